@@ -1,0 +1,20 @@
+-- BMW 9.5 Dismounted cavalry: infantry on the front, weaker cavalry on the
+-- back. The owner may flip them at the start of his movement phase; when
+-- disordered or forced to retreat they end on the cavalry (back) side.
+
+game.on("phase.begin", function(ctx)
+  if ctx.phase ~= "movement" then return end
+  for u = 0, game.unit_count() - 1 do
+    local info = game.unit(u)
+    if info.on_map and info.side == ctx.side and game.attr(u, "dismountable") then
+      local to = info.back and "dismount (infantry side)" or "mount (cavalry side)"
+      game.choose(info.side, info.id .. " at the start of movement", { "stay as is", to }, function(answer)
+        if answer == 2 then game.flip(u, not game.unit(u).back) end
+      end)
+    end
+  end
+end)
+
+game.on("unit.retreated", function(ctx)
+  if game.attr(ctx.unit, "dismountable") then game.flip(ctx.unit, true) end
+end)

@@ -1,0 +1,26 @@
+// Automated players. A bot sees only the legal actions the kernel lists and
+// the public state, so it can never cheat. Bots draw their own randomness
+// from a generator seeded per side, never from the game's dice.
+#pragma once
+
+#include "kernel/game.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sandtable::bots {
+
+class Bot {
+public:
+    virtual ~Bot() = default;
+    virtual std::string name() const = 0;
+    // Precondition: `legal` is game.legal_actions() and not empty.
+    virtual kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) = 0;
+};
+
+// "random" or "greedy"; throws std::invalid_argument for other names.
+std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed);
+const std::vector<std::string>& bot_names();
+
+}  // namespace sandtable::bots

@@ -1,0 +1,125 @@
+#include "bots/greedy_bot.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace sandtable::bots {
+
+using kernel::Action;
+using kernel::ActionKind;
+using kernel::DecisionKind;
+using kernel::Game;
+using geometry::Hex;
+
+namespace {
+const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
+    for (const auto& a : legal)
+        if (a.kind == kind) return &a;
+    return nullptr;
+}
+
+// Columns at or above this index (1-1 in a BMW-like table) are worth taking.
+int even_odds_column(const Game& game) {
+    for (const auto& t : game.ruleset().odds_tables)
+        for (std::size_t c = 0; c < t.columns.size(); ++c)
+            if (t.columns[c].attack >= t.columns[c].defend) return static_cast<int>(c);
+    return 0;
+}
+}  // namespace
+
+Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
+    switch (game.decision()) {
+        case DecisionKind::Movement: {
+            // Move every unit, in order; end the phase when none is left.
+            const Action* select = find_kind(legal, ActionKind::SelectUnit);
+            return select ? *select : legal.back();
+        }
+        case DecisionKind::MoveDestination: return choose_destination(game, legal);
+        case DecisionKind::Fire: return legal.front();  // fire at every target offered first
+        case DecisionKind::CombatDeclare: return choose_declaration(game, legal);
+        case DecisionKind::CombatBuild: {
+            if (const Action* add = find_kind(legal, ActionKind::AddAttacker)) return *add;
+            return *find_kind(legal, ActionKind::Resolve);
+        }
+        case DecisionKind::ChooseLoss: {
+            // Lose the weakest.
+            return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
+                return game.combat_strength(a.unit) < game.combat_strength(b.unit);
+            });
+        }
+        case DecisionKind::Retreat: return choose_retreat(game, legal);
+        case DecisionKind::Advance:
+        case DecisionKind::Rally:
+        case DecisionKind::Question:
+        default: return legal.front();
+    }
+}
+
+// Prefer hexes near the enemy's weak units and objectives; avoid ending next
+// to enemies much stronger than us.
+double GreedyBot::hex_score(const Game& game, int unit, Hex h) const {
+    const auto& st = game.state();
+    const int side = st.units[static_cast<std::size_t>(unit)].side;
+    const int mine = std::max(1, game.combat_strength(unit));
+    double nearest = 1e9, danger = 0, opportunity = 0;
+    for (std::size_t i = 0; i < st.units.size(); ++i) {
+        const auto& e = st.units[i];
+        if (!e.on_map || e.side == side) continue;
+        int d = geometry::distance(e.hex, h);
+        int theirs = game.combat_strength(static_cast<int>(i));
+        nearest = std::min<double>(nearest, d);
+        if (d == 1) {
+            if (theirs > 2 * mine) danger += theirs;
+            else opportunity += 1;
+        }
+    }
+    double objective = 1e9;
+    const auto& objectives = game.scenario().objectives;
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        if (st.objective_holders[i] != side) objective = std::min<double>(objective, geometry::distance(objectives[i].hex, h));
+    double score = -nearest - 0.5 * std::min(objective, 30.0) + 2 * opportunity - danger;
+    if (game.combat_strength(unit) == 0) score = -danger * 10 - std::min(objective, 30.0) * 0.1;  // leaders keep safe
+    return score;
+}
+
+Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {
+    const Action* best = &legal.front();
+    double best_score = -std::numeric_limits<double>::infinity();
+    for (const auto& a : legal) {
+        double s = hex_score(game, a.unit, a.hex);
+        if (s > best_score) {
+            best_score = s;
+            best = &a;
+        }
+    }
+    return *best;
+}
+
+Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>& legal) const {
+    const auto& st = game.state();
+    const Action* best = nullptr;
+    int best_column = -1;
+    for (const auto& a : legal) {
+        if (a.kind != ActionKind::Declare) continue;
+        std::vector<int> attackers;
+        const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
+        for (std::size_t i = 0; i < st.units.size(); ++i)
+            if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1) attackers.push_back(static_cast<int>(i));
+        int column = game.odds_for(attackers, {a.target}).column;
+        if (column > best_column) {
+            best_column = column;
+            best = &a;
+        }
+    }
+    const Action* end = find_kind(legal, ActionKind::EndPhase);
+    if (best && (best_column >= even_odds_column(game) || !end)) return *best;
+    return end ? *end : legal.front();
+}
+
+Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& legal) const {
+    return *std::max_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
+        return hex_score(game, a.unit, a.hex) * -1 < hex_score(game, b.unit, b.hex) * -1;
+    });
+}
+
+}  // namespace sandtable::bots

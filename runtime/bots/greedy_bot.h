@@ -1,0 +1,22 @@
+// A one-ply heuristic player: attacks where the odds are best, never at bad
+// odds unless forced, moves towards objectives and weak enemies, keeps away
+// from strong ones, loses its weakest unit and advances when it can.
+#pragma once
+
+#include "bots/bot.h"
+
+namespace sandtable::bots {
+
+class GreedyBot : public Bot {
+public:
+    std::string name() const override { return "greedy"; }
+    kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) override;
+
+private:
+    kernel::Action choose_destination(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
+    kernel::Action choose_declaration(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
+    kernel::Action choose_retreat(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
+    double hex_score(const kernel::Game& game, int unit, geometry::Hex h) const;
+};
+
+}  // namespace sandtable::bots

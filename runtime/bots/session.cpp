@@ -1,0 +1,113 @@
+#include "bots/session.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace sandtable::bots {
+
+namespace fs = std::filesystem;
+
+std::string content_hash(const load::LoadedGame& loaded) {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto add = [&](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        for (unsigned char c : text.str()) h = (h ^ c) * 1099511628211ULL;
+    };
+    add(loaded.scenario->file);
+    fs::path dir = loaded.ruleset->directory;
+    add((dir / "ruleset.yaml").string());
+    if (fs::exists(dir / "tables")) {
+        std::vector<fs::path> tables;
+        for (const auto& e : fs::directory_iterator(dir / "tables")) tables.push_back(e.path());
+        std::sort(tables.begin(), tables.end());
+        for (const auto& t : tables) add(t.string());
+    }
+    for (const auto& m : loaded.ruleset->modules) add(m.file);
+    return kernel::hex_checksum(h);
+}
+
+Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice, bool logging)
+    : loaded_(std::move(loaded)) {
+    host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset);
+    game_ = std::make_unique<kernel::Game>(loaded_.ruleset, loaded_.scenario, seed, host_.get());
+    game_->set_logging(logging);
+    for (int d : forced_dice) game_->dice().force(d);
+    replay_.scenario = std::move(scenario_path);
+    replay_.content_hash = content_hash(loaded_);
+    replay_.seed = seed;
+    replay_.forced_dice = std::move(forced_dice);
+    game_->start();
+}
+
+void Session::apply(const kernel::Action& action) {
+    game_->apply(action);
+    replay_.steps.push_back({action, kernel::checksum(game_->state()), true});
+}
+
+std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions) {
+    std::size_t taken = 0;
+    while (!game_->over() && taken < max_actions) {
+        auto legal = game_->legal_actions();
+        if (legal.empty()) throw std::logic_error("no legal action at decision " + std::string(kernel::decision_kind_name(game_->decision())));
+        Bot* bot = bots.at(static_cast<std::size_t>(game_->deciding_side()));
+        apply(bot->choose(*game_, legal));
+        ++taken;
+    }
+    return taken;
+}
+
+std::string describe_result(const kernel::Game& game) {
+    const auto& r = game.state().result;
+    if (!r.over) return "unfinished";
+    if (r.winner < 0) return "draw";
+    return game.scenario().sides[static_cast<std::size_t>(r.winner)].id + " win: " + r.level;
+}
+
+std::string Session::replay_yaml() const {
+    kernel::Replay r = replay_;
+    r.result = describe_result(*game_);
+    return kernel::to_yaml(r, *game_);
+}
+
+ReplayCheck verify_replay(const std::string& replay_file) {
+    std::string text = load::read_file(replay_file);
+    std::string scenario = kernel::replay_scenario(text, replay_file);
+    fs::path scenario_path = scenario;
+    if (scenario_path.is_relative() && !fs::exists(scenario_path)) scenario_path = fs::path(replay_file).parent_path() / scenario;
+    auto loaded = load::load_scenario(scenario_path.string());
+    // A first game to resolve unit ids and hexes, then the real re-execution.
+    Session probe(loaded, scenario, 1, {}, false);
+    kernel::Replay r = kernel::parse_replay(text, replay_file, probe.game());
+    Session session(loaded, scenario, r.seed, r.forced_dice, false);
+    ReplayCheck check;
+    if (!r.content_hash.empty() && r.content_hash != session.replay().content_hash)
+        check.message = "note: the scenario, ruleset or scripts changed since this replay was made";
+    for (std::size_t i = 0; i < r.steps.size(); ++i) {
+        const auto& step = r.steps[i];
+        try {
+            session.apply(step.action);
+        } catch (const std::exception& e) {
+            check.ok = false;
+            check.diverged_at = i + 1;
+            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") cannot be applied: " + e.what();
+            break;
+        }
+        std::uint64_t now = kernel::checksum(session.game().state());
+        if (step.has_checksum && now != step.checksum) {
+            check.ok = false;
+            check.diverged_at = i + 1;
+            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") diverged: checksum " +
+                            kernel::hex_checksum(now) + ", the replay says " + kernel::hex_checksum(step.checksum);
+            break;
+        }
+        ++check.actions;
+    }
+    check.final_checksum = kernel::checksum(session.game().state());
+    check.result = session.game().state().result;
+    return check;
+}
+
+}  // namespace sandtable::bots

@@ -1,0 +1,56 @@
+// A game with its rule scripts attached and every action recorded: what the
+// CLI, the benchmarks, the balance lab and the studio's playtest mode drive.
+#pragma once
+
+#include "bots/bot.h"
+#include "kernel/game.h"
+#include "kernel/replay.h"
+#include "load/loader.h"
+#include "script/rule_host.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sandtable::bots {
+
+// Hash of the scenario file, its ruleset file, tables and rule scripts.
+std::string content_hash(const load::LoadedGame& loaded);
+
+class Session {
+public:
+    Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed,
+            std::vector<int> forced_dice = {}, bool logging = true);
+
+    kernel::Game& game() { return *game_; }
+    const kernel::Game& game() const { return *game_; }
+    // Applies a legal action and records it with the checksum after it.
+    void apply(const kernel::Action& action);
+    // Lets bots (one per side, in scenario order) decide until the game ends
+    // or `max_actions` more actions were taken. Returns the actions taken.
+    std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);
+    kernel::Replay& replay() { return replay_; }
+    std::string replay_yaml() const;
+
+private:
+    load::LoadedGame loaded_;
+    std::unique_ptr<script::RuleHost> host_;
+    std::unique_ptr<kernel::Game> game_;
+    kernel::Replay replay_;
+};
+
+struct ReplayCheck {
+    bool ok = true;
+    std::size_t actions = 0;
+    std::size_t diverged_at = 0;  // 1-based action number of the first divergence
+    std::string message;
+    std::uint64_t final_checksum = 0;
+    kernel::GameResult result;
+};
+
+// Re-executes a replay file and compares every checksum.
+ReplayCheck verify_replay(const std::string& replay_file);
+
+std::string describe_result(const kernel::Game& game);
+
+}  // namespace sandtable::bots

@@ -1,0 +1,64 @@
+#include "cli/commands.h"
+
+#include <algorithm>
+
+namespace sandtable::cli {
+
+Args::Args(const std::vector<std::string>& args, const std::vector<std::string>& flags, const std::vector<std::string>& valued) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a.rfind("--", 0) != 0) {
+            positional_.push_back(a);
+            continue;
+        }
+        std::string name = a.substr(2);
+        if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
+            flags_.push_back(name);
+        } else if (std::find(valued.begin(), valued.end(), name) != valued.end()) {
+            if (i + 1 >= args.size()) throw UsageError("--" + name + " needs a value");
+            values_.emplace_back(name, args[++i]);
+        } else {
+            throw UsageError("unknown option " + a);
+        }
+    }
+}
+
+bool Args::flag(const std::string& name) const { return std::find(flags_.begin(), flags_.end(), name) != flags_.end(); }
+
+bool Args::has(const std::string& name) const {
+    return std::any_of(values_.begin(), values_.end(), [&](const auto& v) { return v.first == name; });
+}
+
+std::string Args::value(const std::string& name, const std::string& fallback) const {
+    for (const auto& [k, v] : values_)
+        if (k == name) return v;
+    return fallback;
+}
+
+long long Args::integer(const std::string& name, long long fallback) const {
+    if (!has(name)) return fallback;
+    std::string v = value(name);
+    try {
+        std::size_t used = 0;
+        long long n = std::stoll(v, &used);
+        if (used != v.size()) throw UsageError("");
+        return n;
+    } catch (...) {
+        throw UsageError("--" + name + " must be a whole number, got '" + v + "'");
+    }
+}
+
+std::string json_escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+}  // namespace sandtable::cli

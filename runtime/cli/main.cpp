@@ -1,0 +1,44 @@
+// `sandtable`: the command-line front end of the runtime.
+#include "cli/commands.h"
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+void usage(std::ostream& out) {
+    out << "usage: sandtable COMMAND [ARGS]\n"
+           "  validate PATH...                       check rulesets, tables, scenarios and their scripts\n"
+           "  odds --ruleset DIR --attack A --defend D [--shift N] [--table ID] [--json]\n"
+           "                                         the CRT column and the exact chance of each result\n"
+           "  play SCENARIO [--seed N] [--bots B1,B2] [--dice 3,5,1] [--actions FILE]\n"
+           "                [--replay-out FILE] [--json] [--quiet]\n"
+           "                                         play to the end (bots: random, greedy)\n"
+           "  replay FILE [--json]                   re-execute a replay, checking every checksum\n";
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        usage(args.empty() ? std::cerr : std::cout);
+        return args.empty() ? 2 : 0;
+    }
+    const std::string command = args[0];
+    args.erase(args.begin());
+    try {
+        if (command == "validate") return sandtable::cli::validate(args);
+        if (command == "odds") return sandtable::cli::odds(args);
+        if (command == "play") return sandtable::cli::play(args);
+        if (command == "replay") return sandtable::cli::replay(args);
+    } catch (const sandtable::cli::UsageError& e) {
+        std::cerr << "sandtable " << command << ": " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "sandtable " << command << ": " << e.what() << "\n";
+        return 1;
+    }
+    std::cerr << "sandtable: unknown command '" << command << "'\n";
+    usage(std::cerr);
+    return 2;
+}

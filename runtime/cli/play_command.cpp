@@ -1,0 +1,122 @@
+// `sandtable play` and `sandtable replay`.
+#include "cli/commands.h"
+
+#include "bots/session.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace sandtable::cli {
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    std::string item;
+    while (std::getline(in, item, sep)) out.push_back(item);
+    return out;
+}
+
+std::vector<int> parse_dice(const std::string& text) {
+    std::vector<int> out;
+    for (const auto& d : split(text, ',')) {
+        try {
+            std::size_t used = 0;
+            int v = std::stoi(d, &used);
+            if (used != d.size() || v < 1) throw std::invalid_argument(d);
+            out.push_back(v);
+        } catch (...) {
+            throw UsageError("--dice takes die faces like 3,5,1; '" + d + "' is not one");
+        }
+    }
+    return out;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text) {
+    const std::string temp = path + ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) throw std::runtime_error("cannot write " + temp);
+        out << text;
+        if (!out.flush()) throw std::runtime_error("cannot write " + temp);
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot rename " + temp + " to " + path);
+}
+
+void print_result_json(const kernel::Game& game, std::size_t actions) {
+    const auto& r = game.state().result;
+    std::cout << "{\"winner\": " << (r.winner >= 0 ? "\"" + json_escape(game.scenario().sides[static_cast<std::size_t>(r.winner)].id) + "\"" : std::string("null"))
+              << ", \"level\": \"" << json_escape(r.level) << "\", \"reason\": \"" << json_escape(r.reason) << "\""
+              << ", \"turns\": " << game.state().at.turn << ", \"actions\": " << actions << ", \"dice\": " << game.state().dice_rolled
+              << ", \"victory_points\": {";
+    for (std::size_t s = 0; s < r.victory_points.size(); ++s)
+        std::cout << (s ? ", " : "") << "\"" << json_escape(game.scenario().sides[s].id) << "\": " << r.victory_points[s];
+    std::cout << "}, \"checksum\": \"" << kernel::hex_checksum(kernel::checksum(game.state())) << "\"}\n";
+}
+
+}  // namespace
+
+int play(const std::vector<std::string>& argv) {
+    Args args(argv, {"json", "quiet"}, {"seed", "bots", "dice", "actions", "replay-out"});
+    if (args.positional().size() != 1) throw UsageError("name one scenario file");
+    const std::string scenario = args.positional()[0];
+    auto loaded = load::load_scenario(scenario);
+    const auto seed = static_cast<std::uint64_t>(args.integer("seed", 1));
+    std::vector<int> dice = args.has("dice") ? parse_dice(args.value("dice")) : std::vector<int>{};
+    bots::Session session(loaded, scenario, seed, dice, true);
+
+    std::vector<std::unique_ptr<bots::Bot>> bots;
+    auto names = split(args.value("bots", "greedy,greedy"), ',');
+    const std::size_t sides = loaded.scenario->sides.size();
+    if (names.size() == 1) names.resize(sides, names[0]);
+    if (names.size() != sides) throw UsageError("--bots needs one bot per side (" + std::to_string(sides) + ")");
+    for (std::size_t i = 0; i < names.size(); ++i) bots.push_back(bots::make_bot(names[i], seed * 7919 + i + 1));
+    std::vector<bots::Bot*> players;
+    for (auto& b : bots) players.push_back(b.get());
+
+    std::size_t actions = 0;
+    if (args.has("actions")) {
+        // Decisions from a file first (as in a replay), then bots.
+        const std::string file = args.value("actions");
+        kernel::Replay given = kernel::parse_replay(load::read_file(file), file, session.game());
+        for (const auto& step : given.steps) {
+            if (session.game().over()) break;
+            session.apply(step.action);
+            ++actions;
+        }
+    }
+    actions += session.play(players);
+
+    if (args.has("replay-out")) write_file_atomically(args.value("replay-out"), session.replay_yaml());
+    if (args.flag("json")) {
+        print_result_json(session.game(), actions);
+        return 0;
+    }
+    if (!args.flag("quiet"))
+        for (const auto& entry : session.game().log()) std::cout << "[T" << entry.turn << "] " << entry.text << "\n";
+    const auto& r = session.game().state().result;
+    std::cout << "Result: " << bots::describe_result(session.game()) << " (" << r.reason << ") after " << session.game().state().at.turn
+              << " turn(s), " << actions << " actions; VP";
+    for (std::size_t s = 0; s < r.victory_points.size(); ++s) std::cout << " " << loaded.scenario->sides[s].id << " " << r.victory_points[s];
+    std::cout << "; checksum " << kernel::hex_checksum(kernel::checksum(session.game().state())) << "\n";
+    return 0;
+}
+
+int replay(const std::vector<std::string>& argv) {
+    Args args(argv, {"json"}, {});
+    if (args.positional().size() != 1) throw UsageError("name one replay file");
+    bots::ReplayCheck check = bots::verify_replay(args.positional()[0]);
+    if (args.flag("json")) {
+        std::cout << "{\"ok\": " << (check.ok ? "true" : "false") << ", \"actions\": " << check.actions
+                  << ", \"diverged_at\": " << check.diverged_at << ", \"message\": \"" << json_escape(check.message)
+                  << "\", \"checksum\": \"" << kernel::hex_checksum(check.final_checksum) << "\"}\n";
+    } else {
+        if (!check.message.empty()) std::cout << check.message << "\n";
+        if (check.ok) std::cout << "ok: " << check.actions << " actions re-executed, every checksum matches; final checksum " << kernel::hex_checksum(check.final_checksum) << "\n";
+    }
+    return check.ok ? 0 : 1;
+}
+
+}  // namespace sandtable::cli

@@ -1,0 +1,79 @@
+// `sandtable validate PATH…`: every problem as file:line:col: message.
+#include "cli/commands.h"
+
+#include "bots/session.h"
+#include "load/loader.h"
+#include "load/table_loader.h"
+#include "script/lua_sandbox.h"
+
+#include <filesystem>
+#include <iostream>
+
+namespace sandtable::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Loads a scenario and starts a game with its scripts, so Lua errors show too.
+int check_scenario(const std::string& file) {
+    try {
+        auto loaded = load::load_scenario(file);
+        bots::Session session(loaded, file, 1, {}, false);
+        return 0;
+    } catch (const load::LoadError& e) {
+        for (const auto& d : e.diagnostics()) std::cout << d.to_string() << "\n";
+    } catch (const script::ScriptError& e) {
+        std::cout << e.script() << ":" << e.line() << ":1: " << e.message() << "\n";
+    }
+    return 1;
+}
+
+int check_ruleset(const std::string& path) {
+    try {
+        load::load_ruleset(path);
+        return 0;
+    } catch (const load::LoadError& e) {
+        for (const auto& d : e.diagnostics()) std::cout << d.to_string() << "\n";
+    }
+    return 1;
+}
+
+int check_path(const fs::path& p) {
+    if (!fs::exists(p)) {
+        std::cout << p.string() << ":0:0: no such file or folder\n";
+        return 1;
+    }
+    if (fs::is_directory(p)) {
+        if (fs::exists(p / "ruleset.yaml")) return check_ruleset(p.string());
+        int failures = 0;
+        std::vector<fs::path> files;
+        for (const auto& e : fs::directory_iterator(p))
+            if (e.path().extension() == ".yaml") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        for (const auto& f : files) failures += check_path(f);
+        return failures;
+    }
+    if (p.filename() == "ruleset.yaml") return check_ruleset(p.string());
+    if (p.parent_path().filename() == "tables") {
+        load::DiagnosticSink sink;
+        rules::Ruleset scratch;
+        load::load_table_file(p.string(), scratch, sink);
+        for (const auto& d : sink.items()) std::cout << d.to_string() << "\n";
+        return sink.empty() ? 0 : 1;
+    }
+    return check_scenario(p.string());
+}
+
+}  // namespace
+
+int validate(const std::vector<std::string>& argv) {
+    Args args(argv, {}, {});
+    if (args.positional().empty()) throw UsageError("name at least one ruleset folder, table or scenario file");
+    int failures = 0;
+    for (const auto& p : args.positional()) failures += check_path(p);
+    if (failures == 0) std::cerr << "ok: " << args.positional().size() << " path(s) valid\n";
+    return failures == 0 ? 0 : 1;
+}
+
+}  // namespace sandtable::cli

@@ -1,0 +1,75 @@
+// Least-cost paths and movement ranges on a HexGrid. Costs are whole "ticks"
+// chosen by the caller (a ruleset with half movement points uses 2 ticks per
+// MP). The caller supplies the cost of each single step, so all rules about
+// terrain, roads, hexsides and zones of control stay outside geometry.
+#pragma once
+
+#include "geometry/hex_grid.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace sandtable::geometry {
+
+struct StepCost {
+    int cost = 0;
+    // False when entering the hex ends the move (an enemy zone of control):
+    // the hex is reachable but nothing is reached through it.
+    bool may_continue = true;
+};
+
+// Cost of the single step from -> to (adjacent, both on the grid), or nullopt
+// when the step is prohibited. Costs must not be negative (std::invalid_argument
+// otherwise). may_continue may depend on both hexes: a hex entered cheaply
+// through a step that ends the move is still entered from elsewhere, at a
+// higher cost, when that lets the move go on.
+using StepCostFn = std::function<std::optional<StepCost>(Hex from, Hex to)>;
+
+// The result of a bounded search from one start hex. Arrays are indexed by the
+// grid's dense index; reuse one MovementRange across searches to avoid
+// allocation in hot loops (after the first search on a grid of a given size,
+// compute() allocates nothing and resets only what the last search touched).
+// The grid must outlive the queries made after compute().
+class MovementRange {
+public:
+    // Every hex reachable from `start` with total cost <= budget. The start
+    // hex is reached at cost 0. Nothing is reached when start is off the grid
+    // or budget is negative.
+    void compute(const HexGrid& grid, Hex start, int budget, const StepCostFn& step_cost);
+
+    bool reached(Hex h) const;
+    // Total cost to reach h; -1 when not reached.
+    int cost(Hex h) const;
+    // The least-cost path start .. h, both included; empty when not reached.
+    std::vector<Hex> path_to(Hex h) const;
+    // All reached hexes, in the order they were settled (cheapest first), start included.
+    const std::vector<Hex>& hexes() const { return settled_; }
+
+private:
+    // The search runs over two states per hex, 2 * index + 1: the hex entered
+    // by a step that lets the move go on (or as the start), and 2 * index:
+    // the hex entered by a step that ends the move (may_continue false).
+    void reset(const HexGrid& grid);
+    void relax(int state, int cost, int parent);
+    void expand(Hex hex, int state, int budget, const StepCostFn& step_cost);
+    bool settled_before(int state, int cost) const;
+    int best_state(Hex h) const;  // the cheaper reached state of h, or -1
+
+    const HexGrid* grid_ = nullptr;
+    std::vector<int> cost_;             // per state; INT_MAX when not reached
+    std::vector<int> parent_;           // per state; the previous state, -1 at the start
+    std::vector<Hex> settled_;
+    std::vector<int> touched_;          // states whose cost_/parent_ differ from the reset values
+    std::vector<std::uint64_t> heap_;   // min-heap of (cost << 32 | state), stale entries skipped
+};
+
+// Least-cost path from start to goal with no budget, or nullopt when none (or
+// when either end is off the grid). Steps with may_continue false end the
+// path: such a hex can only be the goal. A* with the hex distance as the
+// heuristic while every step costs at least 1; the first zero-cost step seen
+// makes it start again as plain Dijkstra, so the result is exact either way.
+std::optional<std::vector<Hex>> shortest_path(const HexGrid& grid, Hex start, Hex goal, const StepCostFn& step_cost);
+
+}  // namespace sandtable::geometry

@@ -1,0 +1,43 @@
+// Every decision a player makes is an Action. The kernel lists the legal
+// actions at each decision point; bots and the studio pick from that list,
+// and the replay file is the list of actions taken.
+#pragma once
+
+#include "geometry/hex.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::kernel {
+
+enum class ActionKind {
+    EndPhase,     // done with this phase (or with declaring, in fire phases)
+    SelectUnit,   // movement: pick the unit to move next
+    MoveTo,       // movement: where the selected unit ends (its own hex: it stays)
+    Fire,         // ranged fire: unit fires at target
+    Declare,      // combat: open a combat against `target`
+    AddAttacker,  // combat being built: add `unit`
+    AddDefender,  // combat being built: add `target`
+    Resolve,      // combat being built: roll it
+    ChooseUnit,   // a loss, or a unit to rally
+    RetreatTo,    // `unit` retreats to `hex`
+    AdvanceTo,    // `unit` advances to `hex`
+    Decline,      // do not advance / do not rally
+    RallyTo,      // rally `unit` to `hex`
+    Choose,       // answer a script's question with option `index`
+};
+
+struct Action {
+    ActionKind kind = ActionKind::EndPhase;
+    int unit = -1;
+    int target = -1;
+    geometry::Hex hex{};
+    int index = -1;
+
+    friend bool operator==(const Action&, const Action&) = default;
+};
+
+const char* action_kind_name(ActionKind kind);
+bool parse_action_kind(const std::string& name, ActionKind& out);
+
+}  // namespace sandtable::kernel

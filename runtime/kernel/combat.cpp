@@ -1,0 +1,513 @@
+// The odds-combat procedure: the active player declares combats one at a
+// time (a defender, then attackers and further defenders that are all
+// adjacent to each other), each is resolved on an odds CRT, then losses,
+// retreats and the advance after combat are decided by their owners.
+#include "kernel/game.h"
+
+#include <algorithm>
+#include <deque>
+#include <map>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+namespace {
+int int_option(const rules::PhaseSpec& p, const char* key, int fallback) {
+    const rules::Param* v = p.options.find(key);
+    return v && std::holds_alternative<long long>(v->value) ? static_cast<int>(std::get<long long>(v->value)) : fallback;
+}
+bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+}  // namespace
+
+bool Game::can_attack(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return u.on_map && u.side == state_.at.active_side && !u.attacked && combat_strength(unit) > 0;
+}
+
+bool Game::all_adjacent(int unit, const std::vector<int>& others) const {
+    const Hex h = state_.units[static_cast<std::size_t>(unit)].hex;
+    return std::all_of(others.begin(), others.end(), [&](int o) { return geometry::distance(state_.units[static_cast<std::size_t>(o)].hex, h) == 1; });
+}
+
+// Units in a hex with a fighting unit defend with it: a leader stacked there is
+// not a separate target.
+static bool is_target(const Game& g, int unit) {
+    const auto& u = g.state().units[static_cast<std::size_t>(unit)];
+    if (!g.capability(unit, Capability::StacksFreely)) return true;
+    for (int other : g.units_at(u.hex))
+        if (!g.capability(other, Capability::StacksFreely)) return false;
+    return true;
+}
+
+void Game::mark_mandatory_combats() {
+    const int active = state_.at.active_side;
+    refresh_zoc();
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        auto& u = state_.units[i];
+        if (!u.on_map || combat_strength(static_cast<int>(i)) <= 0) continue;
+        const auto idx = static_cast<std::size_t>(grid().index(u.hex));
+        if (u.side == active) u.must_attack = in_enemy_zoc(active, u.hex);
+        else u.must_be_attacked = zoc_[static_cast<std::size_t>(active)][idx] > 0;
+    }
+}
+
+bool Game::may_end_combat_phase() const {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (!u.on_map) continue;
+        const int unit = static_cast<int>(i);
+        for (std::size_t j = 0; j < state_.units.size(); ++j) {
+            const auto& e = state_.units[j];
+            if (!e.on_map || e.side == u.side || geometry::distance(e.hex, u.hex) != 1) continue;
+            // An attacker in an EZOC that still could attack someone must.
+            if (u.must_attack && can_attack(unit) && !e.was_attacked && is_target(*this, static_cast<int>(j))) return false;
+            // A defender that must be attacked and still can be, must be.
+            if (u.must_be_attacked && !u.was_attacked && can_attack(static_cast<int>(j))) return false;
+        }
+    }
+    return true;
+}
+
+bool Game::combat_step() {
+    if (state_.at.stage == 0) {
+        mark_mandatory_combats();
+        state_.at.stage = 1;
+    }
+    if (state_.combat_open) return combat_resolution_step();
+    std::vector<Action> options;
+    combat_actions(options);
+    if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
+    decide(DecisionKind::CombatDeclare, state_.at.active_side);
+    return true;
+}
+
+void Game::combat_actions(std::vector<Action>& out) const {
+    const int active = state_.at.active_side;
+    if (state_.combat_open) {
+        const Combat& c = state_.combat;
+        if (c.stage == Combat::Building) {
+            for (std::size_t i = 0; i < state_.units.size(); ++i)
+                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && all_adjacent(static_cast<int>(i), c.defenders))
+                    out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
+            if (!c.attackers.empty()) {
+                for (std::size_t i = 0; i < state_.units.size(); ++i) {
+                    const auto& e = state_.units[i];
+                    int t = static_cast<int>(i);
+                    if (e.on_map && e.side != active && !e.was_attacked && !contains(c.defenders, t) && is_target(*this, t) && all_adjacent(t, c.attackers))
+                        out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
+                }
+                out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+            }
+        } else if (c.stage == Combat::Losses) {
+            const bool attacker_loses = c.losses_attacker > 0;
+            for (int u : attacker_loses ? c.attackers : c.defenders)
+                if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+            if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
+                out.clear();
+                int u = c.to_retreat.front();
+                for (Hex h : retreat_destinations(u, capability(u, Capability::RetreatHexes)))
+                    out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
+            }
+        } else if (c.stage == Combat::Advance) {
+            advance_actions(out);
+        }
+        return;
+    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& e = state_.units[i];
+        const int t = static_cast<int>(i);
+        if (!e.on_map || e.side == active || e.was_attacked || !is_target(*this, t)) continue;
+        for (std::size_t j = 0; j < state_.units.size(); ++j)
+            if (can_attack(static_cast<int>(j)) && geometry::distance(state_.units[j].hex, e.hex) == 1) {
+                out.push_back({ActionKind::Declare, -1, t, {}, -1});
+                break;
+            }
+    }
+    if (may_end_combat_phase()) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+}
+
+void Game::combat_apply(const Action& a) {
+    Combat& c = state_.combat;
+    switch (a.kind) {
+        case ActionKind::EndPhase:
+            state_.at.stage = 2;
+            for (auto& u : state_.units) u.attacked = true;  // nothing more to declare
+            return;
+        case ActionKind::Declare:
+            state_.combat = Combat{};
+            state_.combat.defenders = {a.target};
+            state_.combat_open = true;
+            return;
+        case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
+        case ActionKind::AddDefender: c.defenders.push_back(a.target); return;
+        case ActionKind::Resolve: c.stage = Combat::Declared; return;
+        case ActionKind::ChooseUnit:
+            if (c.losses_attacker > 0) --c.losses_attacker;
+            else --c.losses_defender;
+            eliminate(a.unit);
+            return;
+        case ActionKind::RetreatTo:
+            c.to_retreat.erase(c.to_retreat.begin());
+            retreat(a.unit, a.hex);
+            return;
+        case ActionKind::AdvanceTo:
+            c.advance_done = true;
+            note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
+            move_unit(a.unit, a.hex);
+            return;
+        case ActionKind::Decline: c.advance_done = true; return;
+        default: return;
+    }
+}
+
+// Resolution runs on until an owner must decide (a loss, a retreat, an
+// advance) or a script asks a question.
+bool Game::combat_resolution_step() {
+    Combat& c = state_.combat;
+    const int active = state_.at.active_side;
+    for (;;) {
+        switch (c.stage) {
+            case Combat::Building:
+                decide(DecisionKind::CombatBuild, active);
+                return true;
+            case Combat::Declared: {
+                for (int u : c.attackers) {
+                    state_.units[static_cast<std::size_t>(u)].attacked = true;
+                    c.attacker_hexes.push_back(state_.units[static_cast<std::size_t>(u)].hex);
+                }
+                for (int u : c.defenders) {
+                    state_.units[static_cast<std::size_t>(u)].was_attacked = true;
+                    c.defender_hexes.push_back(state_.units[static_cast<std::size_t>(u)].hex);
+                }
+                std::string names;
+                for (int u : c.attackers) names += " " + unit_id(u);
+                names += " against";
+                for (int u : c.defenders) names += " " + unit_id(u);
+                note("  combat:" + names);
+                EventContext ctx("combat.declared");
+                ctx.set_list("attackers", c.attackers);
+                ctx.set_list("defenders", c.defenders);
+                raise(ctx);
+                // Scripts read and change the combat through the kernel API; the
+                // context's flags are the simple way to cancel or force a result.
+                if (ctx.get("cancel")) c.cancelled = true;
+                if (!ctx.text("forced_result").empty()) c.forced_result = ctx.text("forced_result");
+                c.stage = Combat::Rolled;
+                if (!questions_.empty()) return true;
+                break;
+            }
+            case Combat::Rolled: {
+                auto alive = [&](const std::vector<int>& v) {
+                    return std::any_of(v.begin(), v.end(), [&](int u) { const auto& s = state_.units[static_cast<std::size_t>(u)]; return s.on_map && std::find(c.defender_hexes.begin(), c.defender_hexes.end(), s.hex) != c.defender_hexes.end(); });
+                };
+                // Units that left before combat (retreat before combat) no longer fight.
+                auto still_there = [&](std::vector<int>& v, const std::vector<Hex>& hexes) {
+                    std::vector<int> kept;
+                    for (std::size_t i = 0; i < v.size(); ++i) {
+                        const auto& s = state_.units[static_cast<std::size_t>(v[i])];
+                        if (s.on_map && s.hex == hexes[i]) kept.push_back(v[i]);
+                    }
+                    v = std::move(kept);
+                };
+                std::vector<Hex> attacker_start = c.attacker_hexes, defender_start = c.defender_hexes;
+                still_there(c.attackers, attacker_start);
+                still_there(c.defenders, defender_start);
+                if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
+                    note("  the combat does not take place");
+                    c.advancing_side = active;
+                    c.stage = Combat::Advance;
+                    break;
+                }
+                if (c.forced_result.empty()) compute_odds();
+                apply_result();
+                c.stage = Combat::Losses;
+                if (!questions_.empty()) return true;
+                break;
+            }
+            case Combat::Losses: {
+                if (state_.result.over) return false;
+                auto survivors = [&](const std::vector<int>& v) {
+                    std::vector<int> out;
+                    for (int u : v) if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back(u);
+                    return out;
+                };
+                if (c.losses_attacker > 0 || c.losses_defender > 0) {
+                    bool attacker = c.losses_attacker > 0;
+                    auto candidates = survivors(attacker ? c.attackers : c.defenders);
+                    if (candidates.empty()) {
+                        (attacker ? c.losses_attacker : c.losses_defender) = 0;
+                        break;
+                    }
+                    if (candidates.size() == 1) {
+                        --(attacker ? c.losses_attacker : c.losses_defender);
+                        eliminate(candidates.front());
+                        if (!questions_.empty()) return true;
+                        break;
+                    }
+                    decide(DecisionKind::ChooseLoss, attacker ? active : opponent_of(active));
+                    return true;
+                }
+                while (!c.to_retreat.empty() && !state_.units[static_cast<std::size_t>(c.to_retreat.front())].on_map)
+                    c.to_retreat.erase(c.to_retreat.begin());
+                if (!c.to_retreat.empty()) {
+                    int u = c.to_retreat.front();
+                    auto dest = retreat_destinations(u, capability(u, Capability::RetreatHexes));
+                    if (dest.size() <= 1) {
+                        c.to_retreat.erase(c.to_retreat.begin());
+                        if (dest.empty()) {
+                            note("  " + unit_id(u) + " cannot retreat");
+                            eliminate(u);
+                        } else {
+                            retreat(u, dest.front());
+                        }
+                        if (!questions_.empty()) return true;
+                        break;
+                    }
+                    decide(DecisionKind::Retreat, state_.units[static_cast<std::size_t>(u)].side);
+                    return true;
+                }
+                if (state_.result.over) return false;
+                c.stage = Combat::Advance;
+                break;
+            }
+            case Combat::Advance: {
+                std::vector<Action> options;
+                advance_actions(options);
+                if (options.empty() || c.advance_done) {
+                    finish_combat();
+                    return combat_step();
+                }
+                decide(DecisionKind::Advance, c.advancing_side);
+                return true;
+            }
+            default:
+                finish_combat();
+                return combat_step();
+        }
+    }
+}
+
+void Game::finish_combat() {
+    state_.combat_open = false;
+    state_.combat.stage = Combat::Done;
+}
+
+OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
+    OddsEstimate e;
+    const auto& map = scenario_->map;
+    auto terrain_of = [&](Hex h) -> const rules::TerrainType& { return ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))]; };
+    int half_points = 0;
+    for (int a : attackers) {
+        const auto& u = state_.units[static_cast<std::size_t>(a)];
+        int strength = combat_strength(a) + leader_value_at(u.side, u.hex);
+        bool halved = terrain_of(u.hex).combat.halve_attacker_out_of;
+        for (int d : defenders) {
+            Hex dh = state_.units[static_cast<std::size_t>(d)].hex;
+            if (terrain_of(dh).combat.halve_attacker_into) halved = true;
+            int dir = geometry::direction_to(u.hex, dh);
+            int feature = dir < 0 ? -1 : map.side_feature(u.hex, dir);
+            if (feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].combat.halve_attacker_across) halved = true;
+        }
+        // Halve all, then round the total up (7.5): count in half points.
+        half_points += halved ? strength : 2 * strength;
+    }
+    e.attack = (half_points + 1) / 2;
+    for (int d : defenders) {
+        const auto& u = state_.units[static_cast<std::size_t>(d)];
+        e.defend += combat_strength(d) + leader_value_at(u.side, u.hex);
+    }
+    for (int d : defenders) {
+        const auto& t = terrain_of(state_.units[static_cast<std::size_t>(d)].hex);
+        if (t.combat.defender_column_shift == 0) continue;
+        bool all_same = std::all_of(attackers.begin(), attackers.end(), [&](int a) { return &terrain_of(state_.units[static_cast<std::size_t>(a)].hex) == &t; });
+        if (!(t.combat.shift_unless_attackers_same && all_same)) e.shift = std::min(e.shift, t.combat.defender_column_shift);
+    }
+    if (!attackers.empty()) {
+        int side = state_.units[static_cast<std::size_t>(attackers.front())].side;
+        if (state_.sides[static_cast<std::size_t>(side)].demoralized) e.shift += int_option(phase(), "demoralized_shift", 0);
+    }
+    const rules::OddsCrt* crt = ruleset_->odds_table(phase().table);
+    if (crt) {
+        e.column = crt->shifted(e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend), e.shift);
+        e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
+    }
+    return e;
+}
+
+void Game::compute_odds() {
+    Combat& c = state_.combat;
+    OddsEstimate e = odds_for(c.attackers, c.defenders);
+    EventContext strengths("combat.strengths");
+    strengths.set("attack", e.attack);
+    strengths.set("defend", e.defend);
+    raise(strengths);
+    c.attack = static_cast<int>(strengths.get("attack"));
+    c.defend = static_cast<int>(strengths.get("defend"));
+    const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
+    int column = c.defend <= 0 ? static_cast<int>(crt.columns.size()) - 1 : crt.column_for(c.attack, c.defend);
+    EventContext odds("combat.odds");
+    odds.set("column", column);
+    odds.set("shift", e.shift);
+    raise(odds);
+    c.column = crt.shifted(column, static_cast<int>(odds.get("shift")));
+    note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + ": column " + crt.columns[static_cast<std::size_t>(c.column)].label +
+         (odds.get("shift") ? " (shifted " + std::to_string(odds.get("shift")) + ")" : ""));
+}
+
+void Game::apply_result() {
+    Combat& c = state_.combat;
+    const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
+    if (!c.forced_result.empty()) {
+        note("  result fixed by a rule: " + c.forced_result);
+        c.result = c.forced_result;
+    } else if (!crt.columns[static_cast<std::size_t>(c.column)].automatic.empty()) {
+        note("  automatic result");
+        c.result = crt.columns[static_cast<std::size_t>(c.column)].automatic;
+    } else {
+        c.roll = roll(crt.die_faces, "combat on the " + crt.columns[static_cast<std::size_t>(c.column)].label + " column");
+        c.result = crt.result(c.column, c.roll);
+    }
+    EventContext ctx("combat.result");
+    ctx.set_text("result", c.result);
+    ctx.set("roll", c.roll);
+    ctx.set("advance_required", 0);
+    raise(ctx);
+    c.result = ctx.text("result");
+    c.advance_required = ctx.get("advance_required") != 0;
+    note("  result " + c.result);
+    const rules::CombatResult* r = ruleset_->combat_result(c.result);
+    if (!r) return;
+    using E = rules::CombatResult::Effect;
+    c.losses_attacker = r->attacker == E::LoseUnit ? 1 : 0;
+    c.losses_defender = r->defender == E::LoseUnit ? 1 : 0;
+    if (r->attacker == E::Retreat) c.to_retreat = c.attackers;
+    if (r->defender == E::Retreat) c.to_retreat = c.defenders;
+    c.advancing_side = r->attacker == E::Retreat ? opponent_of(state_.at.active_side) : state_.at.active_side;
+}
+
+// Hexes `hexes` steps or more away, reached by steps that each go further from
+// the start, never into an enemy, prohibited terrain or an EZOC hex that no
+// friend holds; past the required distance only through friends.
+std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const {
+    std::vector<Hex> out;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const Hex start = me.hex;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    std::vector<Hex> frontier{start};
+    std::vector<Hex> seen{start};
+    for (int dist = 1; !frontier.empty() && dist <= hexes + 6; ++dist) {
+        std::vector<Hex> next;
+        for (Hex from : frontier)
+            for (int d = 0; d < 6; ++d) {
+                Hex to = geometry::neighbour(from, d);
+                if (geometry::distance(to, start) != dist || !grid().contains(to)) continue;
+                if (std::find(seen.begin(), seen.end(), to) != seen.end()) continue;
+                if (enemy_blocks(me.side, to) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
+                int f = scenario_->map.side_feature(from, d);
+                if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
+                bool occupied = !may_end_in(unit, to);
+                bool ezoc = in_enemy_zoc(me.side, to);
+                if (ezoc && !occupied) continue;
+                seen.push_back(to);
+                if (dist >= hexes && !occupied && !ezoc) out.push_back(to);
+                else if (dist < hexes || occupied) next.push_back(to);
+            }
+        frontier = std::move(next);
+    }
+    return out;
+}
+
+std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
+    // Walk back from `to` towards the unit, one hex nearer each step, through
+    // hexes a retreat may cross; ties go to the lowest direction.
+    const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
+    std::vector<Hex> path{to};
+    Hex at = to;
+    while (geometry::distance(at, start) > 1) {
+        for (int d = 0; d < 6; ++d) {
+            Hex n = geometry::neighbour(at, d);
+            if (geometry::distance(n, start) == geometry::distance(at, start) - 1 && grid().contains(n) && !enemy_blocks(state_.units[static_cast<std::size_t>(unit)].side, n)) {
+                at = n;
+                break;
+            }
+        }
+        path.insert(path.begin(), at);
+    }
+    return path;
+}
+
+void Game::retreat(int unit, Hex to) {
+    const Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
+    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    std::vector<Hex> path = retreat_path(unit, to);
+    if (capability(unit, Capability::DisordersRetreatedThrough)) {
+        bool through_friends = false;
+        for (std::size_t i = 0; i + 1 < path.size(); ++i)
+            for (int other : units_at(path[i]))
+                if (other != unit && state_.units[static_cast<std::size_t>(other)].side == side) {
+                    disorder(other);
+                    through_friends = true;
+                }
+        if (through_friends) disorder(unit);
+    }
+    if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
+    note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
+    move_unit(unit, to);
+    EventContext ctx("unit.retreated");
+    ctx.set("unit", unit);
+    ctx.set("from_q", from.q);
+    ctx.set("from_r", from.r);
+    raise(ctx);
+}
+
+std::vector<Hex> Game::vacated_defender_hexes() const {
+    const Combat& c = state_.combat;
+    const bool attackers_advance = c.advancing_side == state_.at.active_side;
+    const auto& hexes = attackers_advance ? c.defender_hexes : c.attacker_hexes;
+    const int losing_side = attackers_advance ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    std::vector<Hex> out;
+    for (Hex h : hexes) {
+        bool empty = true;
+        for (int u : units_at(h))
+            if (state_.units[static_cast<std::size_t>(u)].side == losing_side && capability(u, Capability::BlocksEnemyEntry)) empty = false;
+        if (empty && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+    }
+    return out;
+}
+
+// One victorious unit that took part may advance into a vacated hex, and
+// further (ignoring zones of control) if its advance capability allows.
+void Game::advance_actions(std::vector<Action>& out) const {
+    const Combat& c = state_.combat;
+    if (c.advance_done || c.advancing_side < 0) return;
+    std::vector<Hex> vacated = vacated_defender_hexes();
+    if (vacated.empty()) return;
+    const bool attackers_advance = c.advancing_side == state_.at.active_side;
+    for (int u : attackers_advance ? c.attackers : c.defenders) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        if (!s.on_map) continue;
+        const auto mc = static_cast<std::size_t>(movement_class(u));
+        std::vector<Hex> reach;
+        for (Hex v : vacated)
+            if (geometry::distance(v, s.hex) == 1 && ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc]) reach.push_back(v);
+        const int extra = capability(u, Capability::AdvanceHexes) - 1;
+        std::vector<Hex> frontier = reach;
+        for (int step = 0; step < extra; ++step) {
+            std::vector<Hex> next;
+            for (Hex f : frontier)
+                for (Hex n : geometry::neighbours(f))
+                    if (grid().contains(n) && std::find(reach.begin(), reach.end(), n) == reach.end() && n != s.hex &&
+                        !enemy_blocks(s.side, n) && ruleset_->terrain[static_cast<std::size_t>(terrain_at(n))].cost[mc]) {
+                        reach.push_back(n);
+                        next.push_back(n);
+                    }
+            frontier = std::move(next);
+        }
+        for (Hex h : reach)
+            if (may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
+    }
+    if (!out.empty() && !c.advance_required) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+}
+
+}  // namespace sandtable::kernel

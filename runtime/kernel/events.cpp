@@ -1,0 +1,55 @@
+#include "kernel/events.h"
+
+namespace sandtable::kernel {
+
+namespace {
+template <class V>
+const V* find(const std::vector<std::pair<std::string, V>>& items, const std::string& key) {
+    for (const auto& [k, v] : items)
+        if (k == key) return &v;
+    return nullptr;
+}
+template <class V>
+void put(std::vector<std::pair<std::string, V>>& items, const std::string& key, V value) {
+    for (auto& [k, v] : items)
+        if (k == key) {
+            v = std::move(value);
+            return;
+        }
+    items.emplace_back(key, std::move(value));
+}
+}  // namespace
+
+long long EventContext::get(const std::string& key, long long fallback) const {
+    const long long* v = find(ints_, key);
+    return v ? *v : fallback;
+}
+void EventContext::set(const std::string& key, long long value) { put(ints_, key, value); }
+const std::vector<int>* EventContext::list(const std::string& key) const { return find(lists_, key); }
+void EventContext::set_list(const std::string& key, std::vector<int> values) { put(lists_, key, std::move(values)); }
+std::string EventContext::text(const std::string& key) const {
+    const std::string* v = find(texts_, key);
+    return v ? *v : std::string{};
+}
+void EventContext::set_text(const std::string& key, std::string value) { put(texts_, key, std::move(value)); }
+
+const std::vector<std::string>& known_events() {
+    static const std::vector<std::string> events{
+        "game.setup",       // once; scripts set unit capabilities
+        "phase.begin",      // phase (text), side
+        "phase.end",        // phase (text), side
+        "move.exit_zoc",    // unit; writable: allowed (0/1), mode ("solid": not straight into another EZOC, "open": no EZOC at all)
+        "move.end",         // unit, from_q, from_r; list path (hex indices); a script may ask questions here
+        "fire.result",      // firer, target, roll, factor, hit (writable)
+        "combat.declared",  // lists attackers, defenders; writable: cancel, forced_result (text)
+        "combat.strengths", // attack, defend (writable)
+        "combat.odds",      // column, shift (writable)
+        "combat.result",    // text result (writable), roll; writable: advance_required
+        "unit.retreated",   // unit, from_q, from_r
+        "unit.eliminated",  // unit
+        "turn.end",         // turn
+    };
+    return events;
+}
+
+}  // namespace sandtable::kernel

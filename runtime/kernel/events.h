@@ -1,0 +1,54 @@
+// Events the kernel raises around each step, and the interface through which
+// rule scripts see them. The kernel does not know Lua: script/ implements
+// RuleHooks and the kernel calls it only for events someone listens to.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sandtable::kernel {
+
+class Game;
+
+// The values passed with an event. Handlers may read and change them; the
+// kernel reads back the ones it documents as writable.
+class EventContext {
+public:
+    explicit EventContext(std::string name) : name_(std::move(name)) {}
+    const std::string& name() const { return name_; }
+
+    long long get(const std::string& key, long long fallback = 0) const;
+    void set(const std::string& key, long long value);
+    const std::vector<int>* list(const std::string& key) const;
+    void set_list(const std::string& key, std::vector<int> values);
+    std::string text(const std::string& key) const;
+    void set_text(const std::string& key, std::string value);
+
+    const std::vector<std::pair<std::string, long long>>& ints() const { return ints_; }
+    const std::vector<std::pair<std::string, std::vector<int>>>& lists() const { return lists_; }
+    const std::vector<std::pair<std::string, std::string>>& texts() const { return texts_; }
+
+private:
+    std::string name_;
+    std::vector<std::pair<std::string, long long>> ints_;
+    std::vector<std::pair<std::string, std::vector<int>>> lists_;
+    std::vector<std::pair<std::string, std::string>> texts_;
+};
+
+// Every event the kernel raises, with the values it passes. Lint checks
+// handlers against this list.
+const std::vector<std::string>& known_events();
+
+class RuleHooks {
+public:
+    virtual ~RuleHooks() = default;
+    // Called once when the game is created, before the first phase.
+    virtual void setup(Game& game) = 0;
+    virtual bool listens(const std::string& event) const = 0;
+    virtual void dispatch(Game& game, EventContext& context) = 0;
+    // A script's pending question was answered with option `answer`.
+    virtual void answer(Game& game, int question, int answer) = 0;
+};
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,428 @@
+// The sequence-of-play engine: walks turns, steps, player turns and phases,
+// hands each phase to its procedure, and applies actions transactionally.
+#include "kernel/game.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+namespace {
+constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
+    "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
+    "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0};
+}  // namespace
+
+const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
+
+bool parse_capability(const std::string& name, Capability& out) {
+    for (std::size_t i = 0; i < kCapabilityNames.size(); ++i)
+        if (name == kCapabilityNames[i]) {
+            out = static_cast<Capability>(i);
+            return true;
+        }
+    return false;
+}
+
+const char* decision_kind_name(DecisionKind kind) {
+    static constexpr std::array<const char*, 12> names{"none", "movement", "move_destination", "fire", "combat_declare",
+        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over"};
+    return names[static_cast<std::size_t>(kind)];
+}
+
+Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const rules::Scenario> scenario,
+           std::uint64_t seed, RuleHooks* hooks)
+    : ruleset_(std::move(ruleset)), scenario_(std::move(scenario)), seed_(seed), hooks_(hooks), dice_(seed) {
+    const auto& sc = *scenario_;
+    for (const auto& p : sc.units) {
+        UnitState u;
+        u.type = p.type;
+        u.side = p.side;
+        u.hex = p.hex;
+        u.back = p.back && ruleset_->unit_types[static_cast<std::size_t>(p.type)].back.has_value();
+        state_.units.push_back(u);
+    }
+    state_.sides.resize(sc.sides.size());
+    for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
+    std::array<int, static_cast<int>(Capability::Count)> defaults = kCapabilityDefaults;
+    capabilities_.assign(ruleset_->unit_types.size(), {defaults, defaults});
+    for (const char* id : {"combat", "movement", "archery", "range", "leader"}) attr_index_.push_back(ruleset_->attribute_index(id));
+    state_.at.active_side = sc.first_side;
+}
+
+void Game::start() {
+    if (hooks_) hooks_->setup(*this);
+    begin_turn();
+    begin_phase();
+    run();
+}
+
+int Game::opponent_of(int side) const {
+    return side == 0 ? 1 : 0;
+}
+
+const rules::PhaseSpec& Game::phase() const {
+    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
+}
+
+Game::Procedure Game::procedure() const {
+    const std::string& p = phase().procedure;
+    if (p == "movement") return Procedure::Movement;
+    if (p == "ranged_fire") return Procedure::RangedFire;
+    if (p == "odds_combat") return Procedure::OddsCombat;
+    if (p == "recovery") return Procedure::Recovery;
+    return Procedure::Lua;
+}
+
+void Game::decide(DecisionKind kind, int side) {
+    state_decision_ = kind;
+    deciding_side_ = side;
+}
+
+// Runs automatic steps until someone has to decide or the game is over.
+void Game::run() {
+    while (!state_.result.over) {
+        if (!questions_.empty()) {
+            decide(DecisionKind::Question, questions_.front().side);
+            return;
+        }
+        if (step_procedure()) {
+            if (!questions_.empty()) continue;  // a script asked during the step
+            return;
+        }
+        end_phase();
+        if (state_.result.over) break;
+        advance_sequence();
+        if (state_.result.over) break;
+        begin_phase();
+    }
+    decide(DecisionKind::GameOver, -1);
+}
+
+bool Game::step_procedure() {
+    switch (procedure()) {
+        case Procedure::Movement: return movement_step();
+        case Procedure::RangedFire: return fire_step();
+        case Procedure::OddsCombat: return combat_step();
+        case Procedure::Recovery: return recovery_step();
+        case Procedure::Lua: return false;  // a Lua phase does its work in phase.begin
+    }
+    return false;
+}
+
+void Game::begin_turn() {
+    note("Turn " + std::to_string(state_.at.turn) + " begins");
+}
+
+void Game::begin_phase() {
+    state_.at.stage = 0;
+    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = false;
+    state_.selected = -1;
+    state_.fires.clear();
+    state_.combat_open = false;
+    const auto& p = phase();
+    note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
+    EventContext ctx("phase.begin");
+    ctx.set_text("phase", p.id);
+    ctx.set("side", state_.at.active_side);
+    raise(ctx);
+}
+
+void Game::end_phase() {
+    EventContext ctx("phase.end");
+    ctx.set_text("phase", phase().id);
+    ctx.set("side", state_.at.active_side);
+    raise(ctx);
+}
+
+// Next phase, next player turn, next step, next game turn, or the end.
+void Game::advance_sequence() {
+    auto& at = state_.at;
+    const auto& steps = ruleset_->sequence.game_turn;
+    const auto& step = steps[static_cast<std::size_t>(at.step)];
+    const int sides = static_cast<int>(scenario_->sides.size());
+    if (++at.phase < static_cast<int>(step.phases.size())) return;
+    at.phase = 0;
+    if (step.kind == rules::SequenceStep::Kind::PlayerTurns && ++at.player < sides) {
+        at.active_side = (scenario_->first_side + at.player) % sides;
+        return;
+    }
+    at.player = 0;
+    at.active_side = scenario_->first_side;
+    if (++at.step < static_cast<int>(steps.size())) return;
+    at.step = 0;
+    EventContext ctx("turn.end");
+    ctx.set("turn", at.turn);
+    raise(ctx);
+    update_objectives();
+    if (at.turn >= scenario_->turns) return end_game_at_last_turn();
+    ++at.turn;
+    begin_turn();
+}
+
+std::vector<Action> Game::legal_actions() const {
+    std::vector<Action> out;
+    add_legal(out);
+    return out;
+}
+
+void Game::add_legal(std::vector<Action>& out) const {
+    if (state_.result.over) return;
+    if (!questions_.empty()) {
+        for (int i = 0; i < static_cast<int>(questions_.front().options.size()); ++i)
+            out.push_back({ActionKind::Choose, -1, -1, {}, i});
+        return;
+    }
+    switch (procedure()) {
+        case Procedure::Movement: return movement_actions(out);
+        case Procedure::RangedFire: return fire_actions(out);
+        case Procedure::OddsCombat: return combat_actions(out);
+        case Procedure::Recovery: return recovery_actions(out);
+        case Procedure::Lua: return;
+    }
+}
+
+bool Game::is_legal(const Action& action) const {
+    auto legal = legal_actions();
+    return std::find(legal.begin(), legal.end(), action) != legal.end();
+}
+
+void Game::apply(const Action& action) {
+    if (!is_legal(action)) throw IllegalAction("not a legal action now: " + describe(action));
+    // Snapshot for rollback: a script error must leave the game as it was.
+    GameState saved_state = state_;
+    auto saved_questions = questions_;
+    auto saved_decision = state_decision_;
+    int saved_side = deciding_side_, saved_next = next_question_;
+    Dice saved_dice = dice_;
+    std::size_t saved_log = log_.size();
+    try {
+        dispatch_action(action);
+        run();
+    } catch (...) {
+        state_ = std::move(saved_state);
+        questions_ = std::move(saved_questions);
+        state_decision_ = saved_decision;
+        deciding_side_ = saved_side;
+        next_question_ = saved_next;
+        dice_ = saved_dice;
+        log_.resize(saved_log);
+        zoc_dirty_ = true;
+        range_unit_ = -1;
+        throw;
+    }
+}
+
+void Game::dispatch_action(const Action& action) {
+    if (action.kind == ActionKind::Choose) {
+        Question q = questions_.front();
+        questions_.erase(questions_.begin());
+        note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt + "\": " + q.options[static_cast<std::size_t>(action.index)]);
+        if (hooks_) hooks_->answer(*this, q.id, action.index);
+        return;
+    }
+    switch (procedure()) {
+        case Procedure::Movement: return movement_apply(action);
+        case Procedure::RangedFire: return fire_apply(action);
+        case Procedure::OddsCombat: return combat_apply(action);
+        case Procedure::Recovery: return recovery_apply(action);
+        case Procedure::Lua: return;
+    }
+}
+
+std::string Game::describe(const Action& a) const {
+    auto name = [&](int u) { return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit_id(u) : std::string("?"); };
+    std::string out = action_kind_name(a.kind);
+    if (a.unit >= 0) out += " " + name(a.unit);
+    if (a.target >= 0) out += " -> " + name(a.target);
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo)
+        out += " " + grid().label(a.hex);
+    if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
+        out += " \"" + questions_.front().options[static_cast<std::size_t>(a.index)] + "\"";
+    return out;
+}
+
+int Game::roll(int faces, const std::string& why) {
+    int r = dice_.roll(faces);
+    ++state_.dice_rolled;
+    note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
+    return r;
+}
+
+void Game::note(std::string text) {
+    if (logging_) log_.push_back({state_.at.turn, std::move(text)});
+}
+
+// ---- queries -------------------------------------------------------------
+
+const rules::UnitType& Game::unit_type(int unit) const {
+    return ruleset_->unit_types[static_cast<std::size_t>(state_.units[static_cast<std::size_t>(unit)].type)];
+}
+
+int Game::attribute(int unit, int index) const {
+    if (index < 0) return 0;
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return unit_type(unit).face(u.back).values[static_cast<std::size_t>(index)];
+}
+
+int Game::attribute(int unit, const std::string& id) const { return attribute(unit, ruleset_->attribute_index(id)); }
+int Game::combat_strength(int unit) const { return attribute(unit, attr_index_[0]); }
+int Game::movement_allowance(int unit) const { return attribute(unit, attr_index_[1]); }
+
+int Game::movement_class(int unit) const {
+    return unit_type(unit).face(state_.units[static_cast<std::size_t>(unit)].back).movement_class;
+}
+
+int Game::capability(int unit, Capability c) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return capabilities_[static_cast<std::size_t>(u.type)][u.back ? 1 : 0][static_cast<std::size_t>(c)];
+}
+
+const std::string& Game::unit_id(int unit) const { return scenario_->units[static_cast<std::size_t>(unit)].id; }
+
+int Game::unit_index(const std::string& id) const {
+    for (std::size_t i = 0; i < scenario_->units.size(); ++i)
+        if (scenario_->units[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+std::vector<int> Game::units_at(Hex h) const {
+    std::vector<int> out;
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (state_.units[i].on_map && state_.units[i].hex == h) out.push_back(static_cast<int>(i));
+    return out;
+}
+
+int Game::terrain_at(Hex h) const {
+    int i = grid().index(h);
+    return i < 0 ? -1 : scenario_->map.terrain[static_cast<std::size_t>(i)];
+}
+
+bool Game::enemy_blocks(int side, Hex h) const {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (u.on_map && u.side != side && u.hex == h && capability(static_cast<int>(i), Capability::BlocksEnemyEntry)) return true;
+    }
+    return false;
+}
+
+bool Game::adjacent_to_enemy(int unit) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    for (const auto& u : state_.units)
+        if (u.on_map && u.side != me.side && geometry::distance(u.hex, me.hex) == 1) return true;
+    return false;
+}
+
+int Game::leader_value_at(int side, Hex h) const {
+    int best = 0;
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (u.on_map && u.side == side && u.hex == h) best = std::max(best, attribute(static_cast<int>(i), attr_index_[4]));
+    }
+    return best;
+}
+
+// ZOC counts per side and hex; exerted into the six neighbours except across
+// hexsides or into hexes the exerting unit could not move through.
+void Game::refresh_zoc() const {
+    if (!zoc_dirty_) return;
+    zoc_.assign(scenario_->sides.size(), std::vector<std::uint16_t>(grid().size(), 0));
+    const auto& map = scenario_->map;
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        int unit = static_cast<int>(i);
+        if (!u.on_map || !capability(unit, Capability::ExertsZoc)) continue;
+        int mc = movement_class(unit);
+        for (int d = 0; d < 6; ++d) {
+            Hex n = geometry::neighbour(u.hex, d);
+            int idx = grid().index(n);
+            if (idx < 0) continue;
+            int side_feature = map.side_feature(u.hex, d);
+            if (side_feature >= 0) {
+                const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(side_feature)];
+                if (f.blocks_zoc || !f.extra_cost[static_cast<std::size_t>(mc)]) continue;
+            }
+            if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[static_cast<std::size_t>(mc)]) continue;
+            ++zoc_[static_cast<std::size_t>(u.side)][static_cast<std::size_t>(idx)];
+        }
+    }
+    zoc_dirty_ = false;
+}
+
+bool Game::in_enemy_zoc(int side, Hex h) const {
+    refresh_zoc();
+    int idx = grid().index(h);
+    if (idx < 0) return false;
+    for (std::size_t s = 0; s < zoc_.size(); ++s)
+        if (static_cast<int>(s) != side && zoc_[s][static_cast<std::size_t>(idx)] > 0) return true;
+    return false;
+}
+
+// ---- mutations -----------------------------------------------------------
+
+void Game::move_unit(int unit, Hex to) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    u.hex = to;
+    u.on_map = true;
+    zoc_dirty_ = true;
+    range_unit_ = -1;
+}
+
+void Game::eliminate(int unit) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map) return;
+    u.on_map = false;
+    u.eliminated = true;
+    zoc_dirty_ = true;
+    range_unit_ = -1;
+    const int strength = unit_type(unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
+    state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += attr_index_[0] >= 0 ? strength : 0;
+    note("  " + unit_id(unit) + " is eliminated");
+    EventContext ctx("unit.eliminated");
+    ctx.set("unit", unit);
+    raise(ctx);
+    check_morale(u.side);
+}
+
+void Game::set_back(int unit, bool back) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    bool allowed = !back || unit_type(unit).back.has_value();
+    if (!allowed || u.back == back) return;
+    u.back = back;
+    zoc_dirty_ = true;
+    range_unit_ = -1;
+}
+
+void Game::disorder(int unit) {
+    if (!state_.units[static_cast<std::size_t>(unit)].back && unit_type(unit).back) {
+        set_back(unit, true);
+        note("  " + unit_id(unit) + " is disordered");
+    }
+}
+
+void Game::set_mark(int unit, const std::string& key, int value) {
+    state_.units[static_cast<std::size_t>(unit)].set_mark(key, value);
+}
+
+void Game::set_capability(int type, bool back, Capability c, int value) {
+    capabilities_[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
+    zoc_dirty_ = true;
+}
+
+int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
+    Question q{next_question_++, side, std::move(prompt), std::move(options)};
+    questions_.push_back(q);
+    return q.id;
+}
+
+bool Game::raise(EventContext& context) {
+    if (!hooks_ || !hooks_->listens(context.name())) return false;
+    hooks_->dispatch(*this, context);
+    return true;
+}
+
+}  // namespace sandtable::kernel

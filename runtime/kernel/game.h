@@ -1,0 +1,223 @@
+// One game in progress: walks the ruleset's sequence of play, stops at each
+// decision point with the list of legal actions, applies actions, rolls all
+// dice, raises events for rule scripts, and keeps a log.
+#pragma once
+
+#include "geometry/hex_path.h"
+#include "kernel/action.h"
+#include "kernel/dice.h"
+#include "kernel/events.h"
+#include "kernel/game_state.h"
+#include "rules/ruleset.h"
+#include "rules/scenario.h"
+
+#include <array>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace sandtable::kernel {
+
+enum class DecisionKind {
+    None, Movement, MoveDestination, Fire, CombatDeclare, CombatBuild,
+    ChooseLoss, Retreat, Advance, Rally, Question, GameOver,
+};
+const char* decision_kind_name(DecisionKind kind);
+
+struct Question {
+    int id = 0;
+    int side = 0;
+    std::string prompt;
+    std::vector<std::string> options;
+};
+
+// Per unit type and face, what the kernel's procedures may do with a unit.
+// Defaults are the common case; rule scripts change them at game.setup.
+enum class Capability {
+    ExertsZoc,                    // 1
+    RetreatHexes,                 // 1
+    AdvanceHexes,                 // 1
+    DisorderedByRetreat,          // 1: a retreat flips it to its back face
+    DisordersRetreatedThrough,    // 1: friends it retreats through are disordered
+    BlocksEnemyEntry,             // 1: enemies may not enter its hex
+    StacksFreely,                 // 0: 1 for leaders, who never count against stacking
+    EnterEzocNeedsFriend,         // 0: 1 = may enter an EZOC only where a friend stands
+    CanBeFiredAt,                 // 1
+    AutoReorganize,               // 0: 1 = reorganizes without a roll
+    Count
+};
+const char* capability_name(Capability c);
+bool parse_capability(const std::string& name, Capability& out);
+
+class IllegalAction : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// The odds of a possible combat before scripts have their say: for bots,
+// the studio's odds preview and the CLI.
+struct OddsEstimate {
+    int attack = 0;
+    int defend = 0;
+    int shift = 0;
+    int column = -1;
+    std::string label;
+};
+
+struct LogEntry {
+    int turn = 0;
+    std::string text;
+};
+
+class Game {
+public:
+    Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const rules::Scenario> scenario,
+         std::uint64_t seed, RuleHooks* hooks = nullptr);
+
+    // Runs scripts' setup and the sequence up to the first decision.
+    void start();
+
+    const rules::Ruleset& ruleset() const { return *ruleset_; }
+    const rules::Scenario& scenario() const { return *scenario_; }
+    const GameState& state() const { return state_; }
+    const geometry::HexGrid& grid() const { return scenario_->map.grid; }
+    bool over() const { return state_.result.over; }
+    std::uint64_t seed() const { return seed_; }
+
+    // The current decision point: who decides what.
+    DecisionKind decision() const { return state_decision_; }
+    int deciding_side() const { return deciding_side_; }
+    const Question* question() const { return questions_.empty() ? nullptr : &questions_.front(); }
+    std::vector<Action> legal_actions() const;
+    bool is_legal(const Action& action) const;
+    // Applies a legal action and runs on to the next decision. On an
+    // IllegalAction or a script error the state is left as it was.
+    void apply(const Action& action);
+    std::string describe(const Action& action) const;
+
+    Dice& dice() { return dice_; }
+    int roll(int faces, const std::string& why);
+    const std::vector<LogEntry>& log() const { return log_; }
+    void note(std::string text);
+    void set_logging(bool on) { logging_ = on; }
+
+    // Queries (used by procedures, scripts, bots and the studio).
+    int attribute(int unit, int attribute_index) const;
+    int attribute(int unit, const std::string& id) const;
+    int combat_strength(int unit) const;
+    int movement_allowance(int unit) const;
+    int capability(int unit, Capability c) const;
+    const rules::UnitType& unit_type(int unit) const;
+    int movement_class(int unit) const;
+    const std::string& unit_id(int unit) const;
+    int unit_index(const std::string& id) const;
+    std::vector<int> units_at(geometry::Hex h) const;
+    int terrain_at(geometry::Hex h) const;
+    bool enemy_blocks(int side, geometry::Hex h) const;
+    bool in_enemy_zoc(int side, geometry::Hex h) const;
+    bool adjacent_to_enemy(int unit) const;
+    int leader_value_at(int side, geometry::Hex h) const;
+    // Hexes a unit may end a retreat of `hexes` in; empty if it must die.
+    std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
+    // The path of least disruption to a retreat destination (through friends).
+    std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
+    // Where the selected unit may move (for highlighting and bots).
+    const geometry::MovementRange& movement_range(int unit) const;
+    int opponent_of(int side) const;
+    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
+    // May this unit still attack in the current combat phase?
+    bool can_attack(int unit) const;
+
+    // Mutations, logged; scripts call these too.
+    void move_unit(int unit, geometry::Hex to);
+    void eliminate(int unit);
+    void set_back(int unit, bool back);
+    void disorder(int unit);
+    void set_mark(int unit, const std::string& key, int value);
+    void set_capability(int type, bool back, Capability c, int value);
+    int ask(int side, std::string prompt, std::vector<std::string> options);
+    // The combat being resolved: a script may call it off or fix its result.
+    void cancel_combat() { state_.combat.cancelled = true; }
+    void force_combat_result(std::string code) { state_.combat.forced_result = std::move(code); }
+    // Raises an event to the scripts; returns false when nobody listens.
+    bool raise(EventContext& context);
+
+private:
+    using Hex = geometry::Hex;
+    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua };
+
+    void run();
+    bool step_procedure();
+    void begin_phase();
+    void end_phase();
+    void advance_sequence();
+    void begin_turn();
+    const rules::PhaseSpec& phase() const;
+    Procedure procedure() const;
+    void decide(DecisionKind kind, int side);
+    void dispatch_action(const Action& action);
+    void add_legal(std::vector<Action>& out) const;
+
+    // movement.cpp
+    bool movement_step();
+    void movement_actions(std::vector<Action>& out) const;
+    void movement_apply(const Action& a);
+    geometry::StepCostFn movement_cost(int unit, int exit_mode) const;
+    int exit_mode(int unit);
+    bool may_end_in(int unit, Hex h) const;
+    // ranged_fire.cpp
+    bool fire_step();
+    void fire_actions(std::vector<Action>& out) const;
+    void fire_apply(const Action& a);
+    bool can_fire_at(int firer, int target, bool defensive) const;
+    void resolve_fires();
+    // combat.cpp
+    bool combat_step();
+    void combat_actions(std::vector<Action>& out) const;
+    void combat_apply(const Action& a);
+    void mark_mandatory_combats();
+    bool may_end_combat_phase() const;
+    bool all_adjacent(int unit, const std::vector<int>& others) const;
+    void compute_odds();
+    void apply_result();
+    bool combat_resolution_step();
+    void retreat(int unit, Hex to);
+    std::vector<Hex> vacated_defender_hexes() const;
+    void advance_actions(std::vector<Action>& out) const;
+    void finish_combat();
+    // recovery.cpp
+    bool recovery_step();
+    void recovery_actions(std::vector<Action>& out) const;
+    void recovery_apply(const Action& a);
+    std::vector<Hex> rally_hexes(int side) const;
+    // victory.cpp
+    void check_morale(int side);
+    void end_game_by_disintegration();
+    void end_game_at_last_turn();
+    void update_objectives();
+
+    void refresh_zoc() const;
+
+    std::shared_ptr<const rules::Ruleset> ruleset_;
+    std::shared_ptr<const rules::Scenario> scenario_;
+    std::uint64_t seed_;
+    RuleHooks* hooks_;
+    Dice dice_;
+    GameState state_;
+    DecisionKind state_decision_ = DecisionKind::None;
+    int deciding_side_ = 0;
+    std::vector<Question> questions_;
+    int next_question_ = 1;
+    std::vector<LogEntry> log_;
+    bool logging_ = true;
+    std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities_;
+    std::vector<int> attr_index_;  // combat, movement, archery, range, leader (-1 absent)
+    // Derived caches, rebuilt on demand.
+    mutable std::vector<std::vector<std::uint16_t>> zoc_;  // [side][hex index] count of enemy-of-nobody ZOC exerted by side
+    mutable bool zoc_dirty_ = true;
+    mutable geometry::MovementRange range_;
+    mutable int range_unit_ = -1;
+};
+
+}  // namespace sandtable::kernel

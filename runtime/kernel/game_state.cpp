@@ -1,0 +1,65 @@
+#include "kernel/game_state.h"
+
+#include <algorithm>
+
+namespace sandtable::kernel {
+
+int UnitState::mark(const std::string& key) const {
+    for (const auto& [k, v] : marks)
+        if (k == key) return v;
+    return 0;
+}
+
+void UnitState::set_mark(const std::string& key, int value) {
+    auto it = std::lower_bound(marks.begin(), marks.end(), key, [](const auto& m, const std::string& k) { return m.first < k; });
+    if (it != marks.end() && it->first == key) {
+        if (value == 0) marks.erase(it);
+        else it->second = value;
+    } else if (value != 0) {
+        marks.insert(it, {key, value});
+    }
+}
+
+namespace {
+// FNV-1a, 64 bit: stable across platforms and runs.
+struct Hasher {
+    std::uint64_t h = 1469598103934665603ULL;
+    void bytes(const void* p, std::size_t n) {
+        const auto* c = static_cast<const unsigned char*>(p);
+        for (std::size_t i = 0; i < n; ++i) {
+            h ^= c[i];
+            h *= 1099511628211ULL;
+        }
+    }
+    void i(long long v) { bytes(&v, sizeof v); }
+    void s(const std::string& v) {
+        i(static_cast<long long>(v.size()));
+        bytes(v.data(), v.size());
+    }
+};
+}  // namespace
+
+std::uint64_t checksum(const GameState& st) {
+    Hasher h;
+    h.i(st.at.turn), h.i(st.at.step), h.i(st.at.player), h.i(st.at.phase), h.i(st.at.stage), h.i(st.at.active_side);
+    for (const auto& u : st.units) {
+        h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
+        h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
+            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8));
+        for (const auto& [k, v] : u.marks) h.s(k), h.i(v);
+    }
+    for (const auto& s : st.sides) h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
+    h.i(st.selected);
+    for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
+    const Combat& c = st.combat;
+    h.i(st.combat_open);
+    for (int a : c.attackers) h.i(a);
+    for (int d : c.defenders) h.i(d + 100000);
+    h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);
+    for (int o : st.objective_holders) h.i(o);
+    h.i(st.result.over), h.i(st.result.winner), h.s(st.result.level);
+    h.i(static_cast<long long>(st.dice_rolled));
+    return h.h;
+}
+
+}  // namespace sandtable::kernel

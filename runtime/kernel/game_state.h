@@ -1,0 +1,107 @@
+// The whole mutable state of one game: plain values, cheap to copy (the
+// kernel snapshots it to roll back a failed script) and fully covered by the
+// checksum that replays verify.
+#pragma once
+
+#include "geometry/hex.h"
+#include "kernel/action.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sandtable::kernel {
+
+struct UnitState {
+    int type = 0;
+    int side = 0;
+    geometry::Hex hex{};
+    bool back = false;       // showing its back face (Disordered in BMW)
+    bool on_map = true;      // false: eliminated (in the dead pile) or not yet arrived
+    bool eliminated = false;
+    // Per-phase bookkeeping, cleared when a phase begins.
+    bool moved = false;
+    bool fired = false;
+    bool attacked = false;        // took part in a combat as attacker this phase
+    bool was_attacked = false;    // was a defender this phase
+    bool must_attack = false;     // in an EZOC when the combat phase began
+    bool must_be_attacked = false;
+    // Script-owned marks ("charging", "disengaged", …), sorted by key.
+    std::vector<std::pair<std::string, int>> marks;
+
+    int mark(const std::string& key) const;
+    void set_mark(const std::string& key, int value);
+};
+
+struct SideState {
+    int eliminated_strength = 0;
+    bool demoralized = false;
+    bool disintegrated = false;
+};
+
+// Where the sequence of play stands.
+struct Position {
+    int turn = 1;
+    int step = 0;         // index into the ruleset's game_turn steps
+    int player = 0;       // which side's player turn (0-based order from the first side)
+    int phase = 0;        // index into the step's phases
+    int stage = 0;        // the procedure's own progress within the phase
+    int active_side = 0;
+};
+
+struct Fire {
+    int firer = -1;
+    int target = -1;
+    int factor = 0;
+};
+
+// A combat being declared or resolved.
+struct Combat {
+    enum Stage { Building, Declared, Rolled, Losses, Advance, Done };
+    int stage = Building;
+    std::vector<int> attackers;
+    std::vector<int> defenders;
+    std::vector<geometry::Hex> defender_hexes;
+    std::vector<geometry::Hex> attacker_hexes;
+    int attack = 0;
+    int defend = 0;
+    int column = -1;
+    int roll = 0;
+    std::string result;
+    bool cancelled = false;
+    bool advance_required = false;
+    std::string forced_result;
+    int losses_attacker = 0;  // units still to be chosen as lost
+    int losses_defender = 0;
+    std::vector<int> to_retreat;  // units still to retreat, in order
+    int retreating_side = -1;
+    bool advance_done = false;
+    int advancing_side = -1;
+};
+
+struct GameResult {
+    bool over = false;
+    int winner = -1;          // -1: draw
+    std::string level;        // victory level id
+    std::vector<int> victory_points;
+    std::string reason;
+};
+
+struct GameState {
+    Position at;
+    std::vector<UnitState> units;
+    std::vector<SideState> sides;
+    int selected = -1;        // movement: the unit picked to move
+    int exit_mode = 0;        // how the selected unit may leave an EZOC: 0 free, -1 not, 1 solid dot, 2 open dot
+    std::vector<Fire> fires;  // ranged fire declared this phase
+    Combat combat;
+    bool combat_open = false;
+    std::vector<int> objective_holders;
+    GameResult result;
+    std::uint64_t dice_rolled = 0;
+};
+
+std::uint64_t checksum(const GameState& state);
+
+}  // namespace sandtable::kernel

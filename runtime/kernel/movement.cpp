@@ -1,0 +1,160 @@
+// The movement procedure: the active player picks units one at a time and
+// moves each along a least-cost path within its movement allowance. Terrain,
+// hexside and road costs come from the ruleset; zones of control stop a unit
+// on entry and hold it, unless a rule script lets it disengage.
+#include "kernel/game.h"
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+using geometry::StepCost;
+
+bool Game::movement_step() {
+    if (state_.selected >= 0) {
+        decide(DecisionKind::MoveDestination, state_.at.active_side);
+        return true;
+    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (u.on_map && u.side == state_.at.active_side && !u.moved && movement_allowance(static_cast<int>(i)) > 0) {
+            decide(DecisionKind::Movement, state_.at.active_side);
+            return true;
+        }
+    }
+    return false;
+}
+
+void Game::movement_actions(std::vector<Action>& out) const {
+    if (state_.selected >= 0) {
+        const auto& range = movement_range(state_.selected);
+        for (Hex h : range.hexes())
+            if (may_end_in(state_.selected, h)) out.push_back({ActionKind::MoveTo, state_.selected, -1, h, -1});
+        return;
+    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (u.on_map && u.side == state_.at.active_side && !u.moved && movement_allowance(static_cast<int>(i)) > 0)
+            out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
+    }
+    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+}
+
+// Asked once when a unit is picked: may it leave the EZOC it stands in?
+int Game::exit_mode(int unit) {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!in_enemy_zoc(u.side, u.hex)) return 0;
+    EventContext ctx("move.exit_zoc");
+    ctx.set("unit", unit);
+    ctx.set("allowed", 0);
+    raise(ctx);
+    if (!ctx.get("allowed")) return -1;
+    return ctx.text("mode") == "open" ? 2 : 1;
+}
+
+void Game::movement_apply(const Action& a) {
+    if (a.kind == ActionKind::EndPhase) {
+        state_.at.stage = 1;
+        // Units not moved stay; mark all so the procedure ends.
+        for (auto& u : state_.units)
+            if (u.side == state_.at.active_side) u.moved = true;
+        return;
+    }
+    if (a.kind == ActionKind::SelectUnit) {
+        state_.selected = a.unit;
+        state_.exit_mode = exit_mode(a.unit);
+        range_unit_ = -1;
+        return;
+    }
+    // MoveTo
+    const int unit = a.unit;
+    Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
+    std::vector<Hex> path = movement_range(unit).path_to(a.hex);
+    state_.selected = -1;
+    state_.units[static_cast<std::size_t>(unit)].moved = true;
+    if (a.hex == from) return;
+    move_unit(unit, a.hex);
+    note("  " + unit_id(unit) + " moves " + grid().label(from) + " to " + grid().label(a.hex));
+    EventContext ctx("move.end");
+    ctx.set("unit", unit);
+    std::vector<int> indices;
+    for (Hex h : path) indices.push_back(grid().index(h));
+    ctx.set_list("path", std::move(indices));
+    raise(ctx);
+}
+
+bool Game::may_end_in(int unit, Hex h) const {
+    if (capability(unit, Capability::StacksFreely)) return true;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (static_cast<int>(i) != unit && u.on_map && u.hex == h && u.side == me.side &&
+            !capability(static_cast<int>(i), Capability::StacksFreely))
+            return false;
+    }
+    return true;
+}
+
+// The cost of one step for this unit now. Enemy-occupied hexes and zones of
+// control are looked up in arrays filled once per search.
+geometry::StepCostFn Game::movement_cost(int unit, int mode) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const int side = me.side;
+    const Hex start = me.hex;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    const bool needs_friend = capability(unit, Capability::EnterEzocNeedsFriend);
+    refresh_zoc();
+    const std::size_t n = grid().size();
+    auto blocked = std::make_shared<std::vector<std::uint8_t>>(n, 0);
+    auto friendly = std::make_shared<std::vector<std::uint8_t>>(n, 0);
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (!u.on_map) continue;
+        auto idx = static_cast<std::size_t>(grid().index(u.hex));
+        if (u.side != side && capability(static_cast<int>(i), Capability::BlocksEnemyEntry)) (*blocked)[idx] = 1;
+        if (u.side == side && static_cast<int>(i) != unit && !capability(static_cast<int>(i), Capability::StacksFreely)) (*friendly)[idx] = 1;
+    }
+    auto ezoc = std::make_shared<std::vector<std::uint8_t>>(n, 0);
+    for (std::size_t s = 0; s < zoc_.size(); ++s)
+        if (static_cast<int>(s) != side)
+            for (std::size_t i = 0; i < n; ++i) (*ezoc)[i] |= zoc_[s][i] > 0;
+    const auto& map = scenario_->map;
+    const auto& rs = *ruleset_;
+    return [=, &map, &rs, this](Hex from, Hex to) -> std::optional<StepCost> {
+        if (mode < 0) return std::nullopt;
+        const auto idx = static_cast<std::size_t>(grid().index(to));
+        if ((*blocked)[idx]) return std::nullopt;
+        const bool zoc = (*ezoc)[idx];
+        if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
+        if (zoc && needs_friend && !(*friendly)[idx]) return std::nullopt;
+        const int dir = geometry::direction_to(from, to);
+        const auto fidx = static_cast<std::size_t>(grid().index(from));
+        const int path = map.paths[fidx][static_cast<std::size_t>(dir)];
+        const auto& terrain_cost = rs.terrain[static_cast<std::size_t>(map.terrain[idx])].cost[mc];
+        int cost;
+        if (path >= 0) {
+            cost = rs.path_features[static_cast<std::size_t>(path)].cost;
+        } else {
+            if (!terrain_cost) return std::nullopt;
+            cost = *terrain_cost;
+            const int side_feature = map.sides[fidx][static_cast<std::size_t>(dir)];
+            if (side_feature >= 0) {
+                const auto& extra = rs.hexside_features[static_cast<std::size_t>(side_feature)].extra_cost[mc];
+                if (!extra) return std::nullopt;
+                cost += *extra;
+            }
+        }
+        return StepCost{cost, !zoc};
+    };
+}
+
+const geometry::MovementRange& Game::movement_range(int unit) const {
+    if (range_unit_ != unit) {
+        const auto& u = state_.units[static_cast<std::size_t>(unit)];
+        int mode = unit == state_.selected ? state_.exit_mode : 0;
+        range_.compute(grid(), u.hex, movement_allowance(unit), movement_cost(unit, mode));
+        range_unit_ = unit;
+    }
+    return range_;
+}
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,118 @@
+// The ranged-fire procedure (BMW archery, and any "roll against a fire
+// factor" system): the active side declares every fire first, then the other
+// side its defensive fire at adjacent enemies, then all shots are rolled and
+// their effects applied together, because fire is simultaneous.
+#include "kernel/game.h"
+
+#include "geometry/hex_los.h"
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+namespace {
+bool option(const rules::PhaseSpec& p, const char* key) {
+    const rules::Param* v = p.options.find(key);
+    return v && std::holds_alternative<bool>(v->value) && std::get<bool>(v->value);
+}
+}  // namespace
+
+bool Game::fire_step() {
+    const bool both = phase().acting == rules::Acting::Both;
+    while (state_.at.stage < 2) {
+        const int side = state_.at.stage == 0 ? state_.at.active_side : opponent_of(state_.at.active_side);
+        std::vector<Action> options;
+        fire_actions(options);
+        if (options.size() > 1) {
+            decide(DecisionKind::Fire, side);
+            return true;
+        }
+        state_.at.stage = (state_.at.stage == 0 && both) ? 1 : 2;
+    }
+    if (state_.at.stage == 2) {
+        resolve_fires();
+        state_.at.stage = 3;
+    }
+    return false;
+}
+
+void Game::fire_actions(std::vector<Action>& out) const {
+    if (state_.at.stage >= 2) return;
+    const bool defensive = state_.at.stage == 1;
+    const int side = defensive ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    for (std::size_t f = 0; f < state_.units.size(); ++f) {
+        const auto& u = state_.units[f];
+        if (!u.on_map || u.side != side || u.fired) continue;
+        for (std::size_t t = 0; t < state_.units.size(); ++t)
+            if (can_fire_at(static_cast<int>(f), static_cast<int>(t), defensive))
+                out.push_back({ActionKind::Fire, static_cast<int>(f), static_cast<int>(t), {}, -1});
+    }
+    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+}
+
+bool Game::can_fire_at(int firer, int target, bool defensive) const {
+    const auto& f = state_.units[static_cast<std::size_t>(firer)];
+    const auto& t = state_.units[static_cast<std::size_t>(target)];
+    if (!t.on_map || t.side == f.side || !capability(target, Capability::CanBeFiredAt)) return false;
+    if (attribute(firer, attr_index_[2]) <= 0) return false;
+    const int range = std::max(1, attribute(firer, attr_index_[3]));
+    const int d = geometry::distance(f.hex, t.hex);
+    if (d > range || d < 1) return false;
+    if (defensive && option(phase(), "defensive_adjacent_only") && d != 1) return false;
+    if (d > 1) {
+        if (option(phase(), "must_target_adjacent")) {
+            // A ranged archer with an eligible (not disordered) enemy next to it must fire at that one.
+            for (std::size_t o = 0; o < state_.units.size(); ++o) {
+                const auto& e = state_.units[o];
+                if (e.on_map && e.side != f.side && !e.back && geometry::distance(e.hex, f.hex) == 1 &&
+                    capability(static_cast<int>(o), Capability::CanBeFiredAt))
+                    return false;
+            }
+        }
+        const auto& map = scenario_->map;
+        geometry::LosQuery q;
+        q.hex_blocks = [&](Hex h) {
+            int i = grid().index(h);
+            return i < 0 || ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
+        };
+        q.side_blocks = [&](geometry::HexSide s) {
+            int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
+            return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
+        };
+        if (!geometry::line_of_sight(f.hex, t.hex, q)) return false;
+    }
+    return true;
+}
+
+void Game::fire_apply(const Action& a) {
+    if (a.kind == ActionKind::EndPhase) {
+        const bool both = phase().acting == rules::Acting::Both;
+        state_.at.stage = (state_.at.stage == 0 && both) ? 1 : 2;
+        return;
+    }
+    state_.units[static_cast<std::size_t>(a.unit)].fired = true;
+    state_.fires.push_back({a.unit, a.target, attribute(a.unit, attr_index_[2])});
+    note("  " + unit_id(a.unit) + " will fire at " + unit_id(a.target));
+}
+
+void Game::resolve_fires() {
+    const rules::ThresholdTable* table = ruleset_->threshold_table(phase().table);
+    std::vector<int> hit;
+    for (const Fire& f : state_.fires) {
+        int r = roll(table ? table->die_faces : 6, unit_id(f.firer) + " fires at " + unit_id(f.target));
+        bool success = table ? table->succeeds(r, f.factor) : r <= f.factor;
+        EventContext ctx("fire.result");
+        ctx.set("firer", f.firer);
+        ctx.set("target", f.target);
+        ctx.set("roll", r);
+        ctx.set("factor", f.factor);
+        ctx.set("hit", success);
+        raise(ctx);
+        if (ctx.get("hit")) hit.push_back(f.target);
+        note(std::string("  ") + (ctx.get("hit") ? "hit" : "miss"));
+    }
+    for (int t : hit) disorder(t);
+    state_.fires.clear();
+}
+
+}  // namespace sandtable::kernel

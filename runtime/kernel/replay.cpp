@@ -1,0 +1,135 @@
+#include "kernel/replay.h"
+
+#include "kernel/game.h"
+#include "load/diagnostics.h"
+#include "load/yaml_reader.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace sandtable::kernel {
+
+std::string hex_checksum(std::uint64_t value) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(value));
+    return buf;
+}
+
+namespace {
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string action_yaml(const Action& a, const Game& game) {
+    std::ostringstream out;
+    out << "{do: " << action_kind_name(a.kind);
+    if (a.unit >= 0) out << ", unit: " << quoted(game.unit_id(a.unit));
+    if (a.target >= 0) out << ", target: " << quoted(game.unit_id(a.target));
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo)
+        out << ", hex: " << quoted(game.grid().label(a.hex));
+    if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
+    return out.str();
+}
+
+}  // namespace
+
+std::string to_yaml(const Replay& r, const Game& game) {
+    std::ostringstream out;
+    out << "# Sandtable replay: `sandtable replay FILE` re-executes it and checks every checksum.\n";
+    out << "format: sandtable-replay/1\n";
+    out << "scenario: " << quoted(r.scenario) << "\n";
+    out << "content_hash: " << quoted(r.content_hash) << "\n";
+    out << "seed: " << r.seed << "\n";
+    out << "forced_dice: [";
+    for (std::size_t i = 0; i < r.forced_dice.size(); ++i) out << (i ? ", " : "") << r.forced_dice[i];
+    out << "]\n";
+    if (!r.result.empty()) out << "result: " << quoted(r.result) << "\n";
+    out << "actions:\n";
+    for (const auto& s : r.steps) {
+        out << "  - " << action_yaml(s.action, game);
+        if (s.has_checksum) out << ", check: \"" << hex_checksum(s.checksum) << "\"";
+        out << "}\n";
+    }
+    return out.str();
+}
+
+std::string replay_scenario(const std::string& text, const std::string& file) {
+    load::DiagnosticSink sink;
+    auto yaml = load::parse_yaml_text(text, file, sink);
+    sink.throw_if_any();
+    load::MapReader top(yaml.root, file, sink, "a replay");
+    std::string scenario = top.text("scenario", true);
+    top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"), top.accept("actions"), top.accept("result");
+    top.finish();
+    sink.throw_if_any();
+    return scenario;
+}
+
+Replay parse_replay(const std::string& text, const std::string& file, const Game& game) {
+    load::DiagnosticSink sink;
+    auto yaml = load::parse_yaml_text(text, file, sink);
+    sink.throw_if_any();
+    Replay r;
+    load::MapReader top(yaml.root, file, sink, "a replay");
+    std::string format = top.text("format", true);
+    if (!format.empty() && format != "sandtable-replay/1") sink.error(top.where("format"), "unknown replay format '" + format + "' (expected sandtable-replay/1)");
+    r.scenario = top.text("scenario", true);
+    r.content_hash = top.text("content_hash", false);
+    r.result = top.text("result", false);
+    YAML::Node seed = top.child("seed", true);
+    if (seed.IsDefined() && !YAML::convert<std::uint64_t>::decode(seed, r.seed)) sink.error(load::location_of(seed, file), "'seed' must be a whole number");
+    YAML::Node dice = top.child("forced_dice");
+    if (dice.IsSequence())
+        for (const auto& d : dice)
+            if (auto v = load::read_int(d, file, sink, "a forced die")) r.forced_dice.push_back(*v);
+    YAML::Node actions = top.child("actions", true);
+    if (actions.IsSequence()) {
+        for (const auto& node : actions) {
+            load::MapReader a(node, file, sink, "an action");
+            if (!a.valid()) continue;
+            ReplayStep step;
+            std::string kind = a.text("do", true);
+            if (!parse_action_kind(kind, step.action.kind)) sink.error(a.where("do"), "unknown action '" + kind + "'");
+            auto unit_ref = [&](const std::string& key) {
+                if (!a.has(key)) {
+                    a.accept(key);
+                    return -1;
+                }
+                std::string id = a.text(key, false);
+                int u = game.unit_index(id);
+                if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
+                return u;
+            };
+            step.action.unit = unit_ref("unit");
+            step.action.target = unit_ref("target");
+            if (a.has("hex")) {
+                std::string label = a.text("hex", false);
+                auto h = game.grid().parse_label(label);
+                if (!h) sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
+                else step.action.hex = *h;
+            }
+            if (a.has("option")) step.action.index = a.integer("option", false, 1, 1, 1000) - 1;
+            if (a.has("check")) {
+                std::string c = a.text("check", false);
+                try {
+                    step.checksum = std::stoull(c, nullptr, 16);
+                    step.has_checksum = true;
+                } catch (...) {
+                    sink.error(a.where("check"), "'check' must be a hexadecimal checksum");
+                }
+            }
+            r.steps.push_back(step);
+        }
+    }
+    top.finish();
+    sink.throw_if_any();
+    return r;
+}
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,41 @@
+// The replay file: everything needed to re-execute a game exactly — the
+// scenario (with content hashes of it and its ruleset), the seed, dice forced
+// at the start, and each action with the state checksum after it.
+#pragma once
+
+#include "kernel/action.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sandtable::kernel {
+
+class Game;
+
+struct ReplayStep {
+    Action action;
+    std::uint64_t checksum = 0;
+    bool has_checksum = false;
+};
+
+struct Replay {
+    std::string scenario;          // path as given when the game was made
+    std::string content_hash;      // hash of the scenario, ruleset and rule scripts
+    std::uint64_t seed = 1;
+    std::vector<int> forced_dice;
+    std::vector<ReplayStep> steps;
+    std::string result;            // for readers: "normans win: marginal"
+};
+
+// Writes YAML (one flow mapping per action, so diffs stay readable).
+std::string to_yaml(const Replay& replay, const Game& game);
+// Reads a replay file; throws load::LoadError style std::runtime_error with
+// file:line:col on malformed input. Unit ids are resolved against `game`.
+Replay parse_replay(const std::string& text, const std::string& file, const Game& game);
+// Only the header (scenario path), to know what to load before resolving units.
+std::string replay_scenario(const std::string& text, const std::string& file);
+
+std::string hex_checksum(std::uint64_t value);
+
+}  // namespace sandtable::kernel

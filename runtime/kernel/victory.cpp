@@ -1,0 +1,103 @@
+// Morale levels (demoralization, disintegration) and victory at the end.
+#include "kernel/game.h"
+
+namespace sandtable::kernel {
+
+// Demoralization sets in, and lifts, the instant losses cross the level;
+// disintegration ends the game at once (BMW 11.3, 11.4).
+void Game::check_morale(int side) {
+    const auto& spec = scenario_->sides[static_cast<std::size_t>(side)];
+    auto& s = state_.sides[static_cast<std::size_t>(side)];
+    const bool demoralized = spec.demoralization > 0 && s.eliminated_strength >= spec.demoralization;
+    if (demoralized != s.demoralized) note("  " + spec.name + (demoralized ? " are demoralized" : " recover from demoralization"));
+    s.demoralized = demoralized;
+    if (spec.disintegration > 0 && s.eliminated_strength >= spec.disintegration && !s.disintegrated) {
+        s.disintegrated = true;
+        note("  " + spec.name + " disintegrate");
+        end_game_by_disintegration();
+    }
+}
+
+namespace {
+std::vector<int> victory_points(const GameState& st, const rules::Scenario& sc) {
+    std::vector<int> vp(sc.sides.size(), 0);
+    for (std::size_t s = 0; s < sc.sides.size(); ++s)
+        for (std::size_t o = 0; o < sc.sides.size(); ++o)
+            if (o != s) vp[s] += st.sides[o].eliminated_strength * sc.vp_per_enemy_strength;
+    for (std::size_t i = 0; i < sc.objectives.size(); ++i)
+        if (int holder = st.objective_holders[i]; holder >= 0) vp[static_cast<std::size_t>(holder)] += sc.objectives[i].points;
+    return vp;
+}
+}  // namespace
+
+void Game::end_game_by_disintegration() {
+    auto& r = state_.result;
+    if (r.over) return;
+    // Both at once (an exchange): the active player wins (11.4).
+    int winner = -1;
+    int disintegrated = 0;
+    for (std::size_t s = 0; s < state_.sides.size(); ++s) disintegrated += state_.sides[s].disintegrated;
+    if (disintegrated > 1) winner = state_.at.active_side;
+    else
+        for (std::size_t s = 0; s < state_.sides.size(); ++s)
+            if (!state_.sides[s].disintegrated) winner = static_cast<int>(s);
+    r.over = true;
+    r.winner = winner;
+    r.victory_points = victory_points(state_, *scenario_);
+    r.reason = "disintegration";
+    for (const auto& level : ruleset_->victory_levels)
+        if (level.on_disintegration) {
+            r.level = level.id;
+            break;
+        }
+    note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
+}
+
+void Game::end_game_at_last_turn() {
+    auto& r = state_.result;
+    r.over = true;
+    r.reason = "last turn";
+    r.victory_points = victory_points(state_, *scenario_);
+    const auto& vp = r.victory_points;
+    int best = 0;
+    for (std::size_t s = 1; s < vp.size(); ++s)
+        if (vp[s] > vp[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
+    int runner_up = -1;
+    for (std::size_t s = 0; s < vp.size(); ++s)
+        if (static_cast<int>(s) != best && (runner_up < 0 || vp[s] > vp[static_cast<std::size_t>(runner_up)])) runner_up = static_cast<int>(s);
+    if (runner_up >= 0 && vp[static_cast<std::size_t>(best)] == vp[static_cast<std::size_t>(runner_up)]) {
+        r.winner = -1;
+        r.level = "draw";
+        note("The game ends in a draw");
+        return;
+    }
+    r.winner = best;
+    const int w = vp[static_cast<std::size_t>(best)];
+    const int l = runner_up >= 0 ? vp[static_cast<std::size_t>(runner_up)] : 0;
+    // Rounded down as combat odds are: w:l is at least n:1 when w >= n*l.
+    for (const auto& level : ruleset_->victory_levels) {
+        if (level.on_disintegration) continue;
+        if (l == 0 || w >= level.ratio_at_least * l) {
+            r.level = level.id;
+            break;
+        }
+    }
+    note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) + " to " + std::to_string(l) + " VP)");
+}
+
+// An objective belongs to the last side to hold it alone (checked each turn end).
+void Game::update_objectives() {
+    const auto& objectives = scenario_->objectives;
+    for (std::size_t i = 0; i < objectives.size(); ++i) {
+        int holder = -1;
+        bool contested = false;
+        for (const auto& u : state_.units)
+            if (u.on_map && u.hex == objectives[i].hex) {
+                if (holder >= 0 && holder != u.side) contested = true;
+                holder = u.side;
+            }
+        if (holder >= 0 && !contested) state_.objective_holders[i] = holder;
+    }
+}
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,29 @@
+// YAML → model. Everything read is validated; every problem names file, line
+// and column. Nothing half-loaded escapes: on any problem a LoadError with all
+// diagnostics is thrown.
+#pragma once
+
+#include "load/diagnostics.h"
+#include "rules/ruleset.h"
+#include "rules/scenario.h"
+
+#include <memory>
+#include <string>
+
+namespace sandtable::load {
+
+// A ruleset folder (holding ruleset.yaml) or the ruleset.yaml file itself.
+rules::Ruleset load_ruleset(const std::string& path);
+
+struct LoadedGame {
+    std::shared_ptr<const rules::Ruleset> ruleset;
+    std::shared_ptr<const rules::Scenario> scenario;
+};
+
+// A scenario file; its `ruleset:` key names the ruleset folder relative to it.
+LoadedGame load_scenario(const std::string& scenario_file);
+
+// Text of a whole file; throws LoadError naming the file when unreadable.
+std::string read_file(const std::string& path);
+
+}  // namespace sandtable::load

@@ -1,0 +1,438 @@
+// Reads ruleset.yaml and the table files it lists.
+#include "load/loader.h"
+#include "load/table_loader.h"
+#include "load/yaml_reader.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace sandtable::load {
+
+namespace fs = std::filesystem;
+using namespace sandtable::rules;
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw LoadError({{{path, 0, 0}, "cannot open file"}});
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+namespace {
+
+struct RulesetReader {
+    Ruleset& rs;
+    std::string file;
+    DiagnosticSink& sink;
+
+    void geometry(MapReader& top) {
+        MapReader g(top.child("geometry", true), file, sink, "geometry");
+        if (!g.valid()) return;
+        std::string kind = g.text("kind", true);
+        if (kind != "hex") sink.error(g.where("kind"), "geometry kind must be 'hex' (the free table comes with the Cady rules), got '" + kind + "'");
+        std::string top_kind = g.text("top", false, "flat");
+        if (top_kind == "flat") rs.layout.top = geometry::HexTop::Flat;
+        else if (top_kind == "pointy") rs.layout.top = geometry::HexTop::Pointy;
+        else sink.error(g.where("top"), "'top' must be flat or pointy, got '" + top_kind + "'");
+        std::string parity = g.text("parity", false, "odd");
+        if (parity == "odd") rs.layout.parity = geometry::OffsetParity::Odd;
+        else if (parity == "even") rs.layout.parity = geometry::OffsetParity::Even;
+        else sink.error(g.where("parity"), "'parity' must be odd or even, got '" + parity + "'");
+        rs.layout.first_column = g.integer("first_column", false, 1, 0, 99);
+        rs.layout.first_row = g.integer("first_row", false, 1, 0, 99);
+        rs.layout.label_digits = g.integer("label_digits", false, 2, 1, 4);
+    }
+
+    void attributes(MapReader& top) {
+        YAML::Node node = top.child("attributes", true);
+        if (!node.IsDefined()) return;
+        if (!node.IsMap()) return sink.error(location_of(node, file), "'attributes' must map attribute names to their types");
+        for (const auto& kv : node) {
+            AttributeSpec a;
+            a.id = kv.first.Scalar();
+            a.where = location_of(kv.first, file);
+            MapReader r(kv.second, file, sink, "attribute '" + a.id + "'");
+            if (!r.valid()) continue;
+            std::string type = r.text("type", true);
+            if (type == "int") a.kind = AttributeKind::Int;
+            else if (type == "bool") a.kind = AttributeKind::Bool;
+            else if (type == "enum") a.kind = AttributeKind::Enum;
+            else sink.error(r.where("type"), "attribute type must be int, bool or enum, got '" + type + "'");
+            a.min = r.integer("min", false, a.kind == AttributeKind::Int ? -1'000'000 : 0);
+            a.max = r.integer("max", false, 1'000'000);
+            a.values = r.text_list("values", a.kind == AttributeKind::Enum);
+            a.required = r.boolean("required", false);
+            if (r.has("default")) {
+                YAML::Node d = r.child("default");
+                if (auto v = attribute_value(a, d)) a.default_value = *v;
+            } else if (a.kind == AttributeKind::Int) {
+                a.default_value = std::max(0, a.min);
+            }
+            rs.attributes.push_back(std::move(a));
+        }
+    }
+
+    std::optional<int> attribute_value(const AttributeSpec& a, const YAML::Node& n) {
+        switch (a.kind) {
+            case AttributeKind::Int: {
+                auto v = read_int(n, file, sink, "'" + a.id + "'");
+                if (v && (*v < a.min || *v > a.max)) {
+                    sink.error(location_of(n, file), "'" + a.id + "' must be between " + std::to_string(a.min) + " and " + std::to_string(a.max) + ", got " + std::to_string(*v));
+                    return std::nullopt;
+                }
+                return v;
+            }
+            case AttributeKind::Bool: {
+                bool b = false;
+                if (n.IsScalar() && YAML::convert<bool>::decode(n, b)) return b ? 1 : 0;
+                sink.error(location_of(n, file), "'" + a.id + "' must be true or false");
+                return std::nullopt;
+            }
+            case AttributeKind::Enum: {
+                auto s = read_text(n, file, sink, "'" + a.id + "'");
+                if (!s) return std::nullopt;
+                if (auto i = a.enum_index(*s)) return *i;
+                std::string list;
+                for (const auto& v : a.values) list += (list.empty() ? "" : ", ") + v;
+                sink.error(location_of(n, file), "'" + a.id + "' must be one of " + list + ", got '" + *s + "'");
+                return std::nullopt;
+            }
+        }
+        return std::nullopt;
+    }
+
+    int movement_class(MapReader& r, int fallback) {
+        if (!r.has("class")) {
+            r.accept("class");
+            return fallback;
+        }
+        std::string id = r.text("class", false);
+        int i = rs.movement_class_index(id);
+        if (i < 0) {
+            std::string guess = closest_match(id, rs.movement_classes);
+            sink.error(r.where("class"), "unknown movement class '" + id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+            return fallback;
+        }
+        return i;
+    }
+
+    // A face: attribute values over the type's own, which are over the defaults.
+    UnitFace face(const YAML::Node& node, const UnitFace& base, const std::string& what) {
+        UnitFace f = base;
+        MapReader r(node, file, sink, what);
+        if (!r.valid()) return f;
+        f.movement_class = movement_class(r, base.movement_class);
+        for (std::size_t i = 0; i < rs.attributes.size(); ++i) {
+            const auto& a = rs.attributes[i];
+            if (!r.has(a.id)) continue;
+            YAML::Node v = r.child(a.id);
+            if (auto value = attribute_value(a, v)) f.values[i] = *value;
+        }
+        return f;
+    }
+
+    void unit_types(MapReader& top) {
+        YAML::Node list = top.child("unit_types", true);
+        if (!list.IsDefined()) return;
+        if (!list.IsSequence()) return sink.error(location_of(list, file), "'unit_types' must be a list");
+        for (const auto& node : list) {
+            UnitType t;
+            t.where = location_of(node, file);
+            MapReader r(node, file, sink, "a unit type");
+            if (!r.valid()) continue;
+            t.id = r.text("id", true);
+            t.name = r.text("name", false, t.id);
+            t.symbol = r.text("symbol", false, "infantry");
+            if (rs.unit_type_index(t.id) >= 0) sink.error(r.where("id"), "unit type '" + t.id + "' is defined twice");
+            UnitFace defaults;
+            for (const auto& a : rs.attributes) defaults.values.push_back(a.default_value);
+            defaults.movement_class = movement_class(r, 0);
+            // Values written beside id apply to both faces.
+            for (std::size_t i = 0; i < rs.attributes.size(); ++i) {
+                const auto& a = rs.attributes[i];
+                if (!r.has(a.id)) continue;
+                if (auto value = attribute_value(a, r.child(a.id))) defaults.values[i] = *value;
+            }
+            YAML::Node front = r.child("front");
+            t.front = front.IsDefined() ? face(front, defaults, "the front of '" + t.id + "'") : defaults;
+            YAML::Node back = r.child("back");
+            if (back.IsDefined()) t.back = face(back, defaults, "the back of '" + t.id + "'");
+            check_required(t, node, front);
+            rs.unit_types.push_back(std::move(t));
+        }
+    }
+
+    // Required values may sit on the type itself or on its front.
+    void check_required(const UnitType& t, const YAML::Node& type_node, const YAML::Node& front) {
+        for (const auto& a : rs.attributes) {
+            if (!a.required) continue;
+            bool present = type_node[a.id].IsDefined() || (front.IsMap() && front[a.id].IsDefined());
+            if (!present) sink.error(location_of(type_node, file), "unit type '" + t.id + "' has no '" + a.id + "' (the ruleset's attributes require it)");
+        }
+    }
+
+    std::vector<std::optional<int>> costs(const YAML::Node& n, bool additive, const std::string& what) {
+        std::vector<std::optional<int>> out(rs.movement_classes.size(), additive ? std::optional<int>(0) : std::optional<int>(1));
+        if (!n.IsDefined()) return out;
+        if (n.IsScalar()) {
+            auto v = cost_value(n, what);
+            std::fill(out.begin(), out.end(), v);
+            return out;
+        }
+        MapReader r(n, file, sink, what + " by movement class");
+        if (!r.valid()) return out;
+        for (std::size_t c = 0; c < rs.movement_classes.size(); ++c) {
+            YAML::Node v = r.child(rs.movement_classes[c]);
+            if (v.IsDefined()) out[c] = cost_value(v, what);
+        }
+        return out;
+    }
+
+    std::optional<int> cost_value(const YAML::Node& n, const std::string& what) {
+        if (n.IsScalar() && n.Scalar() == "prohibited") return std::nullopt;
+        auto v = read_int(n, file, sink, what + " (a number of MP or 'prohibited')");
+        return v ? *v : 1;
+    }
+
+    CombatEffects combat_effects(const YAML::Node& n, const std::string& what) {
+        CombatEffects e;
+        if (!n.IsDefined()) return e;
+        MapReader r(n, file, sink, "combat effects of " + what);
+        if (!r.valid()) return e;
+        e.defender_column_shift = r.integer("defender_column_shift", false, 0, -10, 10);
+        e.shift_unless_attackers_same = r.boolean("shift_unless_attackers_same", false);
+        e.halve_attacker_out_of = r.boolean("halve_attacker_out_of", false);
+        e.halve_attacker_into = r.boolean("halve_attacker_into", false);
+        e.halve_attacker_across = r.boolean("halve_attacker_across", false);
+        return e;
+    }
+
+    void terrain(MapReader& top) {
+        for_each_entry(top, "terrain", true, [&](MapReader& r) {
+            TerrainType t;
+            t.where = r.where();
+            t.id = r.text("id", true);
+            t.name = r.text("name", false, t.id);
+            t.color = r.text("color", false, "#cccccc");
+            t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
+            t.blocks_los = r.boolean("blocks_los", false);
+            t.charge_allowed = r.boolean("charge_allowed", true);
+            t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
+            t.notes = r.text("notes", false);
+            if (rs.terrain_index(t.id) >= 0) sink.error(r.where("id"), "terrain '" + t.id + "' is defined twice");
+            rs.terrain.push_back(std::move(t));
+        });
+    }
+
+    void hexside_features(MapReader& top) {
+        for_each_entry(top, "hexside_features", false, [&](MapReader& r) {
+            HexsideFeature f;
+            f.where = r.where();
+            f.id = r.text("id", true);
+            f.name = r.text("name", false, f.id);
+            f.color = r.text("color", false, "#3a78c8");
+            f.extra_cost = costs(r.child("extra_cost"), true, "the extra cost of '" + f.id + "'");
+            f.blocks_los = r.boolean("blocks_los", false);
+            f.blocks_zoc = r.boolean("blocks_zoc", false);
+            f.combat = combat_effects(r.child("combat"), "'" + f.id + "'");
+            f.notes = r.text("notes", false);
+            rs.hexside_features.push_back(std::move(f));
+        });
+    }
+
+    void path_features(MapReader& top) {
+        for_each_entry(top, "path_features", false, [&](MapReader& r) {
+            PathFeature p;
+            p.where = r.where();
+            p.id = r.text("id", true);
+            p.name = r.text("name", false, p.id);
+            p.color = r.text("color", false, "#8a6a40");
+            p.cost = r.integer("cost", true, 1, 0, 99);
+            rs.path_features.push_back(std::move(p));
+        });
+    }
+
+    template <class F>
+    void for_each_entry(MapReader& top, const std::string& key, bool required, F&& read) {
+        YAML::Node list = top.child(key, required);
+        if (!list.IsDefined()) return;
+        if (!list.IsSequence()) return sink.error(location_of(list, file), "'" + key + "' must be a list");
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "an entry of '" + key + "'");
+            if (r.valid()) read(r);
+        }
+    }
+
+    CombatResult::Effect effect(MapReader& r, const std::string& key) {
+        std::string v = r.text(key, false, "none");
+        if (v == "none") return CombatResult::Effect::None;
+        if (v == "retreat") return CombatResult::Effect::Retreat;
+        if (v == "lose_unit") return CombatResult::Effect::LoseUnit;
+        sink.error(r.where(key), "'" + key + "' must be none, retreat or lose_unit, got '" + v + "'");
+        return CombatResult::Effect::None;
+    }
+
+    void combat_results(MapReader& top) {
+        YAML::Node node = top.child("combat_results");
+        if (!node.IsDefined()) return;
+        if (!node.IsMap()) return sink.error(location_of(node, file), "'combat_results' must map result codes to their effects");
+        for (const auto& kv : node) {
+            CombatResult c;
+            c.code = kv.first.Scalar();
+            c.where = location_of(kv.first, file);
+            MapReader r(kv.second, file, sink, "combat result '" + c.code + "'");
+            if (!r.valid()) continue;
+            c.name = r.text("name", false, c.code);
+            c.attacker = effect(r, "attacker");
+            c.defender = effect(r, "defender");
+            rs.combat_results.push_back(std::move(c));
+        }
+    }
+
+    void phases(MapReader& top) {
+        YAML::Node node = top.child("phases", true);
+        if (!node.IsDefined()) return;
+        if (!node.IsMap()) return sink.error(location_of(node, file), "'phases' must map phase names to their procedures");
+        for (const auto& kv : node) {
+            PhaseSpec p;
+            p.id = kv.first.Scalar();
+            p.where = location_of(kv.first, file);
+            MapReader r(kv.second, file, sink, "phase '" + p.id + "'");
+            if (!r.valid()) continue;
+            p.name = r.text("name", false, p.id);
+            p.procedure = r.text("procedure", true);
+            static const std::vector<std::string> procedures{"movement", "ranged_fire", "odds_combat", "recovery", "lua"};
+            if (std::find(procedures.begin(), procedures.end(), p.procedure) == procedures.end()) {
+                std::string guess = closest_match(p.procedure, procedures);
+                sink.error(r.where("procedure"), "unknown procedure '" + p.procedure + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+            }
+            std::string acting = r.text("acting", false, "active");
+            if (acting == "active") p.acting = Acting::Active;
+            else if (acting == "both") p.acting = Acting::Both;
+            else sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
+            p.table = r.text("table", false);
+            YAML::Node options = r.child("options");
+            if (options.IsDefined()) p.options = to_param(options, file);
+            rs.phases.push_back(std::move(p));
+        }
+    }
+
+    int phase_index(const std::string& id) const {
+        for (std::size_t i = 0; i < rs.phases.size(); ++i)
+            if (rs.phases[i].id == id) return static_cast<int>(i);
+        return -1;
+    }
+
+    void sequence(MapReader& top) {
+        MapReader s(top.child("sequence", true), file, sink, "sequence");
+        if (!s.valid()) return;
+        YAML::Node turn = s.child("game_turn", true);
+        if (!turn.IsDefined()) return;
+        if (!turn.IsSequence()) return sink.error(location_of(turn, file), "'game_turn' must be a list of steps");
+        for (const auto& node : turn) {
+            MapReader step(node, file, sink, "a step of the game turn (player_turns: [...] or phase: id)");
+            if (!step.valid()) continue;
+            SequenceStep st;
+            st.where = step.where();
+            std::vector<std::string> ids;
+            if (step.has("player_turns")) {
+                st.kind = SequenceStep::Kind::PlayerTurns;
+                ids = step.text_list("player_turns", true);
+            } else {
+                st.kind = SequenceStep::Kind::MutualPhase;
+                ids.push_back(step.text("phase", true));
+            }
+            for (const auto& id : ids) {
+                int i = phase_index(id);
+                if (i < 0) sink.error(step.where(), "the sequence names phase '" + id + "', which 'phases' does not define");
+                else st.phases.push_back(i);
+            }
+            rs.sequence.game_turn.push_back(std::move(st));
+        }
+    }
+
+    void victory(MapReader& top) {
+        MapReader v(top.child("victory"), file, sink, "victory");
+        if (!v.valid()) return;
+        YAML::Node levels = v.child("levels", true);
+        if (!levels.IsSequence()) return;
+        for (const auto& node : levels) {
+            MapReader r(node, file, sink, "a victory level");
+            if (!r.valid()) continue;
+            VictoryLevel l;
+            l.where = r.where();
+            l.id = r.text("id", true);
+            l.name = r.text("name", false, l.id);
+            l.on_disintegration = r.boolean("on_disintegration", false);
+            l.ratio_at_least = r.integer("ratio_at_least", !l.on_disintegration, 1, 1, 100);
+            rs.victory_levels.push_back(std::move(l));
+        }
+    }
+
+    void modules(MapReader& top, const fs::path& dir) {
+        for_each_entry(top, "rules", false, [&](MapReader& r) {
+            RuleModule m;
+            m.where = r.where();
+            m.module = r.text("module", true);
+            YAML::Node params = r.child("params");
+            if (params.IsDefined()) m.params = to_param(params, file);
+            m.file = find_module(dir, m.module);
+            if (m.file.empty() && !m.module.empty())
+                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (dir / "rules").string() + " or the scripts/ library");
+            rs.modules.push_back(std::move(m));
+        });
+    }
+
+    static std::string find_module(const fs::path& dir, const std::string& name) {
+        if (name.empty()) return {};
+        // The library sits two levels above a ruleset: rulesets/NAME/../../scripts.
+        const fs::path absolute = fs::absolute(dir).lexically_normal();
+        for (const fs::path& candidate : {absolute / "rules" / (name + ".lua"), absolute.parent_path().parent_path() / "scripts" / (name + ".lua")})
+            if (fs::exists(candidate)) return fs::proximate(candidate).string();
+        return {};
+    }
+};
+
+}  // namespace
+
+Ruleset load_ruleset(const std::string& path) {
+    fs::path file = fs::is_directory(path) ? fs::path(path) / "ruleset.yaml" : fs::path(path);
+    DiagnosticSink sink;
+    YamlFile yaml = parse_yaml_file(file.string(), file.string(), sink);
+    sink.throw_if_any();
+    Ruleset rs;
+    rs.directory = file.parent_path().string();
+    rs.where = {file.string(), 1, 1};
+    RulesetReader reader{rs, file.string(), sink};
+    {
+        MapReader top(yaml.root, file.string(), sink, "a ruleset");
+        if (top.valid()) {
+            rs.id = top.text("id", true);
+            rs.name = top.text("name", false, rs.id);
+            rs.version = top.text("version", true);
+            rs.notes = top.text("notes", false);
+            reader.geometry(top);
+            reader.attributes(top);
+            rs.movement_classes = top.text_list("movement_classes", true);
+            if (rs.movement_classes.empty()) rs.movement_classes.push_back("default");
+            reader.unit_types(top);
+            reader.terrain(top);
+            reader.hexside_features(top);
+            reader.path_features(top);
+            for (const auto& table_file : top.text_list("tables", false))
+                load_table_file((file.parent_path() / table_file).string(), rs, sink);
+            reader.combat_results(top);
+            reader.phases(top);
+            reader.sequence(top);
+            reader.victory(top);
+            reader.modules(top, file.parent_path());
+        }
+    }
+    check_table_references(rs, sink);
+    sink.throw_if_any();
+    return rs;
+}
+
+}  // namespace sandtable::load

@@ -1,0 +1,302 @@
+// Reads a scenario file and the ruleset it names.
+#include "load/loader.h"
+#include "load/yaml_reader.h"
+
+#include <filesystem>
+#include <sstream>
+
+namespace sandtable::load {
+
+namespace fs = std::filesystem;
+using namespace sandtable::rules;
+using geometry::Hex;
+
+namespace {
+
+struct ScenarioReader {
+    const Ruleset& rs;
+    Scenario& sc;
+    std::string file;
+    DiagnosticSink& sink;
+
+    std::optional<Hex> hex(const YAML::Node& n, const std::string& what) {
+        auto label = read_text(n, file, sink, what);
+        if (!label) return std::nullopt;
+        auto h = sc.map.grid.parse_label(*label);
+        if (!h) sink.error(location_of(n, file), what + " '" + *label + "' is not a hex on this " + std::to_string(sc.map.grid.columns()) + "x" + std::to_string(sc.map.grid.rows()) + " map");
+        return h;
+    }
+
+    int side(const YAML::Node& n, const std::string& what) {
+        auto id = read_text(n, file, sink, what);
+        if (!id) return -1;
+        int i = sc.side_index(*id);
+        if (i < 0) {
+            std::vector<std::string> ids;
+            for (const auto& s : sc.sides) ids.push_back(s.id);
+            std::string guess = closest_match(*id, ids);
+            sink.error(location_of(n, file), "unknown side '" + *id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+        }
+        return i;
+    }
+
+    void sides(MapReader& top) {
+        YAML::Node list = top.child("sides", true);
+        if (!list.IsSequence()) {
+            if (list.IsDefined()) sink.error(location_of(list, file), "'sides' must be a list");
+            return;
+        }
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "a side");
+            if (!r.valid()) continue;
+            SideSpec s;
+            s.where = r.where();
+            s.id = r.text("id", true);
+            s.name = r.text("name", false, s.id);
+            s.color = r.text("color", false, "#888888");
+            s.demoralization = r.integer("demoralization", false, 0, 0, 100000);
+            s.disintegration = r.integer("disintegration", false, 0, 0, 100000);
+            YAML::Node rally = r.child("rally");
+            if (rally.IsSequence())
+                for (const auto& v : rally)
+                    if (auto roll = read_int(v, file, sink, "a rally roll")) s.rally_rolls.push_back(*roll);
+            sc.sides.push_back(std::move(s));
+        }
+        if (sc.sides.size() < 2) sink.error(top.where("sides"), "a scenario needs at least two sides");
+    }
+
+    void map(MapReader& top) {
+        MapReader m(top.child("map", true), file, sink, "the map");
+        if (!m.valid()) return;
+        int columns = m.integer("columns", true, 1, 1, 999);
+        int rows = m.integer("rows", true, 1, 1, 999);
+        sc.map.grid = geometry::HexGrid(rs.layout, columns, rows);
+        std::size_t n = sc.map.grid.size();
+        sc.map.terrain.assign(n, 0);
+        sc.map.elevation.assign(n, 0);
+        sc.map.sides.assign(n, {-1, -1, -1, -1, -1, -1});
+        sc.map.paths.assign(n, {-1, -1, -1, -1, -1, -1});
+        sc.map.hex_names.assign(n, {});
+        std::map<char, int> legend = read_legend(m);
+        terrain_rows(m, legend);
+        elevation_rows(m);
+        hexsides(m);
+        paths(m);
+        names(m);
+    }
+
+    std::map<char, int> read_legend(MapReader& m) {
+        std::map<char, int> legend;
+        YAML::Node node = m.child("legend", true);
+        if (!node.IsMap()) return legend;
+        for (const auto& kv : node) {
+            const std::string& key = kv.first.Scalar();
+            if (key.size() != 1) {
+                sink.error(location_of(kv.first, file), "legend keys must be single characters, got '" + key + "'");
+                continue;
+            }
+            std::string id = kv.second.Scalar();
+            int t = rs.terrain_index(id);
+            if (t < 0) {
+                std::vector<std::string> ids;
+                for (const auto& tt : rs.terrain) ids.push_back(tt.id);
+                std::string guess = closest_match(id, ids);
+                sink.error(location_of(kv.second, file), "unknown terrain '" + id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+                continue;
+            }
+            legend[key[0]] = t;
+        }
+        return legend;
+    }
+
+    // One text line per map row, one character per hex. Block scalars keep
+    // their line numbers, so an error names the exact row and column.
+    template <class F>
+    void grid_text(MapReader& m, const std::string& key, bool required, F&& cell) {
+        YAML::Node node = m.child(key, required);
+        if (!node.IsDefined()) return;
+        auto text = read_text(node, file, sink, "'" + key + "'");
+        if (!text) return;
+        SourceLocation base = location_of(node, file);
+        // Block scalar rows start on the next line, indented one level past the key.
+        const int first_column = m.key_where(key).column + 2;
+        std::istringstream lines(*text);
+        std::string line;
+        int row = 0;
+        while (std::getline(lines, line)) {
+            if (row >= sc.map.grid.rows()) {
+                sink.error({file, base.line + 1 + row, 1}, "'" + key + "' has more rows than the map's " + std::to_string(sc.map.grid.rows()));
+                return;
+            }
+            if (static_cast<int>(line.size()) != sc.map.grid.columns())
+                sink.error({file, base.line + 1 + row, 1}, "row " + std::to_string(row + 1) + " of '" + key + "' has " + std::to_string(line.size()) + " hexes, the map has " + std::to_string(sc.map.grid.columns()) + " columns");
+            for (int col = 0; col < std::min<int>(static_cast<int>(line.size()), sc.map.grid.columns()); ++col)
+                cell(sc.map.grid.from_offset({col, row}), line[static_cast<std::size_t>(col)], SourceLocation{file, base.line + 1 + row, first_column + col});
+            ++row;
+        }
+        if (row < sc.map.grid.rows())
+            sink.error(base, "'" + key + "' has " + std::to_string(row) + " rows, the map has " + std::to_string(sc.map.grid.rows()));
+    }
+
+    void terrain_rows(MapReader& m, const std::map<char, int>& legend) {
+        grid_text(m, "terrain", true, [&](Hex h, char c, const SourceLocation& where) {
+            auto it = legend.find(c);
+            if (it == legend.end()) sink.error(where, std::string("'") + c + "' is not in the map's legend");
+            else sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(h))] = it->second;
+        });
+    }
+
+    void elevation_rows(MapReader& m) {
+        grid_text(m, "elevation", false, [&](Hex h, char c, const SourceLocation& where) {
+            if (c < '0' || c > '9') sink.error(where, std::string("elevation must be a digit 0-9, got '") + c + "'");
+            else sc.map.elevation[static_cast<std::size_t>(sc.map.grid.index(h))] = c - '0';
+        });
+    }
+
+    void hexsides(MapReader& m) {
+        YAML::Node list = m.child("hexsides");
+        if (!list.IsDefined()) return;
+        if (!list.IsSequence()) return sink.error(location_of(list, file), "'hexsides' must be a list of { feature, sides }");
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "a hexside feature line ({ feature: river, sides: [\"0305/0306\", …] })");
+            if (!r.valid()) continue;
+            std::string id = r.text("feature", true);
+            int f = rs.hexside_feature_index(id);
+            if (f < 0) sink.error(r.where("feature"), "unknown hexside feature '" + id + "'");
+            YAML::Node sides = r.child("sides", true);
+            if (!sides.IsSequence()) continue;
+            for (const auto& s : sides) {
+                auto text = read_text(s, file, sink, "a hexside");
+                if (!text) continue;
+                auto slash = text->find('/');
+                auto a = slash == std::string::npos ? std::nullopt : sc.map.grid.parse_label(text->substr(0, slash));
+                auto b = slash == std::string::npos ? std::nullopt : sc.map.grid.parse_label(text->substr(slash + 1));
+                int dir = a && b ? geometry::direction_to(*a, *b) : -1;
+                if (dir < 0) sink.error(location_of(s, file), "a hexside is written as two adjacent hexes 'AAAA/BBBB', got '" + *text + "'");
+                else if (f >= 0) sc.map.set_side_feature(*a, dir, f);
+            }
+        }
+    }
+
+    void paths(MapReader& m) {
+        YAML::Node list = m.child("paths");
+        if (!list.IsDefined()) return;
+        if (!list.IsSequence()) return sink.error(location_of(list, file), "'paths' must be a list of { feature, hexes }");
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "a path ({ feature: road, hexes: [\"0101\", \"0102\", …] })");
+            if (!r.valid()) continue;
+            std::string id = r.text("feature", true);
+            int f = rs.path_feature_index(id);
+            if (f < 0) sink.error(r.where("feature"), "unknown path feature '" + id + "'");
+            YAML::Node hexes = r.child("hexes", true);
+            if (!hexes.IsSequence()) continue;
+            std::optional<Hex> prev;
+            for (const auto& hn : hexes) {
+                auto h = hex(hn, "path hex");
+                if (!h) {
+                    prev.reset();
+                    continue;
+                }
+                if (prev) {
+                    int dir = geometry::direction_to(*prev, *h);
+                    if (dir < 0) sink.error(location_of(hn, file), "path hexes must be adjacent in order; " + sc.map.grid.label(*h) + " does not touch " + sc.map.grid.label(*prev));
+                    else if (f >= 0) sc.map.set_path_feature(*prev, dir, f);
+                }
+                prev = h;
+            }
+        }
+    }
+
+    void names(MapReader& m) {
+        YAML::Node node = m.child("names");
+        if (!node.IsMap()) return;
+        for (const auto& kv : node)
+            if (auto h = hex(kv.first, "named hex"))
+                sc.map.hex_names[static_cast<std::size_t>(sc.map.grid.index(*h))] = kv.second.Scalar();
+    }
+
+    void units(MapReader& top) {
+        YAML::Node list = top.child("units", true);
+        if (!list.IsSequence()) return;
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "a unit");
+            if (!r.valid()) continue;
+            UnitPlacement u;
+            u.where = r.where();
+            u.id = r.text("id", true);
+            u.name = r.text("name", false, u.id);
+            std::string type = r.text("type", true);
+            u.type = rs.unit_type_index(type);
+            if (u.type < 0 && !type.empty()) {
+                std::vector<std::string> ids;
+                for (const auto& t : rs.unit_types) ids.push_back(t.id);
+                std::string guess = closest_match(type, ids);
+                sink.error(r.where("type"), "unknown unit type '" + type + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+            }
+            u.side = side(r.child("side", true), "side");
+            if (auto h = hex(r.child("at", true), "hex")) u.hex = *h;
+            std::string face = r.text("face", false, "front");
+            if (face != "front" && face != "back") sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
+            u.back = face == "back";
+            for (const auto& other : sc.units)
+                if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");
+            sc.units.push_back(std::move(u));
+        }
+    }
+
+    void objectives(MapReader& top) {
+        YAML::Node list = top.child("objectives");
+        if (!list.IsSequence()) return;
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "an objective");
+            if (!r.valid()) continue;
+            Objective o;
+            o.where = r.where();
+            if (auto h = hex(r.child("hex", true), "objective hex")) o.hex = *h;
+            o.points = r.integer("points", true, 0, 0, 10000);
+            YAML::Node holder = r.child("holder");
+            o.holder = holder.IsDefined() ? side(holder, "holder") : -1;
+            sc.objectives.push_back(std::move(o));
+        }
+    }
+};
+
+}  // namespace
+
+LoadedGame load_scenario(const std::string& scenario_file) {
+    DiagnosticSink sink;
+    YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
+    sink.throw_if_any();
+    auto sc = std::make_shared<Scenario>();
+    sc->file = scenario_file;
+    sc->where = {scenario_file, 1, 1};
+    MapReader top(yaml.root, scenario_file, sink, "a scenario");
+    if (!top.valid()) sink.throw_if_any();
+    std::string ruleset_ref = top.text("ruleset", true);
+    sink.throw_if_any();
+    fs::path ruleset_dir = (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal();
+    if (!fs::exists(ruleset_dir / "ruleset.yaml")) {
+        sink.error(top.where("ruleset"), "no ruleset.yaml in '" + ruleset_dir.string() + "'");
+        sink.throw_if_any();
+    }
+    auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string()));
+    sc->ruleset_dir = ruleset_dir.string();
+    ScenarioReader reader{*rs, *sc, scenario_file, sink};
+    sc->id = top.text("id", true);
+    sc->name = top.text("name", false, sc->id);
+    sc->notes = top.text("notes", false);
+    sc->turns = top.integer("turns", true, 1, 1, 999);
+    reader.sides(top);
+    std::string first = top.text("first_side", true);
+    sc->first_side = std::max(0, sc->side_index(first));
+    if (!first.empty() && sc->side_index(first) < 0) sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
+    reader.map(top);
+    reader.units(top);
+    reader.objectives(top);
+    sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
+    top.finish();
+    sink.throw_if_any();
+    return {std::move(rs), std::move(sc)};
+}
+
+}  // namespace sandtable::load

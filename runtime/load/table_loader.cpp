@@ -1,0 +1,149 @@
+#include "load/table_loader.h"
+#include "load/yaml_reader.h"
+
+namespace sandtable::load {
+
+using namespace sandtable::rules;
+
+namespace {
+
+bool parse_odds(const std::string& text, int& attack, int& defend) {
+    auto dash = text.find_first_of("-:");
+    if (dash == std::string::npos) return false;
+    try {
+        std::size_t used = 0;
+        attack = std::stoi(text.substr(0, dash), &used);
+        if (used != dash) return false;
+        defend = std::stoi(text.substr(dash + 1), &used);
+        return used == text.size() - dash - 1 && attack > 0 && defend > 0;
+    } catch (...) {
+        return false;
+    }
+}
+
+void read_odds_columns(MapReader& r, OddsCrt& t) {
+    YAML::Node cols = r.child("columns", true);
+    if (!cols.IsSequence()) {
+        if (cols.IsDefined()) r.sink().error(location_of(cols, r.file()), "'columns' must be a list of { odds: a-b }");
+        return;
+    }
+    for (const auto& node : cols) {
+        MapReader c(node, r.file(), r.sink(), "a column ({ odds: 2-1 } or { odds: 6-1, automatic: DL })");
+        if (!c.valid()) continue;
+        OddsColumn col;
+        col.label = c.text("odds", true);
+        if (!parse_odds(col.label, col.attack, col.defend))
+            r.sink().error(c.where("odds"), "odds must be written attack-defend like 3-1 or 1-2, got '" + col.label + "'");
+        col.automatic = c.text("automatic", false);
+        if (!t.columns.empty()) {
+            const auto& prev = t.columns.back();
+            if (static_cast<long long>(col.attack) * prev.defend <= static_cast<long long>(prev.attack) * col.defend)
+                r.sink().error(c.where("odds"), "columns must be in ascending odds; " + col.label + " does not come after " + prev.label);
+        }
+        t.columns.push_back(col);
+    }
+}
+
+// Rows list the results of the printed (non-automatic) columns, in order.
+void read_odds_rows(MapReader& r, OddsCrt& t) {
+    YAML::Node rows = r.child("rows", true);
+    if (!rows.IsMap()) {
+        if (rows.IsDefined()) r.sink().error(location_of(rows, r.file()), "'rows' must map each die roll to a list of results");
+        return;
+    }
+    std::vector<int> printed;
+    for (int c = 0; c < static_cast<int>(t.columns.size()); ++c)
+        if (t.columns[static_cast<std::size_t>(c)].automatic.empty()) printed.push_back(c);
+    t.rows.assign(static_cast<std::size_t>(t.die_faces), std::vector<std::string>(t.columns.size()));
+    std::vector<bool> seen(static_cast<std::size_t>(t.die_faces), false);
+    for (const auto& kv : rows) {
+        auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
+        if (!roll) continue;
+        if (*roll < t.die_first || *roll >= t.die_first + t.die_faces) {
+            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(t.die_faces));
+            continue;
+        }
+        if (!kv.second.IsSequence() || kv.second.size() != printed.size()) {
+            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(printed.size()) + " results, one per printed column");
+            continue;
+        }
+        auto& row = t.rows[static_cast<std::size_t>(*roll - t.die_first)];
+        for (std::size_t i = 0; i < printed.size(); ++i)
+            if (auto v = read_text(kv.second[i], r.file(), r.sink(), "a result")) row[static_cast<std::size_t>(printed[i])] = *v;
+        seen[static_cast<std::size_t>(*roll - t.die_first)] = true;
+    }
+    for (int f = 0; f < t.die_faces; ++f)
+        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(t.die_first + f));
+}
+
+void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
+    OddsCrt t;
+    t.id = id;
+    t.where = r.where();
+    t.name = r.text("name", false, id);
+    t.notes = r.text("notes", false);
+    t.die_faces = r.integer("die", false, 6, 2, 100);
+    read_odds_columns(r, t);
+    read_odds_rows(r, t);
+    rs.odds_tables.push_back(std::move(t));
+}
+
+void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
+    ThresholdTable t;
+    t.id = id;
+    t.where = r.where();
+    t.name = r.text("name", false, id);
+    t.notes = r.text("notes", false);
+    t.die_faces = r.integer("die", false, 6, 2, 100);
+    std::string compare = r.text("hit_on", true);
+    if (compare == "at_most") t.compare = ThresholdTable::Compare::AtMost;
+    else if (compare == "at_least") t.compare = ThresholdTable::Compare::AtLeast;
+    else r.sink().error(r.where("hit_on"), "'hit_on' must be at_most or at_least, got '" + compare + "'");
+    t.target_attribute = r.text("target_attribute", false);
+    t.target = r.integer("target", t.target_attribute.empty(), 0, -100, 100);
+    t.success = r.text("success", true);
+    rs.threshold_tables.push_back(std::move(t));
+}
+
+void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, DiagnosticSink& sink) {
+    MapReader r(root, file, sink, "a table");
+    if (!r.valid()) return;
+    std::string id = r.text("id", true);
+    std::string kind = r.text("kind", true);
+    if (rs.odds_table(id) || rs.threshold_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
+    if (kind == "odds_crt") read_odds_crt(r, rs, id);
+    else if (kind == "threshold") read_threshold(r, rs, id);
+    else sink.error(r.where("kind"), "table kind must be odds_crt or threshold, got '" + kind + "'");
+}
+
+}  // namespace
+
+void load_table_file(const std::string& path, Ruleset& rs, DiagnosticSink& sink) {
+    YamlFile yaml = parse_yaml_file(path, path, sink);
+    if (yaml.root.IsDefined()) read_table(yaml.root, path, rs, sink);
+}
+
+void load_table_text(const std::string& text, const std::string& shown_as, Ruleset& rs, DiagnosticSink& sink) {
+    YamlFile yaml = parse_yaml_text(text, shown_as, sink);
+    if (yaml.root.IsDefined()) read_table(yaml.root, shown_as, rs, sink);
+}
+
+void check_table_references(const Ruleset& rs, DiagnosticSink& sink) {
+    for (const auto& t : rs.odds_tables) {
+        for (std::size_t c = 0; c < t.columns.size(); ++c) {
+            if (!t.columns[c].automatic.empty() && !rs.combat_result(t.columns[c].automatic))
+                sink.error(t.where, "table '" + t.id + "': automatic result '" + t.columns[c].automatic + "' is not among the ruleset's combat_results");
+            for (const auto& row : t.rows)
+                if (t.columns[c].automatic.empty() && !row[c].empty() && !rs.combat_result(row[c]))
+                    sink.error(t.where, "table '" + t.id + "', column " + t.columns[c].label + ": result '" + row[c] + "' is not among the ruleset's combat_results");
+        }
+    }
+    for (const auto& t : rs.threshold_tables)
+        if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
+            sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
+    for (const auto& p : rs.phases)
+        if (!p.table.empty() && !rs.odds_table(p.table) && !rs.threshold_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
+}
+
+}  // namespace sandtable::load

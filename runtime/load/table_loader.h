@@ -1,0 +1,17 @@
+// Table files (tables/*.yaml): one table each, its shape named by `kind`.
+#pragma once
+
+#include "load/diagnostics.h"
+#include "rules/ruleset.h"
+
+#include <string>
+
+namespace sandtable::load {
+
+void load_table_file(const std::string& path, rules::Ruleset& ruleset, DiagnosticSink& sink);
+// Reads one table from YAML text (the studio validates edits as they are typed).
+void load_table_text(const std::string& text, const std::string& shown_as, rules::Ruleset& ruleset, DiagnosticSink& sink);
+// Phases name tables that exist, result codes are defined, target attributes exist.
+void check_table_references(const rules::Ruleset& ruleset, DiagnosticSink& sink);
+
+}  // namespace sandtable::load

@@ -1,0 +1,213 @@
+#include "load/yaml_reader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace sandtable::load {
+
+using rules::SourceLocation;
+
+LoadError::LoadError(std::vector<Diagnostic> diagnostics)
+    : std::runtime_error(diagnostics.empty() ? "load failed" : diagnostics.front().to_string()),
+      diagnostics_(std::move(diagnostics)) {}
+
+SourceLocation location_of(const YAML::Node& node, const std::string& file) {
+    if (!node.IsDefined()) return {file, 0, 0};
+    YAML::Mark m = node.Mark();
+    if (m.is_null()) return {file, 0, 0};
+    return {file, m.line + 1, m.column + 1};
+}
+
+YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {
+    YamlFile out{shown_as, {}};
+    try {
+        out.root = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+        sink.error({shown_as, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
+    }
+    return out;
+}
+
+YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, DiagnosticSink& sink) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        sink.error({shown_as, 0, 0}, "cannot open file");
+        return {shown_as, {}};
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parse_yaml_text(text.str(), shown_as, sink);
+}
+
+namespace {
+// Levenshtein distance; small inputs only (key names).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+}  // namespace
+
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
+    std::string best;
+    std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+    for (const auto& c : candidates) {
+        std::size_t d = edit_distance(word, c);
+        if (d < best_distance) {
+            best_distance = d;
+            best = c;
+        }
+    }
+    return best;
+}
+
+MapReader::MapReader(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, std::string what)
+    : node_(node), file_(file), sink_(sink), what_(std::move(what)) {
+    if (!node_.IsMap()) {
+        valid_ = false;
+        sink_.error(location_of(node_, file_), "expected " + what_ + " (a mapping of keys to values)");
+    }
+}
+
+MapReader::~MapReader() { finish(); }
+
+SourceLocation MapReader::where(const std::string& key) const {
+    if (!valid_) return where();
+    YAML::Node n = node_[key];
+    return n.IsDefined() ? location_of(n, file_) : where();
+}
+
+SourceLocation MapReader::key_where(const std::string& key) const {
+    if (valid_)
+        for (const auto& kv : node_)
+            if (kv.first.Scalar() == key) return location_of(kv.first, file_);
+    return where();
+}
+
+bool MapReader::has(const std::string& key) {
+    return valid_ && node_[key].IsDefined();
+}
+
+YAML::Node MapReader::child(const std::string& key, bool required) {
+    known_.insert(key);
+    if (!valid_) return YAML::Node(YAML::NodeType::Undefined);
+    YAML::Node n = node_[key];
+    if (!n.IsDefined() || n.IsNull()) {
+        if (required) sink_.error(where(), "missing key '" + key + "' in " + what_);
+        return YAML::Node(YAML::NodeType::Undefined);
+    }
+    return n;
+}
+
+std::string MapReader::text(const std::string& key, bool required, std::string fallback) {
+    YAML::Node n = child(key, required);
+    if (!n.IsDefined()) return fallback;
+    auto v = read_text(n, file_, sink_, "'" + key + "'");
+    return v ? *v : fallback;
+}
+
+int MapReader::integer(const std::string& key, bool required, int fallback, int min, int max) {
+    YAML::Node n = child(key, required);
+    if (!n.IsDefined()) return fallback;
+    auto v = read_int(n, file_, sink_, "'" + key + "'");
+    if (!v) return fallback;
+    if (*v < min || *v > max) {
+        sink_.error(location_of(n, file_), "'" + key + "' must be between " + std::to_string(min) + " and " +
+                                               std::to_string(max) + ", got " + std::to_string(*v));
+        return fallback;
+    }
+    return *v;
+}
+
+bool MapReader::boolean(const std::string& key, bool fallback) {
+    YAML::Node n = child(key, false);
+    if (!n.IsDefined()) return fallback;
+    bool value = fallback;
+    if (!n.IsScalar() || !YAML::convert<bool>::decode(n, value))
+        sink_.error(location_of(n, file_), "'" + key + "' must be true or false");
+    return value;
+}
+
+std::vector<std::string> MapReader::text_list(const std::string& key, bool required) {
+    std::vector<std::string> out;
+    YAML::Node n = child(key, required);
+    if (!n.IsDefined()) return out;
+    if (!n.IsSequence()) {
+        sink_.error(location_of(n, file_), "'" + key + "' must be a list");
+        return out;
+    }
+    for (const auto& item : n)
+        if (auto v = read_text(item, file_, sink_, "an entry of '" + key + "'")) out.push_back(*v);
+    return out;
+}
+
+std::vector<std::string> MapReader::keys() const {
+    std::vector<std::string> out;
+    if (!valid_) return out;
+    for (const auto& kv : node_) out.push_back(kv.first.as<std::string>());
+    return out;
+}
+
+void MapReader::finish() {
+    if (finished_ || !valid_) return;
+    finished_ = true;
+    std::vector<std::string> known(known_.begin(), known_.end());
+    for (const auto& kv : node_) {
+        std::string key = kv.first.Scalar();
+        if (known_.count(key)) continue;
+        std::string message = "unknown key '" + key + "' in " + what_;
+        std::string guess = closest_match(key, known);
+        if (!guess.empty()) message += " (did you mean '" + guess + "'?)";
+        sink_.error(location_of(kv.first, file_), message);
+    }
+}
+
+std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+    int value = 0;
+    if (node.IsScalar() && YAML::convert<int>::decode(node, value)) return value;
+    std::string got = node.IsScalar() ? "'" + node.Scalar() + "'" : node.IsSequence() ? "a list" : "a mapping";
+    sink.error(location_of(node, file), what + " must be a whole number, got " + got);
+    return std::nullopt;
+}
+
+std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+    if (node.IsScalar()) return node.Scalar();
+    sink.error(location_of(node, file), what + " must be a single value, got " + (node.IsSequence() ? "a list" : "a mapping"));
+    return std::nullopt;
+}
+
+rules::Param to_param(const YAML::Node& node, const std::string& file) {
+    rules::Param p;
+    p.where = location_of(node, file);
+    if (node.IsSequence()) {
+        rules::Param::List list;
+        for (const auto& item : node) list.push_back(to_param(item, file));
+        p.value = std::move(list);
+    } else if (node.IsMap()) {
+        rules::Param::Map map;
+        for (const auto& kv : node) map[kv.first.Scalar()] = to_param(kv.second, file);
+        p.value = std::move(map);
+    } else if (node.IsScalar()) {
+        bool b = false;
+        long long i = 0;
+        double d = 0;
+        const std::string& s = node.Scalar();
+        if (node.Tag() != "!" && YAML::convert<bool>::decode(node, b)) p.value = b;
+        else if (node.Tag() != "!" && YAML::convert<long long>::decode(node, i)) p.value = i;
+        else if (node.Tag() != "!" && YAML::convert<double>::decode(node, d)) p.value = d;
+        else p.value = s;
+    }
+    return p;
+}
+
+}  // namespace sandtable::load

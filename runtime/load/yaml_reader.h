@@ -1,0 +1,82 @@
+// Strict reading of YAML mappings: every key a reader does not ask for is an
+// "unknown key" error with a did-you-mean, every wrong type names the place
+// and what was expected. Problems go to a DiagnosticSink so one pass reports
+// them all.
+#pragma once
+
+#include "load/diagnostics.h"
+#include "rules/param.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sandtable::load {
+
+struct YamlFile {
+    std::string path;      // as shown in messages
+    YAML::Node root;
+};
+
+// Parses a file; a syntax error is reported with its line and column and an
+// empty node returned.
+YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, DiagnosticSink& sink);
+YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink);
+
+rules::SourceLocation location_of(const YAML::Node& node, const std::string& file);
+std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+
+class MapReader {
+public:
+    MapReader(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, std::string what);
+    ~MapReader();
+    MapReader(const MapReader&) = delete;
+    MapReader& operator=(const MapReader&) = delete;
+
+    bool valid() const { return valid_; }
+    const YAML::Node& node() const { return node_; }
+    rules::SourceLocation where() const { return location_of(node_, file_); }
+    rules::SourceLocation where(const std::string& key) const;
+    rules::SourceLocation key_where(const std::string& key) const;
+    bool has(const std::string& key);
+
+    // Each getter marks the key as known. A missing required key is an error;
+    // a missing optional key gives the fallback.
+    std::string text(const std::string& key, bool required, std::string fallback = {});
+    int integer(const std::string& key, bool required, int fallback = 0, int min = -1'000'000'000, int max = 1'000'000'000);
+    bool boolean(const std::string& key, bool fallback);
+    // The raw child, marked known; an undefined node when absent.
+    YAML::Node child(const std::string& key, bool required = false);
+    std::vector<std::string> text_list(const std::string& key, bool required);
+    // Marks keys the caller reads itself (e.g. per-attribute values).
+    void accept(const std::string& key) { known_.insert(key); }
+    std::vector<std::string> keys() const;
+
+    // Reports every key not asked for. Called by the destructor if not before.
+    void finish();
+
+    DiagnosticSink& sink() { return sink_; }
+    const std::string& file() const { return file_; }
+
+private:
+    YAML::Node node_;
+    std::string file_;
+    DiagnosticSink& sink_;
+    std::string what_;
+    std::set<std::string> known_;
+    bool valid_ = true;
+    bool finished_ = false;
+};
+
+// Scalar conversions that report instead of throwing.
+std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
+std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
+
+// Converts any YAML node to a Param tree (scalars typed as bool, int, double
+// or string in that order of preference).
+rules::Param to_param(const YAML::Node& node, const std::string& file);
+
+}  // namespace sandtable::load

@@ -1,0 +1,56 @@
+#include "rules/ruleset.h"
+
+#include <algorithm>
+
+namespace sandtable::rules {
+
+namespace {
+template <class T, class Key>
+int index_by_id(const std::vector<T>& items, const std::string& id, Key key) {
+    auto it = std::find_if(items.begin(), items.end(), [&](const T& t) { return key(t) == id; });
+    return it == items.end() ? -1 : static_cast<int>(it - items.begin());
+}
+auto by_id = [](const auto& t) -> const std::string& { return t.id; };
+}  // namespace
+
+std::optional<int> AttributeSpec::enum_index(const std::string& value) const {
+    auto it = std::find(values.begin(), values.end(), value);
+    if (it == values.end()) return std::nullopt;
+    return static_cast<int>(it - values.begin());
+}
+
+std::string AttributeSpec::format(int value) const {
+    switch (kind) {
+        case AttributeKind::Bool: return value ? "true" : "false";
+        case AttributeKind::Enum:
+            return value >= 0 && value < static_cast<int>(values.size()) ? values[static_cast<std::size_t>(value)] : "?";
+        case AttributeKind::Int: break;
+    }
+    return std::to_string(value);
+}
+
+int Ruleset::attribute_index(const std::string& id) const { return index_by_id(attributes, id, by_id); }
+int Ruleset::unit_type_index(const std::string& id) const { return index_by_id(unit_types, id, by_id); }
+int Ruleset::terrain_index(const std::string& id) const { return index_by_id(terrain, id, by_id); }
+int Ruleset::hexside_feature_index(const std::string& id) const { return index_by_id(hexside_features, id, by_id); }
+int Ruleset::path_feature_index(const std::string& id) const { return index_by_id(path_features, id, by_id); }
+int Ruleset::movement_class_index(const std::string& id) const {
+    return index_by_id(movement_classes, id, [](const std::string& s) -> const std::string& { return s; });
+}
+
+const OddsCrt* Ruleset::odds_table(const std::string& id) const {
+    int i = index_by_id(odds_tables, id, by_id);
+    return i < 0 ? nullptr : &odds_tables[static_cast<std::size_t>(i)];
+}
+
+const ThresholdTable* Ruleset::threshold_table(const std::string& id) const {
+    int i = index_by_id(threshold_tables, id, by_id);
+    return i < 0 ? nullptr : &threshold_tables[static_cast<std::size_t>(i)];
+}
+
+const CombatResult* Ruleset::combat_result(const std::string& code) const {
+    int i = index_by_id(combat_results, code, [](const CombatResult& r) -> const std::string& { return r.code; });
+    return i < 0 ? nullptr : &combat_results[static_cast<std::size_t>(i)];
+}
+
+}  // namespace sandtable::rules

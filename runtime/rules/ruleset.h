@@ -1,0 +1,82 @@
+// The merged, immutable model of a ruleset: what a game system is, free of
+// any particular battle. Built by load/, read by the kernel and the studio.
+#pragma once
+
+#include "geometry/hex_grid.h"
+#include "rules/odds_crt.h"
+#include "rules/param.h"
+#include "rules/sequence.h"
+#include "rules/terrain.h"
+#include "rules/threshold_table.h"
+#include "rules/unit_type.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+// What a combat result code does to each side.
+struct CombatResult {
+    std::string code;
+    std::string name;
+    enum class Effect { None, Retreat, LoseUnit };
+    Effect attacker = Effect::None;
+    Effect defender = Effect::None;
+    SourceLocation where;
+};
+
+struct VictoryLevel {
+    std::string id;
+    std::string name;
+    // The level applies when the winner's VP divided by the loser's, rounded
+    // down as for combat odds, is at least this ratio (and the winner has
+    // strictly more VP). Levels are checked from the first listed.
+    int ratio_at_least = 1;
+    bool on_disintegration = false;
+    SourceLocation where;
+};
+
+struct RuleModule {
+    std::string module;   // e.g. "light_troops"; resolved to a Lua file
+    std::string file;     // path of the Lua file, project-relative
+    Param params;
+    SourceLocation where;
+};
+
+struct Ruleset {
+    std::string id;
+    std::string name;
+    std::string version;
+    std::string notes;
+    std::string directory;  // where ruleset.yaml lives
+    geometry::HexLayout layout;
+
+    std::vector<AttributeSpec> attributes;
+    std::vector<std::string> movement_classes;
+    std::vector<UnitType> unit_types;
+    std::vector<TerrainType> terrain;
+    std::vector<HexsideFeature> hexside_features;
+    std::vector<PathFeature> path_features;
+    std::vector<OddsCrt> odds_tables;
+    std::vector<ThresholdTable> threshold_tables;
+    std::vector<CombatResult> combat_results;
+    std::vector<PhaseSpec> phases;
+    SequenceSpec sequence;
+    std::vector<VictoryLevel> victory_levels;
+    std::vector<RuleModule> modules;
+    SourceLocation where;
+
+    int attribute_index(const std::string& id) const;  // -1 when absent
+    int unit_type_index(const std::string& id) const;
+    int terrain_index(const std::string& id) const;
+    int hexside_feature_index(const std::string& id) const;
+    int path_feature_index(const std::string& id) const;
+    int movement_class_index(const std::string& id) const;
+    const OddsCrt* odds_table(const std::string& id) const;
+    const ThresholdTable* threshold_table(const std::string& id) const;
+    const CombatResult* combat_result(const std::string& code) const;
+};
+
+}  // namespace sandtable::rules

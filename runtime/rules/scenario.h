@@ -1,0 +1,76 @@
+// One battle set up under a ruleset: the map, the sides, the order of battle,
+// the game length and the victory conditions.
+#pragma once
+
+#include "geometry/hex_grid.h"
+#include "rules/source_location.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+// The painted map. Per hex (by the grid's dense index): terrain, elevation,
+// the feature on each of its six hexsides and which hexsides a path crosses.
+struct MapData {
+    geometry::HexGrid grid;
+    std::vector<int> terrain;                        // terrain index per hex
+    std::vector<int> elevation;                      // per hex
+    std::vector<std::array<std::int8_t, 6>> sides;   // hexside feature index by direction, -1 none
+    std::vector<std::array<std::int8_t, 6>> paths;   // path feature index by direction, -1 none
+    std::vector<std::string> hex_names;              // optional place names, "" when none
+
+    int side_feature(geometry::Hex h, int direction) const;
+    int path_feature(geometry::Hex h, int direction) const;
+    void set_side_feature(geometry::Hex h, int direction, int feature);
+    void set_path_feature(geometry::Hex h, int direction, int feature);
+};
+
+struct SideSpec {
+    std::string id;
+    std::string name;
+    std::string color;
+    int demoralization = 0;       // eliminated strength that demoralizes; 0 = never
+    int disintegration = 0;       // eliminated strength that disintegrates; 0 = never
+    std::vector<int> rally_rolls; // die rolls that rally one eliminated unit
+    SourceLocation where;
+};
+
+struct UnitPlacement {
+    std::string id;
+    std::string name;
+    int type = 0;   // index into Ruleset::unit_types
+    int side = 0;   // index into Scenario::sides
+    geometry::Hex hex;
+    bool back = false;
+    SourceLocation where;
+};
+
+struct Objective {
+    geometry::Hex hex;
+    int points = 0;
+    int holder = -1;  // side holding it at the start, -1 none
+    SourceLocation where;
+};
+
+struct Scenario {
+    std::string id;
+    std::string name;
+    std::string notes;
+    std::string file;
+    std::string ruleset_dir;
+    int turns = 1;
+    int first_side = 0;
+    std::vector<SideSpec> sides;
+    MapData map;
+    std::vector<UnitPlacement> units;
+    std::vector<Objective> objectives;
+    int vp_per_enemy_strength = 1;  // VP for each enemy strength point eliminated
+    SourceLocation where;
+
+    int side_index(const std::string& id) const;
+};
+
+}  // namespace sandtable::rules

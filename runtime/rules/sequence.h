@@ -1,0 +1,39 @@
+// The sequence of play as data: a game turn is a list of steps; a step is a
+// mutual phase or a round of player turns (each side in order runs the same
+// list of phases as the active player). Each phase names a procedure the
+// kernel provides (movement, ranged_fire, odds_combat, recovery, rally, …)
+// or a Lua phase, with its options.
+#pragma once
+
+#include "rules/param.h"
+#include "rules/source_location.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+enum class Acting { Active, Both };
+
+struct PhaseSpec {
+    std::string id;         // "movement", "archery", …
+    std::string name;       // shown to players
+    std::string procedure;  // the kernel procedure, or "lua"
+    Acting acting = Acting::Active;
+    std::string table;      // the table the procedure resolves with, if any
+    Param options;
+    SourceLocation where;
+};
+
+struct SequenceStep {
+    enum class Kind { PlayerTurns, MutualPhase };
+    Kind kind = Kind::PlayerTurns;
+    std::vector<int> phases;  // indices into Ruleset::phases
+    SourceLocation where;
+};
+
+struct SequenceSpec {
+    std::vector<SequenceStep> game_turn;
+};
+
+}  // namespace sandtable::rules

@@ -1,0 +1,59 @@
+// Terrain in hexes, features on hexsides (rivers, walls) and paths through
+// hexsides (roads, trails), with their movement costs and combat effects.
+#pragma once
+
+#include "rules/source_location.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+// Combat effects shared by hex terrain and hexside features.
+struct CombatEffects {
+    // Column shift applied when the defender is in this terrain (negative:
+    // towards the defender). Hills in BMW: -1.
+    int defender_column_shift = 0;
+    // The shift does not apply when every attacker is in the same terrain.
+    bool shift_unless_attackers_same = false;
+    bool halve_attacker_out_of = false;  // attacker standing in this terrain
+    bool halve_attacker_into = false;    // defender standing in this terrain
+    bool halve_attacker_across = false;  // hexside between attacker and defender
+};
+
+struct TerrainType {
+    std::string id;
+    std::string name;
+    std::string color;                     // "#rrggbb" for maps and palettes
+    std::vector<std::optional<int>> cost;  // by movement class; nullopt = prohibited
+    bool blocks_los = false;
+    bool charge_allowed = true;            // read by rule modules (charges)
+    CombatEffects combat;
+    std::string notes;
+    SourceLocation where;
+};
+
+struct HexsideFeature {
+    std::string id;
+    std::string name;
+    std::string color;
+    std::vector<std::optional<int>> extra_cost;  // added to entering the hex; nullopt = prohibited
+    bool blocks_los = false;
+    bool blocks_zoc = false;
+    CombatEffects combat;
+    std::string notes;
+    SourceLocation where;
+};
+
+// A road or trail: moving from a path hex to an adjacent path hex across the
+// hexside the path runs through costs `cost` whatever the terrain.
+struct PathFeature {
+    std::string id;
+    std::string name;
+    std::string color;
+    int cost = 1;
+    SourceLocation where;
+};
+
+}  // namespace sandtable::rules

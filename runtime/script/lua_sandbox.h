@@ -1,0 +1,81 @@
+// One sandboxed Lua 5.4 state (RAII). Only allowlisted libraries are opened;
+// every call runs under an instruction budget and the state under a memory
+// cap, and every error comes back as a ScriptError naming script and line.
+// The sandbox knows nothing of games: the kernel API is bound on top of it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+struct lua_State;
+
+namespace sandtable::script {
+
+namespace detail {
+struct Guard;  // limits and error bookkeeping shared with the Lua callbacks
+}
+
+// An error raised by or inside a script. `script` is the chunk name the code
+// was loaded under (a path relative to the project, e.g. "rulesets/bmw/rules/x.lua"),
+// `line` the line in that script (0 when unknown), `message` the bare cause.
+class ScriptError : public std::runtime_error {
+public:
+    ScriptError(std::string script, int line, std::string message);
+    const std::string& script() const { return script_; }
+    int line() const { return line_; }
+    const std::string& message() const { return message_; }
+
+private:
+    std::string script_;
+    int line_;
+    std::string message_;
+};
+
+struct SandboxLimits {
+    // Lua VM instructions one top-level call (run or call) may execute.
+    std::int64_t instructions_per_call = 50'000'000;
+    // Bytes the whole state may hold at once.
+    std::size_t memory_bytes = std::size_t{64} << 20;
+};
+
+// What a script sees: the base library without dofile, loadfile, print, warn,
+// collectgarbage and next, with `load` restricted to text chunks, `pairs`
+// iterating in sorted key order (so replays do not depend on Lua's per-state
+// hash seed) and `setmetatable` refusing __gc; string without string.dump;
+// table; math without random/randomseed; utf8; coroutine. No io, os, package,
+// debug or require.
+class LuaSandbox {
+public:
+    explicit LuaSandbox(SandboxLimits limits = {});
+    ~LuaSandbox();
+    LuaSandbox(const LuaSandbox&) = delete;
+    LuaSandbox& operator=(const LuaSandbox&) = delete;
+    LuaSandbox(LuaSandbox&&) = delete;
+    LuaSandbox& operator=(LuaSandbox&&) = delete;
+
+    lua_State* state() const { return L_; }
+    const SandboxLimits& limits() const { return limits_; }
+    std::size_t memory_in_use() const;
+
+    // Compiles `source` as text (binary chunks are refused) under the name
+    // `script` and runs it, leaving `results` values on the stack.
+    void run(std::string_view source, const std::string& script, int results = 0);
+
+    // Calls the function below `args` arguments on the stack, under a fresh
+    // instruction budget, like lua_pcall but throwing ScriptError.
+    // A call made while another is running (a C function bound by the kernel
+    // calling back into Lua) shares the outer call's budget; such a C function
+    // must catch the ScriptError before it unwinds through Lua frames.
+    void call(int args, int results);
+
+private:
+    lua_State* L_ = nullptr;
+    SandboxLimits limits_;
+    std::unique_ptr<detail::Guard> guard_;
+};
+
+}  // namespace sandtable::script

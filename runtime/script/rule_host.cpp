@@ -1,0 +1,457 @@
+#include "script/rule_host.h"
+
+#include "kernel/game.h"
+#include "load/loader.h"
+
+#include <lua.hpp>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace sandtable::script {
+
+using kernel::Game;
+using geometry::Hex;
+
+namespace {
+
+constexpr const char* kHandlers = "sandtable.handlers";
+
+RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
+Game& game(lua_State* L) { return host(L).game(); }
+
+int unit_arg(lua_State* L, int index) {
+    lua_Integer u = luaL_checkinteger(L, index);
+    if (u < 0 || u >= static_cast<lua_Integer>(game(L).state().units.size()))
+        return luaL_error(L, "no unit with handle %d", static_cast<int>(u));
+    return static_cast<int>(u);
+}
+
+Hex hex_arg(lua_State* L, int index) {
+    const char* label = luaL_checkstring(L, index);
+    auto h = game(L).grid().parse_label(label);
+    if (!h) luaL_error(L, "'%s' is not a hex on this map", label);
+    return *h;
+}
+
+void push_label(lua_State* L, Hex h) { lua_pushstring(L, game(L).grid().label(h).c_str()); }
+
+void push_int_list(lua_State* L, const std::vector<int>& v) {
+    lua_createtable(L, static_cast<int>(v.size()), 0);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        lua_pushinteger(L, v[i]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+}
+
+void push_hex_list(lua_State* L, const std::vector<Hex>& v) {
+    lua_createtable(L, static_cast<int>(v.size()), 0);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        push_label(L, v[i]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+}
+
+void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value) {
+    switch (a.kind) {
+        case rules::AttributeKind::Int: lua_pushinteger(L, value); return;
+        case rules::AttributeKind::Bool: lua_pushboolean(L, value); return;
+        case rules::AttributeKind::Enum: lua_pushstring(L, a.format(value).c_str()); return;
+    }
+}
+
+// ---- game.* functions -------------------------------------------------------
+
+int l_on(lua_State* L) {
+    std::string event = luaL_checkstring(L, 1);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    const auto& known = kernel::known_events();
+    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event.c_str());
+    lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
+    if (lua_getfield(L, -1, event.c_str()) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, event.c_str());
+    }
+    lua_pushvalue(L, 2);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
+    host(L).add_handler_event(event);
+    return 0;
+}
+
+int l_attr(lua_State* L) {
+    int u = unit_arg(L, 1);
+    const char* name = luaL_checkstring(L, 2);
+    int i = game(L).ruleset().attribute_index(name);
+    if (i < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", name);
+    push_attribute(L, game(L).ruleset().attributes[static_cast<std::size_t>(i)], game(L).attribute(u, i));
+    return 1;
+}
+
+int l_type_attr(lua_State* L) {
+    const char* type = luaL_checkstring(L, 1);
+    const char* face = luaL_checkstring(L, 2);
+    const char* name = luaL_checkstring(L, 3);
+    const auto& rs = game(L).ruleset();
+    int t = rs.unit_type_index(type), i = rs.attribute_index(name);
+    if (t < 0 || i < 0) return luaL_error(L, "unknown unit type '%s' or attribute '%s'", type, name);
+    const auto& ut = rs.unit_types[static_cast<std::size_t>(t)];
+    bool back = std::string(face) == "back";
+    if (back && !ut.back) {
+        lua_pushnil(L);
+        return 1;
+    }
+    push_attribute(L, rs.attributes[static_cast<std::size_t>(i)], ut.face(back).values[static_cast<std::size_t>(i)]);
+    return 1;
+}
+
+int l_unit_types(lua_State* L) {
+    const auto& types = game(L).ruleset().unit_types;
+    lua_createtable(L, static_cast<int>(types.size()), 0);
+    for (std::size_t i = 0; i < types.size(); ++i) {
+        lua_pushstring(L, types[i].id.c_str());
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    }
+    return 1;
+}
+
+int l_has_back(lua_State* L) {
+    int t = game(L).ruleset().unit_type_index(luaL_checkstring(L, 1));
+    lua_pushboolean(L, t >= 0 && game(L).ruleset().unit_types[static_cast<std::size_t>(t)].back.has_value());
+    return 1;
+}
+
+int l_set_capability(lua_State* L) {
+    const char* type = luaL_checkstring(L, 1);
+    std::string face = luaL_checkstring(L, 2);
+    const char* cap = luaL_checkstring(L, 3);
+    int value = lua_isboolean(L, 4) ? lua_toboolean(L, 4) : static_cast<int>(luaL_checkinteger(L, 4));
+    int t = game(L).ruleset().unit_type_index(type);
+    if (t < 0) return luaL_error(L, "unknown unit type '%s'", type);
+    kernel::Capability c;
+    if (!kernel::parse_capability(cap, c)) return luaL_error(L, "unknown capability '%s'", cap);
+    if (face != "front" && face != "back" && face != "both") return luaL_error(L, "face must be 'front', 'back' or 'both'");
+    if (face != "back") game(L).set_capability(t, false, c, value);
+    if (face != "front") game(L).set_capability(t, true, c, value);
+    return 0;
+}
+
+int l_unit_count(lua_State* L) {
+    lua_pushinteger(L, static_cast<lua_Integer>(game(L).state().units.size()));
+    return 1;
+}
+
+int l_unit_info(lua_State* L) {
+    int u = unit_arg(L, 1);
+    const auto& s = game(L).state().units[static_cast<std::size_t>(u)];
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, game(L).unit_id(u).c_str()), lua_setfield(L, -2, "id");
+    lua_pushstring(L, game(L).unit_type(u).id.c_str()), lua_setfield(L, -2, "type");
+    lua_pushinteger(L, s.side), lua_setfield(L, -2, "side");
+    push_label(L, s.hex), lua_setfield(L, -2, "hex");
+    lua_pushboolean(L, s.back), lua_setfield(L, -2, "back");
+    lua_pushboolean(L, s.on_map), lua_setfield(L, -2, "on_map");
+    lua_pushboolean(L, s.eliminated), lua_setfield(L, -2, "eliminated");
+    lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
+    lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
+    return 1;
+}
+
+int l_units_at(lua_State* L) {
+    push_int_list(L, game(L).units_at(hex_arg(L, 1)));
+    return 1;
+}
+
+int l_adjacent_enemies(lua_State* L) {
+    int u = unit_arg(L, 1);
+    const auto& st = game(L).state();
+    const auto& me = st.units[static_cast<std::size_t>(u)];
+    std::vector<int> out;
+    for (std::size_t i = 0; i < st.units.size(); ++i)
+        if (st.units[i].on_map && st.units[i].side != me.side && geometry::distance(st.units[i].hex, me.hex) == 1) out.push_back(static_cast<int>(i));
+    push_int_list(L, out);
+    return 1;
+}
+
+int l_terrain(lua_State* L) {
+    int t = game(L).terrain_at(hex_arg(L, 1));
+    lua_pushstring(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].id.c_str());
+    return 1;
+}
+
+int l_charge_allowed(lua_State* L) {
+    int t = game(L).terrain_at(hex_arg(L, 1));
+    lua_pushboolean(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].charge_allowed);
+    return 1;
+}
+
+int l_hex_of_index(lua_State* L) {
+    push_label(L, game(L).grid().hex_at(static_cast<int>(luaL_checkinteger(L, 1))));
+    return 1;
+}
+
+int l_distance(lua_State* L) {
+    lua_pushinteger(L, geometry::distance(hex_arg(L, 1), hex_arg(L, 2)));
+    return 1;
+}
+
+int l_in_enemy_zoc(lua_State* L) {
+    lua_pushboolean(L, game(L).in_enemy_zoc(static_cast<int>(luaL_checkinteger(L, 1)), hex_arg(L, 2)));
+    return 1;
+}
+
+int l_retreat_destinations(lua_State* L) {
+    int u = unit_arg(L, 1);
+    push_hex_list(L, game(L).retreat_destinations(u, static_cast<int>(luaL_checkinteger(L, 2))));
+    return 1;
+}
+
+int l_flip(lua_State* L) {
+    int u = unit_arg(L, 1);
+    game(L).set_back(u, lua_toboolean(L, 2));
+    return 0;
+}
+
+int l_disorder(lua_State* L) {
+    game(L).disorder(unit_arg(L, 1));
+    return 0;
+}
+
+int l_mark(lua_State* L) {
+    int u = unit_arg(L, 1);
+    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(u)].mark(luaL_checkstring(L, 2)));
+    return 1;
+}
+
+int l_set_mark(lua_State* L) {
+    int u = unit_arg(L, 1);
+    int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3) : static_cast<int>(luaL_checkinteger(L, 3));
+    game(L).set_mark(u, luaL_checkstring(L, 2), v);
+    return 0;
+}
+
+// Kernel calls that raise events run other handlers; their errors must not
+// unwind through Lua's C frames, so they come back as a Lua error.
+int l_eliminate(lua_State* L) {
+    int u = unit_arg(L, 1);
+    char message[512] = {0};
+    try {
+        game(L).eliminate(u);
+    } catch (const std::exception& e) {
+        std::snprintf(message, sizeof message, "%s", e.what());
+    }
+    if (message[0]) return luaL_error(L, "%s", message);
+    return 0;
+}
+
+int l_move(lua_State* L) {
+    int u = unit_arg(L, 1);
+    Hex to = hex_arg(L, 2);
+    game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));
+    game(L).move_unit(u, to);
+    return 0;
+}
+
+int l_roll(lua_State* L) {
+    int faces = static_cast<int>(luaL_optinteger(L, 1, 6));
+    if (faces < 2) return luaL_error(L, "a die needs at least 2 faces");
+    lua_pushinteger(L, game(L).roll(faces, luaL_optstring(L, 2, "script")));
+    return 1;
+}
+
+// game.choose(side, prompt, options, callback(answer_index_1_based, answer_text))
+int l_choose(lua_State* L) {
+    int side = static_cast<int>(luaL_checkinteger(L, 1));
+    std::string prompt = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TTABLE);
+    luaL_checktype(L, 4, LUA_TFUNCTION);
+    std::vector<std::string> options;
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 3)); ++i) {
+        lua_rawgeti(L, 3, i);
+        options.emplace_back(luaL_checkstring(L, -1));
+        lua_pop(L, 1);
+    }
+    if (options.empty()) return luaL_error(L, "choose needs at least one option");
+    if (side < 0 || side >= static_cast<int>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", side);
+    lua_pushvalue(L, 4);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    int q = game(L).ask(side, std::move(prompt), std::move(options));
+    host(L).add_continuation(q, ref);
+    return 0;
+}
+
+int l_cancel_combat(lua_State* L) {
+    game(L).cancel_combat();
+    return 0;
+}
+
+int l_force_result(lua_State* L) {
+    const char* code = luaL_checkstring(L, 1);
+    if (!game(L).ruleset().combat_result(code)) return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);
+    game(L).force_combat_result(code);
+    return 0;
+}
+
+int l_log(lua_State* L) {
+    game(L).note(std::string("  ") + luaL_checkstring(L, 1));
+    return 0;
+}
+
+int l_active_side(lua_State* L) {
+    lua_pushinteger(L, game(L).state().at.active_side);
+    return 1;
+}
+
+int l_combat(lua_State* L) {
+    const auto& c = game(L).state().combat;
+    lua_createtable(L, 0, 6);
+    push_int_list(L, c.attackers), lua_setfield(L, -2, "attackers");
+    push_int_list(L, c.defenders), lua_setfield(L, -2, "defenders");
+    lua_pushinteger(L, c.attack), lua_setfield(L, -2, "attack");
+    lua_pushinteger(L, c.defend), lua_setfield(L, -2, "defend");
+    lua_pushstring(L, c.result.c_str()), lua_setfield(L, -2, "result");
+    return 1;
+}
+
+void push_param(lua_State* L, const rules::Param& p) {
+    std::visit([L](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, std::monostate>) lua_pushnil(L);
+        else if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, v);
+        else if constexpr (std::is_same_v<T, long long>) lua_pushinteger(L, v);
+        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, v);
+        else if constexpr (std::is_same_v<T, std::string>) lua_pushstring(L, v.c_str());
+        else if constexpr (std::is_same_v<T, rules::Param::List>) {
+            lua_createtable(L, static_cast<int>(v.size()), 0);
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                push_param(L, v[i]);
+                lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+            }
+        } else {
+            lua_createtable(L, 0, static_cast<int>(v.size()));
+            for (const auto& [k, item] : v) {
+                push_param(L, item);
+                lua_setfield(L, -2, k.c_str());
+            }
+        }
+    }, p.value);
+}
+
+}  // namespace
+
+RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits) : ruleset_(ruleset), sandbox_(limits) {
+    lua_State* L = sandbox_.state();
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
+    bind_api();
+}
+
+RuleHost::~RuleHost() = default;
+
+Game& RuleHost::game() const {
+    if (!game_) throw std::logic_error("the rule host is not attached to a game");
+    return *game_;
+}
+
+void RuleHost::bind_api() {
+    static const luaL_Reg functions[] = {
+        {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
+        {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
+        {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
+        {"terrain", l_terrain}, {"charge_allowed", l_charge_allowed}, {"hex_of_index", l_hex_of_index},
+        {"distance", l_distance}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
+        {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
+        {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
+        {"active_side", l_active_side}, {"combat", l_combat},
+        {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result}, {nullptr, nullptr}};
+    lua_State* L = sandbox_.state();
+    lua_newtable(L);
+    lua_pushlightuserdata(L, this);
+    luaL_setfuncs(L, functions, 1);
+    lua_setglobal(L, "game");
+}
+
+void RuleHost::setup(Game& game) {
+    game_ = &game;
+    if (!loaded_) {
+        lua_State* L = sandbox_.state();
+        for (const auto& m : ruleset_.modules) {
+            // Modules read their parameters from the global `params`, set per module.
+            push_param(L, m.params);
+            if (m.params.is_null()) {
+                lua_pop(L, 1);
+                lua_newtable(L);
+            }
+            lua_setglobal(L, "params");
+            sandbox_.run(load::read_file(m.file), m.file, 0);
+        }
+        lua_pushnil(L);
+        lua_setglobal(L, "params");
+        loaded_ = true;
+    }
+    kernel::EventContext ctx("game.setup");
+    dispatch(game, ctx);
+}
+
+void RuleHost::run_chunk(const std::string& source, const std::string& name) { sandbox_.run(source, name, 0); }
+
+void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
+    game_ = &game;
+    lua_State* L = sandbox_.state();
+    lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
+    if (lua_getfield(L, -1, context.name().c_str()) != LUA_TTABLE) {
+        lua_pop(L, 2);
+        return;
+    }
+    // The context as a table; handlers may change its fields.
+    lua_createtable(L, 0, 8);
+    for (const auto& [k, v] : context.ints()) lua_pushinteger(L, v), lua_setfield(L, -2, k.c_str());
+    for (const auto& [k, v] : context.texts()) lua_pushstring(L, v.c_str()), lua_setfield(L, -2, k.c_str());
+    for (const auto& [k, v] : context.lists()) push_int_list(L, v), lua_setfield(L, -2, k.c_str());
+    const int ctx = lua_gettop(L), handlers = ctx - 1;
+    const auto n = static_cast<lua_Integer>(lua_rawlen(L, handlers));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, handlers, i);
+        lua_pushvalue(L, ctx);
+        try {
+            sandbox_.call(1, 0);
+        } catch (...) {
+            lua_settop(L, handlers - 2);
+            throw;
+        }
+    }
+    // Read back what handlers may have written.
+    for (const auto& [k, v] : std::vector(context.ints())) {
+        lua_getfield(L, ctx, k.c_str());
+        if (lua_isboolean(L, -1)) context.set(k, lua_toboolean(L, -1));
+        else if (lua_isinteger(L, -1)) context.set(k, lua_tointeger(L, -1));
+        lua_pop(L, 1);
+    }
+    for (const char* key : {"cancel", "allowed", "advance_required", "hit"}) {
+        lua_getfield(L, ctx, key);
+        if (lua_isboolean(L, -1)) context.set(key, lua_toboolean(L, -1));
+        else if (lua_isinteger(L, -1)) context.set(key, lua_tointeger(L, -1));
+        lua_pop(L, 1);
+    }
+    for (const char* key : {"mode", "forced_result", "result"}) {
+        if (lua_getfield(L, ctx, key) == LUA_TSTRING) context.set_text(key, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_settop(L, handlers - 2);
+}
+
+void RuleHost::answer(Game& game, int question, int answer) {
+    game_ = &game;
+    auto it = continuations_.find(question);
+    if (it == continuations_.end()) return;
+    lua_State* L = sandbox_.state();
+    int ref = it->second;
+    continuations_.erase(it);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    lua_pushinteger(L, answer + 1);
+    sandbox_.call(1, 0);
+}
+
+}  // namespace sandtable::script

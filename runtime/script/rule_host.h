@@ -1,0 +1,48 @@
+// The Lua side of a game: loads the ruleset's rule modules into one sandbox,
+// binds the kernel API (`game.*`), and relays kernel events to the handlers
+// the modules registered with game.on(). Implements kernel::RuleHooks.
+#pragma once
+
+#include "kernel/events.h"
+#include "rules/ruleset.h"
+#include "script/lua_sandbox.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace sandtable::kernel { class Game; }
+
+namespace sandtable::script {
+
+class RuleHost : public kernel::RuleHooks {
+public:
+    explicit RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits = {});
+    ~RuleHost() override;
+
+    void setup(kernel::Game& game) override;
+    bool listens(const std::string& event) const override { return events_.count(event) > 0; }
+    void dispatch(kernel::Game& game, kernel::EventContext& context) override;
+    void answer(kernel::Game& game, int question, int answer) override;
+
+    // Runs extra Lua in the same sandbox (tests, the studio's console).
+    void run_chunk(const std::string& source, const std::string& name);
+    LuaSandbox& sandbox() { return sandbox_; }
+
+    // Called from the Lua bindings.
+    kernel::Game& game() const;
+    void add_handler_event(const std::string& event) { events_.insert(event); }
+    void add_continuation(int question, int ref) { continuations_[question] = ref; }
+
+private:
+    void bind_api();
+
+    const rules::Ruleset& ruleset_;
+    LuaSandbox sandbox_;
+    std::set<std::string> events_;
+    std::map<int, int> continuations_;  // question id -> Lua registry reference
+    kernel::Game* game_ = nullptr;
+    bool loaded_ = false;
+};
+
+}  // namespace sandtable::script

@@ -1,0 +1,65 @@
+-- Cavalry charges (BMW 9.6 style), a reusable rule module.
+-- Units whose `charger` attribute is true have a strong slow front and a
+-- weaker fast back. At the start of its movement phase a charger not in an
+-- enemy zone of control may change sides. A charger on its fast side that ends
+-- its move next to an enemy, having entered only terrain that allows charges
+-- and without disengaging, may charge: it flips to its strong side. Defenders
+-- it attacks may not retreat before combat (the light-troops module checks the
+-- "charging" mark); if the defender's hex is vacated a charger must advance
+-- (params.mandatory_advance); chargers flip back to the fast side after combat.
+-- params: mandatory_advance (bool, default true).
+
+local mandatory = params.mandatory_advance ~= false
+
+local function charger(u) return game.attr(u, "charger") end
+
+game.on("phase.begin", function(ctx)
+  if ctx.phase ~= "movement" then return end
+  for u = 0, game.unit_count() - 1 do
+    local info = game.unit(u)
+    if info.on_map and info.side == ctx.side and charger(u) and not game.in_enemy_zoc(info.side, info.hex) then
+      local to = info.back and "change to the strong side" or "change to the fast side"
+      game.choose(info.side, info.id .. " at the start of movement", { "stay as is", to }, function(answer)
+        if answer == 2 then game.flip(u, not game.unit(u).back) end
+      end)
+    end
+  end
+end)
+
+local function path_allows_charge(path)
+  for i = 2, #path do
+    if not game.charge_allowed(game.hex_of_index(path[i])) then return false end
+  end
+  return true
+end
+
+game.on("move.end", function(ctx)
+  local u = ctx.unit
+  local info = game.unit(u)
+  if not charger(u) or not info.back or game.mark(u, "disengaged") ~= 0 then return end
+  if #game.adjacent_enemies(u) == 0 or not path_allows_charge(ctx.path) then return end
+  game.choose(info.side, info.id .. " ends its move next to the enemy", { "charge", "do not charge" }, function(answer)
+    if answer == 1 then
+      game.flip(u, false)
+      game.set_mark(u, "charging", 1)
+      game.log(info.id .. " charges")
+    end
+  end)
+end)
+
+game.on("combat.result", function(ctx)
+  if not mandatory then return end
+  for _, a in ipairs(game.combat().attackers) do
+    if game.mark(a, "charging") ~= 0 then ctx.advance_required = true end
+  end
+end)
+
+game.on("phase.end", function(ctx)
+  if ctx.phase ~= "combat" then return end
+  for u = 0, game.unit_count() - 1 do
+    if game.mark(u, "charging") ~= 0 then
+      game.set_mark(u, "charging", 0)
+      game.flip(u, true)
+    end
+  end
+end)
