@@ -106,8 +106,7 @@ bool walk_line(Hex from, Hex to, Emit&& emit) {
 
 std::vector<LosStep> los_steps(Hex from, Hex to) {
     std::vector<LosStep> steps;
-    // At most ~1.3 hexes per unit of distance in practice; reserving the
-    // distance avoids most regrowth.
+    // distance + 1 stretches at least; a zig-zag adds a few more.
     steps.reserve(static_cast<std::size_t>(distance(from, to)) + 1);
     walk_line(from, to, [&](const LosStep& step) {
         steps.push_back(step);
@@ -131,7 +130,7 @@ bool line_of_sight(Hex from, Hex to, const LosQuery& query) {
     const auto enters = [&](Hex h) {
         for (int i = 0; i < reached_count; ++i) {
             const Hex p = reached[static_cast<std::size_t>(i)];
-            if (distance(p, h) != 1) continue;
+            if (distance(p, h) != 1) continue;  // always adjacent in a walk; keeps side_between's precondition
             if (!query.side_blocks || !query.side_blocks(side_between(p, h))) return true;
         }
         return false;

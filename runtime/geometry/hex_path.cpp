@@ -65,6 +65,11 @@ void MovementRange::reset(const HexGrid& grid) {
     if (cost_.size() != states) {
         cost_.assign(states, kUnreached);
         parent_.assign(states, -1);
+        // Enough for any search on this grid (the heap nearly always), so
+        // later searches do not allocate.
+        touched_.reserve(states);
+        settled_.reserve(grid.size());
+        heap_.reserve(states);
     } else {
         // Only what the previous search wrote: a search usually touches a
         // small part of the map, and clearing all of it would dominate.
