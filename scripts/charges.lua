@@ -15,12 +15,11 @@ local function charger(u) return game.attr(u, "charger") end
 
 game.on("phase.begin", function(ctx)
   if ctx.phase ~= "movement" then return end
-  for u = 0, game.unit_count() - 1 do
-    local info = game.unit(u)
-    if info.on_map and info.side == ctx.side and charger(u) and not game.in_enemy_zoc(info.side, info.hex) then
-      local to = info.back and "change to the strong side" or "change to the fast side"
-      game.choose(info.side, info.id .. " at the start of movement", { "stay as is", to }, function(answer)
-        if answer == 2 then game.flip(u, not game.unit(u).back) end
+  for _, u in ipairs(game.units_of(ctx.side)) do
+    if charger(u) and not game.in_enemy_zoc(ctx.side, game.hex(u)) then
+      local to = game.is_back(u) and "change to the strong side" or "change to the fast side"
+      game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
+        if answer == 2 then game.flip(u, not game.is_back(u)) end
       end)
     end
   end
@@ -35,14 +34,14 @@ end
 
 game.on("move.end", function(ctx)
   local u = ctx.unit
-  local info = game.unit(u)
-  if not charger(u) or not info.back or game.mark(u, "disengaged") ~= 0 then return end
+  if not charger(u) or not game.is_back(u) or game.mark(u, "disengaged") ~= 0 then return end
   if #game.adjacent_enemies(u) == 0 or not path_allows_charge(ctx.path) then return end
-  game.choose(info.side, info.id .. " ends its move next to the enemy", { "charge", "do not charge" }, function(answer)
+  local id = game.id(u)
+  game.choose(game.side(u), id .. " ends its move next to the enemy", { "charge", "do not charge" }, function(answer)
     if answer == 1 then
       game.flip(u, false)
       game.set_mark(u, "charging", 1)
-      game.log(info.id .. " charges")
+      game.log(id .. " charges")
     end
   end)
 end)
@@ -56,10 +55,8 @@ end)
 
 game.on("phase.end", function(ctx)
   if ctx.phase ~= "combat" then return end
-  for u = 0, game.unit_count() - 1 do
-    if game.mark(u, "charging") ~= 0 then
-      game.set_mark(u, "charging", 0)
-      game.flip(u, true)
-    end
+  for _, u in ipairs(game.marked("charging")) do
+    game.set_mark(u, "charging", 0)
+    game.flip(u, true)
   end
 end)

@@ -30,6 +30,7 @@ public:
     // or `max_actions` more actions were taken. Returns the actions taken.
     std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);
     kernel::Replay& replay() { return replay_; }
+    const script::RuleHost& rule_host() const { return *host_; }
     std::string replay_yaml() const;
 
 private:

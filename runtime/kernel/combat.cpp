@@ -47,7 +47,7 @@ void Game::mark_mandatory_combats() {
         auto& u = state_.units[i];
         if (!u.on_map || combat_strength(static_cast<int>(i)) <= 0) continue;
         const auto idx = static_cast<std::size_t>(grid().index(u.hex));
-        if (u.side == active) u.must_attack = in_enemy_zoc(active, u.hex);
+        if (u.side == active) u.must_attack = enemy_zoc_[static_cast<std::size_t>(active)][idx];
         else u.must_be_attacked = zoc_[static_cast<std::size_t>(active)][idx] > 0;
     }
 }
@@ -153,7 +153,7 @@ void Game::combat_apply(const Action& a) {
             return;
         case ActionKind::AdvanceTo:
             c.advance_done = true;
-            note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
+            if (logging_) note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
             move_unit(a.unit, a.hex);
             return;
         case ActionKind::Decline: c.advance_done = true; return;
@@ -184,8 +184,8 @@ bool Game::combat_resolution_step() {
                 for (int u : c.attackers) names += " " + unit_id(u);
                 names += " against";
                 for (int u : c.defenders) names += " " + unit_id(u);
-                note("  combat:" + names);
-                EventContext ctx("combat.declared");
+                if (logging_) note("  combat:" + names);
+                EventContext ctx(Event::CombatDeclared);
                 ctx.set_list("attackers", c.attackers);
                 ctx.set_list("defenders", c.defenders);
                 raise(ctx);
@@ -214,7 +214,7 @@ bool Game::combat_resolution_step() {
                 still_there(c.attackers, attacker_start);
                 still_there(c.defenders, defender_start);
                 if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
-                    note("  the combat does not take place");
+                    if (logging_) note("  the combat does not take place");
                     c.advancing_side = active;
                     c.stage = Combat::Advance;
                     break;
@@ -256,7 +256,7 @@ bool Game::combat_resolution_step() {
                     if (dest.size() <= 1) {
                         c.to_retreat.erase(c.to_retreat.begin());
                         if (dest.empty()) {
-                            note("  " + unit_id(u) + " cannot retreat");
+                            if (logging_) note("  " + unit_id(u) + " cannot retreat");
                             eliminate(u);
                         } else {
                             retreat(u, dest.front());
@@ -338,7 +338,7 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
 void Game::compute_odds() {
     Combat& c = state_.combat;
     OddsEstimate e = odds_for(c.attackers, c.defenders);
-    EventContext strengths("combat.strengths");
+    EventContext strengths(Event::CombatStrengths);
     strengths.set("attack", e.attack);
     strengths.set("defend", e.defend);
     raise(strengths);
@@ -346,12 +346,12 @@ void Game::compute_odds() {
     c.defend = static_cast<int>(strengths.get("defend"));
     const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
     int column = c.defend <= 0 ? static_cast<int>(crt.columns.size()) - 1 : crt.column_for(c.attack, c.defend);
-    EventContext odds("combat.odds");
+    EventContext odds(Event::CombatOdds);
     odds.set("column", column);
     odds.set("shift", e.shift);
     raise(odds);
     c.column = crt.shifted(column, static_cast<int>(odds.get("shift")));
-    note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + ": column " + crt.columns[static_cast<std::size_t>(c.column)].label +
+    if (logging_) note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + ": column " + crt.columns[static_cast<std::size_t>(c.column)].label +
          (odds.get("shift") ? " (shifted " + std::to_string(odds.get("shift")) + ")" : ""));
 }
 
@@ -359,23 +359,23 @@ void Game::apply_result() {
     Combat& c = state_.combat;
     const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
     if (!c.forced_result.empty()) {
-        note("  result fixed by a rule: " + c.forced_result);
+        if (logging_) note("  result fixed by a rule: " + c.forced_result);
         c.result = c.forced_result;
     } else if (!crt.columns[static_cast<std::size_t>(c.column)].automatic.empty()) {
-        note("  automatic result");
+        if (logging_) note("  automatic result");
         c.result = crt.columns[static_cast<std::size_t>(c.column)].automatic;
     } else {
         c.roll = roll(crt.die_faces, "combat on the " + crt.columns[static_cast<std::size_t>(c.column)].label + " column");
         c.result = crt.result(c.column, c.roll);
     }
-    EventContext ctx("combat.result");
+    EventContext ctx(Event::CombatResult);
     ctx.set_text("result", c.result);
     ctx.set("roll", c.roll);
     ctx.set("advance_required", 0);
     raise(ctx);
     c.result = ctx.text("result");
     c.advance_required = ctx.get("advance_required") != 0;
-    note("  result " + c.result);
+    if (logging_) note("  result " + c.result);
     const rules::CombatResult* r = ruleset_->combat_result(c.result);
     if (!r) return;
     using E = rules::CombatResult::Effect;
@@ -388,53 +388,52 @@ void Game::apply_result() {
 
 // Hexes `hexes` steps or more away, reached by steps that each go further from
 // the start, never into an enemy, prohibited terrain or an EZOC hex that no
-// friend holds; past the required distance only through friends.
-std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const {
-    std::vector<Hex> out;
+// friend holds; past the required distance only through friends. Each
+// reached hex keeps the hex it was reached from, so the path can be traced.
+Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
+    RetreatSearch out;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex start = me.hex;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
-    std::vector<Hex> frontier{start};
-    std::vector<Hex> seen{start};
+    out.reached.push_back({start, -1});
+    std::vector<int> frontier{0};
     for (int dist = 1; !frontier.empty() && dist <= hexes + 6; ++dist) {
-        std::vector<Hex> next;
-        for (Hex from : frontier)
+        std::vector<int> next;
+        for (int from_index : frontier) {
+            const Hex from = out.reached[static_cast<std::size_t>(from_index)].hex;
             for (int d = 0; d < 6; ++d) {
                 Hex to = geometry::neighbour(from, d);
                 if (geometry::distance(to, start) != dist || !grid().contains(to)) continue;
-                if (std::find(seen.begin(), seen.end(), to) != seen.end()) continue;
+                if (std::any_of(out.reached.begin(), out.reached.end(), [&](const RetreatSearch::Node& n) { return n.hex == to; })) continue;
                 if (enemy_blocks(me.side, to) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
                 int f = scenario_->map.side_feature(from, d);
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
-                bool occupied = !may_end_in(unit, to);
-                bool ezoc = in_enemy_zoc(me.side, to);
+                const bool occupied = !may_end_in(unit, to);
+                const bool ezoc = in_enemy_zoc(me.side, to);
                 if (ezoc && !occupied) continue;
-                seen.push_back(to);
-                if (dist >= hexes && !occupied && !ezoc) out.push_back(to);
-                else if (dist < hexes || occupied) next.push_back(to);
+                out.reached.push_back({to, from_index});
+                const int index = static_cast<int>(out.reached.size()) - 1;
+                if (dist >= hexes && !occupied) out.destinations.push_back(to);
+                else next.push_back(index);
             }
+        }
         frontier = std::move(next);
     }
     return out;
 }
 
+std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const { return retreat_search(unit, hexes).destinations; }
+
 std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
-    // Walk back from `to` towards the unit, one hex nearer each step, through
-    // hexes a retreat may cross; ties go to the lowest direction.
-    const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
-    std::vector<Hex> path{to};
-    Hex at = to;
-    while (geometry::distance(at, start) > 1) {
-        for (int d = 0; d < 6; ++d) {
-            Hex n = geometry::neighbour(at, d);
-            if (geometry::distance(n, start) == geometry::distance(at, start) - 1 && grid().contains(n) && !enemy_blocks(state_.units[static_cast<std::size_t>(unit)].side, n)) {
-                at = n;
-                break;
-            }
+    RetreatSearch search = retreat_search(unit, std::max(1, capability(unit, Capability::RetreatHexes)));
+    std::vector<Hex> path;
+    for (std::size_t i = 0; i < search.reached.size(); ++i)
+        if (search.reached[i].hex == to) {
+            for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent)
+                path.insert(path.begin(), search.reached[static_cast<std::size_t>(at)].hex);
+            return path;
         }
-        path.insert(path.begin(), at);
-    }
-    return path;
+    return {to};  // placed by a script: no traced path
 }
 
 void Game::retreat(int unit, Hex to) {
@@ -452,9 +451,9 @@ void Game::retreat(int unit, Hex to) {
         if (through_friends) disorder(unit);
     }
     if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
-    note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
+    if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
     move_unit(unit, to);
-    EventContext ctx("unit.retreated");
+    EventContext ctx(Event::UnitRetreated);
     ctx.set("unit", unit);
     ctx.set("from_q", from.q);
     ctx.set("from_r", from.r);

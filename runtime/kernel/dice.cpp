@@ -31,11 +31,7 @@ std::uint64_t Dice::next() {
 }
 
 int Dice::roll(int faces) {
-    if (!forced_.empty()) {
-        int v = forced_.front();
-        forced_.pop_front();
-        return std::clamp(v, 1, faces);
-    }
+    if (next_forced_ < forced_.size()) return std::clamp(forced_[next_forced_++], 1, faces);
     // Rejection sampling keeps every face equally likely.
     const std::uint64_t n = static_cast<std::uint64_t>(faces);
     const std::uint64_t limit = UINT64_MAX - UINT64_MAX % n;

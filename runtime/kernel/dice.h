@@ -5,7 +5,7 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 namespace sandtable::kernel {
 
@@ -17,14 +17,15 @@ public:
     // value larger than `faces` is a caller error and is clamped).
     int roll(int faces);
     void force(int value) { forced_.push_back(value); }
-    std::size_t forced_left() const { return forced_.size(); }
+    std::size_t forced_left() const { return forced_.size() - next_forced_; }
     // A raw 64-bit draw, for the kernel's own deterministic choices.
     std::uint64_t next();
     const std::array<std::uint64_t, 4>& raw_state() const { return state_; }
 
 private:
     std::array<std::uint64_t, 4> state_{};
-    std::deque<int> forced_;
+    std::vector<int> forced_;  // a vector, not a deque: Dice is copied on every action
+    std::size_t next_forced_ = 0;
 };
 
 }  // namespace sandtable::kernel

@@ -33,6 +33,8 @@ std::string EventContext::text(const std::string& key) const {
 }
 void EventContext::set_text(const std::string& key, std::string value) { put(texts_, key, std::move(value)); }
 
+const char* event_name(Event e) { return known_events()[static_cast<std::size_t>(e)].c_str(); }
+
 const std::vector<std::string>& known_events() {
     static const std::vector<std::string> events{
         "game.setup",       // once; scripts set unit capabilities

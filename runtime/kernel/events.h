@@ -11,12 +11,20 @@ namespace sandtable::kernel {
 
 class Game;
 
+// Every event the kernel raises. known_events() lists their names in this order.
+enum class Event : int {
+    GameSetup, PhaseBegin, PhaseEnd, MoveExitZoc, MoveEnd, FireResult, CombatDeclared, CombatStrengths, CombatOdds, CombatResult, UnitRetreated, UnitEliminated, TurnEnd,
+    Count
+};
+const char* event_name(Event e);
+
 // The values passed with an event. Handlers may read and change them; the
 // kernel reads back the ones it documents as writable.
 class EventContext {
 public:
-    explicit EventContext(std::string name) : name_(std::move(name)) {}
-    const std::string& name() const { return name_; }
+    explicit EventContext(Event event) : event_(event) {}
+    Event event() const { return event_; }
+    std::string name() const { return event_name(event_); }
 
     long long get(const std::string& key, long long fallback = 0) const;
     void set(const std::string& key, long long value);
@@ -30,7 +38,7 @@ public:
     const std::vector<std::pair<std::string, std::string>>& texts() const { return texts_; }
 
 private:
-    std::string name_;
+    Event event_;
     std::vector<std::pair<std::string, long long>> ints_;
     std::vector<std::pair<std::string, std::vector<int>>> lists_;
     std::vector<std::pair<std::string, std::string>> texts_;

@@ -51,10 +51,14 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     capabilities_.assign(ruleset_->unit_types.size(), {defaults, defaults});
     for (const char* id : {"combat", "movement", "archery", "range", "leader"}) attr_index_.push_back(ruleset_->attribute_index(id));
     state_.at.active_side = sc.first_side;
+    for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
 }
 
 void Game::start() {
     if (hooks_) hooks_->setup(*this);
+    // Handlers are registered when modules load; look the names up once.
+    for (int e = 0; e < static_cast<int>(Event::Count); ++e)
+        listening_[static_cast<std::size_t>(e)] = hooks_ && hooks_->listens(event_name(static_cast<Event>(e)));
     begin_turn();
     begin_phase();
     run();
@@ -69,13 +73,17 @@ const rules::PhaseSpec& Game::phase() const {
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
-Game::Procedure Game::procedure() const {
-    const std::string& p = phase().procedure;
+Game::Procedure Game::procedure_of(const std::string& p) {
     if (p == "movement") return Procedure::Movement;
     if (p == "ranged_fire") return Procedure::RangedFire;
     if (p == "odds_combat") return Procedure::OddsCombat;
     if (p == "recovery") return Procedure::Recovery;
     return Procedure::Lua;
+}
+
+Game::Procedure Game::procedure() const {
+    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    return procedures_[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
 void Game::decide(DecisionKind kind, int side) {
@@ -115,7 +123,7 @@ bool Game::step_procedure() {
 }
 
 void Game::begin_turn() {
-    note("Turn " + std::to_string(state_.at.turn) + " begins");
+    if (logging_) note("Turn " + std::to_string(state_.at.turn) + " begins");
 }
 
 void Game::begin_phase() {
@@ -125,15 +133,17 @@ void Game::begin_phase() {
     state_.fires.clear();
     state_.combat_open = false;
     const auto& p = phase();
-    note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
-    EventContext ctx("phase.begin");
+    if (logging_) note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
+    if (!listening(Event::PhaseBegin)) return;
+    EventContext ctx(Event::PhaseBegin);
     ctx.set_text("phase", p.id);
     ctx.set("side", state_.at.active_side);
     raise(ctx);
 }
 
 void Game::end_phase() {
-    EventContext ctx("phase.end");
+    if (!listening(Event::PhaseEnd)) return;
+    EventContext ctx(Event::PhaseEnd);
     ctx.set_text("phase", phase().id);
     ctx.set("side", state_.at.active_side);
     raise(ctx);
@@ -155,7 +165,7 @@ void Game::advance_sequence() {
     at.active_side = scenario_->first_side;
     if (++at.step < static_cast<int>(steps.size())) return;
     at.step = 0;
-    EventContext ctx("turn.end");
+    EventContext ctx(Event::TurnEnd);
     ctx.set("turn", at.turn);
     raise(ctx);
     update_objectives();
@@ -165,9 +175,12 @@ void Game::advance_sequence() {
 }
 
 std::vector<Action> Game::legal_actions() const {
-    std::vector<Action> out;
-    add_legal(out);
-    return out;
+    if (!legal_valid_) {
+        legal_cache_.clear();
+        add_legal(legal_cache_);
+        legal_valid_ = true;
+    }
+    return legal_cache_;
 }
 
 void Game::add_legal(std::vector<Action>& out) const {
@@ -187,8 +200,8 @@ void Game::add_legal(std::vector<Action>& out) const {
 }
 
 bool Game::is_legal(const Action& action) const {
-    auto legal = legal_actions();
-    return std::find(legal.begin(), legal.end(), action) != legal.end();
+    legal_actions();
+    return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }
 
 void Game::apply(const Action& action) {
@@ -201,8 +214,10 @@ void Game::apply(const Action& action) {
     Dice saved_dice = dice_;
     std::size_t saved_log = log_.size();
     try {
+        legal_valid_ = false;
         dispatch_action(action);
         run();
+        legal_valid_ = false;
     } catch (...) {
         state_ = std::move(saved_state);
         questions_ = std::move(saved_questions);
@@ -211,8 +226,7 @@ void Game::apply(const Action& action) {
         next_question_ = saved_next;
         dice_ = saved_dice;
         log_.resize(saved_log);
-        zoc_dirty_ = true;
-        range_unit_ = -1;
+        invalidate();
         throw;
     }
 }
@@ -221,7 +235,7 @@ void Game::dispatch_action(const Action& action) {
     if (action.kind == ActionKind::Choose) {
         Question q = questions_.front();
         questions_.erase(questions_.begin());
-        note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt + "\": " + q.options[static_cast<std::size_t>(action.index)]);
+        if (logging_) note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt + "\": " + q.options[static_cast<std::size_t>(action.index)]);
         if (hooks_) hooks_->answer(*this, q.id, action.index);
         return;
     }
@@ -249,7 +263,7 @@ std::string Game::describe(const Action& a) const {
 int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
-    note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
+    if (logging_) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }
 
@@ -303,10 +317,11 @@ int Game::terrain_at(Hex h) const {
 }
 
 bool Game::enemy_blocks(int side, Hex h) const {
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        if (u.on_map && u.side != side && u.hex == h && capability(static_cast<int>(i), Capability::BlocksEnemyEntry)) return true;
-    }
+    refresh_zoc();
+    const int idx = grid().index(h);
+    if (idx < 0) return false;
+    for (std::size_t s = 0; s < blockers_.size(); ++s)
+        if (static_cast<int>(s) != side && blockers_[s][static_cast<std::size_t>(idx)]) return true;
     return false;
 }
 
@@ -326,40 +341,56 @@ int Game::leader_value_at(int side, Hex h) const {
     return best;
 }
 
-// ZOC counts per side and hex; exerted into the six neighbours except across
-// hexsides or into hexes the exerting unit could not move through.
+// Per side and hex: zones of control (exerted into the six neighbours except
+// across hexsides or into hexes the exerting unit could not move through),
+// units that bar enemies, and units that count against stacking.
 void Game::refresh_zoc() const {
     if (!zoc_dirty_) return;
-    zoc_.assign(scenario_->sides.size(), std::vector<std::uint16_t>(grid().size(), 0));
+    const std::size_t sides = scenario_->sides.size(), n = grid().size();
+    zoc_.assign(sides, std::vector<std::uint16_t>(n, 0));
+    blockers_.assign(sides, std::vector<std::uint8_t>(n, 0));
+    stackers_.assign(sides, std::vector<std::uint8_t>(n, 0));
     const auto& map = scenario_->map;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        int unit = static_cast<int>(i);
-        if (!u.on_map || !capability(unit, Capability::ExertsZoc)) continue;
-        int mc = movement_class(unit);
+        const int unit = static_cast<int>(i);
+        if (!u.on_map) continue;
+        const auto side = static_cast<std::size_t>(u.side);
+        const auto here = static_cast<std::size_t>(grid().index(u.hex));
+        if (capability(unit, Capability::BlocksEnemyEntry)) ++blockers_[side][here];
+        if (!capability(unit, Capability::StacksFreely)) ++stackers_[side][here];
+        if (!capability(unit, Capability::ExertsZoc)) continue;
+        const auto mc = static_cast<std::size_t>(movement_class(unit));
         for (int d = 0; d < 6; ++d) {
-            Hex n = geometry::neighbour(u.hex, d);
-            int idx = grid().index(n);
+            const int idx = grid().index(geometry::neighbour(u.hex, d));
             if (idx < 0) continue;
-            int side_feature = map.side_feature(u.hex, d);
+            const int side_feature = map.side_feature(u.hex, d);
             if (side_feature >= 0) {
                 const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(side_feature)];
-                if (f.blocks_zoc || !f.extra_cost[static_cast<std::size_t>(mc)]) continue;
+                if (f.blocks_zoc || !f.extra_cost[mc]) continue;
             }
-            if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[static_cast<std::size_t>(mc)]) continue;
-            ++zoc_[static_cast<std::size_t>(u.side)][static_cast<std::size_t>(idx)];
+            if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[mc]) continue;
+            ++zoc_[side][static_cast<std::size_t>(idx)];
         }
     }
+    enemy_zoc_.assign(sides, std::vector<std::uint8_t>(n, 0));
+    for (std::size_t s = 0; s < sides; ++s)
+        for (std::size_t o = 0; o < sides; ++o)
+            if (o != s)
+                for (std::size_t i = 0; i < n; ++i) enemy_zoc_[s][i] |= zoc_[o][i] > 0;
     zoc_dirty_ = false;
+}
+
+void Game::invalidate() const {
+    zoc_dirty_ = true;
+    range_unit_ = -1;
+    legal_valid_ = false;
 }
 
 bool Game::in_enemy_zoc(int side, Hex h) const {
     refresh_zoc();
-    int idx = grid().index(h);
-    if (idx < 0) return false;
-    for (std::size_t s = 0; s < zoc_.size(); ++s)
-        if (static_cast<int>(s) != side && zoc_[s][static_cast<std::size_t>(idx)] > 0) return true;
-    return false;
+    const int idx = grid().index(h);
+    return idx >= 0 && enemy_zoc_[static_cast<std::size_t>(side)][static_cast<std::size_t>(idx)];
 }
 
 // ---- mutations -----------------------------------------------------------
@@ -368,8 +399,7 @@ void Game::move_unit(int unit, Hex to) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     u.hex = to;
     u.on_map = true;
-    zoc_dirty_ = true;
-    range_unit_ = -1;
+    invalidate();
 }
 
 void Game::eliminate(int unit) {
@@ -377,12 +407,11 @@ void Game::eliminate(int unit) {
     if (!u.on_map) return;
     u.on_map = false;
     u.eliminated = true;
-    zoc_dirty_ = true;
-    range_unit_ = -1;
+    invalidate();
     const int strength = unit_type(unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
     state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += attr_index_[0] >= 0 ? strength : 0;
-    note("  " + unit_id(unit) + " is eliminated");
-    EventContext ctx("unit.eliminated");
+    if (logging_) note("  " + unit_id(unit) + " is eliminated");
+    EventContext ctx(Event::UnitEliminated);
     ctx.set("unit", unit);
     raise(ctx);
     check_morale(u.side);
@@ -393,34 +422,35 @@ void Game::set_back(int unit, bool back) {
     bool allowed = !back || unit_type(unit).back.has_value();
     if (!allowed || u.back == back) return;
     u.back = back;
-    zoc_dirty_ = true;
-    range_unit_ = -1;
+    invalidate();
 }
 
 void Game::disorder(int unit) {
     if (!state_.units[static_cast<std::size_t>(unit)].back && unit_type(unit).back) {
         set_back(unit, true);
-        note("  " + unit_id(unit) + " is disordered");
+        if (logging_) note("  " + unit_id(unit) + " is disordered");
     }
 }
 
 void Game::set_mark(int unit, const std::string& key, int value) {
     state_.units[static_cast<std::size_t>(unit)].set_mark(key, value);
+    legal_valid_ = false;
 }
 
 void Game::set_capability(int type, bool back, Capability c, int value) {
     capabilities_[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
-    zoc_dirty_ = true;
+    invalidate();
 }
 
 int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
+    legal_valid_ = false;
     Question q{next_question_++, side, std::move(prompt), std::move(options)};
     questions_.push_back(q);
     return q.id;
 }
 
 bool Game::raise(EventContext& context) {
-    if (!hooks_ || !hooks_->listens(context.name())) return false;
+    if (!listening(context.event())) return false;
     hooks_->dispatch(*this, context);
     return true;
 }

@@ -142,11 +142,13 @@ public:
     void force_combat_result(std::string code) { state_.combat.forced_result = std::move(code); }
     // Raises an event to the scripts; returns false when nobody listens.
     bool raise(EventContext& context);
+    bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
 
 private:
     using Hex = geometry::Hex;
     enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua };
 
+    static Procedure procedure_of(const std::string& name);
     void run();
     bool step_procedure();
     void begin_phase();
@@ -182,6 +184,15 @@ private:
     void compute_odds();
     void apply_result();
     bool combat_resolution_step();
+    struct RetreatSearch {
+        struct Node {
+            Hex hex;
+            int parent;
+        };
+        std::vector<Node> reached;
+        std::vector<Hex> destinations;
+    };
+    RetreatSearch retreat_search(int unit, int hexes) const;
     void retreat(int unit, Hex to);
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
@@ -197,7 +208,10 @@ private:
     void end_game_at_last_turn();
     void update_objectives();
 
+    // Derived per-hex tables (zones of control, occupancy), rebuilt lazily.
     void refresh_zoc() const;
+    // Drops every derived cache after the board changed.
+    void invalidate() const;
 
     std::shared_ptr<const rules::Ruleset> ruleset_;
     std::shared_ptr<const rules::Scenario> scenario_;
@@ -214,8 +228,15 @@ private:
     std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities_;
     std::vector<int> attr_index_;  // combat, movement, archery, range, leader (-1 absent)
     // Derived caches, rebuilt on demand.
-    mutable std::vector<std::vector<std::uint16_t>> zoc_;  // [side][hex index] count of enemy-of-nobody ZOC exerted by side
+    mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
+    mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex
+    mutable std::vector<std::vector<std::uint8_t>> stackers_;   // [side][hex] units that count against stacking
+    mutable std::vector<std::vector<std::uint8_t>> enemy_zoc_;  // [side][hex] 1 when some other side's ZOC reaches it
     mutable bool zoc_dirty_ = true;
+    mutable std::vector<Action> legal_cache_;
+    mutable bool legal_valid_ = false;
+    std::vector<Procedure> procedures_;  // by ruleset phase index
+    std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
     mutable geometry::MovementRange range_;
     mutable int range_unit_ = -1;
 };

@@ -21,20 +21,18 @@ void UnitState::set_mark(const std::string& key, int value) {
 }
 
 namespace {
-// FNV-1a, 64 bit: stable across platforms and runs.
+// Word-at-a-time multiply-xorshift mixing: stable across platforms and runs,
+// and cheap enough to run after every action.
 struct Hasher {
-    std::uint64_t h = 1469598103934665603ULL;
-    void bytes(const void* p, std::size_t n) {
-        const auto* c = static_cast<const unsigned char*>(p);
-        for (std::size_t i = 0; i < n; ++i) {
-            h ^= c[i];
-            h *= 1099511628211ULL;
-        }
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+    void i(long long v) {
+        h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
     }
-    void i(long long v) { bytes(&v, sizeof v); }
     void s(const std::string& v) {
         i(static_cast<long long>(v.size()));
-        bytes(v.data(), v.size());
+        for (char c : v) i(c);
     }
 };
 }  // namespace

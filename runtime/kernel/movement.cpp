@@ -43,7 +43,7 @@ void Game::movement_actions(std::vector<Action>& out) const {
 int Game::exit_mode(int unit) {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!in_enemy_zoc(u.side, u.hex)) return 0;
-    EventContext ctx("move.exit_zoc");
+    EventContext ctx(Event::MoveExitZoc);
     ctx.set("unit", unit);
     ctx.set("allowed", 0);
     raise(ctx);
@@ -73,8 +73,9 @@ void Game::movement_apply(const Action& a) {
     state_.units[static_cast<std::size_t>(unit)].moved = true;
     if (a.hex == from) return;
     move_unit(unit, a.hex);
-    note("  " + unit_id(unit) + " moves " + grid().label(from) + " to " + grid().label(a.hex));
-    EventContext ctx("move.end");
+    if (logging_) note("  " + unit_id(unit) + " moves " + grid().label(from) + " to " + grid().label(a.hex));
+    if (!listening(Event::MoveEnd)) return;
+    EventContext ctx(Event::MoveEnd);
     ctx.set("unit", unit);
     std::vector<int> indices;
     for (Hex h : path) indices.push_back(grid().index(h));
@@ -84,64 +85,50 @@ void Game::movement_apply(const Action& a) {
 
 bool Game::may_end_in(int unit, Hex h) const {
     if (capability(unit, Capability::StacksFreely)) return true;
+    refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        if (static_cast<int>(i) != unit && u.on_map && u.hex == h && u.side == me.side &&
-            !capability(static_cast<int>(i), Capability::StacksFreely))
-            return false;
-    }
-    return true;
+    const int idx = grid().index(h);
+    if (idx < 0) return false;
+    const int here = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)];
+    return here - (me.on_map && me.hex == h ? 1 : 0) == 0;
 }
 
-// The cost of one step for this unit now. Enemy-occupied hexes and zones of
-// control are looked up in arrays filled once per search.
+// The cost of one step for this unit now, from the cached per-hex tables.
 geometry::StepCostFn Game::movement_cost(int unit, int mode) const {
+    refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const int side = me.side;
+    const auto side = static_cast<std::size_t>(me.side);
     const Hex start = me.hex;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     const bool needs_friend = capability(unit, Capability::EnterEzocNeedsFriend);
-    refresh_zoc();
-    const std::size_t n = grid().size();
-    auto blocked = std::make_shared<std::vector<std::uint8_t>>(n, 0);
-    auto friendly = std::make_shared<std::vector<std::uint8_t>>(n, 0);
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        if (!u.on_map) continue;
-        auto idx = static_cast<std::size_t>(grid().index(u.hex));
-        if (u.side != side && capability(static_cast<int>(i), Capability::BlocksEnemyEntry)) (*blocked)[idx] = 1;
-        if (u.side == side && static_cast<int>(i) != unit && !capability(static_cast<int>(i), Capability::StacksFreely)) (*friendly)[idx] = 1;
-    }
-    auto ezoc = std::make_shared<std::vector<std::uint8_t>>(n, 0);
-    for (std::size_t s = 0; s < zoc_.size(); ++s)
-        if (static_cast<int>(s) != side)
-            for (std::size_t i = 0; i < n; ++i) (*ezoc)[i] |= zoc_[s][i] > 0;
+    const std::uint8_t* ezoc = enemy_zoc_[side].data();
+    const std::uint8_t* friends = stackers_[side].data();
+    std::vector<const std::uint8_t*> enemies;
+    for (std::size_t s = 0; s < blockers_.size(); ++s)
+        if (s != side) enemies.push_back(blockers_[s].data());
     const auto& map = scenario_->map;
     const auto& rs = *ruleset_;
-    return [=, &map, &rs, this](Hex from, Hex to) -> std::optional<StepCost> {
+    const auto& g = grid();
+    return [=, &map, &rs, &g](Hex from, Hex to) -> std::optional<StepCost> {
         if (mode < 0) return std::nullopt;
-        const auto idx = static_cast<std::size_t>(grid().index(to));
-        if ((*blocked)[idx]) return std::nullopt;
-        const bool zoc = (*ezoc)[idx];
+        const auto idx = static_cast<std::size_t>(g.index(to));
+        for (const std::uint8_t* e : enemies)
+            if (e[idx]) return std::nullopt;
+        const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
-        if (zoc && needs_friend && !(*friendly)[idx]) return std::nullopt;
+        if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int dir = geometry::direction_to(from, to);
-        const auto fidx = static_cast<std::size_t>(grid().index(from));
+        const auto fidx = static_cast<std::size_t>(g.index(from));
         const int path = map.paths[fidx][static_cast<std::size_t>(dir)];
+        if (path >= 0) return StepCost{rs.path_features[static_cast<std::size_t>(path)].cost, !zoc};
         const auto& terrain_cost = rs.terrain[static_cast<std::size_t>(map.terrain[idx])].cost[mc];
-        int cost;
-        if (path >= 0) {
-            cost = rs.path_features[static_cast<std::size_t>(path)].cost;
-        } else {
-            if (!terrain_cost) return std::nullopt;
-            cost = *terrain_cost;
-            const int side_feature = map.sides[fidx][static_cast<std::size_t>(dir)];
-            if (side_feature >= 0) {
-                const auto& extra = rs.hexside_features[static_cast<std::size_t>(side_feature)].extra_cost[mc];
-                if (!extra) return std::nullopt;
-                cost += *extra;
-            }
+        if (!terrain_cost) return std::nullopt;
+        int cost = *terrain_cost;
+        const int side_feature = map.sides[fidx][static_cast<std::size_t>(dir)];
+        if (side_feature >= 0) {
+            const auto& extra = rs.hexside_features[static_cast<std::size_t>(side_feature)].extra_cost[mc];
+            if (!extra) return std::nullopt;
+            cost += *extra;
         }
         return StepCost{cost, !zoc};
     };

@@ -92,7 +92,7 @@ void Game::fire_apply(const Action& a) {
     }
     state_.units[static_cast<std::size_t>(a.unit)].fired = true;
     state_.fires.push_back({a.unit, a.target, attribute(a.unit, attr_index_[2])});
-    note("  " + unit_id(a.unit) + " will fire at " + unit_id(a.target));
+    if (logging_) note("  " + unit_id(a.unit) + " will fire at " + unit_id(a.target));
 }
 
 void Game::resolve_fires() {
@@ -101,7 +101,7 @@ void Game::resolve_fires() {
     for (const Fire& f : state_.fires) {
         int r = roll(table ? table->die_faces : 6, unit_id(f.firer) + " fires at " + unit_id(f.target));
         bool success = table ? table->succeeds(r, f.factor) : r <= f.factor;
-        EventContext ctx("fire.result");
+        EventContext ctx(Event::FireResult);
         ctx.set("firer", f.firer);
         ctx.set("target", f.target);
         ctx.set("roll", r);
@@ -109,7 +109,7 @@ void Game::resolve_fires() {
         ctx.set("hit", success);
         raise(ctx);
         if (ctx.get("hit")) hit.push_back(f.target);
-        note(std::string("  ") + (ctx.get("hit") ? "hit" : "miss"));
+        if (logging_) note(std::string("  ") + (ctx.get("hit") ? "hit" : "miss"));
     }
     for (int t : hit) disorder(t);
     state_.fires.clear();

@@ -30,7 +30,7 @@ bool Game::recovery_step() {
             if (!u.on_map || u.side != side || !u.back) continue;
             if (capability(unit, Capability::AutoReorganize)) {
                 set_back(unit, false);
-                note("  " + unit_id(unit) + " reorganizes (no roll needed)");
+                if (logging_) note("  " + unit_id(unit) + " reorganizes (no roll needed)");
                 continue;
             }
             int modifier = (adjacent_to_enemy(unit) ? adjacent_mod : 0) + (leader_adds ? leader_value_at(side, u.hex) : 0);
@@ -39,7 +39,7 @@ bool Game::recovery_step() {
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
             if (ok) {
                 set_back(unit, false);
-                note("  " + unit_id(unit) + " reorganizes");
+                if (logging_) note("  " + unit_id(unit) + " reorganizes");
             }
         }
         state_.at.stage = 1;
@@ -53,7 +53,7 @@ bool Game::recovery_step() {
         if (rally_on && any_dead && !rolls.empty() && !rally_hexes(side).empty()) {
             int r = roll(6, scenario_->sides[static_cast<std::size_t>(side)].name + " rally attempt");
             if (std::find(rolls.begin(), rolls.end(), r) != rolls.end()) state_.at.stage = 2;
-            else note("  no rally");
+            else if (logging_) note("  no rally");
         }
     }
     if (state_.at.stage == 2) {
@@ -115,7 +115,7 @@ void Game::recovery_apply(const Action& a) {
     move_unit(a.unit, a.hex);
     const int strength = unit_type(a.unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
     state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -= strength;
-    note("  " + unit_id(a.unit) + " rallies at " + grid().label(a.hex));
+    if (logging_) note("  " + unit_id(a.unit) + " rallies at " + grid().label(a.hex));
     check_morale(u.side);
 }
 

@@ -13,7 +13,7 @@ void Game::check_morale(int side) {
     s.demoralized = demoralized;
     if (spec.disintegration > 0 && s.eliminated_strength >= spec.disintegration && !s.disintegrated) {
         s.disintegrated = true;
-        note("  " + spec.name + " disintegrate");
+        if (logging_) note("  " + spec.name + " disintegrate");
         end_game_by_disintegration();
     }
 }
@@ -50,7 +50,7 @@ void Game::end_game_by_disintegration() {
             r.level = level.id;
             break;
         }
-    note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
+    if (logging_) note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
 }
 
 void Game::end_game_at_last_turn() {
@@ -68,7 +68,7 @@ void Game::end_game_at_last_turn() {
     if (runner_up >= 0 && vp[static_cast<std::size_t>(best)] == vp[static_cast<std::size_t>(runner_up)]) {
         r.winner = -1;
         r.level = "draw";
-        note("The game ends in a draw");
+        if (logging_) note("The game ends in a draw");
         return;
     }
     r.winner = best;
@@ -82,7 +82,7 @@ void Game::end_game_at_last_turn() {
             break;
         }
     }
-    note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) + " to " + std::to_string(l) + " VP)");
+    if (logging_) note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) + " to " + std::to_string(l) + " VP)");
 }
 
 // An objective belongs to the last side to hold it alone (checked each turn end).

@@ -6,6 +6,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace sandtable::script {
@@ -155,6 +156,55 @@ int l_unit_info(lua_State* L) {
     lua_pushboolean(L, s.eliminated), lua_setfield(L, -2, "eliminated");
     lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
     lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
+    return 1;
+}
+
+// Cheap single-field accessors: handlers that scan many units use these
+// instead of building a table per unit with game.unit().
+int l_id(lua_State* L) {
+    lua_pushstring(L, game(L).unit_id(unit_arg(L, 1)).c_str());
+    return 1;
+}
+
+int l_side(lua_State* L) {
+    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].side);
+    return 1;
+}
+
+int l_hex(lua_State* L) {
+    push_label(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].hex);
+    return 1;
+}
+
+int l_is_back(lua_State* L) {
+    lua_pushboolean(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].back);
+    return 1;
+}
+
+int l_movement(lua_State* L) {
+    lua_pushinteger(L, game(L).movement_allowance(unit_arg(L, 1)));
+    return 1;
+}
+
+// Handles of a side's units on the map, in scenario order.
+int l_units_of(lua_State* L) {
+    const int side = static_cast<int>(luaL_checkinteger(L, 1));
+    const auto& units = game(L).state().units;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].on_map && units[i].side == side) out.push_back(static_cast<int>(i));
+    push_int_list(L, out);
+    return 1;
+}
+
+// Handles of units with a mark set (any side, on the map or not).
+int l_marked(lua_State* L) {
+    const std::string key = luaL_checkstring(L, 1);
+    const auto& units = game(L).state().units;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].mark(key) != 0) out.push_back(static_cast<int>(i));
+    push_int_list(L, out);
     return 1;
 }
 
@@ -364,7 +414,9 @@ void RuleHost::bind_api() {
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
         {"active_side", l_active_side}, {"combat", l_combat},
-        {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result}, {nullptr, nullptr}};
+        {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
+        {"id", l_id}, {"side", l_side}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
+        {"units_of", l_units_of}, {"marked", l_marked}, {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
     lua_newtable(L);
     lua_pushlightuserdata(L, this);
@@ -390,17 +442,30 @@ void RuleHost::setup(Game& game) {
         lua_setglobal(L, "params");
         loaded_ = true;
     }
-    kernel::EventContext ctx("game.setup");
+    kernel::EventContext ctx(kernel::Event::GameSetup);
     dispatch(game, ctx);
 }
 
 void RuleHost::run_chunk(const std::string& source, const std::string& name) { sandbox_.run(source, name, 0); }
 
+namespace {
+// Adds the time of one scope to a counter; nested scopes count once.
+class LuaTimer {
+public:
+    explicit LuaTimer(std::int64_t& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+    ~LuaTimer() { total_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_).count(); }
+private:
+    std::int64_t& total_;
+    std::chrono::steady_clock::time_point start_;
+};
+}  // namespace
+
 void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     game_ = &game;
+    LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
     lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
-    if (lua_getfield(L, -1, context.name().c_str()) != LUA_TTABLE) {
+    if (lua_getfield(L, -1, kernel::event_name(context.event())) != LUA_TTABLE) {
         lua_pop(L, 2);
         return;
     }
@@ -445,6 +510,7 @@ void RuleHost::answer(Game& game, int question, int answer) {
     game_ = &game;
     auto it = continuations_.find(question);
     if (it == continuations_.end()) return;
+    LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
     int ref = it->second;
     continuations_.erase(it);

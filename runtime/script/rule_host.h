@@ -7,6 +7,7 @@
 #include "rules/ruleset.h"
 #include "script/lua_sandbox.h"
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -28,6 +29,8 @@ public:
     // Runs extra Lua in the same sandbox (tests, the studio's console).
     void run_chunk(const std::string& source, const std::string& name);
     LuaSandbox& sandbox() { return sandbox_; }
+    // Wall time spent running Lua handlers so far (for the benchmarks' Lua share).
+    std::int64_t lua_nanoseconds() const { return lua_ns_; }
 
     // Called from the Lua bindings.
     kernel::Game& game() const;
@@ -43,6 +46,7 @@ private:
     std::map<int, int> continuations_;  // question id -> Lua registry reference
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
+    std::int64_t lua_ns_ = 0;
 };
 
 }  // namespace sandtable::script

@@ -4,12 +4,11 @@
 
 game.on("phase.begin", function(ctx)
   if ctx.phase ~= "movement" then return end
-  for u = 0, game.unit_count() - 1 do
-    local info = game.unit(u)
-    if info.on_map and info.side == ctx.side and game.attr(u, "dismountable") then
-      local to = info.back and "dismount (infantry side)" or "mount (cavalry side)"
-      game.choose(info.side, info.id .. " at the start of movement", { "stay as is", to }, function(answer)
-        if answer == 2 then game.flip(u, not game.unit(u).back) end
+  for _, u in ipairs(game.units_of(ctx.side)) do
+    if game.attr(u, "dismountable") then
+      local to = game.is_back(u) and "dismount (infantry side)" or "mount (cavalry side)"
+      game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
+        if answer == 2 then game.flip(u, not game.is_back(u)) end
       end)
     end
   end

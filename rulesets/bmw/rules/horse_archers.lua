@@ -12,9 +12,9 @@ end)
 
 game.on("combat.declared", function(ctx)
   for _, a in ipairs(ctx.attackers) do
-    if not horse_archer(a) or game.unit(a).back then return end
+    if not horse_archer(a) or game.is_back(a) then return end
   end
-  game.choose(game.unit(ctx.attackers[1]).side, "Horse archers attack",
+  game.choose(game.side(ctx.attackers[1]), "Horse archers attack",
     { "fight it out", "retreat before combat (counts as AR)" }, function(answer)
       if answer == 2 then game.force_result("AR") end
     end)

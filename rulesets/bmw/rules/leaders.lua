@@ -45,8 +45,7 @@ end
 local function lone_leaders_at(hex, side)
   local leaders, others = {}, 0
   for _, u in ipairs(game.units_at(hex)) do
-    local info = game.unit(u)
-    if info.side == side then
+    if game.side(u) == side then
       if is_leader(u) then leaders[#leaders + 1] = u else others = others + 1 end
     end
   end
@@ -62,10 +61,10 @@ game.on("combat.declared", function(ctx)
 end)
 
 game.on("move.end", function(ctx)
-  local mover = game.unit(ctx.unit)
+  local mover_side, hex = game.side(ctx.unit), game.hex(ctx.unit)
   for side = 0, 1 do
-    if side ~= mover.side then
-      for _, l in ipairs(lone_leaders_at(mover.hex, side)) do displace(l) end
+    if side ~= mover_side then
+      for _, l in ipairs(lone_leaders_at(hex, side)) do displace(l) end
     end
   end
 end)

@@ -15,18 +15,16 @@ game.on("game.setup", function()
 end)
 
 local function outpaces_enemies(u)
-  local mine = game.unit(u).movement
+  local mine = game.movement(u)
   for _, e in ipairs(game.adjacent_enemies(u)) do
-    if game.unit(e).movement > mine then return false end
+    if game.movement(e) > mine then return false end
   end
   return true
 end
 
 game.on("phase.begin", function(ctx)
   if ctx.phase ~= "movement" then return end
-  for u = 0, game.unit_count() - 1 do
-    if game.mark(u, "disengaged") ~= 0 then game.set_mark(u, "disengaged", 0) end
-  end
+  for _, u in ipairs(game.marked("disengaged")) do game.set_mark(u, "disengaged", 0) end
 end)
 
 game.on("move.exit_zoc", function(ctx)
@@ -62,8 +60,7 @@ game.on("combat.declared", function(ctx)
       if #options > 0 then
         local labels = { "stand and fight" }
         for i, hex in ipairs(options) do labels[i + 1] = "retreat before combat to " .. hex end
-        local info = game.unit(d)
-        game.choose(info.side, info.id .. " is attacked", labels, function(answer)
+        game.choose(game.side(d), game.id(d) .. " is attacked", labels, function(answer)
           if answer > 1 then game.move(d, options[answer - 1]) end
         end)
       end

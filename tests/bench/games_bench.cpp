@@ -1,0 +1,66 @@
+// Throughput of whole games on the default BMW scenario: complete games per
+// second with random bots (and the share of time spent in Lua handlers),
+// turns per second with greedy bots, and the time to load and validate.
+#include "bots/session.h"
+#include "load/loader.h"
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+
+namespace {
+
+using namespace sandtable;
+
+const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+
+const load::LoadedGame& loaded() {
+    static const load::LoadedGame game = load::load_scenario(kScenario);
+    return game;
+}
+
+void play_games(benchmark::State& state, const char* bot) {
+    std::uint64_t seed = 1;
+    std::int64_t lua_ns = 0, total_ns = 0, turns = 0, actions = 0;
+    for (auto _ : state) {
+        auto start = std::chrono::steady_clock::now();
+        bots::Session session(loaded(), kScenario, seed, {}, false);
+        auto a = bots::make_bot(bot, seed * 2 + 1), b = bots::make_bot(bot, seed * 2 + 2);
+        actions += static_cast<std::int64_t>(session.play({a.get(), b.get()}));
+        turns += session.game().state().at.turn;
+        lua_ns += session.rule_host().lua_nanoseconds();
+        total_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        ++seed;
+    }
+    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["turns_per_s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
+    state.counters["actions_per_game"] = static_cast<double>(actions) / static_cast<double>(state.iterations());
+    state.counters["lua_share"] = total_ns ? static_cast<double>(lua_ns) / static_cast<double>(total_ns) : 0.0;
+}
+
+void BM_RandomGames(benchmark::State& state) { play_games(state, "random"); }
+void BM_GreedyGames(benchmark::State& state) { play_games(state, "greedy"); }
+
+void BM_LoadAndValidate(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(load::load_scenario(kScenario));
+}
+
+}  // namespace
+
+BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
+
+
+namespace {
+// Creating a game: a fresh Lua state, the rule modules loaded, game.setup run.
+void BM_StartSession(benchmark::State& state) {
+    std::uint64_t seed = 1;
+    for (auto _ : state) {
+        sandtable::bots::Session session(loaded(), kScenario, seed++, {}, false);
+        benchmark::DoNotOptimize(session.game().state());
+    }
+}
+}  // namespace
+BENCHMARK(BM_StartSession)->Unit(benchmark::kMicrosecond);
+BENCHMARK_MAIN();
