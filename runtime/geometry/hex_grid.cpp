@@ -68,6 +68,9 @@ HexGrid::HexGrid(HexLayout layout, int columns, int rows) : layout_(layout), col
     }
     check_axis("column", layout.first_column, columns, layout.label_digits);
     check_axis("row", layout.first_row, rows, layout.label_digits);
+    neighbours_.resize(size() * 6);
+    for (int i = 0; i < static_cast<int>(size()); ++i)
+        for (int d = 0; d < 6; ++d) neighbours_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = index(neighbour(hex_at(i), d));
 }
 
 Offset HexGrid::to_offset(Hex h) const {

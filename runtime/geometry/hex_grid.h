@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sandtable::geometry {
 
@@ -49,6 +50,12 @@ public:
     int rows() const { return rows_; }
     std::size_t size() const { return static_cast<std::size_t>(columns_) * static_cast<std::size_t>(rows_); }
 
+    // Dense index of the neighbour in `direction` (0..5, see kDirections), or
+    // -1 off the map. A table lookup: hot loops use it instead of index().
+    int neighbour_index(int index, int direction) const {
+        return neighbours_[static_cast<std::size_t>(index) * 6 + static_cast<std::size_t>(direction)];
+    }
+
     Offset to_offset(Hex h) const;
     Hex from_offset(Offset o) const;
     bool contains(Hex h) const;
@@ -72,6 +79,7 @@ private:
     HexLayout layout_{};
     int columns_ = 0;
     int rows_ = 0;
+    std::vector<int> neighbours_;  // size() * 6
 };
 
 }  // namespace sandtable::geometry

@@ -41,6 +41,12 @@ int checked_cost(const StepCost& step) {
 // ---- MovementRange --------------------------------------------------------
 
 void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const StepCostFn& step_cost) {
+    compute(grid, start, budget, IndexStepCostFn([&grid, &step_cost](int from, int, int to) {
+        return step_cost(grid.hex_at(from), grid.hex_at(to));
+    }));
+}
+
+void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const IndexStepCostFn& step_cost) {
     reset(grid);
     const int start_index = grid.index(start);
     if (start_index < 0 || budget < 0) return;
@@ -53,9 +59,8 @@ void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const St
         const int state = static_cast<int>(key & 0xffffffffu);
         const auto s = static_cast<std::size_t>(state);
         if (so_far != cost_[s]) continue;  // stale: the state was improved after this entry was queued
-        const Hex hex = grid.hex_at(index_of(state));
-        if (!settled_before(state, so_far)) settled_.push_back(hex);
-        if (!is_stopped(state)) expand(hex, state, budget, step_cost);
+        if (!settled_before(state, so_far)) settled_.push_back(grid.hex_at(index_of(state)));
+        if (!is_stopped(state)) expand(index_of(state), state, budget, step_cost);
     }
 }
 
@@ -93,17 +98,16 @@ void MovementRange::relax(int state, int cost, int parent) {
     std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
 }
 
-void MovementRange::expand(Hex hex, int state, int budget, const StepCostFn& step_cost) {
+void MovementRange::expand(int index, int state, int budget, const IndexStepCostFn& step_cost) {
     const int so_far = cost_[static_cast<std::size_t>(state)];
-    for (const Hex direction : kDirections) {
-        const Hex next = hex + direction;
-        const int next_index = grid_->index(next);
+    for (int direction = 0; direction < 6; ++direction) {
+        const int next_index = grid_->neighbour_index(index, direction);
         if (next_index < 0) continue;
         // Costs are not negative, so a neighbour already free to go on at no
         // more than our cost so far cannot improve: skip the (costly) callback.
         const int free_cost = cost_[static_cast<std::size_t>(state_of(next_index, false))];
         if (free_cost <= so_far) continue;
-        const std::optional<StepCost> step = step_cost(hex, next);
+        const std::optional<StepCost> step = step_cost(index, direction, next_index);
         if (!step) continue;
         const long long total = static_cast<long long>(so_far) + checked_cost(*step);
         if (total > budget) continue;

@@ -27,6 +27,10 @@ struct StepCost {
 // higher cost, when that lets the move go on.
 using StepCostFn = std::function<std::optional<StepCost>(Hex from, Hex to)>;
 
+// The same by dense grid indices: `direction` leads from `from` to `to`.
+// Hot callers (the kernel's movement) use this form to skip coordinate maths.
+using IndexStepCostFn = std::function<std::optional<StepCost>(int from, int direction, int to)>;
+
 // The result of a bounded search from one start hex. Arrays are indexed by the
 // grid's dense index; reuse one MovementRange across searches to avoid
 // allocation in hot loops (after the first search on a grid of a given size,
@@ -38,6 +42,7 @@ public:
     // hex is reached at cost 0. Nothing is reached when start is off the grid
     // or budget is negative.
     void compute(const HexGrid& grid, Hex start, int budget, const StepCostFn& step_cost);
+    void compute(const HexGrid& grid, Hex start, int budget, const IndexStepCostFn& step_cost);
 
     bool reached(Hex h) const;
     // Total cost to reach h; -1 when not reached.
@@ -53,7 +58,7 @@ private:
     // the hex entered by a step that ends the move (may_continue false).
     void reset(const HexGrid& grid);
     void relax(int state, int cost, int parent);
-    void expand(Hex hex, int state, int budget, const StepCostFn& step_cost);
+    void expand(int index, int state, int budget, const IndexStepCostFn& step_cost);
     bool settled_before(int state, int cost) const;
     int best_state(Hex h) const;  // the cheaper reached state of h, or -1
 

@@ -347,9 +347,15 @@ int Game::leader_value_at(int side, Hex h) const {
 void Game::refresh_zoc() const {
     if (!zoc_dirty_) return;
     const std::size_t sides = scenario_->sides.size(), n = grid().size();
-    zoc_.assign(sides, std::vector<std::uint16_t>(n, 0));
-    blockers_.assign(sides, std::vector<std::uint8_t>(n, 0));
-    stackers_.assign(sides, std::vector<std::uint8_t>(n, 0));
+    // Reuse the tables' storage: this runs after every move.
+    auto clear = [&](auto& table) {
+        table.resize(sides);
+        for (auto& row : table) row.assign(n, 0);
+    };
+    clear(zoc_);
+    clear(blockers_);
+    clear(stackers_);
+    clear(enemy_zoc_);
     const auto& map = scenario_->map;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
@@ -362,7 +368,7 @@ void Game::refresh_zoc() const {
         if (!capability(unit, Capability::ExertsZoc)) continue;
         const auto mc = static_cast<std::size_t>(movement_class(unit));
         for (int d = 0; d < 6; ++d) {
-            const int idx = grid().index(geometry::neighbour(u.hex, d));
+            const int idx = grid().neighbour_index(static_cast<int>(here), d);
             if (idx < 0) continue;
             const int side_feature = map.side_feature(u.hex, d);
             if (side_feature >= 0) {
@@ -373,7 +379,6 @@ void Game::refresh_zoc() const {
             ++zoc_[side][static_cast<std::size_t>(idx)];
         }
     }
-    enemy_zoc_.assign(sides, std::vector<std::uint8_t>(n, 0));
     for (std::size_t s = 0; s < sides; ++s)
         for (std::size_t o = 0; o < sides; ++o)
             if (o != s)

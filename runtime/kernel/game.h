@@ -165,7 +165,7 @@ private:
     bool movement_step();
     void movement_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
-    geometry::StepCostFn movement_cost(int unit, int exit_mode) const;
+    geometry::IndexStepCostFn movement_cost(int unit, int exit_mode) const;
     int exit_mode(int unit);
     bool may_end_in(int unit, Hex h) const;
     // ranged_fire.cpp

@@ -94,11 +94,11 @@ bool Game::may_end_in(int unit, Hex h) const {
 }
 
 // The cost of one step for this unit now, from the cached per-hex tables.
-geometry::StepCostFn Game::movement_cost(int unit, int mode) const {
+geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
-    const Hex start = me.hex;
+    const int start = grid().index(me.hex);
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     const bool needs_friend = capability(unit, Capability::EnterEzocNeedsFriend);
     const std::uint8_t* ezoc = enemy_zoc_[side].data();
@@ -108,17 +108,15 @@ geometry::StepCostFn Game::movement_cost(int unit, int mode) const {
         if (s != side) enemies.push_back(blockers_[s].data());
     const auto& map = scenario_->map;
     const auto& rs = *ruleset_;
-    const auto& g = grid();
-    return [=, &map, &rs, &g](Hex from, Hex to) -> std::optional<StepCost> {
+    return [=, &map, &rs](int from, int dir, int to) -> std::optional<StepCost> {
         if (mode < 0) return std::nullopt;
-        const auto idx = static_cast<std::size_t>(g.index(to));
+        const auto idx = static_cast<std::size_t>(to);
         for (const std::uint8_t* e : enemies)
             if (e[idx]) return std::nullopt;
         const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
-        const int dir = geometry::direction_to(from, to);
-        const auto fidx = static_cast<std::size_t>(g.index(from));
+        const auto fidx = static_cast<std::size_t>(from);
         const int path = map.paths[fidx][static_cast<std::size_t>(dir)];
         if (path >= 0) return StepCost{rs.path_features[static_cast<std::size_t>(path)].cost, !zoc};
         const auto& terrain_cost = rs.terrain[static_cast<std::size_t>(map.terrain[idx])].cost[mc];
