@@ -34,9 +34,9 @@ build: deps $(BUILD_DIR)/build.ninja
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 schemas: deps
-	node scripts/check-schemas.mjs
+	node tests/schemas/check-schemas.mjs
 
-test: build schemas
+test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 run: build

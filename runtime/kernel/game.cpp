@@ -212,6 +212,7 @@ void Game::apply(const Action& action) {
     auto saved_decision = state_decision_;
     int saved_side = deciding_side_, saved_next = next_question_;
     Dice saved_dice = dice_;
+    auto saved_capabilities = capabilities_;
     std::size_t saved_log = log_.size();
     try {
         legal_valid_ = false;
@@ -225,6 +226,7 @@ void Game::apply(const Action& action) {
         deciding_side_ = saved_side;
         next_question_ = saved_next;
         dice_ = saved_dice;
+        capabilities_ = std::move(saved_capabilities);
         log_.resize(saved_log);
         invalidate();
         throw;

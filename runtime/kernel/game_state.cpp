@@ -47,15 +47,21 @@ std::uint64_t checksum(const GameState& st) {
         for (const auto& [k, v] : u.marks) h.s(k), h.i(v);
     }
     for (const auto& s : st.sides) h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
-    h.i(st.selected);
+    h.i(st.selected), h.i(st.exit_mode);
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
     const Combat& c = st.combat;
     h.i(st.combat_open);
     for (int a : c.attackers) h.i(a);
     for (int d : c.defenders) h.i(d + 100000);
-    h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);
+    h.i(c.stage), h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);
+    h.i(c.advance_required), h.s(c.forced_result), h.i(c.losses_attacker), h.i(c.losses_defender);
+    for (int u : c.to_retreat) h.i(u + 200000);
+    h.i(c.retreating_side), h.i(c.advance_done), h.i(c.advancing_side);
+    for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);
+    for (const auto& x : c.defender_hexes) h.i(x.q + 300000), h.i(x.r);
     for (int o : st.objective_holders) h.i(o);
-    h.i(st.result.over), h.i(st.result.winner), h.s(st.result.level);
+    h.i(st.result.over), h.i(st.result.winner), h.s(st.result.level), h.s(st.result.reason);
+    for (int vp : st.result.victory_points) h.i(vp);
     h.i(static_cast<long long>(st.dice_rolled));
     return h.h;
 }

@@ -353,6 +353,26 @@ struct RulesetReader {
         }
     }
 
+    // The table files named under `tables:`; false if any failed to load.
+    bool tables(MapReader& top, const fs::path& dir) {
+        YAML::Node list = top.child("tables");
+        if (!list.IsDefined()) return true;
+        if (!list.IsSequence()) {
+            sink.error(location_of(list, file), "'tables' must be a list of table files");
+            return false;
+        }
+        bool ok = true;
+        for (const auto& item : list) {
+            auto name = read_text(item, file, sink, "a table file");
+            if (!name) {
+                ok = false;
+                continue;
+            }
+            ok = load_table_file((dir / *name).string(), location_of(item, file), *name, rs, sink) && ok;
+        }
+        return ok;
+    }
+
     void victory(MapReader& top) {
         MapReader v(top.child("victory"), file, sink, "victory");
         if (!v.valid()) return;
@@ -406,6 +426,7 @@ Ruleset load_ruleset(const std::string& path) {
     rs.directory = file.parent_path().string();
     rs.where = {file.string(), 1, 1};
     RulesetReader reader{rs, file.string(), sink};
+    bool tables_loaded = true;
     {
         MapReader top(yaml.root, file.string(), sink, "a ruleset");
         if (top.valid()) {
@@ -421,8 +442,7 @@ Ruleset load_ruleset(const std::string& path) {
             reader.terrain(top);
             reader.hexside_features(top);
             reader.path_features(top);
-            for (const auto& table_file : top.text_list("tables", false))
-                load_table_file((file.parent_path() / table_file).string(), rs, sink);
+            tables_loaded = reader.tables(top, file.parent_path());
             reader.combat_results(top);
             reader.phases(top);
             reader.sequence(top);
@@ -430,7 +450,7 @@ Ruleset load_ruleset(const std::string& path) {
             reader.modules(top, file.parent_path());
         }
     }
-    check_table_references(rs, sink);
+    check_table_references(rs, sink, tables_loaded);
     sink.throw_if_any();
     return rs;
 }

@@ -70,7 +70,13 @@ struct ScenarioReader {
         if (!m.valid()) return;
         int columns = m.integer("columns", true, 1, 1, 999);
         int rows = m.integer("rows", true, 1, 1, 999);
-        sc.map.grid = geometry::HexGrid(rs.layout, columns, rows);
+        try {
+            sc.map.grid = geometry::HexGrid(rs.layout, columns, rows);
+        } catch (const std::invalid_argument&) {
+            sink.error(m.where("columns"), "a " + std::to_string(columns) + "x" + std::to_string(rows) + " map does not fit the ruleset's " +
+                                               std::to_string(rs.layout.label_digits) + "-digit hex labels");
+            return;
+        }
         std::size_t n = sc.map.grid.size();
         sc.map.terrain.assign(n, 0);
         sc.map.elevation.assign(n, 0);
@@ -102,6 +108,7 @@ struct ScenarioReader {
                 for (const auto& tt : rs.terrain) ids.push_back(tt.id);
                 std::string guess = closest_match(id, ids);
                 sink.error(location_of(kv.second, file), "unknown terrain '" + id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+                legend[key[0]] = -1;  // known character, bad terrain: reported once, here
                 continue;
             }
             legend[key[0]] = t;
@@ -142,7 +149,7 @@ struct ScenarioReader {
         grid_text(m, "terrain", true, [&](Hex h, char c, const SourceLocation& where) {
             auto it = legend.find(c);
             if (it == legend.end()) sink.error(where, std::string("'") + c + "' is not in the map's legend");
-            else sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(h))] = it->second;
+            else if (it->second >= 0) sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(h))] = it->second;
         });
     }
 
@@ -291,8 +298,13 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     sc->first_side = std::max(0, sc->side_index(first));
     if (!first.empty() && sc->side_index(first) < 0) sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
     reader.map(top);
-    reader.units(top);
-    reader.objectives(top);
+    if (sc->map.grid.size() > 0) {
+        reader.units(top);
+        reader.objectives(top);
+    } else {  // the map's problem is reported; every hex label would only repeat it
+        top.accept("units");
+        top.accept("objectives");
+    }
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
     top.finish();
     sink.throw_if_any();

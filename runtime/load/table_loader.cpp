@@ -1,6 +1,8 @@
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
 
+#include <fstream>
+
 namespace sandtable::load {
 
 using namespace sandtable::rules;
@@ -35,6 +37,7 @@ void read_odds_columns(MapReader& r, OddsCrt& t) {
         if (!parse_odds(col.label, col.attack, col.defend))
             r.sink().error(c.where("odds"), "odds must be written attack-defend like 3-1 or 1-2, got '" + col.label + "'");
         col.automatic = c.text("automatic", false);
+        col.where = col.automatic.empty() ? c.where("odds") : c.where("automatic");
         if (!t.columns.empty()) {
             const auto& prev = t.columns.back();
             if (static_cast<long long>(col.attack) * prev.defend <= static_cast<long long>(prev.attack) * col.defend)
@@ -55,6 +58,7 @@ void read_odds_rows(MapReader& r, OddsCrt& t) {
     for (int c = 0; c < static_cast<int>(t.columns.size()); ++c)
         if (t.columns[static_cast<std::size_t>(c)].automatic.empty()) printed.push_back(c);
     t.rows.assign(static_cast<std::size_t>(t.die_faces), std::vector<std::string>(t.columns.size()));
+    t.cell_where.assign(static_cast<std::size_t>(t.die_faces), std::vector<SourceLocation>(t.columns.size(), t.where));
     std::vector<bool> seen(static_cast<std::size_t>(t.die_faces), false);
     for (const auto& kv : rows) {
         auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
@@ -68,8 +72,12 @@ void read_odds_rows(MapReader& r, OddsCrt& t) {
             continue;
         }
         auto& row = t.rows[static_cast<std::size_t>(*roll - t.die_first)];
-        for (std::size_t i = 0; i < printed.size(); ++i)
-            if (auto v = read_text(kv.second[i], r.file(), r.sink(), "a result")) row[static_cast<std::size_t>(printed[i])] = *v;
+        auto& where = t.cell_where[static_cast<std::size_t>(*roll - t.die_first)];
+        for (std::size_t i = 0; i < printed.size(); ++i) {
+            const auto column = static_cast<std::size_t>(printed[i]);
+            if (auto v = read_text(kv.second[i], r.file(), r.sink(), "a result")) row[column] = *v;
+            where[column] = location_of(kv.second[i], r.file());
+        }
         seen[static_cast<std::size_t>(*roll - t.die_first)] = true;
     }
     for (int f = 0; f < t.die_faces; ++f)
@@ -123,24 +131,40 @@ void load_table_file(const std::string& path, Ruleset& rs, DiagnosticSink& sink)
     if (yaml.root.IsDefined()) read_table(yaml.root, path, rs, sink);
 }
 
+bool load_table_file(const std::string& path, const rules::SourceLocation& named_at, const std::string& as_written,
+                     rules::Ruleset& rs, DiagnosticSink& sink) {
+    std::ifstream probe(path);
+    if (!probe) {
+        sink.error(named_at, "cannot open table file '" + as_written + "'");
+        return false;
+    }
+    const std::size_t before = sink.items().size();
+    load_table_file(path, rs, sink);
+    return sink.items().size() == before;
+}
+
 void load_table_text(const std::string& text, const std::string& shown_as, Ruleset& rs, DiagnosticSink& sink) {
     YamlFile yaml = parse_yaml_text(text, shown_as, sink);
     if (yaml.root.IsDefined()) read_table(yaml.root, shown_as, rs, sink);
 }
 
-void check_table_references(const Ruleset& rs, DiagnosticSink& sink) {
+void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_tables_loaded) {
     for (const auto& t : rs.odds_tables) {
         for (std::size_t c = 0; c < t.columns.size(); ++c) {
             if (!t.columns[c].automatic.empty() && !rs.combat_result(t.columns[c].automatic))
-                sink.error(t.where, "table '" + t.id + "': automatic result '" + t.columns[c].automatic + "' is not among the ruleset's combat_results");
-            for (const auto& row : t.rows)
-                if (t.columns[c].automatic.empty() && !row[c].empty() && !rs.combat_result(row[c]))
-                    sink.error(t.where, "table '" + t.id + "', column " + t.columns[c].label + ": result '" + row[c] + "' is not among the ruleset's combat_results");
+                sink.error(t.columns[c].where, "table '" + t.id + "': automatic result '" + t.columns[c].automatic + "' is not among the ruleset's combat_results");
+            for (std::size_t r = 0; r < t.rows.size(); ++r) {
+                const std::string& code = t.rows[r][c];
+                if (t.columns[c].automatic.empty() && !code.empty() && !rs.combat_result(code))
+                    sink.error(t.cell_where[r][c], "table '" + t.id + "', column " + t.columns[c].label + ": result '" + code + "' is not among the ruleset's combat_results");
+            }
         }
     }
     for (const auto& t : rs.threshold_tables)
         if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
             sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
+    // A table whose file failed to load has already been reported.
+    if (!all_tables_loaded) return;
     for (const auto& p : rs.phases)
         if (!p.table.empty() && !rs.odds_table(p.table) && !rs.threshold_table(p.table))
             sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");

@@ -20,7 +20,9 @@ SourceLocation location_of(const YAML::Node& node, const std::string& file) {
 }
 
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {
-    YamlFile out{shown_as, {}};
+    // Undefined, not null, on failure: readers then skip the file quietly
+    // instead of adding "expected a mapping" to the real problem.
+    YamlFile out{shown_as, YAML::Node(YAML::NodeType::Undefined)};
     try {
         out.root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
@@ -33,7 +35,7 @@ YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, D
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         sink.error({shown_as, 0, 0}, "cannot open file");
-        return {shown_as, {}};
+        return {shown_as, YAML::Node(YAML::NodeType::Undefined)};
     }
     std::ostringstream text;
     text << in.rdbuf();

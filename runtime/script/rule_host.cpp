@@ -440,6 +440,12 @@ void RuleHost::setup(Game& game) {
         }
         lua_pushnil(L);
         lua_setglobal(L, "params");
+        // From now on the globals are closed: handlers compose through
+        // game.on and keep their state in unit marks, which the kernel rolls
+        // back and checksums, never in globals, which it cannot.
+        sandbox_.run("setmetatable(_G, { __newindex = function(_, key) "
+                     "error(\"rule scripts may not create global '\" .. tostring(key) .. \"'; use a local or game.set_mark\", 2) end })",
+                     "sandtable:close-globals", 0);
         loaded_ = true;
     }
     kernel::EventContext ctx(kernel::Event::GameSetup);

@@ -254,8 +254,8 @@ TEST_CASE("malformed YAML in a table file names the table file", "[load][errors]
     check_at(diagnostics.front(), crt, place_of(text, "\n  - { odds: 1-2 }", 3), "malformed YAML: illegal block entry");
 }
 
-TEST_CASE("malformed YAML in a table file is the only problem reported", "[load][errors][bug][!shouldfail]") {
-    // BUG: parse_yaml_text() leaves YamlFile::root a default YAML::Node,
+TEST_CASE("malformed YAML in a table file is the only problem reported", "[load][errors]") {
+    // Regression (fixed): parse_yaml_text() leaves YamlFile::root a default YAML::Node,
     // which is defined (null), so load_table_file() still calls read_table()
     // on it: a spurious "expected a table" with no line or column (it prints
     // as "crt.yaml: expected a table ...", not file:line:col), then "phase
@@ -406,8 +406,8 @@ TEST_CASE("a CRT result code that is not among combat_results", "[load][errors]"
     check_one_line(d);
 }
 
-TEST_CASE("a CRT result code not among combat_results names its cell", "[load][errors][bug][!shouldfail]") {
-    // BUG: check_table_references() reports the table's own location (line 2,
+TEST_CASE("a CRT result code not among combat_results names its cell", "[load][errors]") {
+    // Regression (fixed): check_table_references() reports the table's own location (line 2,
     // column 1 of crt.yaml, `id: crt`) because OddsCrt keeps no location per
     // cell or per automatic result; a designer must hunt through the grid.
     Project p;
@@ -433,8 +433,8 @@ TEST_CASE("a rule module whose file does not exist", "[load][errors]") {
                  " or the scripts/ library");
 }
 
-TEST_CASE("a missing table file is reported where the ruleset names it", "[load][errors][bug][!shouldfail]") {
-    // BUG: load_table_file() reports "cannot open file" at {table path, 0, 0}:
+TEST_CASE("a missing table file is reported where the ruleset names it", "[load][errors]") {
+    // Regression (fixed): load_table_file() reports "cannot open file" at {table path, 0, 0}:
     // the designer is not told which line of ruleset.yaml names the file, and
     // the diagnostic prints as "…/crtt.yaml: cannot open file", not in the
     // file:line:col: message form every other error has.
@@ -454,8 +454,8 @@ TEST_CASE("a missing table file is reported where the ruleset names it", "[load]
     for (const auto& d : diagnostics) check_one_line(d);
 }
 
-TEST_CASE("a legend character whose terrain is unknown is reported once", "[load][errors][bug][!shouldfail]") {
-    // BUG: read_legend() drops a legend entry whose terrain is unknown, so
+TEST_CASE("a legend character whose terrain is unknown is reported once", "[load][errors]") {
+    // Regression (fixed): read_legend() drops a legend entry whose terrain is unknown, so
     // every map cell using its character is then reported as "'h' is not in
     // the map's legend" although it is: one typo gives five diagnostics, four
     // of them false.

@@ -371,12 +371,9 @@ TEST_CASE("a syntax error in a module fails game start with its line", "[lua][sa
     }
 }
 
-TEST_CASE("a capability changed by a failing handler is rolled back", "[lua][safety][bug][!shouldfail]") {
-    // BUG: Game::apply() snapshots state_, the questions, the dice and the
-    // log, but not capabilities_, which scripts may change in any handler
-    // with game.set_capability(). The failed action leaves spearmen stacking
-    // freely: the legal destinations differ (and kernel::checksum does not
-    // cover capabilities, so a replay would not notice either).
+TEST_CASE("a capability changed by a failing handler is rolled back", "[lua][safety]") {
+    // Game::apply() snapshots capabilities too: scripts may change them in
+    // any handler with game.set_capability().
     TempDir dir;
     const std::string file = dir.write("hostile.lua",
                                        "-- changes a capability, then fails\n"
@@ -393,11 +390,9 @@ TEST_CASE("a capability changed by a failing handler is rolled back", "[lua][saf
     check_same(before, snapshot(*rig.game));
 }
 
-TEST_CASE("Lua globals changed by a failing handler are rolled back", "[lua][safety][bug][!shouldfail]") {
-    // BUG (design gap): only the kernel's state is restored after a script
-    // error; the Lua state keeps whatever the handler changed before it
-    // failed, so the game that goes on is no longer the one its action log
-    // (and a replay) describes.
+TEST_CASE("Lua globals cannot be changed by a handler so a failure leaves none behind", "[lua][safety]") {
+    // The globals are closed once the modules are loaded: a handler that
+    // tries to keep state in one fails at once, and nothing is left behind.
     TempDir dir;
     const std::string file = dir.write("hostile.lua",
                                        "-- counts moves in a global, then fails\n"
@@ -499,12 +494,9 @@ TEST_CASE("a saved replay verifies and an edited check is caught at its action",
     CHECK_THAT(bad.message, Catch::StartsWith("action 17 ") && Catch::Contains("diverged: checksum"));
 }
 
-TEST_CASE("the checksum covers the whole game state", "[replay][determinism][bug][!shouldfail]") {
-    // BUG: game_state.h promises the state is "fully covered by the checksum
-    // that replays verify", but checksum() skips exit_mode and most of the
-    // combat in progress (stage, forced_result, losses, retreats, advance),
-    // and the result's victory points and reason. A divergence there is only
-    // caught later, if at all.
+TEST_CASE("the checksum covers the whole game state", "[replay][determinism]") {
+    // game_state.h promises the state is fully covered by the checksum that
+    // replays verify, including a combat in progress and the result.
     using kernel::GameState;
     const GameState base;
     const auto differs = [&](const char* what, auto&& change) {

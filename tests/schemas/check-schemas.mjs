@@ -4,7 +4,7 @@
 //   rulesets/*/tables/*.yaml   -> schemas/table.schema.json
 //   scenarios/**/*.yaml        -> schemas/scenario.schema.json
 //
-// Usage: node scripts/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]
+// Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]
 // Without files it checks everything above. A file given by hand is checked
 // as a ruleset when named ruleset.yaml, as a table when it sits in a tables/
 // folder, else as a scenario (or as --as says).
@@ -19,7 +19,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import { load, parseEvents, getScalarValue, CORE_SCHEMA, EVENT_ID } from 'js-yaml';
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const KINDS = ['ruleset', 'table', 'scenario'];
 
 function compileSchemas() {
@@ -252,7 +252,7 @@ function main(argv) {
         return 2;
       }
     } else if (arg === '-h' || arg === '--help') {
-      console.log('usage: node scripts/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]');
+      console.log('usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]');
       return 0;
     } else {
       files.push(arg);
