@@ -8,35 +8,16 @@ namespace sandtable::bots {
 
 namespace fs = std::filesystem;
 
-std::string content_hash(const load::LoadedGame& loaded) {
-    std::uint64_t h = 1469598103934665603ULL;
-    auto add = [&](const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        for (unsigned char c : text.str()) h = (h ^ c) * 1099511628211ULL;
-    };
-    add(loaded.scenario->file);
-    fs::path dir = loaded.ruleset->directory;
-    add((dir / "ruleset.yaml").string());
-    if (fs::exists(dir / "tables")) {
-        std::vector<fs::path> tables;
-        for (const auto& e : fs::directory_iterator(dir / "tables")) tables.push_back(e.path());
-        std::sort(tables.begin(), tables.end());
-        for (const auto& t : tables) add(t.string());
-    }
-    for (const auto& m : loaded.ruleset->modules) add(m.file);
-    return kernel::hex_checksum(h);
-}
-
-Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice, bool logging)
+Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice, bool logging,
+                 std::shared_ptr<const script::CompiledModules> compiled)
     : loaded_(std::move(loaded)) {
-    host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset);
+    host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset, script::SandboxLimits{}, std::move(compiled));
     game_ = std::make_unique<kernel::Game>(loaded_.ruleset, loaded_.scenario, seed, host_.get());
     game_->set_logging(logging);
+    checksums_ = logging;
     for (int d : forced_dice) game_->dice().force(d);
     replay_.scenario = std::move(scenario_path);
-    replay_.content_hash = content_hash(loaded_);
+    replay_.content_hash = loaded_.content_hash;
     replay_.seed = seed;
     replay_.forced_dice = std::move(forced_dice);
     game_->start();
@@ -44,7 +25,8 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
 
 void Session::apply(const kernel::Action& action) {
     game_->apply(action);
-    replay_.steps.push_back({action, kernel::checksum(game_->state()), true});
+    if (checksums_) replay_.steps.push_back({action, kernel::checksum(game_->state()), true});
+    else replay_.steps.push_back({action, 0, false});
 }
 
 std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions) {

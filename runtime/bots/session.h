@@ -14,13 +14,14 @@
 
 namespace sandtable::bots {
 
-// Hash of the scenario file, its ruleset file, tables and rule scripts.
-std::string content_hash(const load::LoadedGame& loaded);
-
 class Session {
 public:
+    // Batch runs pass one CompiledModules to all their sessions. With
+    // `logging` off (batch mode) neither the log nor a checksum per action is
+    // kept: the replay still lists every action and re-executes exactly.
     Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed,
-            std::vector<int> forced_dice = {}, bool logging = true);
+            std::vector<int> forced_dice = {}, bool logging = true,
+            std::shared_ptr<const script::CompiledModules> compiled = nullptr);
 
     kernel::Game& game() { return *game_; }
     const kernel::Game& game() const { return *game_; }
@@ -38,6 +39,7 @@ private:
     std::unique_ptr<script::RuleHost> host_;
     std::unique_ptr<kernel::Game> game_;
     kernel::Replay replay_;
+    bool checksums_ = true;
 };
 
 struct ReplayCheck {

@@ -106,9 +106,8 @@ geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
     std::vector<const std::uint8_t*> enemies;
     for (std::size_t s = 0; s < blockers_.size(); ++s)
         if (s != side) enemies.push_back(blockers_[s].data());
-    const auto& map = scenario_->map;
-    const auto& rs = *ruleset_;
-    return [=, &map, &rs](int from, int dir, int to) -> std::optional<StepCost> {
+    const int* costs = step_costs_[mc].data();
+    return [=](int from, int dir, int to) -> std::optional<StepCost> {
         if (mode < 0) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
         for (const std::uint8_t* e : enemies)
@@ -116,18 +115,8 @@ geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
         const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
-        const auto fidx = static_cast<std::size_t>(from);
-        const int path = map.paths[fidx][static_cast<std::size_t>(dir)];
-        if (path >= 0) return StepCost{rs.path_features[static_cast<std::size_t>(path)].cost, !zoc};
-        const auto& terrain_cost = rs.terrain[static_cast<std::size_t>(map.terrain[idx])].cost[mc];
-        if (!terrain_cost) return std::nullopt;
-        int cost = *terrain_cost;
-        const int side_feature = map.sides[fidx][static_cast<std::size_t>(dir)];
-        if (side_feature >= 0) {
-            const auto& extra = rs.hexside_features[static_cast<std::size_t>(side_feature)].extra_cost[mc];
-            if (!extra) return std::nullopt;
-            cost += *extra;
-        }
+        const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
+        if (cost < 0) return std::nullopt;
         return StepCost{cost, !zoc};
     };
 }

@@ -18,6 +18,9 @@ rules::Ruleset load_ruleset(const std::string& path);
 struct LoadedGame {
     std::shared_ptr<const rules::Ruleset> ruleset;
     std::shared_ptr<const rules::Scenario> scenario;
+    // Hash of the scenario file, ruleset.yaml, its tables and rule scripts as
+    // read: replays record it to tell when a game's sources have changed.
+    std::string content_hash;
 };
 
 // A scenario file; its `ruleset:` key names the ruleset folder relative to it.

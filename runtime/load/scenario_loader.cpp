@@ -3,6 +3,8 @@
 #include "load/yaml_reader.h"
 
 #include <filesystem>
+#include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 namespace sandtable::load {
@@ -268,6 +270,27 @@ struct ScenarioReader {
     }
 };
 
+// FNV-1a over every source file of the game, in a fixed order.
+std::string content_hash(const Scenario& sc, const Ruleset& rs) {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto add = [&](const std::string& path) {
+        for (unsigned char c : read_file(path)) h = (h ^ c) * 1099511628211ULL;
+    };
+    add(sc.file);
+    const fs::path dir = rs.directory;
+    add((dir / "ruleset.yaml").string());
+    if (fs::exists(dir / "tables")) {
+        std::vector<fs::path> tables;
+        for (const auto& e : fs::directory_iterator(dir / "tables")) tables.push_back(e.path());
+        std::sort(tables.begin(), tables.end());
+        for (const auto& t : tables) add(t.string());
+    }
+    for (const auto& m : rs.modules) add(m.file);
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
+    return text;
+}
+
 }  // namespace
 
 LoadedGame load_scenario(const std::string& scenario_file) {
@@ -308,7 +331,8 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
     top.finish();
     sink.throw_if_any();
-    return {std::move(rs), std::move(sc)};
+    std::string hash = content_hash(*sc, *rs);
+    return {std::move(rs), std::move(sc), std::move(hash)};
 }
 
 }  // namespace sandtable::load

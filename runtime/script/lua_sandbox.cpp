@@ -602,11 +602,36 @@ LuaSandbox::~LuaSandbox() {
 std::size_t LuaSandbox::memory_in_use() const { return guard_->used; }
 
 void LuaSandbox::run(std::string_view source, const std::string& script, int results) {
+    load_chunk(source, script, "t");
+    call(0, results);
+}
+
+namespace {
+int append_bytes(lua_State*, const void* p, size_t size, void* out) {
+    static_cast<std::string*>(out)->append(static_cast<const char*>(p), size);
+    return 0;
+}
+}  // namespace
+
+std::string LuaSandbox::compile(std::string_view source, const std::string& script) {
+    load_chunk(source, script, "t");
+    std::string bytecode;
+    lua_dump(L_, append_bytes, &bytecode, 0);
+    lua_pop(L_, 1);
+    return bytecode;
+}
+
+void LuaSandbox::run_compiled(const std::string& bytecode, const std::string& script, int results) {
+    load_chunk(bytecode, script, "b");
+    call(0, results);
+}
+
+void LuaSandbox::load_chunk(std::string_view source, const std::string& script, const char* mode) {
     if (guard_->depth == 0) guard_->refused = false;
     if (!lua_checkstack(L_, 1)) throw ScriptError(script, 0, "Lua stack overflow");
     // "@" makes Lua report the chunk by this name, untruncated in ar.source.
     const std::string chunkname = "@" + script;
-    const int status = luaL_loadbufferx(L_, source.data(), source.size(), chunkname.c_str(), "t");
+    const int status = luaL_loadbufferx(L_, source.data(), source.size(), chunkname.c_str(), mode);
     if (status != LUA_OK) {
         const std::string message = string_at(L_, -1);
         lua_pop(L_, 1);
@@ -618,7 +643,6 @@ void LuaSandbox::run(std::string_view source, const std::string& script, int res
             throw ScriptError(script, line, std::string(rest));
         throw ScriptError(script, 0, message);  // e.g. a binary chunk
     }
-    call(0, results);
 }
 
 void LuaSandbox::call(int args, int results) {

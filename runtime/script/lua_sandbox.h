@@ -65,6 +65,13 @@ public:
     // `script` and runs it, leaving `results` values on the stack.
     void run(std::string_view source, const std::string& script, int results = 0);
 
+    // Compiles text (never runs it) and returns its bytecode, debug info kept
+    // so errors still name lines. Throws ScriptError on a syntax error.
+    std::string compile(std::string_view source, const std::string& script);
+    // Runs bytecode made by compile(). Only the host calls this: scripts
+    // themselves can never load binary chunks.
+    void run_compiled(const std::string& bytecode, const std::string& script, int results = 0);
+
     // Calls the function below `args` arguments on the stack, under a fresh
     // instruction budget, like lua_pcall but throwing ScriptError.
     // A call made while another is running (a C function bound by the kernel
@@ -73,6 +80,9 @@ public:
     void call(int args, int results);
 
 private:
+    // Leaves the compiled chunk on the stack or throws ScriptError.
+    void load_chunk(std::string_view source, const std::string& script, const char* mode);
+
     lua_State* L_ = nullptr;
     SandboxLimits limits_;
     std::unique_ptr<detail::Guard> guard_;

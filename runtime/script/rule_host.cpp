@@ -390,7 +390,8 @@ void push_param(lua_State* L, const rules::Param& p) {
 
 }  // namespace
 
-RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits) : ruleset_(ruleset), sandbox_(limits) {
+RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::shared_ptr<const CompiledModules> compiled)
+    : ruleset_(ruleset), sandbox_(limits), compiled_(std::move(compiled)) {
     lua_State* L = sandbox_.state();
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
@@ -436,7 +437,9 @@ void RuleHost::setup(Game& game) {
                 lua_newtable(L);
             }
             lua_setglobal(L, "params");
-            sandbox_.run(load::read_file(m.file), m.file, 0);
+            const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
+            if (code) sandbox_.run_compiled(*code, m.file, 0);
+            else sandbox_.run(load::read_file(m.file), m.file, 0);
         }
         lua_pushnil(L);
         lua_setglobal(L, "params");

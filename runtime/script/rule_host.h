@@ -5,10 +5,12 @@
 
 #include "kernel/events.h"
 #include "rules/ruleset.h"
+#include "script/compiled_modules.h"
 #include "script/lua_sandbox.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 
@@ -18,7 +20,10 @@ namespace sandtable::script {
 
 class RuleHost : public kernel::RuleHooks {
 public:
-    explicit RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits = {});
+    // `compiled`, when given, supplies the modules' bytecode (shared by many
+    // games of one ruleset); otherwise each module file is read and compiled.
+    explicit RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits = {},
+                      std::shared_ptr<const CompiledModules> compiled = nullptr);
     ~RuleHost() override;
 
     void setup(kernel::Game& game) override;
@@ -42,6 +47,7 @@ private:
 
     const rules::Ruleset& ruleset_;
     LuaSandbox sandbox_;
+    std::shared_ptr<const CompiledModules> compiled_;
     std::set<std::string> events_;
     std::map<int, int> continuations_;  // question id -> Lua registry reference
     kernel::Game* game_ = nullptr;

@@ -19,12 +19,17 @@ const load::LoadedGame& loaded() {
     return game;
 }
 
+std::shared_ptr<const script::CompiledModules> compiled() {
+    static const auto modules = std::make_shared<const script::CompiledModules>(*loaded().ruleset);
+    return modules;
+}
+
 void play_games(benchmark::State& state, const char* bot) {
     std::uint64_t seed = 1;
     std::int64_t lua_ns = 0, total_ns = 0, turns = 0, actions = 0;
     for (auto _ : state) {
         auto start = std::chrono::steady_clock::now();
-        bots::Session session(loaded(), kScenario, seed, {}, false);
+        bots::Session session(loaded(), kScenario, seed, {}, false, compiled());
         auto a = bots::make_bot(bot, seed * 2 + 1), b = bots::make_bot(bot, seed * 2 + 2);
         actions += static_cast<std::int64_t>(session.play({a.get(), b.get()}));
         turns += session.game().state().at.turn;
@@ -57,7 +62,7 @@ namespace {
 void BM_StartSession(benchmark::State& state) {
     std::uint64_t seed = 1;
     for (auto _ : state) {
-        sandtable::bots::Session session(loaded(), kScenario, seed++, {}, false);
+        sandtable::bots::Session session(loaded(), kScenario, seed++, {}, false, compiled());
         benchmark::DoNotOptimize(session.game().state());
     }
 }
