@@ -47,21 +47,19 @@ void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const St
 }
 
 void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const IndexStepCostFn& step_cost) {
-    reset(grid);
-    const int start_index = grid.index(start);
-    if (start_index < 0 || budget < 0) return;
-    relax(state_of(start_index, false), 0, -1);
+    compute_with(grid, start, budget, step_cost);
+}
+
+bool MovementRange::pop(int& state, int& cost) {
     while (!heap_.empty()) {
         std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
         const std::uint64_t key = heap_.back();
         heap_.pop_back();
-        const int so_far = static_cast<int>(key >> 32);
-        const int state = static_cast<int>(key & 0xffffffffu);
-        const auto s = static_cast<std::size_t>(state);
-        if (so_far != cost_[s]) continue;  // stale: the state was improved after this entry was queued
-        if (!settled_before(state, so_far)) settled_.push_back(grid.hex_at(index_of(state)));
-        if (!is_stopped(state)) expand(index_of(state), state, budget, step_cost);
+        cost = static_cast<int>(key >> 32);
+        state = static_cast<int>(key & 0xffffffffu);
+        if (cost == cost_[static_cast<std::size_t>(state)]) return true;  // else stale: improved after queuing
     }
+    return false;
 }
 
 void MovementRange::reset(const HexGrid& grid) {
@@ -96,24 +94,6 @@ void MovementRange::relax(int state, int cost, int parent) {
     parent_[s] = parent;
     heap_.push_back(heap_key(cost, state));
     std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
-}
-
-void MovementRange::expand(int index, int state, int budget, const IndexStepCostFn& step_cost) {
-    const int so_far = cost_[static_cast<std::size_t>(state)];
-    for (int direction = 0; direction < 6; ++direction) {
-        const int next_index = grid_->neighbour_index(index, direction);
-        if (next_index < 0) continue;
-        // Costs are not negative, so a neighbour already free to go on at no
-        // more than our cost so far cannot improve: skip the (costly) callback.
-        const int free_cost = cost_[static_cast<std::size_t>(state_of(next_index, false))];
-        if (free_cost <= so_far) continue;
-        const std::optional<StepCost> step = step_cost(index, direction, next_index);
-        if (!step) continue;
-        const long long total = static_cast<long long>(so_far) + checked_cost(*step);
-        if (total > budget) continue;
-        if (!step->may_continue && free_cost <= total) continue;  // no better than the free entry
-        relax(state_of(next_index, !step->may_continue), static_cast<int>(total), state);
-    }
 }
 
 // Whether the other state of the same hex was settled before `state` (so the

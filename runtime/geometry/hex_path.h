@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 namespace sandtable::geometry {
@@ -43,6 +44,10 @@ public:
     // or budget is negative.
     void compute(const HexGrid& grid, Hex start, int budget, const StepCostFn& step_cost);
     void compute(const HexGrid& grid, Hex start, int budget, const IndexStepCostFn& step_cost);
+    // The same search with the step cost inlined: `step_cost(from, direction,
+    // to)` on dense indices, returning std::optional<StepCost>. For hot loops.
+    template <class StepCostByIndex>
+    void compute_with(const HexGrid& grid, Hex start, int budget, StepCostByIndex&& step_cost);
 
     bool reached(Hex h) const;
     // Total cost to reach h; -1 when not reached.
@@ -53,12 +58,21 @@ public:
     const std::vector<Hex>& hexes() const { return settled_; }
 
 private:
+    static constexpr int kUnreached = 0x7fffffff;
+    static constexpr int state_of(int index, bool stopped) { return 2 * index + (stopped ? 0 : 1); }
+    static constexpr int index_of(int state) { return state >> 1; }
+    static constexpr bool is_stopped(int state) { return (state & 1) == 0; }
+    static constexpr std::uint64_t heap_key(int cost, int state) {
+        return (static_cast<std::uint64_t>(cost) << 32) | static_cast<std::uint32_t>(state);
+    }
+    // Pops the cheapest live heap entry into (state, cost); false when empty.
+    bool pop(int& state, int& cost);
+
     // The search runs over two states per hex, 2 * index + 1: the hex entered
     // by a step that lets the move go on (or as the start), and 2 * index:
     // the hex entered by a step that ends the move (may_continue false).
     void reset(const HexGrid& grid);
     void relax(int state, int cost, int parent);
-    void expand(int index, int state, int budget, const IndexStepCostFn& step_cost);
     bool settled_before(int state, int cost) const;
     int best_state(Hex h) const;  // the cheaper reached state of h, or -1
 
@@ -69,6 +83,35 @@ private:
     std::vector<int> touched_;          // states whose cost_/parent_ differ from the reset values
     std::vector<std::uint64_t> heap_;   // min-heap of (cost << 32 | state), stale entries skipped
 };
+
+template <class StepCostByIndex>
+void MovementRange::compute_with(const HexGrid& grid, Hex start, int budget, StepCostByIndex&& step_cost) {
+    reset(grid);
+    const int start_index = grid.index(start);
+    if (start_index < 0 || budget < 0) return;
+    relax(state_of(start_index, false), 0, -1);
+    int state = 0, so_far = 0;
+    while (pop(state, so_far)) {
+        if (!settled_before(state, so_far)) settled_.push_back(grid.hex_at(index_of(state)));
+        if (is_stopped(state)) continue;
+        const int index = index_of(state);
+        for (int direction = 0; direction < 6; ++direction) {
+            const int next = grid.neighbour_index(index, direction);
+            if (next < 0) continue;
+            // Costs are not negative, so a neighbour already free to go on at
+            // no more than our cost so far cannot improve: skip the callback.
+            const int free_cost = cost_[static_cast<std::size_t>(state_of(next, false))];
+            if (free_cost <= so_far) continue;
+            const std::optional<StepCost> step = step_cost(index, direction, next);
+            if (!step) continue;
+            if (step->cost < 0) throw std::invalid_argument("StepCostFn returned a negative cost");
+            const long long total = static_cast<long long>(so_far) + step->cost;
+            if (total > budget) continue;
+            if (!step->may_continue && free_cost <= total) continue;  // no better than the free entry
+            relax(state_of(next, !step->may_continue), static_cast<int>(total), state);
+        }
+    }
+}
 
 // Least-cost path from start to goal with no budget, or nullopt when none (or
 // when either end is off the grid). Steps with may_continue false end the

@@ -93,39 +93,54 @@ bool Game::may_end_in(int unit, Hex h) const {
     return here - (me.on_map && me.hex == h ? 1 : 0) == 0;
 }
 
-// The cost of one step for this unit now, from the cached per-hex tables.
-geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
-    refresh_zoc();
-    const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const auto side = static_cast<std::size_t>(me.side);
-    const int start = grid().index(me.hex);
-    const auto mc = static_cast<std::size_t>(movement_class(unit));
-    const bool needs_friend = capability(unit, Capability::EnterEzocNeedsFriend);
-    const std::uint8_t* ezoc = enemy_zoc_[side].data();
-    const std::uint8_t* friends = stackers_[side].data();
-    std::vector<const std::uint8_t*> enemies;
-    for (std::size_t s = 0; s < blockers_.size(); ++s)
-        if (s != side) enemies.push_back(blockers_[s].data());
-    const int* costs = step_costs_[mc].data();
-    return [=](int from, int dir, int to) -> std::optional<StepCost> {
+namespace {
+// The cost of one step for a unit now, from the per-hex tables: enemies bar
+// a hex, an enemy zone of control ends the move (or bars it, for a unit
+// disengaging or a leader with no friend there), the rest is the map's cost.
+struct MovementStep {
+    int mode;
+    int start;
+    bool needs_friend;
+    const std::uint8_t* ezoc;
+    const std::uint8_t* friends;
+    const std::uint8_t* enemies[4];
+    int enemy_count;
+    const int* costs;
+
+    std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
-        for (const std::uint8_t* e : enemies)
-            if (e[idx]) return std::nullopt;
+        for (int e = 0; e < enemy_count; ++e)
+            if (enemies[e][idx]) return std::nullopt;
         const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
         return StepCost{cost, !zoc};
-    };
+    }
+};
+}  // namespace
+
+geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
+    refresh_zoc();
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const auto side = static_cast<std::size_t>(me.side);
+    MovementStep step{mode, grid().index(me.hex), capability(unit, Capability::EnterEzocNeedsFriend) != 0,
+                      enemy_zoc_[side].data(), stackers_[side].data(), {}, 0,
+                      step_costs_[static_cast<std::size_t>(movement_class(unit))].data()};
+    for (std::size_t s = 0; s < blockers_.size() && step.enemy_count < 4; ++s)
+        if (s != side) step.enemies[step.enemy_count++] = blockers_[s].data();
+    return step;
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {
     if (range_unit_ != unit) {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
-        int mode = unit == state_.selected ? state_.exit_mode : 0;
-        range_.compute(grid(), u.hex, movement_allowance(unit), movement_cost(unit, mode));
+        const int mode = unit == state_.selected ? state_.exit_mode : 0;
+        // The step cost inlined into the search: this is the hottest loop of a bot game.
+        geometry::IndexStepCostFn generic = movement_cost(unit, mode);
+        range_.compute_with(grid(), u.hex, movement_allowance(unit), *generic.target<MovementStep>());
         range_unit_ = unit;
     }
     return range_;

@@ -650,15 +650,20 @@ void LuaSandbox::call(int args, int results) {
     if (args < 0 || base < 1)
         throw std::invalid_argument("LuaSandbox::call: no function below the arguments");
     if (!lua_checkstack(L_, 3)) throw ScriptError("?", 0, "Lua stack overflow");
-    const std::string fallback = callee_script(L_, base);
+    // Keep a copy of the function below it: only a failed call needs its
+    // script's name, so it is looked up then, not on every call.
+    lua_pushvalue(L_, base);
+    lua_insert(L_, base);
     CallScope scope(*guard_);
     lua_pushcfunction(L_, message_handler);
-    lua_insert(L_, base);
-    const int status = lua_pcall(L_, args, results, base);
+    lua_insert(L_, base + 1);
+    const int status = lua_pcall(L_, args, results, base + 1);
     if (status == LUA_OK) {
+        lua_remove(L_, base + 1);
         lua_remove(L_, base);
         return;
     }
+    const std::string fallback = callee_script(L_, base);
     ScriptError error = call_error(L_, status, *guard_, fallback);
     lua_settop(L_, base - 1);
     // What the failed script built is garbage now; give it back at once so

@@ -31,6 +31,13 @@ struct Placement {
     bool back = false;
 };
 
+// A scenario objective: `holder` is "a", "b" or empty (held by nobody yet).
+struct ObjectiveSpec {
+    std::string hex;
+    int points = 0;
+    std::string holder;
+};
+
 struct Battlefield {
     std::vector<std::string> rows{8, std::string(10, '.')};
     std::vector<std::string> rivers;  // "AAAA/BBBB"
@@ -41,6 +48,8 @@ struct Battlefield {
     int turns = 3;
     std::string rally_a = "[6]";
     std::string extra_ruleset_types;  // appended to unit_types of a copied ruleset
+    std::vector<ObjectiveSpec> objectives;
+    int vp_per_enemy_strength = -1;  // -1: leave it out (the scenario default)
 
     std::string write() const {
         static int counter = 0;
@@ -82,6 +91,12 @@ struct Battlefield {
         out << "units:\n";
         for (const auto& u : units)
             out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.back ? ", face: back" : "") << " }\n";
+        if (!objectives.empty()) {
+            out << "objectives:\n";
+            for (const auto& o : objectives)
+                out << "  - { hex: \"" << o.hex << "\", points: " << o.points << (o.holder.empty() ? "" : ", holder: " + o.holder) << " }\n";
+        }
+        if (vp_per_enemy_strength >= 0) out << "vp_per_enemy_strength: " << vp_per_enemy_strength << "\n";
         return (dir / "scenario.yaml").string();
     }
 
@@ -143,6 +158,12 @@ inline void run_until(sandtable::bots::Session& s, DecisionKind kind, int guard 
 // Script questions (flip a charger? retreat before combat?) get their first option.
 inline void answer_questions(sandtable::bots::Session& s) {
     while (s.game().decision() == DecisionKind::Question) s.apply({ActionKind::Choose, -1, -1, {}, 0});
+}
+
+// Answers the pending script question with option `index` (0-based).
+inline void choose(sandtable::bots::Session& s, int index) {
+    REQUIRE(s.game().decision() == DecisionKind::Question);
+    s.apply({ActionKind::Choose, -1, -1, {}, index});
 }
 
 inline void select(sandtable::bots::Session& s, const std::string& id) {

@@ -1,0 +1,344 @@
+---@meta sandtable
+-- LuaLS annotations for Sandtable rule modules: the `game` table, the event
+-- contexts and the `params` global. Definitions only: this file is never run.
+-- The reference is docs/lua-api.md; the bindings are runtime/script/rule_host.cpp.
+
+---A unit handle: its 0-based position in the scenario's `units:` list.
+---@alias sandtable.Unit integer
+
+---A hex label as printed on the map, e.g. "0606".
+---@alias sandtable.Hex string
+
+---A side number: 0-based position in the scenario's `sides:` list.
+---@alias sandtable.Side integer
+
+---A unit type id from the ruleset, e.g. "knights".
+---@alias sandtable.UnitType string
+
+---@alias sandtable.Face "front"|"back"
+
+---@alias sandtable.FaceOrBoth "front"|"back"|"both"
+
+---An attribute value: integer for `int`, boolean for `bool`, the word for `enum`.
+---@alias sandtable.AttributeValue integer|boolean|string
+
+---@alias sandtable.Event
+---| "game.setup"       # once, after the modules loaded: set capabilities here
+---| "phase.begin"      # ctx: phase, side
+---| "phase.end"        # ctx: phase, side
+---| "move.exit_zoc"    # ctx: unit, allowed; writable: allowed, mode
+---| "move.end"         # ctx: unit, path
+---| "fire.result"      # ctx: firer, target, roll, factor, hit; writable: hit
+---| "combat.declared"  # ctx: attackers, defenders; writable: cancel, forced_result
+---| "combat.strengths" # ctx: attack, defend; writable: attack, defend
+---| "combat.odds"      # ctx: column, shift; writable: shift
+---| "combat.result"    # ctx: result, roll, advance_required; writable: result, advance_required
+---| "unit.retreated"   # ctx: unit, from_q, from_r
+---| "unit.eliminated"  # ctx: unit
+---| "turn.end"         # ctx: turn
+
+---@alias sandtable.Capability
+---| "exerts_zoc"                  # default 1
+---| "retreat_hexes"               # default 1
+---| "advance_hexes"               # default 1
+---| "disordered_by_retreat"       # default 1: a retreat flips it to its back face
+---| "disorders_retreated_through" # default 1: friends it retreats through are disordered
+---| "blocks_enemy_entry"          # default 1: enemies may not enter its hex
+---| "stacks_freely"               # default 0: 1 = never counts against stacking (leaders)
+---| "enter_ezoc_needs_friend"     # default 0: 1 = enters an enemy ZOC only where a friend stands
+---| "can_be_fired_at"             # default 1
+---| "auto_reorganize"             # default 0: 1 = reorganizes without a roll
+
+-- Event contexts ---------------------------------------------------------------
+-- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:
+-- compare with ~= 0). Write back integers (use //, not /) or booleans; a float
+-- written back is ignored. Lists are copies: changing them changes nothing.
+
+---@class sandtable.SetupContext
+
+---@class sandtable.PhaseContext
+---@field phase string the phase id from ruleset.yaml, e.g. "movement"
+---@field side sandtable.Side the active side
+
+---@class sandtable.MoveExitZocContext
+---@field unit sandtable.Unit the unit selected to move, standing in an enemy zone of control
+---@field allowed integer|boolean writable: set true to let it leave (arrives as 0)
+---@field mode? "solid"|"open" writable: "solid" (default): not straight into another enemy ZOC; "open": into no enemy ZOC this move
+
+---@class sandtable.MoveEndContext
+---@field unit sandtable.Unit the unit that moved
+---@field path integer[] hex indices of the route, the starting hex first; see game.hex_of_index
+
+---@class sandtable.FireResultContext
+---@field firer sandtable.Unit
+---@field target sandtable.Unit
+---@field roll integer the die
+---@field factor integer the firer's fire factor
+---@field hit integer|boolean writable: 1 hit (the target is disordered), 0 miss
+
+---@class sandtable.CombatDeclaredContext
+---@field attackers sandtable.Unit[]
+---@field defenders sandtable.Unit[]
+---@field cancel? integer|boolean writable: true calls the combat off
+---@field forced_result? string writable: a combat result code to apply without odds or roll (not checked)
+
+---@class sandtable.CombatStrengthsContext
+---@field attack integer writable: total attack (already halved and rounded up, leaders included)
+---@field defend integer writable: total defence
+
+---@class sandtable.CombatOddsContext
+---@field column integer 0-based index of the column before shifts (read-only)
+---@field shift integer writable: column shift, negative towards the defender
+
+---@class sandtable.CombatResultContext
+---@field result string writable: the result code (a new one must be under combat_results; not checked)
+---@field roll integer the die, 0 when none was rolled
+---@field advance_required integer|boolean writable: true = the winner may not decline the advance
+
+---@class sandtable.UnitRetreatedContext
+---@field unit sandtable.Unit
+---@field from_q integer starting hex, axial q
+---@field from_r integer starting hex, axial r
+
+---@class sandtable.UnitEliminatedContext
+---@field unit sandtable.Unit
+
+---@class sandtable.TurnEndContext
+---@field turn integer the game turn that ends
+
+-- Return values -------------------------------------------------------------------
+
+---@class sandtable.UnitInfo
+---@field id string the unit's id in the scenario
+---@field type sandtable.UnitType
+---@field side sandtable.Side
+---@field hex sandtable.Hex its hex (the last one, for an eliminated unit)
+---@field back boolean its back face is showing
+---@field on_map boolean
+---@field eliminated boolean
+---@field strength integer current combat strength
+---@field movement integer current movement allowance
+
+---@class sandtable.CombatInfo
+---@field attackers sandtable.Unit[]
+---@field defenders sandtable.Unit[]
+---@field attack integer 0 until combat.strengths has run
+---@field defend integer 0 until combat.strengths has run
+---@field result string "" until the result is known
+
+-- The module's parameters --------------------------------------------------------
+
+---The `params:` of this module in ruleset.yaml, as a table (empty when none).
+---Set only while the module loads: read what you need into locals at the top.
+---@type table<string, any>
+params = {}
+
+-- The game ------------------------------------------------------------------------------
+
+---The kernel API. Unit handles are 0-based integers, hexes are label strings.
+game = {}
+
+---Registers a handler; handlers of one event run in registration order. Call while loading.
+---@param event sandtable.Event
+---@param handler fun(ctx: table)
+---@overload fun(event: "game.setup", handler: fun(ctx: sandtable.SetupContext))
+---@overload fun(event: "phase.begin", handler: fun(ctx: sandtable.PhaseContext))
+---@overload fun(event: "phase.end", handler: fun(ctx: sandtable.PhaseContext))
+---@overload fun(event: "move.exit_zoc", handler: fun(ctx: sandtable.MoveExitZocContext))
+---@overload fun(event: "move.end", handler: fun(ctx: sandtable.MoveEndContext))
+---@overload fun(event: "fire.result", handler: fun(ctx: sandtable.FireResultContext))
+---@overload fun(event: "combat.declared", handler: fun(ctx: sandtable.CombatDeclaredContext))
+---@overload fun(event: "combat.strengths", handler: fun(ctx: sandtable.CombatStrengthsContext))
+---@overload fun(event: "combat.odds", handler: fun(ctx: sandtable.CombatOddsContext))
+---@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext))
+---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext))
+---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext))
+---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext))
+function game.on(event, handler) end
+
+-- The ruleset
+
+---The unit type ids, in ruleset order.
+---@return sandtable.UnitType[]
+function game.unit_types() end
+
+---Whether the unit type has a back face (false for an unknown type).
+---@param type sandtable.UnitType
+---@return boolean
+function game.has_back(type) end
+
+---An attribute of a unit type's face; nil for the back of a single-faced type.
+---@param type sandtable.UnitType
+---@param face sandtable.Face "back", or anything else for the front
+---@param attribute string
+---@return sandtable.AttributeValue|nil
+function game.type_attr(type, face, attribute) end
+
+---Sets a capability of a unit type's face (or both faces), normally in game.setup.
+---@param type sandtable.UnitType
+---@param face sandtable.FaceOrBoth
+---@param capability sandtable.Capability
+---@param value integer|boolean
+function game.set_capability(type, face, capability, value) end
+
+-- Units
+
+---The number of units in the scenario: handles run from 0 to unit_count() - 1.
+---@return integer
+function game.unit_count() end
+
+---A table describing the unit (builds a table: prefer the single-field accessors in loops).
+---@param unit sandtable.Unit
+---@return sandtable.UnitInfo
+function game.unit(unit) end
+
+---The unit's id from the scenario.
+---@param unit sandtable.Unit
+---@return string
+function game.id(unit) end
+
+---@param unit sandtable.Unit
+---@return sandtable.Side
+function game.side(unit) end
+
+---@param unit sandtable.Unit
+---@return sandtable.Hex
+function game.hex(unit) end
+
+---Whether its back face is showing (BMW: disordered).
+---@param unit sandtable.Unit
+---@return boolean
+function game.is_back(unit) end
+
+---Movement allowance of the face showing.
+---@param unit sandtable.Unit
+---@return integer
+function game.movement(unit) end
+
+---An attribute of the face showing.
+---@param unit sandtable.Unit
+---@param attribute string
+---@return sandtable.AttributeValue
+function game.attr(unit, attribute) end
+
+---The unit's mark, 0 when not set.
+---@param unit sandtable.Unit
+---@param key string
+---@return integer
+function game.mark(unit, key) end
+
+---Sets a mark; 0 (or false) removes it. Marks are rolled back and checksummed: keep state here.
+---@param unit sandtable.Unit
+---@param key string
+---@param value integer|boolean
+function game.set_mark(unit, key, value) end
+
+---The side's units on the map, in scenario order.
+---@param side sandtable.Side
+---@return sandtable.Unit[]
+function game.units_of(side) end
+
+---Units on the map in the hex.
+---@param hex sandtable.Hex
+---@return sandtable.Unit[]
+function game.units_at(hex) end
+
+---Units of other sides on the map next to the unit.
+---@param unit sandtable.Unit
+---@return sandtable.Unit[]
+function game.adjacent_enemies(unit) end
+
+---Units whose mark is not 0: any side, on the map or not.
+---@param key string
+---@return sandtable.Unit[]
+function game.marked(key) end
+
+-- The map
+
+---The terrain id of the hex.
+---@param hex sandtable.Hex
+---@return string
+function game.terrain(hex) end
+
+---The terrain's charge_allowed flag.
+---@param hex sandtable.Hex
+---@return boolean
+function game.charge_allowed(hex) end
+
+---Distance in hexes.
+---@param a sandtable.Hex
+---@param b sandtable.Hex
+---@return integer
+function game.distance(a, b) end
+
+---The label of a hex index given by the kernel (move.end's path). Not range-checked.
+---@param index integer
+---@return sandtable.Hex
+function game.hex_of_index(index) end
+
+---Whether a zone of control of another side reaches the hex. `side` must be a valid side.
+---@param side sandtable.Side
+---@param hex sandtable.Hex
+---@return boolean
+function game.in_enemy_zoc(side, hex) end
+
+---Where the unit could end a retreat of `hexes` hexes under the kernel's retreat rules.
+---@param unit sandtable.Unit
+---@param hexes integer
+---@return sandtable.Hex[]
+function game.retreat_destinations(unit, hexes) end
+
+-- The game
+
+---The side whose phase it is.
+---@return sandtable.Side
+function game.active_side() end
+
+---The combat being resolved.
+---@return sandtable.CombatInfo
+function game.combat() end
+
+-- Changing the game
+
+---Shows the back face (true) or the front (false). Not logged.
+---@param unit sandtable.Unit
+---@param back boolean
+function game.flip(unit, back) end
+
+---Turns the unit to its back face, logged; nothing if already there or single-faced.
+---@param unit sandtable.Unit
+function game.disorder(unit) end
+
+---Puts the unit in the hex, logged. No checks and no events.
+---@param unit sandtable.Unit
+---@param hex sandtable.Hex
+function game.move(unit, hex) end
+
+---Eliminates a unit on the map: raises unit.eliminated and checks morale (the game may end).
+---@param unit sandtable.Unit
+function game.eliminate(unit) end
+
+---Calls off the combat being resolved (from combat.declared, or a question asked there).
+function game.cancel_combat() end
+
+---Fixes the combat's result (from combat.declared, combat.strengths or combat.odds).
+---@param code string a code under combat_results (checked)
+function game.force_result(code) end
+
+---Rolls one die from the kernel's seeded, logged generator.
+---@param faces? integer default 6, at least 2
+---@param why? string for the log, default "script"
+---@return integer roll 1..faces
+function game.roll(faces, why) end
+
+---Asks a player; returns at once. The answer arrives later as a `choose` action and
+---`callback` is called with the 1-based index of the option chosen.
+---@param side sandtable.Side who answers
+---@param prompt string
+---@param options string[] at least one
+---@param callback fun(answer: integer)
+function game.choose(side, prompt, options, callback) end
+
+---Adds a line to the game log.
+---@param text string
+function game.log(text) end
