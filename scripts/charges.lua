@@ -14,7 +14,6 @@ local mandatory = params.mandatory_advance ~= false
 local function charger(u) return game.attr(u, "charger") end
 
 game.on("phase.begin", function(ctx)
-  if ctx.phase ~= "movement" then return end
   for _, u in ipairs(game.units_of(ctx.side)) do
     if charger(u) and not game.in_enemy_zoc(ctx.side, game.hex(u)) then
       local to = game.is_back(u) and "change to the strong side" or "change to the fast side"
@@ -23,7 +22,7 @@ game.on("phase.begin", function(ctx)
       end)
     end
   end
-end)
+end, { phase = "movement" })
 
 local function path_allows_charge(path)
   for i = 2, #path do
@@ -34,7 +33,7 @@ end
 
 game.on("move.end", function(ctx)
   local u = ctx.unit
-  if not charger(u) or not game.is_back(u) or game.mark(u, "disengaged") ~= 0 then return end
+  if not game.is_back(u) or game.mark(u, "disengaged") ~= 0 then return end
   if #game.adjacent_enemies(u) == 0 or not path_allows_charge(ctx.path) then return end
   local id = game.id(u)
   game.choose(game.side(u), id .. " ends its move next to the enemy", { "charge", "do not charge" }, function(answer)
@@ -44,7 +43,7 @@ game.on("move.end", function(ctx)
       game.log(id .. " charges")
     end
   end)
-end)
+end, { unit_has = "charger" })
 
 game.on("combat.result", function(ctx)
   if not mandatory then return end
@@ -53,10 +52,9 @@ game.on("combat.result", function(ctx)
   end
 end)
 
-game.on("phase.end", function(ctx)
-  if ctx.phase ~= "combat" then return end
+game.on("phase.end", function()
   for _, u in ipairs(game.marked("charging")) do
     game.set_mark(u, "charging", 0)
     game.flip(u, true)
   end
-end)
+end, { phase = "combat" })

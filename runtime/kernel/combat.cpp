@@ -405,7 +405,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 Hex to = geometry::neighbour(from, d);
                 if (geometry::distance(to, start) != dist || !grid().contains(to)) continue;
                 if (std::any_of(out.reached.begin(), out.reached.end(), [&](const RetreatSearch::Node& n) { return n.hex == to; })) continue;
-                if (enemy_blocks(me.side, to) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
+                if (enemy_present(me.side, to) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
                 int f = scenario_->map.side_feature(from, d);
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
                 const bool occupied = !may_end_in(unit, to);

@@ -41,7 +41,7 @@ const std::vector<std::string>& known_events() {
         "phase.begin",      // phase (text), side
         "phase.end",        // phase (text), side
         "move.exit_zoc",    // unit; writable: allowed (0/1), mode ("solid": not straight into another EZOC, "open": no EZOC at all)
-        "move.end",         // unit, from_q, from_r; list path (hex indices); a script may ask questions here
+        "move.end",         // unit; list path (hex indices, start first); a script may ask questions here
         "fire.result",      // firer, target, roll, factor, hit (writable)
         "combat.declared",  // lists attackers, defenders; writable: cancel, forced_result (text)
         "combat.strengths", // attack, defend (writable)
@@ -50,6 +50,7 @@ const std::vector<std::string>& known_events() {
         "unit.retreated",   // unit, from_q, from_r
         "unit.eliminated",  // unit
         "turn.end",         // turn
+        "move.shared_hex",  // unit (the one that arrived); list others (units of other sides already there)
     };
     return events;
 }

@@ -356,6 +356,12 @@ bool Game::enemy_blocks(int side, Hex h) const {
     return false;
 }
 
+bool Game::enemy_present(int side, Hex h) const {
+    for (const auto& u : state_.units)
+        if (u.on_map && u.side != side && u.hex == h) return true;
+    return false;
+}
+
 bool Game::adjacent_to_enemy(int unit) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     for (const auto& u : state_.units)
@@ -417,6 +423,45 @@ void Game::refresh_zoc() const {
     zoc_dirty_ = false;
 }
 
+// Adds (+1) or removes (-1) one unit's part in the per-hex tables, so a move
+// updates a dozen entries instead of rebuilding every table. Does nothing
+// while the tables are due for a full rebuild anyway.
+void Game::count_on_board(int unit, int sign) {
+    if (zoc_dirty_) return;
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map) return;
+    const auto side = static_cast<std::size_t>(u.side);
+    const int here = grid().index(u.hex);
+    if (capability(unit, Capability::BlocksEnemyEntry)) blockers_[side][static_cast<std::size_t>(here)] = static_cast<std::uint8_t>(blockers_[side][static_cast<std::size_t>(here)] + sign);
+    if (!capability(unit, Capability::StacksFreely)) stackers_[side][static_cast<std::size_t>(here)] = static_cast<std::uint8_t>(stackers_[side][static_cast<std::size_t>(here)] + sign);
+    if (!capability(unit, Capability::ExertsZoc)) return;
+    const auto& map = scenario_->map;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    for (int d = 0; d < 6; ++d) {
+        const int idx = grid().neighbour_index(here, d);
+        if (idx < 0) continue;
+        const int feature = map.side_feature(u.hex, d);
+        if (feature >= 0) {
+            const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(feature)];
+            if (f.blocks_zoc || !f.extra_cost[mc]) continue;
+        }
+        if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[mc]) continue;
+        const auto i = static_cast<std::size_t>(idx);
+        zoc_[side][i] = static_cast<std::uint16_t>(zoc_[side][i] + sign);
+        for (std::size_t s = 0; s < zoc_.size(); ++s) {
+            std::uint8_t any = 0;
+            for (std::size_t o = 0; o < zoc_.size(); ++o)
+                if (o != s && zoc_[o][i] > 0) any = 1;
+            enemy_zoc_[s][i] = any;
+        }
+    }
+}
+
+void Game::board_changed() {
+    range_unit_ = -1;
+    legal_valid_ = false;
+}
+
 void Game::invalidate() const {
     zoc_dirty_ = true;
     range_unit_ = -1;
@@ -433,17 +478,30 @@ bool Game::in_enemy_zoc(int side, Hex h) const {
 
 void Game::move_unit(int unit, Hex to) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
+    count_on_board(unit, -1);
     u.hex = to;
     u.on_map = true;
-    invalidate();
+    count_on_board(unit, +1);
+    board_changed();
+    // Only units that do not bar enemies (BMW's lone leaders) can be met here.
+    if (!listening(Event::MoveSharedHex)) return;
+    std::vector<int> others;
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (state_.units[i].on_map && state_.units[i].hex == to && state_.units[i].side != u.side) others.push_back(static_cast<int>(i));
+    if (others.empty()) return;
+    EventContext ctx(Event::MoveSharedHex);
+    ctx.set("unit", unit);
+    ctx.set_list("others", std::move(others));
+    raise(ctx);
 }
 
 void Game::eliminate(int unit) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map) return;
+    count_on_board(unit, -1);
     u.on_map = false;
     u.eliminated = true;
-    invalidate();
+    board_changed();
     const int strength = unit_type(unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
     state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += attr_index_[0] >= 0 ? strength : 0;
     if (logging_) note("  " + unit_id(unit) + " is eliminated");
@@ -457,8 +515,10 @@ void Game::set_back(int unit, bool back) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     bool allowed = !back || unit_type(unit).back.has_value();
     if (!allowed || u.back == back) return;
+    count_on_board(unit, -1);  // the other face may exert no zone, or move differently
     u.back = back;
-    invalidate();
+    count_on_board(unit, +1);
+    board_changed();
 }
 
 void Game::disorder(int unit) {

@@ -115,6 +115,8 @@ public:
     std::vector<int> units_at(geometry::Hex h) const;
     int terrain_at(geometry::Hex h) const;
     bool enemy_blocks(int side, geometry::Hex h) const;
+    // Any unit of another side in the hex, barring entry or not.
+    bool enemy_present(int side, geometry::Hex h) const;
     bool in_enemy_zoc(int side, geometry::Hex h) const;
     bool adjacent_to_enemy(int unit) const;
     int leader_value_at(int side, geometry::Hex h) const;
@@ -210,8 +212,12 @@ private:
 
     // Derived per-hex tables (zones of control, occupancy), rebuilt lazily.
     void refresh_zoc() const;
-    // Drops every derived cache after the board changed.
+    // Drops every derived cache (a full rebuild follows when next needed).
     void invalidate() const;
+    // Updates the per-hex tables for one unit; pair -1 before and +1 after a change.
+    void count_on_board(int unit, int sign);
+    // After count_on_board: drops the caches that depend on the board.
+    void board_changed();
 
     std::shared_ptr<const rules::Ruleset> ruleset_;
     std::shared_ptr<const rules::Scenario> scenario_;

@@ -63,11 +63,31 @@ void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value) {
 
 // ---- game.* functions -------------------------------------------------------
 
+// game.on(event, handler [, { phase = "movement", unit_has = "charger" }])
 int l_on(lua_State* L) {
     std::string event = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     const auto& known = kernel::known_events();
     if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event.c_str());
+    RuleHost::HandlerFilter filter;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        if (lua_getfield(L, 3, "phase") != LUA_TNIL) filter.phase = luaL_checkstring(L, -1);
+        lua_pop(L, 1);
+        if (lua_getfield(L, 3, "unit_has") != LUA_TNIL) {
+            const char* attribute = luaL_checkstring(L, -1);
+            filter.unit_attribute = host(L).ruleset().attribute_index(attribute);
+            if (filter.unit_attribute < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", attribute);
+        }
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        while (lua_next(L, 3)) {  // only to reject unknown keys; order does not matter
+            const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+            if (std::string(key) != "phase" && std::string(key) != "unit_has")
+                return luaL_error(L, "unknown filter '%s' (known: phase, unit_has)", key);
+            lua_pop(L, 1);
+        }
+    }
     lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
     if (lua_getfield(L, -1, event.c_str()) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -77,7 +97,7 @@ int l_on(lua_State* L) {
     }
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
-    host(L).add_handler_event(event);
+    host(L).add_handler(event, std::move(filter));
     return 0;
 }
 
@@ -296,10 +316,16 @@ int l_eliminate(lua_State* L) {
 }
 
 int l_move(lua_State* L) {
-    int u = unit_arg(L, 1);
-    Hex to = hex_arg(L, 2);
-    game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));
-    game(L).move_unit(u, to);
+    const int u = unit_arg(L, 1);
+    const Hex to = hex_arg(L, 2);
+    char message[512] = {0};
+    try {
+        game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));
+        game(L).move_unit(u, to);  // may raise move.shared_hex
+    } catch (const std::exception& e) {
+        std::snprintf(message, sizeof message, "%s", e.what());
+    }
+    if (message[0]) return luaL_error(L, "%s", message);
     return 0;
 }
 
@@ -310,7 +336,8 @@ int l_roll(lua_State* L) {
     return 1;
 }
 
-// game.choose(side, prompt, options, callback(answer_index_1_based, answer_text))
+// game.choose(side, prompt, options, callback(answer)): answer is the 1-based
+// index of the option taken.
 int l_choose(lua_State* L) {
     int side = static_cast<int>(luaL_checkinteger(L, 1));
     std::string prompt = luaL_checkstring(L, 2);
@@ -400,6 +427,11 @@ RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::sha
 
 RuleHost::~RuleHost() = default;
 
+void RuleHost::add_handler(const std::string& event, HandlerFilter filter) {
+    events_.insert(event);
+    filters_[event].push_back(std::move(filter));
+}
+
 Game& RuleHost::game() const {
     if (!game_) throw std::logic_error("the rule host is not attached to a game");
     return *game_;
@@ -469,33 +501,25 @@ private:
 };
 }  // namespace
 
-void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
-    game_ = &game;
-    LuaTimer timer(lua_ns_);
-    lua_State* L = sandbox_.state();
-    lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
-    if (lua_getfield(L, -1, kernel::event_name(context.event())) != LUA_TTABLE) {
-        lua_pop(L, 2);
-        return;
+namespace {
+bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const kernel::EventContext& context) {
+    if (!f.phase.empty() && context.text("phase") != f.phase) return false;
+    if (f.unit_attribute >= 0) {
+        const long long unit = context.get("unit", -1);
+        if (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0) return false;
     }
-    // The context as a table; handlers may change its fields.
+    return true;
+}
+
+void push_context(lua_State* L, const kernel::EventContext& context) {
     lua_createtable(L, 0, 8);
     for (const auto& [k, v] : context.ints()) lua_pushinteger(L, v), lua_setfield(L, -2, k.c_str());
     for (const auto& [k, v] : context.texts()) lua_pushstring(L, v.c_str()), lua_setfield(L, -2, k.c_str());
     for (const auto& [k, v] : context.lists()) push_int_list(L, v), lua_setfield(L, -2, k.c_str());
-    const int ctx = lua_gettop(L), handlers = ctx - 1;
-    const auto n = static_cast<lua_Integer>(lua_rawlen(L, handlers));
-    for (lua_Integer i = 1; i <= n; ++i) {
-        lua_rawgeti(L, handlers, i);
-        lua_pushvalue(L, ctx);
-        try {
-            sandbox_.call(1, 0);
-        } catch (...) {
-            lua_settop(L, handlers - 2);
-            throw;
-        }
-    }
-    // Read back what handlers may have written.
+}
+
+// Copies back the fields the kernel documents as writable.
+void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
     for (const auto& [k, v] : std::vector(context.ints())) {
         lua_getfield(L, ctx, k.c_str());
         if (lua_isboolean(L, -1)) context.set(k, lua_toboolean(L, -1));
@@ -512,21 +536,53 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
         if (lua_getfield(L, ctx, key) == LUA_TSTRING) context.set_text(key, lua_tostring(L, -1));
         lua_pop(L, 1);
     }
-    lua_settop(L, handlers - 2);
+}
+}  // namespace
+
+void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
+    game_ = &game;
+    const auto filters = filters_.find(kernel::event_name(context.event()));
+    if (filters == filters_.end()) return;
+    LuaTimer timer(lua_ns_);
+    lua_State* L = sandbox_.state();
+    const int top = lua_gettop(L);
+    int handlers = 0, ctx = 0;  // stack slots, filled when a handler passes its filter
+    for (std::size_t i = 0; i < filters->second.size(); ++i) {
+        if (!passes(filters->second[i], game, context)) continue;
+        if (!handlers) {
+            lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
+            lua_getfield(L, -1, filters->first.c_str());
+            handlers = lua_gettop(L);
+            push_context(L, context);
+            ctx = lua_gettop(L);
+        }
+        lua_rawgeti(L, handlers, static_cast<lua_Integer>(i + 1));
+        lua_pushvalue(L, ctx);
+        try {
+            sandbox_.call(1, 0);
+        } catch (...) {
+            lua_settop(L, top);
+            throw;
+        }
+    }
+    if (ctx) read_back(L, ctx, context);
+    lua_settop(L, top);
 }
 
+// The continuation is dropped only once it has run: when it fails, the
+// kernel puts the question back and the same answer can be tried again.
 void RuleHost::answer(Game& game, int question, int answer) {
     game_ = &game;
     auto it = continuations_.find(question);
     if (it == continuations_.end()) return;
     LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
-    int ref = it->second;
-    continuations_.erase(it);
+    const int ref = it->second;
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, ref);
     lua_pushinteger(L, answer + 1);
     sandbox_.call(1, 0);
+    continuations_.erase(question);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
 }
 
 }  // namespace sandtable::script

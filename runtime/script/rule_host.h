@@ -13,6 +13,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace sandtable::kernel { class Game; }
 
@@ -34,12 +35,19 @@ public:
     // Runs extra Lua in the same sandbox (tests, the studio's console).
     void run_chunk(const std::string& source, const std::string& name);
     LuaSandbox& sandbox() { return sandbox_; }
+    const rules::Ruleset& ruleset() const { return ruleset_; }
     // Wall time spent running Lua handlers so far (for the benchmarks' Lua share).
     std::int64_t lua_nanoseconds() const { return lua_ns_; }
 
     // Called from the Lua bindings.
     kernel::Game& game() const;
-    void add_handler_event(const std::string& event) { events_.insert(event); }
+    // What a handler asked to see: the kernel calls it only for matching
+    // events, so a rule about chargers costs nothing when infantry moves.
+    struct HandlerFilter {
+        std::string phase;        // ctx.phase must equal this, when set
+        int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
+    };
+    void add_handler(const std::string& event, HandlerFilter filter);
     void add_continuation(int question, int ref) { continuations_[question] = ref; }
 
 private:
@@ -49,6 +57,7 @@ private:
     LuaSandbox sandbox_;
     std::shared_ptr<const CompiledModules> compiled_;
     std::set<std::string> events_;
+    std::map<std::string, std::vector<HandlerFilter>> filters_;  // per event, in registration order
     std::map<int, int> continuations_;  // question id -> Lua registry reference
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;

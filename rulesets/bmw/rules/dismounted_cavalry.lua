@@ -3,7 +3,6 @@
 -- disordered or forced to retreat they end on the cavalry (back) side.
 
 game.on("phase.begin", function(ctx)
-  if ctx.phase ~= "movement" then return end
   for _, u in ipairs(game.units_of(ctx.side)) do
     if game.attr(u, "dismountable") then
       local to = game.is_back(u) and "dismount (infantry side)" or "mount (cavalry side)"
@@ -12,8 +11,8 @@ game.on("phase.begin", function(ctx)
       end)
     end
   end
-end)
+end, { phase = "movement" })
 
 game.on("unit.retreated", function(ctx)
-  if game.attr(ctx.unit, "dismountable") then game.flip(ctx.unit, true) end
-end)
+  game.flip(ctx.unit, true)
+end, { unit_has = "dismountable" })

@@ -20,11 +20,9 @@ game.on("game.setup", function()
 end)
 
 game.on("move.exit_zoc", function(ctx)
-  if is_leader(ctx.unit) then
-    ctx.allowed = true
-    ctx.mode = "solid"
-  end
-end)
+  ctx.allowed = true
+  ctx.mode = "solid"
+end, { unit_has = "leader" })
 
 -- Offers the leader's owner every hex it may retreat to; none: it is lost.
 local function displace(leader)
@@ -60,10 +58,15 @@ game.on("combat.declared", function(ctx)
   for _, d in ipairs(ctx.defenders) do displace(d) end
 end)
 
-game.on("move.end", function(ctx)
-  local mover_side, hex = game.side(ctx.unit), game.hex(ctx.unit)
-  for side = 0, 1 do
-    if side ~= mover_side then
+-- An enemy arrived in a hex held only by leaders (by moving, retreating or
+-- advancing): they retreat at once or are lost.
+game.on("move.shared_hex", function(ctx)
+  local hex = game.hex(ctx.unit)
+  local sides_done = {}
+  for _, other in ipairs(ctx.others) do
+    local side = game.side(other)
+    if not sides_done[side] then
+      sides_done[side] = true
       for _, l in ipairs(lone_leaders_at(hex, side)) do displace(l) end
     end
   end

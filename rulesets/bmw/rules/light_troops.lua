@@ -22,18 +22,17 @@ local function outpaces_enemies(u)
   return true
 end
 
-game.on("phase.begin", function(ctx)
-  if ctx.phase ~= "movement" then return end
+game.on("phase.begin", function()
   for _, u in ipairs(game.marked("disengaged")) do game.set_mark(u, "disengaged", 0) end
-end)
+end, { phase = "movement" })
 
 game.on("move.exit_zoc", function(ctx)
   local d = dot(ctx.unit)
-  if d == "none" or not outpaces_enemies(ctx.unit) then return end
+  if not outpaces_enemies(ctx.unit) then return end
   ctx.allowed = true
   ctx.mode = d
   game.set_mark(ctx.unit, "disengaged", 1)
-end)
+end, { unit_has = "dot" })
 
 local function charged(attackers)
   for _, a in ipairs(attackers) do
