@@ -3,6 +3,7 @@
 // adjacent to each other), each is resolved on an odds CRT, then losses,
 // retreats and the advance after combat are decided by their owners.
 #include "kernel/game.h"
+#include "rules/procedures.h"
 
 #include <algorithm>
 #include <deque>
@@ -13,10 +14,6 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 namespace {
-int int_option(const rules::PhaseSpec& p, const char* key, int fallback) {
-    const rules::Param* v = p.options.find(key);
-    return v && std::holds_alternative<long long>(v->value) ? static_cast<int>(std::get<long long>(v->value)) : fallback;
-}
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 }  // namespace
 
@@ -41,6 +38,7 @@ static bool is_target(const Game& g, int unit) {
 }
 
 void Game::mark_mandatory_combats() {
+    if (!rules::option_flag(phase(), "must_attack_in_zoc", true)) return;
     const int active = state_.at.active_side;
     refresh_zoc();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
@@ -325,7 +323,7 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
     }
     if (!attackers.empty()) {
         int side = state_.units[static_cast<std::size_t>(attackers.front())].side;
-        if (state_.sides[static_cast<std::size_t>(side)].demoralized) e.shift += int_option(phase(), "demoralized_shift", 0);
+        if (state_.sides[static_cast<std::size_t>(side)].demoralized) e.shift += rules::option_int(phase(), "demoralized_shift", 0);
     }
     const rules::OddsCrt* crt = ruleset_->odds_table(phase().table);
     if (crt) {

@@ -1,6 +1,7 @@
 // The sequence-of-play engine: walks turns, steps, player turns and phases,
 // hands each phase to its procedure, and applies actions transactionally.
 #include "kernel/game.h"
+#include "rules/procedures.h"
 
 #include <algorithm>
 #include <array>
@@ -49,10 +50,29 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
     std::array<int, static_cast<int>(Capability::Count)> defaults = kCapabilityDefaults;
     capabilities_.assign(ruleset_->unit_types.size(), {defaults, defaults});
-    for (const char* id : {"combat", "movement", "archery", "range", "leader"}) attr_index_.push_back(ruleset_->attribute_index(id));
+    resolve_attribute_roles();
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
     build_step_costs();
+}
+
+void Game::resolve_attribute_roles() {
+    const auto& rs = *ruleset_;
+    roles_.strength = rs.attribute_index("combat");
+    roles_.allowance = rs.attribute_index("movement");
+    roles_.fire_range = rs.attribute_index("range");
+    for (const auto& p : rs.phases) {
+        if (p.procedure == "odds_combat") {
+            roles_.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
+            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.leader = rs.attribute_index(leader);
+        } else if (p.procedure == "movement") {
+            roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
+            stacking_limit_ = rules::option_int(p, "stacking", 1);
+        } else if (p.procedure == "ranged_fire") {
+            roles_.fire_range = rs.attribute_index(rules::option_text(p, "range", "range"));
+            if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty()) roles_.fire_factor = rs.attribute_index(t->target_attribute);
+        }
+    }
 }
 
 // Roads: the path's cost whatever the terrain. Otherwise the terrain entered
@@ -315,8 +335,8 @@ int Game::attribute(int unit, int index) const {
 }
 
 int Game::attribute(int unit, const std::string& id) const { return attribute(unit, ruleset_->attribute_index(id)); }
-int Game::combat_strength(int unit) const { return attribute(unit, attr_index_[0]); }
-int Game::movement_allowance(int unit) const { return attribute(unit, attr_index_[1]); }
+int Game::combat_strength(int unit) const { return attribute(unit, roles_.strength); }
+int Game::movement_allowance(int unit) const { return attribute(unit, roles_.allowance); }
 
 int Game::movement_class(int unit) const {
     return unit_type(unit).face(state_.units[static_cast<std::size_t>(unit)].back).movement_class;
@@ -369,11 +389,13 @@ bool Game::adjacent_to_enemy(int unit) const {
     return false;
 }
 
-int Game::leader_value_at(int side, Hex h) const {
+int Game::leader_value_at(int side, Hex h) const { return roles_.leader < 0 ? 0 : best_attribute_at(side, h, roles_.leader); }
+
+int Game::best_attribute_at(int side, Hex h, int attribute_index) const {
     int best = 0;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        if (u.on_map && u.side == side && u.hex == h) best = std::max(best, attribute(static_cast<int>(i), attr_index_[4]));
+        if (u.on_map && u.side == side && u.hex == h) best = std::max(best, attribute(static_cast<int>(i), attribute_index));
     }
     return best;
 }
@@ -502,8 +524,8 @@ void Game::eliminate(int unit) {
     u.on_map = false;
     u.eliminated = true;
     board_changed();
-    const int strength = unit_type(unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
-    state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += attr_index_[0] >= 0 ? strength : 0;
+    // Losses count the printed (front) strength, whatever face the unit showed.
+    if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)];
     if (logging_) note("  " + unit_id(unit) + " is eliminated");
     EventContext ctx(Event::UnitEliminated);
     ctx.set("unit", unit);

@@ -120,6 +120,8 @@ public:
     bool in_enemy_zoc(int side, geometry::Hex h) const;
     bool adjacent_to_enemy(int unit) const;
     int leader_value_at(int side, geometry::Hex h) const;
+    // The highest value of an attribute among a side's units in a hex.
+    int best_attribute_at(int side, geometry::Hex h, int attribute_index) const;
     // Hexes a unit may end a retreat of `hexes` in; empty if it must die.
     std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
     // The path of least disruption to a retreat destination (through friends).
@@ -232,7 +234,18 @@ private:
     std::vector<LogEntry> log_;
     bool logging_ = true;
     std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities_;
-    std::vector<int> attr_index_;  // combat, movement, archery, range, leader (-1 absent)
+    // The attributes the procedures read, named by the phases' options (with
+    // defaults "combat", "movement", "range"; the fire factor is the fire
+    // table's target_attribute; leaders are whatever `leader_adds` names).
+    struct AttributeRoles {
+        int strength = -1;
+        int allowance = -1;
+        int fire_factor = -1;
+        int fire_range = -1;
+        int leader = -1;
+    } roles_;
+    int stacking_limit_ = 1;  // the movement phase's `stacking`
+    void resolve_attribute_roles();
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex

@@ -90,7 +90,7 @@ bool Game::may_end_in(int unit, Hex h) const {
     const int idx = grid().index(h);
     if (idx < 0) return false;
     const int here = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)];
-    return here - (me.on_map && me.hex == h ? 1 : 0) == 0;
+    return here - (me.on_map && me.hex == h ? 1 : 0) < stacking_limit_;
 }
 
 namespace {

@@ -5,17 +5,12 @@
 #include "kernel/game.h"
 
 #include "geometry/hex_los.h"
+#include "rules/procedures.h"
 
 namespace sandtable::kernel {
 
 using geometry::Hex;
 
-namespace {
-bool option(const rules::PhaseSpec& p, const char* key) {
-    const rules::Param* v = p.options.find(key);
-    return v && std::holds_alternative<bool>(v->value) && std::get<bool>(v->value);
-}
-}  // namespace
 
 bool Game::fire_step() {
     const bool both = phase().acting == rules::Acting::Both;
@@ -54,13 +49,13 @@ bool Game::can_fire_at(int firer, int target, bool defensive) const {
     const auto& f = state_.units[static_cast<std::size_t>(firer)];
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     if (!t.on_map || t.side == f.side || !capability(target, Capability::CanBeFiredAt)) return false;
-    if (attribute(firer, attr_index_[2]) <= 0) return false;
-    const int range = std::max(1, attribute(firer, attr_index_[3]));
+    if (attribute(firer, roles_.fire_factor) <= 0) return false;
+    const int range = std::max(1, attribute(firer, roles_.fire_range));
     const int d = geometry::distance(f.hex, t.hex);
     if (d > range || d < 1) return false;
-    if (defensive && option(phase(), "defensive_adjacent_only") && d != 1) return false;
+    if (defensive && rules::option_flag(phase(), "defensive_adjacent_only", false) && d != 1) return false;
     if (d > 1) {
-        if (option(phase(), "must_target_adjacent")) {
+        if (rules::option_flag(phase(), "must_target_adjacent", false)) {
             // A ranged archer with an eligible (not disordered) enemy next to it must fire at that one.
             for (std::size_t o = 0; o < state_.units.size(); ++o) {
                 const auto& e = state_.units[o];
@@ -91,7 +86,7 @@ void Game::fire_apply(const Action& a) {
         return;
     }
     state_.units[static_cast<std::size_t>(a.unit)].fired = true;
-    state_.fires.push_back({a.unit, a.target, attribute(a.unit, attr_index_[2])});
+    state_.fires.push_back({a.unit, a.target, attribute(a.unit, roles_.fire_factor)});
     if (logging_) note("  " + unit_id(a.unit) + " will fire at " + unit_id(a.target));
 }
 

@@ -2,6 +2,7 @@
 // back to their front face (BMW 11.1), then the side may try to rally one
 // eliminated unit next to a leader (11.2).
 #include "kernel/game.h"
+#include "rules/procedures.h"
 
 #include <algorithm>
 
@@ -9,21 +10,14 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-namespace {
-const rules::Param* opt(const rules::PhaseSpec& p, const char* key) { return p.options.find(key); }
-int int_opt(const rules::PhaseSpec& p, const char* key, int fallback) {
-    const rules::Param* v = opt(p, key);
-    return v && std::holds_alternative<long long>(v->value) ? static_cast<int>(std::get<long long>(v->value)) : fallback;
-}
-}  // namespace
 
 bool Game::recovery_step() {
     const int side = state_.at.active_side;
     const auto& p = phase();
     if (state_.at.stage == 0) {
         const rules::ThresholdTable* table = ruleset_->threshold_table(p.table);
-        const int adjacent_mod = int_opt(p, "adjacent_enemy_modifier", 0);
-        const bool leader_adds = opt(p, "leader_adds") != nullptr;
+        const int adjacent_mod = rules::option_int(p, "adjacent_enemy_modifier", 0);
+        const int leader_attribute = ruleset_->attribute_index(rules::option_text(p, "leader_adds", ""));
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int unit = static_cast<int>(i);
             const auto& u = state_.units[i];
@@ -33,7 +27,7 @@ bool Game::recovery_step() {
                 if (logging_) note("  " + unit_id(unit) + " reorganizes (no roll needed)");
                 continue;
             }
-            int modifier = (adjacent_to_enemy(unit) ? adjacent_mod : 0) + (leader_adds ? leader_value_at(side, u.hex) : 0);
+            int modifier = (adjacent_to_enemy(unit) ? adjacent_mod : 0) + (leader_attribute >= 0 ? best_attribute_at(side, u.hex, leader_attribute) : 0);
             int r = roll(table ? table->die_faces : 6, unit_id(unit) + " reorganizes");
             int target = table ? table->target : 5;
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
@@ -48,8 +42,7 @@ bool Game::recovery_step() {
         state_.at.stage = 3;
         const auto& rolls = scenario_->sides[static_cast<std::size_t>(side)].rally_rolls;
         bool any_dead = std::any_of(state_.units.begin(), state_.units.end(), [&](const UnitState& u) { return u.side == side && u.eliminated; });
-        const rules::Param* rally = opt(p, "rally");
-        bool rally_on = rally && std::holds_alternative<bool>(rally->value) && std::get<bool>(rally->value);
+        const bool rally_on = rules::option_flag(p, "rally", false);
         if (rally_on && any_dead && !rolls.empty() && !rally_hexes(side).empty()) {
             int r = roll(6, scenario_->sides[static_cast<std::size_t>(side)].name + " rally attempt");
             if (std::find(rolls.begin(), rolls.end(), r) != rolls.end()) state_.at.stage = 2;
@@ -72,7 +65,7 @@ std::vector<Hex> Game::rally_hexes(int side) const {
     };
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& l = state_.units[i];
-        if (!l.on_map || l.side != side || attribute(static_cast<int>(i), attr_index_[4]) <= 0) continue;
+        if (!l.on_map || l.side != side || roles_.leader < 0 || attribute(static_cast<int>(i), roles_.leader) <= 0) continue;
         bool alone = true;
         for (int o : units_at(l.hex))
             if (!capability(o, Capability::StacksFreely)) alone = false;
@@ -113,8 +106,7 @@ void Game::recovery_apply(const Action& a) {
     u.eliminated = false;
     u.back = false;
     move_unit(a.unit, a.hex);
-    const int strength = unit_type(a.unit).front.values[static_cast<std::size_t>(std::max(0, attr_index_[0]))];
-    state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -= strength;
+    if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -= unit_type(a.unit).front.values[static_cast<std::size_t>(roles_.strength)];
     if (logging_) note("  " + unit_id(a.unit) + " rallies at " + grid().label(a.hex));
     check_morale(u.side);
 }

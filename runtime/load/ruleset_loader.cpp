@@ -2,6 +2,7 @@
 #include "load/loader.h"
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
+#include "rules/procedures.h"
 
 #include <filesystem>
 #include <fstream>
@@ -303,9 +304,11 @@ struct RulesetReader {
             if (!r.valid()) continue;
             p.name = r.text("name", false, p.id);
             p.procedure = r.text("procedure", true);
-            static const std::vector<std::string> procedures{"movement", "ranged_fire", "odds_combat", "recovery", "lua"};
-            if (std::find(procedures.begin(), procedures.end(), p.procedure) == procedures.end()) {
-                std::string guess = closest_match(p.procedure, procedures);
+            const ProcedureSpec* spec = find_procedure(p.procedure);
+            if (!spec) {
+                std::vector<std::string> names;
+                for (const auto& known : procedures()) names.push_back(known.name);
+                std::string guess = closest_match(p.procedure, names);
                 sink.error(r.where("procedure"), "unknown procedure '" + p.procedure + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
             }
             std::string acting = r.text("acting", false, "active");
@@ -314,8 +317,34 @@ struct RulesetReader {
             else sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
             p.table = r.text("table", false);
             YAML::Node options = r.child("options");
-            if (options.IsDefined()) p.options = to_param(options, file);
+            if (options.IsDefined()) {
+                p.options = to_param(options, file);
+                if (spec) check_options(*spec, options, p.id);
+            }
             rs.phases.push_back(std::move(p));
+        }
+    }
+
+    // Options are checked against what the procedure reads: a misspelt
+    // option would otherwise be silently ignored.
+    void check_options(const ProcedureSpec& spec, const YAML::Node& options, const std::string& phase) {
+        MapReader r(options, file, sink, "the options of phase '" + phase + "'");
+        if (!r.valid()) return;
+        for (const auto& o : spec.options) {
+            if (!r.has(o.key)) {
+                r.accept(o.key);
+                continue;
+            }
+            YAML::Node v = r.child(o.key);
+            bool b = false;
+            int i = 0;
+            const bool ok = o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
+                            : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
+                                                                   : v.IsScalar();
+            static const char* kinds[] = {"true or false", "a whole number", "a single value"};
+            if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
+            else if (o.kind == ProcedureOption::Kind::Text && rs.attribute_index(v.Scalar()) < 0)
+                sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() + "', which the ruleset does not declare");
         }
     }
 
@@ -374,6 +403,10 @@ struct RulesetReader {
     }
 
     void victory(MapReader& top) {
+        if (!top.has("victory")) {
+            top.accept("victory");
+            return;
+        }
         MapReader v(top.child("victory"), file, sink, "victory");
         if (!v.valid()) return;
         YAML::Node levels = v.child("levels", true);

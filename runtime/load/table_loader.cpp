@@ -1,5 +1,6 @@
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
+#include "rules/procedures.h"
 
 #include <fstream>
 
@@ -165,9 +166,17 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
             sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
-    for (const auto& p : rs.phases)
-        if (!p.table.empty() && !rs.odds_table(p.table) && !rs.threshold_table(p.table))
+    for (const auto& p : rs.phases) {
+        const ProcedureSpec* spec = find_procedure(p.procedure);
+        if (!spec || spec->table == ProcedureSpec::Table::None) continue;
+        const bool odds = spec->table == ProcedureSpec::Table::Odds;
+        if (p.table.empty())
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " + (odds ? "an odds_crt" : "a threshold") + " table");
+        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table))
             sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
+        else if (odds ? !rs.odds_table(p.table) : !rs.threshold_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? "an odds_crt" : "a threshold") + " table, and '" + p.table + "' is not one");
+    }
 }
 
 }  // namespace sandtable::load

@@ -18,6 +18,27 @@ namespace {
 
 constexpr const char* kHandlers = "sandtable.handlers";
 
+// Moves every global behind a read-only proxy: reading works as before, any
+// assignment to a global (new or existing) is an error, and neither rawset
+// nor setmetatable can get round it.
+constexpr const char* kCloseGlobals = R"lua(
+local G, globals = _G, {}
+for key, value in pairs(G) do globals[key] = value end
+for key in pairs(globals) do G[key] = nil end
+local raw = globals.rawset
+globals.rawset = function(t, k, v)
+  if t == G then error("rule scripts may not create or change globals; use a local or game.set_mark", 2) end
+  return raw(t, k, v)
+end
+globals.setmetatable(G, {
+  __index = globals,
+  __newindex = function(_, key)
+    error("rule scripts may not create or change global '" .. tostring(key) .. "'; use a local or game.set_mark", 2)
+  end,
+  __metatable = "globals are closed",
+})
+)lua";
+
 RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
 Game& game(lua_State* L) { return host(L).game(); }
 
@@ -478,9 +499,7 @@ void RuleHost::setup(Game& game) {
         // From now on the globals are closed: handlers compose through
         // game.on and keep their state in unit marks, which the kernel rolls
         // back and checksums, never in globals, which it cannot.
-        sandbox_.run("setmetatable(_G, { __newindex = function(_, key) "
-                     "error(\"rule scripts may not create global '\" .. tostring(key) .. \"'; use a local or game.set_mark\", 2) end })",
-                     "sandtable:close-globals", 0);
+        sandbox_.run(kCloseGlobals, "sandtable:close-globals", 0);
         loaded_ = true;
     }
     kernel::EventContext ctx(kernel::Event::GameSetup);

@@ -561,3 +561,33 @@ TEST_CASE("sandtable validate prints file:line:col: message and exits 1", "[load
     CHECK(ok.exit_code == 0);
     CHECK(ok.lines.empty());
 }
+
+// ---- phase options and table kinds ---------------------------------------------------------
+
+TEST_CASE("a misspelt phase option is an error with a did-you-mean", "[load][errors]") {
+    Project p;
+    const std::string text = p.edit(p.ruleset_file(), "options: { stacking: 1 }", "options: { stackin: 1 }");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "stackin: 1"),
+             "unknown key 'stackin' in the options of phase 'movement' (did you mean 'stacking'?)");
+}
+
+TEST_CASE("a phase option of the wrong type or naming no attribute", "[load][errors]") {
+    Project p;
+    std::string text = p.edit(p.ruleset_file(), "demoralized_shift: -1", "demoralized_shift: left");
+    text = p.edit(p.ruleset_file(), "strength: combat", "strength: might");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    REQUIRE(diagnostics.size() == 2);
+    check_at(only(diagnostics, "option 'demoralized_shift'"), p.ruleset_file(), place_of(text, "left"),
+             "option 'demoralized_shift' of odds_combat must be a whole number");
+    check_at(only(diagnostics, "option 'strength'"), p.ruleset_file(), place_of(text, "might"),
+             "option 'strength' names attribute 'might', which the ruleset does not declare");
+}
+
+TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
+    Project p;
+    const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "combat:         {"),
+             "phase 'combat' (odds_combat) needs an odds_crt table, and 'archery' is not one");
+}

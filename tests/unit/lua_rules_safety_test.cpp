@@ -407,6 +407,25 @@ TEST_CASE("Lua globals cannot be changed by a handler so a failure leaves none b
     CHECK_NOTHROW(rig.host->run_chunk("assert(moves_seen == nil, 'moves_seen is ' .. tostring(moves_seen))", "probe.lua"));
 }
 
+TEST_CASE("closed globals cannot be reopened by rawset or setmetatable or by changing an existing global", "[lua][safety]") {
+    TempDir dir;
+    const std::string file = dir.write("quiet.lua", "-- registers nothing\n");
+    Rig rig(file);
+    rig.game->start();
+    for (const char* attempt : {"game = nil", "pairs = nil", "rawset(_G, 'x', 1)", "setmetatable(_G, nil)", "x = 1"}) {
+        INFO(attempt);
+        try {
+            rig.host->run_chunk(attempt, "probe.lua");
+            FAIL("no error");
+        } catch (const ScriptError& e) {
+            CHECK(e.script() == "probe.lua");
+            CHECK(e.line() == 1);
+        }
+    }
+    // Reading globals still works, and so does rawset on a script's own tables.
+    CHECK_NOTHROW(rig.host->run_chunk("local t = {} rawset(t, 'a', 1) assert(t.a == 1 and type(game.on) == 'function')", "probe.lua"));
+}
+
 // ---- determinism and replays --------------------------------------------------------
 
 namespace {

@@ -1,0 +1,52 @@
+#include "rules/procedures.h"
+
+namespace sandtable::rules {
+
+using K = ProcedureOption::Kind;
+using T = ProcedureSpec::Table;
+
+const std::vector<ProcedureSpec>& procedures() {
+    static const std::vector<ProcedureSpec> list{
+        {"movement", T::None,
+         {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)"},
+          {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"}}},
+        {"ranged_fire", T::Threshold,
+         {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},
+          {"must_target_adjacent", K::Bool, "a firer with an adjacent eligible (front-face) target must fire at one"},
+          {"defensive_adjacent_only", K::Bool, "the inactive side fires only at adjacent enemies"}}},
+        {"odds_combat", T::Odds,
+         {{"strength", K::Text, "the attribute holding combat strength; losses count it from the front face (default combat)"},
+          {"leader_adds", K::Text, "attribute of a leader stacked with a fighting unit added to its strength"},
+          {"must_attack_in_zoc", K::Bool, "units in an enemy zone of control at the start of the phase must attack or be attacked (default true)"},
+          {"demoralized_shift", K::Int, "column shift for attacks by a demoralized side (BMW: -1)"}}},
+        {"recovery", T::Threshold,
+         {{"adjacent_enemy_modifier", K::Int, "added to the roll of a unit next to an enemy"},
+          {"leader_adds", K::Text, "attribute of a stacked leader added to the roll"},
+          {"rally", K::Bool, "after recovery, the side may rally one eliminated unit next to a leader"}}},
+        {"lua", T::None, {}},
+    };
+    return list;
+}
+
+const ProcedureSpec* find_procedure(const std::string& name) {
+    for (const auto& p : procedures())
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+bool option_flag(const PhaseSpec& phase, const char* key, bool fallback) {
+    const Param* v = phase.options.find(key);
+    return v && std::holds_alternative<bool>(v->value) ? std::get<bool>(v->value) : fallback;
+}
+
+int option_int(const PhaseSpec& phase, const char* key, int fallback) {
+    const Param* v = phase.options.find(key);
+    return v && std::holds_alternative<long long>(v->value) ? static_cast<int>(std::get<long long>(v->value)) : fallback;
+}
+
+std::string option_text(const PhaseSpec& phase, const char* key, const std::string& fallback) {
+    const Param* v = phase.options.find(key);
+    return v && std::holds_alternative<std::string>(v->value) ? std::get<std::string>(v->value) : fallback;
+}
+
+}  // namespace sandtable::rules

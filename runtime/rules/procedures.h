@@ -1,0 +1,35 @@
+// The catalogue of the kernel's built-in phase procedures and the options
+// each reads from its phase's `options:` in ruleset.yaml. One list serves
+// the loader (which rejects unknown or mistyped options) and the kernel
+// (which reads them through the helpers below), so the two cannot drift.
+#pragma once
+
+#include "rules/sequence.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+struct ProcedureOption {
+    enum class Kind { Bool, Int, Text };
+    std::string key;
+    Kind kind;
+    std::string meaning;
+};
+
+struct ProcedureSpec {
+    std::string name;
+    enum class Table { None, Odds, Threshold } table = Table::None;
+    std::vector<ProcedureOption> options;
+};
+
+const std::vector<ProcedureSpec>& procedures();
+const ProcedureSpec* find_procedure(const std::string& name);
+
+// Reading a phase's options, with the fallback when absent.
+bool option_flag(const PhaseSpec& phase, const char* key, bool fallback);
+int option_int(const PhaseSpec& phase, const char* key, int fallback);
+std::string option_text(const PhaseSpec& phase, const char* key, const std::string& fallback);
+
+}  // namespace sandtable::rules
