@@ -7,7 +7,7 @@ JOBS        ?= $(shell nproc)
 SCENARIO    ?= scenarios/bmw/wendle-fords.yaml
 DEB_PACKAGES = build-essential cmake ninja-build ccache pkg-config \
                libwxgtk3.2-dev liblua5.4-dev libyaml-cpp-dev catch2 libbenchmark-dev \
-               xvfb xauth imagemagick nodejs npm
+               xvfb xauth imagemagick
 
 .PHONY: all deps build test run bench schemas clean
 
@@ -23,6 +23,15 @@ deps:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else \
 	    echo "Missing packages. Run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	@# Node and npm may come from Debian or from another packaging (which
+	@# bundles npm and conflicts with Debian's npm): look for the commands.
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; \
+	  else \
+	    echo "Missing node/npm. Run:"; echo "  sudo apt-get install -y nodejs npm"; exit 1; \
 	  fi; \
 	fi
 	@if [ ! -d node_modules/ajv ]; then npm ci --silent --no-audit --no-fund; fi

@@ -32,10 +32,11 @@ void Session::apply(const kernel::Action& action) {
 std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions) {
     std::size_t taken = 0;
     while (!game_->over() && taken < max_actions) {
-        auto legal = game_->legal_actions();
+        const auto& legal = game_->legal_actions();
         if (legal.empty()) throw std::logic_error("no legal action at decision " + std::string(kernel::decision_kind_name(game_->decision())));
         Bot* bot = bots.at(static_cast<std::size_t>(game_->deciding_side()));
-        apply(bot->choose(*game_, legal));
+        const kernel::Action chosen = bot->choose(*game_, legal);  // a copy: apply() replaces the list
+        apply(chosen);
         ++taken;
     }
     return taken;

@@ -453,8 +453,7 @@ void Game::retreat(int unit, Hex to) {
     move_unit(unit, to);
     EventContext ctx(Event::UnitRetreated);
     ctx.set("unit", unit);
-    ctx.set("from_q", from.q);
-    ctx.set("from_r", from.r);
+    ctx.set_text("from", grid().label(from));
     raise(ctx);
 }
 

@@ -47,7 +47,7 @@ const std::vector<std::string>& known_events() {
         "combat.strengths", // attack, defend (writable)
         "combat.odds",      // column, shift (writable)
         "combat.result",    // text result (writable), roll; writable: advance_required
-        "unit.retreated",   // unit, from_q, from_r
+        "unit.retreated",   // unit; text from (the hex label it left)
         "unit.eliminated",  // unit
         "turn.end",         // turn
         "move.shared_hex",  // unit (the one that arrived); list others (units of other sides already there)

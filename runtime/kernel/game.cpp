@@ -223,7 +223,7 @@ void Game::advance_sequence() {
     begin_turn();
 }
 
-std::vector<Action> Game::legal_actions() const {
+const std::vector<Action>& Game::legal_actions() const {
     if (!legal_valid_) {
         legal_cache_.clear();
         add_legal(legal_cache_);

@@ -89,7 +89,8 @@ public:
     DecisionKind decision() const { return state_decision_; }
     int deciding_side() const { return deciding_side_; }
     const Question* question() const { return questions_.empty() ? nullptr : &questions_.front(); }
-    std::vector<Action> legal_actions() const;
+    // Valid until the next apply() or mutation; copy it to keep it longer.
+    const std::vector<Action>& legal_actions() const;
     bool is_legal(const Action& action) const;
     // Applies a legal action and runs on to the next decision. On an
     // IllegalAction or a script error the state is left as it was.

@@ -229,7 +229,7 @@ int l_movement(lua_State* L) {
 
 // Handles of a side's units on the map, in scenario order.
 int l_units_of(lua_State* L) {
-    const int side = static_cast<int>(luaL_checkinteger(L, 1));
+    const int side = side_arg(L, 1);
     const auto& units = game(L).state().units;
     std::vector<int> out;
     for (std::size_t i = 0; i < units.size(); ++i)
@@ -278,8 +278,16 @@ int l_charge_allowed(lua_State* L) {
 }
 
 int l_hex_of_index(lua_State* L) {
-    push_label(L, game(L).grid().hex_at(static_cast<int>(luaL_checkinteger(L, 1))));
+    const lua_Integer i = luaL_checkinteger(L, 1);
+    if (i < 0 || i >= static_cast<lua_Integer>(game(L).grid().size())) return luaL_error(L, "no hex with index %d on this map", static_cast<int>(i));
+    push_label(L, game(L).grid().hex_at(static_cast<int>(i)));
     return 1;
+}
+
+int side_arg(lua_State* L, int index) {
+    const lua_Integer side = luaL_checkinteger(L, index);
+    if (side < 0 || side >= static_cast<lua_Integer>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", static_cast<int>(side));
+    return static_cast<int>(side);
 }
 
 int l_distance(lua_State* L) {
@@ -288,7 +296,7 @@ int l_distance(lua_State* L) {
 }
 
 int l_in_enemy_zoc(lua_State* L) {
-    lua_pushboolean(L, game(L).in_enemy_zoc(static_cast<int>(luaL_checkinteger(L, 1)), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).in_enemy_zoc(side_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 

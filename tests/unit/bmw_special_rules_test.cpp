@@ -586,9 +586,10 @@ TEST_CASE("10.4 an enemy moving into a lone leader's hex makes it retreat", "[bm
 }
 
 // BUG (10.4): "If an enemy unit moves into a hex occupied by a lone leader ...
-// the leader conducts an immediate retreat before combat." leaders.lua only
-// looks at the hex where a move ends (move.end), so an enemy that moves
-// through the leader's hex on its way elsewhere leaves the leader untouched.
+// the leader conducts an immediate retreat before combat." Game::movement_apply
+// calls move_unit once with the destination, so move.shared_hex is raised only
+// where a move ends: an enemy that moves through the leader's hex on its way
+// elsewhere leaves the leader untouched.
 TEST_CASE("10.4 an enemy moving through a lone leader's hex makes it retreat", "[bmw][leaders][bug][!shouldfail]") {
     Battlefield b;
     // Column 2 is the only way south: columns 1 and 3 are woods (3 MP each).
@@ -602,12 +603,10 @@ TEST_CASE("10.4 an enemy moving through a lone leader's hex makes it retreat", "
     CHECK(g.deciding_side() == 1);
 }
 
-// BUG (10.2, 10.4): "If the friendly unit is eliminated in combat, the leader
-// remains in the hex although if any enemy unit advances into that hex after
-// that combat, rule 10.4 must be enforced." The kernel's advance (combat_apply,
-// AdvanceTo) moves the unit with move_unit and raises no event, so leaders.lua
-// never sees it: the leader stays in the hex with the enemy.
-TEST_CASE("10.2 10.4 an enemy advancing into a lone leader's hex after combat displaces the leader", "[bmw][leaders][bug][!shouldfail]") {
+// 10.2: "If the friendly unit is eliminated in combat, the leader remains in
+// the hex although if any enemy unit advances into that hex after that
+// combat, rule 10.4 must be enforced." (Was a bug until move.shared_hex.)
+TEST_CASE("10.2 10.4 an enemy advancing into a lone leader's hex after combat displaces the leader", "[bmw][leaders]") {
     Battlefield b;
     b.units = {{"hf", "heavy_foot", "a", "0504"}, {"sp", "spearmen", "a", "0404"},
                {"lv", "levy", "b", "0505"}, {"ld", "leader", "b", "0505"}};
@@ -620,9 +619,11 @@ TEST_CASE("10.2 10.4 an enemy advancing into a lone leader's hex after combat di
     REQUIRE(g.decision() == DecisionKind::Advance);
     take(s, ActionKind::AdvanceTo, "sp", "0505");
     REQUIRE(hex_of(g, "sp") == "0505");
-    // Retreating (a question for side b) or eliminated, but not left in the enemy's hex.
-    bool displaced = g.decision() == DecisionKind::Question || !on_map(g, "ld") || hex_of(g, "ld") != "0505";
-    CHECK(displaced);
+    // Not left in the enemy's hex: every hex next to 0505 is now in the zone of
+    // the spearmen standing in it, so there is no eligible retreat (7.8) and
+    // the leader is eliminated.
+    CHECK(g.decision() != DecisionKind::Question);
+    CHECK(!on_map(g, "ld"));
 }
 
 // ---- 3.3 3.4 Victory at the last turn -------------------------------------
