@@ -49,6 +49,12 @@ int unit_arg(lua_State* L, int index) {
     return static_cast<int>(u);
 }
 
+int side_arg(lua_State* L, int index) {
+    const lua_Integer side = luaL_checkinteger(L, index);
+    if (side < 0 || side >= static_cast<lua_Integer>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", static_cast<int>(side));
+    return static_cast<int>(side);
+}
+
 Hex hex_arg(lua_State* L, int index) {
     const char* label = luaL_checkstring(L, index);
     auto h = game(L).grid().parse_label(label);
@@ -284,11 +290,6 @@ int l_hex_of_index(lua_State* L) {
     return 1;
 }
 
-int side_arg(lua_State* L, int index) {
-    const lua_Integer side = luaL_checkinteger(L, index);
-    if (side < 0 || side >= static_cast<lua_Integer>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", static_cast<int>(side));
-    return static_cast<int>(side);
-}
 
 int l_distance(lua_State* L) {
     lua_pushinteger(L, geometry::distance(hex_arg(L, 1), hex_arg(L, 2)));
