@@ -26,7 +26,8 @@ end, { phase = "movement" })
 
 local function path_allows_charge(path)
   for i = 2, #path do
-    if not game.charge_allowed(game.hex_of_index(path[i])) then return false end
+    local from, to = game.hex_of_index(path[i - 1]), game.hex_of_index(path[i])
+    if not game.charge_allowed(to) or game.hexside(from, to) ~= nil then return false end
   end
   return true
 end
@@ -48,7 +49,10 @@ end, { unit_has = "charger" })
 game.on("combat.result", function(ctx)
   if not mandatory then return end
   for _, a in ipairs(game.combat().attackers) do
-    if game.mark(a, "charging") ~= 0 then ctx.advance_required = true end
+    if game.mark(a, "charging") ~= 0 then
+      ctx.advance_required = true
+      ctx.advance_mark = "charging"
+    end
   end
 end)
 

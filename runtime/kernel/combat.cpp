@@ -213,6 +213,7 @@ bool Game::combat_resolution_step() {
                 still_there(c.defenders, defender_start);
                 if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
                     if (logging_) note("  the combat does not take place");
+                    c.advance_one_hex = true;
                     c.advancing_side = active;
                     c.stage = Combat::Advance;
                     break;
@@ -245,6 +246,10 @@ bool Game::combat_resolution_step() {
                     }
                     decide(DecisionKind::ChooseLoss, attacker ? active : opponent_of(active));
                     return true;
+                }
+                if (std::any_of(state_.sides.begin(), state_.sides.end(), [](const SideState& s) { return s.disintegrated; })) {
+                    end_game_by_disintegration();
+                    return false;
                 }
                 while (!c.to_retreat.empty() && !state_.units[static_cast<std::size_t>(c.to_retreat.front())].on_map)
                     c.to_retreat.erase(c.to_retreat.begin());
@@ -373,6 +378,7 @@ void Game::apply_result() {
     raise(ctx);
     c.result = ctx.text("result");
     c.advance_required = ctx.get("advance_required") != 0;
+    c.advance_mark = ctx.text("advance_mark");
     if (logging_) note("  result " + c.result);
     const rules::CombatResult* r = ruleset_->combat_result(c.result);
     if (!r) return;
@@ -450,7 +456,8 @@ void Game::retreat(int unit, Hex to) {
     }
     if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
     if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
-    move_unit(unit, to);
+    for (Hex h : path) move_unit(unit, h);
+    if (state_.units[static_cast<std::size_t>(unit)].hex != to) move_unit(unit, to);
     EventContext ctx(Event::UnitRetreated);
     ctx.set("unit", unit);
     ctx.set_text("from", grid().label(from));
@@ -487,7 +494,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
         std::vector<Hex> reach;
         for (Hex v : vacated)
             if (geometry::distance(v, s.hex) == 1 && ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc]) reach.push_back(v);
-        const int extra = capability(u, Capability::AdvanceHexes) - 1;
+        if (!c.advance_mark.empty() && s.mark(c.advance_mark) == 0) continue;
+        const int extra = c.advance_one_hex ? 0 : capability(u, Capability::AdvanceHexes) - 1;
         std::vector<Hex> frontier = reach;
         for (int step = 0; step < extra; ++step) {
             std::vector<Hex> next;

@@ -71,12 +71,14 @@ struct Combat {
     std::string result;
     bool cancelled = false;
     bool advance_required = false;
+    std::string advance_mark;  // set: only participants with this mark may advance
     std::string forced_result;
     int losses_attacker = 0;  // units still to be chosen as lost
     int losses_defender = 0;
     std::vector<int> to_retreat;  // units still to retreat, in order
     int retreating_side = -1;
     bool advance_done = false;
+    bool advance_one_hex = false;  // no combat took place (retreat before combat, 8.3)
     int advancing_side = -1;
 };
 

@@ -14,6 +14,10 @@ void Game::check_morale(int side) {
     if (spec.disintegration > 0 && s.eliminated_strength >= spec.disintegration && !s.disintegrated) {
         s.disintegrated = true;
         if (logging_) note("  " + spec.name + " disintegrate");
+        // An exchange: the other side's loss lands at the same time (11.4);
+        // the combat ends the game once both losses are taken.
+        const Combat& c = state_.combat;
+        if (state_.combat_open && c.stage == Combat::Losses && (c.losses_attacker > 0 || c.losses_defender > 0)) return;
         end_game_by_disintegration();
     }
 }

@@ -283,6 +283,17 @@ int l_charge_allowed(lua_State* L) {
     return 1;
 }
 
+// game.hexside(a, b): the id of the feature on the side between adjacent hexes, or nil.
+int l_hexside(lua_State* L) {
+    Hex a = hex_arg(L, 1), b = hex_arg(L, 2);
+    int dir = geometry::direction_to(a, b);
+    if (dir < 0) return luaL_error(L, "'%s' and '%s' are not adjacent", lua_tostring(L, 1), lua_tostring(L, 2));
+    int f = game(L).scenario().map.side_feature(a, dir);
+    if (f < 0) lua_pushnil(L);
+    else lua_pushstring(L, game(L).ruleset().hexside_features[static_cast<std::size_t>(f)].id.c_str());
+    return 1;
+}
+
 int l_hex_of_index(lua_State* L) {
     const lua_Integer i = luaL_checkinteger(L, 1);
     if (i < 0 || i >= static_cast<lua_Integer>(game(L).grid().size())) return luaL_error(L, "no hex with index %d on this map", static_cast<int>(i));
@@ -472,7 +483,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"charge_allowed", l_charge_allowed}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
@@ -560,7 +571,7 @@ void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
         else if (lua_isinteger(L, -1)) context.set(key, lua_tointeger(L, -1));
         lua_pop(L, 1);
     }
-    for (const char* key : {"mode", "forced_result", "result"}) {
+    for (const char* key : {"mode", "forced_result", "result", "advance_mark"}) {
         if (lua_getfield(L, ctx, key) == LUA_TSTRING) context.set_text(key, lua_tostring(L, -1));
         lua_pop(L, 1);
     }

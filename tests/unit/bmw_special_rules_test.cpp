@@ -4,7 +4,7 @@
 // battlefield with the real ruleset and its Lua modules. Section numbers are
 // the rulebook's (/work/shared/seeds/bmw-standard-rules.txt).
 //
-// Tests tagged [bug][!shouldfail] show where the runtime contradicts the
+// Tests tagged [regression] show where the runtime contradicts the
 // rulebook; each says which rule and why. They pass (as expected failures)
 // until the bug is fixed, then Catch reports them: drop the tag then.
 #include "bmw_fixture.h"
@@ -189,13 +189,13 @@ TEST_CASE("8.3 9.6 a unit attacked by charging knights may not retreat before co
     CHECK(options(s2.game())[0] == "stand and fight");
 }
 
-// BUG (8.3): "One victorious unit may advance (still the one hex limit)" - after
+// Regression, fixed (8.3): "One victorious unit may advance (still the one hex limit)" - after
 // a retreat before combat the advance is limited to one hex. The kernel offers
 // a cavalry attacker its 9.2 advance of up to three hexes: the combat-free
 // advance goes through the same advance_actions with AdvanceHexes = 3.
 // This reads 8.3's limit as overriding 9.2 (no combat took place); if the lead
 // reads 9.2 as applying here, drop this test.
-TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit even for cavalry", "[bmw][light][bug][!shouldfail]") {
+TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit even for cavalry", "[bmw][light][regression]") {
     Battlefield b;
     // Knights on the strong side (MA 5) attack skirmishers (MA 5).
     b.units = {{"kn", "knights", "a", "0504"}, {"sk", "skirmishers", "b", "0505"}};
@@ -410,11 +410,11 @@ TEST_CASE("9.6 knights in an enemy zone of control may not change sides at the s
     CHECK(g.decision() == DecisionKind::Movement);
 }
 
-// BUG (9.6): "Charging cavalry may enter or cross only clear terrain during a
+// Regression, fixed (9.6): "Charging cavalry may enter or cross only clear terrain during a
 // charge". charges.lua's path_allows_charge checks only the terrain of each
 // hex entered (game.charge_allowed(hex)), never the hexside crossed, so
 // knights crossing a river hexside into clear hexes are still offered a charge.
-TEST_CASE("9.6 a charge path across a river hexside gives no charge offer", "[bmw][charge][bug][!shouldfail]") {
+TEST_CASE("9.6 a charge path across a river hexside gives no charge offer", "[bmw][charge][regression]") {
     Battlefield b;
     // A lane of clear hexes in column 2 between swamps the knights may not enter.
     b.rows = std::vector<std::string>(8, "s.s");
@@ -437,11 +437,11 @@ TEST_CASE("9.6 the same lane without the river gives a charge offer", "[bmw][cha
     CHECK(options(s.game())[0] == "charge");
 }
 
-// BUG (9.6): "If they are successful in vacating the defender's hex, one of the
+// Regression, fixed (9.6): "If they are successful in vacating the defender's hex, one of the
 // charging units *must* occupy the hex." charges.lua only sets
 // advance_required; the kernel's advance_actions still lists every attacker,
 // so a non-charging co-attacker may make the advance and the charger stays put.
-TEST_CASE("9.6 only a charging unit may make the mandatory advance", "[bmw][charge][bug][!shouldfail]") {
+TEST_CASE("9.6 only a charging unit may make the mandatory advance", "[bmw][charge][regression]") {
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "a", "0404"}, {"lv", "levy", "b", "0505"}};
     auto s = b.start({4});  // 11 against 2: 5-1, roll 4: DR
@@ -585,12 +585,12 @@ TEST_CASE("10.4 an enemy moving into a lone leader's hex makes it retreat", "[bm
     CHECK(dist(g, "0505", hex_of(g, "ld")) == 1);
 }
 
-// BUG (10.4): "If an enemy unit moves into a hex occupied by a lone leader ...
+// Regression, fixed (10.4): "If an enemy unit moves into a hex occupied by a lone leader ...
 // the leader conducts an immediate retreat before combat." Game::movement_apply
 // calls move_unit once with the destination, so move.shared_hex is raised only
 // where a move ends: an enemy that moves through the leader's hex on its way
 // elsewhere leaves the leader untouched.
-TEST_CASE("10.4 an enemy moving through a lone leader's hex makes it retreat", "[bmw][leaders][bug][!shouldfail]") {
+TEST_CASE("10.4 an enemy moving through a lone leader's hex makes it retreat", "[bmw][leaders][regression]") {
     Battlefield b;
     // Column 2 is the only way south: columns 1 and 3 are woods (3 MP each).
     b.rows = std::vector<std::string>(8, "w.w");
@@ -676,12 +676,12 @@ TEST_CASE("3.4 victory levels round down like combat odds and equal VP is a draw
     }
 }
 
-// BUG (11.4): "If both sides disintegrate at the same time (through an EX
+// Regression, fixed (11.4): "If both sides disintegrate at the same time (through an EX
 // result), the active player wins." The kernel applies the attacker's EX loss
 // first and check_morale ends the game at once (end_game_by_disintegration sees
 // only the attacker disintegrated and gives the defender the win); the
 // defender's loss is never applied.
-TEST_CASE("11.4 an exchange that disintegrates both armies at once is won by the active player", "[bmw][victory][bug][!shouldfail]") {
+TEST_CASE("11.4 an exchange that disintegrates both armies at once is won by the active player", "[bmw][victory][regression]") {
     Battlefield b;
     b.disintegration_a = 4;
     b.disintegration_b = 4;
