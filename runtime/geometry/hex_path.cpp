@@ -20,7 +20,6 @@ namespace {
 
 constexpr int kUnreached = std::numeric_limits<int>::max();
 
-// The stopped state gets the even number on purpose: see settled_before().
 constexpr int state_of(int index, bool stopped) { return 2 * index + (stopped ? 0 : 1); }
 constexpr int index_of(int state) { return state >> 1; }
 constexpr bool is_stopped(int state) { return (state & 1) == 0; }
@@ -50,29 +49,16 @@ void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const In
     compute_with(grid, start, budget, step_cost);
 }
 
-bool MovementRange::pop(int& state, int& cost) {
-    while (!heap_.empty()) {
-        std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
-        const std::uint64_t key = heap_.back();
-        heap_.pop_back();
-        cost = static_cast<int>(key >> 32);
-        state = static_cast<int>(key & 0xffffffffu);
-        if (cost == cost_[static_cast<std::size_t>(state)]) return true;  // else stale: improved after queuing
-    }
-    return false;
-}
-
 void MovementRange::reset(const HexGrid& grid) {
     grid_ = &grid;
     const std::size_t states = 2 * grid.size();
     if (cost_.size() != states) {
         cost_.assign(states, kUnreached);
         parent_.assign(states, -1);
-        // Enough for any search on this grid (the heap nearly always), so
-        // later searches do not allocate.
+        hex_settled_.assign(grid.size(), 0);
+        // Enough for any search on this grid, so later searches do not allocate.
         touched_.reserve(states);
         settled_.reserve(grid.size());
-        heap_.reserve(states);
     } else {
         // Only what the previous search wrote: a search usually touches a
         // small part of the map, and clearing all of it would dominate.
@@ -80,10 +66,12 @@ void MovementRange::reset(const HexGrid& grid) {
             cost_[static_cast<std::size_t>(s)] = kUnreached;
             parent_[static_cast<std::size_t>(s)] = -1;
         }
+        for (Hex h : settled_) hex_settled_[static_cast<std::size_t>(grid.index(h))] = 0;
     }
+    for (int c = 0; c <= highest_queued_; ++c) buckets_[static_cast<std::size_t>(c)].clear();
+    highest_queued_ = -1;
     touched_.clear();
     settled_.clear();
-    heap_.clear();
 }
 
 void MovementRange::relax(int state, int cost, int parent) {
@@ -92,22 +80,10 @@ void MovementRange::relax(int state, int cost, int parent) {
     if (cost_[s] == kUnreached) touched_.push_back(state);
     cost_[s] = cost;
     parent_[s] = parent;
-    heap_.push_back(heap_key(cost, state));
-    std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
-}
-
-// Whether the other state of the same hex was settled before `state` (so the
-// hex is already in settled_), judged by comparing heap keys. That is sound
-// because a key below the one being popped that is still recorded in cost_
-// has already been popped, with one exception: a state first queued after a
-// pop, at the same cost. Only the free state of a hex can be queued at the
-// cost its stopped state was just settled at (a stopped entry no cheaper than
-// the free one is never queued), so giving the free state the larger number
-// keeps even that late key above the popped one.
-bool MovementRange::settled_before(int state, int cost) const {
-    const int other = state ^ 1;
-    const int other_cost = cost_[static_cast<std::size_t>(other)];
-    return other_cost != kUnreached && heap_key(other_cost, other) < heap_key(cost, state);
+    // Buckets grow to the highest cost reached, not to the budget, which may be huge.
+    if (static_cast<std::size_t>(cost) >= buckets_.size()) buckets_.resize(static_cast<std::size_t>(cost) + 1);
+    buckets_[static_cast<std::size_t>(cost)].push_back(state);
+    highest_queued_ = std::max(highest_queued_, cost);
 }
 
 int MovementRange::best_state(Hex h) const {

@@ -62,18 +62,12 @@ private:
     static constexpr int state_of(int index, bool stopped) { return 2 * index + (stopped ? 0 : 1); }
     static constexpr int index_of(int state) { return state >> 1; }
     static constexpr bool is_stopped(int state) { return (state & 1) == 0; }
-    static constexpr std::uint64_t heap_key(int cost, int state) {
-        return (static_cast<std::uint64_t>(cost) << 32) | static_cast<std::uint32_t>(state);
-    }
-    // Pops the cheapest live heap entry into (state, cost); false when empty.
-    bool pop(int& state, int& cost);
 
     // The search runs over two states per hex, 2 * index + 1: the hex entered
     // by a step that lets the move go on (or as the start), and 2 * index:
     // the hex entered by a step that ends the move (may_continue false).
     void reset(const HexGrid& grid);
     void relax(int state, int cost, int parent);
-    bool settled_before(int state, int cost) const;
     int best_state(Hex h) const;  // the cheaper reached state of h, or -1
 
     const HexGrid* grid_ = nullptr;
@@ -81,7 +75,9 @@ private:
     std::vector<int> parent_;           // per state; the previous state, -1 at the start
     std::vector<Hex> settled_;
     std::vector<int> touched_;          // states whose cost_/parent_ differ from the reset values
-    std::vector<std::uint64_t> heap_;   // min-heap of (cost << 32 | state), stale entries skipped
+    std::vector<std::vector<int>> buckets_;  // states queued at each cost; stale entries skipped
+    int highest_queued_ = -1;                // highest cost with a queued state
+    std::vector<std::uint8_t> hex_settled_;  // per hex: already listed in settled_
 };
 
 template <class StepCostByIndex>
@@ -90,25 +86,35 @@ void MovementRange::compute_with(const HexGrid& grid, Hex start, int budget, Ste
     const int start_index = grid.index(start);
     if (start_index < 0 || budget < 0) return;
     relax(state_of(start_index, false), 0, -1);
-    int state = 0, so_far = 0;
-    while (pop(state, so_far)) {
-        if (!settled_before(state, so_far)) settled_.push_back(grid.hex_at(index_of(state)));
-        if (is_stopped(state)) continue;
-        const int index = index_of(state);
-        for (int direction = 0; direction < 6; ++direction) {
-            const int next = grid.neighbour_index(index, direction);
-            if (next < 0) continue;
-            // Costs are not negative, so a neighbour already free to go on at
-            // no more than our cost so far cannot improve: skip the callback.
-            const int free_cost = cost_[static_cast<std::size_t>(state_of(next, false))];
-            if (free_cost <= so_far) continue;
-            const std::optional<StepCost> step = step_cost(index, direction, next);
-            if (!step) continue;
-            if (step->cost < 0) throw std::invalid_argument("StepCostFn returned a negative cost");
-            const long long total = static_cast<long long>(so_far) + step->cost;
-            if (total > budget) continue;
-            if (!step->may_continue && free_cost <= total) continue;  // no better than the free entry
-            relax(state_of(next, !step->may_continue), static_cast<int>(total), state);
+    // Costs are small whole numbers, so a bucket per cost replaces a heap
+    // (Dial's algorithm): each bucket is worked through in order, and steps
+    // of cost 0 land in the bucket being worked on.
+    for (int cost = 0; cost <= highest_queued_; ++cost) {
+        // Indexed afresh each time: relax() may grow buckets_ and move them.
+        for (std::size_t k = 0; k < buckets_[static_cast<std::size_t>(cost)].size(); ++k) {
+            const int state = buckets_[static_cast<std::size_t>(cost)][k];
+            if (cost_[static_cast<std::size_t>(state)] != cost) continue;  // stale: improved after queuing
+            const int index = index_of(state);
+            if (!hex_settled_[static_cast<std::size_t>(index)]) {
+                hex_settled_[static_cast<std::size_t>(index)] = 1;
+                settled_.push_back(grid.hex_at(index));
+            }
+            if (is_stopped(state)) continue;
+            for (int direction = 0; direction < 6; ++direction) {
+                const int next = grid.neighbour_index(index, direction);
+                if (next < 0) continue;
+                // A neighbour already free to go on at no more than our cost
+                // cannot improve: skip the (costly) callback.
+                const int free_cost = cost_[static_cast<std::size_t>(state_of(next, false))];
+                if (free_cost <= cost) continue;
+                const std::optional<StepCost> step = step_cost(index, direction, next);
+                if (!step) continue;
+                if (step->cost < 0) throw std::invalid_argument("StepCostFn returned a negative cost");
+                const long long total = static_cast<long long>(cost) + step->cost;
+                if (total > budget) continue;
+                if (!step->may_continue && free_cost <= total) continue;  // no better than the free entry
+                relax(state_of(next, !step->may_continue), static_cast<int>(total), state);
+            }
         }
     }
 }
