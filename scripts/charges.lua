@@ -11,11 +11,10 @@
 
 local mandatory = params.mandatory_advance ~= false
 
-local function charger(u) return game.attr(u, "charger") end
 
 game.on("phase.begin", function(ctx)
-  for _, u in ipairs(game.units_of(ctx.side)) do
-    if charger(u) and not game.in_enemy_zoc(ctx.side, game.hex(u)) then
+  for _, u in ipairs(game.units_with(ctx.side, "charger")) do
+    if not game.in_enemy_zoc(ctx.side, game.hex(u)) then
       local to = game.is_back(u) and "change to the strong side" or "change to the fast side"
       game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
         if answer == 2 then game.flip(u, not game.is_back(u)) end

@@ -55,38 +55,56 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
     }
 }
 
+// What the scoring of candidate hexes needs, gathered once per decision
+// rather than once per hex: the enemies (where, how strong) and the
+// objectives not yet held.
+struct GreedyBot::Picture {
+    struct Enemy {
+        Hex hex;
+        int strength;
+    };
+    std::vector<Enemy> enemies;
+    std::vector<Hex> objectives;
+};
+
+GreedyBot::Picture GreedyBot::picture(const Game& game, int side) const {
+    Picture p;
+    const auto& st = game.state();
+    for (std::size_t i = 0; i < st.units.size(); ++i)
+        if (st.units[i].on_map && st.units[i].side != side) p.enemies.push_back({st.units[i].hex, game.combat_strength(static_cast<int>(i))});
+    const auto& objectives = game.scenario().objectives;
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        if (st.objective_holders[i] != side) p.objectives.push_back(objectives[i].hex);
+    return p;
+}
+
 // Prefer hexes near the enemy's weak units and objectives; avoid ending next
 // to enemies much stronger than us.
-double GreedyBot::hex_score(const Game& game, int unit, Hex h) const {
-    const auto& st = game.state();
-    const int side = st.units[static_cast<std::size_t>(unit)].side;
-    const int mine = std::max(1, game.combat_strength(unit));
+double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
+    const int mine = std::max(1, strength);
     double nearest = 1e9, danger = 0, opportunity = 0;
-    for (std::size_t i = 0; i < st.units.size(); ++i) {
-        const auto& e = st.units[i];
-        if (!e.on_map || e.side == side) continue;
-        int d = geometry::distance(e.hex, h);
-        int theirs = game.combat_strength(static_cast<int>(i));
+    for (const auto& e : p.enemies) {
+        const int d = geometry::distance(e.hex, h);
         nearest = std::min<double>(nearest, d);
         if (d == 1) {
-            if (theirs > 2 * mine) danger += theirs;
+            if (e.strength > 2 * mine) danger += e.strength;
             else opportunity += 1;
         }
     }
     double objective = 1e9;
-    const auto& objectives = game.scenario().objectives;
-    for (std::size_t i = 0; i < objectives.size(); ++i)
-        if (st.objective_holders[i] != side) objective = std::min<double>(objective, geometry::distance(objectives[i].hex, h));
-    double score = -nearest - 0.5 * std::min(objective, 30.0) + 2 * opportunity - danger;
-    if (game.combat_strength(unit) == 0) score = -danger * 10 - std::min(objective, 30.0) * 0.1;  // leaders keep safe
-    return score;
+    for (Hex o : p.objectives) objective = std::min<double>(objective, geometry::distance(o, h));
+    if (strength == 0) return -danger * 10 - std::min(objective, 30.0) * 0.1;  // leaders keep safe
+    return -nearest - 0.5 * std::min(objective, 30.0) + 2 * opportunity - danger;
 }
 
 Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {
+    const int unit = legal.front().unit;
+    const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
+    const int strength = game.combat_strength(unit);
     const Action* best = &legal.front();
     double best_score = -std::numeric_limits<double>::infinity();
     for (const auto& a : legal) {
-        double s = hex_score(game, a.unit, a.hex);
+        const double s = hex_score(p, strength, a.hex);
         if (s > best_score) {
             best_score = s;
             best = &a;
@@ -116,9 +134,13 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     return end ? *end : legal.front();
 }
 
+// The retreat that keeps the unit furthest from danger.
 Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& legal) const {
-    return *std::max_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
-        return hex_score(game, a.unit, a.hex) * -1 < hex_score(game, b.unit, b.hex) * -1;
+    const int unit = legal.front().unit;
+    const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
+    const int strength = game.combat_strength(unit);
+    return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
+        return hex_score(p, strength, a.hex) < hex_score(p, strength, b.hex);
     });
 }
 

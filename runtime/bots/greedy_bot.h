@@ -16,7 +16,9 @@ private:
     kernel::Action choose_destination(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_declaration(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_retreat(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
-    double hex_score(const kernel::Game& game, int unit, geometry::Hex h) const;
+    struct Picture;
+    Picture picture(const kernel::Game& game, int side) const;
+    double hex_score(const Picture& picture, int strength, geometry::Hex h) const;
 };
 
 }  // namespace sandtable::bots

@@ -37,7 +37,7 @@ void Game::fire_actions(std::vector<Action>& out) const {
     const int side = defensive ? opponent_of(state_.at.active_side) : state_.at.active_side;
     for (std::size_t f = 0; f < state_.units.size(); ++f) {
         const auto& u = state_.units[f];
-        if (!u.on_map || u.side != side || u.fired) continue;
+        if (!u.on_map || u.side != side || u.fired || attribute(static_cast<int>(f), roles_.fire_factor) <= 0) continue;
         for (std::size_t t = 0; t < state_.units.size(); ++t)
             if (can_fire_at(static_cast<int>(f), static_cast<int>(t), defensive))
                 out.push_back({ActionKind::Fire, static_cast<int>(f), static_cast<int>(t), {}, -1});

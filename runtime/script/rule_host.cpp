@@ -244,6 +244,21 @@ int l_units_of(lua_State* L) {
     return 1;
 }
 
+// game.units_with(side, attribute): a side's units on the map whose
+// attribute is non-zero (true, or not the first enum value), in order.
+int l_units_with(lua_State* L) {
+    const int side = side_arg(L, 1);
+    const char* name = luaL_checkstring(L, 2);
+    const int attribute = game(L).ruleset().attribute_index(name);
+    if (attribute < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", name);
+    const auto& units = game(L).state().units;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].on_map && units[i].side == side && game(L).attribute(static_cast<int>(i), attribute) != 0) out.push_back(static_cast<int>(i));
+    push_int_list(L, out);
+    return 1;
+}
+
 // Handles of units with a mark set (any side, on the map or not).
 int l_marked(lua_State* L) {
     const std::string key = luaL_checkstring(L, 1);
@@ -490,7 +505,7 @@ void RuleHost::bind_api() {
         {"active_side", l_active_side}, {"combat", l_combat},
         {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
         {"id", l_id}, {"side", l_side}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
-        {"units_of", l_units_of}, {"marked", l_marked}, {nullptr, nullptr}};
+        {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
     lua_newtable(L);
     lua_pushlightuserdata(L, this);

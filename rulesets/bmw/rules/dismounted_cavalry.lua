@@ -3,13 +3,11 @@
 -- disordered or forced to retreat they end on the cavalry (back) side.
 
 game.on("phase.begin", function(ctx)
-  for _, u in ipairs(game.units_of(ctx.side)) do
-    if game.attr(u, "dismountable") then
-      local to = game.is_back(u) and "dismount (infantry side)" or "mount (cavalry side)"
-      game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
-        if answer == 2 then game.flip(u, not game.is_back(u)) end
-      end)
-    end
+  for _, u in ipairs(game.units_with(ctx.side, "dismountable")) do
+    local to = game.is_back(u) and "dismount (infantry side)" or "mount (cavalry side)"
+    game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
+      if answer == 2 then game.flip(u, not game.is_back(u)) end
+    end)
   end
 end, { phase = "movement" })
 
