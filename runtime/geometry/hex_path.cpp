@@ -66,12 +66,13 @@ void MovementRange::reset(const HexGrid& grid) {
             cost_[static_cast<std::size_t>(s)] = kUnreached;
             parent_[static_cast<std::size_t>(s)] = -1;
         }
-        for (Hex h : settled_) hex_settled_[static_cast<std::size_t>(grid.index(h))] = 0;
+        for (int i : settled_indices_) hex_settled_[static_cast<std::size_t>(i)] = 0;
     }
     for (int c = 0; c <= highest_queued_; ++c) buckets_[static_cast<std::size_t>(c)].clear();
     highest_queued_ = -1;
     touched_.clear();
     settled_.clear();
+    settled_indices_.clear();
 }
 
 void MovementRange::relax(int state, int cost, int parent) {

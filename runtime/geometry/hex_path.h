@@ -56,6 +56,8 @@ public:
     std::vector<Hex> path_to(Hex h) const;
     // All reached hexes, in the order they were settled (cheapest first), start included.
     const std::vector<Hex>& hexes() const { return settled_; }
+    // The same hexes as the grid's dense indices.
+    const std::vector<int>& indices() const { return settled_indices_; }
 
 private:
     static constexpr int kUnreached = 0x7fffffff;
@@ -74,6 +76,7 @@ private:
     std::vector<int> cost_;             // per state; INT_MAX when not reached
     std::vector<int> parent_;           // per state; the previous state, -1 at the start
     std::vector<Hex> settled_;
+    std::vector<int> settled_indices_;
     std::vector<int> touched_;          // states whose cost_/parent_ differ from the reset values
     std::vector<std::vector<int>> buckets_;  // states queued at each cost; stale entries skipped
     int highest_queued_ = -1;                // highest cost with a queued state
@@ -98,6 +101,7 @@ void MovementRange::compute_with(const HexGrid& grid, Hex start, int budget, Ste
             if (!hex_settled_[static_cast<std::size_t>(index)]) {
                 hex_settled_[static_cast<std::size_t>(index)] = 1;
                 settled_.push_back(grid.hex_at(index));
+                settled_indices_.push_back(index);
             }
             if (is_stopped(state)) continue;
             for (int direction = 0; direction < 6; ++direction) {

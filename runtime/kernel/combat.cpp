@@ -53,7 +53,7 @@ void Game::mark_mandatory_combats() {
 bool Game::may_end_combat_phase() const {
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        if (!u.on_map) continue;
+        if (!u.on_map || !(u.must_attack || u.must_be_attacked)) continue;
         const int unit = static_cast<int>(i);
         for (std::size_t j = 0; j < state_.units.size(); ++j) {
             const auto& e = state_.units[j];
@@ -112,15 +112,15 @@ void Game::combat_actions(std::vector<Action>& out) const {
         }
         return;
     }
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+    std::vector<Hex> attackers;  // where units that may still attack stand
+    for (std::size_t j = 0; j < state_.units.size(); ++j)
+        if (can_attack(static_cast<int>(j))) attackers.push_back(state_.units[j].hex);
+    for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
         const auto& e = state_.units[i];
         const int t = static_cast<int>(i);
-        if (!e.on_map || e.side == active || e.was_attacked || !is_target(*this, t)) continue;
-        for (std::size_t j = 0; j < state_.units.size(); ++j)
-            if (can_attack(static_cast<int>(j)) && geometry::distance(state_.units[j].hex, e.hex) == 1) {
-                out.push_back({ActionKind::Declare, -1, t, {}, -1});
-                break;
-            }
+        if (!e.on_map || e.side == active || e.was_attacked) continue;
+        const bool reachable = std::any_of(attackers.begin(), attackers.end(), [&](Hex a) { return geometry::distance(a, e.hex) == 1; });
+        if (reachable && is_target(*this, t)) out.push_back({ActionKind::Declare, -1, t, {}, -1});
     }
     if (may_end_combat_phase()) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
@@ -494,7 +494,7 @@ void Game::advance_actions(std::vector<Action>& out) const {
         std::vector<Hex> reach;
         for (Hex v : vacated)
             if (geometry::distance(v, s.hex) == 1 && ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc]) reach.push_back(v);
-        if (!c.advance_mark.empty() && s.mark(c.advance_mark) == 0) continue;
+        if (!c.advance_mark.empty() && state_.mark(u, c.advance_mark) == 0) continue;
         const int extra = c.advance_one_hex ? 0 : capability(u, Capability::AdvanceHexes) - 1;
         std::vector<Hex> frontier = reach;
         for (int step = 0; step < extra; ++step) {

@@ -53,7 +53,8 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     resolve_attribute_roles();
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
-    build_step_costs();
+    // Worked out by the loader; a scenario built in code gets it here.
+    step_costs_ = scenario_->map.step_costs.empty() ? rules::step_costs(scenario_->map, *ruleset_) : scenario_->map.step_costs;
 }
 
 void Game::resolve_attribute_roles() {
@@ -73,34 +74,6 @@ void Game::resolve_attribute_roles() {
             if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty()) roles_.fire_factor = rs.attribute_index(t->target_attribute);
         }
     }
-}
-
-// Roads: the path's cost whatever the terrain. Otherwise the terrain entered
-// plus any hexside feature crossed; either may prohibit the step.
-void Game::build_step_costs() {
-    const auto& map = scenario_->map;
-    const auto& rs = *ruleset_;
-    const int n = static_cast<int>(grid().size());
-    step_costs_.assign(rs.movement_classes.size(), std::vector<int>(static_cast<std::size_t>(n) * 6, -1));
-    for (std::size_t c = 0; c < rs.movement_classes.size(); ++c)
-        for (int i = 0; i < n; ++i)
-            for (int d = 0; d < 6; ++d) {
-                const int to = grid().neighbour_index(i, d);
-                if (to < 0) continue;
-                int& cost = step_costs_[c][static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)];
-                const int path = map.paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
-                if (path >= 0) {
-                    cost = rs.path_features[static_cast<std::size_t>(path)].cost;
-                    continue;
-                }
-                const auto& terrain = rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].cost[c];
-                if (!terrain) continue;
-                cost = *terrain;
-                const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
-                if (feature < 0) continue;
-                const auto& extra = rs.hexside_features[static_cast<std::size_t>(feature)].extra_cost[c];
-                cost = extra ? cost + *extra : -1;
-            }
 }
 
 void Game::start() {
@@ -551,7 +524,7 @@ void Game::disorder(int unit) {
 }
 
 void Game::set_mark(int unit, const std::string& key, int value) {
-    state_.units[static_cast<std::size_t>(unit)].set_mark(key, value);
+    state_.set_mark(unit, key, value);
     legal_valid_ = false;
 }
 

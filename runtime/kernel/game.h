@@ -256,11 +256,8 @@ private:
     mutable std::vector<Action> legal_cache_;
     mutable bool legal_valid_ = false;
     std::vector<Procedure> procedures_;  // by ruleset phase index
-    // Cost of the step from hex index i in direction d for movement class c:
-    // step_costs_[c][i * 6 + d], -1 when prohibited. The map never changes
-    // during a game, so this is worked out once.
+    // Cost of each step for each movement class (see rules::step_costs).
     std::vector<std::vector<int>> step_costs_;
-    void build_step_costs();
     std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
     mutable geometry::MovementRange range_;
     mutable int range_unit_ = -1;

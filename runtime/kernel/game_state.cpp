@@ -4,19 +4,20 @@
 
 namespace sandtable::kernel {
 
-int UnitState::mark(const std::string& key) const {
-    for (const auto& [k, v] : marks)
-        if (k == key) return v;
+int GameState::mark(int unit, const std::string& key) const {
+    for (const auto& m : marks)
+        if (m.unit == unit && m.key == key) return m.value;
     return 0;
 }
 
-void UnitState::set_mark(const std::string& key, int value) {
-    auto it = std::lower_bound(marks.begin(), marks.end(), key, [](const auto& m, const std::string& k) { return m.first < k; });
-    if (it != marks.end() && it->first == key) {
+void GameState::set_mark(int unit, const std::string& key, int value) {
+    auto it = std::lower_bound(marks.begin(), marks.end(), std::pair<int, const std::string&>(unit, key),
+                               [](const Mark& m, const std::pair<int, const std::string&>& k) { return m.unit != k.first ? m.unit < k.first : m.key < k.second; });
+    if (it != marks.end() && it->unit == unit && it->key == key) {
         if (value == 0) marks.erase(it);
-        else it->second = value;
+        else it->value = value;
     } else if (value != 0) {
-        marks.insert(it, {key, value});
+        marks.insert(it, Mark{unit, key, value});
     }
 }
 
@@ -44,8 +45,8 @@ std::uint64_t checksum(const GameState& st) {
         h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
             (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8));
-        for (const auto& [k, v] : u.marks) h.s(k), h.i(v);
     }
+    for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);
     for (const auto& s : st.sides) h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
     h.i(st.selected), h.i(st.exit_mode);
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);

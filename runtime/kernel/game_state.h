@@ -27,11 +27,16 @@ struct UnitState {
     bool was_attacked = false;    // was a defender this phase
     bool must_attack = false;     // in an EZOC when the combat phase began
     bool must_be_attacked = false;
-    // Script-owned marks ("charging", "disengaged", …), sorted by key.
-    std::vector<std::pair<std::string, int>> marks;
+    // Plain values only: the state is copied on every action, and a vector
+    // of trivially copyable units copies in one go. Marks live in GameState.
+};
 
-    int mark(const std::string& key) const;
-    void set_mark(const std::string& key, int value);
+// A script-owned mark on a unit ("charging", "disengaged", …).
+struct Mark {
+    int unit = -1;
+    std::string key;
+    int value = 0;
+    friend bool operator==(const Mark&, const Mark&) = default;
 };
 
 struct SideState {
@@ -102,6 +107,10 @@ struct GameState {
     std::vector<int> objective_holders;
     GameResult result;
     std::uint64_t dice_rolled = 0;
+    std::vector<Mark> marks;  // sorted by unit, then key; no zero values
+
+    int mark(int unit, const std::string& key) const;
+    void set_mark(int unit, const std::string& key, int value);
 };
 
 std::uint64_t checksum(const GameState& state);

@@ -26,9 +26,21 @@ bool Game::movement_step() {
 
 void Game::movement_actions(std::vector<Action>& out) const {
     if (state_.selected >= 0) {
-        const auto& range = movement_range(state_.selected);
-        for (Hex h : range.hexes())
-            if (may_end_in(state_.selected, h)) out.push_back({ActionKind::MoveTo, state_.selected, -1, h, -1});
+        const int unit = state_.selected;
+        const auto& range = movement_range(unit);
+        const auto& me = state_.units[static_cast<std::size_t>(unit)];
+        // Stacking, from the per-hex table: no call per hex.
+        const bool free = capability(unit, Capability::StacksFreely) != 0;
+        const std::uint8_t* stack = stackers_[static_cast<std::size_t>(me.side)].data();
+        const int here = grid().index(me.hex);
+        const auto& hexes = range.hexes();
+        const auto& indices = range.indices();
+        out.reserve(hexes.size());
+        for (std::size_t k = 0; k < hexes.size(); ++k) {
+            const int i = indices[k];
+            if (free || stack[static_cast<std::size_t>(i)] - (i == here ? 1 : 0) < stacking_limit_)
+                out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+        }
         return;
     }
     for (std::size_t i = 0; i < state_.units.size(); ++i) {

@@ -331,6 +331,7 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
     top.finish();
     sink.throw_if_any();
+    sc->map.step_costs = step_costs(sc->map, *rs);
     std::string hash = content_hash(*sc, *rs);
     return {std::move(rs), std::move(sc), std::move(hash)};
 }

@@ -1,5 +1,7 @@
 #include "rules/scenario.h"
 
+#include "rules/ruleset.h"
+
 namespace sandtable::rules {
 
 using geometry::Hex;
@@ -26,6 +28,31 @@ void MapData::set_path_feature(Hex h, int direction, int feature) {
     Hex other = geometry::neighbour(h, direction);
     if (int i = grid.index(h); i >= 0) paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(direction)] = static_cast<std::int8_t>(feature);
     if (int j = grid.index(other); j >= 0) paths[static_cast<std::size_t>(j)][static_cast<std::size_t>((direction + 3) % 6)] = static_cast<std::int8_t>(feature);
+}
+
+std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& rs) {
+    const int n = static_cast<int>(map.grid.size());
+    std::vector<std::vector<int>> costs(rs.movement_classes.size(), std::vector<int>(static_cast<std::size_t>(n) * 6, -1));
+    for (std::size_t c = 0; c < rs.movement_classes.size(); ++c)
+        for (int i = 0; i < n; ++i)
+            for (int d = 0; d < 6; ++d) {
+                const int to = map.grid.neighbour_index(i, d);
+                if (to < 0) continue;
+                int& cost = costs[c][static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)];
+                const int path = map.paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+                if (path >= 0) {
+                    cost = rs.path_features[static_cast<std::size_t>(path)].cost;
+                    continue;
+                }
+                const auto& terrain = rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].cost[c];
+                if (!terrain) continue;
+                cost = *terrain;
+                const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+                if (feature < 0) continue;
+                const auto& extra = rs.hexside_features[static_cast<std::size_t>(feature)].extra_cost[c];
+                cost = extra ? cost + *extra : -1;
+            }
+    return costs;
 }
 
 int Scenario::side_index(const std::string& id) const {

@@ -21,12 +21,23 @@ struct MapData {
     std::vector<std::array<std::int8_t, 6>> sides;   // hexside feature index by direction, -1 none
     std::vector<std::array<std::int8_t, 6>> paths;   // path feature index by direction, -1 none
     std::vector<std::string> hex_names;              // optional place names, "" when none
+    // Derived: step_costs(map, ruleset), filled by the loader (see below).
+    std::vector<std::vector<int>> step_costs;
 
     int side_feature(geometry::Hex h, int direction) const;
     int path_feature(geometry::Hex h, int direction) const;
     void set_side_feature(geometry::Hex h, int direction, int feature);
     void set_path_feature(geometry::Hex h, int direction, int feature);
 };
+
+struct Ruleset;
+
+// The cost of the step from hex index i in direction d for movement class c,
+// at [c][i * 6 + d]; -1 when prohibited. A road through the hexside costs the
+// road's cost whatever the terrain; otherwise the terrain entered plus any
+// hexside feature crossed, either of which may prohibit the step. The map
+// does not change during a game, so a game works this out once.
+std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& ruleset);
 
 struct SideSpec {
     std::string id;

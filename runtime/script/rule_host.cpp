@@ -18,26 +18,7 @@ namespace {
 
 constexpr const char* kHandlers = "sandtable.handlers";
 
-// Moves every global behind a read-only proxy: reading works as before, any
-// assignment to a global (new or existing) is an error, and neither rawset
-// nor setmetatable can get round it.
-constexpr const char* kCloseGlobals = R"lua(
-local G, globals = _G, {}
-for key, value in pairs(G) do globals[key] = value end
-for key in pairs(globals) do G[key] = nil end
-local raw = globals.rawset
-globals.rawset = function(t, k, v)
-  if t == G then error("rule scripts may not create or change globals; use a local or game.set_mark", 2) end
-  return raw(t, k, v)
-end
-globals.setmetatable(G, {
-  __index = globals,
-  __newindex = function(_, key)
-    error("rule scripts may not create or change global '" .. tostring(key) .. "'; use a local or game.set_mark", 2)
-  end,
-  __metatable = "globals are closed",
-})
-)lua";
+
 
 RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
 Game& game(lua_State* L) { return host(L).game(); }
@@ -262,10 +243,9 @@ int l_units_with(lua_State* L) {
 // Handles of units with a mark set (any side, on the map or not).
 int l_marked(lua_State* L) {
     const std::string key = luaL_checkstring(L, 1);
-    const auto& units = game(L).state().units;
     std::vector<int> out;
-    for (std::size_t i = 0; i < units.size(); ++i)
-        if (units[i].mark(key) != 0) out.push_back(static_cast<int>(i));
+    for (const auto& m : game(L).state().marks)
+        if (m.key == key) out.push_back(m.unit);
     push_int_list(L, out);
     return 1;
 }
@@ -346,7 +326,7 @@ int l_disorder(lua_State* L) {
 
 int l_mark(lua_State* L) {
     int u = unit_arg(L, 1);
-    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(u)].mark(luaL_checkstring(L, 2)));
+    lua_pushinteger(L, game(L).state().mark(u, luaL_checkstring(L, 2)));
     return 1;
 }
 
@@ -507,7 +487,7 @@ void RuleHost::bind_api() {
         {"id", l_id}, {"side", l_side}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
         {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
-    lua_newtable(L);
+    lua_createtable(L, 0, static_cast<int>(sizeof functions / sizeof functions[0]));
     lua_pushlightuserdata(L, this);
     luaL_setfuncs(L, functions, 1);
     lua_setglobal(L, "game");
@@ -534,7 +514,9 @@ void RuleHost::setup(Game& game) {
         // From now on the globals are closed: handlers compose through
         // game.on and keep their state in unit marks, which the kernel rolls
         // back and checksums, never in globals, which it cannot.
-        sandbox_.run(kCloseGlobals, "sandtable:close-globals", 0);
+        const std::string* close = compiled_ ? compiled_->bytecode(kCloseGlobalsChunk) : nullptr;
+        if (close) sandbox_.run_compiled(*close, kCloseGlobalsChunk, 0);
+        else sandbox_.run(close_globals_source(), kCloseGlobalsChunk, 0);
         loaded_ = true;
     }
     kernel::EventContext ctx(kernel::Event::GameSetup);

@@ -61,7 +61,7 @@ int option_index(const Game& g, const std::string& text) {
 }
 
 int mark(const Game& g, const std::string& id, const std::string& key) {
-    return g.state().units[static_cast<std::size_t>(unit(g, id))].mark(key);
+    return g.state().mark(unit(g, id), key);
 }
 
 int movement(const Game& g, const std::string& id) { return g.movement_allowance(unit(g, id)); }

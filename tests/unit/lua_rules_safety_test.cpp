@@ -106,7 +106,7 @@ struct Snapshot {
     int selected = -1;
     int exit_mode = 0;
     int combat_stage = 0;
-    std::vector<std::vector<std::pair<std::string, int>>> marks;
+    std::vector<kernel::Mark> marks;
     bool has_question = false;
     std::string question;
 };
@@ -124,7 +124,7 @@ Snapshot snapshot(kernel::Game& g) {
     s.selected = g.state().selected;
     s.exit_mode = g.state().exit_mode;
     s.combat_stage = g.state().combat.stage;
-    for (const auto& u : g.state().units) s.marks.push_back(u.marks);
+    s.marks = g.state().marks;
     s.has_question = g.question() != nullptr;
     s.question = g.question() ? g.question()->prompt : "";
     return s;
