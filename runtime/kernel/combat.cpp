@@ -456,8 +456,7 @@ void Game::retreat(int unit, Hex to) {
     }
     if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
     if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
-    for (Hex h : path) move_unit(unit, h);
-    if (state_.units[static_cast<std::size_t>(unit)].hex != to) move_unit(unit, to);
+    move_along(unit, path, to);
     EventContext ctx(Event::UnitRetreated);
     ctx.set("unit", unit);
     ctx.set_text("from", grid().label(from));

@@ -479,7 +479,7 @@ void Game::move_unit(int unit, Hex to) {
     count_on_board(unit, +1);
     board_changed();
     // Only units that do not bar enemies (BMW's lone leaders) can be met here.
-    if (!listening(Event::MoveSharedHex)) return;
+    if (!listening(Event::MoveSharedHex) || !enemy_present(u.side, to)) return;
     std::vector<int> others;
     for (std::size_t i = 0; i < state_.units.size(); ++i)
         if (state_.units[i].on_map && state_.units[i].hex == to && state_.units[i].side != u.side) others.push_back(static_cast<int>(i));
@@ -488,6 +488,15 @@ void Game::move_unit(int unit, Hex to) {
     ctx.set("unit", unit);
     ctx.set_list("others", std::move(others));
     raise(ctx);
+}
+
+// Stops on each hex of the path only where another side's units stand (a
+// lone leader passed on the way must be met, BMW 10.4); otherwise one jump.
+void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
+    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i)
+        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i])) move_unit(unit, path[i]);
+    move_unit(unit, to);
 }
 
 void Game::eliminate(int unit) {

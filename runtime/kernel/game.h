@@ -136,6 +136,8 @@ public:
 
     // Mutations, logged; scripts call these too.
     void move_unit(int unit, geometry::Hex to);
+    // Moves along a path (start first) to `to`, meeting other sides' units on the way.
+    void move_along(int unit, const std::vector<geometry::Hex>& path, geometry::Hex to);
     void eliminate(int unit);
     void set_back(int unit, bool back);
     void disorder(int unit);

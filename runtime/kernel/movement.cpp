@@ -84,9 +84,7 @@ void Game::movement_apply(const Action& a) {
     state_.selected = -1;
     state_.units[static_cast<std::size_t>(unit)].moved = true;
     if (a.hex == from) return;
-    // Hex by hex, so a lone leader passed on the way is met too (BMW 10.4).
-    for (std::size_t i = 1; i < path.size(); ++i) move_unit(unit, path[i]);
-    if (state_.units[static_cast<std::size_t>(unit)].hex != a.hex) move_unit(unit, a.hex);
+    move_along(unit, path, a.hex);
     if (logging_) note("  " + unit_id(unit) + " moves " + grid().label(from) + " to " + grid().label(a.hex));
     if (!listening(Event::MoveEnd)) return;
     EventContext ctx(Event::MoveEnd);
