@@ -10,10 +10,6 @@
 
 namespace sandtable::script {
 
-// The host's own chunk that closes the globals once the modules are loaded.
-inline constexpr const char* kCloseGlobalsChunk = "sandtable:close-globals";
-const char* close_globals_source();
-
 class CompiledModules {
 public:
     // Reads and compiles every module file; throws ScriptError on a syntax

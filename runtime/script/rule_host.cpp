@@ -451,6 +451,57 @@ void push_param(lua_State* L, const rules::Param& p) {
     }, p.value);
 }
 
+int refuse_global(lua_State* L) {
+    return luaL_error(L, "rule scripts may not create or change global '%s'; use a local or game.set_mark", luaL_tolstring(L, 2, nullptr));
+}
+
+// rawset that refuses the globals table (its upvalue).
+int guarded_rawset(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    if (lua_rawequal(L, 1, lua_upvalueindex(1))) return luaL_error(L, "rule scripts may not create or change globals; use a local or game.set_mark");
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+// Moves every global behind a read-only proxy: reading works as before, any
+// assignment to a global (new or existing) is an error, and neither rawset
+// nor setmetatable can get round it. Which order the keys are copied in does
+// not matter, so lua_next's order is harmless here.
+void close_globals(lua_State* L) {
+    lua_pushglobaltable(L);
+    const int G = lua_gettop(L);
+    lua_newtable(L);
+    const int globals = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, G)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, globals);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, globals)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, G);
+    }
+    lua_pushvalue(L, G);
+    lua_pushcclosure(L, guarded_rawset, 1);
+    lua_setfield(L, globals, "rawset");
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, globals);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, refuse_global);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushstring(L, "globals are closed");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, G);
+    lua_settop(L, G - 1);
+}
+
 }  // namespace
 
 RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::shared_ptr<const CompiledModules> compiled)
@@ -514,9 +565,7 @@ void RuleHost::setup(Game& game) {
         // From now on the globals are closed: handlers compose through
         // game.on and keep their state in unit marks, which the kernel rolls
         // back and checksums, never in globals, which it cannot.
-        const std::string* close = compiled_ ? compiled_->bytecode(kCloseGlobalsChunk) : nullptr;
-        if (close) sandbox_.run_compiled(*close, kCloseGlobalsChunk, 0);
-        else sandbox_.run(close_globals_source(), kCloseGlobalsChunk, 0);
+        close_globals(L);
         loaded_ = true;
     }
     kernel::EventContext ctx(kernel::Event::GameSetup);
