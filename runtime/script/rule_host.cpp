@@ -6,6 +6,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 
@@ -516,7 +517,9 @@ RuleHost::~RuleHost() = default;
 
 void RuleHost::add_handler(const std::string& event, HandlerFilter filter) {
     events_.insert(event);
-    filters_[event].push_back(std::move(filter));
+    const auto& known = kernel::known_events();
+    const auto id = static_cast<std::size_t>(std::find(known.begin(), known.end(), event) - known.begin());
+    filters_[id].push_back(std::move(filter));
 }
 
 Game& RuleHost::game() const {
@@ -603,21 +606,37 @@ void push_context(lua_State* L, const kernel::EventContext& context) {
     for (const auto& [k, v] : context.lists()) push_int_list(L, v), lua_setfield(L, -2, k.c_str());
 }
 
-// Copies back the fields the kernel documents as writable.
+// The fields the kernel reads back after each event (docs/lua-api.md):
+// only these are copied from the Lua table.
+struct Writable {
+    std::vector<const char*> numbers;
+    std::vector<const char*> texts;
+};
+
+const Writable& writable(kernel::Event e) {
+    using kernel::Event;
+    static const std::array<Writable, static_cast<std::size_t>(Event::Count)> table = [] {
+        std::array<Writable, static_cast<std::size_t>(Event::Count)> t{};
+        t[static_cast<std::size_t>(Event::MoveExitZoc)] = {{"allowed"}, {"mode"}};
+        t[static_cast<std::size_t>(Event::FireResult)] = {{"hit"}, {}};
+        t[static_cast<std::size_t>(Event::CombatDeclared)] = {{"cancel"}, {"forced_result"}};
+        t[static_cast<std::size_t>(Event::CombatStrengths)] = {{"attack", "defend"}, {}};
+        t[static_cast<std::size_t>(Event::CombatOdds)] = {{"shift"}, {}};
+        t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
+        return t;
+    }();
+    return table[static_cast<std::size_t>(e)];
+}
+
 void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
-    for (const auto& [k, v] : std::vector(context.ints())) {
-        lua_getfield(L, ctx, k.c_str());
-        if (lua_isboolean(L, -1)) context.set(k, lua_toboolean(L, -1));
-        else if (lua_isinteger(L, -1)) context.set(k, lua_tointeger(L, -1));
-        lua_pop(L, 1);
-    }
-    for (const char* key : {"cancel", "allowed", "advance_required", "hit"}) {
+    const Writable& w = writable(context.event());
+    for (const char* key : w.numbers) {
         lua_getfield(L, ctx, key);
         if (lua_isboolean(L, -1)) context.set(key, lua_toboolean(L, -1));
         else if (lua_isinteger(L, -1)) context.set(key, lua_tointeger(L, -1));
         lua_pop(L, 1);
     }
-    for (const char* key : {"mode", "forced_result", "result", "advance_mark"}) {
+    for (const char* key : w.texts) {
         if (lua_getfield(L, ctx, key) == LUA_TSTRING) context.set_text(key, lua_tostring(L, -1));
         lua_pop(L, 1);
     }
@@ -626,17 +645,17 @@ void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
 
 void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     game_ = &game;
-    const auto filters = filters_.find(kernel::event_name(context.event()));
-    if (filters == filters_.end()) return;
+    const auto& filters = filters_[static_cast<std::size_t>(context.event())];
+    if (filters.empty()) return;
     LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
     const int top = lua_gettop(L);
     int handlers = 0, ctx = 0;  // stack slots, filled when a handler passes its filter
-    for (std::size_t i = 0; i < filters->second.size(); ++i) {
-        if (!passes(filters->second[i], game, context)) continue;
+    for (std::size_t i = 0; i < filters.size(); ++i) {
+        if (!passes(filters[i], game, context)) continue;
         if (!handlers) {
             lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
-            lua_getfield(L, -1, filters->first.c_str());
+            lua_getfield(L, -1, kernel::event_name(context.event()));
             handlers = lua_gettop(L);
             push_context(L, context);
             ctx = lua_gettop(L);

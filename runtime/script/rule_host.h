@@ -9,6 +9,7 @@
 #include "script/lua_sandbox.h"
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <memory>
 #include <set>
@@ -57,7 +58,8 @@ private:
     LuaSandbox sandbox_;
     std::shared_ptr<const CompiledModules> compiled_;
     std::set<std::string> events_;
-    std::map<std::string, std::vector<HandlerFilter>> filters_;  // per event, in registration order
+    // Per event id, in registration order (the handlers' Lua table has them at 1..n).
+    std::array<std::vector<HandlerFilter>, static_cast<std::size_t>(kernel::Event::Count)> filters_;
     std::map<int, int> continuations_;  // question id -> Lua registry reference
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
