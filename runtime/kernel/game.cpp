@@ -229,26 +229,28 @@ bool Game::is_legal(const Action& action) const {
 void Game::apply(const Action& action) {
     if (!is_legal(action)) throw IllegalAction("not a legal action now: " + describe(action));
     // Snapshot for rollback: a script error must leave the game as it was.
-    GameState saved_state = state_;
-    auto saved_questions = questions_;
-    auto saved_decision = state_decision_;
-    int saved_side = deciding_side_, saved_next = next_question_;
-    Dice saved_dice = dice_;
-    auto saved_capabilities = capabilities_;
-    std::size_t saved_log = log_.size();
+    // Copied into kept buffers, whose storage is reused action after action.
+    Rollback& saved = rollback_;
+    saved.state = state_;
+    saved.questions = questions_;
+    saved.capabilities = capabilities_;
+    saved.dice = dice_;
+    const auto saved_decision = state_decision_;
+    const int saved_side = deciding_side_, saved_next = next_question_;
+    const std::size_t saved_log = log_.size();
     try {
         legal_valid_ = false;
         dispatch_action(action);
         run();
         legal_valid_ = false;
     } catch (...) {
-        state_ = std::move(saved_state);
-        questions_ = std::move(saved_questions);
+        state_ = saved.state;
+        questions_ = saved.questions;
         state_decision_ = saved_decision;
         deciding_side_ = saved_side;
         next_question_ = saved_next;
-        dice_ = saved_dice;
-        capabilities_ = std::move(saved_capabilities);
+        dice_ = saved.dice;
+        capabilities_ = saved.capabilities;
         log_.resize(saved_log);
         invalidate();
         throw;

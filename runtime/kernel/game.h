@@ -258,6 +258,13 @@ private:
     mutable std::vector<Action> legal_cache_;
     mutable bool legal_valid_ = false;
     std::vector<Procedure> procedures_;  // by ruleset phase index
+    // What apply() restores when a script fails.
+    struct Rollback {
+        GameState state;
+        std::vector<Question> questions;
+        std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
+        Dice dice;
+    } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
     std::vector<std::vector<int>> step_costs_;
     std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
