@@ -9,6 +9,7 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 
 namespace sandtable::script {
 
@@ -22,7 +23,12 @@ constexpr const char* kHandlers = "sandtable.handlers";
 
 
 RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
-Game& game(lua_State* L) { return host(L).game(); }
+// Bindings must not throw: a C++ exception may not cross Lua's C frames.
+Game& game(lua_State* L) {
+    Game* g = host(L).attached_game();
+    if (!g) luaL_error(L, "the game API is not available outside a game");
+    return *g;
+}
 
 int unit_arg(lua_State* L, int index) {
     lua_Integer u = luaL_checkinteger(L, index);
@@ -73,40 +79,41 @@ void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value) {
 // ---- game.* functions -------------------------------------------------------
 
 // game.on(event, handler [, { phase = "movement", unit_has = "charger" }])
+// Arguments are read and checked as C values first: luaL_error jumps over
+// C++ destructors, so no std::string may be alive while it can be raised.
 int l_on(lua_State* L) {
-    std::string event = luaL_checkstring(L, 1);
+    const char* event = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
     const auto& known = kernel::known_events();
-    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event.c_str());
-    RuleHost::HandlerFilter filter;
+    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event);
+    const char* phase = "";
+    int unit_attribute = -1;
     if (!lua_isnoneornil(L, 3)) {
         luaL_checktype(L, 3, LUA_TTABLE);
-        if (lua_getfield(L, 3, "phase") != LUA_TNIL) filter.phase = luaL_checkstring(L, -1);
-        lua_pop(L, 1);
+        if (lua_getfield(L, 3, "phase") != LUA_TNIL) phase = luaL_checkstring(L, -1);  // stays on the stack
         if (lua_getfield(L, 3, "unit_has") != LUA_TNIL) {
             const char* attribute = luaL_checkstring(L, -1);
-            filter.unit_attribute = host(L).ruleset().attribute_index(attribute);
-            if (filter.unit_attribute < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", attribute);
+            unit_attribute = host(L).ruleset().attribute_index(attribute);
+            if (unit_attribute < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", attribute);
         }
-        lua_pop(L, 1);
         lua_pushnil(L);
-        while (lua_next(L, 3)) {  // only to reject unknown keys; order does not matter
+        while (lua_next(L, 3)) {  // only to reject unknown keys; the order does not matter
             const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-            if (std::string(key) != "phase" && std::string(key) != "unit_has")
+            if (std::strcmp(key, "phase") != 0 && std::strcmp(key, "unit_has") != 0)
                 return luaL_error(L, "unknown filter '%s' (known: phase, unit_has)", key);
             lua_pop(L, 1);
         }
     }
     lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
-    if (lua_getfield(L, -1, event.c_str()) != LUA_TTABLE) {
+    if (lua_getfield(L, -1, event) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
-        lua_setfield(L, -3, event.c_str());
+        lua_setfield(L, -3, event);
     }
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
-    host(L).add_handler(event, std::move(filter));
+    host(L).add_handler(event, {phase, unit_attribute});
     return 0;
 }
 
@@ -154,16 +161,17 @@ int l_has_back(lua_State* L) {
 
 int l_set_capability(lua_State* L) {
     const char* type = luaL_checkstring(L, 1);
-    std::string face = luaL_checkstring(L, 2);
+    const char* face_text = luaL_checkstring(L, 2);
     const char* cap = luaL_checkstring(L, 3);
     int value = lua_isboolean(L, 4) ? lua_toboolean(L, 4) : static_cast<int>(luaL_checkinteger(L, 4));
     int t = game(L).ruleset().unit_type_index(type);
     if (t < 0) return luaL_error(L, "unknown unit type '%s'", type);
     kernel::Capability c;
     if (!kernel::parse_capability(cap, c)) return luaL_error(L, "unknown capability '%s'", cap);
-    if (face != "front" && face != "back" && face != "both") return luaL_error(L, "face must be 'front', 'back' or 'both'");
-    if (face != "back") game(L).set_capability(t, false, c, value);
-    if (face != "front") game(L).set_capability(t, true, c, value);
+    const bool front = std::strcmp(face_text, "front") == 0, back = std::strcmp(face_text, "back") == 0;
+    if (!front && !back && std::strcmp(face_text, "both") != 0) return luaL_error(L, "face must be 'front', 'back' or 'both'");
+    if (!back) game(L).set_capability(t, false, c, value);
+    if (!front) game(L).set_capability(t, true, c, value);
     return 0;
 }
 
@@ -376,22 +384,27 @@ int l_roll(lua_State* L) {
 // game.choose(side, prompt, options, callback(answer)): answer is the 1-based
 // index of the option taken.
 int l_choose(lua_State* L) {
-    int side = static_cast<int>(luaL_checkinteger(L, 1));
-    std::string prompt = luaL_checkstring(L, 2);
+    const int side = side_arg(L, 1);
+    const char* prompt = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
     luaL_checktype(L, 4, LUA_TFUNCTION);
-    std::vector<std::string> options;
-    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 3)); ++i) {
+    const auto count = static_cast<lua_Integer>(lua_rawlen(L, 3));
+    if (count < 1) return luaL_error(L, "choose needs at least one option");
+    for (lua_Integer i = 1; i <= count; ++i) {  // check every option before building anything
         lua_rawgeti(L, 3, i);
-        options.emplace_back(luaL_checkstring(L, -1));
+        luaL_checkstring(L, -1);
         lua_pop(L, 1);
     }
-    if (options.empty()) return luaL_error(L, "choose needs at least one option");
-    if (side < 0 || side >= static_cast<int>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", side);
     lua_pushvalue(L, 4);
-    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    int q = game(L).ask(side, std::move(prompt), std::move(options));
-    host(L).add_continuation(q, ref);
+    const int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    std::vector<std::string> options;
+    for (lua_Integer i = 1; i <= count; ++i) {
+        lua_rawgeti(L, 3, i);
+        options.emplace_back(lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    const int question = game(L).ask(side, prompt, std::move(options));
+    host(L).add_continuation(question, ref);
     return 0;
 }
 
@@ -408,7 +421,8 @@ int l_force_result(lua_State* L) {
 }
 
 int l_log(lua_State* L) {
-    game(L).note(std::string("  ") + luaL_checkstring(L, 1));
+    const char* text = luaL_checkstring(L, 1);
+    game(L).note(std::string("  ") + text);
     return 0;
 }
 
@@ -515,17 +529,14 @@ RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::sha
 
 RuleHost::~RuleHost() = default;
 
-void RuleHost::add_handler(const std::string& event, HandlerFilter filter) {
+void RuleHost::add_handler(const char* event, HandlerFilter filter) {
     events_.insert(event);
     const auto& known = kernel::known_events();
     const auto id = static_cast<std::size_t>(std::find(known.begin(), known.end(), event) - known.begin());
     filters_[id].push_back(std::move(filter));
 }
 
-Game& RuleHost::game() const {
-    if (!game_) throw std::logic_error("the rule host is not attached to a game");
-    return *game_;
-}
+
 
 void RuleHost::bind_api() {
     static const luaL_Reg functions[] = {

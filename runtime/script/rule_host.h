@@ -40,15 +40,15 @@ public:
     // Wall time spent running Lua handlers so far (for the benchmarks' Lua share).
     std::int64_t lua_nanoseconds() const { return lua_ns_; }
 
-    // Called from the Lua bindings.
-    kernel::Game& game() const;
+    // Called from the Lua bindings; nullptr before the host is attached.
+    kernel::Game* attached_game() const { return game_; }
     // What a handler asked to see: the kernel calls it only for matching
     // events, so a rule about chargers costs nothing when infantry moves.
     struct HandlerFilter {
         std::string phase;        // ctx.phase must equal this, when set
         int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
     };
-    void add_handler(const std::string& event, HandlerFilter filter);
+    void add_handler(const char* event, HandlerFilter filter);
     void add_continuation(int question, int ref) { continuations_[question] = ref; }
 
 private:

@@ -28,12 +28,13 @@
 ---| "phase.end"        # ctx: phase, side
 ---| "move.exit_zoc"    # ctx: unit, allowed; writable: allowed, mode
 ---| "move.end"         # ctx: unit, path
+---| "move.shared_hex"  # ctx: unit, others
 ---| "fire.result"      # ctx: firer, target, roll, factor, hit; writable: hit
 ---| "combat.declared"  # ctx: attackers, defenders; writable: cancel, forced_result
 ---| "combat.strengths" # ctx: attack, defend; writable: attack, defend
 ---| "combat.odds"      # ctx: column, shift; writable: shift
----| "combat.result"    # ctx: result, roll, advance_required; writable: result, advance_required
----| "unit.retreated"   # ctx: unit, from_q, from_r
+---| "combat.result"    # ctx: result, roll, advance_required; writable: result, advance_required, advance_mark
+---| "unit.retreated"   # ctx: unit, from
 ---| "unit.eliminated"  # ctx: unit
 ---| "turn.end"         # ctx: turn
 
@@ -49,10 +50,19 @@
 ---| "can_be_fired_at"             # default 1
 ---| "auto_reorganize"             # default 0: 1 = reorganizes without a roll
 
+---What a handler asks to see (game.on's third argument). A filter on a field
+---the event does not carry never matches: only phase.begin and phase.end carry
+---`phase`; move.exit_zoc, move.end, move.shared_hex, unit.retreated and
+---unit.eliminated carry `unit`.
+---@class sandtable.HandlerFilter
+---@field phase? string run only when ctx.phase is this phase id
+---@field unit_has? string run only when ctx.unit's attribute of this name is not zero (true; not an enum's first value)
+
 -- Event contexts ---------------------------------------------------------------
 -- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:
--- compare with ~= 0). Write back integers (use //, not /) or booleans; a float
--- written back is ignored. Lists are copies: changing them changes nothing.
+-- compare with ~= 0). Only the fields marked writable are read back: numbers as
+-- integers (use //, not /) or booleans, a float is ignored; texts as strings.
+-- Lists are copies: changing them changes nothing.
 
 ---@class sandtable.SetupContext
 
@@ -68,6 +78,10 @@
 ---@class sandtable.MoveEndContext
 ---@field unit sandtable.Unit the unit that moved
 ---@field path integer[] hex indices of the route, the starting hex first; see game.hex_of_index
+
+---@class sandtable.MoveSharedHexContext
+---@field unit sandtable.Unit the unit that arrived (by moving, advancing, rallying or game.move)
+---@field others sandtable.Unit[] the units of other sides already in the hex
 
 ---@class sandtable.FireResultContext
 ---@field firer sandtable.Unit
@@ -94,11 +108,11 @@
 ---@field result string writable: the result code (a new one must be under combat_results; not checked)
 ---@field roll integer the die, 0 when none was rolled
 ---@field advance_required integer|boolean writable: true = the winner may not decline the advance
+---@field advance_mark? string writable: only units of the advancing side with this mark (not 0) may advance
 
 ---@class sandtable.UnitRetreatedContext
 ---@field unit sandtable.Unit
----@field from_q integer starting hex, axial q
----@field from_r integer starting hex, axial r
+---@field from sandtable.Hex the hex it retreated from
 
 ---@class sandtable.UnitEliminatedContext
 ---@field unit sandtable.Unit
@@ -116,8 +130,8 @@
 ---@field back boolean its back face is showing
 ---@field on_map boolean
 ---@field eliminated boolean
----@field strength integer current combat strength
----@field movement integer current movement allowance
+---@field strength integer current combat strength (the odds_combat `strength` attribute, `combat` by default)
+---@field movement integer current movement allowance (the movement `allowance` attribute, `movement` by default)
 
 ---@class sandtable.CombatInfo
 ---@field attackers sandtable.Unit[]
@@ -139,22 +153,25 @@ params = {}
 game = {}
 
 ---Registers a handler; handlers of one event run in registration order. Call while loading.
+---With a filter the handler runs only where the filter matches; unknown filter keys are errors.
 ---@param event sandtable.Event
 ---@param handler fun(ctx: table)
----@overload fun(event: "game.setup", handler: fun(ctx: sandtable.SetupContext))
----@overload fun(event: "phase.begin", handler: fun(ctx: sandtable.PhaseContext))
----@overload fun(event: "phase.end", handler: fun(ctx: sandtable.PhaseContext))
----@overload fun(event: "move.exit_zoc", handler: fun(ctx: sandtable.MoveExitZocContext))
----@overload fun(event: "move.end", handler: fun(ctx: sandtable.MoveEndContext))
----@overload fun(event: "fire.result", handler: fun(ctx: sandtable.FireResultContext))
----@overload fun(event: "combat.declared", handler: fun(ctx: sandtable.CombatDeclaredContext))
----@overload fun(event: "combat.strengths", handler: fun(ctx: sandtable.CombatStrengthsContext))
----@overload fun(event: "combat.odds", handler: fun(ctx: sandtable.CombatOddsContext))
----@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext))
----@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext))
----@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext))
----@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext))
-function game.on(event, handler) end
+---@param filter? sandtable.HandlerFilter
+---@overload fun(event: "game.setup", handler: fun(ctx: sandtable.SetupContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "phase.begin", handler: fun(ctx: sandtable.PhaseContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "phase.end", handler: fun(ctx: sandtable.PhaseContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "move.exit_zoc", handler: fun(ctx: sandtable.MoveExitZocContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "move.end", handler: fun(ctx: sandtable.MoveEndContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "move.shared_hex", handler: fun(ctx: sandtable.MoveSharedHexContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "fire.result", handler: fun(ctx: sandtable.FireResultContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.declared", handler: fun(ctx: sandtable.CombatDeclaredContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.strengths", handler: fun(ctx: sandtable.CombatStrengthsContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.odds", handler: fun(ctx: sandtable.CombatOddsContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext), filter?: sandtable.HandlerFilter)
+function game.on(event, handler, filter) end
 
 -- The ruleset
 
@@ -238,6 +255,13 @@ function game.set_mark(unit, key, value) end
 ---@return sandtable.Unit[]
 function game.units_of(side) end
 
+---The side's units on the map whose attribute is not zero on the face showing
+---(true; not an enum's first value), in scenario order. Cheaper than units_of plus game.attr.
+---@param side sandtable.Side
+---@param attribute string
+---@return sandtable.Unit[]
+function game.units_with(side, attribute) end
+
 ---Units on the map in the hex.
 ---@param hex sandtable.Hex
 ---@return sandtable.Unit[]
@@ -248,7 +272,7 @@ function game.units_at(hex) end
 ---@return sandtable.Unit[]
 function game.adjacent_enemies(unit) end
 
----Units whose mark is not 0: any side, on the map or not.
+---Units whose mark is not 0: any side, on the map or not, in handle order.
 ---@param key string
 ---@return sandtable.Unit[]
 function game.marked(key) end
@@ -271,12 +295,19 @@ function game.charge_allowed(hex) end
 ---@return integer
 function game.distance(a, b) end
 
----The label of a hex index given by the kernel (move.end's path). Not range-checked.
+---The id of the hexside feature between two adjacent hexes, nil when there is none.
+---Fails when the hexes are not adjacent.
+---@param a sandtable.Hex
+---@param b sandtable.Hex
+---@return string|nil
+function game.hexside(a, b) end
+
+---The label of a hex index (move.end's path). Fails for an index not on the map.
 ---@param index integer
 ---@return sandtable.Hex
 function game.hex_of_index(index) end
 
----Whether a zone of control of another side reaches the hex. `side` must be a valid side.
+---Whether a zone of control of another side reaches the hex.
 ---@param side sandtable.Side
 ---@param hex sandtable.Hex
 ---@return boolean
@@ -309,12 +340,14 @@ function game.flip(unit, back) end
 ---@param unit sandtable.Unit
 function game.disorder(unit) end
 
----Puts the unit in the hex, logged. No checks and no events.
+---Puts the unit in the hex, logged. No checks; raises only move.shared_hex (when
+---units of another side stand in the hex).
 ---@param unit sandtable.Unit
 ---@param hex sandtable.Hex
 function game.move(unit, hex) end
 
----Eliminates a unit on the map: raises unit.eliminated and checks morale (the game may end).
+---Eliminates a unit on the map: its front-face strength counts as lost; raises
+---unit.eliminated and checks morale (the game may end).
 ---@param unit sandtable.Unit
 function game.eliminate(unit) end
 
