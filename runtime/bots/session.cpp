@@ -23,7 +23,7 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
     game_->start();
 }
 
-void Session::apply(const kernel::Action& action) {
+void Session::apply(kernel::Action action) {
     game_->apply(action);
     if (checksums_) replay_.steps.push_back({action, kernel::checksum(game_->state()), true});
     else replay_.steps.push_back({action, 0, false});

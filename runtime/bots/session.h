@@ -26,7 +26,7 @@ public:
     kernel::Game& game() { return *game_; }
     const kernel::Game& game() const { return *game_; }
     // Applies a legal action and records it with the checksum after it.
-    void apply(const kernel::Action& action);
+    void apply(kernel::Action action);
     // Lets bots (one per side, in scenario order) decide until the game ends
     // or `max_actions` more actions were taken. Returns the actions taken.
     std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);

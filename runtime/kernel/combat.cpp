@@ -67,6 +67,35 @@ bool Game::may_end_combat_phase() const {
     return true;
 }
 
+// 7.3: a unit that must attack (or be attacked) and that this combat would
+// leave with no one else to fight must join it when it can: resolving
+// without it is not offered while adding it is.
+bool Game::strands_mandatory_unit() const {
+    const Combat& c = state_.combat;
+    auto adjacent = [&](int a, int b) { return geometry::distance(state_.units[static_cast<std::size_t>(a)].hex, state_.units[static_cast<std::size_t>(b)].hex) == 1; };
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const int u = static_cast<int>(i);
+        const auto& s = state_.units[i];
+        if (!s.on_map) continue;
+        if (s.must_attack && can_attack(u) && !contains(c.attackers, u) && all_adjacent(u, c.defenders)) {
+            bool other_target = false;  // an enemy it could still attack in a later combat
+            for (std::size_t j = 0; j < state_.units.size() && !other_target; ++j) {
+                const auto& e = state_.units[j];
+                const int t = static_cast<int>(j);
+                other_target = e.on_map && e.side != s.side && !e.was_attacked && !contains(c.defenders, t) && adjacent(u, t) && is_target(*this, t);
+            }
+            if (!other_target) return true;
+        }
+        if (s.must_be_attacked && !s.was_attacked && !contains(c.defenders, u) && is_target(*this, u) && all_adjacent(u, c.attackers)) {
+            bool other_attacker = false;  // someone who could still attack it later
+            for (std::size_t j = 0; j < state_.units.size() && !other_attacker; ++j)
+                other_attacker = can_attack(static_cast<int>(j)) && !contains(c.attackers, static_cast<int>(j)) && adjacent(u, static_cast<int>(j));
+            if (!other_attacker) return true;
+        }
+    }
+    return false;
+}
+
 bool Game::combat_step() {
     if (state_.at.stage == 0) {
         mark_mandatory_combats();
@@ -95,7 +124,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
                     if (e.on_map && e.side != active && !e.was_attacked && !contains(c.defenders, t) && is_target(*this, t) && all_adjacent(t, c.attackers))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
                 }
-                out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+                if (!strands_mandatory_unit()) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
             }
         } else if (c.stage == Combat::Losses) {
             const bool attacker_loses = c.losses_attacker > 0;
@@ -399,7 +428,8 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex start = me.hex;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
-    out.reached.push_back({start, -1});
+    out.reached.push_back({start, -1, false});
+    std::vector<std::pair<Hex, bool>> found;  // destination, reached through friends
     std::vector<int> frontier{0};
     for (int dist = 1; !frontier.empty() && dist <= hexes + 6; ++dist) {
         std::vector<int> next;
@@ -415,14 +445,19 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 const bool occupied = !may_end_in(unit, to);
                 const bool ezoc = in_enemy_zoc(me.side, to);
                 if (ezoc && !occupied) continue;
-                out.reached.push_back({to, from_index});
+                const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
+                out.reached.push_back({to, from_index, through});
                 const int index = static_cast<int>(out.reached.size()) - 1;
-                if (dist >= hexes && !occupied) out.destinations.push_back(to);
+                if (dist >= hexes && !occupied) found.push_back({to, out.reached[static_cast<std::size_t>(from_index)].through_friends});
                 else next.push_back(index);
             }
         }
         frontier = std::move(next);
     }
+    // Through friends only when no free hex can be reached otherwise (7.8).
+    const bool clean = std::any_of(found.begin(), found.end(), [](const auto& f) { return !f.second; });
+    for (const auto& [hex, through] : found)
+        if (!clean || !through) out.destinations.push_back(hex);
     return out;
 }
 
@@ -493,7 +528,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
         std::vector<Hex> reach;
         for (Hex v : vacated)
             if (geometry::distance(v, s.hex) == 1 && ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc]) reach.push_back(v);
-        if (!c.advance_mark.empty() && state_.mark(u, c.advance_mark) == 0) continue;
+        // A script's demands on the advance (charges) bind the attacker only.
+        if (attackers_advance && !c.advance_mark.empty() && state_.mark(u, c.advance_mark) == 0) continue;
         const int extra = c.advance_one_hex ? 0 : capability(u, Capability::AdvanceHexes) - 1;
         std::vector<Hex> frontier = reach;
         for (int step = 0; step < extra; ++step) {
@@ -510,7 +546,7 @@ void Game::advance_actions(std::vector<Action>& out) const {
         for (Hex h : reach)
             if (may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
     }
-    if (!out.empty() && !c.advance_required) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!out.empty() && !(c.advance_required && attackers_advance)) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
 }
 
 }  // namespace sandtable::kernel

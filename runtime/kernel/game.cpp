@@ -69,6 +69,8 @@ void Game::resolve_attribute_roles() {
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
             stacking_limit_ = rules::option_int(p, "stacking", 1);
+        } else if (p.procedure == "recovery") {
+            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
         } else if (p.procedure == "ranged_fire") {
             roles_.fire_range = rs.attribute_index(rules::option_text(p, "range", "range"));
             if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty()) roles_.fire_factor = rs.attribute_index(t->target_attribute);
@@ -124,6 +126,7 @@ void Game::run() {
             if (!questions_.empty()) continue;  // a script asked during the step
             return;
         }
+        if (state_.result.over) break;  // ended mid-phase: no phase.end for a finished game
         end_phase();
         if (state_.result.over) break;
         advance_sequence();
@@ -226,7 +229,7 @@ bool Game::is_legal(const Action& action) const {
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }
 
-void Game::apply(const Action& action) {
+void Game::apply(Action action) {
     if (!is_legal(action)) throw IllegalAction("not a legal action now: " + describe(action));
     // Snapshot for rollback: a script error must leave the game as it was.
     // Copied into kept buffers, whose storage is reused action after action.

@@ -94,7 +94,8 @@ public:
     bool is_legal(const Action& action) const;
     // Applies a legal action and runs on to the next decision. On an
     // IllegalAction or a script error the state is left as it was.
-    void apply(const Action& action);
+    // By value: the caller's action may live in the legal list this replaces.
+    void apply(Action action);
     std::string describe(const Action& action) const;
 
     Dice& dice() { return dice_; }
@@ -187,6 +188,7 @@ private:
     void combat_apply(const Action& a);
     void mark_mandatory_combats();
     bool may_end_combat_phase() const;
+    bool strands_mandatory_unit() const;
     bool all_adjacent(int unit, const std::vector<int>& others) const;
     void compute_odds();
     void apply_result();
@@ -195,6 +197,7 @@ private:
         struct Node {
             Hex hex;
             int parent;
+            bool through_friends;  // the path to it crosses a friend-held hex
         };
         std::vector<Node> reached;
         std::vector<Hex> destinations;
@@ -246,6 +249,7 @@ private:
         int fire_factor = -1;
         int fire_range = -1;
         int leader = -1;
+        int rally_leader = -1;  // the recovery phase's leader_adds: who rallies troops
     } roles_;
     int stacking_limit_ = 1;  // the movement phase's `stacking`
     void resolve_attribute_roles();

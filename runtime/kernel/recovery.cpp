@@ -65,7 +65,7 @@ std::vector<Hex> Game::rally_hexes(int side) const {
     };
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& l = state_.units[i];
-        if (!l.on_map || l.side != side || roles_.leader < 0 || attribute(static_cast<int>(i), roles_.leader) <= 0) continue;
+        if (!l.on_map || l.side != side || roles_.rally_leader < 0 || attribute(static_cast<int>(i), roles_.rally_leader) <= 0) continue;
         bool alone = true;
         for (int o : units_at(l.hex))
             if (!capability(o, Capability::StacksFreely)) alone = false;

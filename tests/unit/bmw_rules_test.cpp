@@ -304,3 +304,32 @@ TEST_CASE("10.2 a leader stacks with a unit and adds his value to its strength",
     // The leader is not a separate target or attacker.
     CHECK(!find(s.game().legal_actions(), ActionKind::Declare, -1, unit(s.game(), "ld")));
 }
+
+TEST_CASE("7.3 a unit that must attack joins the combat that would leave it no one to fight", "[bmw][combat]") {
+    Battlefield b;
+    b.units = {{"s1", "spearmen", "a", "0303"}, {"s2", "spearmen", "a", "0403"}, {"d", "levy", "b", "0304"}};
+    auto s = b.start({3});
+    run_until(s, DecisionKind::CombatDeclare);
+    Game& g = s.game();
+    s.apply({ActionKind::Declare, -1, unit(g, "d"), {}, -1});
+    s.apply({ActionKind::AddAttacker, unit(g, "s1"), -1, {}, -1});
+    CHECK(!find(g.legal_actions(), ActionKind::Resolve));  // s2 would be stranded
+    REQUIRE(find(g.legal_actions(), ActionKind::AddAttacker, unit(g, "s2")));
+    s.apply({ActionKind::AddAttacker, unit(g, "s2"), -1, {}, -1});
+    CHECK(find(g.legal_actions(), ActionKind::Resolve));
+}
+
+TEST_CASE("7.8 a retreat goes through friends only when no free hex is left", "[bmw][retreat]") {
+    Battlefield b;
+    // The levy at 0505 may step back to 0405 or 0605; the friend at 0506
+    // must not be retreated through to 0507 while those are free.
+    b.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0505"}, {"fr", "levy", "b", "0506"}};
+    auto s = b.start({1});  // 4 against 2 = 2-1, roll 1: DR
+    run_until(s, DecisionKind::CombatDeclare);
+    attack(s, {"sp"}, "lv");
+    REQUIRE(s.game().decision() == DecisionKind::Retreat);
+    std::vector<std::string> to;
+    for (const auto& a : s.game().legal_actions()) to.push_back(s.game().grid().label(a.hex));
+    std::sort(to.begin(), to.end());
+    CHECK(to == std::vector<std::string>{"0405", "0605"});
+}
