@@ -259,6 +259,16 @@ int l_marked(lua_State* L) {
     return 1;
 }
 
+// game.capability(u, name): the kernel capability of the unit's current face.
+int l_capability(lua_State* L) {
+    const int u = unit_arg(L, 1);
+    const char* name = luaL_checkstring(L, 2);
+    kernel::Capability c;
+    if (!kernel::parse_capability(name, c)) return luaL_error(L, "unknown capability '%s'", name);
+    lua_pushinteger(L, game(L).capability(u, c));
+    return 1;
+}
+
 int l_units_at(lua_State* L) {
     push_int_list(L, game(L).units_at(hex_arg(L, 1)));
     return 1;
@@ -549,7 +559,7 @@ void RuleHost::bind_api() {
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
         {"active_side", l_active_side}, {"combat", l_combat},
         {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
-        {"id", l_id}, {"side", l_side}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
+        {"id", l_id}, {"side", l_side}, {"capability", l_capability}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
         {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
     lua_createtable(L, 0, static_cast<int>(sizeof functions / sizeof functions[0]));

@@ -333,3 +333,40 @@ TEST_CASE("7.8 a retreat goes through friends only when no free hex is left", "[
     std::sort(to.begin(), to.end());
     CHECK(to == std::vector<std::string>{"0405", "0605"});
 }
+
+TEST_CASE("10.4 a lone leader added as a second defender retreats and never fights", "[bmw][leaders]") {
+    Battlefield b;
+    b.units = {{"hf", "heavy_foot", "a", "0504"}, {"lv", "levy", "b", "0505"}, {"ld", "leader", "b", "0404"}};
+    auto s = b.start({3});
+    run_until(s, DecisionKind::CombatDeclare);
+    Game& g = s.game();
+    s.apply({ActionKind::Declare, -1, unit(g, "lv"), {}, -1});
+    s.apply({ActionKind::AddAttacker, unit(g, "hf"), -1, {}, -1});
+    REQUIRE(find(g.legal_actions(), ActionKind::AddDefender, -1, unit(g, "ld")));
+    s.apply({ActionKind::AddDefender, -1, unit(g, "ld"), {}, -1});
+    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    REQUIRE(g.decision() == DecisionKind::Question);  // the leader's side picks his retreat
+    CHECK(g.deciding_side() == 1);
+    s.apply({ActionKind::Choose, -1, -1, {}, 0});
+    CHECK(hex_of(g, "ld") != "0404");
+    CHECK(g.state().combat.defend == 2);  // the levy alone: no leader value, no leader to lose
+    CHECK(g.state().combat.attack == 6);
+}
+
+TEST_CASE("8.21 only enemies that exert a zone of control hold a light unit", "[bmw][light]") {
+    Battlefield b;
+    // A leader (MA 8) stacked with the spearmen (MA 4) exerts no zone of control.
+    b.units = {{"sk", "skirmishers", "a", "0504"}, {"sp", "spearmen", "b", "0505"}, {"ld", "leader", "b", "0505"}};
+    auto s = b.start();
+    select(s, "sk");
+    CHECK(has_move(s.game(), "0502"));
+}
+
+TEST_CASE("6.4 a hill between archer and target blocks the line of sight", "[bmw][archery]") {
+    Battlefield b;
+    b.rows[2][4] = 'h';  // 0503
+    b.units = {{"ar", "archers", "a", "0502"}, {"sp", "spearmen", "b", "0504"}};
+    auto s = b.start();
+    if (s.game().decision() != DecisionKind::Fire) end_phase(s);
+    CHECK(!find(s.game().legal_actions(), ActionKind::Fire));
+}

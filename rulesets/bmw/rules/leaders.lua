@@ -51,11 +51,12 @@ local function lone_leaders_at(hex, side)
   return leaders
 end
 
+-- A lone leader among the defenders retreats before combat (10.4); it never
+-- fights or counts as a loss. The combat goes on with whoever stays.
 game.on("combat.declared", function(ctx)
   for _, d in ipairs(ctx.defenders) do
-    if not is_leader(d) then return end
+    if is_leader(d) and #lone_leaders_at(game.hex(d), game.side(d)) > 0 then displace(d) end
   end
-  for _, d in ipairs(ctx.defenders) do displace(d) end
 end)
 
 -- An enemy arrived in a hex held only by leaders (by moving, retreating or

@@ -14,10 +14,12 @@ game.on("game.setup", function()
   end
 end)
 
+-- 8.21: only the enemies whose zone of control holds the unit count
+-- (leaders and light troops exert none).
 local function outpaces_enemies(u)
   local mine = game.movement(u)
   for _, e in ipairs(game.adjacent_enemies(u)) do
-    if game.movement(e) > mine then return false end
+    if game.capability(e, "exerts_zoc") ~= 0 and game.movement(e) > mine then return false end
   end
   return true
 end
@@ -50,17 +52,37 @@ local function add_unique(list, seen, items)
   end
 end
 
+-- 8.3: the standard for disengagement measured against the attackers.
+local function outpaces_all(u, attackers)
+  local mine = game.movement(u)
+  for _, a in ipairs(attackers) do
+    if game.movement(a) > mine then return false end
+  end
+  return true
+end
+
 game.on("combat.declared", function(ctx)
   if charged(ctx.attackers) then return end
   for _, d in ipairs(ctx.defenders) do
-    if dot(d) == "solid" and outpaces_enemies(d) then
+    if dot(d) == "solid" and outpaces_all(d, ctx.attackers) then
       local options, seen = {}, {}
       for distance = 1, 3 do add_unique(options, seen, game.retreat_destinations(d, distance)) end
       if #options > 0 then
         local labels = { "stand and fight" }
         for i, hex in ipairs(options) do labels[i + 1] = "retreat before combat to " .. hex end
         game.choose(game.side(d), game.id(d) .. " is attacked", labels, function(answer)
-          if answer > 1 then game.move(d, options[answer - 1]) end
+          if answer == 1 then return end
+          -- Another defender may have retreated there meanwhile: check again.
+          local hex = options[answer - 1]
+          for distance = 1, 3 do
+            for _, free in ipairs(game.retreat_destinations(d, distance)) do
+              if free == hex then
+                game.move(d, hex)
+                return
+              end
+            end
+          end
+          game.log(game.id(d) .. " cannot retreat to " .. hex .. " any more and stands")
         end)
       end
     end
