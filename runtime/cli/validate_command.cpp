@@ -4,6 +4,7 @@
 #include "bots/session.h"
 #include "load/loader.h"
 #include "load/table_loader.h"
+#include "script/compiled_modules.h"
 #include "script/lua_sandbox.h"
 
 #include <filesystem>
@@ -29,12 +30,16 @@ int check_scenario(const std::string& file) {
     return 1;
 }
 
+// The YAML and the rule modules' Lua (compiled, not run: running needs a scenario).
 int check_ruleset(const std::string& path) {
     try {
-        load::load_ruleset(path);
+        rules::Ruleset rs = load::load_ruleset(path);
+        script::CompiledModules compiled(rs);
         return 0;
     } catch (const load::LoadError& e) {
         for (const auto& d : e.diagnostics()) std::cout << d.to_string() << "\n";
+    } catch (const script::ScriptError& e) {
+        std::cout << e.script() << ":" << e.line() << ":1: " << e.message() << "\n";
     }
     return 1;
 }

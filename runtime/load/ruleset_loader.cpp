@@ -54,6 +54,7 @@ struct RulesetReader {
             AttributeSpec a;
             a.id = kv.first.Scalar();
             a.where = location_of(kv.first, file);
+            if (rs.attribute_index(a.id) >= 0) sink.error(a.where, "attribute '" + a.id + "' is declared twice");
             MapReader r(kv.second, file, sink, "attribute '" + a.id + "'");
             if (!r.valid()) continue;
             std::string type = r.text("type", true);
@@ -194,6 +195,10 @@ struct RulesetReader {
     std::optional<int> cost_value(const YAML::Node& n, const std::string& what) {
         if (n.IsScalar() && n.Scalar() == "prohibited") return std::nullopt;
         auto v = read_int(n, file, sink, what + " (a number of MP or 'prohibited')");
+        if (v && *v < 0) {
+            sink.error(location_of(n, file), what + " cannot be negative (write 'prohibited' to bar the way)");
+            return 1;
+        }
         return v ? *v : 1;
     }
 
@@ -239,6 +244,7 @@ struct RulesetReader {
             f.blocks_zoc = r.boolean("blocks_zoc", false);
             f.combat = combat_effects(r.child("combat"), "'" + f.id + "'");
             f.notes = r.text("notes", false);
+            if (rs.hexside_feature_index(f.id) >= 0) sink.error(r.where("id"), "hexside feature '" + f.id + "' is defined twice");
             rs.hexside_features.push_back(std::move(f));
         });
     }
@@ -251,6 +257,7 @@ struct RulesetReader {
             p.name = r.text("name", false, p.id);
             p.color = r.text("color", false, "#8a6a40");
             p.cost = r.integer("cost", true, 1, 0, 99);
+            if (rs.path_feature_index(p.id) >= 0) sink.error(r.where("id"), "path feature '" + p.id + "' is defined twice");
             rs.path_features.push_back(std::move(p));
         });
     }
@@ -316,6 +323,10 @@ struct RulesetReader {
             else if (acting == "both") p.acting = Acting::Both;
             else sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
             p.table = r.text("table", false);
+            if (spec && spec->table == ProcedureSpec::Table::None && !p.table.empty())
+                sink.error(r.where("table"), "procedure '" + p.procedure + "' uses no table; remove 'table: " + p.table + "'");
+            if (p.acting == Acting::Both && p.procedure != "ranged_fire")
+                sink.error(r.where("acting"), "'acting: both' is only for ranged_fire phases");
             YAML::Node options = r.child("options");
             if (options.IsDefined()) {
                 p.options = to_param(options, file);
@@ -343,6 +354,8 @@ struct RulesetReader {
                                                                    : v.IsScalar();
             static const char* kinds[] = {"true or false", "a whole number", "a single value"};
             if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
+            else if (o.kind == ProcedureOption::Kind::Int && i < o.min)
+                sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));
             else if (o.kind == ProcedureOption::Kind::Text && rs.attribute_index(v.Scalar()) < 0)
                 sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() + "', which the ruleset does not declare");
         }
@@ -378,8 +391,10 @@ struct RulesetReader {
                 if (i < 0) sink.error(step.where(), "the sequence names phase '" + id + "', which 'phases' does not define");
                 else st.phases.push_back(i);
             }
+            if (ids.empty()) sink.error(step.where(), "a step of the game turn needs at least one phase");
             rs.sequence.game_turn.push_back(std::move(st));
         }
+        if (turn.size() == 0) sink.error(location_of(turn, file), "'game_turn' needs at least one step");
     }
 
     // The table files named under `tables:`; false if any failed to load.

@@ -59,12 +59,19 @@ struct ScenarioReader {
             s.demoralization = r.integer("demoralization", false, 0, 0, 100000);
             s.disintegration = r.integer("disintegration", false, 0, 0, 100000);
             YAML::Node rally = r.child("rally");
+            if (rally.IsDefined() && !rally.IsSequence()) sink.error(location_of(rally, file), "'rally' must be a list of die rolls, like [6] or [5, 6]");
             if (rally.IsSequence())
                 for (const auto& v : rally)
-                    if (auto roll = read_int(v, file, sink, "a rally roll")) s.rally_rolls.push_back(*roll);
+                    if (auto roll = read_int(v, file, sink, "a rally roll")) {
+                        if (*roll < 1 || *roll > 6) sink.error(location_of(v, file), "a rally roll is a face of a d6 (1-6), got " + std::to_string(*roll));
+                        else s.rally_rolls.push_back(*roll);
+                    }
+            if (s.demoralization > 0 && s.disintegration > 0 && s.demoralization > s.disintegration)
+                sink.error(r.where("demoralization"), "side '" + s.id + "' demoralizes at " + std::to_string(s.demoralization) + ", after it disintegrates at " + std::to_string(s.disintegration));
             sc.sides.push_back(std::move(s));
         }
-        if (sc.sides.size() < 2) sink.error(top.where("sides"), "a scenario needs at least two sides");
+        // The kernel's player turns, zones of control and combat are two-sided.
+        if (sc.sides.size() != 2) sink.error(top.where("sides"), "a scenario has exactly two sides, got " + std::to_string(sc.sides.size()));
     }
 
     void map(MapReader& top) {
@@ -247,10 +254,26 @@ struct ScenarioReader {
             std::string face = r.text("face", false, "front");
             if (face != "front" && face != "back") sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
             u.back = face == "back";
+            if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
+                sink.error(r.where("face"), "unit type '" + type + "' has no back face");
+            check_placement(u, r);
             for (const auto& other : sc.units)
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");
             sc.units.push_back(std::move(u));
         }
+    }
+
+    // A unit starts on terrain its face may enter, and never with the enemy.
+    void check_placement(const UnitPlacement& u, MapReader& r) {
+        if (u.type < 0 || u.side < 0 || sc.map.grid.index(u.hex) < 0) return;
+        const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
+        const auto mc = static_cast<std::size_t>(type.face(u.back).movement_class);
+        const auto& terrain = rs.terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(u.hex))])];
+        if (!terrain.cost[mc])
+            sink.error(r.where("at"), "'" + u.id + "' (" + rs.movement_classes[mc] + ") cannot stand in " + terrain.id + " at " + sc.map.grid.label(u.hex));
+        for (const auto& other : sc.units)
+            if (other.hex == u.hex && other.side >= 0 && other.side != u.side)
+                sink.error(r.where("at"), "'" + u.id + "' starts in " + sc.map.grid.label(u.hex) + " with the enemy '" + other.id + "'");
     }
 
     void objectives(MapReader& top) {

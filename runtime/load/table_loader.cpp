@@ -46,6 +46,7 @@ void read_odds_columns(MapReader& r, OddsCrt& t) {
         }
         t.columns.push_back(col);
     }
+    if (t.columns.empty()) r.sink().error(location_of(cols, r.file()), "an odds table needs at least one column");
 }
 
 // Rows list the results of the printed (non-automatic) columns, in order.
@@ -110,7 +111,7 @@ void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     else r.sink().error(r.where("hit_on"), "'hit_on' must be at_most or at_least, got '" + compare + "'");
     t.target_attribute = r.text("target_attribute", false);
     t.target = r.integer("target", t.target_attribute.empty(), 0, -100, 100);
-    t.success = r.text("success", true);
+    t.success = r.text("success", false);  // a name for the log only
     rs.threshold_tables.push_back(std::move(t));
 }
 

@@ -78,7 +78,14 @@ MapReader::MapReader(const YAML::Node& node, const std::string& file, Diagnostic
     if (!node_.IsMap()) {
         valid_ = false;
         sink_.error(location_of(node_, file_), "expected " + what_ + " (a mapping of keys to values)");
+        return;
     }
+    // YAML parsers keep the first of two equal keys; a designer meant one of
+    // them, so say which.
+    std::set<std::string> seen;
+    for (const auto& kv : node_)
+        if (!seen.insert(kv.first.Scalar()).second)
+            sink_.error(location_of(kv.first, file_), "key '" + kv.first.Scalar() + "' appears twice in " + what_);
 }
 
 MapReader::~MapReader() { finish(); }

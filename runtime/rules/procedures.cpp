@@ -8,7 +8,7 @@ using T = ProcedureSpec::Table;
 const std::vector<ProcedureSpec>& procedures() {
     static const std::vector<ProcedureSpec> list{
         {"movement", T::None,
-         {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)"},
+         {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)", 1},
           {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"}}},
         {"ranged_fire", T::Threshold,
          {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},

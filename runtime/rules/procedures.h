@@ -16,6 +16,7 @@ struct ProcedureOption {
     std::string key;
     Kind kind;
     std::string meaning;
+    int min = -1'000'000;  // Int options: the smallest value that makes sense
 };
 
 struct ProcedureSpec {

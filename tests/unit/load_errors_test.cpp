@@ -591,3 +591,44 @@ TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "combat:         {"),
              "phase 'combat' (odds_combat) needs an odds_crt table, and 'archery' is not one");
 }
+
+// ---- what a designer might write that the runtime could not play -------------------------
+
+TEST_CASE("a key written twice in one mapping", "[load][errors]") {
+    Project p;
+    const std::string text = p.edit(p.scenario_file(), "turns: 6\n", "turns: 6\nturns: 8\n");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+    check_at(single(diagnostics), p.scenario_file(), place_of(text, "turns: 8"), "key 'turns' appears twice in a scenario");
+}
+
+TEST_CASE("a negative movement cost", "[load][errors]") {
+    Project p;
+    const std::string text = p.edit(p.ruleset_file(), "id: dunes, name: Dunes, color: \"#e8d890\", cost: 3", "id: dunes, name: Dunes, color: \"#e8d890\", cost: -1");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "cost: -1", 6), "the cost of 'dunes' cannot be negative (write 'prohibited' to bar the way)");
+}
+
+TEST_CASE("a game turn with no phases", "[load][errors]") {
+    Project p;
+    const std::string text = p.edit(p.ruleset_file(), "    - player_turns: [movement, archery, combat, reorganization]\n", "    - player_turns: []\n");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "player_turns: []"), "a step of the game turn needs at least one phase");
+}
+
+TEST_CASE("rally rolls that are not a list of d6 faces", "[load][errors]") {
+    Project p;
+    std::string text = p.edit(p.scenario_file(), "disintegration: 10\n    rally: [6]\n", "disintegration: 10\n    rally: 6\n");
+    text = p.edit(p.scenario_file(), "disintegration: 8\n    rally: [6]\n", "disintegration: 8\n    rally: [9]\n");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+    REQUIRE(diagnostics.size() == 2);
+    check_at(only(diagnostics, "'rally' must be"), p.scenario_file(), place_of(text, "rally: 6", 7), "'rally' must be a list of die rolls, like [6] or [5, 6]");
+    check_at(only(diagnostics, "a rally roll"), p.scenario_file(), place_of(text, "[9]", 1), "a rally roll is a face of a d6 (1-6), got 9");
+}
+
+TEST_CASE("a unit placed on terrain it may not enter", "[load][errors]") {
+    Project p;
+    // 0206 is swamp on the skirmish map; knights (horse) may not enter it.
+    const std::string text = p.edit(p.scenario_file(), "type: knights,       side: raiders, at: \"0603\" }", "type: knights,       side: raiders, at: \"0206\" }");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+    check_at(single(diagnostics), p.scenario_file(), place_of(text, "\"0206\""), "'r_kn' (horse) cannot stand in swamp at 0206");
+}
