@@ -25,7 +25,7 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
 
 void Session::apply(kernel::Action action) {
     game_->apply(action);
-    if (checksums_) replay_.steps.push_back({action, kernel::checksum(game_->state()), true});
+    if (checksums_) replay_.steps.push_back({action, game_->checksum(), true});
     else replay_.steps.push_back({action, 0, false});
 }
 
@@ -78,7 +78,7 @@ ReplayCheck verify_replay(const std::string& replay_file) {
             check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") cannot be applied: " + e.what();
             break;
         }
-        std::uint64_t now = kernel::checksum(session.game().state());
+        std::uint64_t now = session.game().checksum();
         if (step.has_checksum && now != step.checksum) {
             check.ok = false;
             check.diverged_at = i + 1;
@@ -88,7 +88,7 @@ ReplayCheck verify_replay(const std::string& replay_file) {
         }
         ++check.actions;
     }
-    check.final_checksum = kernel::checksum(session.game().state());
+    check.final_checksum = session.game().checksum();
     check.result = session.game().state().result;
     return check;
 }

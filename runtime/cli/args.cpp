@@ -1,6 +1,7 @@
 #include "cli/commands.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace sandtable::cli {
 
@@ -50,12 +51,16 @@ long long Args::integer(const std::string& name, long long fallback) const {
 
 std::string json_escape(const std::string& s) {
     std::string out;
-    for (char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            default: out += c;
+    for (unsigned char c : s) {
+        if (c == '"') out += "\\\"";
+        else if (c == '\\') out += "\\\\";
+        else if (c == '\n') out += "\\n";
+        else if (c < 0x20) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", c);  // every other control character
+            out += buf;
+        } else {
+            out += static_cast<char>(c);
         }
     }
     return out;

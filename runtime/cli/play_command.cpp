@@ -53,7 +53,7 @@ void print_result_json(const kernel::Game& game, std::size_t actions) {
               << ", \"victory_points\": {";
     for (std::size_t s = 0; s < r.victory_points.size(); ++s)
         std::cout << (s ? ", " : "") << "\"" << json_escape(game.scenario().sides[s].id) << "\": " << r.victory_points[s];
-    std::cout << "}, \"checksum\": \"" << kernel::hex_checksum(kernel::checksum(game.state())) << "\"}\n";
+    std::cout << "}, \"checksum\": \"" << kernel::hex_checksum(game.checksum()) << "\"}\n";
 }
 
 }  // namespace
@@ -100,7 +100,7 @@ int play(const std::vector<std::string>& argv) {
     std::cout << "Result: " << bots::describe_result(session.game()) << " (" << r.reason << ") after " << session.game().state().at.turn
               << " turn(s), " << actions << " actions; VP";
     for (std::size_t s = 0; s < r.victory_points.size(); ++s) std::cout << " " << loaded.scenario->sides[s].id << " " << r.victory_points[s];
-    std::cout << "; checksum " << kernel::hex_checksum(kernel::checksum(session.game().state())) << "\n";
+    std::cout << "; checksum " << kernel::hex_checksum(session.game().checksum()) << "\n";
     return 0;
 }
 

@@ -57,6 +57,10 @@ public:
     virtual void dispatch(Game& game, EventContext& context) = 0;
     // A script's pending question was answered with option `answer`.
     virtual void answer(Game& game, int question, int answer) = 0;
+    // Game::apply ends: keep what scripts did (commit) or undo what the host
+    // can undo (rollback), because the kernel restored its own state.
+    virtual void commit() {}
+    virtual void rollback() {}
 };
 
 }  // namespace sandtable::kernel

@@ -86,6 +86,7 @@ void Game::start() {
     begin_turn();
     begin_phase();
     run();
+    if (hooks_) hooks_->commit();
 }
 
 int Game::opponent_of(int side) const {
@@ -246,7 +247,9 @@ void Game::apply(Action action) {
         dispatch_action(action);
         run();
         legal_valid_ = false;
+        if (hooks_) hooks_->commit();
     } catch (...) {
+        if (hooks_) hooks_->rollback();
         state_ = saved.state;
         questions_ = saved.questions;
         state_decision_ = saved_decision;
@@ -275,6 +278,27 @@ void Game::dispatch_action(const Action& action) {
         case Procedure::Recovery: return recovery_apply(action);
         case Procedure::Lua: return;
     }
+}
+
+// The state's checksum and what lives beside it: pending questions and
+// the capabilities scripts may change.
+std::uint64_t Game::checksum() const {
+    std::uint64_t h = kernel::checksum(state_);
+    auto mix = [&h](std::uint64_t v) {
+        h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdULL;
+        h ^= h >> 33;
+    };
+    mix(questions_.size());
+    for (const auto& q : questions_) {
+        mix(static_cast<std::uint64_t>(q.id)), mix(static_cast<std::uint64_t>(q.side));
+        for (unsigned char c : q.prompt) mix(c);
+        mix(q.options.size());
+    }
+    for (const auto& type : capabilities_)
+        for (const auto& face : type)
+            for (int v : face) mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+    return h;
 }
 
 std::string Game::describe(const Action& a) const {
@@ -384,7 +408,7 @@ int Game::best_attribute_at(int side, Hex h, int attribute_index) const {
 void Game::refresh_zoc() const {
     if (!zoc_dirty_) return;
     const std::size_t sides = scenario_->sides.size(), n = grid().size();
-    // Reuse the tables' storage: this runs after every move.
+    // Reuse the tables' storage: this runs after every full invalidation.
     auto clear = [&](auto& table) {
         table.resize(sides);
         for (auto& row : table) row.assign(n, 0);
@@ -393,29 +417,7 @@ void Game::refresh_zoc() const {
     clear(blockers_);
     clear(stackers_);
     clear(enemy_zoc_);
-    const auto& map = scenario_->map;
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        const int unit = static_cast<int>(i);
-        if (!u.on_map) continue;
-        const auto side = static_cast<std::size_t>(u.side);
-        const auto here = static_cast<std::size_t>(grid().index(u.hex));
-        if (capability(unit, Capability::BlocksEnemyEntry)) ++blockers_[side][here];
-        if (!capability(unit, Capability::StacksFreely)) ++stackers_[side][here];
-        if (!capability(unit, Capability::ExertsZoc)) continue;
-        const auto mc = static_cast<std::size_t>(movement_class(unit));
-        for (int d = 0; d < 6; ++d) {
-            const int idx = grid().neighbour_index(static_cast<int>(here), d);
-            if (idx < 0) continue;
-            const int side_feature = map.side_feature(u.hex, d);
-            if (side_feature >= 0) {
-                const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(side_feature)];
-                if (f.blocks_zoc || !f.extra_cost[mc]) continue;
-            }
-            if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[mc]) continue;
-            ++zoc_[side][static_cast<std::size_t>(idx)];
-        }
-    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i) add_to_tables(static_cast<int>(i), +1);
     for (std::size_t s = 0; s < sides; ++s)
         for (std::size_t o = 0; o < sides; ++o)
             if (o != s)
@@ -423,17 +425,16 @@ void Game::refresh_zoc() const {
     zoc_dirty_ = false;
 }
 
-// Adds (+1) or removes (-1) one unit's part in the per-hex tables, so a move
-// updates a dozen entries instead of rebuilding every table. Does nothing
-// while the tables are due for a full rebuild anyway.
-void Game::count_on_board(int unit, int sign) {
-    if (zoc_dirty_) return;
+// One unit's part in the per-hex tables, added (+1) or taken away (-1).
+// Returns the hexes whose zone-of-control counts changed.
+void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map) return;
     const auto side = static_cast<std::size_t>(u.side);
     const int here = grid().index(u.hex);
-    if (capability(unit, Capability::BlocksEnemyEntry)) blockers_[side][static_cast<std::size_t>(here)] = static_cast<std::uint8_t>(blockers_[side][static_cast<std::size_t>(here)] + sign);
-    if (!capability(unit, Capability::StacksFreely)) stackers_[side][static_cast<std::size_t>(here)] = static_cast<std::uint8_t>(stackers_[side][static_cast<std::size_t>(here)] + sign);
+    const auto h = static_cast<std::size_t>(here);
+    if (capability(unit, Capability::BlocksEnemyEntry)) blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
+    if (!capability(unit, Capability::StacksFreely)) stackers_[side][h] = static_cast<std::uint8_t>(stackers_[side][h] + sign);
     if (!capability(unit, Capability::ExertsZoc)) return;
     const auto& map = scenario_->map;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
@@ -446,8 +447,33 @@ void Game::count_on_board(int unit, int sign) {
             if (f.blocks_zoc || !f.extra_cost[mc]) continue;
         }
         if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[mc]) continue;
+        zoc_[side][static_cast<std::size_t>(idx)] = static_cast<std::uint16_t>(zoc_[side][static_cast<std::size_t>(idx)] + sign);
+        if (touched) touched->push_back(idx);
+    }
+}
+
+void Game::invalidate() const {
+    zoc_dirty_ = true;
+    range_unit_ = -1;
+    legal_valid_ = false;
+}
+
+bool Game::in_enemy_zoc(int side, Hex h) const {
+    refresh_zoc();
+    const int idx = grid().index(h);
+    return idx >= 0 && enemy_zoc_[static_cast<std::size_t>(side)][static_cast<std::size_t>(idx)];
+}
+
+// Updates the tables for one unit's change, so a move touches a dozen
+// entries instead of rebuilding every table. Nothing to do while the tables
+// are due for a full rebuild anyway.
+void Game::count_on_board(int unit, int sign) {
+    if (zoc_dirty_) return;
+    std::vector<int>& touched = touched_hexes_;
+    touched.clear();
+    add_to_tables(unit, sign, &touched);
+    for (int idx : touched) {
         const auto i = static_cast<std::size_t>(idx);
-        zoc_[side][i] = static_cast<std::uint16_t>(zoc_[side][i] + sign);
         for (std::size_t s = 0; s < zoc_.size(); ++s) {
             std::uint8_t any = 0;
             for (std::size_t o = 0; o < zoc_.size(); ++o)
@@ -462,16 +488,15 @@ void Game::board_changed() {
     legal_valid_ = false;
 }
 
-void Game::invalidate() const {
-    zoc_dirty_ = true;
-    range_unit_ = -1;
-    legal_valid_ = false;
-}
-
-bool Game::in_enemy_zoc(int side, Hex h) const {
+bool Game::board_tables_consistent() const {
     refresh_zoc();
-    const int idx = grid().index(h);
-    return idx >= 0 && enemy_zoc_[static_cast<std::size_t>(side)][static_cast<std::size_t>(idx)];
+    const auto zoc = zoc_;
+    const auto blockers = blockers_;
+    const auto stackers = stackers_;
+    const auto enemy = enemy_zoc_;
+    zoc_dirty_ = true;
+    refresh_zoc();
+    return zoc == zoc_ && blockers == blockers_ && stackers == stackers_ && enemy == enemy_zoc_;
 }
 
 // ---- mutations -----------------------------------------------------------

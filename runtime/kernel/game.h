@@ -97,6 +97,9 @@ public:
     // By value: the caller's action may live in the legal list this replaces.
     void apply(Action action);
     std::string describe(const Action& action) const;
+    // What replays compare after every action: the state plus the pending
+    // questions and the capabilities scripts set.
+    std::uint64_t checksum() const;
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);
@@ -131,6 +134,8 @@ public:
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
+    // For tests: the incrementally kept per-hex tables equal a fresh rebuild.
+    bool board_tables_consistent() const;
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     // May this unit still attack in the current combat phase?
     bool can_attack(int unit) const;
@@ -224,6 +229,8 @@ private:
     void invalidate() const;
     // Updates the per-hex tables for one unit; pair -1 before and +1 after a change.
     void count_on_board(int unit, int sign);
+    void add_to_tables(int unit, int sign, std::vector<int>* touched = nullptr) const;
+    std::vector<int> touched_hexes_;
     // After count_on_board: drops the caches that depend on the board.
     void board_changed();
 

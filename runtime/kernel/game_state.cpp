@@ -33,7 +33,7 @@ struct Hasher {
     }
     void s(const std::string& v) {
         i(static_cast<long long>(v.size()));
-        for (char c : v) i(c);
+        for (unsigned char c : v) i(c);  // unsigned: the same on every platform
     }
 };
 }  // namespace
@@ -46,12 +46,16 @@ std::uint64_t checksum(const GameState& st) {
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
             (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8));
     }
+    h.i(static_cast<long long>(st.units.size()));
+    h.i(static_cast<long long>(st.marks.size()));
     for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);
     for (const auto& s : st.sides) h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
     h.i(st.selected), h.i(st.exit_mode);
+    h.i(static_cast<long long>(st.fires.size()));
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
     const Combat& c = st.combat;
     h.i(st.combat_open);
+    h.i(static_cast<long long>(c.attackers.size()));
     for (int a : c.attackers) h.i(a);
     for (int d : c.defenders) h.i(d + 100000);
     h.i(c.stage), h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);

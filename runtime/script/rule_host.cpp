@@ -706,8 +706,34 @@ void RuleHost::answer(Game& game, int question, int answer) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_pushinteger(L, answer + 1);
     sandbox_.call(1, 0);
+    // Released at commit: if the action fails later on, the kernel puts the
+    // question back and its continuation must be there for the next answer.
+    spent_.emplace_back(question, ref);
     continuations_.erase(question);
-    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+}
+
+void RuleHost::add_continuation(int question, int ref) {
+    continuations_[question] = ref;
+    added_.push_back(question);
+}
+
+void RuleHost::commit() {
+    for (const auto& [question, ref] : spent_) luaL_unref(sandbox_.state(), LUA_REGISTRYINDEX, ref);
+    spent_.clear();
+    added_.clear();
+}
+
+void RuleHost::rollback() {
+    lua_State* L = sandbox_.state();
+    for (int question : added_) {  // questions the failed action asked are gone
+        auto it = continuations_.find(question);
+        if (it == continuations_.end()) continue;
+        luaL_unref(L, LUA_REGISTRYINDEX, it->second);
+        continuations_.erase(it);
+    }
+    for (const auto& [question, ref] : spent_) continuations_[question] = ref;  // answered ones come back
+    spent_.clear();
+    added_.clear();
 }
 
 }  // namespace sandtable::script

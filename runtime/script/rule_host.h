@@ -32,6 +32,8 @@ public:
     bool listens(const std::string& event) const override { return events_.count(event) > 0; }
     void dispatch(kernel::Game& game, kernel::EventContext& context) override;
     void answer(kernel::Game& game, int question, int answer) override;
+    void commit() override;
+    void rollback() override;
 
     // Runs extra Lua in the same sandbox (tests, the studio's console).
     void run_chunk(const std::string& source, const std::string& name);
@@ -49,7 +51,7 @@ public:
         int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
     };
     void add_handler(const char* event, HandlerFilter filter);
-    void add_continuation(int question, int ref) { continuations_[question] = ref; }
+    void add_continuation(int question, int ref);
 
 private:
     void bind_api();
@@ -61,6 +63,8 @@ private:
     // Per event id, in registration order (the handlers' Lua table has them at 1..n).
     std::array<std::vector<HandlerFilter>, static_cast<std::size_t>(kernel::Event::Count)> filters_;
     std::map<int, int> continuations_;  // question id -> Lua registry reference
+    std::vector<std::pair<int, int>> spent_;  // answered in the current action, released at commit
+    std::vector<int> added_;                  // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
     std::int64_t lua_ns_ = 0;
