@@ -16,32 +16,36 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Loads a scenario and starts a game with its scripts, so Lua errors show too.
-int check_scenario(const std::string& file) {
+// Runs one check and prints every problem as file:line:col: message.
+template <class Check>
+int report_problems(const std::string& path, Check&& check) {
     try {
-        auto loaded = load::load_scenario(file);
-        bots::Session session(loaded, file, 1, {}, false);
+        check();
         return 0;
     } catch (const load::LoadError& e) {
         for (const auto& d : e.diagnostics()) std::cout << d.to_string() << "\n";
     } catch (const script::ScriptError& e) {
         std::cout << e.script() << ":" << e.line() << ":1: " << e.message() << "\n";
+    } catch (const std::exception& e) {
+        std::cout << path << ":0:0: " << e.what() << "\n";
     }
     return 1;
 }
 
+// Loads a scenario and starts a game with its scripts, so Lua errors show too.
+int check_scenario(const std::string& file) {
+    return report_problems(file, [&] {
+        auto loaded = load::load_scenario(file);
+        bots::Session session(loaded, file, 1, {}, false);
+    });
+}
+
 // The YAML and the rule modules' Lua (compiled, not run: running needs a scenario).
 int check_ruleset(const std::string& path) {
-    try {
+    return report_problems(path, [&] {
         rules::Ruleset rs = load::load_ruleset(path);
         script::CompiledModules compiled(rs);
-        return 0;
-    } catch (const load::LoadError& e) {
-        for (const auto& d : e.diagnostics()) std::cout << d.to_string() << "\n";
-    } catch (const script::ScriptError& e) {
-        std::cout << e.script() << ":" << e.line() << ":1: " << e.message() << "\n";
-    }
-    return 1;
+    });
 }
 
 int check_path(const fs::path& p) {

@@ -113,8 +113,7 @@ struct RulesetReader {
         std::string id = r.text("class", false);
         int i = rs.movement_class_index(id);
         if (i < 0) {
-            std::string guess = closest_match(id, rs.movement_classes);
-            sink.error(r.where("class"), "unknown movement class '" + id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+            sink.error(r.where("class"), unknown("movement class", id, rs.movement_classes));
             return fallback;
         }
         return i;
@@ -315,8 +314,7 @@ struct RulesetReader {
             if (!spec) {
                 std::vector<std::string> names;
                 for (const auto& known : procedures()) names.push_back(known.name);
-                std::string guess = closest_match(p.procedure, names);
-                sink.error(r.where("procedure"), "unknown procedure '" + p.procedure + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+                sink.error(r.where("procedure"), unknown("procedure", p.procedure, names));
             }
             std::string acting = r.text("acting", false, "active");
             if (acting == "active") p.acting = Acting::Active;

@@ -34,10 +34,7 @@ struct ScenarioReader {
         if (!id) return -1;
         int i = sc.side_index(*id);
         if (i < 0) {
-            std::vector<std::string> ids;
-            for (const auto& s : sc.sides) ids.push_back(s.id);
-            std::string guess = closest_match(*id, ids);
-            sink.error(location_of(n, file), "unknown side '" + *id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+            sink.error(location_of(n, file), unknown("side", *id, ids_of(sc.sides)));
         }
         return i;
     }
@@ -113,10 +110,7 @@ struct ScenarioReader {
             std::string id = kv.second.Scalar();
             int t = rs.terrain_index(id);
             if (t < 0) {
-                std::vector<std::string> ids;
-                for (const auto& tt : rs.terrain) ids.push_back(tt.id);
-                std::string guess = closest_match(id, ids);
-                sink.error(location_of(kv.second, file), "unknown terrain '" + id + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+                sink.error(location_of(kv.second, file), unknown("terrain", id, ids_of(rs.terrain)));
                 legend[key[0]] = -1;  // known character, bad terrain: reported once, here
                 continue;
             }
@@ -244,10 +238,7 @@ struct ScenarioReader {
             std::string type = r.text("type", true);
             u.type = rs.unit_type_index(type);
             if (u.type < 0 && !type.empty()) {
-                std::vector<std::string> ids;
-                for (const auto& t : rs.unit_types) ids.push_back(t.id);
-                std::string guess = closest_match(type, ids);
-                sink.error(r.where("type"), "unknown unit type '" + type + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)"));
+                sink.error(r.where("type"), unknown("unit type", type, ids_of(rs.unit_types)));
             }
             u.side = side(r.child("side", true), "side");
             if (auto h = hex(r.child("at", true), "hex")) u.hex = *h;

@@ -73,6 +73,11 @@ std::string closest_match(const std::string& word, const std::vector<std::string
     return best;
 }
 
+std::string unknown(const std::string& what, const std::string& word, const std::vector<std::string>& candidates) {
+    std::string guess = closest_match(word, candidates);
+    return "unknown " + what + " '" + word + "'" + (guess.empty() ? "" : " (did you mean '" + guess + "'?)");
+}
+
 MapReader::MapReader(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, std::string what)
     : node_(node), file_(file), sink_(sink), what_(std::move(what)) {
     if (!node_.IsMap()) {

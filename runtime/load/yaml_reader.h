@@ -28,6 +28,15 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
 
 rules::SourceLocation location_of(const YAML::Node& node, const std::string& file);
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+// "unknown <what> '<word>'", with " (did you mean '…'?)" when one is close.
+std::string unknown(const std::string& what, const std::string& word, const std::vector<std::string>& candidates);
+// The ids of a list of entries, for did-you-mean suggestions.
+template <class T>
+std::vector<std::string> ids_of(const std::vector<T>& items) {
+    std::vector<std::string> out;
+    for (const auto& item : items) out.push_back(item.id);
+    return out;
+}
 
 class MapReader {
 public:
