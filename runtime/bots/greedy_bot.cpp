@@ -38,8 +38,11 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
         case DecisionKind::Fire: return legal.front();  // fire at every target offered first
         case DecisionKind::CombatDeclare: return choose_declaration(game, legal);
         case DecisionKind::CombatBuild: {
-            if (const Action* add = find_kind(legal, ActionKind::AddAttacker)) return *add;
-            return *find_kind(legal, ActionKind::Resolve);
+            // Every attacker it can bring; a defender only when the rules
+            // demand one (7.3: resolving is not offered until it joins).
+            for (ActionKind kind : {ActionKind::AddAttacker, ActionKind::Resolve, ActionKind::AddDefender})
+                if (const Action* a = find_kind(legal, kind)) return *a;
+            return legal.front();
         }
         case DecisionKind::ChooseLoss: {
             // Lose the weakest.
