@@ -185,7 +185,8 @@ private:
     bool fire_step();
     void fire_actions(std::vector<Action>& out) const;
     void fire_apply(const Action& a);
-    bool can_fire_at(int firer, int target, bool defensive) const;
+    bool can_fire_at(int firer, int target, int range) const;
+    bool has_adjacent_eligible_target(int firer) const;
     void resolve_fires();
     // combat.cpp
     bool combat_step();

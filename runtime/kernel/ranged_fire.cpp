@@ -35,48 +35,53 @@ void Game::fire_actions(std::vector<Action>& out) const {
     if (state_.at.stage >= 2) return;
     const bool defensive = state_.at.stage == 1;
     const int side = defensive ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    // The phase's options, read once rather than for every pair of units.
+    const bool adjacent_only = defensive && rules::option_flag(phase(), "defensive_adjacent_only", false);
+    const bool must_target_adjacent = rules::option_flag(phase(), "must_target_adjacent", false);
     for (std::size_t f = 0; f < state_.units.size(); ++f) {
         const auto& u = state_.units[f];
-        if (!u.on_map || u.side != side || u.fired || attribute(static_cast<int>(f), roles_.fire_factor) <= 0) continue;
+        const int firer = static_cast<int>(f);
+        if (!u.on_map || u.side != side || u.fired || attribute(firer, roles_.fire_factor) <= 0) continue;
+        const int range = adjacent_only ? 1 : std::max(1, attribute(firer, roles_.fire_range));
+        // A firer with an eligible (front-face) enemy next to it must fire at one (6.4).
+        const bool held = must_target_adjacent && has_adjacent_eligible_target(firer);
         for (std::size_t t = 0; t < state_.units.size(); ++t)
-            if (can_fire_at(static_cast<int>(f), static_cast<int>(t), defensive))
-                out.push_back({ActionKind::Fire, static_cast<int>(f), static_cast<int>(t), {}, -1});
+            if (can_fire_at(firer, static_cast<int>(t), held ? 1 : range))
+                out.push_back({ActionKind::Fire, firer, static_cast<int>(t), {}, -1});
     }
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
 
-bool Game::can_fire_at(int firer, int target, bool defensive) const {
+bool Game::has_adjacent_eligible_target(int firer) const {
+    const auto& f = state_.units[static_cast<std::size_t>(firer)];
+    for (std::size_t o = 0; o < state_.units.size(); ++o) {
+        const auto& e = state_.units[o];
+        if (e.on_map && e.side != f.side && !e.back && geometry::distance(e.hex, f.hex) == 1 &&
+            capability(static_cast<int>(o), Capability::CanBeFiredAt))
+            return true;
+    }
+    return false;
+}
+
+// Cheapest tests first: distance, then the target, then line of sight.
+bool Game::can_fire_at(int firer, int target, int range) const {
     const auto& f = state_.units[static_cast<std::size_t>(firer)];
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if (!t.on_map || t.side == f.side || !capability(target, Capability::CanBeFiredAt)) return false;
-    if (attribute(firer, roles_.fire_factor) <= 0) return false;
-    const int range = std::max(1, attribute(firer, roles_.fire_range));
+    if (!t.on_map || t.side == f.side) return false;
     const int d = geometry::distance(f.hex, t.hex);
-    if (d > range || d < 1) return false;
-    if (defensive && rules::option_flag(phase(), "defensive_adjacent_only", false) && d != 1) return false;
-    if (d > 1) {
-        if (rules::option_flag(phase(), "must_target_adjacent", false)) {
-            // A ranged archer with an eligible (not disordered) enemy next to it must fire at that one.
-            for (std::size_t o = 0; o < state_.units.size(); ++o) {
-                const auto& e = state_.units[o];
-                if (e.on_map && e.side != f.side && !e.back && geometry::distance(e.hex, f.hex) == 1 &&
-                    capability(static_cast<int>(o), Capability::CanBeFiredAt))
-                    return false;
-            }
-        }
-        const auto& map = scenario_->map;
-        geometry::LosQuery q;
-        q.hex_blocks = [&](Hex h) {
-            int i = grid().index(h);
-            return i < 0 || ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
-        };
-        q.side_blocks = [&](geometry::HexSide s) {
-            int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
-            return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
-        };
-        if (!geometry::line_of_sight(f.hex, t.hex, q)) return false;
-    }
-    return true;
+    if (d > range || d < 1 || !capability(target, Capability::CanBeFiredAt)) return false;
+    if (d == 1) return true;
+    const auto& map = scenario_->map;
+    geometry::LosQuery q;
+    q.hex_blocks = [&](Hex h) {
+        int i = grid().index(h);
+        return i < 0 || ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
+    };
+    q.side_blocks = [&](geometry::HexSide s) {
+        int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
+        return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
+    };
+    return geometry::line_of_sight(f.hex, t.hex, q);
 }
 
 void Game::fire_apply(const Action& a) {
