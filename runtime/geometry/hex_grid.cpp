@@ -68,6 +68,8 @@ HexGrid::HexGrid(HexLayout layout, int columns, int rows) : layout_(layout), col
     }
     check_axis("column", layout.first_column, columns, layout.label_digits);
     check_axis("row", layout.first_row, rows, layout.label_digits);
+    hexes_.reserve(size());
+    for (int i = 0; i < static_cast<int>(size()); ++i) hexes_.push_back(from_offset({i % columns_, i / columns_}));
     neighbours_.resize(size() * 6);
     for (int i = 0; i < static_cast<int>(size()); ++i)
         for (int d = 0; d < 6; ++d) neighbours_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = index(neighbour(hex_at(i), d));
@@ -93,7 +95,7 @@ int HexGrid::index(Hex h) const {
 
 Hex HexGrid::hex_at(int index) const {
     assert(index >= 0 && static_cast<std::size_t>(index) < size());
-    return from_offset({index % columns_, index / columns_});
+    return hexes_[static_cast<std::size_t>(index)];
 }
 
 std::string HexGrid::label(Hex h) const {

@@ -79,6 +79,7 @@ private:
     HexLayout layout_{};
     int columns_ = 0;
     int rows_ = 0;
+    std::vector<Hex> hexes_;       // by dense index: hex_at() is a lookup
     std::vector<int> neighbours_;  // size() * 6
 };
 
