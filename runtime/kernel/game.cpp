@@ -54,7 +54,8 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
     // Worked out by the loader; a scenario built in code gets it here.
-    step_costs_ = scenario_->map.step_costs.empty() ? rules::step_costs(scenario_->map, *ruleset_) : scenario_->map.step_costs;
+    if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
+    step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;
 }
 
 void Game::resolve_attribute_roles() {

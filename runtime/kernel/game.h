@@ -278,7 +278,9 @@ private:
         Dice dice;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
-    std::vector<std::vector<int>> step_costs_;
+    // Shared with the scenario (no copy per game) unless it came without them.
+    const std::vector<std::vector<int>>* step_costs_ = nullptr;
+    std::vector<std::vector<int>> own_step_costs_;
     std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
     mutable geometry::MovementRange range_;
     mutable int range_unit_ = -1;

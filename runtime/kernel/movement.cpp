@@ -140,7 +140,7 @@ geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
     const auto side = static_cast<std::size_t>(me.side);
     MovementStep step{mode, grid().index(me.hex), capability(unit, Capability::EnterEzocNeedsFriend) != 0,
                       enemy_zoc_[side].data(), stackers_[side].data(), {}, 0,
-                      step_costs_[static_cast<std::size_t>(movement_class(unit))].data()};
+                      (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data()};
     for (std::size_t s = 0; s < blockers_.size() && step.enemy_count < 4; ++s)
         if (s != side) step.enemies[step.enemy_count++] = blockers_[s].data();
     return step;
