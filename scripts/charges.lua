@@ -2,8 +2,8 @@
 -- Units whose `charger` attribute is true have a strong slow front and a
 -- weaker fast back. At the start of its movement phase a charger not in an
 -- enemy zone of control may change sides. A charger on its fast side that ends
--- its move next to an enemy, having entered only terrain that allows charges
--- and without disengaging, may charge: it flips to its strong side. Defenders
+-- its move next to an enemy, having entered only terrain that allows charges,
+-- crossed no hexside feature and not disengaged, may charge: it flips to its strong side. Defenders
 -- it attacks may not retreat before combat (the light-troops module checks the
 -- "charging" mark); if the defender's hex is vacated a charger must advance
 -- (params.mandatory_advance); chargers flip back to the fast side after combat.
@@ -11,17 +11,13 @@
 
 local mandatory = params.mandatory_advance ~= false
 
-
-game.on("phase.begin", function(ctx)
-  for _, u in ipairs(game.units_with(ctx.side, "charger")) do
-    if not game.in_enemy_zoc(ctx.side, game.hex(u)) then
-      local to = game.is_back(u) and "change to the strong side" or "change to the fast side"
-      game.choose(ctx.side, game.id(u) .. " at the start of movement", { "stay as is", to }, function(answer)
-        if answer == 2 then game.flip(u, not game.is_back(u)) end
-      end)
-    end
+-- Changing sides: a flip action the kernel offers before the first unit of
+-- the side moves, to chargers not in an enemy zone of control (value 2).
+game.on("game.setup", function()
+  for _, t in ipairs(game.unit_types()) do
+    if game.type_attr(t, "front", "charger") then game.set_capability(t, "both", "flips_at_movement_start", 2) end
   end
-end, { phase = "movement" })
+end)
 
 local function path_allows_charge(path)
   for i = 2, #path do

@@ -25,6 +25,7 @@ enum class ActionKind {
     Decline,      // do not advance / do not rally
     RallyTo,      // rally `unit` to `hex`
     Choose,       // answer a script's question with option `index`
+    Flip,         // movement: `unit` changes face before its side moves
 };
 
 struct Action {

@@ -13,8 +13,9 @@ using geometry::Hex;
 namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
-    "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0};
+    "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
+    "flips_at_movement_start"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -155,7 +156,7 @@ void Game::begin_turn() {
 
 void Game::begin_phase() {
     state_.at.stage = 0;
-    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = false;
+    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = u.flipped = false;
     state_.selected = -1;
     state_.fires.clear();
     state_.combat_open = false;

@@ -45,6 +45,7 @@ enum class Capability {
     EnterEzocNeedsFriend,         // 0: 1 = may enter an EZOC only where a friend stands
     CanBeFiredAt,                 // 1
     AutoReorganize,               // 0: 1 = reorganizes without a roll
+    FlipsAtMovementStart,         // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
     Count
 };
 const char* capability_name(Capability c);
@@ -177,6 +178,7 @@ private:
     // movement.cpp
     bool movement_step();
     void movement_actions(std::vector<Action>& out) const;
+    void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
     geometry::IndexStepCostFn movement_cost(int unit, int exit_mode) const;
     int exit_mode(int unit);

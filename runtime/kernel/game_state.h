@@ -27,6 +27,7 @@ struct UnitState {
     bool was_attacked = false;    // was a defender this phase
     bool must_attack = false;     // in an EZOC when the combat phase began
     bool must_be_attacked = false;
+    bool flipped = false;         // changed face at the start of this movement phase
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };

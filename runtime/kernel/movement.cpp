@@ -48,7 +48,23 @@ void Game::movement_actions(std::vector<Action>& out) const {
         if (u.on_map && u.side == state_.at.active_side && !u.moved && movement_allowance(static_cast<int>(i)) > 0)
             out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
     }
+    flip_actions(out);
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+}
+
+// Units whose capability lets them change face "at the beginning of the
+// movement phase" (BMW 9.5, 9.6) may do so until the first unit moves.
+void Game::flip_actions(std::vector<Action>& out) const {
+    const int side = state_.at.active_side;
+    for (const auto& u : state_.units)
+        if (u.side == side && u.moved) return;
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        const int unit = static_cast<int>(i);
+        if (!u.on_map || u.side != side || u.flipped || !unit_type(unit).back) continue;
+        const int rule = capability(unit, Capability::FlipsAtMovementStart);
+        if (rule == 1 || (rule == 2 && !in_enemy_zoc(side, u.hex))) out.push_back({ActionKind::Flip, unit, -1, {}, -1});
+    }
 }
 
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
@@ -69,6 +85,13 @@ void Game::movement_apply(const Action& a) {
         // Units not moved stay; mark all so the procedure ends.
         for (auto& u : state_.units)
             if (u.side == state_.at.active_side) u.moved = true;
+        return;
+    }
+    if (a.kind == ActionKind::Flip) {
+        auto& u = state_.units[static_cast<std::size_t>(a.unit)];
+        set_back(a.unit, !u.back);
+        u.flipped = true;
+        if (logging_) note("  " + unit_id(a.unit) + " turns to its " + (u.back ? "back" : "front") + " face");
         return;
     }
     if (a.kind == ActionKind::SelectUnit) {

@@ -164,7 +164,7 @@ TEST_CASE("8.3 9.6 a unit attacked by charging knights may not retreat before co
     // keeps the skirmishers from retreating.
     b.units = {{"kn", "knights", "a", "0501", true}, {"sk", "skirmishers", "b", "0505"}};
     auto s = b.start();
-    move(s, "kn", "0504");  // the start-of-movement question: stay on the fast side
+    move(s, "kn", "0504");  // on the fast side: no flip first
     REQUIRE(s.game().decision() == DecisionKind::Question);
     choose(s, option_index(s.game(), "charge"));
     REQUIRE(movement(s.game(), "kn") == 5);
@@ -178,8 +178,7 @@ TEST_CASE("8.3 9.6 a unit attacked by charging knights may not retreat before co
     // The same knights moved on their strong side do not charge: the
     // skirmishers are offered their retreat.
     auto s2 = b.start();
-    REQUIRE(s2.game().decision() == DecisionKind::Question);
-    choose(s2, option_index(s2.game(), "change to the strong side"));
+    s2.apply({ActionKind::Flip, unit(s2.game(), "kn"), -1, {}, -1});  // to the strong side
     move(s2, "kn", "0504");
     CHECK(s2.game().decision() != DecisionKind::Question);  // no charge offer on the strong side
     run_until(s2, DecisionKind::CombatDeclare);
@@ -200,7 +199,7 @@ TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit
     // Knights on the strong side (MA 5) attack skirmishers (MA 5).
     b.units = {{"kn", "knights", "a", "0504"}, {"sk", "skirmishers", "b", "0505"}};
     auto s = b.start();
-    run_until(s, DecisionKind::CombatDeclare);  // "stay as is" at the start of movement
+    run_until(s, DecisionKind::CombatDeclare);
     REQUIRE(!disordered(s.game(), "kn"));
     attack(s, {"kn"}, "sk");
     const Game& g = s.game();
@@ -276,34 +275,44 @@ TEST_CASE("9.5 dismounted cavalry may mount and dismount at the start of its mov
     b.units = {{"ms", "mounted_sergeants", "a", "0101"}, {"x", "levy", "b", "0908"}};
     auto s = b.start({1});  // the reorganization roll for the mounted sergeants: 1, no change
     const Game& g = s.game();
-    // Asked at once: the game starts with side a's movement phase.
-    REQUIRE(g.decision() == DecisionKind::Question);
-    CHECK(g.deciding_side() == 0);
-    CHECK(options(g) == std::vector<std::string>{"stay as is", "mount (cavalry side)"});
+    // Offered as a flip action while side a has not moved a unit yet.
+    REQUIRE(g.decision() == DecisionKind::Movement);
+    REQUIRE(find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
     REQUIRE(movement(g, "ms") == 4);
-    choose(s, 1);
+    s.apply({ActionKind::Flip, unit(g, "ms"), -1, {}, -1});
     CHECK(disordered(g, "ms"));  // the back: the cavalry side
     CHECK(movement(g, "ms") == 7);
     CHECK(strength(g, "ms") == 3);
+    CHECK(!find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));  // once a phase
     select(s, "ms");
     CHECK(has_move(g, "0108"));  // seven hexes on the cavalry side
     s.apply({ActionKind::MoveTo, unit(g, "ms"), -1, at(g, "0101"), -1});
     // Next turn the owner may dismount again.
     int guard = 200;
-    while (!(g.state().at.turn == 2 && g.state().at.active_side == 0 && g.decision() == DecisionKind::Question) && guard-- > 0) {
+    while (!(g.state().at.turn == 2 && g.state().at.active_side == 0 && g.decision() == DecisionKind::Movement) && guard-- > 0) {
         auto legal = g.legal_actions();
         REQUIRE(!legal.empty());
         auto a = find(legal, ActionKind::EndPhase);
         if (!a) a = find(legal, ActionKind::Decline);
         s.apply(a ? *a : legal.front());
     }
-    REQUIRE(g.decision() == DecisionKind::Question);
+    REQUIRE(g.decision() == DecisionKind::Movement);
     REQUIRE(disordered(g, "ms"));
-    CHECK(options(g) == std::vector<std::string>{"stay as is", "dismount (infantry side)"});
-    choose(s, 1);
+    REQUIRE(find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
+    s.apply({ActionKind::Flip, unit(g, "ms"), -1, {}, -1});
     CHECK(!disordered(g, "ms"));
     CHECK(movement(g, "ms") == 4);
     CHECK(strength(g, "ms") == 5);
+}
+
+TEST_CASE("9.5 9.6 no unit may change face once its side has moved a unit", "[bmw][cavalry]") {
+    Battlefield b;
+    b.units = {{"ms", "mounted_sergeants", "a", "0101"}, {"sp", "spearmen", "a", "0301"}, {"x", "levy", "b", "0908"}};
+    auto s = b.start();
+    const Game& g = s.game();
+    REQUIRE(find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
+    move(s, "sp", "0302");
+    CHECK(!find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
 }
 
 TEST_CASE("9.5 dismounted cavalry forced to retreat ends on its cavalry side", "[bmw][cavalry]") {
@@ -329,8 +338,7 @@ TEST_CASE("9.6 knights on their fast side ending next to the enemy across clear 
     b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}};
     auto s = b.start();
     const Game& g = s.game();
-    REQUIRE(g.decision() == DecisionKind::Question);  // may change sides: not in an enemy zone
-    CHECK(options(g) == std::vector<std::string>{"stay as is", "change to the strong side"});
+    CHECK(find(g.legal_actions(), ActionKind::Flip, unit(g, "kn")));  // may change sides: not in an enemy zone
     REQUIRE(movement(g, "kn") == 7);
     move(s, "kn", "0504");
     REQUIRE(g.decision() == DecisionKind::Question);
@@ -404,10 +412,9 @@ TEST_CASE("9.6 knights in an enemy zone of control may not change sides at the s
     b.units = {{"held", "knights", "a", "0504"}, {"free", "knights", "a", "0101"}, {"sp", "spearmen", "b", "0505"}};
     auto s = b.start();
     const Game& g = s.game();
-    REQUIRE(g.decision() == DecisionKind::Question);
-    CHECK(g.question()->prompt.rfind("free ", 0) == 0);  // only the free knights are asked
-    choose(s, 0);
-    CHECK(g.decision() == DecisionKind::Movement);
+    REQUIRE(g.decision() == DecisionKind::Movement);
+    CHECK(find(g.legal_actions(), ActionKind::Flip, unit(g, "free")));
+    CHECK(!find(g.legal_actions(), ActionKind::Flip, unit(g, "held")));
 }
 
 // Regression, fixed (9.6): "Charging cavalry may enter or cross only clear terrain during a

@@ -260,16 +260,14 @@ bool next_to_enemy(const kernel::Game& g, int unit, geometry::Hex h) {
     return false;
 }
 
-// Starts the game, turns the knights to their fast side (the charges
-// module's start-of-movement question), selects them and returns a move
-// that ends next to an enemy: the charges module offers a charge there.
+// Starts the game, turns the knights to their fast side (the flip the
+// charges module allows before the side moves), selects them and returns a
+// move that ends next to an enemy: the charges module offers a charge there.
 Action knights_to_the_enemy(kernel::Game& g) {
     g.start();
-    REQUIRE(g.decision() == DecisionKind::Question);
+    REQUIRE(g.decision() == DecisionKind::Movement);
     const int knights = g.unit_index("r_kn");
-    REQUIRE(g.question() != nullptr);
-    REQUIRE(g.question()->prompt == "r_kn at the start of movement");
-    g.apply({ActionKind::Choose, -1, -1, {}, 1});
+    g.apply({ActionKind::Flip, knights, -1, {}, -1});
     answer_questions(g);
     REQUIRE(g.state().units[static_cast<std::size_t>(knights)].back);
     REQUIRE(g.decision() == DecisionKind::Movement);
