@@ -14,13 +14,6 @@ std::array<Hex, 6> neighbours(Hex h) {
     return result;
 }
 
-int distance(Hex a, Hex b) {
-    // In cube coordinates the three differences sum to zero, so half their
-    // absolute sum equals the largest of them: the number of steps.
-    const Hex d = a - b;
-    return (std::abs(d.q) + std::abs(d.r) + std::abs(d.s())) / 2;
-}
-
 int direction_to(Hex a, Hex b) {
     const Hex d = b - a;
     for (std::size_t i = 0; i < kDirections.size(); ++i) {

@@ -28,7 +28,14 @@ inline constexpr std::array<Hex, 6> kDirections{{{1, 0}, {1, -1}, {0, -1}, {-1, 
 
 constexpr Hex neighbour(Hex h, int direction) { return h + kDirections[static_cast<std::size_t>(direction)]; }
 std::array<Hex, 6> neighbours(Hex h);
-int distance(Hex a, Hex b);
+// In cube coordinates the three differences sum to zero, so half their
+// absolute sum equals the largest of them: the number of steps. Inline: the
+// kernel asks it in most of its loops.
+constexpr int distance(Hex a, Hex b) {
+    const Hex d = a - b;
+    const int q = d.q < 0 ? -d.q : d.q, r = d.r < 0 ? -d.r : d.r, s = d.s() < 0 ? -d.s() : d.s();
+    return (q + r + s) / 2;
+}
 // Direction index 0..5 from a to an adjacent b, or -1 if not adjacent.
 int direction_to(Hex a, Hex b);
 // All hexes at exactly `radius` from centre (radius 0 gives the centre itself).
