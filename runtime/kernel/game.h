@@ -180,7 +180,8 @@ private:
     void movement_actions(std::vector<Action>& out) const;
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
-    geometry::IndexStepCostFn movement_cost(int unit, int exit_mode) const;
+    struct MovementStep;
+    MovementStep movement_step_rule(int unit, int exit_mode) const;
     int exit_mode(int unit);
     bool may_end_in(int unit, Hex h) const;
     // ranged_fire.cpp

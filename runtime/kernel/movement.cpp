@@ -128,25 +128,22 @@ bool Game::may_end_in(int unit, Hex h) const {
     return here - (me.on_map && me.hex == h ? 1 : 0) < stacking_limit_;
 }
 
-namespace {
-// The cost of one step for a unit now, from the per-hex tables: enemies bar
-// a hex, an enemy zone of control ends the move (or bars it, for a unit
+// The cost of one step for a unit now, from the per-hex tables: the enemy
+// bars a hex, an enemy zone of control ends the move (or bars it, for a unit
 // disengaging or a leader with no friend there), the rest is the map's cost.
-struct MovementStep {
+struct Game::MovementStep {
     int mode;
     int start;
     bool needs_friend;
     const std::uint8_t* ezoc;
     const std::uint8_t* friends;
-    const std::uint8_t* enemies[4];
-    int enemy_count;
+    const std::uint8_t* enemies;
     const int* costs;
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
-        for (int e = 0; e < enemy_count; ++e)
-            if (enemies[e][idx]) return std::nullopt;
+        if (enemies[idx]) return std::nullopt;
         const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
@@ -155,27 +152,26 @@ struct MovementStep {
         return StepCost{cost, !zoc};
     }
 };
-}  // namespace
 
-geometry::IndexStepCostFn Game::movement_cost(int unit, int mode) const {
+Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
-    MovementStep step{mode, grid().index(me.hex), capability(unit, Capability::EnterEzocNeedsFriend) != 0,
-                      enemy_zoc_[side].data(), stackers_[side].data(), {}, 0,
-                      (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data()};
-    for (std::size_t s = 0; s < blockers_.size() && step.enemy_count < 4; ++s)
-        if (s != side) step.enemies[step.enemy_count++] = blockers_[s].data();
-    return step;
+    return MovementStep{mode,
+                        grid().index(me.hex),
+                        capability(unit, Capability::EnterEzocNeedsFriend) != 0,
+                        enemy_zoc_[side].data(),
+                        stackers_[side].data(),
+                        blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
+                        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data()};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {
     if (range_unit_ != unit) {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
         const int mode = unit == state_.selected ? state_.exit_mode : 0;
-        // The step cost inlined into the search: this is the hottest loop of a bot game.
-        geometry::IndexStepCostFn generic = movement_cost(unit, mode);
-        range_.compute_with(grid(), u.hex, movement_allowance(unit), *generic.target<MovementStep>());
+        // The step rule inlined into the search: the hottest loop of a bot game.
+        range_.compute_with(grid(), u.hex, movement_allowance(unit), movement_step_rule(unit, mode));
         range_unit_ = unit;
     }
     return range_;
