@@ -49,6 +49,7 @@
 ---| "enter_ezoc_needs_friend"     # default 0: 1 = enters an enemy ZOC only where a friend stands
 ---| "can_be_fired_at"             # default 1
 ---| "auto_reorganize"             # default 0: 1 = reorganizes without a roll
+---| "flips_at_movement_start"     # default 0: 1 = may change face before its side's first move; 2 = the same, not in an EZOC
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry
