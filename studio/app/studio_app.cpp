@@ -1,0 +1,67 @@
+// sandtable-studio [SCENARIO] [--smoke] [--render FILE.png]
+//   --smoke   open, draw the map once, exit 0 (the GUI test in `make test`)
+//   --render  also write the map as drawn to a PNG (for docs and reviews)
+#include "app/main_frame.h"
+
+#include <wx/app.h>
+#include <wx/bitmap.h>
+#include <wx/dcmemory.h>
+#include <wx/image.h>
+
+#include <cstdio>
+
+namespace sandtable::studio {
+
+class StudioApp : public wxApp {
+public:
+    bool OnInit() override {
+        wxInitAllImageHandlers();
+        std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i].ToStdString();
+            if (arg == "--smoke") smoke_ = true;
+            else if (arg == "--render" && i + 1 < argc) render_ = argv[++i].ToStdString();
+            else scenario = arg;
+        }
+        auto* frame = new MainFrame();
+        const bool opened = frame->open(scenario);
+        frame->Show();
+        if (smoke_ || !render_.empty()) {
+            CallAfter([this, frame, opened] {
+                const bool drawn = draw_offscreen(*frame);
+                std::printf("studio smoke: scenario %s, map %s\n", opened ? "opened" : "NOT opened", drawn ? "drawn" : "NOT drawn");
+                exit_code_ = opened && drawn ? 0 : 1;
+                frame->Close(true);
+            });
+        }
+        return true;
+    }
+    int OnExit() override { return exit_code_; }
+    int OnRun() override {
+        const int code = wxApp::OnRun();
+        return exit_code_ ? exit_code_ : code;
+    }
+
+private:
+    // Draws the map into a bitmap with the same code the window uses.
+    bool draw_offscreen(MainFrame& frame) {
+        wxBitmap bitmap(1026, 1199, 24);
+        wxMemoryDC dc(bitmap);
+        dc.SetBackground(wxBrush(wxColour(236, 232, 222)));
+        dc.Clear();
+        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+        if (!gc) return false;
+        frame.canvas().render_fitted(*gc, wxSize(1026, 1199));
+        gc.reset();
+        dc.SelectObject(wxNullBitmap);
+        return render_.empty() || bitmap.SaveFile(render_, wxBITMAP_TYPE_PNG);
+    }
+
+    bool smoke_ = false;
+    std::string render_;
+    int exit_code_ = 0;
+};
+
+}  // namespace sandtable::studio
+
+wxIMPLEMENT_APP(sandtable::studio::StudioApp);

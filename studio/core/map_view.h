@@ -1,0 +1,53 @@
+// Where things are drawn on the map canvas: the transform between map
+// coordinates (hex outer radius = 1, see geometry::HexGrid::centre) and
+// pixels, zoom about a point, pan, fit to a window, and hit testing of a
+// pixel to a hex. Window-free, so tests drive it without a display.
+#pragma once
+
+#include "geometry/hex_grid.h"
+
+#include <array>
+#include <optional>
+
+namespace sandtable::studio {
+
+struct Point {
+    double x = 0;
+    double y = 0;
+};
+
+class MapView {
+public:
+    explicit MapView(const geometry::HexGrid* grid = nullptr) : grid_(grid) {}
+    void set_grid(const geometry::HexGrid* grid) { grid_ = grid; }
+
+    double scale() const { return scale_; }  // pixels per hex radius
+    Point offset() const { return offset_; }
+
+    // The whole map inside a width x height window with a margin, centred.
+    void fit(double width, double height, double margin = 12);
+    // Zooms by `factor` keeping the map point under `pixel` where it is.
+    void zoom(double factor, Point pixel);
+    void pan(double dx, double dy);
+
+    Point to_pixel(Point map) const { return {map.x * scale_ + offset_.x, map.y * scale_ + offset_.y}; }
+    Point to_map(Point pixel) const { return {(pixel.x - offset_.x) / scale_, (pixel.y - offset_.y) / scale_}; }
+    Point centre(geometry::Hex h) const;                      // in pixels
+    std::array<Point, 6> corners(geometry::Hex h) const;      // in pixels, corner i between sides i-1 and i
+    // The pixels of the two corners of the side from h in `direction`.
+    std::array<Point, 2> side(geometry::Hex h, int direction) const;
+    // The hex under a pixel, if it is on the map.
+    std::optional<geometry::Hex> hex_at(Point pixel) const;
+    // Bounds of the whole map in map units.
+    struct Bounds {
+        double left, top, right, bottom;
+    };
+    Bounds map_bounds() const;
+
+private:
+    const geometry::HexGrid* grid_;
+    double scale_ = 20;
+    Point offset_{20, 20};
+};
+
+}  // namespace sandtable::studio
