@@ -90,6 +90,8 @@ struct ScenarioReader {
         sc.map.paths.assign(n, {-1, -1, -1, -1, -1, -1});
         sc.map.hex_names.assign(n, {});
         std::map<char, int> legend = read_legend(m);
+        for (const auto& [c, t] : legend)
+            if (t >= 0) sc.map.legend.emplace_back(c, t);
         terrain_rows(m, legend);
         elevation_rows(m);
         hexsides(m);
@@ -325,6 +327,7 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     }
     auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string()));
     sc->ruleset_dir = ruleset_dir.string();
+    sc->ruleset_ref = ruleset_ref;
     ScenarioReader reader{*rs, *sc, scenario_file, sink};
     sc->id = top.text("id", true);
     sc->name = top.text("name", false, sc->id);

@@ -21,6 +21,9 @@ struct MapData {
     std::vector<std::array<std::int8_t, 6>> sides;   // hexside feature index by direction, -1 none
     std::vector<std::array<std::int8_t, 6>> paths;   // path feature index by direction, -1 none
     std::vector<std::string> hex_names;              // optional place names, "" when none
+    // The characters the file's terrain rows use, kept so that saving writes
+    // the map the way its author drew it.
+    std::vector<std::pair<char, int>> legend;        // character, terrain index
     // Derived: step_costs(map, ruleset), filled by the loader (see below).
     std::vector<std::vector<int>> step_costs;
 
@@ -72,6 +75,7 @@ struct Scenario {
     std::string notes;
     std::string file;
     std::string ruleset_dir;
+    std::string ruleset_ref;  // `ruleset:` as written in the file
     int turns = 1;
     int first_side = 0;
     std::vector<SideSpec> sides;

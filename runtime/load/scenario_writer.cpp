@@ -1,0 +1,210 @@
+#include "load/scenario_writer.h"
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace sandtable::load {
+
+using namespace sandtable::rules;
+using geometry::Hex;
+
+namespace {
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '\n') {
+            out += "\\n";
+            continue;
+        }
+        out += c;
+    }
+    return out + "\"";
+}
+
+// Terrain characters: the file's own legend first, then free characters
+// for terrain painted since.
+std::map<int, char> legend_for(const Scenario& sc, const Ruleset& rs) {
+    std::map<int, char> out;
+    std::set<char> used;
+    for (const auto& [c, t] : sc.map.legend)
+        if (!out.count(t)) out[t] = c, used.insert(c);
+    const std::string spare = ".abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (int t : sc.map.terrain) {
+        if (out.count(t)) continue;
+        char c = rs.terrain[static_cast<std::size_t>(t)].id.empty() ? '?' : rs.terrain[static_cast<std::size_t>(t)].id[0];
+        if (used.count(c))
+            for (char candidate : spare)
+                if (!used.count(candidate)) {
+                    c = candidate;
+                    break;
+                }
+        out[t] = c;
+        used.insert(c);
+    }
+    return out;
+}
+
+void write_sides(std::ostringstream& out, const Scenario& sc) {
+    out << "sides:\n";
+    for (const auto& s : sc.sides) {
+        out << "  - { id: " << quoted(s.id) << ", name: " << quoted(s.name) << ", color: " << quoted(s.color);
+        if (s.demoralization) out << ", demoralization: " << s.demoralization;
+        if (s.disintegration) out << ", disintegration: " << s.disintegration;
+        out << ", rally: [";
+        for (std::size_t i = 0; i < s.rally_rolls.size(); ++i) out << (i ? ", " : "") << s.rally_rolls[i];
+        out << "] }\n";
+    }
+}
+
+void write_rows(std::ostringstream& out, const MapData& map, const std::function<char(int)>& cell) {
+    for (int row = 0; row < map.grid.rows(); ++row) {
+        out << "    ";
+        for (int col = 0; col < map.grid.columns(); ++col) out << cell(map.grid.index(map.grid.from_offset({col, row})));
+        out << "\n";
+    }
+}
+
+// Hexside features as "AAAA/BBBB", each side once, grouped by feature.
+void write_hexsides(std::ostringstream& out, const MapData& map, const Ruleset& rs) {
+    std::map<int, std::vector<std::string>> by_feature;
+    for (int i = 0; i < static_cast<int>(map.grid.size()); ++i)
+        for (int d = 0; d < 6; ++d) {
+            const int f = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+            const Hex h = map.grid.hex_at(i), n = geometry::neighbour(h, d);
+            const int j = map.grid.index(n);
+            if (f < 0 || (j >= 0 && j < i)) continue;
+            by_feature[f].push_back(map.grid.label(h) + "/" + (j >= 0 ? map.grid.label(n) : std::string("?")));
+        }
+    if (by_feature.empty()) return;
+    out << "  hexsides:\n";
+    for (const auto& [f, sides] : by_feature) {
+        out << "    - feature: " << rs.hexside_features[static_cast<std::size_t>(f)].id << "\n      sides: [";
+        for (std::size_t k = 0; k < sides.size(); ++k) out << (k ? ", " : "") << quoted(sides[k]);
+        out << "]\n";
+    }
+}
+
+// Paths as chains of adjacent hexes: walked from each unvisited segment.
+void write_paths(std::ostringstream& out, const MapData& map, const Ruleset& rs) {
+    std::set<std::pair<int, int>> done;  // (hex index, direction) already written
+    std::vector<std::pair<int, std::vector<Hex>>> chains;
+    auto taken = [&](int i, int d) {
+        const int j = map.grid.neighbour_index(i, d);
+        done.insert({i, d});
+        if (j >= 0) done.insert({j, (d + 3) % 6});
+        return j;
+    };
+    for (int i = 0; i < static_cast<int>(map.grid.size()); ++i)
+        for (int d = 0; d < 6; ++d) {
+            const int f = map.paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+            if (f < 0 || done.count({i, d}) || map.grid.neighbour_index(i, d) < 0) continue;
+            std::vector<Hex> chain{map.grid.hex_at(i)};
+            int at = taken(i, d);
+            chain.push_back(map.grid.hex_at(at));
+            for (bool extended = true; extended;) {  // go on while the path continues unambiguously
+                extended = false;
+                for (int e = 0; e < 6; ++e)
+                    if (map.paths[static_cast<std::size_t>(at)][static_cast<std::size_t>(e)] == f && !done.count({at, e}) && map.grid.neighbour_index(at, e) >= 0) {
+                        at = taken(at, e);
+                        chain.push_back(map.grid.hex_at(at));
+                        extended = true;
+                        break;
+                    }
+            }
+            chains.push_back({f, std::move(chain)});
+        }
+    if (chains.empty()) return;
+    out << "  paths:\n";
+    for (const auto& [f, chain] : chains) {
+        out << "    - feature: " << rs.path_features[static_cast<std::size_t>(f)].id << "\n      hexes: [";
+        for (std::size_t k = 0; k < chain.size(); ++k) out << (k ? ", " : "") << quoted(map.grid.label(chain[k]));
+        out << "]\n";
+    }
+}
+
+void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
+    const MapData& map = sc.map;
+    const auto legend = legend_for(sc, rs);
+    out << "map:\n  columns: " << map.grid.columns() << "\n  rows: " << map.grid.rows() << "\n  legend:\n";
+    for (const auto& [t, c] : legend) out << "    " << quoted(std::string(1, c)) << ": " << rs.terrain[static_cast<std::size_t>(t)].id << "\n";
+    out << "  terrain: |\n";
+    write_rows(out, map, [&](int i) { return legend.at(map.terrain[static_cast<std::size_t>(i)]); });
+    bool elevated = false;
+    for (int e : map.elevation) elevated = elevated || e != 0;
+    if (elevated) {
+        out << "  elevation: |\n";
+        write_rows(out, map, [&](int i) { return static_cast<char>('0' + map.elevation[static_cast<std::size_t>(i)]); });
+    }
+    write_hexsides(out, map, rs);
+    write_paths(out, map, rs);
+    bool named = false;
+    for (const auto& n : map.hex_names) named = named || !n.empty();
+    if (named) {
+        out << "  names:\n";
+        for (int i = 0; i < static_cast<int>(map.grid.size()); ++i)
+            if (!map.hex_names[static_cast<std::size_t>(i)].empty())
+                out << "    " << quoted(map.grid.label(map.grid.hex_at(i))) << ": " << quoted(map.hex_names[static_cast<std::size_t>(i)]) << "\n";
+    }
+}
+
+}  // namespace
+
+std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
+    std::ostringstream out;
+    out << "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n";
+    out << "id: " << quoted(sc.id) << "\nname: " << quoted(sc.name) << "\nruleset: " << quoted(sc.ruleset_ref) << "\n";
+    if (!sc.notes.empty()) out << "notes: " << quoted(sc.notes) << "\n";
+    out << "turns: " << sc.turns << "\nfirst_side: " << quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
+    out << "vp_per_enemy_strength: " << sc.vp_per_enemy_strength << "\n\n";
+    write_sides(out, sc);
+    out << "\n";
+    write_map(out, sc, rs);
+    out << "\nunits:\n";
+    for (const auto& u : sc.units) {
+        out << "  - { id: " << quoted(u.id) << ", name: " << quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
+            << ", side: " << quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << quoted(sc.map.grid.label(u.hex));
+        if (u.back) out << ", face: back";
+        out << " }\n";
+    }
+    if (!sc.objectives.empty()) {
+        out << "\nobjectives:\n";
+        for (const auto& o : sc.objectives) {
+            out << "  - { hex: " << quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
+            if (o.holder >= 0) out << ", holder: " << quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
+            out << " }\n";
+        }
+    }
+    return out.str();
+}
+
+FileOps real_file_ops() {
+    FileOps ops;
+    ops.write = [](const std::string& path, const std::string& text) {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << text;
+        return static_cast<bool>(out.flush());
+    };
+    ops.rename = [](const std::string& from, const std::string& to) { return std::rename(from.c_str(), to.c_str()) == 0; };
+    ops.remove = [](const std::string& path) { std::remove(path.c_str()); };
+    return ops;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops) {
+    const std::string temp = path + ".tmp";
+    if (!ops.write(temp, text)) {
+        ops.remove(temp);
+        throw std::runtime_error(path + ": cannot write the temporary file " + temp);
+    }
+    if (!ops.rename(temp, path)) {
+        ops.remove(temp);
+        throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
+    }
+}
+
+}  // namespace sandtable::load

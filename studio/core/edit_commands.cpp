@@ -1,0 +1,62 @@
+#include "core/edit_commands.h"
+
+namespace sandtable::studio {
+
+using geometry::Hex;
+
+PaintTerrain::PaintTerrain(const ScenarioDocument& doc, int terrain, const std::vector<Hex>& hexes) : terrain_(terrain) {
+    const auto& map = doc.scenario().map;
+    for (Hex h : hexes) {
+        const int i = map.grid.index(h);
+        if (i < 0 || map.terrain[static_cast<std::size_t>(i)] == terrain) continue;
+        bool seen = false;
+        for (const auto& c : changes_) seen = seen || c.hex == i;
+        if (!seen) changes_.push_back({i, map.terrain[static_cast<std::size_t>(i)]});
+    }
+    name_ = "Paint " + doc.ruleset().terrain[static_cast<std::size_t>(terrain)].name;
+}
+
+void PaintTerrain::apply(ScenarioDocument& doc) {
+    for (const auto& c : changes_) doc.edit().map.terrain[static_cast<std::size_t>(c.hex)] = terrain_;
+    doc.edit().map.step_costs.clear();  // derived from the terrain: worked out again when played
+}
+
+void PaintTerrain::undo(ScenarioDocument& doc) {
+    for (const auto& c : changes_) doc.edit().map.terrain[static_cast<std::size_t>(c.hex)] = c.before;
+    doc.edit().map.step_costs.clear();
+}
+
+SetHexside::SetHexside(const ScenarioDocument& doc, Hex hex, int direction, int feature)
+    : hex_(hex), direction_(direction), feature_(feature), before_(doc.scenario().map.side_feature(hex, direction)) {
+    name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + doc.ruleset().hexside_features[static_cast<std::size_t>(feature)].name;
+}
+
+void SetHexside::apply(ScenarioDocument& doc) { doc.edit().map.set_side_feature(hex_, direction_, feature_); }
+void SetHexside::undo(ScenarioDocument& doc) { doc.edit().map.set_side_feature(hex_, direction_, before_); }
+
+MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
+    : unit_(unit), from_(doc.scenario().units[static_cast<std::size_t>(unit)].hex), to_(to) {
+    name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name;
+}
+
+void MoveUnit::apply(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = to_; }
+void MoveUnit::undo(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = from_; }
+
+void EditHistory::perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command) {
+    command->apply(doc);
+    commands_.resize(done_);  // a new edit drops what could have been redone
+    commands_.push_back(std::move(command));
+    ++done_;
+}
+
+void EditHistory::undo(ScenarioDocument& doc) {
+    if (!can_undo()) return;
+    commands_[--done_]->undo(doc);
+}
+
+void EditHistory::redo(ScenarioDocument& doc) {
+    if (!can_redo()) return;
+    commands_[done_++]->apply(doc);
+}
+
+}  // namespace sandtable::studio

@@ -1,0 +1,88 @@
+// Every edit of a scenario is a command that can be applied and undone, and
+// names itself for the Edit menu ("Undo Paint Woods"). A brush stroke is one
+// command holding every hex it changed.
+#pragma once
+
+#include "core/scenario_document.h"
+#include "geometry/hex.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sandtable::studio {
+
+class EditCommand {
+public:
+    virtual ~EditCommand() = default;
+    virtual std::string name() const = 0;
+    virtual void apply(ScenarioDocument& doc) = 0;
+    virtual void undo(ScenarioDocument& doc) = 0;
+};
+
+// Terrain painted on a set of hexes (one brush stroke).
+class PaintTerrain : public EditCommand {
+public:
+    PaintTerrain(const ScenarioDocument& doc, int terrain, const std::vector<geometry::Hex>& hexes);
+    std::string name() const override { return name_; }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+    bool empty() const { return changes_.empty(); }
+
+private:
+    struct Change {
+        int hex;
+        int before;
+    };
+    int terrain_;
+    std::vector<Change> changes_;
+    std::string name_;
+};
+
+// A hexside feature set on (or cleared from, feature -1) one hexside.
+class SetHexside : public EditCommand {
+public:
+    SetHexside(const ScenarioDocument& doc, geometry::Hex hex, int direction, int feature);
+    std::string name() const override { return name_; }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+
+private:
+    geometry::Hex hex_;
+    int direction_;
+    int feature_;
+    int before_;
+    std::string name_;
+};
+
+// A unit moved to another hex of the set-up.
+class MoveUnit : public EditCommand {
+public:
+    MoveUnit(const ScenarioDocument& doc, int unit, geometry::Hex to);
+    std::string name() const override { return name_; }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+
+private:
+    int unit_;
+    geometry::Hex from_, to_;
+    std::string name_;
+};
+
+// Applied commands with undo and redo.
+class EditHistory {
+public:
+    void perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command);
+    bool can_undo() const { return done_ > 0; }
+    bool can_redo() const { return done_ < commands_.size(); }
+    std::string undo_name() const { return can_undo() ? commands_[done_ - 1]->name() : std::string(); }
+    std::string redo_name() const { return can_redo() ? commands_[done_]->name() : std::string(); }
+    void undo(ScenarioDocument& doc);
+    void redo(ScenarioDocument& doc);
+
+private:
+    std::vector<std::unique_ptr<EditCommand>> commands_;
+    std::size_t done_ = 0;
+};
+
+}  // namespace sandtable::studio

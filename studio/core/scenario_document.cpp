@@ -1,0 +1,31 @@
+#include "core/scenario_document.h"
+
+namespace sandtable::studio {
+
+ScenarioDocument ScenarioDocument::open(const std::string& file) {
+    ScenarioDocument doc;
+    load::LoadedGame loaded = load::load_scenario(file);
+    doc.ruleset_ = loaded.ruleset;
+    doc.scenario_ = *loaded.scenario;
+    doc.file_ = file;
+    doc.original_text_ = load::read_file(file);
+    doc.saved_yaml_ = doc.to_yaml();
+    return doc;
+}
+
+std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
+
+// While the model is as it was read, the file is written back as it was read,
+// comments and all: opening and saving never reformats a designer's file.
+void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
+
+void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
+    const std::string yaml = to_yaml();
+    const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
+    load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
+    file_ = file;
+    saved_yaml_ = yaml;
+    if (!as_read) original_text_ = yaml;
+}
+
+}  // namespace sandtable::studio

@@ -1,0 +1,41 @@
+// A scenario open in the studio: the model being edited, where it came from,
+// whether it changed since it was last saved, and saving (atomically; an
+// unchanged document is written back byte for byte as it was read).
+#pragma once
+
+#include "load/loader.h"
+#include "load/scenario_writer.h"
+
+#include <memory>
+#include <string>
+
+namespace sandtable::studio {
+
+class ScenarioDocument {
+public:
+    // Throws load::LoadError with every problem when the file does not load.
+    static ScenarioDocument open(const std::string& file);
+
+    const rules::Ruleset& ruleset() const { return *ruleset_; }
+    const rules::Scenario& scenario() const { return scenario_; }
+    rules::Scenario& edit() { return scenario_; }  // for edit commands only
+    const std::string& file() const { return file_; }
+
+    // The YAML the document saves to.
+    std::string to_yaml() const;
+    // Whether the model differs from what was last opened or saved (an edit
+    // undone again is no change).
+    bool modified() const { return to_yaml() != saved_yaml_; }
+
+    void save(const load::FileOps& ops = load::real_file_ops());
+    void save_as(const std::string& file, const load::FileOps& ops = load::real_file_ops());
+
+private:
+    std::shared_ptr<const rules::Ruleset> ruleset_;
+    rules::Scenario scenario_;
+    std::string file_;
+    std::string original_text_;  // the bytes on disk, written back while nothing changed
+    std::string saved_yaml_;     // the model as last opened or saved
+};
+
+}  // namespace sandtable::studio

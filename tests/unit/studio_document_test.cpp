@@ -1,0 +1,104 @@
+// The studio's document model without a display: edits undo to the identical
+// document, saving round-trips, an unchanged file is written back byte for
+// byte, and a failed save leaves the original file intact.
+#include "core/edit_commands.h"
+#include "load/loader.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace sandtable;
+using studio::ScenarioDocument;
+namespace fs = std::filesystem;
+
+namespace {
+// A copy of the BMW files in a fresh folder, so saving touches nothing shipped.
+std::string copy_project() {
+    static int counter = 0;
+    const fs::path root = fs::temp_directory_path() / ("sandtable-studio-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::remove_all(root);
+    fs::create_directories(root / "rulesets");
+    fs::create_directories(root / "scenarios");
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw", root / "rulesets" / "bmw", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", root / "scenarios" / "bmw", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scripts", root / "scripts", fs::copy_options::recursive);
+    return (root / "scenarios" / "bmw" / "wendle-fords.yaml").string();
+}
+
+std::string text_of(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+}  // namespace
+
+TEST_CASE("every edit applied then undone gives the identical document", "[studio][document]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const std::string before = doc.to_yaml();
+    const auto& grid = doc.scenario().map.grid;
+    studio::EditHistory history;
+    const int woods = doc.ruleset().terrain_index("woods"), river = doc.ruleset().hexside_feature_index("river");
+    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, woods, std::vector<geometry::Hex>{grid.from_offset({0, 0}), grid.from_offset({1, 0})}));
+    history.perform(doc, std::make_unique<studio::SetHexside>(doc, grid.from_offset({5, 5}), 0, river));
+    history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, grid.from_offset({3, 3})));
+    CHECK(doc.modified());
+    CHECK(history.undo_name() == "Move " + doc.scenario().units[0].name);
+    history.undo(doc);
+    CHECK(history.undo_name() == "Draw River");
+    history.undo(doc);
+    CHECK(history.undo_name() == "Paint Woods");
+    history.undo(doc);
+    CHECK(!history.can_undo());
+    CHECK(doc.to_yaml() == before);
+    CHECK(!doc.modified());
+    history.redo(doc);
+    CHECK(doc.scenario().map.terrain[0] == woods);
+    CHECK(history.redo_name() == "Draw River");
+}
+
+TEST_CASE("saving an edited scenario round-trips through the loader", "[studio][document]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    const auto& grid = doc.scenario().map.grid;
+    studio::EditHistory history;
+    const int swamp = doc.ruleset().terrain_index("swamp");
+    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, swamp, std::vector<geometry::Hex>{grid.from_offset({31, 21})}));
+    doc.save();
+    CHECK(!doc.modified());
+    const auto reloaded = ScenarioDocument::open(file);
+    CHECK(reloaded.to_yaml() == doc.to_yaml());
+    CHECK(reloaded.scenario().map.terrain[static_cast<std::size_t>(grid.index(grid.from_offset({31, 21})))] == swamp);
+    CHECK(reloaded.scenario().units.size() == doc.scenario().units.size());
+    CHECK(reloaded.scenario().map.paths == doc.scenario().map.paths);
+    CHECK(reloaded.scenario().map.sides == doc.scenario().map.sides);
+}
+
+TEST_CASE("an unchanged scenario is written back byte for byte", "[studio][document]") {
+    const std::string file = copy_project();
+    const std::string original = text_of(file);
+    auto doc = ScenarioDocument::open(file);
+    doc.save();
+    CHECK(text_of(file) == original);
+    // An edit undone again is no change either.
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, doc.scenario().map.grid.from_offset({0, 0})));
+    history.undo(doc);
+    doc.save();
+    CHECK(text_of(file) == original);
+}
+
+TEST_CASE("a save whose rename fails leaves the original intact", "[studio][document]") {
+    const std::string file = copy_project();
+    const std::string original = text_of(file);
+    auto doc = ScenarioDocument::open(file);
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, doc.scenario().map.grid.from_offset({0, 0})));
+    load::FileOps ops = load::real_file_ops();
+    ops.rename = [](const std::string&, const std::string&) { return false; };
+    CHECK_THROWS_WITH(doc.save(ops), Catch::Contains("the original is unchanged"));
+    CHECK(text_of(file) == original);
+    CHECK(!fs::exists(file + ".tmp"));
+    CHECK(doc.modified());  // still unsaved
+}
