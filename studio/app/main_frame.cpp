@@ -1,25 +1,32 @@
 #include "app/main_frame.h"
 
 #include <wx/filedlg.h>
-#include <wx/listbox.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+
+#include <algorithm>
 
 namespace sandtable::studio {
 
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
     aui_.SetManagedWindow(this);
     canvas_ = new MapCanvas(this);
+    palette_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
     for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
     issues_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
     aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
+    aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Terrain").Left().BestSize(170, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues").Bottom().BestSize(-1, 110));
     aui_.Update();
     build_menu();
     CreateStatusBar(2);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
+    canvas_->on_stroke_hex = [this](geometry::Hex hex) { on_stroke_hex(hex); };
+    canvas_->on_stroke_end = [this] { on_stroke_end(); };
+    palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { canvas_->painting = palette_->GetSelection() > 0; });
+    Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
 }
 
 MainFrame::~MainFrame() { aui_.UnInit(); }
@@ -27,44 +34,62 @@ MainFrame::~MainFrame() { aui_.UnInit(); }
 void MainFrame::build_menu() {
     auto* file = new wxMenu;
     file->Append(wxID_OPEN, "&Open Scenario…\tCtrl+O");
+    file->Append(wxID_SAVE, "&Save\tCtrl+S");
     file->AppendSeparator();
     file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
+    edit_menu_ = new wxMenu;
+    edit_menu_->Append(wxID_UNDO, "&Undo\tCtrl+Z");
+    edit_menu_->Append(wxID_REDO, "&Redo\tCtrl+Y");
     auto* view = new wxMenu;
     const int fit = wxWindow::NewControlId();
     view->Append(fit, "&Fit Map to Window\tCtrl+0");
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
+    bar->Append(edit_menu_, "&Edit");
     bar->Append(view, "&View");
     SetMenuBar(bar);
     Bind(wxEVT_MENU, &MainFrame::on_open, this, wxID_OPEN);
+    Bind(wxEVT_MENU, &MainFrame::on_save, this, wxID_SAVE);
+    Bind(wxEVT_MENU, &MainFrame::on_undo, this, wxID_UNDO);
+    Bind(wxEVT_MENU, &MainFrame::on_redo, this, wxID_REDO);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
 }
 
 bool MainFrame::open(const std::string& scenario_file) {
     try {
-        game_ = load::load_scenario(scenario_file);
-        file_ = scenario_file;
-        SetTitle("Sandtable Studio — " + wxString::FromUTF8(game_->scenario->name) + " (" + wxString::FromUTF8(game_->ruleset->name) + ")");
+        doc_ = ScenarioDocument::open(scenario_file);
+        history_ = EditHistory{};
         show_issues({"No problems found in " + scenario_file + " and its ruleset."});
     } catch (const load::LoadError& e) {
-        game_.reset();
+        doc_.reset();
         std::vector<std::string> lines;
         for (const auto& d : e.diagnostics()) lines.push_back(d.to_string());
         show_issues(lines);
     }
-    canvas_->set_game(game_ ? &*game_ : nullptr);
+    canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
+    fill_palette();
     fill_units();
-    return game_.has_value();
+    refresh_state();
+    return doc_.has_value();
+}
+
+void MainFrame::fill_palette() {
+    palette_->Clear();
+    palette_->Append("(pan and look)");
+    if (doc_)
+        for (const auto& t : doc_->ruleset().terrain) palette_->Append(wxString::FromUTF8(t.name));
+    palette_->SetSelection(0);
+    canvas_->painting = false;
 }
 
 void MainFrame::fill_units() {
     units_->DeleteAllItems();
-    if (!game_) return;
-    const auto& sc = *game_->scenario;
+    if (!doc_) return;
+    const auto& sc = doc_->scenario();
     for (const auto& u : sc.units) {
         const long row = units_->InsertItem(units_->GetItemCount(), wxString::FromUTF8(u.name));
-        units_->SetItem(row, 1, wxString::FromUTF8(game_->ruleset->unit_types[static_cast<std::size_t>(u.type)].name));
+        units_->SetItem(row, 1, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
         units_->SetItem(row, 2, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
         units_->SetItem(row, 3, sc.map.grid.label(u.hex));
     }
@@ -76,19 +101,97 @@ void MainFrame::show_issues(const std::vector<std::string>& lines) {
     for (const auto& l : lines) issues_->Append(wxString::FromUTF8(l));
 }
 
+void MainFrame::refresh_state() {
+    wxString title = "Sandtable Studio";
+    if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name) + " — " + title;
+    SetTitle(title);
+    edit_menu_->SetLabel(wxID_UNDO, history_.can_undo() ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z" : wxString("&Undo\tCtrl+Z"));
+    edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
+    edit_menu_->Enable(wxID_UNDO, history_.can_undo());
+    edit_menu_->Enable(wxID_REDO, history_.can_redo());
+    canvas_->Refresh();
+}
+
+bool MainFrame::confirm_discard() {
+    if (!doc_ || !doc_->modified()) return true;
+    const int answer = wxMessageBox("Save the changes to " + wxString::FromUTF8(doc_->file()) + "?", "Unsaved changes",
+                                    wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
+    if (answer == wxCANCEL) return false;
+    if (answer == wxYES) {
+        wxCommandEvent none;
+        on_save(none);
+        return !doc_->modified();
+    }
+    return true;
+}
+
 void MainFrame::on_open(wxCommandEvent&) {
+    if (!confirm_discard()) return;
     wxFileDialog dialog(this, "Open a scenario", "", "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
 }
 
+void MainFrame::on_save(wxCommandEvent&) {
+    if (!doc_) return;
+    try {
+        doc_->save();
+        SetStatusText("Saved " + wxString::FromUTF8(doc_->file()), 1);
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR, this);
+    }
+    refresh_state();
+}
+
+void MainFrame::on_undo(wxCommandEvent&) {
+    if (!doc_) return;
+    history_.undo(*doc_);
+    fill_units();
+    refresh_state();
+}
+
+void MainFrame::on_redo(wxCommandEvent&) {
+    if (!doc_) return;
+    history_.redo(*doc_);
+    fill_units();
+    refresh_state();
+}
+
+void MainFrame::on_close(wxCloseEvent& e) {
+    if (e.CanVeto() && !confirm_discard()) {
+        e.Veto();
+        return;
+    }
+    e.Skip();
+}
+
+void MainFrame::on_stroke_hex(geometry::Hex hex) {
+    if (!doc_) return;
+    const int terrain = palette_->GetSelection() - 1;
+    const int i = doc_->scenario().map.grid.index(hex);
+    if (terrain < 0 || i < 0 || std::find(stroke_.begin(), stroke_.end(), hex) != stroke_.end()) return;
+    stroke_.push_back(hex);
+    stroke_before_.emplace_back(i, doc_->scenario().map.terrain[static_cast<std::size_t>(i)]);
+    doc_->edit().map.terrain[static_cast<std::size_t>(i)] = terrain;  // the preview
+}
+
+void MainFrame::on_stroke_end() {
+    if (!doc_ || stroke_.empty()) return;
+    for (const auto& [i, before] : stroke_before_) doc_->edit().map.terrain[static_cast<std::size_t>(i)] = before;
+    auto paint = std::make_unique<PaintTerrain>(*doc_, palette_->GetSelection() - 1, stroke_);
+    if (!paint->empty()) history_.perform(*doc_, std::move(paint));
+    stroke_.clear();
+    stroke_before_.clear();
+    refresh_state();
+}
+
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
-    if (!game_ || !hex) {
+    if (!doc_ || !hex) {
         SetStatusText("", 0);
         return;
     }
-    const auto& sc = *game_->scenario;
+    const auto& sc = doc_->scenario();
     const int i = sc.map.grid.index(*hex);
-    wxString text = sc.map.grid.label(*hex) + "  " + wxString::FromUTF8(game_->ruleset->terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])].name);
+    wxString text = sc.map.grid.label(*hex) + "  " + wxString::FromUTF8(doc_->ruleset().terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])].name);
     if (!sc.map.hex_names[static_cast<std::size_t>(i)].empty()) text += "  (" + wxString::FromUTF8(sc.map.hex_names[static_cast<std::size_t>(i)]) + ")";
     for (const auto& u : sc.units)
         if (u.hex == *hex) text += "  · " + wxString::FromUTF8(u.name);

@@ -1,10 +1,12 @@
-// The studio's main window: the map canvas in the middle, the order of battle
-// and the issues of the project docked around it (AUI), a menu and a status
-// bar that names the hex under the mouse.
+// The studio's main window: the map canvas in the middle, the terrain
+// palette, the order of battle and the project's issues docked around it
+// (AUI); File (open, save), Edit (undo and redo, named after the edit) and
+// View menus; a status bar naming the hex under the mouse.
 #pragma once
 
 #include "app/map_canvas.h"
-#include "load/loader.h"
+#include "core/edit_commands.h"
+#include "core/scenario_document.h"
 
 #include <wx/aui/aui.h>
 #include <wx/frame.h>
@@ -13,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sandtable::studio {
 
@@ -27,16 +30,31 @@ public:
 private:
     void build_menu();
     void fill_units();
+    void fill_palette();
     void show_issues(const std::vector<std::string>& lines);
+    void refresh_state();  // title, Edit menu labels, panes after any change
+    bool confirm_discard();
     void on_open(wxCommandEvent&);
+    void on_save(wxCommandEvent&);
+    void on_undo(wxCommandEvent&);
+    void on_redo(wxCommandEvent&);
+    void on_close(wxCloseEvent&);
     void on_hover(std::optional<geometry::Hex> hex);
+    void on_stroke_hex(geometry::Hex hex);
+    void on_stroke_end();
 
     wxAuiManager aui_;
     MapCanvas* canvas_ = nullptr;
+    wxListBox* palette_ = nullptr;
     wxListCtrl* units_ = nullptr;
     wxListBox* issues_ = nullptr;
-    std::optional<load::LoadedGame> game_;
-    std::string file_;
+    wxMenu* edit_menu_ = nullptr;
+    std::optional<ScenarioDocument> doc_;
+    EditHistory history_;
+    // A brush stroke in progress: painted at once for the eye, made one
+    // command (one undo step) when the button comes up.
+    std::vector<geometry::Hex> stroke_;
+    std::vector<std::pair<int, int>> stroke_before_;  // hex index, terrain before
 };
 
 }  // namespace sandtable::studio

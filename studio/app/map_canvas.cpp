@@ -2,6 +2,7 @@
 
 #include <wx/dcbuffer.h>
 
+#include <cmath>
 #include <map>
 
 namespace sandtable::studio {
@@ -43,15 +44,16 @@ MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     Bind(wxEVT_LEFT_DCLICK, [this](wxMouseEvent&) { fit(); });
 }
 
-void MapCanvas::set_game(const load::LoadedGame* game) {
-    game_ = game;
-    view_.set_grid(game_ && game_->scenario ? &game_->scenario->map.grid : nullptr);
+void MapCanvas::set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario) {
+    ruleset_ = ruleset;
+    scenario_ = scenario;
+    view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
     fitted_ = false;
     fit();
 }
 
 void MapCanvas::fit() {
-    if (!game_) return;
+    if (!scenario_) return;
     const wxSize size = GetClientSize();
     if (size.x < 10 || size.y < 10) return;
     view_.fit(size.x, size.y);
@@ -72,6 +74,33 @@ void MapCanvas::on_wheel(wxMouseEvent& e) {
 }
 
 void MapCanvas::on_mouse(wxMouseEvent& e) {
+    const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
+    if (painting && scenario_) {
+        const Point here{static_cast<double>(e.GetX()), static_cast<double>(e.GetY())};
+        if (e.LeftDown()) {
+            stroking_ = true;
+            stroke_last_ = here;
+            CaptureMouse();
+        }
+        if (stroking_ && (e.LeftDown() || e.Moving() || e.Dragging()) && on_stroke_hex) {
+            // A fast drag jumps: visit the hexes between the last point and this one.
+            const double dx = here.x - stroke_last_.x, dy = here.y - stroke_last_.y;
+            const int steps = std::max(1, static_cast<int>(std::hypot(dx, dy) / std::max(2.0, view_.scale() / 3)));
+            for (int k = 1; k <= steps; ++k)
+                if (auto h = view_.hex_at({stroke_last_.x + dx * k / steps, stroke_last_.y + dy * k / steps})) on_stroke_hex(*h);
+            if (hex) on_stroke_hex(*hex);
+            stroke_last_ = here;
+            Refresh();
+        }
+        if (e.LeftUp() && stroking_) {
+            stroking_ = false;
+            if (HasCapture()) ReleaseMouse();
+            if (on_stroke_end) on_stroke_end();
+            Refresh();
+        }
+        if (on_hover) on_hover(hex);
+        return;
+    }
     if (e.LeftDown()) {
         dragging_ = true;
         drag_from_ = e.GetPosition();
@@ -84,7 +113,7 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
         drag_from_ = e.GetPosition();
         Refresh();
     }
-    if (on_hover && game_) on_hover(view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}));
+    if (on_hover && scenario_) on_hover(hex);
 }
 
 void MapCanvas::on_paint(wxPaintEvent&) {
@@ -96,7 +125,7 @@ void MapCanvas::on_paint(wxPaintEvent&) {
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {
-    if (!game_ || !game_->scenario) return;
+    if (!ruleset_ || !scenario_) return;
     draw_map(gc);
     draw_counters(gc);
 }
@@ -109,8 +138,8 @@ void MapCanvas::render_fitted(wxGraphicsContext& gc, const wxSize& size) {
 }
 
 void MapCanvas::draw_map(wxGraphicsContext& gc) const {
-    const auto& rs = *game_->ruleset;
-    const auto& map = game_->scenario->map;
+    const auto& rs = *ruleset_;
+    const auto& map = scenario_->map;
     const auto& grid = map.grid;
     const double s = view_.scale();
     // Terrain.
@@ -145,7 +174,7 @@ void MapCanvas::draw_map(wxGraphicsContext& gc) const {
     // Objectives.
     gc.SetPen(wxPen(wxColour(120, 90, 0), 2));
     gc.SetBrush(wxBrush(wxColour(240, 200, 40)));
-    for (const auto& o : game_->scenario->objectives) {
+    for (const auto& o : scenario_->objectives) {
         const Point c = view_.centre(o.hex);
         gc.DrawEllipse(c.x - s * 0.75, c.y - s * 0.75, s * 1.5, s * 1.5);
     }
@@ -166,8 +195,8 @@ void MapCanvas::draw_map(wxGraphicsContext& gc) const {
 // One counter per fighting unit, side-coloured, with its symbol and
 // strength-movement; leaders as a badge at the counter's corner.
 void MapCanvas::draw_counters(wxGraphicsContext& gc) const {
-    const auto& rs = *game_->ruleset;
-    const auto& sc = *game_->scenario;
+    const auto& rs = *ruleset_;
+    const auto& sc = *scenario_;
     const double s = view_.scale();
     const int combat = rs.attribute_index("combat"), movement = rs.attribute_index("movement");
     std::map<std::pair<int, int>, int> stacked;  // how many drawn per hex so far

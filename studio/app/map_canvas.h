@@ -16,7 +16,8 @@ namespace sandtable::studio {
 class MapCanvas : public wxPanel {
 public:
     explicit MapCanvas(wxWindow* parent);
-    void set_game(const load::LoadedGame* game);
+    // What to draw; both null for an empty canvas. Not owned.
+    void set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario);
     void fit();
     // Draws the whole scene on any graphics context (the window, or a bitmap).
     void render(wxGraphicsContext& gc, const wxSize& size) const;
@@ -24,6 +25,11 @@ public:
     void render_fitted(wxGraphicsContext& gc, const wxSize& size);
     // Told the hex under the mouse, or nothing when off the map.
     std::function<void(std::optional<geometry::Hex>)> on_hover;
+    // When set, a left-button drag paints: told each hex the stroke enters,
+    // then that the stroke ended. Otherwise a left drag pans.
+    std::function<void(geometry::Hex)> on_stroke_hex;
+    std::function<void()> on_stroke_end;
+    bool painting = false;
 
 private:
     void on_paint(wxPaintEvent&);
@@ -33,7 +39,10 @@ private:
     void draw_map(wxGraphicsContext& gc) const;
     void draw_counters(wxGraphicsContext& gc) const;
 
-    const load::LoadedGame* game_ = nullptr;
+    const rules::Ruleset* ruleset_ = nullptr;
+    const rules::Scenario* scenario_ = nullptr;
+    bool stroking_ = false;
+    Point stroke_last_;
     MapView view_;
     bool fitted_ = false;
     wxPoint drag_from_;
