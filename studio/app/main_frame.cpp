@@ -1,5 +1,6 @@
 #include "app/main_frame.h"
 
+#include <wx/config.h>
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
@@ -25,24 +26,48 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
     canvas_->on_stroke_hex = [this](geometry::Hex hex) { on_stroke_hex(hex); };
     canvas_->on_stroke_end = [this] { on_stroke_end(); };
+    canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
+    // The docking layout and the recent projects outlive the session.
+    wxConfigBase* config = wxConfigBase::Get();
+    recent_.Load(*config);
+    wxString layout;
+    if (config->Read("layout", &layout)) aui_.LoadPerspective(layout);
+    autosave_timer_.SetOwner(this);
+    Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
+    autosave_timer_.Start(60'000);
     palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { canvas_->painting = palette_->GetSelection() > 0; });
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
 }
 
-MainFrame::~MainFrame() { aui_.UnInit(); }
+MainFrame::~MainFrame() {
+    wxConfigBase* config = wxConfigBase::Get();
+    config->Write("layout", aui_.SavePerspective());
+    recent_.Save(*config);
+    config->Flush();
+    aui_.UnInit();
+}
 
 void MainFrame::build_menu() {
     auto* file = new wxMenu;
     file->Append(wxID_OPEN, "&Open Scenario…\tCtrl+O");
     file->Append(wxID_SAVE, "&Save\tCtrl+S");
+    auto* recent = new wxMenu;
+    file->AppendSubMenu(recent, "Open &Recent");
+    recent_.UseMenu(recent);
+    recent_.AddFilesToMenu(recent);
     file->AppendSeparator();
     file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
     edit_menu_ = new wxMenu;
     edit_menu_->Append(wxID_UNDO, "&Undo\tCtrl+Z");
     edit_menu_->Append(wxID_REDO, "&Redo\tCtrl+Y");
     auto* view = new wxMenu;
-    const int fit = wxWindow::NewControlId();
+    const int fit = wxWindow::NewControlId(), labels = wxWindow::NewControlId(), grid = wxWindow::NewControlId();
     view->Append(fit, "&Fit Map to Window\tCtrl+0");
+    view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
+    view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->Refresh(); }, labels);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_grid = e.IsChecked(); canvas_->Refresh(); }, grid);
+    Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
     bar->Append(edit_menu_, "&Edit");
@@ -56,9 +81,15 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
 }
 
-bool MainFrame::open(const std::string& scenario_file) {
+bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     try {
-        doc_ = ScenarioDocument::open(scenario_file);
+        const bool recover = interactive && ScenarioDocument::has_newer_autosave(scenario_file) &&
+                             wxMessageBox("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
+                                              " from an earlier session. Recover it?",
+                                          "Recover unsaved work", wxYES_NO | wxICON_QUESTION, this) == wxYES;
+        doc_ = recover ? ScenarioDocument::recover(scenario_file, ScenarioDocument::autosave_path(scenario_file))
+                       : ScenarioDocument::open(scenario_file);
+        recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
         show_issues({"No problems found in " + scenario_file + " and its ruleset."});
     } catch (const load::LoadError& e) {
@@ -184,6 +215,29 @@ void MainFrame::on_stroke_end() {
     refresh_state();
 }
 
+void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
+    if (!doc_) return;
+    history_.perform(*doc_, std::make_unique<MoveUnit>(*doc_, unit, to));
+    fill_units();
+    refresh_state();
+}
+
+// Every minute, unsaved work goes to a file beside the scenario; it is
+// offered back when the scenario is next opened, and removed on save.
+void MainFrame::on_autosave(wxTimerEvent&) {
+    if (!doc_ || !doc_->modified()) return;
+    try {
+        doc_->autosave();
+    } catch (const std::exception& e) {
+        SetStatusText("Autosave failed: " + wxString::FromUTF8(e.what()), 1);
+    }
+}
+
+void MainFrame::on_recent(wxCommandEvent& e) {
+    if (!confirm_discard()) return;
+    open(recent_.GetHistoryFile(static_cast<std::size_t>(e.GetId() - wxID_FILE1)).ToStdString());
+}
+
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
     if (!doc_ || !hex) {
         SetStatusText("", 0);
@@ -194,7 +248,7 @@ void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
     wxString text = sc.map.grid.label(*hex) + "  " + wxString::FromUTF8(doc_->ruleset().terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])].name);
     if (!sc.map.hex_names[static_cast<std::size_t>(i)].empty()) text += "  (" + wxString::FromUTF8(sc.map.hex_names[static_cast<std::size_t>(i)]) + ")";
     for (const auto& u : sc.units)
-        if (u.hex == *hex) text += "  · " + wxString::FromUTF8(u.name);
+        if (u.hex == *hex) text += wxString::FromUTF8("  · " + u.name);
     SetStatusText(text, 0);
 }
 

@@ -9,7 +9,9 @@
 #include "core/scenario_document.h"
 
 #include <wx/aui/aui.h>
+#include <wx/filehistory.h>
 #include <wx/frame.h>
+#include <wx/timer.h>
 #include <wx/listbox.h>
 #include <wx/listctrl.h>
 
@@ -24,7 +26,8 @@ public:
     MainFrame();
     ~MainFrame() override;
     // Loads a scenario (and its ruleset); problems go to the issues pane.
-    bool open(const std::string& scenario_file);
+    // With `interactive`, offers to recover a newer autosave.
+    bool open(const std::string& scenario_file, bool interactive = true);
     MapCanvas& canvas() { return *canvas_; }
 
 private:
@@ -42,6 +45,9 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void on_stroke_hex(geometry::Hex hex);
     void on_stroke_end();
+    void on_unit_dropped(int unit, geometry::Hex to);
+    void on_autosave(wxTimerEvent&);
+    void on_recent(wxCommandEvent&);
 
     wxAuiManager aui_;
     MapCanvas* canvas_ = nullptr;
@@ -49,6 +55,8 @@ private:
     wxListCtrl* units_ = nullptr;
     wxListBox* issues_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
+    wxFileHistory recent_;
+    wxTimer autosave_timer_;
     std::optional<ScenarioDocument> doc_;
     EditHistory history_;
     // A brush stroke in progress: painted at once for the eye, made one

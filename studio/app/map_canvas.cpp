@@ -104,10 +104,21 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
     if (e.LeftDown()) {
         dragging_ = true;
         drag_from_ = e.GetPosition();
+        dragged_unit_ = -1;
+        if (hex && on_unit_dropped)  // the last-listed unit in the hex is the one on top
+            for (std::size_t i = 0; i < scenario_->units.size(); ++i)
+                if (scenario_->units[i].hex == *hex) dragged_unit_ = static_cast<int>(i);
         CaptureMouse();
     } else if (e.LeftUp() && dragging_) {
         dragging_ = false;
         if (HasCapture()) ReleaseMouse();
+        if (dragged_unit_ >= 0 && hex && *hex != scenario_->units[static_cast<std::size_t>(dragged_unit_)].hex) on_unit_dropped(dragged_unit_, *hex);
+        dragged_unit_ = -1;
+        SetCursor(wxNullCursor);
+        Refresh();
+    } else if (e.Dragging() && dragging_ && dragged_unit_ >= 0) {
+        SetCursor(wxCursor(wxCURSOR_HAND));
+        return;
     } else if (e.Dragging() && dragging_) {
         view_.pan(e.GetX() - drag_from_.x, e.GetY() - drag_from_.y);
         drag_from_ = e.GetPosition();
@@ -143,7 +154,7 @@ void MapCanvas::draw_map(wxGraphicsContext& gc) const {
     const auto& grid = map.grid;
     const double s = view_.scale();
     // Terrain.
-    gc.SetPen(wxPen(wxColour(120, 120, 110), 1));
+    gc.SetPen(show_grid ? wxPen(wxColour(120, 120, 110), 1) : *wxTRANSPARENT_PEN);
     for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
         const Hex h = grid.hex_at(i);
         gc.SetBrush(wxBrush(colour(rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].color)));
@@ -179,7 +190,7 @@ void MapCanvas::draw_map(wxGraphicsContext& gc) const {
         gc.DrawEllipse(c.x - s * 0.75, c.y - s * 0.75, s * 1.5, s * 1.5);
     }
     // Labels, when there is room to read them.
-    if (s >= 14) {
+    if (show_labels && s >= 14) {
         gc.SetFont(wxFont(wxFontInfo(std::max(6, static_cast<int>(s * 0.32)))), wxColour(70, 70, 60));
         for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
             const Hex h = grid.hex_at(i);

@@ -30,6 +30,10 @@ public:
     std::function<void(geometry::Hex)> on_stroke_hex;
     std::function<void()> on_stroke_end;
     bool painting = false;
+    bool show_labels = true;
+    bool show_grid = true;
+    // When set, dragging a counter (not painting) moves it: told the unit and the hex it was dropped on.
+    std::function<void(int unit, geometry::Hex to)> on_unit_dropped;
 
 private:
     void on_paint(wxPaintEvent&);
@@ -42,6 +46,7 @@ private:
     const rules::Ruleset* ruleset_ = nullptr;
     const rules::Scenario* scenario_ = nullptr;
     bool stroking_ = false;
+    int dragged_unit_ = -1;
     Point stroke_last_;
     MapView view_;
     bool fitted_ = false;

@@ -23,8 +23,9 @@ public:
             else if (arg == "--render" && i + 1 < argc) render_ = argv[++i].ToStdString();
             else scenario = arg;
         }
+        SetAppName("sandtable-studio");
         auto* frame = new MainFrame();
-        const bool opened = frame->open(scenario);
+        const bool opened = frame->open(scenario, !smoke_ && render_.empty());
         frame->Show();
         if (smoke_ || !render_.empty()) {
             CallAfter([this, frame, opened] {

@@ -1,5 +1,7 @@
 #include "core/scenario_document.h"
 
+#include <filesystem>
+
 namespace sandtable::studio {
 
 ScenarioDocument ScenarioDocument::open(const std::string& file) {
@@ -12,6 +14,22 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
     doc.saved_yaml_ = doc.to_yaml();
     return doc;
 }
+
+ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
+    ScenarioDocument doc = open(file);
+    doc.scenario_ = *load::load_scenario(autosave).scenario;
+    doc.scenario_.file = file;
+    return doc;
+}
+
+bool ScenarioDocument::has_newer_autosave(const std::string& file) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const std::string autosave = autosave_path(file);
+    return fs::exists(autosave, ec) && fs::last_write_time(autosave, ec) >= fs::last_write_time(file, ec);
+}
+
+void ScenarioDocument::autosave(const load::FileOps& ops) const { load::write_file_atomically(autosave_path(file_), to_yaml(), ops); }
 
 std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
 
@@ -26,6 +44,8 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
     file_ = file;
     saved_yaml_ = yaml;
     if (!as_read) original_text_ = yaml;
+    std::error_code ec;
+    std::filesystem::remove(autosave_path(file), ec);  // nothing left to recover
 }
 
 }  // namespace sandtable::studio

@@ -15,6 +15,14 @@ class ScenarioDocument {
 public:
     // Throws load::LoadError with every problem when the file does not load.
     static ScenarioDocument open(const std::string& file);
+    // The file as last saved, with the model of an autosave beside it (work
+    // recovered after a crash): modified until saved.
+    static ScenarioDocument recover(const std::string& file, const std::string& autosave);
+    // Where autosaves of a file go, and whether one is newer than the file.
+    static std::string autosave_path(const std::string& file) { return file + ".autosave"; }
+    static bool has_newer_autosave(const std::string& file);
+    // Writes the model beside the file (atomically); removed by save().
+    void autosave(const load::FileOps& ops = load::real_file_ops()) const;
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }

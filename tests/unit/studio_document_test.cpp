@@ -102,3 +102,22 @@ TEST_CASE("a save whose rename fails leaves the original intact", "[studio][docu
     CHECK(!fs::exists(file + ".tmp"));
     CHECK(doc.modified());  // still unsaved
 }
+
+TEST_CASE("work autosaved before a crash is recovered and saving clears the autosave", "[studio][document]") {
+    const std::string file = copy_project();
+    const std::string original = text_of(file);
+    {
+        auto doc = ScenarioDocument::open(file);
+        studio::EditHistory history;
+        history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, doc.scenario().map.grid.from_offset({0, 0})));
+        doc.autosave();
+    }  // the studio "crashes": nothing saved
+    CHECK(text_of(file) == original);
+    REQUIRE(ScenarioDocument::has_newer_autosave(file));
+    auto doc = ScenarioDocument::recover(file, ScenarioDocument::autosave_path(file));
+    CHECK(doc.modified());
+    CHECK(doc.scenario().units[0].hex == doc.scenario().map.grid.from_offset({0, 0}));
+    doc.save();
+    CHECK(!fs::exists(ScenarioDocument::autosave_path(file)));
+    CHECK(ScenarioDocument::open(file).scenario().units[0].hex == doc.scenario().map.grid.from_offset({0, 0}));
+}
