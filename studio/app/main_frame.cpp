@@ -35,7 +35,8 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     autosave_timer_.SetOwner(this);
     Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
     autosave_timer_.Start(60'000);
-    palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { canvas_->painting = palette_->GetSelection() > 0; });
+    palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
+    canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { on_side_clicked(hex, direction); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
 }
 
@@ -105,13 +106,49 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     return doc_.has_value();
 }
 
+// The palette: looking, then each terrain (painted with a brush), then each
+// hexside feature and each road (toggled on the hexside clicked).
 void MainFrame::fill_palette() {
     palette_->Clear();
-    palette_->Append("(pan and look)");
-    if (doc_)
+    palette_->Append("(pan, look, move counters)");
+    if (doc_) {
         for (const auto& t : doc_->ruleset().terrain) palette_->Append(wxString::FromUTF8(t.name));
+        for (const auto& f : doc_->ruleset().hexside_features) palette_->Append(wxString::FromUTF8(f.name + " (hexside)"));
+        for (const auto& p : doc_->ruleset().path_features) palette_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
+    }
     palette_->SetSelection(0);
-    canvas_->painting = false;
+    choose_tool();
+}
+
+MainFrame::Tool MainFrame::tool() const {
+    int i = palette_->GetSelection() - 1;
+    if (!doc_ || i < 0) return {Tool::Look, -1};
+    const auto& rs = doc_->ruleset();
+    if (i < static_cast<int>(rs.terrain.size())) return {Tool::Terrain, i};
+    i -= static_cast<int>(rs.terrain.size());
+    if (i < static_cast<int>(rs.hexside_features.size())) return {Tool::Hexside, i};
+    return {Tool::Path, i - static_cast<int>(rs.hexside_features.size())};
+}
+
+void MainFrame::choose_tool() {
+    const Tool t = tool();
+    canvas_->painting = t.kind == Tool::Terrain;
+    canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
+}
+
+// A click on a hexside draws the feature there, or takes it away if it is already there.
+void MainFrame::on_side_clicked(geometry::Hex hex, int direction) {
+    if (!doc_) return;
+    const Tool t = tool();
+    const auto& map = doc_->scenario().map;
+    if (t.kind == Tool::Hexside) {
+        const int now = map.side_feature(hex, direction);
+        history_.perform(*doc_, std::make_unique<SetHexside>(*doc_, hex, direction, now == t.index ? -1 : t.index));
+    } else if (t.kind == Tool::Path) {
+        const int now = map.path_feature(hex, direction);
+        history_.perform(*doc_, std::make_unique<SetPath>(*doc_, hex, direction, now == t.index ? -1 : t.index));
+    }
+    refresh_state();
 }
 
 void MainFrame::fill_units() {
@@ -197,7 +234,7 @@ void MainFrame::on_close(wxCloseEvent& e) {
 
 void MainFrame::on_stroke_hex(geometry::Hex hex) {
     if (!doc_) return;
-    const int terrain = palette_->GetSelection() - 1;
+    const int terrain = tool().kind == Tool::Terrain ? tool().index : -1;
     const int i = doc_->scenario().map.grid.index(hex);
     if (terrain < 0 || i < 0 || std::find(stroke_.begin(), stroke_.end(), hex) != stroke_.end()) return;
     stroke_.push_back(hex);
@@ -208,7 +245,7 @@ void MainFrame::on_stroke_hex(geometry::Hex hex) {
 void MainFrame::on_stroke_end() {
     if (!doc_ || stroke_.empty()) return;
     for (const auto& [i, before] : stroke_before_) doc_->edit().map.terrain[static_cast<std::size_t>(i)] = before;
-    auto paint = std::make_unique<PaintTerrain>(*doc_, palette_->GetSelection() - 1, stroke_);
+    auto paint = std::make_unique<PaintTerrain>(*doc_, tool().index, stroke_);
     if (!paint->empty()) history_.perform(*doc_, std::move(paint));
     stroke_.clear();
     stroke_before_.clear();

@@ -46,6 +46,14 @@ private:
     void on_stroke_hex(geometry::Hex hex);
     void on_stroke_end();
     void on_unit_dropped(int unit, geometry::Hex to);
+    void on_side_clicked(geometry::Hex hex, int direction);
+    // What the palette's selection does on the map.
+    struct Tool {
+        enum Kind { Look, Terrain, Hexside, Path } kind;
+        int index;  // into the ruleset's terrain, hexside features or path features
+    };
+    Tool tool() const;
+    void choose_tool();
     void on_autosave(wxTimerEvent&);
     void on_recent(wxCommandEvent&);
 

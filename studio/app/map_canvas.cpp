@@ -75,6 +75,12 @@ void MapCanvas::on_wheel(wxMouseEvent& e) {
 
 void MapCanvas::on_mouse(wxMouseEvent& e) {
     const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
+    if (drawing_sides && scenario_) {
+        if (e.LeftDown() && on_side_clicked)
+            if (auto side = view_.side_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())})) on_side_clicked(side->hex, side->direction);
+        if (on_hover) on_hover(hex);
+        return;
+    }
     if (painting && scenario_) {
         const Point here{static_cast<double>(e.GetX()), static_cast<double>(e.GetY())};
         if (e.LeftDown()) {

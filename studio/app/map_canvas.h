@@ -30,6 +30,9 @@ public:
     std::function<void(geometry::Hex)> on_stroke_hex;
     std::function<void()> on_stroke_end;
     bool painting = false;
+    // When set, a left click on a hexside is reported instead (rivers, roads).
+    std::function<void(geometry::Hex, int direction)> on_side_clicked;
+    bool drawing_sides = false;
     bool show_labels = true;
     bool show_grid = true;
     // When set, dragging a counter (not painting) moves it: told the unit and the hex it was dropped on.

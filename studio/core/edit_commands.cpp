@@ -31,8 +31,30 @@ SetHexside::SetHexside(const ScenarioDocument& doc, Hex hex, int direction, int 
     name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + doc.ruleset().hexside_features[static_cast<std::size_t>(feature)].name;
 }
 
-void SetHexside::apply(ScenarioDocument& doc) { doc.edit().map.set_side_feature(hex_, direction_, feature_); }
-void SetHexside::undo(ScenarioDocument& doc) { doc.edit().map.set_side_feature(hex_, direction_, before_); }
+void SetHexside::apply(ScenarioDocument& doc) {
+    doc.edit().map.set_side_feature(hex_, direction_, feature_);
+    doc.edit().map.step_costs.clear();
+}
+
+void SetHexside::undo(ScenarioDocument& doc) {
+    doc.edit().map.set_side_feature(hex_, direction_, before_);
+    doc.edit().map.step_costs.clear();
+}
+
+SetPath::SetPath(const ScenarioDocument& doc, Hex hex, int direction, int feature)
+    : hex_(hex), direction_(direction), feature_(feature), before_(doc.scenario().map.path_feature(hex, direction)) {
+    name_ = feature < 0 ? std::string("Remove Road") : "Lay " + doc.ruleset().path_features[static_cast<std::size_t>(feature)].name;
+}
+
+void SetPath::apply(ScenarioDocument& doc) {
+    doc.edit().map.set_path_feature(hex_, direction_, feature_);
+    doc.edit().map.step_costs.clear();
+}
+
+void SetPath::undo(ScenarioDocument& doc) {
+    doc.edit().map.set_path_feature(hex_, direction_, before_);
+    doc.edit().map.step_costs.clear();
+}
 
 MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
     : unit_(unit), from_(doc.scenario().units[static_cast<std::size_t>(unit)].hex), to_(to) {

@@ -55,6 +55,22 @@ private:
     std::string name_;
 };
 
+// A road or trail laid across one hexside (or taken up, feature -1).
+class SetPath : public EditCommand {
+public:
+    SetPath(const ScenarioDocument& doc, geometry::Hex hex, int direction, int feature);
+    std::string name() const override { return name_; }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+
+private:
+    geometry::Hex hex_;
+    int direction_;
+    int feature_;
+    int before_;
+    std::string name_;
+};
+
 // A unit moved to another hex of the set-up.
 class MoveUnit : public EditCommand {
 public:

@@ -81,6 +81,23 @@ std::array<Point, 2> MapView::side(Hex h, int direction) const {
     return {c[static_cast<std::size_t>(k)], c[static_cast<std::size_t>((k + 1) % 6)]};
 }
 
+std::optional<MapView::SideHit> MapView::side_at(Point pixel) const {
+    const auto hex = hex_at(pixel);
+    if (!hex) return std::nullopt;
+    std::optional<SideHit> best;
+    double best_d = 1e18;
+    const Point c = centre(*hex);
+    for (int d = 0; d < 6; ++d) {
+        if (!grid_->contains(geometry::neighbour(*hex, d))) continue;
+        const Point n = centre(geometry::neighbour(*hex, d));
+        const Point mid{(c.x + n.x) / 2, (c.y + n.y) / 2};
+        const double dist = (mid.x - pixel.x) * (mid.x - pixel.x) + (mid.y - pixel.y) * (mid.y - pixel.y);
+        if (dist < best_d) best_d = dist, best = SideHit{*hex, d};
+    }
+    if (best_d > (scale_ / 3) * (scale_ / 3) * 4) return std::nullopt;  // beyond ~2/3 of a hex radius
+    return best;
+}
+
 // The hex whose centre is nearest the point is the hex containing it.
 std::optional<Hex> MapView::hex_at(Point pixel) const {
     if (!grid_) return std::nullopt;

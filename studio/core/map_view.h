@@ -38,6 +38,14 @@ public:
     std::array<Point, 2> side(geometry::Hex h, int direction) const;
     // The hex under a pixel, if it is on the map.
     std::optional<geometry::Hex> hex_at(Point pixel) const;
+    // The hexside nearest a pixel (its hex and direction), when the pixel is
+    // within a third of a hex of the side's midpoint and both hexes are on
+    // the map: where a click draws a river or a road.
+    struct SideHit {
+        geometry::Hex hex;
+        int direction;
+    };
+    std::optional<SideHit> side_at(Point pixel) const;
     // Bounds of the whole map in map units.
     struct Bounds {
         double left, top, right, bottom;

@@ -121,3 +121,20 @@ TEST_CASE("work autosaved before a crash is recovered and saving clears the auto
     CHECK(!fs::exists(ScenarioDocument::autosave_path(file)));
     CHECK(ScenarioDocument::open(file).scenario().units[0].hex == doc.scenario().map.grid.from_offset({0, 0}));
 }
+
+TEST_CASE("a road laid across a hexside saves and undoes", "[studio][document]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    const std::string before = doc.to_yaml();
+    const auto& grid = doc.scenario().map.grid;
+    const auto h = grid.from_offset({20, 20});
+    studio::EditHistory history;
+    const int road = doc.ruleset().path_feature_index("road");
+    history.perform(doc, std::make_unique<studio::SetPath>(doc, h, 0, road));
+    CHECK(history.undo_name() == "Lay Road");
+    CHECK(doc.scenario().map.path_feature(sandtable::geometry::neighbour(h, 0), 3) == road);  // both hexes see it
+    doc.save();
+    CHECK(ScenarioDocument::open(file).scenario().map.path_feature(h, 0) == road);
+    history.undo(doc);
+    CHECK(doc.to_yaml() == before);
+}

@@ -68,3 +68,20 @@ TEST_CASE("a hexside is drawn between the two corners the neighbours share", "[s
         CHECK(same);
     }
 }
+
+TEST_CASE("a click near the middle of a hexside finds that hexside", "[studio][view]") {
+    const HexGrid grid(HexLayout{}, 10, 10);
+    MapView view(&grid);
+    view.fit(600, 600);
+    const auto h = grid.from_offset({4, 4});
+    for (int d = 0; d < 6; ++d) {
+        const auto side = view.side(h, d);
+        const Point mid{(side[0].x + side[1].x) / 2, (side[0].y + side[1].y) / 2};
+        const Point c = view.centre(h);
+        const auto hit = view.side_at({mid.x + 0.1 * (c.x - mid.x), mid.y + 0.1 * (c.y - mid.y)});  // just inside h
+        REQUIRE(hit);
+        CHECK(hit->hex == h);
+        CHECK(hit->direction == d);
+    }
+    CHECK(!view.side_at(view.centre(h)));  // the middle of a hex is no hexside
+}
