@@ -11,12 +11,17 @@ namespace sandtable::studio {
 
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
     aui_.SetManagedWindow(this);
-    canvas_ = new MapCanvas(this);
+    // The map and the tables share the middle as notebook pages.
+    pages_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxAUI_NB_TOP | wxAUI_NB_TAB_MOVE);
+    canvas_ = new MapCanvas(pages_);
     palette_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
     for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
     issues_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
-    aui_.AddPane(canvas_, wxAuiPaneInfo().Name("map").CenterPane());
+    tables_ = new TablesPanel(pages_);
+    pages_->AddPage(canvas_, "Map", true);
+    pages_->AddPage(tables_, "Tables");
+    aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Terrain").Left().BestSize(170, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues").Bottom().BestSize(-1, 110));
@@ -100,6 +105,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         show_issues(lines);
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
+    tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     fill_palette();
     fill_units();
     refresh_state();
@@ -214,6 +220,7 @@ void MainFrame::on_undo(wxCommandEvent&) {
     if (!doc_) return;
     history_.undo(*doc_);
     fill_units();
+    tables_->refresh();
     refresh_state();
 }
 
@@ -221,6 +228,7 @@ void MainFrame::on_redo(wxCommandEvent&) {
     if (!doc_) return;
     history_.redo(*doc_);
     fill_units();
+    tables_->refresh();
     refresh_state();
 }
 
@@ -249,6 +257,12 @@ void MainFrame::on_stroke_end() {
     if (!paint->empty()) history_.perform(*doc_, std::move(paint));
     stroke_.clear();
     stroke_before_.clear();
+    refresh_state();
+}
+
+void MainFrame::perform(std::unique_ptr<EditCommand> command) {
+    if (!doc_) return;
+    history_.perform(*doc_, std::move(command));
     refresh_state();
 }
 

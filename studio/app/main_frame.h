@@ -5,10 +5,12 @@
 #pragma once
 
 #include "app/map_canvas.h"
+#include "app/tables_panel.h"
 #include "core/edit_commands.h"
 #include "core/scenario_document.h"
 
 #include <wx/aui/aui.h>
+#include <wx/aui/auibook.h>
 #include <wx/filehistory.h>
 #include <wx/frame.h>
 #include <wx/timer.h>
@@ -45,6 +47,7 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void on_stroke_hex(geometry::Hex hex);
     void on_stroke_end();
+    void perform(std::unique_ptr<EditCommand> command);
     void on_unit_dropped(int unit, geometry::Hex to);
     void on_side_clicked(geometry::Hex hex, int direction);
     // What the palette's selection does on the map.
@@ -58,10 +61,12 @@ private:
     void on_recent(wxCommandEvent&);
 
     wxAuiManager aui_;
+    wxAuiNotebook* pages_ = nullptr;
     MapCanvas* canvas_ = nullptr;
     wxListBox* palette_ = nullptr;
     wxListCtrl* units_ = nullptr;
     wxListBox* issues_ = nullptr;
+    TablesPanel* tables_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_timer_;

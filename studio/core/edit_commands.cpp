@@ -56,6 +56,21 @@ void SetPath::undo(ScenarioDocument& doc) {
     doc.edit().map.step_costs.clear();
 }
 
+SetTableCell::SetTableCell(const ScenarioDocument& doc, int table, int row, int column, std::string result)
+    : table_(table), row_(row), column_(column), result_(std::move(result)) {
+    const auto& t = doc.ruleset().odds_tables.at(static_cast<std::size_t>(table));
+    before_ = t.rows.at(static_cast<std::size_t>(row)).at(static_cast<std::size_t>(column));
+    name_ = "Edit " + t.name + " " + t.columns[static_cast<std::size_t>(column)].label + ", roll " + std::to_string(t.die_first + row);
+}
+
+void SetTableCell::apply(ScenarioDocument& doc) {
+    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)][static_cast<std::size_t>(column_)] = result_;
+}
+
+void SetTableCell::undo(ScenarioDocument& doc) {
+    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)][static_cast<std::size_t>(column_)] = before_;
+}
+
 MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
     : unit_(unit), from_(doc.scenario().units[static_cast<std::size_t>(unit)].hex), to_(to) {
     name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name;

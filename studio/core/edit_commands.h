@@ -71,6 +71,20 @@ private:
     std::string name_;
 };
 
+// One cell of an odds CRT changed to another result code.
+class SetTableCell : public EditCommand {
+public:
+    SetTableCell(const ScenarioDocument& doc, int table, int row, int column, std::string result);
+    std::string name() const override { return name_; }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+
+private:
+    int table_, row_, column_;
+    std::string result_, before_;
+    std::string name_;
+};
+
 // A unit moved to another hex of the set-up.
 class MoveUnit : public EditCommand {
 public:

@@ -1,5 +1,7 @@
 #include "core/scenario_document.h"
 
+#include "load/table_writer.h"
+
 #include <filesystem>
 
 namespace sandtable::studio {
@@ -7,7 +9,8 @@ namespace sandtable::studio {
 ScenarioDocument ScenarioDocument::open(const std::string& file) {
     ScenarioDocument doc;
     load::LoadedGame loaded = load::load_scenario(file);
-    doc.ruleset_ = loaded.ruleset;
+    doc.ruleset_ = std::make_shared<rules::Ruleset>(*loaded.ruleset);
+    for (const auto& t : doc.ruleset_->odds_tables) doc.saved_tables_[t.where.file] = load::odds_table_to_yaml(t);
     doc.scenario_ = *loaded.scenario;
     doc.file_ = file;
     doc.original_text_ = load::read_file(file);
@@ -33,11 +36,25 @@ void ScenarioDocument::autosave(const load::FileOps& ops) const { load::write_fi
 
 std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
 
+bool ScenarioDocument::modified() const {
+    if (to_yaml() != saved_yaml_) return true;
+    for (const auto& t : ruleset_->odds_tables)
+        if (load::odds_table_to_yaml(t) != saved_tables_.at(t.where.file)) return true;
+    return false;
+}
+
 // While the model is as it was read, the file is written back as it was read,
 // comments and all: opening and saving never reformats a designer's file.
 void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
+    // Tables first: each changed table file is replaced on its own.
+    for (const auto& t : ruleset_->odds_tables) {
+        const std::string table = load::odds_table_to_yaml(t);
+        if (table == saved_tables_[t.where.file]) continue;
+        load::write_file_atomically(t.where.file, table, ops);
+        saved_tables_[t.where.file] = table;
+    }
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);

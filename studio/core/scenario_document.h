@@ -6,6 +6,7 @@
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -27,19 +28,21 @@ public:
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }
     rules::Scenario& edit() { return scenario_; }  // for edit commands only
+    rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables: for edit commands only
     const std::string& file() const { return file_; }
 
     // The YAML the document saves to.
     std::string to_yaml() const;
     // Whether the model differs from what was last opened or saved (an edit
-    // undone again is no change).
-    bool modified() const { return to_yaml() != saved_yaml_; }
+    // undone again is no change): the scenario or any odds table.
+    bool modified() const;
 
     void save(const load::FileOps& ops = load::real_file_ops());
     void save_as(const std::string& file, const load::FileOps& ops = load::real_file_ops());
 
 private:
-    std::shared_ptr<const rules::Ruleset> ruleset_;
+    std::shared_ptr<rules::Ruleset> ruleset_;  // the studio's own copy: tables are edited in it
+    std::map<std::string, std::string> saved_tables_;  // table file -> YAML as last opened or saved
     rules::Scenario scenario_;
     std::string file_;
     std::string original_text_;  // the bytes on disk, written back while nothing changed

@@ -138,3 +138,27 @@ TEST_CASE("a road laid across a hexside saves and undoes", "[studio][document]")
     history.undo(doc);
     CHECK(doc.to_yaml() == before);
 }
+
+TEST_CASE("a CRT cell edited in the studio changes the odds and saves to its table file", "[studio][document][tables]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    const std::string crt_file = doc.ruleset().odds_tables[0].where.file;
+    const std::string crt_before = text_of(crt_file);
+    const auto& crt = doc.ruleset().odds_tables[0];
+    const int column = crt.column_for(13, 4);  // 3-1
+    CHECK(crt.distribution(column).at("DL") == Approx(1.0 / 6));
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::SetTableCell>(doc, 0, 2, column, "DL"));  // roll 3: "-" becomes DL
+    CHECK(history.undo_name() == "Edit Combat Results Table 3-1, roll 3");
+    CHECK(doc.ruleset().odds_tables[0].distribution(column).at("DL") == Approx(2.0 / 6));
+    CHECK(doc.modified());
+    doc.save();
+    CHECK(!doc.modified());
+    const auto reloaded = load::load_ruleset(std::filesystem::path(crt_file).parent_path().parent_path().string());
+    CHECK(reloaded.odds_tables[0].result(column, 3) == "DL");
+    CHECK(reloaded.odds_tables[0].columns.size() == crt.columns.size());
+    history.undo(doc);
+    doc.save();
+    CHECK(load::load_ruleset(std::filesystem::path(crt_file).parent_path().parent_path().string()).odds_tables[0].result(column, 3) == "-");
+    (void)crt_before;
+}

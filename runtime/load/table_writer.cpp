@@ -1,0 +1,43 @@
+#include "load/table_writer.h"
+
+#include <sstream>
+
+namespace sandtable::load {
+
+namespace {
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+}  // namespace
+
+std::string odds_table_to_yaml(const rules::OddsCrt& t) {
+    std::ostringstream out;
+    out << "# yaml-language-server: $schema=../../../schemas/table.schema.json\n";
+    out << "id: " << t.id << "\nname: " << quoted(t.name) << "\nkind: odds_crt\ndie: " << t.die_faces << "\n";
+    if (!t.notes.empty()) out << "notes: " << quoted(t.notes) << "\n";
+    out << "columns:\n";
+    for (const auto& c : t.columns) {
+        out << "  - { odds: " << c.attack << "-" << c.defend;
+        if (!c.automatic.empty()) out << ", automatic: " << quoted(c.automatic);
+        out << " }\n";
+    }
+    out << "rows:\n";
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        out << "  " << t.die_first + static_cast<int>(r) << ": [";
+        bool first = true;
+        for (std::size_t c = 0; c < t.columns.size(); ++c) {
+            if (!t.columns[c].automatic.empty()) continue;  // automatic columns have no printed cells
+            out << (first ? "" : ", ") << quoted(t.rows[r][c]);
+            first = false;
+        }
+        out << "]\n";
+    }
+    return out.str();
+}
+
+}  // namespace sandtable::load

@@ -1,0 +1,13 @@
+// Model → YAML for table files (what the studio's table editor saves), in the
+// format the table loader reads (docs/formats.md).
+#pragma once
+
+#include "rules/odds_crt.h"
+
+#include <string>
+
+namespace sandtable::load {
+
+std::string odds_table_to_yaml(const rules::OddsCrt& table);
+
+}  // namespace sandtable::load

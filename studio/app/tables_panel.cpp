@@ -1,0 +1,126 @@
+#include "app/tables_panel.h"
+
+#include <wx/log.h>
+#include <wx/sizer.h>
+#include <wx/stattext.h>
+
+#include <set>
+
+namespace sandtable::studio {
+
+TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    choice_ = new wxChoice(this, wxID_ANY);
+    table_ = new wxGrid(this, wxID_ANY);
+    table_->CreateGrid(0, 0);
+    odds_ = new wxGrid(this, wxID_ANY);
+    odds_->CreateGrid(0, 0);
+    odds_->EnableEditing(false);
+    sizer->Add(choice_, 0, wxALL, 4);
+    sizer->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
+    sizer->Add(table_, 1, wxEXPAND | wxALL, 4);
+    sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
+    sizer->Add(odds_, 1, wxEXPAND | wxALL, 4);
+    SetSizer(sizer);
+    choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
+    table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
+    table_->Bind(wxEVT_GRID_CELL_CHANGED, &TablesPanel::on_changed, this);
+}
+
+void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
+    doc_ = doc;
+    perform_ = std::move(perform);
+    choice_->Clear();
+    if (doc_)
+        for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name));
+    if (choice_->GetCount() > 0) choice_->SetSelection(0);
+    refresh();
+}
+
+int TablesPanel::table_index() const { return doc_ ? choice_->GetSelection() : -1; }
+
+void TablesPanel::refresh() {
+    filling_ = true;
+    fill_table();
+    fill_odds();
+    filling_ = false;
+}
+
+namespace {
+void resize(wxGrid& grid, int rows, int columns) {
+    if (grid.GetNumberRows() > 0) grid.DeleteRows(0, grid.GetNumberRows());
+    if (grid.GetNumberCols() > 0) grid.DeleteCols(0, grid.GetNumberCols());
+    grid.AppendRows(rows);
+    grid.AppendCols(columns);
+}
+}  // namespace
+
+void TablesPanel::fill_table() {
+    const int t = table_index();
+    if (t < 0) {
+        resize(*table_, 0, 0);
+        return;
+    }
+    const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
+    resize(*table_, static_cast<int>(crt.rows.size()), static_cast<int>(crt.columns.size()));
+    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) {
+        const auto& col = crt.columns[static_cast<std::size_t>(c)];
+        table_->SetColLabelValue(c, wxString::FromUTF8(col.label));
+        for (int r = 0; r < static_cast<int>(crt.rows.size()); ++r) {
+            // An automatic column has one result whatever the roll: shown, not edited.
+            table_->SetCellValue(r, c, wxString::FromUTF8(col.automatic.empty() ? crt.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] : col.automatic));
+            table_->SetReadOnly(r, c, !col.automatic.empty());
+            if (!col.automatic.empty()) table_->SetCellBackgroundColour(r, c, wxColour(225, 225, 225));
+            table_->SetCellAlignment(r, c, wxALIGN_CENTRE, wxALIGN_CENTRE);
+        }
+    }
+    for (int r = 0; r < static_cast<int>(crt.rows.size()); ++r) table_->SetRowLabelValue(r, wxString::Format("%d", crt.die_first + r));
+    table_->AutoSizeColumns();
+}
+
+void TablesPanel::fill_odds() {
+    const int t = table_index();
+    if (t < 0) {
+        resize(*odds_, 0, 0);
+        return;
+    }
+    const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
+    std::set<std::string> codes;
+    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c)
+        for (const auto& [code, p] : crt.distribution(c)) codes.insert(code);
+    resize(*odds_, static_cast<int>(codes.size()), static_cast<int>(crt.columns.size()));
+    int row = 0;
+    for (const auto& code : codes) {
+        odds_->SetRowLabelValue(row, wxString::FromUTF8(code));
+        for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) {
+            const auto d = crt.distribution(c);
+            const auto it = d.find(code);
+            odds_->SetCellValue(row, c, it == d.end() ? wxString("") : wxString::Format("%.1f%%", it->second * 100));
+            odds_->SetCellAlignment(row, c, wxALIGN_RIGHT, wxALIGN_CENTRE);
+        }
+        ++row;
+    }
+    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) odds_->SetColLabelValue(c, wxString::FromUTF8(crt.columns[static_cast<std::size_t>(c)].label));
+    odds_->AutoSizeColumns();
+}
+
+// Validated as typed: only the ruleset's result codes are accepted.
+void TablesPanel::on_changing(wxGridEvent& e) {
+    if (filling_ || !doc_) return;
+    const std::string code = e.GetString().ToStdString();
+    if (!doc_->ruleset().combat_result(code)) {
+        wxString known;
+        for (const auto& r : doc_->ruleset().combat_results) known += (known.empty() ? "" : ", ") + wxString::FromUTF8(r.code);
+        wxLogStatus("'%s' is not a combat result of this ruleset (%s)", e.GetString(), known);
+        e.Veto();
+    }
+}
+
+void TablesPanel::on_changed(wxGridEvent& e) {
+    if (filling_ || !doc_ || !perform_) return;
+    const std::string code = table_->GetCellValue(e.GetRow(), e.GetCol()).ToStdString();
+    perform_(std::make_unique<SetTableCell>(*doc_, table_index(), e.GetRow(), e.GetCol(), code));
+    CallAfter([this] { refresh(); });
+}
+
+}  // namespace sandtable::studio

@@ -1,0 +1,38 @@
+// The tables panel: an odds CRT in a grid (die rolls down, odds columns
+// across) that a designer edits cell by cell, and beside it the exact chance
+// of each result in each column, computed by the runtime as the cells change.
+#pragma once
+
+#include "core/edit_commands.h"
+
+#include <wx/choice.h>
+#include <wx/grid.h>
+#include <wx/panel.h>
+
+#include <functional>
+
+namespace sandtable::studio {
+
+class TablesPanel : public wxPanel {
+public:
+    explicit TablesPanel(wxWindow* parent);
+    // The document whose tables are shown; edits go through `perform`.
+    void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
+    void refresh();  // after any change (an edit, undo, redo)
+
+private:
+    void fill_table();
+    void fill_odds();
+    void on_changing(wxGridEvent& e);
+    void on_changed(wxGridEvent& e);
+    int table_index() const;
+
+    ScenarioDocument* doc_ = nullptr;
+    std::function<void(std::unique_ptr<EditCommand>)> perform_;
+    wxChoice* choice_ = nullptr;
+    wxGrid* table_ = nullptr;
+    wxGrid* odds_ = nullptr;
+    bool filling_ = false;
+};
+
+}  // namespace sandtable::studio
