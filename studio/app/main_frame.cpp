@@ -19,8 +19,10 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
     issues_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
     tables_ = new TablesPanel(pages_);
+    scripts_ = new ScriptsPanel(pages_);
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(tables_, "Tables");
+    pages_->AddPage(scripts_, "Rules & Scripts");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Terrain").Left().BestSize(170, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
@@ -106,6 +108,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
+    scripts_->set_document(doc_ ? &*doc_ : nullptr);
     fill_palette();
     fill_units();
     refresh_state();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "app/map_canvas.h"
+#include "app/scripts_panel.h"
 #include "app/tables_panel.h"
 #include "core/edit_commands.h"
 #include "core/scenario_document.h"
@@ -67,6 +68,7 @@ private:
     wxListCtrl* units_ = nullptr;
     wxListBox* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;
+    ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_timer_;
