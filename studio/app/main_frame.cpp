@@ -1,6 +1,10 @@
 #include "app/main_frame.h"
 
+#include "core/project_template.h"
+
 #include <wx/config.h>
+#include <wx/choicdlg.h>
+#include <wx/dirdlg.h>
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
@@ -57,6 +61,7 @@ MainFrame::~MainFrame() {
 
 void MainFrame::build_menu() {
     auto* file = new wxMenu;
+    file->Append(wxID_NEW, "&New Project from Template…\tCtrl+N");
     file->Append(wxID_OPEN, "&Open Scenario…\tCtrl+O");
     file->Append(wxID_SAVE, "&Save\tCtrl+S");
     auto* recent = new wxMenu;
@@ -82,6 +87,7 @@ void MainFrame::build_menu() {
     bar->Append(view, "&View");
     SetMenuBar(bar);
     Bind(wxEVT_MENU, &MainFrame::on_open, this, wxID_OPEN);
+    Bind(wxEVT_MENU, &MainFrame::on_new, this, wxID_NEW);
     Bind(wxEVT_MENU, &MainFrame::on_save, this, wxID_SAVE);
     Bind(wxEVT_MENU, &MainFrame::on_undo, this, wxID_UNDO);
     Bind(wxEVT_MENU, &MainFrame::on_redo, this, wxID_REDO);
@@ -206,6 +212,25 @@ void MainFrame::on_open(wxCommandEvent&) {
     if (!confirm_discard()) return;
     wxFileDialog dialog(this, "Open a scenario", "", "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
+}
+
+// Copies a bundled ruleset with its scenarios into a new folder and opens it:
+// the designer edits the copy, never the shipped files.
+void MainFrame::on_new(wxCommandEvent&) {
+    if (!confirm_discard()) return;
+    const auto templates = bundled_templates(SANDTABLE_SOURCE_DIR);
+    if (templates.empty()) return;
+    wxArrayString choices;
+    for (const auto& t : templates) choices.Add(wxString::FromUTF8(t));
+    wxSingleChoiceDialog pick(this, "Start from which ruleset?", "New project from template", choices);
+    if (pick.ShowModal() != wxID_OK) return;
+    wxDirDialog where(this, "A new or empty folder for the project");
+    if (where.ShowModal() != wxID_OK) return;
+    try {
+        open(create_project_from_template(SANDTABLE_SOURCE_DIR, templates[static_cast<std::size_t>(pick.GetSelection())], where.GetPath().ToStdString()));
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The project was not created", wxOK | wxICON_ERROR, this);
+    }
 }
 
 void MainFrame::on_save(wxCommandEvent&) {

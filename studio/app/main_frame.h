@@ -41,6 +41,7 @@ private:
     void refresh_state();  // title, Edit menu labels, panes after any change
     bool confirm_discard();
     void on_open(wxCommandEvent&);
+    void on_new(wxCommandEvent&);
     void on_save(wxCommandEvent&);
     void on_undo(wxCommandEvent&);
     void on_redo(wxCommandEvent&);

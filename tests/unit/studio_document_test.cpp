@@ -162,3 +162,19 @@ TEST_CASE("a CRT cell edited in the studio changes the odds and saves to its tab
     CHECK(load::load_ruleset(std::filesystem::path(crt_file).parent_path().parent_path().string()).odds_tables[0].result(column, 3) == "-");
     (void)crt_before;
 }
+
+#include "core/project_template.h"
+
+TEST_CASE("a new project from the BMW template opens and plays", "[studio][project]") {
+    const fs::path destination = fs::temp_directory_path() / ("sandtable-new-project-" + std::to_string(::getpid()));
+    fs::remove_all(destination);
+    const auto templates = studio::bundled_templates(SANDTABLE_SOURCE_DIR);
+    REQUIRE(std::find(templates.begin(), templates.end(), "bmw") != templates.end());
+    const std::string scenario = studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string());
+    CHECK(fs::exists(destination / "rulesets" / "bmw" / "ruleset.yaml"));
+    CHECK(fs::exists(destination / "scripts" / "charges.lua"));
+    auto doc = ScenarioDocument::open(scenario);  // every relative path still holds
+    CHECK(doc.scenario().units.size() > 0);
+    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string()), Catch::Contains("is not empty"));
+    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "nope", (destination / "x").string()), Catch::Contains("no bundled ruleset 'nope'"));
+}

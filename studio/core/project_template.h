@@ -1,0 +1,20 @@
+// "New project from template": a bundled ruleset, the Lua library and the
+// ruleset's scenarios copied into a folder of the designer's own, laid out
+// as in the repository, so every relative path in the files still holds.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sandtable::studio {
+
+// The rulesets bundled under `source_root`/rulesets.
+std::vector<std::string> bundled_templates(const std::string& source_root);
+
+// Copies rulesets/ID, scripts/ and scenarios/ID from `source_root` into
+// `destination` (which must not exist or be empty) and returns the path of
+// the template's first scenario (alphabetically). Throws std::runtime_error
+// naming the folder when it cannot.
+std::string create_project_from_template(const std::string& source_root, const std::string& id, const std::string& destination);
+
+}  // namespace sandtable::studio
