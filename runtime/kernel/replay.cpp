@@ -1,3 +1,4 @@
+#include "load/yaml_text.h"
 #include "kernel/replay.h"
 
 #include "kernel/game.h"
@@ -17,22 +18,13 @@ std::string hex_checksum(std::uint64_t value) {
 
 namespace {
 
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string action_yaml(const Action& a, const Game& game) {
     std::ostringstream out;
     out << "{do: " << action_kind_name(a.kind);
-    if (a.unit >= 0) out << ", unit: " << quoted(game.unit_id(a.unit));
-    if (a.target >= 0) out << ", target: " << quoted(game.unit_id(a.target));
+    if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
+    if (a.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo)
-        out << ", hex: " << quoted(game.grid().label(a.hex));
+        out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     return out.str();
 }
@@ -43,13 +35,13 @@ std::string to_yaml(const Replay& r, const Game& game) {
     std::ostringstream out;
     out << "# Sandtable replay: `sandtable replay FILE` re-executes it and checks every checksum.\n";
     out << "format: sandtable-replay/1\n";
-    out << "scenario: " << quoted(r.scenario) << "\n";
-    out << "content_hash: " << quoted(r.content_hash) << "\n";
+    out << "scenario: " << load::yaml_quoted(r.scenario) << "\n";
+    out << "content_hash: " << load::yaml_quoted(r.content_hash) << "\n";
     out << "seed: " << r.seed << "\n";
     out << "forced_dice: [";
     for (std::size_t i = 0; i < r.forced_dice.size(); ++i) out << (i ? ", " : "") << r.forced_dice[i];
     out << "]\n";
-    if (!r.result.empty()) out << "result: " << quoted(r.result) << "\n";
+    if (!r.result.empty()) out << "result: " << load::yaml_quoted(r.result) << "\n";
     out << "actions:\n";
     for (const auto& s : r.steps) {
         out << "  - " << action_yaml(s.action, game);

@@ -1,3 +1,4 @@
+#include "load/yaml_text.h"
 #include "load/scenario_writer.h"
 
 #include <cstdio>
@@ -13,19 +14,6 @@ using namespace sandtable::rules;
 using geometry::Hex;
 
 namespace {
-
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        out += c;
-    }
-    return out + "\"";
-}
 
 // Terrain characters: the file's own legend first, then free characters
 // for terrain painted since.
@@ -53,7 +41,7 @@ std::map<int, char> legend_for(const Scenario& sc, const Ruleset& rs) {
 void write_sides(std::ostringstream& out, const Scenario& sc) {
     out << "sides:\n";
     for (const auto& s : sc.sides) {
-        out << "  - { id: " << quoted(s.id) << ", name: " << quoted(s.name) << ", color: " << quoted(s.color);
+        out << "  - { id: " << yaml_quoted(s.id) << ", name: " << yaml_quoted(s.name) << ", color: " << yaml_quoted(s.color);
         if (s.demoralization) out << ", demoralization: " << s.demoralization;
         if (s.disintegration) out << ", disintegration: " << s.disintegration;
         out << ", rally: [";
@@ -85,7 +73,7 @@ void write_hexsides(std::ostringstream& out, const MapData& map, const Ruleset& 
     out << "  hexsides:\n";
     for (const auto& [f, sides] : by_feature) {
         out << "    - feature: " << rs.hexside_features[static_cast<std::size_t>(f)].id << "\n      sides: [";
-        for (std::size_t k = 0; k < sides.size(); ++k) out << (k ? ", " : "") << quoted(sides[k]);
+        for (std::size_t k = 0; k < sides.size(); ++k) out << (k ? ", " : "") << yaml_quoted(sides[k]);
         out << "]\n";
     }
 }
@@ -123,7 +111,7 @@ void write_paths(std::ostringstream& out, const MapData& map, const Ruleset& rs)
     out << "  paths:\n";
     for (const auto& [f, chain] : chains) {
         out << "    - feature: " << rs.path_features[static_cast<std::size_t>(f)].id << "\n      hexes: [";
-        for (std::size_t k = 0; k < chain.size(); ++k) out << (k ? ", " : "") << quoted(map.grid.label(chain[k]));
+        for (std::size_t k = 0; k < chain.size(); ++k) out << (k ? ", " : "") << yaml_quoted(map.grid.label(chain[k]));
         out << "]\n";
     }
 }
@@ -132,7 +120,7 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
     const MapData& map = sc.map;
     const auto legend = legend_for(sc, rs);
     out << "map:\n  columns: " << map.grid.columns() << "\n  rows: " << map.grid.rows() << "\n  legend:\n";
-    for (const auto& [t, c] : legend) out << "    " << quoted(std::string(1, c)) << ": " << rs.terrain[static_cast<std::size_t>(t)].id << "\n";
+    for (const auto& [t, c] : legend) out << "    " << yaml_quoted(std::string(1, c)) << ": " << rs.terrain[static_cast<std::size_t>(t)].id << "\n";
     out << "  terrain: |\n";
     write_rows(out, map, [&](int i) { return legend.at(map.terrain[static_cast<std::size_t>(i)]); });
     bool elevated = false;
@@ -149,7 +137,7 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
         out << "  names:\n";
         for (int i = 0; i < static_cast<int>(map.grid.size()); ++i)
             if (!map.hex_names[static_cast<std::size_t>(i)].empty())
-                out << "    " << quoted(map.grid.label(map.grid.hex_at(i))) << ": " << quoted(map.hex_names[static_cast<std::size_t>(i)]) << "\n";
+                out << "    " << yaml_quoted(map.grid.label(map.grid.hex_at(i))) << ": " << yaml_quoted(map.hex_names[static_cast<std::size_t>(i)]) << "\n";
     }
 }
 
@@ -158,25 +146,25 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     std::ostringstream out;
     out << "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n";
-    out << "id: " << quoted(sc.id) << "\nname: " << quoted(sc.name) << "\nruleset: " << quoted(sc.ruleset_ref) << "\n";
-    if (!sc.notes.empty()) out << "notes: " << quoted(sc.notes) << "\n";
-    out << "turns: " << sc.turns << "\nfirst_side: " << quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
+    out << "id: " << yaml_quoted(sc.id) << "\nname: " << yaml_quoted(sc.name) << "\nruleset: " << yaml_quoted(sc.ruleset_ref) << "\n";
+    if (!sc.notes.empty()) out << "notes: " << yaml_quoted(sc.notes) << "\n";
+    out << "turns: " << sc.turns << "\nfirst_side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
     out << "vp_per_enemy_strength: " << sc.vp_per_enemy_strength << "\n\n";
     write_sides(out, sc);
     out << "\n";
     write_map(out, sc, rs);
     out << "\nunits:\n";
     for (const auto& u : sc.units) {
-        out << "  - { id: " << quoted(u.id) << ", name: " << quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
-            << ", side: " << quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << quoted(sc.map.grid.label(u.hex));
+        out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
+            << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";
         out << " }\n";
     }
     if (!sc.objectives.empty()) {
         out << "\nobjectives:\n";
         for (const auto& o : sc.objectives) {
-            out << "  - { hex: " << quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
-            if (o.holder >= 0) out << ", holder: " << quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
+            out << "  - { hex: " << yaml_quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
+            if (o.holder >= 0) out << ", holder: " << yaml_quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
             out << " }\n";
         }
     }

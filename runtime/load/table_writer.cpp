@@ -1,29 +1,19 @@
+#include "load/yaml_text.h"
 #include "load/table_writer.h"
 
 #include <sstream>
 
 namespace sandtable::load {
 
-namespace {
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
-    }
-    return out + "\"";
-}
-}  // namespace
-
 std::string odds_table_to_yaml(const rules::OddsCrt& t) {
     std::ostringstream out;
     out << "# yaml-language-server: $schema=../../../schemas/table.schema.json\n";
-    out << "id: " << t.id << "\nname: " << quoted(t.name) << "\nkind: odds_crt\ndie: " << t.die_faces << "\n";
-    if (!t.notes.empty()) out << "notes: " << quoted(t.notes) << "\n";
+    out << "id: " << t.id << "\nname: " << yaml_quoted(t.name) << "\nkind: odds_crt\ndie: " << t.die_faces << "\n";
+    if (!t.notes.empty()) out << "notes: " << yaml_quoted(t.notes) << "\n";
     out << "columns:\n";
     for (const auto& c : t.columns) {
         out << "  - { odds: " << c.attack << "-" << c.defend;
-        if (!c.automatic.empty()) out << ", automatic: " << quoted(c.automatic);
+        if (!c.automatic.empty()) out << ", automatic: " << yaml_quoted(c.automatic);
         out << " }\n";
     }
     out << "rows:\n";
@@ -32,7 +22,7 @@ std::string odds_table_to_yaml(const rules::OddsCrt& t) {
         bool first = true;
         for (std::size_t c = 0; c < t.columns.size(); ++c) {
             if (!t.columns[c].automatic.empty()) continue;  // automatic columns have no printed cells
-            out << (first ? "" : ", ") << quoted(t.rows[r][c]);
+            out << (first ? "" : ", ") << yaml_quoted(t.rows[r][c]);
             first = false;
         }
         out << "]\n";

@@ -158,10 +158,10 @@ void MainFrame::on_side_clicked(geometry::Hex hex, int direction) {
     const auto& map = doc_->scenario().map;
     if (t.kind == Tool::Hexside) {
         const int now = map.side_feature(hex, direction);
-        history_.perform(*doc_, std::make_unique<SetHexside>(*doc_, hex, direction, now == t.index ? -1 : t.index));
+        history_.perform(*doc_, std::make_unique<SetHexsideLayer>(*doc_, SetHexsideLayer::Layer::Feature, hex, direction, now == t.index ? -1 : t.index));
     } else if (t.kind == Tool::Path) {
         const int now = map.path_feature(hex, direction);
-        history_.perform(*doc_, std::make_unique<SetPath>(*doc_, hex, direction, now == t.index ? -1 : t.index));
+        history_.perform(*doc_, std::make_unique<SetHexsideLayer>(*doc_, SetHexsideLayer::Layer::Path, hex, direction, now == t.index ? -1 : t.index));
     }
     refresh_state();
 }

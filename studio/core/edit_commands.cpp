@@ -26,34 +26,22 @@ void PaintTerrain::undo(ScenarioDocument& doc) {
     doc.edit().map.step_costs.clear();
 }
 
-SetHexside::SetHexside(const ScenarioDocument& doc, Hex hex, int direction, int feature)
-    : hex_(hex), direction_(direction), feature_(feature), before_(doc.scenario().map.side_feature(hex, direction)) {
-    name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + doc.ruleset().hexside_features[static_cast<std::size_t>(feature)].name;
+SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, Hex hex, int direction, int feature)
+    : layer_(layer), hex_(hex), direction_(direction), feature_(feature) {
+    const auto& map = doc.scenario().map;
+    const auto& rs = doc.ruleset();
+    before_ = layer == Layer::Feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+    if (layer == Layer::Feature)
+        name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + rs.hexside_features[static_cast<std::size_t>(feature)].name;
+    else
+        name_ = feature < 0 ? std::string("Remove Road") : "Lay " + rs.path_features[static_cast<std::size_t>(feature)].name;
 }
 
-void SetHexside::apply(ScenarioDocument& doc) {
-    doc.edit().map.set_side_feature(hex_, direction_, feature_);
-    doc.edit().map.step_costs.clear();
-}
-
-void SetHexside::undo(ScenarioDocument& doc) {
-    doc.edit().map.set_side_feature(hex_, direction_, before_);
-    doc.edit().map.step_costs.clear();
-}
-
-SetPath::SetPath(const ScenarioDocument& doc, Hex hex, int direction, int feature)
-    : hex_(hex), direction_(direction), feature_(feature), before_(doc.scenario().map.path_feature(hex, direction)) {
-    name_ = feature < 0 ? std::string("Remove Road") : "Lay " + doc.ruleset().path_features[static_cast<std::size_t>(feature)].name;
-}
-
-void SetPath::apply(ScenarioDocument& doc) {
-    doc.edit().map.set_path_feature(hex_, direction_, feature_);
-    doc.edit().map.step_costs.clear();
-}
-
-void SetPath::undo(ScenarioDocument& doc) {
-    doc.edit().map.set_path_feature(hex_, direction_, before_);
-    doc.edit().map.step_costs.clear();
+void SetHexsideLayer::set(ScenarioDocument& doc, int feature) const {
+    auto& map = doc.edit().map;
+    if (layer_ == Layer::Feature) map.set_side_feature(hex_, direction_, feature);
+    else map.set_path_feature(hex_, direction_, feature);
+    map.step_costs.clear();  // derived from the map: worked out again when played
 }
 
 SetTableCell::SetTableCell(const ScenarioDocument& doc, int table, int row, int column, std::string result)

@@ -39,31 +39,19 @@ private:
     std::string name_;
 };
 
-// A hexside feature set on (or cleared from, feature -1) one hexside.
-class SetHexside : public EditCommand {
+// A hexside feature (river, wall) or a path (road, trail) set on one
+// hexside, or cleared from it (feature -1).
+class SetHexsideLayer : public EditCommand {
 public:
-    SetHexside(const ScenarioDocument& doc, geometry::Hex hex, int direction, int feature);
+    enum class Layer { Feature, Path };
+    SetHexsideLayer(const ScenarioDocument& doc, Layer layer, geometry::Hex hex, int direction, int feature);
     std::string name() const override { return name_; }
-    void apply(ScenarioDocument& doc) override;
-    void undo(ScenarioDocument& doc) override;
+    void apply(ScenarioDocument& doc) override { set(doc, feature_); }
+    void undo(ScenarioDocument& doc) override { set(doc, before_); }
 
 private:
-    geometry::Hex hex_;
-    int direction_;
-    int feature_;
-    int before_;
-    std::string name_;
-};
-
-// A road or trail laid across one hexside (or taken up, feature -1).
-class SetPath : public EditCommand {
-public:
-    SetPath(const ScenarioDocument& doc, geometry::Hex hex, int direction, int feature);
-    std::string name() const override { return name_; }
-    void apply(ScenarioDocument& doc) override;
-    void undo(ScenarioDocument& doc) override;
-
-private:
+    void set(ScenarioDocument& doc, int feature) const;
+    Layer layer_;
     geometry::Hex hex_;
     int direction_;
     int feature_;

@@ -41,7 +41,7 @@ TEST_CASE("every edit applied then undone gives the identical document", "[studi
     studio::EditHistory history;
     const int woods = doc.ruleset().terrain_index("woods"), river = doc.ruleset().hexside_feature_index("river");
     history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, woods, std::vector<geometry::Hex>{grid.from_offset({0, 0}), grid.from_offset({1, 0})}));
-    history.perform(doc, std::make_unique<studio::SetHexside>(doc, grid.from_offset({5, 5}), 0, river));
+    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature, grid.from_offset({5, 5}), 0, river));
     history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, grid.from_offset({3, 3})));
     CHECK(doc.modified());
     CHECK(history.undo_name() == "Move " + doc.scenario().units[0].name);
@@ -130,7 +130,7 @@ TEST_CASE("a road laid across a hexside saves and undoes", "[studio][document]")
     const auto h = grid.from_offset({20, 20});
     studio::EditHistory history;
     const int road = doc.ruleset().path_feature_index("road");
-    history.perform(doc, std::make_unique<studio::SetPath>(doc, h, 0, road));
+    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Path, h, 0, road));
     CHECK(history.undo_name() == "Lay Road");
     CHECK(doc.scenario().map.path_feature(sandtable::geometry::neighbour(h, 0), 3) == road);  // both hexes see it
     doc.save();
