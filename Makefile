@@ -58,6 +58,7 @@ run: build
 
 bench: build
 	$(BUILD_DIR)/bin/sandtable_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	xvfb-run -a -s "-screen 0 1400x1300x24" $(BUILD_DIR)/bin/sandtable_render_bench --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 clean:
 	rm -rf $(BUILD_DIR)

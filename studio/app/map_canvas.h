@@ -43,8 +43,6 @@ private:
     void on_size(wxSizeEvent&);
     void on_wheel(wxMouseEvent&);
     void on_mouse(wxMouseEvent&);
-    void draw_map(wxGraphicsContext& gc) const;
-    void draw_counters(wxGraphicsContext& gc) const;
 
     const rules::Ruleset* ruleset_ = nullptr;
     const rules::Scenario* scenario_ = nullptr;
