@@ -42,11 +42,15 @@ void draw_map(wxGraphicsContext& gc, const MapView& view_, const rules::Ruleset&
     // Terrain, hex by hex. (One path per terrain type was tried: slower in
     // cairo, and it leaves antialiasing seams between neighbouring fills.)
     gc.SetPen(options.grid ? wxPen(wxColour(120, 120, 110), 1) : *wxTRANSPARENT_PEN);
+    std::vector<wxGraphicsBrush> brushes;  // made once, not parsed and built per hex
+    for (const auto& t : rs.terrain) brushes.push_back(gc.CreateBrush(wxBrush(colour(t.color))));
+    // Hexes tile the plane: antialiasing their edges buys nothing but time.
+    gc.SetAntialiasMode(wxANTIALIAS_NONE);
     for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
-        const Hex h = grid.hex_at(i);
-        gc.SetBrush(wxBrush(colour(rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].color)));
-        gc.DrawPath(polygon(gc, view_.corners(h)));
+        gc.SetBrush(brushes[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])]);
+        gc.DrawPath(polygon(gc, view_.corners(grid.hex_at(i))));
     }
+    gc.SetAntialiasMode(wxANTIALIAS_DEFAULT);
     // Roads: centre to centre across the hexsides they use.
     for (int i = 0; i < static_cast<int>(grid.size()); ++i)
         for (int d = 0; d < 3; ++d) {
