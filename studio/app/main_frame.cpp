@@ -1,5 +1,6 @@
 #include "app/main_frame.h"
 
+#include "core/brushes.h"
 #include "core/project_template.h"
 
 #include <wx/config.h>
@@ -8,6 +9,7 @@
 #include <wx/filedlg.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+#include <wx/sizer.h>
 
 #include <algorithm>
 
@@ -18,7 +20,15 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     // The map and the tables share the middle as notebook pages.
     pages_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxAUI_NB_TOP | wxAUI_NB_TAB_MOVE);
     canvas_ = new MapCanvas(pages_);
-    palette_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
+    // The palette pane: what to draw, and with which brush.
+    auto* palette_pane = new wxPanel(this);
+    palette_ = new wxListBox(palette_pane, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
+    const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region"};
+    brush_ = new wxRadioBox(palette_pane, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 4, brushes, 1);
+    auto* palette_sizer = new wxBoxSizer(wxVERTICAL);
+    palette_sizer->Add(palette_, 1, wxEXPAND);
+    palette_sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
+    palette_pane->SetSizer(palette_sizer);
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
     for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
     issues_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
@@ -28,7 +38,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
-    aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Terrain").Left().BestSize(170, -1));
+    aui_.AddPane(palette_pane, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(180, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues").Bottom().BestSize(-1, 110));
     aui_.Update();
@@ -271,11 +281,14 @@ void MainFrame::on_close(wxCloseEvent& e) {
 void MainFrame::on_stroke_hex(geometry::Hex hex) {
     if (!doc_) return;
     const int terrain = tool().kind == Tool::Terrain ? tool().index : -1;
-    const int i = doc_->scenario().map.grid.index(hex);
-    if (terrain < 0 || i < 0 || std::find(stroke_.begin(), stroke_.end(), hex) != stroke_.end()) return;
-    stroke_.push_back(hex);
-    stroke_before_.emplace_back(i, doc_->scenario().map.terrain[static_cast<std::size_t>(i)]);
-    doc_->edit().map.terrain[static_cast<std::size_t>(i)] = terrain;  // the preview
+    if (terrain < 0) return;
+    for (geometry::Hex h : brush_hexes(doc_->scenario().map, hex, static_cast<Brush>(brush_->GetSelection()))) {
+        const int i = doc_->scenario().map.grid.index(h);
+        if (i < 0 || std::find(stroke_.begin(), stroke_.end(), h) != stroke_.end()) continue;
+        stroke_.push_back(h);
+        stroke_before_.emplace_back(i, doc_->scenario().map.terrain[static_cast<std::size_t>(i)]);
+        doc_->edit().map.terrain[static_cast<std::size_t>(i)] = terrain;  // the preview
+    }
 }
 
 void MainFrame::on_stroke_end() {

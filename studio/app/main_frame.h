@@ -16,6 +16,7 @@
 #include <wx/frame.h>
 #include <wx/timer.h>
 #include <wx/listbox.h>
+#include <wx/radiobox.h>
 #include <wx/listctrl.h>
 
 #include <optional>
@@ -66,6 +67,7 @@ private:
     wxAuiNotebook* pages_ = nullptr;
     MapCanvas* canvas_ = nullptr;
     wxListBox* palette_ = nullptr;
+    wxRadioBox* brush_ = nullptr;
     wxListCtrl* units_ = nullptr;
     wxListBox* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;

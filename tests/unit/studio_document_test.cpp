@@ -178,3 +178,31 @@ TEST_CASE("a new project from the BMW template opens and plays", "[studio][proje
     CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string()), Catch::Contains("is not empty"));
     CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "nope", (destination / "x").string()), Catch::Contains("no bundled ruleset 'nope'"));
 }
+
+#include "core/brushes.h"
+
+TEST_CASE("brushes cover one hex, a radius clipped to the map, or a flood fill of one terrain", "[studio][brush]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const auto& map = doc.scenario().map;
+    const auto corner = map.grid.from_offset({0, 0}), middle = map.grid.from_offset({15, 10});
+    CHECK(studio::brush_hexes(map, middle, studio::Brush::Single).size() == 1);
+    CHECK(studio::brush_hexes(map, middle, studio::Brush::Radius1).size() == 7);
+    CHECK(studio::brush_hexes(map, middle, studio::Brush::Radius2).size() == 19);
+    CHECK(studio::brush_hexes(map, corner, studio::Brush::Radius1).size() < 7);  // clipped at the edge
+    // A flood fill from a woods hex stays in that wood: every hex woods, all connected.
+    const int woods = doc.ruleset().terrain_index("woods");
+    int start = -1;
+    for (int i = 0; i < static_cast<int>(map.grid.size()) && start < 0; ++i)
+        if (map.terrain[static_cast<std::size_t>(i)] == woods) start = i;
+    REQUIRE(start >= 0);
+    const auto wood = studio::brush_hexes(map, map.grid.hex_at(start), studio::Brush::Fill);
+    CHECK(wood.size() > 1);
+    for (const auto h : wood) CHECK(map.terrain[static_cast<std::size_t>(map.grid.index(h))] == woods);
+    // Painting the fill is one command that changes exactly those hexes.
+    studio::EditHistory history;
+    const int hill = doc.ruleset().terrain_index("hill");
+    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, hill, wood));
+    for (const auto h : wood) CHECK(doc.scenario().map.terrain[static_cast<std::size_t>(map.grid.index(h))] == hill);
+    history.undo(doc);
+    for (const auto h : wood) CHECK(doc.scenario().map.terrain[static_cast<std::size_t>(map.grid.index(h))] == woods);
+}
