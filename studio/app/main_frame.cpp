@@ -88,8 +88,8 @@ void MainFrame::build_menu() {
     view->Append(fit, "&Fit Map to Window\tCtrl+0");
     view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
     view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->Refresh(); }, labels);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_grid = e.IsChecked(); canvas_->Refresh(); }, grid);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->map_changed(); }, labels);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_grid = e.IsChecked(); canvas_->map_changed(); }, grid);
     Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
@@ -202,7 +202,7 @@ void MainFrame::refresh_state() {
     edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
     edit_menu_->Enable(wxID_UNDO, history_.can_undo());
     edit_menu_->Enable(wxID_REDO, history_.can_redo());
-    canvas_->Refresh();
+    canvas_->map_changed();
 }
 
 bool MainFrame::confirm_discard() {
@@ -289,6 +289,7 @@ void MainFrame::on_stroke_hex(geometry::Hex hex) {
         stroke_before_.emplace_back(i, doc_->scenario().map.terrain[static_cast<std::size_t>(i)]);
         doc_->edit().map.terrain[static_cast<std::size_t>(i)] = terrain;  // the preview
     }
+    canvas_->map_changed();
 }
 
 void MainFrame::on_stroke_end() {

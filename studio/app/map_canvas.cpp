@@ -116,8 +116,11 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     wxAutoBufferedPaintDC dc(this);
     dc.SetBackground(wxBrush(wxColour(236, 232, 222)));
     dc.Clear();
-    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-    if (gc) render(*gc, GetClientSize());
+    if (!ruleset_ || !scenario_) return;
+    // The map from its cached layer (panning only copies it), counters on top.
+    layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
+    if (gc) draw_counters(*gc, view_, *ruleset_, *scenario_);
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {

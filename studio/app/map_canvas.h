@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/map_view.h"
+#include "render/map_layer_cache.h"
 #include "load/loader.h"
 
 #include <wx/graphics.h>
@@ -19,6 +20,11 @@ public:
     // What to draw; both null for an empty canvas. Not owned.
     void set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario);
     void fit();
+    // The map changed (an edit, undo, redo, a stroke's preview): redraw its layer.
+    void map_changed() {
+        ++revision_;
+        Refresh();
+    }
     // Draws the whole scene on any graphics context (the window, or a bitmap).
     void render(wxGraphicsContext& gc, const wxSize& size) const;
     // The same, with the whole map fitted to `size` (offscreen drawing).
@@ -47,6 +53,8 @@ private:
     const rules::Ruleset* ruleset_ = nullptr;
     const rules::Scenario* scenario_ = nullptr;
     bool stroking_ = false;
+    MapLayerCache layer_;
+    unsigned long revision_ = 0;
     int dragged_unit_ = -1;
     Point stroke_last_;
     MapView view_;

@@ -3,6 +3,7 @@
 // own painter. Run under a display (make bench uses xvfb-run).
 #include "core/map_view.h"
 #include "load/loader.h"
+#include "render/map_layer_cache.h"
 #include "render/scenario_painter.h"
 
 #include <benchmark/benchmark.h>
@@ -74,9 +75,32 @@ void BM_FullRedraw(benchmark::State& state) {
     }
 }
 
+// A pan frame: the map layer from the cache, copied at a new offset, and the
+// counters drawn on top.
+void BM_PanFrameCached(benchmark::State& state) {
+    static const BigMap big;
+    studio::MapView view(&big.scenario.map.grid);
+    view.fit(1026, 1199);
+    wxBitmap bitmap(1026, 1199, 24);
+    studio::MapLayerCache cache;
+    int step = 0;
+    for (auto _ : state) {
+        wxMemoryDC dc(bitmap);
+        dc.SetBackground(*wxWHITE_BRUSH);
+        dc.Clear();
+        view.pan((step++ % 2) ? 3 : -3, 0);
+        cache.draw(dc, view, *big.ruleset, big.scenario, studio::DrawOptions{}, 1);
+        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+        studio::draw_counters(*gc, view, *big.ruleset, big.scenario);
+        gc.reset();
+        dc.SelectObject(wxNullBitmap);
+    }
+}
+
 }  // namespace
 
 BENCHMARK(BM_FullRedraw)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PanFrameCached)->Unit(benchmark::kMillisecond);
 
 // A GUI application object, so wxWidgets initialises GTK (which needs a
 // display: run under xvfb-run).
