@@ -257,14 +257,17 @@ void MainFrame::on_save(wxCommandEvent&) {
 void MainFrame::on_undo(wxCommandEvent&) {
     if (!doc_) return;
     history_.undo(*doc_);
-    fill_units();
-    tables_->refresh();
-    refresh_state();
+    show_document_changed();
 }
 
 void MainFrame::on_redo(wxCommandEvent&) {
     if (!doc_) return;
     history_.redo(*doc_);
+    show_document_changed();
+}
+
+// Undo and redo may touch anything: every view of the document catches up.
+void MainFrame::show_document_changed() {
     fill_units();
     tables_->refresh();
     refresh_state();

@@ -40,6 +40,7 @@ private:
     void fill_palette();
     void show_issues(const std::vector<std::string>& lines);
     void refresh_state();  // title, Edit menu labels, panes after any change
+    void show_document_changed();
     bool confirm_discard();
     void on_open(wxCommandEvent&);
     void on_new(wxCommandEvent&);
