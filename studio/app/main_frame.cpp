@@ -6,10 +6,13 @@
 #include <wx/config.h>
 #include <wx/choicdlg.h>
 #include <wx/dirdlg.h>
+#include <wx/evtloop.h>
 #include <wx/filedlg.h>
+#include <wx/filename.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
 #include <wx/sizer.h>
+#include <wx/time.h>
 
 #include <algorithm>
 
@@ -123,6 +126,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         show_issues(lines);
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
+    watch_files();
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     scripts_->set_document(doc_ ? &*doc_ : nullptr);
     fill_palette();
@@ -247,6 +251,7 @@ void MainFrame::on_save(wxCommandEvent&) {
     if (!doc_) return;
     try {
         doc_->save();
+        last_save_ = wxGetLocalTimeMillis();
         SetStatusText("Saved " + wxString::FromUTF8(doc_->file()), 1);
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR, this);
@@ -332,6 +337,44 @@ void MainFrame::on_autosave(wxTimerEvent&) {
 void MainFrame::on_recent(wxCommandEvent& e) {
     if (!confirm_discard()) return;
     open(recent_.GetHistoryFile(static_cast<std::size_t>(e.GetId() - wxID_FILE1)).ToStdString());
+}
+
+// The scenario's folder and the ruleset's are watched: a file changed by
+// another program (a text editor, git) is read again unless the studio holds
+// unsaved edits, which are never thrown away.
+void MainFrame::watch_files() {
+    if (!doc_) return;
+    if (!wxEventLoopBase::GetActive()) {  // a watcher needs a running event loop
+        CallAfter([this] { watch_files(); });
+        return;
+    }
+    if (!watcher_) {
+        watcher_ = std::make_unique<wxFileSystemWatcher>();
+        watcher_->SetOwner(this);
+        Bind(wxEVT_FSWATCHER, &MainFrame::on_file_changed, this);
+    }
+    watcher_->RemoveAll();
+    watcher_->Add(wxFileName::DirName(wxFileName(wxString::FromUTF8(doc_->file())).GetPath()), wxFSW_EVENT_MODIFY | wxFSW_EVENT_CREATE | wxFSW_EVENT_RENAME);
+    watcher_->AddTree(wxFileName::DirName(wxString::FromUTF8(doc_->ruleset().directory)), wxFSW_EVENT_MODIFY | wxFSW_EVENT_CREATE | wxFSW_EVENT_RENAME);
+}
+
+void MainFrame::on_file_changed(wxFileSystemWatcherEvent& e) {
+    if (!doc_) return;
+    const wxString path = e.GetNewPath().GetFullPath();
+    if (!path.EndsWith(".yaml") && !path.EndsWith(".lua")) return;  // temporary files of saves, autosaves
+    if (wxGetLocalTimeMillis() - last_save_ < 3000) return;          // our own save
+    if (doc_->modified()) {
+        SetStatusText(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)", 1);
+        return;
+    }
+    // Read again after the event: a save by another program may still be writing.
+    CallAfter([this] {
+        if (doc_ && !doc_->modified()) {
+            const std::string file = doc_->file();
+            open(file, false);
+            SetStatusText("Reloaded: files changed on disk", 1);
+        }
+    });
 }
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {

@@ -14,6 +14,7 @@
 #include <wx/aui/auibook.h>
 #include <wx/filehistory.h>
 #include <wx/frame.h>
+#include <wx/fswatcher.h>
 #include <wx/timer.h>
 #include <wx/listbox.h>
 #include <wx/radiobox.h>
@@ -63,6 +64,8 @@ private:
     void choose_tool();
     void on_autosave(wxTimerEvent&);
     void on_recent(wxCommandEvent&);
+    void on_file_changed(wxFileSystemWatcherEvent& e);
+    void watch_files();
 
     wxAuiManager aui_;
     wxAuiNotebook* pages_ = nullptr;
@@ -76,6 +79,8 @@ private:
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_timer_;
+    std::unique_ptr<wxFileSystemWatcher> watcher_;
+    wxLongLong last_save_ = 0;  // when the studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
     EditHistory history_;
     // A brush stroke in progress: painted at once for the eye, made one
