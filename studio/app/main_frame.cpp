@@ -11,6 +11,7 @@
 #include <wx/filename.h>
 #include <wx/menu.h>
 #include <wx/msgdlg.h>
+#include <wx/numdlg.h>
 #include <wx/sizer.h>
 #include <wx/time.h>
 
@@ -89,6 +90,10 @@ void MainFrame::build_menu() {
     auto* view = new wxMenu;
     const int fit = wxWindow::NewControlId(), labels = wxWindow::NewControlId(), grid = wxWindow::NewControlId();
     view->Append(fit, "&Fit Map to Window\tCtrl+0");
+    const int resize = wxWindow::NewControlId();
+    edit_menu_->AppendSeparator();
+    edit_menu_->Append(resize, "Resize &Map…");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_resize(); }, resize);
     view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
     view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->map_changed(); }, labels);
@@ -314,6 +319,21 @@ void MainFrame::perform(std::unique_ptr<EditCommand> command) {
     if (!doc_) return;
     history_.perform(*doc_, std::move(command));
     refresh_state();
+}
+
+void MainFrame::on_resize() {
+    if (!doc_) return;
+    const auto& grid = doc_->scenario().map.grid;
+    const long columns = wxGetNumberFromUser("Columns of the map", "Columns:", "Resize Map", grid.columns(), 1, 999, this);
+    if (columns < 0) return;
+    const long rows = wxGetNumberFromUser("Rows of the map", "Rows:", "Resize Map", grid.rows(), 1, 999, this);
+    if (rows < 0) return;
+    try {
+        perform(std::make_unique<ResizeMap>(*doc_, static_cast<int>(columns), static_cast<int>(rows)));
+        canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the grid changed: fit again
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION, this);
+    }
 }
 
 void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {

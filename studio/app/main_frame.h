@@ -54,6 +54,7 @@ private:
     void on_stroke_end();
     void perform(std::unique_ptr<EditCommand> command);
     void on_unit_dropped(int unit, geometry::Hex to);
+    void on_resize();
     void on_side_clicked(geometry::Hex hex, int direction);
     // What the palette's selection does on the map.
     struct Tool {

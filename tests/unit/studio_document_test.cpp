@@ -206,3 +206,33 @@ TEST_CASE("brushes cover one hex, a radius clipped to the map, or a flood fill o
     history.undo(doc);
     for (const auto h : wood) CHECK(doc.scenario().map.terrain[static_cast<std::size_t>(map.grid.index(h))] == woods);
 }
+
+TEST_CASE("resizing the map keeps what lies inside both sizes and refuses to drop units", "[studio][document]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const std::string before = doc.to_yaml();
+    const auto old_river = doc.scenario().map.sides;
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::ResizeMap>(doc, 40, 30));
+    const auto& map = doc.scenario().map;
+    CHECK(map.grid.columns() == 40);
+    CHECK(map.grid.rows() == 30);
+    CHECK(map.terrain[static_cast<std::size_t>(map.grid.index(map.grid.from_offset({39, 29})))] == 0);  // new hexes: the first terrain
+    // The river of the old map is still there, hexside for hexside.
+    int rivers = 0;
+    for (const auto& s : map.sides)
+        for (auto f : s) rivers += f >= 0;
+    int old_rivers = 0;
+    for (const auto& s : old_river)
+        for (auto f : s) old_rivers += f >= 0;
+    CHECK(rivers == old_rivers);
+    // The document loads back after a save at the new size.
+    doc.save();
+    const auto reloaded = load::load_scenario(doc.file());
+    CHECK(reloaded.scenario->map.grid.columns() == 40);
+    CHECK(reloaded.scenario->units.size() == doc.scenario().units.size());
+    history.undo(doc);
+    CHECK(doc.to_yaml() == before);
+    // Shrinking past a unit is refused, naming it.
+    CHECK_THROWS_WITH(studio::ResizeMap(doc, 5, 5), Catch::Contains("move it first"));
+    CHECK_THROWS_WITH(studio::ResizeMap(doc, 120, 10), Catch::Contains("label digits"));
+}
