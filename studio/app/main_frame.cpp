@@ -19,6 +19,10 @@
 
 namespace sandtable::studio {
 
+namespace {
+constexpr int kElevationLevels = 4;  // ground, slope, hilltop, … as the palette offers them
+}
+
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
     aui_.SetManagedWindow(this);
     // The map and the tables share the middle as notebook pages.
@@ -149,6 +153,7 @@ void MainFrame::fill_palette() {
         for (const auto& t : doc_->ruleset().terrain) palette_->Append(wxString::FromUTF8(t.name));
         for (const auto& f : doc_->ruleset().hexside_features) palette_->Append(wxString::FromUTF8(f.name + " (hexside)"));
         for (const auto& p : doc_->ruleset().path_features) palette_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
+        for (int level = 0; level < kElevationLevels; ++level) palette_->Append(wxString::Format("Elevation %d", level));
     }
     palette_->SetSelection(0);
     choose_tool();
@@ -161,12 +166,14 @@ MainFrame::Tool MainFrame::tool() const {
     if (i < static_cast<int>(rs.terrain.size())) return {Tool::Terrain, i};
     i -= static_cast<int>(rs.terrain.size());
     if (i < static_cast<int>(rs.hexside_features.size())) return {Tool::Hexside, i};
-    return {Tool::Path, i - static_cast<int>(rs.hexside_features.size())};
+    i -= static_cast<int>(rs.hexside_features.size());
+    if (i < static_cast<int>(rs.path_features.size())) return {Tool::Path, i};
+    return {Tool::Elevation, i - static_cast<int>(rs.path_features.size())};
 }
 
 void MainFrame::choose_tool() {
     const Tool t = tool();
-    canvas_->painting = t.kind == Tool::Terrain;
+    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation;
     canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
 }
 
@@ -293,23 +300,31 @@ void MainFrame::on_close(wxCloseEvent& e) {
 
 void MainFrame::on_stroke_hex(geometry::Hex hex) {
     if (!doc_) return;
-    const int terrain = tool().kind == Tool::Terrain ? tool().index : -1;
-    if (terrain < 0) return;
+    const Tool t = tool();
+    if (t.kind != Tool::Terrain && t.kind != Tool::Elevation) return;
+    // The layer the stroke paints: terrain or elevation, previewed in place.
+    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
     for (geometry::Hex h : brush_hexes(doc_->scenario().map, hex, static_cast<Brush>(brush_->GetSelection()))) {
         const int i = doc_->scenario().map.grid.index(h);
         if (i < 0 || std::find(stroke_.begin(), stroke_.end(), h) != stroke_.end()) continue;
         stroke_.push_back(h);
-        stroke_before_.emplace_back(i, doc_->scenario().map.terrain[static_cast<std::size_t>(i)]);
-        doc_->edit().map.terrain[static_cast<std::size_t>(i)] = terrain;  // the preview
+        stroke_before_.emplace_back(i, layer[static_cast<std::size_t>(i)]);
+        layer[static_cast<std::size_t>(i)] = t.index;  // the preview
     }
     canvas_->map_changed();
 }
 
 void MainFrame::on_stroke_end() {
     if (!doc_ || stroke_.empty()) return;
-    for (const auto& [i, before] : stroke_before_) doc_->edit().map.terrain[static_cast<std::size_t>(i)] = before;
-    auto paint = std::make_unique<PaintTerrain>(*doc_, tool().index, stroke_);
-    if (!paint->empty()) history_.perform(*doc_, std::move(paint));
+    const Tool t = tool();
+    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
+    for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
+    if (t.kind == Tool::Terrain) {
+        auto paint = std::make_unique<PaintTerrain>(*doc_, t.index, stroke_);
+        if (!paint->empty()) history_.perform(*doc_, std::move(paint));
+    } else {
+        history_.perform(*doc_, std::make_unique<PaintElevation>(*doc_, t.index, stroke_));
+    }
     stroke_.clear();
     stroke_before_.clear();
     refresh_state();

@@ -58,7 +58,7 @@ private:
     void on_side_clicked(geometry::Hex hex, int direction);
     // What the palette's selection does on the map.
     struct Tool {
-        enum Kind { Look, Terrain, Hexside, Path } kind;
+        enum Kind { Look, Terrain, Hexside, Path, Elevation } kind;
         int index;  // into the ruleset's terrain, hexside features or path features
     };
     Tool tool() const;

@@ -1,5 +1,6 @@
 #include "core/edit_commands.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace sandtable::studio {
@@ -26,6 +27,25 @@ void PaintTerrain::apply(ScenarioDocument& doc) {
 void PaintTerrain::undo(ScenarioDocument& doc) {
     for (const auto& c : changes_) doc.edit().map.terrain[static_cast<std::size_t>(c.hex)] = c.before;
     doc.edit().map.step_costs.clear();
+}
+
+PaintElevation::PaintElevation(const ScenarioDocument& doc, int level, const std::vector<Hex>& hexes) : level_(level) {
+    if (level < 0 || level > 9) throw std::runtime_error("elevation is a level from 0 to 9");
+    const auto& map = doc.scenario().map;
+    for (Hex h : hexes) {
+        const int i = map.grid.index(h);
+        if (i < 0 || map.elevation[static_cast<std::size_t>(i)] == level) continue;
+        if (std::none_of(changes_.begin(), changes_.end(), [i](const auto& c) { return c.first == i; }))
+            changes_.emplace_back(i, map.elevation[static_cast<std::size_t>(i)]);
+    }
+}
+
+void PaintElevation::apply(ScenarioDocument& doc) {
+    for (const auto& [i, before] : changes_) doc.edit().map.elevation[static_cast<std::size_t>(i)] = level_;
+}
+
+void PaintElevation::undo(ScenarioDocument& doc) {
+    for (const auto& [i, before] : changes_) doc.edit().map.elevation[static_cast<std::size_t>(i)] = before;
 }
 
 SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, Hex hex, int direction, int feature)

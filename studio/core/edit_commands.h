@@ -39,6 +39,20 @@ private:
     std::string name_;
 };
 
+// Elevation (a level 0-9, for line of sight over hills) painted on a set of
+// hexes (one brush stroke).
+class PaintElevation : public EditCommand {
+public:
+    PaintElevation(const ScenarioDocument& doc, int level, const std::vector<geometry::Hex>& hexes);
+    std::string name() const override { return "Paint Elevation " + std::to_string(level_); }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+
+private:
+    int level_;
+    std::vector<std::pair<int, int>> changes_;  // hex index, level before
+};
+
 // A hexside feature (river, wall) or a path (road, trail) set on one
 // hexside, or cleared from it (feature -1).
 class SetHexsideLayer : public EditCommand {

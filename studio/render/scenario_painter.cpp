@@ -80,6 +80,19 @@ void draw_map(wxGraphicsContext& gc, const MapView& view_, const rules::Ruleset&
         const Point c = view_.centre(o.hex);
         gc.DrawEllipse(c.x - s * 0.75, c.y - s * 0.75, s * 1.5, s * 1.5);
     }
+    // Elevation: the level, small, low in the hex (0 is not written).
+    if (s >= 9) {
+        gc.SetFont(wxFont(wxFontInfo(std::max(6, static_cast<int>(s * 0.34))).Bold()), wxColour(110, 70, 20));
+        for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
+            const int level = map.elevation[static_cast<std::size_t>(i)];
+            if (level <= 0) continue;
+            const Point c = view_.centre(grid.hex_at(i));
+            const wxString text = wxString::Format("^%d", level);
+            double w = 0, h = 0;
+            gc.GetTextExtent(text, &w, &h);
+            gc.DrawText(text, c.x - w / 2, c.y + s * 0.78 - h);
+        }
+    }
     // Labels, when there is room to read them.
     if (options.labels && s >= 14) {
         gc.SetFont(wxFont(wxFontInfo(std::max(6, static_cast<int>(s * 0.32)))), wxColour(70, 70, 60));

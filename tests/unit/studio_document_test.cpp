@@ -236,3 +236,21 @@ TEST_CASE("resizing the map keeps what lies inside both sizes and refuses to dro
     CHECK_THROWS_WITH(studio::ResizeMap(doc, 5, 5), Catch::Contains("move it first"));
     CHECK_THROWS_WITH(studio::ResizeMap(doc, 120, 10), Catch::Contains("label digits"));
 }
+
+TEST_CASE("elevation painted in a stroke saves, loads back and undoes", "[studio][document]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    const std::string before = doc.to_yaml();
+    const auto& grid = doc.scenario().map.grid;
+    const std::vector<sandtable::geometry::Hex> hill{grid.from_offset({3, 3}), grid.from_offset({4, 3})};
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::PaintElevation>(doc, 2, hill));
+    CHECK(history.undo_name() == "Paint Elevation 2");
+    doc.save();
+    const auto reloaded = load::load_scenario(file);
+    CHECK(reloaded.scenario->map.elevation[static_cast<std::size_t>(grid.index(hill[0]))] == 2);
+    CHECK(reloaded.scenario->map.elevation[static_cast<std::size_t>(grid.index(grid.from_offset({5, 3})))] == 0);
+    history.undo(doc);
+    CHECK(doc.to_yaml() == before);
+    CHECK_THROWS(studio::PaintElevation(doc, 12, hill));
+}
