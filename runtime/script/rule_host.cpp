@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 namespace sandtable::script {
 
@@ -539,14 +540,21 @@ RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::sha
 
 RuleHost::~RuleHost() = default;
 
-void RuleHost::add_handler(const char* event, HandlerFilter filter) {
-    events_.insert(event);
+// Position of `event` in kernel::known_events(), which is also its kernel::Event
+// value; known_events().size() when the name is unknown.
+static std::size_t event_index(std::string_view event) {
     const auto& known = kernel::known_events();
-    const auto id = static_cast<std::size_t>(std::find(known.begin(), known.end(), event) - known.begin());
-    filters_[id].push_back(std::move(filter));
+    return static_cast<std::size_t>(std::find(known.begin(), known.end(), event) - known.begin());
 }
 
+void RuleHost::add_handler(const char* event, HandlerFilter filter) {
+    filters_[event_index(event)].push_back(std::move(filter));  // l_on has rejected unknown names
+}
 
+bool RuleHost::listens(const std::string& event) const {
+    const std::size_t id = event_index(event);
+    return id < filters_.size() && !filters_[id].empty();
+}
 
 void RuleHost::bind_api() {
     static const luaL_Reg functions[] = {

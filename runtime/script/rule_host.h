@@ -12,7 +12,6 @@
 #include <array>
 #include <map>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -29,7 +28,7 @@ public:
     ~RuleHost() override;
 
     void setup(kernel::Game& game) override;
-    bool listens(const std::string& event) const override { return events_.count(event) > 0; }
+    bool listens(const std::string& event) const override;
     void dispatch(kernel::Game& game, kernel::EventContext& context) override;
     void answer(kernel::Game& game, int question, int answer) override;
     void commit() override;
@@ -59,7 +58,6 @@ private:
     const rules::Ruleset& ruleset_;
     LuaSandbox sandbox_;
     std::shared_ptr<const CompiledModules> compiled_;
-    std::set<std::string> events_;
     // Per event id, in registration order (the handlers' Lua table has them at 1..n).
     std::array<std::vector<HandlerFilter>, static_cast<std::size_t>(kernel::Event::Count)> filters_;
     std::map<int, int> continuations_;  // question id -> Lua registry reference
