@@ -1,5 +1,6 @@
 #include "core/scenario_document.h"
 
+#include "load/ruleset_writer.h"
 #include "load/table_writer.h"
 
 #include <filesystem>
@@ -11,6 +12,8 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
     load::LoadedGame loaded = load::load_scenario(file);
     doc.ruleset_ = std::make_shared<rules::Ruleset>(*loaded.ruleset);
     for (const auto& t : doc.ruleset_->odds_tables) doc.saved_tables_[t.where.file] = load::odds_table_to_yaml(t);
+    doc.ruleset_text_ = load::read_file(doc.ruleset_->where.file);
+    doc.saved_unit_types_ = load::unit_types_to_yaml(*doc.ruleset_);
     doc.scenario_ = *loaded.scenario;
     doc.file_ = file;
     doc.original_text_ = load::read_file(file);
@@ -40,7 +43,19 @@ bool ScenarioDocument::modified() const {
     if (to_yaml() != saved_yaml_) return true;
     for (const auto& t : ruleset_->odds_tables)
         if (load::odds_table_to_yaml(t) != saved_tables_.at(t.where.file)) return true;
-    return false;
+    return unit_types_changed();
+}
+
+bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_yaml(*ruleset_) != saved_unit_types_; }
+
+// ruleset.yaml is rewritten only when the unit types changed, and then only
+// their block: the designer's comments and layout elsewhere stay as written.
+void ScenarioDocument::save_unit_types(const load::FileOps& ops) {
+    if (!unit_types_changed()) return;
+    const std::string text = load::replace_unit_types(ruleset_text_, *ruleset_);
+    load::write_file_atomically(ruleset_->where.file, text, ops);
+    ruleset_text_ = text;
+    saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
 }
 
 // While the model is as it was read, the file is written back as it was read,
@@ -55,6 +70,7 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
         load::write_file_atomically(t.where.file, table, ops);
         saved_tables_[t.where.file] = table;
     }
+    save_unit_types(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
