@@ -249,3 +249,37 @@ TEST_CASE("a movement class the placed units could not stand in is refused", "[s
     CHECK_THROWS_WITH(studio::SetUnitTypeMovementClass(doc, spearmen, CounterFace::Front, horse),
                       Catch::StartsWith("Spearmen cannot move as horse: " + unit.name + " stands in Swamp at "));
 }
+
+TEST_CASE("a back face that moved like the front follows its class; one with its own class keeps it", "[studio][unit_types]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const auto& rs = doc.ruleset();
+    const int spearmen = type_index(doc, "spearmen"), sergeants = type_index(doc, "mounted_sergeants");
+    const int foot = rs.movement_class_index("foot"), horse = rs.movement_class_index("horse"), leader = rs.movement_class_index("leader");
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, spearmen, CounterFace::Front, leader));
+    CHECK(rs.unit_types[static_cast<std::size_t>(spearmen)].back->movement_class == leader);
+    history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, sergeants, CounterFace::Front, leader));
+    CHECK(rs.unit_types[static_cast<std::size_t>(sergeants)].back->movement_class == horse);
+    history.undo(doc);
+    history.undo(doc);
+    CHECK(rs.unit_types[static_cast<std::size_t>(spearmen)].back->movement_class == foot);
+    CHECK(rs.unit_types[static_cast<std::size_t>(sergeants)].front.movement_class == foot);
+}
+
+TEST_CASE("taking away a back face turns units set up on it to their front, and undo turns them back", "[studio][unit_types]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const int spearmen = type_index(doc, "spearmen");
+    const auto unit = std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) { return u.type == spearmen; }) -
+                      doc.scenario().units.begin();
+    doc.edit().units[static_cast<std::size_t>(unit)].back = true;  // set up disordered
+    const std::string before = state_of(doc);
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::SetUnitTypeBackFace>(doc, spearmen, false));
+    CHECK(history.undo_name() == "Remove Back Face of Spearmen");
+    CHECK(!doc.ruleset().unit_types[static_cast<std::size_t>(spearmen)].back);
+    CHECK(!doc.scenario().units[static_cast<std::size_t>(unit)].back);
+    doc.save();  // a scenario that loads: no unit stands on a face its type lacks
+    CHECK(ScenarioDocument::open(doc.file()).to_yaml() == doc.to_yaml());
+    history.undo(doc);
+    CHECK(state_of(doc) == before);
+}
