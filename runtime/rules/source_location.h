@@ -12,6 +12,7 @@ struct SourceLocation {
 
     std::string to_string() const {
         if (line == 0) return file;
+        if (column == 0) return file + ":" + std::to_string(line);
         return file + ":" + std::to_string(line) + ":" + std::to_string(column);
     }
 };

@@ -31,15 +31,17 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     // The palette pane: what to draw, and with which brush.
     auto* palette_pane = new wxPanel(this);
     palette_ = new wxListBox(palette_pane, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
-    const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region"};
-    brush_ = new wxRadioBox(palette_pane, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 4, brushes, 1);
+    const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
+    brush_ = new wxRadioBox(palette_pane, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
     auto* palette_sizer = new wxBoxSizer(wxVERTICAL);
     palette_sizer->Add(palette_, 1, wxEXPAND);
     palette_sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
     palette_pane->SetSizer(palette_sizer);
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
     for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
-    issues_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 110));
+    issues_ = new IssuesPanel(this);
+    issues_->on_check = [this] { check_project(); };
+    issues_->on_open = [this](const IssueTarget& target, const ProjectIssue& issue) { open_issue(target, issue); };
     tables_ = new TablesPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
     pages_->AddPage(canvas_, "Map", true);
@@ -48,7 +50,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_pane, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(180, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
-    aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues").Bottom().BestSize(-1, 110));
+    aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
     build_menu();
     CreateStatusBar(2);
@@ -98,6 +100,9 @@ void MainFrame::build_menu() {
     edit_menu_->AppendSeparator();
     edit_menu_->Append(resize, "Resize &Map…");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_resize(); }, resize);
+    const int check = wxWindow::NewControlId();
+    edit_menu_->Append(check, "&Check Project\tF7");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { check_project(); }, check);
     view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
     view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->map_changed(); }, labels);
@@ -127,12 +132,9 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
                        : ScenarioDocument::open(scenario_file);
         recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
-        show_issues({"No problems found in " + scenario_file + " and its ruleset."});
     } catch (const load::LoadError& e) {
         doc_.reset();
-        std::vector<std::string> lines;
-        for (const auto& d : e.diagnostics()) lines.push_back(d.to_string());
-        show_issues(lines);
+        issues_->show(issues_from(e));
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     watch_files();
@@ -141,6 +143,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     fill_palette();
     fill_units();
     refresh_state();
+    if (doc_) check_project();
     return doc_.has_value();
 }
 
@@ -205,9 +208,38 @@ void MainFrame::fill_units() {
     for (int c = 0; c < 4; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE);
 }
 
-void MainFrame::show_issues(const std::vector<std::string>& lines) {
-    issues_->Clear();
-    for (const auto& l : lines) issues_->Append(wxString::FromUTF8(l));
+void MainFrame::check_project() {
+    if (!doc_) return;
+    wxBusyCursor busy;
+    auto issues = studio::check_project(*doc_);
+    if (issues.empty())
+        issues_->show_clean("No problems found in " + doc_->file() + " and its ruleset" + (doc_->modified() ? " (as edited)." : "."));
+    else
+        issues_->show(std::move(issues));
+}
+
+// Opens the place an issue names: the page it lives on, at the hex, table
+// cell or script line.
+void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue) {
+    auto show_page = [this](wxWindow* page) { pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(page))); };
+    switch (target.kind) {
+        case IssueTarget::Kind::Hex:
+            show_page(canvas_);
+            canvas_->show_hex(target.hex);
+            break;
+        case IssueTarget::Kind::TableCell:
+            show_page(tables_);
+            tables_->show_cell(target.table, target.row, target.column);
+            break;
+        case IssueTarget::Kind::ScriptLine:
+            show_page(scripts_);
+            scripts_->show_line(target.file, target.line, issue.message);
+            break;
+        case IssueTarget::Kind::UnitType:
+        case IssueTarget::Kind::File:
+            break;
+    }
+    SetStatusText(wxString::FromUTF8(issue.to_string()), 1);
 }
 
 void MainFrame::refresh_state() {
@@ -265,6 +297,7 @@ void MainFrame::on_save(wxCommandEvent&) {
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();
         SetStatusText("Saved " + wxString::FromUTF8(doc_->file()), 1);
+        check_project();  // the saved files are what the runtime will play
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR, this);
     }
@@ -304,7 +337,20 @@ void MainFrame::on_stroke_hex(geometry::Hex hex) {
     if (t.kind != Tool::Terrain && t.kind != Tool::Elevation) return;
     // The layer the stroke paints: terrain or elevation, previewed in place.
     auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
-    for (geometry::Hex h : brush_hexes(doc_->scenario().map, hex, static_cast<Brush>(brush_->GetSelection()))) {
+    const auto brush = static_cast<Brush>(brush_->GetSelection());
+    std::vector<geometry::Hex> hexes;
+    if (brush == Brush::Line) {
+        // The line follows the mouse from where the stroke began: the last
+        // preview is taken back before the new one is painted.
+        if (!line_start_) line_start_ = hex;
+        for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
+        stroke_.clear();
+        stroke_before_.clear();
+        hexes = line_hexes(doc_->scenario().map, *line_start_, hex);
+    } else {
+        hexes = brush_hexes(doc_->scenario().map, hex, brush);
+    }
+    for (geometry::Hex h : hexes) {
         const int i = doc_->scenario().map.grid.index(h);
         if (i < 0 || std::find(stroke_.begin(), stroke_.end(), h) != stroke_.end()) continue;
         stroke_.push_back(h);
@@ -315,7 +361,10 @@ void MainFrame::on_stroke_hex(geometry::Hex hex) {
 }
 
 void MainFrame::on_stroke_end() {
-    if (!doc_ || stroke_.empty()) return;
+    if (!doc_ || stroke_.empty()) {
+        line_start_.reset();
+        return;
+    }
     const Tool t = tool();
     auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
     for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
@@ -327,6 +376,7 @@ void MainFrame::on_stroke_end() {
     }
     stroke_.clear();
     stroke_before_.clear();
+    line_start_.reset();
     refresh_state();
 }
 

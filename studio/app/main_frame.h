@@ -4,6 +4,7 @@
 // View menus; a status bar naming the hex under the mouse.
 #pragma once
 
+#include "app/issues_panel.h"
 #include "app/map_canvas.h"
 #include "app/scripts_panel.h"
 #include "app/tables_panel.h"
@@ -39,7 +40,8 @@ private:
     void build_menu();
     void fill_units();
     void fill_palette();
-    void show_issues(const std::vector<std::string>& lines);
+    void check_project();  // every issue of the open project into the issues pane
+    void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
     void show_document_changed();
     bool confirm_discard();
@@ -74,7 +76,7 @@ private:
     wxListBox* palette_ = nullptr;
     wxRadioBox* brush_ = nullptr;
     wxListCtrl* units_ = nullptr;
-    wxListBox* issues_ = nullptr;
+    IssuesPanel* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
@@ -88,6 +90,7 @@ private:
     // command (one undo step) when the button comes up.
     std::vector<geometry::Hex> stroke_;
     std::vector<std::pair<int, int>> stroke_before_;  // hex index, terrain before
+    std::optional<geometry::Hex> line_start_;          // where a line brush's stroke began
 };
 
 }  // namespace sandtable::studio

@@ -40,6 +40,16 @@ void MapCanvas::fit() {
     Refresh();
 }
 
+void MapCanvas::show_hex(Hex hex) {
+    if (!scenario_ || !scenario_->map.grid.contains(hex)) return;
+    const wxSize size = GetClientSize();
+    if (view_.scale() < 18) view_.zoom(18 / view_.scale(), view_.centre(hex));  // big enough to see what is there
+    const Point c = view_.centre(hex);
+    view_.pan(size.x / 2.0 - c.x, size.y / 2.0 - c.y);
+    highlight_ = hex;
+    Refresh();
+}
+
 void MapCanvas::on_size(wxSizeEvent& e) {
     if (!fitted_) fit();
     Refresh();
@@ -120,7 +130,18 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     // The map from its cached layer (panning only copies it), counters on top.
     layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
-    if (gc) draw_counters(*gc, view_, *ruleset_, *scenario_);
+    if (!gc) return;
+    draw_counters(*gc, view_, *ruleset_, *scenario_);
+    if (highlight_) {
+        const auto c = view_.corners(*highlight_);
+        wxGraphicsPath ring = gc->CreatePath();
+        ring.MoveToPoint(c[0].x, c[0].y);
+        for (int i = 1; i < 6; ++i) ring.AddLineToPoint(c[static_cast<std::size_t>(i)].x, c[static_cast<std::size_t>(i)].y);
+        ring.CloseSubpath();
+        gc->SetPen(wxPen(wxColour(230, 30, 30), 3));
+        gc->SetBrush(*wxTRANSPARENT_BRUSH);
+        gc->DrawPath(ring);
+    }
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {

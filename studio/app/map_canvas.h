@@ -20,6 +20,9 @@ public:
     // What to draw; both null for an empty canvas. Not owned.
     void set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario);
     void fit();
+    // Centres the view on a hex and rings it until another is shown (the
+    // issues pane's "open this hex").
+    void show_hex(geometry::Hex hex);
     // The map changed (an edit, undo, redo, a stroke's preview): redraw its layer.
     void map_changed() {
         ++revision_;
@@ -61,6 +64,7 @@ private:
     bool fitted_ = false;
     wxPoint drag_from_;
     bool dragging_ = false;
+    std::optional<geometry::Hex> highlight_;
 };
 
 }  // namespace sandtable::studio

@@ -91,6 +91,19 @@ void ScriptsPanel::open_module(int index) {
     messages_->SetValue(wxString::FromUTF8(m.file));
 }
 
+void ScriptsPanel::show_line(const std::string& file, int line, const std::string& message) {
+    if (!doc_) return;
+    const auto& modules = doc_->ruleset().modules;
+    for (std::size_t i = 0; i < modules.size(); ++i)
+        if (modules[i].file == file && file_ != file) {
+            modules_->SetSelection(static_cast<int>(i));
+            open_module(static_cast<int>(i));
+        }
+    editor_->MarkerDeleteAll(kErrorMarker);
+    mark_error(file, line, message);
+    editor_->SetFocus();
+}
+
 void ScriptsPanel::mark_error(const std::string& script, int line, const std::string& message) {
     messages_->SetValue(wxString::FromUTF8(script + ":" + std::to_string(line) + ": " + message));
     if (script == file_ && line > 0) {

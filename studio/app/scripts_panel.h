@@ -19,6 +19,8 @@ class ScriptsPanel : public wxPanel {
 public:
     explicit ScriptsPanel(wxWindow* parent);
     void set_document(ScenarioDocument* doc);
+    // Opens the module in `file` and marks `line` with the message.
+    void show_line(const std::string& file, int line, const std::string& message);
 
 private:
     void open_module(int index);
