@@ -1,6 +1,7 @@
 #include "core/brushes.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sandtable::studio {
 
@@ -45,8 +46,35 @@ std::vector<Hex> brush_hexes(const rules::MapData& map, Hex at, Brush brush) {
         case Brush::Radius1: return within(map, at, 1);
         case Brush::Radius2: return within(map, at, 2);
         case Brush::Fill: return fill(map, at);
+        case Brush::Line: return {at};
     }
     return {};
+}
+
+namespace {
+// Rounds fractional cube coordinates to the hex that contains them.
+Hex round_cube(double q, double r) {
+    const double s = -q - r;
+    double rq = std::round(q), rr = std::round(r), rs = std::round(s);
+    const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
+    if (dq > dr && dq > ds) rq = -rr - rs;
+    else if (dr > ds) rr = -rq - rs;
+    return {static_cast<int>(rq), static_cast<int>(rr)};
+}
+}  // namespace
+
+std::vector<Hex> line_hexes(const rules::MapData& map, Hex from, Hex to) {
+    const int steps = geometry::distance(from, to);
+    // A nudge off the exact midline between two hexes, so rounding is
+    // consistent along the whole line.
+    constexpr double kNudge = 1e-6;
+    std::vector<Hex> out;
+    for (int i = 0; i <= steps; ++i) {
+        const double t = steps == 0 ? 0.0 : static_cast<double>(i) / steps;
+        const Hex h = round_cube(from.q + kNudge + (to.q - from.q) * t, from.r + kNudge + (to.r - from.r) * t);
+        if (map.grid.contains(h)) out.push_back(h);
+    }
+    return out;
 }
 
 }  // namespace sandtable::studio
