@@ -1,5 +1,11 @@
 #include "app/tables_panel.h"
 
+#include "core/table_commands.h"
+
+#include <wx/button.h>
+#include <wx/msgdlg.h>
+#include <wx/textdlg.h>
+
 #include <wx/log.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
@@ -10,13 +16,40 @@ namespace sandtable::studio {
 
 TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    choice_ = new wxChoice(this, wxID_ANY);
+    choice_ = new wxChoice(this, wxID_ANY, wxDefaultPosition, wxSize(240, -1));
     table_ = new wxGrid(this, wxID_ANY);
     table_->CreateGrid(0, 0);
     odds_ = new wxGrid(this, wxID_ANY);
     odds_->CreateGrid(0, 0);
     odds_->EnableEditing(false);
-    sizer->Add(choice_, 0, wxALL, 4);
+    auto* top = new wxBoxSizer(wxHORIZONTAL);
+    top->Add(choice_, 0, wxRIGHT, 12);
+    auto button = [&](const char* label, const char* tip, auto action) {
+        auto* b = new wxButton(this, wxID_ANY, wxString::FromUTF8(label));
+        b->SetToolTip(wxString::FromUTF8(tip));
+        b->Bind(wxEVT_BUTTON, [this, action](wxCommandEvent&) { (this->*action)(); });
+        top->Add(b, 0, wxRIGHT, 4);
+    };
+    button("Add Column…", "A column at new odds, placed in order; its results copied from the column below", &TablesPanel::add_column);
+    button("Remove Column", "Take away the column of the selected cell", &TablesPanel::remove_column);
+    auto* add_row = new wxButton(this, wxID_ANY, "Add Row");
+    add_row->SetToolTip("A row for the next die roll: the die gains a face");
+    auto* remove_row = new wxButton(this, wxID_ANY, "Remove Row");
+    remove_row->SetToolTip("Take away the highest roll's row: the die loses a face");
+    add_row->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (table_index() >= 0) reshape(ReshapeTable::add_row(*doc_, table_index()));
+    });
+    remove_row->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (table_index() < 0) return;
+        try {
+            reshape(ReshapeTable::remove_row(*doc_, table_index()));
+        } catch (const std::exception& e) {
+            wxMessageBox(wxString::FromUTF8(e.what()), "The row was not removed", wxOK | wxICON_INFORMATION, this);
+        }
+    });
+    top->Add(add_row, 0, wxRIGHT, 4);
+    top->Add(remove_row, 0);
+    sizer->Add(top, 0, wxALL, 4);
     sizer->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
     sizer->Add(table_, 1, wxEXPAND | wxALL, 4);
     sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
@@ -35,6 +68,45 @@ void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::un
         for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name));
     if (choice_->GetCount() > 0) choice_->SetSelection(0);
     refresh();
+}
+
+void TablesPanel::show_cell(int table, int row, int column) {
+    if (!doc_ || table < 0 || table >= static_cast<int>(choice_->GetCount())) return;
+    choice_->SetSelection(table);
+    refresh();
+    if (row < 0 || column < 0 || row >= table_->GetNumberRows() || column >= table_->GetNumberCols()) return;
+    table_->SetGridCursor(row, column);
+    table_->SelectBlock(row, column, row, column);
+    table_->MakeCellVisible(row, column);
+    table_->SetFocus();
+}
+
+void TablesPanel::reshape(std::unique_ptr<EditCommand> command) {
+    if (!perform_) return;
+    perform_(std::move(command));
+    refresh();
+}
+
+void TablesPanel::add_column() {
+    if (table_index() < 0) return;
+    const wxString label = wxGetTextFromUser("Odds of the new column (attacker-defender, e.g. 7-1 or 1-6):", "Add Column", "", this);
+    if (label.empty()) return;
+    try {
+        reshape(ReshapeTable::add_column(*doc_, table_index(), label.ToStdString()));
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The column was not added", wxOK | wxICON_INFORMATION, this);
+    }
+}
+
+void TablesPanel::remove_column() {
+    if (table_index() < 0) return;
+    const int column = table_->GetGridCursorCol();
+    if (column < 0) return;
+    try {
+        reshape(ReshapeTable::remove_column(*doc_, table_index(), column));
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The column was not removed", wxOK | wxICON_INFORMATION, this);
+    }
 }
 
 int TablesPanel::table_index() const { return doc_ ? choice_->GetSelection() : -1; }
@@ -63,6 +135,10 @@ void TablesPanel::fill_table() {
     }
     const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
     resize(*table_, static_cast<int>(crt.rows.size()), static_cast<int>(crt.columns.size()));
+    // Cells offer the ruleset's result codes; typing another is refused.
+    wxArrayString codes;
+    for (const auto& r : doc_->ruleset().combat_results) codes.Add(wxString::FromUTF8(r.code));
+    table_->SetDefaultEditor(new wxGridCellChoiceEditor(codes, true));
     for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) {
         const auto& col = crt.columns[static_cast<std::size_t>(c)];
         table_->SetColLabelValue(c, wxString::FromUTF8(col.label));

@@ -19,12 +19,17 @@ public:
     // The document whose tables are shown; edits go through `perform`.
     void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
     void refresh();  // after any change (an edit, undo, redo)
+    // Shows a table, and selects a cell of it when row and column are >= 0.
+    void show_cell(int table, int row, int column);
 
 private:
     void fill_table();
     void fill_odds();
     void on_changing(wxGridEvent& e);
     void on_changed(wxGridEvent& e);
+    void add_column();
+    void remove_column();
+    void reshape(std::unique_ptr<EditCommand> command);
     int table_index() const;
 
     ScenarioDocument* doc_ = nullptr;
