@@ -8,13 +8,28 @@
 #include <wx/dcmemory.h>
 #include <wx/image.h>
 
+#include <clocale>
 #include <cstdio>
+#include <cstring>
+#include <langinfo.h>
 
 namespace sandtable::studio {
+
+namespace {
+// wxGTK keeps the C locale, in which the labels' UTF-8 ("Add Column…",
+// "Order of battle — …") do not convert and show empty. Character handling
+// follows the user's locale, or C.UTF-8 when that is not UTF-8; numbers stay
+// in the C locale, so files are written the same everywhere.
+void use_utf8_characters() {
+    std::setlocale(LC_CTYPE, "");
+    if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
+}
+}  // namespace
 
 class StudioApp : public wxApp {
 public:
     bool OnInit() override {
+        use_utf8_characters();
         wxInitAllImageHandlers();
         std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
         for (int i = 1; i < argc; ++i) {
