@@ -43,8 +43,10 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     issues_->on_check = [this] { check_project(); };
     issues_->on_open = [this](const IssueTarget& target, const ProjectIssue& issue) { open_issue(target, issue); };
     tables_ = new TablesPanel(pages_);
+    unit_types_ = new UnitTypesPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
     pages_->AddPage(canvas_, "Map", true);
+    pages_->AddPage(unit_types_, "Unit Types");
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
@@ -139,6 +141,10 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     watch_files();
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
+    unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
+        perform(std::move(c));
+        fill_units();  // the order of battle names the types
+    });
     scripts_->set_document(doc_ ? &*doc_ : nullptr);
     fill_palette();
     fill_units();
@@ -236,6 +242,9 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
             scripts_->show_line(target.file, target.line, issue.message);
             break;
         case IssueTarget::Kind::UnitType:
+            show_page(unit_types_);
+            unit_types_->show_type(target.unit_type);
+            break;
         case IssueTarget::Kind::File:
             break;
     }
@@ -320,6 +329,7 @@ void MainFrame::on_redo(wxCommandEvent&) {
 void MainFrame::show_document_changed() {
     fill_units();
     tables_->refresh();
+    unit_types_->refresh();
     refresh_state();
 }
 

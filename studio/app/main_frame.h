@@ -8,6 +8,7 @@
 #include "app/map_canvas.h"
 #include "app/scripts_panel.h"
 #include "app/tables_panel.h"
+#include "app/unit_types_panel.h"
 #include "core/edit_commands.h"
 #include "core/scenario_document.h"
 
@@ -78,6 +79,7 @@ private:
     wxListCtrl* units_ = nullptr;
     IssuesPanel* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;
+    UnitTypesPanel* unit_types_ = nullptr;
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;

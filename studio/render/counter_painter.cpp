@@ -1,0 +1,118 @@
+#include "render/counter_painter.h"
+
+#include <wx/brush.h>
+#include <wx/font.h>
+#include <wx/pen.h>
+
+#include <algorithm>
+#include <map>
+
+namespace sandtable::studio {
+
+wxColour side_colour(const std::string& text) {
+    wxColour c;
+    return c.Set(wxString::FromUTF8(text)) ? c : wxColour(128, 128, 128);
+}
+
+namespace {
+// The marks inside a symbol box, by the unit type's symbol.
+struct Marks {
+    bool cross = false;     // infantry
+    bool diagonal = false;  // cavalry
+    bool bow = false;       // archers, horse archers
+    bool dot = false;       // light troops
+};
+
+std::optional<Marks> marks_for(const std::string& symbol) {
+    static const std::map<std::string, Marks> known{
+        {"infantry", {true, false, false, false}},       {"light_infantry", {true, false, false, true}},
+        {"archers", {false, false, true, false}},        {"cavalry", {false, true, false, false}},
+        {"heavy_cavalry", {false, true, false, false}},  {"light_cavalry", {false, true, false, true}},
+        {"horse_archers", {false, true, true, false}},   {"mounted_infantry", {true, true, false, false}},
+    };
+    auto it = known.find(symbol);
+    if (it == known.end()) return std::nullopt;
+    return it->second;
+}
+
+int value_of(const rules::UnitFace& face, int attribute) {
+    return attribute >= 0 && attribute < static_cast<int>(face.values.size()) ? face.values[static_cast<std::size_t>(attribute)] : 0;
+}
+
+// The box's marks, or the symbol's first letters when it has no marks.
+void draw_symbol_box(wxGraphicsContext& gc, double x, double y, double w, double h, const std::string& symbol, const wxColour& ink) {
+    gc.SetPen(wxPen(ink, std::max(1, static_cast<int>(w / 14))));
+    gc.SetBrush(*wxTRANSPARENT_BRUSH);
+    gc.DrawRectangle(x, y, w, h);
+    const auto marks = marks_for(symbol);
+    if (!marks) {
+        gc.SetFont(wxFont(wxFontInfo(std::max(5, static_cast<int>(h * 0.55))).Bold()), ink);
+        const wxString text = wxString::FromUTF8(symbol.substr(0, 3)).Upper();
+        double tw = 0, th = 0;
+        gc.GetTextExtent(text, &tw, &th);
+        gc.DrawText(text, x + (w - tw) / 2, y + (h - th) / 2);
+        return;
+    }
+    if (marks->cross) {
+        gc.StrokeLine(x, y, x + w, y + h);
+        gc.StrokeLine(x, y + h, x + w, y);
+    }
+    if (marks->diagonal && !marks->cross) gc.StrokeLine(x, y + h, x + w, y);
+    if (marks->diagonal && marks->cross) gc.StrokeLine(x + w / 2, y, x + w / 2, y + h);
+    if (marks->bow) {
+        wxGraphicsPath arc = gc.CreatePath();
+        arc.AddArc(x + w / 2, y + h, h * 0.55, M_PI, 2 * M_PI, true);
+        gc.StrokePath(arc);
+    }
+    if (marks->dot) {
+        gc.SetBrush(wxBrush(ink));
+        const double r = std::max(1.5, h * 0.12);
+        gc.DrawEllipse(x + w / 2 - r, y - r * 2.6, r * 2, r * 2);
+    }
+}
+}  // namespace
+
+CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, bool back, const std::string& colour) {
+    CounterLook look;
+    look.side = side_colour(colour);
+    look.symbol = type.symbol;
+    look.back = back && type.back.has_value();
+    look.leader = type.symbol == "leader";
+    int first = rs.attribute_index("combat"), second = rs.attribute_index("movement");
+    if (first < 0 || second < 0) {  // a ruleset with other names: its first two numbers
+        first = second = -1;
+        for (int a = 0; a < static_cast<int>(rs.attributes.size()); ++a) {
+            if (rs.attributes[static_cast<std::size_t>(a)].kind != rules::AttributeKind::Int) continue;
+            if (first < 0) first = a;
+            else if (second < 0) second = a;
+        }
+    }
+    const auto& face = type.face(look.back);
+    if (first >= 0) look.values = std::to_string(value_of(face, first));
+    if (second >= 0) look.values += "-" + std::to_string(value_of(face, second));
+    return look;
+}
+
+void draw_counter(wxGraphicsContext& gc, double x, double y, double size, const CounterLook& look) {
+    gc.SetPen(wxPen(wxColour(30, 30, 30), 1));
+    gc.SetBrush(wxBrush(look.side));
+    if (look.leader) {
+        gc.DrawEllipse(x, y, size, size);
+        return;
+    }
+    gc.DrawRoundedRectangle(x, y, size, size, size * 0.09);
+    if (size < 10) return;
+    const wxColour ink = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
+    draw_symbol_box(gc, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, ink);
+    gc.SetFont(wxFont(wxFontInfo(std::max(5, static_cast<int>(size * 0.26))).Bold()), ink);
+    const wxString values = wxString::FromUTF8(look.values);
+    double w = 0, h = 0;
+    gc.GetTextExtent(values, &w, &h);
+    gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
+    if (look.back) {  // the back face: a stripe, as printed counters show disorder
+        gc.SetPen(wxPen(ink, std::max(1, static_cast<int>(size / 25))));
+        gc.StrokeLine(x + size * 0.08, y + size * 0.56, x + size * 0.92, y + size * 0.56);
+    }
+}
+
+}  // namespace sandtable::studio
