@@ -57,8 +57,9 @@ struct UnitPlacement {
     std::string name;
     int type = 0;   // index into Ruleset::unit_types
     int side = 0;   // index into Scenario::sides
-    geometry::Hex hex;
+    geometry::Hex hex;       // where it sets up, or where it enters as a reinforcement
     bool back = false;
+    int arrives = 1;         // the game turn it comes on the map; 1 = set up at the start
     SourceLocation where;
 };
 
@@ -81,6 +82,8 @@ struct Scenario {
     std::vector<SideSpec> sides;
     MapData map;
     std::vector<UnitPlacement> units;
+    // Hexes each side may set up in (by side index); an empty zone: anywhere.
+    std::vector<std::vector<geometry::Hex>> deployment_zones;
     std::vector<Objective> objectives;
     int vp_per_enemy_strength = 1;  // VP for each enemy strength point eliminated
     SourceLocation where;
