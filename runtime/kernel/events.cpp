@@ -51,6 +51,7 @@ const std::vector<std::string>& known_events() {
         "unit.eliminated",  // unit
         "turn.end",         // turn
         "move.shared_hex",  // unit (the one that arrived); list others (units of other sides already there)
+        "unit.arrived",     // unit (a reinforcement now on the map, in its entry hex), due (the turn it was due)
     };
     return events;
 }

@@ -45,6 +45,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
         u.side = p.side;
         u.hex = p.hex;
         u.back = p.back && ruleset_->unit_types[static_cast<std::size_t>(p.type)].back.has_value();
+        u.on_map = p.arrives <= 1;  // a reinforcement waits off the map, not eliminated
         state_.units.push_back(u);
     }
     state_.sides.resize(sc.sides.size());
@@ -152,6 +153,35 @@ bool Game::step_procedure() {
 
 void Game::begin_turn() {
     if (logging_) note("Turn " + std::to_string(state_.at.turn) + " begins");
+    bring_on_reinforcements();
+}
+
+bool Game::awaiting_arrival(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return !u.on_map && !u.eliminated;
+}
+
+// Reinforcements due this turn, or held up before, enter in scenario order
+// before the turn's first phase. An enemy standing in the entry hex holds a
+// unit back a whole turn; so the order decides who gets a hex both sides enter.
+void Game::bring_on_reinforcements() {
+    const auto& placements = scenario_->units;
+    for (std::size_t i = 0; i < placements.size(); ++i) {
+        const int unit = static_cast<int>(i);
+        if (!awaiting_arrival(unit) || placements[i].arrives > state_.at.turn) continue;
+        const auto& u = state_.units[i];
+        if (enemy_present(u.side, u.hex)) {
+            if (logging_) note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) + ": the enemy holds it; it tries again next turn");
+            continue;
+        }
+        move_unit(unit, u.hex);
+        if (logging_) note("  " + unit_id(unit) + " arrives at " + grid().label(u.hex));
+        EventContext ctx(Event::UnitArrived);
+        ctx.set("unit", unit);
+        ctx.set("due", placements[i].arrives);
+        raise(ctx);
+        if (state_.result.over) return;  // a handler's elimination may end the game
+    }
 }
 
 void Game::begin_phase() {
@@ -388,6 +418,7 @@ bool Game::enemy_present(int side, Hex h) const {
 
 bool Game::adjacent_to_enemy(int unit) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    if (!me.on_map) return false;
     for (const auto& u : state_.units)
         if (u.on_map && u.side != me.side && geometry::distance(u.hex, me.hex) == 1) return true;
     return false;

@@ -135,6 +135,8 @@ public:
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
+    // A reinforcement not yet on the map (neither there nor eliminated).
+    bool awaiting_arrival(int unit) const;
     // For tests: the incrementally kept per-hex tables equal a fresh rebuild.
     bool board_tables_consistent() const;
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
@@ -169,6 +171,7 @@ private:
     void end_phase();
     void advance_sequence();
     void begin_turn();
+    void bring_on_reinforcements();
     const rules::PhaseSpec& phase() const;
     Procedure procedure() const;
     void decide(DecisionKind kind, int side);

@@ -249,6 +249,7 @@ struct ScenarioReader {
             u.back = face == "back";
             if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
+            u.arrives = arrival_turn(r);
             check_placement(u, r);
             for (const auto& other : sc.units)
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");
@@ -256,7 +257,23 @@ struct ScenarioReader {
         }
     }
 
-    // A unit starts on terrain its face may enter, and never with the enemy.
+    // The game turn a unit comes on the map: 1 (set up at the start) unless
+    // `arrives` names a later turn of this scenario.
+    int arrival_turn(MapReader& r) {
+        YAML::Node node = r.child("arrives");
+        if (!node.IsDefined()) return 1;
+        auto turn = read_int(node, file, sink, "'arrives'");
+        if (!turn) return 1;
+        if (*turn < 1 || *turn > sc.turns) {
+            sink.error(location_of(node, file), "'arrives' must be a game turn of this scenario, 1 to " + std::to_string(sc.turns) + ", got " + std::to_string(*turn));
+            return 1;
+        }
+        return *turn;
+    }
+
+    // A unit starts (or enters) on terrain its face may enter. Units set up
+    // at the start never share a hex with the enemy; a reinforcement's entry
+    // hex is checked when it arrives, by the kernel.
     void check_placement(const UnitPlacement& u, MapReader& r) {
         if (u.type < 0 || u.side < 0 || sc.map.grid.index(u.hex) < 0) return;
         const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
@@ -265,8 +282,36 @@ struct ScenarioReader {
         if (!terrain.cost[mc])
             sink.error(r.where("at"), "'" + u.id + "' (" + rs.movement_classes[mc] + ") cannot stand in " + terrain.id + " at " + sc.map.grid.label(u.hex));
         for (const auto& other : sc.units)
-            if (other.hex == u.hex && other.side >= 0 && other.side != u.side)
+            if (other.hex == u.hex && other.side >= 0 && other.side != u.side && u.arrives == 1 && other.arrives == 1)
                 sink.error(r.where("at"), "'" + u.id + "' starts in " + sc.map.grid.label(u.hex) + " with the enemy '" + other.id + "'");
+    }
+
+    // deployment: { <side id>: [<hex label>, …] }. Whether units stand in
+    // their zone is the studio's lint, not a load error: a designer must be
+    // able to save mid-edit.
+    void deployment(MapReader& top) {
+        YAML::Node node = top.child("deployment");
+        if (!node.IsDefined()) return;
+        if (!node.IsMap()) return sink.error(location_of(node, file), "'deployment' must map side ids to lists of hexes, like { raiders: [\"0101\", \"0102\"] }");
+        sc.deployment_zones.assign(sc.sides.size(), {});
+        for (const auto& kv : node) {
+            const int s = side(kv.first, "a deployment side");
+            const YAML::Node& hexes = kv.second;
+            if (!hexes.IsSequence()) {
+                sink.error(location_of(hexes, file), "the deployment zone of '" + kv.first.Scalar() + "' must be a list of hex labels, like [\"0101\", \"0102\"]");
+                continue;
+            }
+            for (const auto& hn : hexes) {
+                auto h = hex(hn, "deployment hex");
+                if (!h || s < 0) continue;
+                auto& zone = sc.deployment_zones[static_cast<std::size_t>(s)];
+                if (std::find(zone.begin(), zone.end(), *h) != zone.end())
+                    sink.error(location_of(hn, file), "hex " + sc.map.grid.label(*h) + " is listed twice in the deployment zone of '" + kv.first.Scalar() + "'");
+                else zone.push_back(*h);
+            }
+        }
+        // All zones empty is the same as no `deployment` (as the writer sees it).
+        if (std::all_of(sc.deployment_zones.begin(), sc.deployment_zones.end(), [](const auto& z) { return z.empty(); })) sc.deployment_zones.clear();
     }
 
     void objectives(MapReader& top) {
@@ -340,9 +385,11 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     reader.map(top);
     if (sc->map.grid.size() > 0) {
         reader.units(top);
+        reader.deployment(top);
         reader.objectives(top);
     } else {  // the map's problem is reported; every hex label would only repeat it
         top.accept("units");
+        top.accept("deployment");
         top.accept("objectives");
     }
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);

@@ -1,6 +1,7 @@
 #include "load/yaml_text.h"
 #include "load/scenario_writer.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -141,6 +142,28 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
     }
 }
 
+// Each side's zone as a flow list of labels, a dozen to a line. Written
+// only when some zone has hexes, so files without zones keep their bytes.
+// A hex listed twice or off the map would not load back: it is left out.
+void write_deployment(std::ostringstream& out, const Scenario& sc) {
+    const bool any = std::any_of(sc.deployment_zones.begin(), sc.deployment_zones.end(), [](const auto& z) { return !z.empty(); });
+    if (!any) return;
+    constexpr std::size_t per_line = 12;
+    out << "\ndeployment:\n";
+    for (std::size_t s = 0; s < sc.deployment_zones.size() && s < sc.sides.size(); ++s) {
+        std::vector<Hex> zone;
+        for (Hex h : sc.deployment_zones[s])
+            if (sc.map.grid.contains(h) && std::find(zone.begin(), zone.end(), h) == zone.end()) zone.push_back(h);
+        if (zone.empty()) continue;
+        out << "  " << yaml_quoted(sc.sides[s].id) << ": [";
+        for (std::size_t k = 0; k < zone.size(); ++k) {
+            if (k) out << (k % per_line == 0 ? ",\n    " : ", ");
+            out << yaml_quoted(sc.map.grid.label(zone[k]));
+        }
+        out << "]\n";
+    }
+}
+
 }  // namespace
 
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
@@ -158,8 +181,10 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
         out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
             << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";
+        if (u.arrives > 1) out << ", arrives: " << u.arrives;
         out << " }\n";
     }
+    write_deployment(out, sc);
     if (!sc.objectives.empty()) {
         out << "\nobjectives:\n";
         for (const auto& o : sc.objectives) {

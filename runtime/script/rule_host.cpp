@@ -184,7 +184,7 @@ int l_unit_count(lua_State* L) {
 int l_unit_info(lua_State* L) {
     int u = unit_arg(L, 1);
     const auto& s = game(L).state().units[static_cast<std::size_t>(u)];
-    lua_createtable(L, 0, 8);
+    lua_createtable(L, 0, 10);
     lua_pushstring(L, game(L).unit_id(u).c_str()), lua_setfield(L, -2, "id");
     lua_pushstring(L, game(L).unit_type(u).id.c_str()), lua_setfield(L, -2, "type");
     lua_pushinteger(L, s.side), lua_setfield(L, -2, "side");
@@ -192,6 +192,7 @@ int l_unit_info(lua_State* L) {
     lua_pushboolean(L, s.back), lua_setfield(L, -2, "back");
     lua_pushboolean(L, s.on_map), lua_setfield(L, -2, "on_map");
     lua_pushboolean(L, s.eliminated), lua_setfield(L, -2, "eliminated");
+    lua_pushinteger(L, game(L).scenario().units[static_cast<std::size_t>(u)].arrives), lua_setfield(L, -2, "arrives");
     lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
     lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
     return 1;
@@ -280,7 +281,7 @@ int l_adjacent_enemies(lua_State* L) {
     const auto& st = game(L).state();
     const auto& me = st.units[static_cast<std::size_t>(u)];
     std::vector<int> out;
-    for (std::size_t i = 0; i < st.units.size(); ++i)
+    for (std::size_t i = 0; i < st.units.size() && me.on_map; ++i)
         if (st.units[i].on_map && st.units[i].side != me.side && geometry::distance(st.units[i].hex, me.hex) == 1) out.push_back(static_cast<int>(i));
     push_int_list(L, out);
     return 1;
@@ -374,6 +375,8 @@ int l_eliminate(lua_State* L) {
 int l_move(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Hex to = hex_arg(L, 2);
+    // Reinforcements come on only when the kernel brings them (unit.arrived).
+    if (game(L).awaiting_arrival(u)) return luaL_error(L, "game.move: '%s' has not arrived yet", game(L).unit_id(u).c_str());
     char message[512] = {0};
     try {
         game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));

@@ -37,6 +37,7 @@
 ---| "unit.retreated"   # ctx: unit, from
 ---| "unit.eliminated"  # ctx: unit
 ---| "turn.end"         # ctx: turn
+---| "unit.arrived"     # ctx: unit, due
 
 ---@alias sandtable.Capability
 ---| "exerts_zoc"                  # default 1
@@ -53,8 +54,8 @@
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry
----`phase`; move.exit_zoc, move.end, move.shared_hex, unit.retreated and
----unit.eliminated carry `unit`.
+---`phase`; move.exit_zoc, move.end, move.shared_hex, unit.retreated,
+---unit.eliminated and unit.arrived carry `unit`.
 ---@class sandtable.HandlerFilter
 ---@field phase? string run only when ctx.phase is this phase id
 ---@field unit_has? string run only when ctx.unit's attribute of this name is not zero (true; not an enum's first value)
@@ -121,6 +122,10 @@
 ---@class sandtable.TurnEndContext
 ---@field turn integer the game turn that ends
 
+---@class sandtable.UnitArrivedContext
+---@field unit sandtable.Unit the reinforcement, now in its entry hex
+---@field due integer the turn it was due (earlier than now when the enemy held its hex)
+
 -- Return values -------------------------------------------------------------------
 
 ---@class sandtable.UnitInfo
@@ -131,6 +136,7 @@
 ---@field back boolean its back face is showing
 ---@field on_map boolean
 ---@field eliminated boolean
+---@field arrives integer the turn it was due on the map (1: set up at the start); a reinforcement still to come is neither on_map nor eliminated
 ---@field strength integer current combat strength (the odds_combat `strength` attribute, `combat` by default)
 ---@field movement integer current movement allowance (the movement `allowance` attribute, `movement` by default)
 
@@ -172,6 +178,7 @@ game = {}
 ---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "unit.arrived", handler: fun(ctx: sandtable.UnitArrivedContext), filter?: sandtable.HandlerFilter)
 function game.on(event, handler, filter) end
 
 -- The ruleset
@@ -342,7 +349,8 @@ function game.flip(unit, back) end
 function game.disorder(unit) end
 
 ---Puts the unit in the hex, logged. No checks; raises only move.shared_hex (when
----units of another side stand in the hex).
+---units of another side stand in the hex). Refuses a reinforcement that has
+---not arrived yet.
 ---@param unit sandtable.Unit
 ---@param hex sandtable.Hex
 function game.move(unit, hex) end
