@@ -29,6 +29,7 @@ struct Placement {
     std::string side;  // "a" or "b"
     std::string hex;
     bool back = false;
+    int arrives = 1;  // the game turn it comes on; 1: set up at the start
 };
 
 // A scenario objective: `holder` is "a", "b" or empty (held by nobody yet).
@@ -48,6 +49,8 @@ struct Battlefield {
     int turns = 3;
     std::string rally_a = "[6]";
     std::string extra_ruleset_types;  // appended to unit_types of a copied ruleset
+    std::string extra_rule_module;    // Lua source of one more rule module of a copied ruleset
+    std::string deployment;           // the scenario's `deployment:` value as YAML, e.g. "{ a: [\"0101\"] }"
     std::vector<ObjectiveSpec> objectives;
     int vp_per_enemy_strength = -1;  // -1: leave it out (the scenario default)
 
@@ -56,7 +59,7 @@ struct Battlefield {
         fs::path dir = fs::temp_directory_path() / ("sandtable-bmw-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
         fs::create_directories(dir);
         std::string ruleset = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw";
-        if (!extra_ruleset_types.empty()) {
+        if (!extra_ruleset_types.empty() || !extra_rule_module.empty()) {
             fs::path rs = dir / "ruleset";
             fs::create_directories(rs);
             fs::copy(ruleset, rs, fs::copy_options::recursive);
@@ -64,6 +67,10 @@ struct Battlefield {
             std::string text((std::istreambuf_iterator<char>(in)), {});
             auto at = text.find("unit_types:\n") + std::string("unit_types:\n").size();
             text.insert(at, extra_ruleset_types);
+            if (!extra_rule_module.empty()) {
+                std::ofstream(rs / "rules" / "test_rules.lua") << extra_rule_module;
+                text.insert(text.find("rules:\n") + std::string("rules:\n").size(), "  - { module: test_rules }\n");
+            }
             std::ofstream(rs / "ruleset.yaml") << text;
             // The library modules are found two levels up from the ruleset.
             fs::create_directories(dir.parent_path() / "scripts");
@@ -90,7 +97,9 @@ struct Battlefield {
         }
         out << "units:\n";
         for (const auto& u : units)
-            out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.back ? ", face: back" : "") << " }\n";
+            out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.back ? ", face: back" : "")
+                << (u.arrives > 1 ? ", arrives: " + std::to_string(u.arrives) : "") << " }\n";
+        if (!deployment.empty()) out << "deployment: " << deployment << "\n";
         if (!objectives.empty()) {
             out << "objectives:\n";
             for (const auto& o : objectives)
