@@ -1,9 +1,11 @@
 #include "app/main_frame.h"
 
 #include "core/brushes.h"
+#include "core/scenario_commands.h"
 #include "core/project_template.h"
 
 #include <wx/config.h>
+#include <wx/dnd.h>
 #include <wx/choicdlg.h>
 #include <wx/dirdlg.h>
 #include <wx/evtloop.h>
@@ -38,14 +40,22 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     palette_sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
     palette_pane->SetSizer(palette_sizer);
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
-    for (const char* column : {"Unit", "Type", "Side", "Hex"}) units_->AppendColumn(column);
+    for (const char* column : {"Unit", "Type", "Side", "Hex", "Arrives"}) units_->AppendColumn(column);
+    // A unit dragged from the order of battle onto the map goes to the hex it is dropped on.
+    units_->Bind(wxEVT_LIST_BEGIN_DRAG, [this](wxListEvent& e) {
+        wxTextDataObject data(MapCanvas::unit_drag_text(static_cast<int>(e.GetIndex())));
+        wxDropSource source(data, units_);
+        source.DoDragDrop(wxDrag_DefaultMove);
+    });
     issues_ = new IssuesPanel(this);
     issues_->on_check = [this] { check_project(); };
     issues_->on_open = [this](const IssueTarget& target, const ProjectIssue& issue) { open_issue(target, issue); };
     tables_ = new TablesPanel(pages_);
     unit_types_ = new UnitTypesPanel(pages_);
+    scenario_page_ = new ScenarioPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
     pages_->AddPage(canvas_, "Map", true);
+    pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
@@ -70,6 +80,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     autosave_timer_.Start(60'000);
     palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
     canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { on_side_clicked(hex, direction); };
+    canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
 }
 
@@ -141,6 +152,11 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     watch_files();
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
+    scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
+        perform(std::move(c));
+        fill_units();
+        fill_palette_keeping_tool();  // side names are in the palette
+    });
     unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
         fill_units();  // the order of battle names the types
@@ -153,6 +169,13 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     return doc_.has_value();
 }
 
+void MainFrame::fill_palette_keeping_tool() {
+    const int keep = palette_->GetSelection();
+    fill_palette();
+    if (keep >= 0 && keep < static_cast<int>(palette_->GetCount())) palette_->SetSelection(keep);
+    choose_tool();
+}
+
 // The palette: looking, then each terrain (painted with a brush), then each
 // hexside feature and each road (toggled on the hexside clicked).
 void MainFrame::fill_palette() {
@@ -163,6 +186,9 @@ void MainFrame::fill_palette() {
         for (const auto& f : doc_->ruleset().hexside_features) palette_->Append(wxString::FromUTF8(f.name + " (hexside)"));
         for (const auto& p : doc_->ruleset().path_features) palette_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
         for (int level = 0; level < kElevationLevels; ++level) palette_->Append(wxString::Format("Elevation %d", level));
+        palette_->Append("Objective (click to add or remove)");
+        for (const auto& side : doc_->scenario().sides) palette_->Append(wxString::FromUTF8("Deployment zone: " + side.name));
+        palette_->Append("Deployment zone: erase");
     }
     palette_->SetSelection(0);
     choose_tool();
@@ -177,12 +203,18 @@ MainFrame::Tool MainFrame::tool() const {
     if (i < static_cast<int>(rs.hexside_features.size())) return {Tool::Hexside, i};
     i -= static_cast<int>(rs.hexside_features.size());
     if (i < static_cast<int>(rs.path_features.size())) return {Tool::Path, i};
-    return {Tool::Elevation, i - static_cast<int>(rs.path_features.size())};
+    i -= static_cast<int>(rs.path_features.size());
+    if (i < kElevationLevels) return {Tool::Elevation, i};
+    i -= kElevationLevels;
+    if (i == 0) return {Tool::Objective, -1};
+    i -= 1;
+    const int sides = static_cast<int>(doc_->scenario().sides.size());
+    return {Tool::Deployment, i < sides ? i : -1};
 }
 
 void MainFrame::choose_tool() {
     const Tool t = tool();
-    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation;
+    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment;
     canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
 }
 
@@ -210,8 +242,9 @@ void MainFrame::fill_units() {
         units_->SetItem(row, 1, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
         units_->SetItem(row, 2, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
         units_->SetItem(row, 3, sc.map.grid.label(u.hex));
+        units_->SetItem(row, 4, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
     }
-    for (int c = 0; c < 4; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE);
+    for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE);
 }
 
 void MainFrame::check_project() {
@@ -330,6 +363,8 @@ void MainFrame::show_document_changed() {
     fill_units();
     tables_->refresh();
     unit_types_->refresh();
+    scenario_page_->refresh();
+    fill_palette_keeping_tool();
     refresh_state();
 }
 
@@ -344,6 +379,10 @@ void MainFrame::on_close(wxCloseEvent& e) {
 void MainFrame::on_stroke_hex(geometry::Hex hex) {
     if (!doc_) return;
     const Tool t = tool();
+    if (t.kind == Tool::Deployment) {
+        stroke_zone(hex, t.index);
+        return;
+    }
     if (t.kind != Tool::Terrain && t.kind != Tool::Elevation) return;
     // The layer the stroke paints: terrain or elevation, previewed in place.
     auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
@@ -370,12 +409,47 @@ void MainFrame::on_stroke_hex(geometry::Hex hex) {
     canvas_->map_changed();
 }
 
+// A deployment stroke is shown on the canvas as it grows and made one edit
+// when the button comes up; zones are not map layers, so nothing is previewed
+// in the document.
+void MainFrame::stroke_zone(geometry::Hex hex, int side) {
+    const auto brush = static_cast<Brush>(brush_->GetSelection());
+    if (brush == Brush::Line) {
+        if (!line_start_) line_start_ = hex;
+        stroke_ = line_hexes(doc_->scenario().map, *line_start_, hex);
+    } else {
+        for (geometry::Hex h : brush_hexes(doc_->scenario().map, hex, brush))
+            if (std::find(stroke_.begin(), stroke_.end(), h) == stroke_.end()) stroke_.push_back(h);
+    }
+    canvas_->zone_preview = stroke_;
+    canvas_->zone_preview_colour.reset();
+    if (side >= 0) {
+        wxColour c;
+        if (c.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color))) canvas_->zone_preview_colour = c;
+    }
+    canvas_->Refresh();
+}
+
+void MainFrame::on_hex_clicked(geometry::Hex hex) {
+    scenario_page_->set_target_hex(hex);
+    if (!doc_ || tool().kind != Tool::Objective) return;
+    perform(toggle_objective(*doc_, hex));
+    scenario_page_->refresh();
+}
+
 void MainFrame::on_stroke_end() {
     if (!doc_ || stroke_.empty()) {
         line_start_.reset();
         return;
     }
     const Tool t = tool();
+    if (t.kind == Tool::Deployment) {
+        history_.perform(*doc_, paint_deployment(*doc_, t.index, stroke_));
+        stroke_.clear();
+        canvas_->zone_preview.clear();
+        refresh_state();
+        return;
+    }
     auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
     for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
     if (t.kind == Tool::Terrain) {
@@ -415,6 +489,7 @@ void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
     if (!doc_) return;
     history_.perform(*doc_, std::make_unique<MoveUnit>(*doc_, unit, to));
     fill_units();
+    scenario_page_->refresh();
     refresh_state();
 }
 

@@ -6,6 +6,7 @@
 
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
+#include "app/scenario_panel.h"
 #include "app/scripts_panel.h"
 #include "app/tables_panel.h"
 #include "app/unit_types_panel.h"
@@ -41,6 +42,8 @@ private:
     void build_menu();
     void fill_units();
     void fill_palette();
+    void fill_palette_keeping_tool();
+    void stroke_zone(geometry::Hex hex, int side);
     void check_project();  // every issue of the open project into the issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
@@ -59,10 +62,11 @@ private:
     void on_unit_dropped(int unit, geometry::Hex to);
     void on_resize();
     void on_side_clicked(geometry::Hex hex, int direction);
+    void on_hex_clicked(geometry::Hex hex);
     // What the palette's selection does on the map.
     struct Tool {
-        enum Kind { Look, Terrain, Hexside, Path, Elevation } kind;
-        int index;  // into the ruleset's terrain, hexside features or path features
+        enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Deployment } kind;
+        int index;  // terrain, hexside or path feature, level, or side (-1: erase a zone)
     };
     Tool tool() const;
     void choose_tool();
@@ -80,6 +84,7 @@ private:
     IssuesPanel* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;
     UnitTypesPanel* unit_types_ = nullptr;
+    ScenarioPanel* scenario_page_ = nullptr;
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;

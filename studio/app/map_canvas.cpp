@@ -3,7 +3,9 @@
 #include "render/scenario_painter.h"
 
 #include <wx/dcbuffer.h>
+#include <wx/dnd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -12,7 +14,30 @@ namespace sandtable::studio {
 using geometry::Hex;
 
 
+namespace {
+// Units dragged from the order of battle land on the canvas.
+class UnitDropTarget : public wxTextDropTarget {
+public:
+    explicit UnitDropTarget(MapCanvas* canvas) : canvas_(canvas) {}
+    bool OnDropText(wxCoord x, wxCoord y, const wxString& text) override { return canvas_->drop_unit(x, y, text); }
+
+private:
+    MapCanvas* canvas_;
+};
+}  // namespace
+
+bool MapCanvas::drop_unit(wxCoord x, wxCoord y, const wxString& text) {
+    long unit = -1;
+    if (!scenario_ || !on_unit_dropped || !text.StartsWith("sandtable-unit:") || !text.AfterFirst(':').ToLong(&unit)) return false;
+    if (unit < 0 || unit >= static_cast<long>(scenario_->units.size())) return false;
+    const auto hex = view_.hex_at({static_cast<double>(x), static_cast<double>(y)});
+    if (!hex || *hex == scenario_->units[static_cast<std::size_t>(unit)].hex) return false;
+    on_unit_dropped(static_cast<int>(unit), *hex);
+    return true;
+}
+
 MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
+    SetDropTarget(new UnitDropTarget(this));
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     Bind(wxEVT_PAINT, &MapCanvas::on_paint, this);
     Bind(wxEVT_SIZE, &MapCanvas::on_size, this);
@@ -96,6 +121,7 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
         if (on_hover) on_hover(hex);
         return;
     }
+    if (e.LeftDown() && hex && on_hex_clicked) on_hex_clicked(*hex);
     if (e.LeftDown()) {
         dragging_ = true;
         drag_from_ = e.GetPosition();
@@ -131,6 +157,7 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
     if (!gc) return;
+    draw_zones(*gc);
     draw_counters(*gc, view_, *ruleset_, *scenario_);
     if (highlight_) {
         const auto c = view_.corners(*highlight_);
@@ -142,6 +169,33 @@ void MapCanvas::on_paint(wxPaintEvent&) {
         gc->SetBrush(*wxTRANSPARENT_BRUSH);
         gc->DrawPath(ring);
     }
+}
+
+namespace {
+void fill_hex(wxGraphicsContext& gc, const MapView& view, Hex h) {
+    const auto c = view.corners(h);
+    wxGraphicsPath path = gc.CreatePath();
+    path.MoveToPoint(c[0].x, c[0].y);
+    for (std::size_t i = 1; i < c.size(); ++i) path.AddLineToPoint(c[i].x, c[i].y);
+    path.CloseSubpath();
+    gc.FillPath(path);
+}
+}  // namespace
+
+// Zones are a translucent wash over the terrain, so the map stays readable.
+void MapCanvas::draw_zones(wxGraphicsContext& gc) const {
+    if (!show_zones) return;
+    const auto& zones = scenario_->deployment_zones;
+    for (std::size_t s = 0; s < zones.size() && s < scenario_->sides.size(); ++s) {
+        wxColour c;
+        if (!c.Set(wxString::FromUTF8(scenario_->sides[s].color))) c = wxColour(128, 128, 128);
+        gc.SetBrush(wxBrush(wxColour(c.Red(), c.Green(), c.Blue(), 90)));
+        for (Hex h : zones[s])
+            if (std::find(zone_preview.begin(), zone_preview.end(), h) == zone_preview.end()) fill_hex(gc, view_, h);
+    }
+    const wxColour preview = zone_preview_colour.value_or(wxColour(255, 255, 255));
+    gc.SetBrush(wxBrush(wxColour(preview.Red(), preview.Green(), preview.Blue(), zone_preview_colour ? 130 : 170)));
+    for (Hex h : zone_preview) fill_hex(gc, view_, h);
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {

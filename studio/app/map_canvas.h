@@ -11,6 +11,8 @@
 #include <wx/panel.h>
 
 #include <functional>
+#include <optional>
+#include <vector>
 
 namespace sandtable::studio {
 
@@ -44,14 +46,27 @@ public:
     bool drawing_sides = false;
     bool show_labels = true;
     bool show_grid = true;
+    // The text a unit carries when dragged from a list onto the canvas.
+    static wxString unit_drag_text(int unit) { return wxString::Format("sandtable-unit:%d", unit); }
+    // Told the hex clicked when neither painting nor drawing hexsides.
+    std::function<void(geometry::Hex)> on_hex_clicked;
+    // Deployment zones tinted in their side's colour, and a stroke being
+    // painted into one (or erased from all: no colour).
+    bool show_zones = true;
+    std::vector<geometry::Hex> zone_preview;
+    std::optional<wxColour> zone_preview_colour;
     // When set, dragging a counter (not painting) moves it: told the unit and the hex it was dropped on.
     std::function<void(int unit, geometry::Hex to)> on_unit_dropped;
+
+    // A unit dropped from a list at this pixel: moved there when it is a hex.
+    bool drop_unit(wxCoord x, wxCoord y, const wxString& text);
 
 private:
     void on_paint(wxPaintEvent&);
     void on_size(wxSizeEvent&);
     void on_wheel(wxMouseEvent&);
     void on_mouse(wxMouseEvent&);
+    void draw_zones(wxGraphicsContext& gc) const;
 
     const rules::Ruleset* ruleset_ = nullptr;
     const rules::Scenario* scenario_ = nullptr;

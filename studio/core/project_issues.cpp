@@ -98,6 +98,13 @@ bool can_enter(const rules::TerrainType& terrain, int movement_class) {
     return movement_class < static_cast<int>(terrain.cost.size()) && terrain.cost[static_cast<std::size_t>(movement_class)].has_value();
 }
 
+// A unit set up at the start outside its side's zone (an empty zone: anywhere).
+bool outside_zone(const rules::Scenario& sc, const rules::UnitPlacement& u) {
+    if (u.arrives > 1 || u.side < 0 || u.side >= static_cast<int>(sc.deployment_zones.size())) return false;
+    const auto& zone = sc.deployment_zones[static_cast<std::size_t>(u.side)];
+    return !zone.empty() && std::find(zone.begin(), zone.end(), u.hex) == zone.end();
+}
+
 void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
     std::map<std::string, int> seen_ids;
     for (const auto& u : sc.units) {
@@ -113,6 +120,14 @@ void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector
             add(out, Severity::Error, u.where,
                 u.name + " stands in " + terrain.name + " at " + label + ", which " + rs.movement_classes[static_cast<std::size_t>(mc)] +
                     " units cannot enter",
+                hex_target(u.hex, sc.file));
+        if (u.arrives > sc.turns)
+            add(out, Severity::Error, u.where,
+                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" + std::to_string(sc.turns) + ")",
+                hex_target(u.hex, sc.file));
+        if (outside_zone(sc, u))
+            add(out, Severity::Warning, u.where,
+                u.name + " sets up at " + label + ", outside the deployment zone of " + sc.sides[static_cast<std::size_t>(u.side)].name,
                 hex_target(u.hex, sc.file));
         if (++seen_ids[u.id] == 2)
             add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + label + ")", hex_target(u.hex, sc.file));

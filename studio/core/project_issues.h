@@ -48,7 +48,8 @@ std::vector<ProjectIssue> issues_from(const load::LoadError& error, const rules:
                                       const rules::Scenario* scenario = nullptr);
 
 // Lint of a model as edited, before it is saved: units on terrain their
-// movement class cannot enter, duplicate unit ids, sides without units,
+// movement class cannot enter, duplicate unit ids, reinforcements after the
+// last turn, units set up outside their side's deployment zone, sides without units,
 // objectives no unit can reach, result codes the ruleset does not define,
 // attribute values out of their declared range, hexside features on the
 // map's edge.

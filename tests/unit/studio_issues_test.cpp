@@ -132,3 +132,21 @@ TEST_CASE("loader errors are located at the unit written on their line", "[studi
     CHECK(in_ruleset.kind == IssueTarget::Kind::UnitType);
     CHECK(in_ruleset.unit_type == 2);
 }
+
+TEST_CASE("a unit set up outside its side's deployment zone is a warning at its hex", "[studio][issues]") {
+    auto doc = ScenarioDocument::open(test::copy_bmw_project());
+    auto& sc = doc.edit();
+    const auto& unit = sc.units[0];
+    sc.deployment_zones.assign(sc.sides.size(), {});
+    sc.deployment_zones[static_cast<std::size_t>(unit.side)] = {sc.map.grid.hex_at(0)};
+    auto issues = studio::lint(doc.ruleset(), doc.scenario());
+    const auto* outside = find_issue(issues, unit.name + " sets up at");
+    REQUIRE(outside);
+    CHECK(!outside->error());
+    CHECK(outside->target.hex == unit.hex);
+    sc.units[0].arrives = 3;  // a reinforcement enters where it enters
+    issues = studio::lint(doc.ruleset(), doc.scenario());
+    CHECK(!find_issue(issues, unit.name + " sets up at"));
+    sc.units[0].arrives = sc.turns + 1;
+    CHECK(find_issue(studio::lint(doc.ruleset(), doc.scenario()), "after the game's last turn"));
+}
