@@ -88,6 +88,7 @@ void MapCanvas::on_wheel(wxMouseEvent& e) {
 }
 
 void MapCanvas::on_mouse(wxMouseEvent& e) {
+    if (calibrating && on_calibration_mouse(e)) return;
     const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
     if (drawing_sides && scenario_) {
         if (e.LeftDown() && on_side_clicked)
@@ -157,8 +158,10 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
     if (!gc) return;
+    draw_background(*gc);
     draw_zones(*gc);
     draw_counters(*gc, view_, *ruleset_, *scenario_);
+    draw_handles(*gc);
     if (highlight_) {
         const auto c = view_.corners(*highlight_);
         wxGraphicsPath ring = gc->CreatePath();
@@ -196,6 +199,88 @@ void MapCanvas::draw_zones(wxGraphicsContext& gc) const {
     const wxColour preview = zone_preview_colour.value_or(wxColour(255, 255, 255));
     gc.SetBrush(wxBrush(wxColour(preview.Red(), preview.Green(), preview.Blue(), zone_preview_colour ? 130 : 170)));
     for (Hex h : zone_preview) fill_hex(gc, view_, h);
+}
+
+void MapCanvas::set_background(const Background* background, const wxImage* image) {
+    background_ = background;
+    background_image_ = image;
+    background_changed();
+}
+
+void MapCanvas::background_changed() {
+    background_bitmap_opacity_ = -1;  // made again at the next paint
+    Refresh();
+}
+
+// The scan over the terrain, translucent, so the grid and what is painted
+// show through it as the designer traces.
+void MapCanvas::draw_background(wxGraphicsContext& gc) {
+    if (!background_ || !background_image_ || !background_image_->IsOk() || !background_->visible) return;
+    if (background_bitmap_opacity_ != background_->opacity) {
+        wxImage faded = background_image_->Copy();
+        if (!faded.HasAlpha()) faded.InitAlpha();
+        unsigned char* alpha = faded.GetAlpha();
+        const auto level = static_cast<unsigned char>(std::lround(background_->opacity * 255));
+        for (long i = 0, n = static_cast<long>(faded.GetWidth()) * faded.GetHeight(); i < n; ++i)
+            alpha[i] = static_cast<unsigned char>(alpha[i] * level / 255);
+        background_bitmap_ = wxBitmap(faded);
+        background_bitmap_opacity_ = background_->opacity;
+    }
+    const auto place = background_->placement(scenario_->map.grid);
+    const Point top_left = view_.to_pixel(place.origin);
+    const Point bottom_right = view_.to_pixel(place.to_map({static_cast<double>(background_image_->GetWidth()), static_cast<double>(background_image_->GetHeight())}));
+    gc.DrawBitmap(background_bitmap_, top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y);
+}
+
+// A handle: a ring with cross-hairs on the spot of the scan that is meant to
+// be its anchor hex's centre, with the hex's label.
+void MapCanvas::draw_handles(wxGraphicsContext& gc) const {
+    if (!calibrating || !background_) return;
+    const auto place = background_->placement(scenario_->map.grid);
+    for (int k = 0; k < 2; ++k) {
+        const Point p = k == dragged_handle_ ? handle_drag_at_ : view_.to_pixel(place.to_map(background_->image_points[static_cast<std::size_t>(k)]));
+        gc.SetPen(wxPen(wxColour(220, 0, 140), 2));
+        gc.SetBrush(wxBrush(wxColour(255, 255, 255, 90)));
+        gc.DrawEllipse(p.x - 11, p.y - 11, 22, 22);
+        gc.StrokeLine(p.x - 16, p.y, p.x + 16, p.y);
+        gc.StrokeLine(p.x, p.y - 16, p.x, p.y + 16);
+        gc.SetFont(wxFont(wxFontInfo(9).Bold()), wxColour(220, 0, 140));
+        gc.DrawText(scenario_->map.grid.label(background_->anchors[static_cast<std::size_t>(k)]), p.x + 14, p.y + 8);
+    }
+}
+
+std::optional<int> MapCanvas::handle_at(Point pixel) const {
+    const auto place = background_->placement(scenario_->map.grid);
+    for (int k = 0; k < 2; ++k) {
+        const Point p = view_.to_pixel(place.to_map(background_->image_points[static_cast<std::size_t>(k)]));
+        if (std::hypot(p.x - pixel.x, p.y - pixel.y) <= 14) return k;
+    }
+    return std::nullopt;
+}
+
+// Dragging a handle: the scan stays put while it moves; on release the
+// anchor is told where it was dropped and the scan moves under the grid.
+bool MapCanvas::on_calibration_mouse(wxMouseEvent& e) {
+    if (!background_ || !scenario_) return false;
+    const Point here{static_cast<double>(e.GetX()), static_cast<double>(e.GetY())};
+    if (e.LeftDown()) {
+        const auto handle = handle_at(here);
+        if (!handle) return false;
+        dragged_handle_ = *handle;
+        handle_drag_at_ = here;
+        CaptureMouse();
+        return true;
+    }
+    if (dragged_handle_ < 0) return false;
+    handle_drag_at_ = here;
+    if (e.LeftUp()) {
+        const int handle = dragged_handle_;
+        dragged_handle_ = -1;
+        if (HasCapture()) ReleaseMouse();
+        if (on_anchor_dropped) on_anchor_dropped(handle, view_.to_map(here));
+    }
+    Refresh();
+    return true;
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {

@@ -3,11 +3,14 @@
 // wheel, pan by dragging, double-click to fit the whole map.
 #pragma once
 
+#include "core/background.h"
 #include "core/map_view.h"
 #include "render/map_layer_cache.h"
 #include "load/loader.h"
 
+#include <wx/bitmap.h>
 #include <wx/graphics.h>
+#include <wx/image.h>
 #include <wx/panel.h>
 
 #include <functional>
@@ -46,6 +49,12 @@ public:
     bool drawing_sides = false;
     bool show_labels = true;
     bool show_grid = true;
+    // A scan under the grid (null: none), and whether its two calibration
+    // handles show and can be dragged; told where a handle was dropped.
+    void set_background(const Background* background, const wxImage* image);
+    void background_changed();  // opacity, visibility or calibration changed
+    bool calibrating = false;
+    std::function<void(int anchor, Point map)> on_anchor_dropped;
     // The text a unit carries when dragged from a list onto the canvas.
     static wxString unit_drag_text(int unit) { return wxString::Format("sandtable-unit:%d", unit); }
     // Told the hex clicked when neither painting nor drawing hexsides.
@@ -67,6 +76,10 @@ private:
     void on_wheel(wxMouseEvent&);
     void on_mouse(wxMouseEvent&);
     void draw_zones(wxGraphicsContext& gc) const;
+    void draw_background(wxGraphicsContext& gc);
+    void draw_handles(wxGraphicsContext& gc) const;
+    std::optional<int> handle_at(Point pixel) const;
+    bool on_calibration_mouse(wxMouseEvent& e);
 
     const rules::Ruleset* ruleset_ = nullptr;
     const rules::Scenario* scenario_ = nullptr;
@@ -80,6 +93,12 @@ private:
     wxPoint drag_from_;
     bool dragging_ = false;
     std::optional<geometry::Hex> highlight_;
+    const Background* background_ = nullptr;
+    const wxImage* background_image_ = nullptr;
+    wxBitmap background_bitmap_;  // the scan with its opacity applied, made when either changes
+    double background_bitmap_opacity_ = -1;
+    int dragged_handle_ = -1;
+    Point handle_drag_at_;  // pixel where the dragged handle is now
 };
 
 }  // namespace sandtable::studio
