@@ -444,6 +444,7 @@ struct RulesetReader {
             m.module = r.text("module", true);
             YAML::Node params = r.child("params");
             if (params.IsDefined()) m.params = to_param(params, file);
+            m.enabled = r.boolean("enabled", true);
             m.file = find_module(dir, m.module);
             if (m.file.empty() && !m.module.empty())
                 sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (dir / "rules").string() + " or the scripts/ library");

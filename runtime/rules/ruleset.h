@@ -42,6 +42,9 @@ struct RuleModule {
     std::string module;   // e.g. "light_troops"; resolved to a Lua file
     std::string file;     // path of the Lua file, project-relative
     Param params;
+    // A module switched off stays listed with its params (a designer can
+    // switch it back on) but is neither compiled nor run.
+    bool enabled = true;
     SourceLocation where;
 };
 

@@ -5,11 +5,10 @@
 
 namespace sandtable::script {
 
-
 CompiledModules::CompiledModules(const rules::Ruleset& ruleset) {
     LuaSandbox scratch;
     for (const auto& m : ruleset.modules)
-        if (!code_.count(m.file)) code_[m.file] = scratch.compile(load::read_file(m.file), m.file);
+        if (m.enabled && !code_.count(m.file)) code_[m.file] = scratch.compile(load::read_file(m.file), m.file);
 }
 
 const std::string* CompiledModules::bytecode(const std::string& file) const {

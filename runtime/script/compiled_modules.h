@@ -12,8 +12,10 @@ namespace sandtable::script {
 
 class CompiledModules {
 public:
-    // Reads and compiles every module file; throws ScriptError on a syntax
-    // error and load::LoadError when a file cannot be read.
+    // Reads and compiles the file of every module switched on (modules with
+    // `enabled: false` never run, so they are not compiled); throws
+    // ScriptError on a syntax error and load::LoadError when a file cannot be
+    // read.
     explicit CompiledModules(const rules::Ruleset& ruleset);
     // Bytecode of the module file, or nullptr when it is not part of the ruleset.
     const std::string* bytecode(const std::string& file) const;

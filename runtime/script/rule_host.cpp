@@ -584,6 +584,7 @@ void RuleHost::setup(Game& game) {
     if (!loaded_) {
         lua_State* L = sandbox_.state();
         for (const auto& m : ruleset_.modules) {
+            if (!m.enabled) continue;  // switched off in ruleset.yaml: listed, never run
             // Modules read their parameters from the global `params`, set per module.
             push_param(L, m.params);
             if (m.params.is_null()) {
