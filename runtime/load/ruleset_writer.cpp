@@ -5,9 +5,15 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
+#include <tuple>
+#include <utility>
+#include <variant>
 #include <vector>
 
 namespace sandtable::load {
@@ -82,6 +88,66 @@ std::string unit_type_entry(const Ruleset& rs, const UnitType& type) {
     return out;
 }
 
+// ---- rule modules -------------------------------------------------------
+
+std::string double_text(double value) {
+    if (std::isnan(value)) return ".nan";
+    if (std::isinf(value)) return value > 0 ? ".inf" : "-.inf";
+    std::array<char, 64> buffer{};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    std::string text(buffer.data(), end);
+    // "2" would load back as a whole number: a double keeps its point.
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+}
+
+// Text is written plain when the loader reads it back as the same text, not
+// as a number, a boolean or null; otherwise quoted.
+std::string param_text(const std::string& text) {
+    const std::string plain = plain_or_quoted(text);
+    if (plain != text) return plain;
+    char* end = nullptr;
+    std::strtod(text.c_str(), &end);
+    const bool reads_as_number = end != text.c_str() && *end == '\0';
+    return reads_as_number ? yaml_quoted(text) : text;
+}
+
+std::string map_to_yaml(const Param::Map& map) {
+    if (map.empty()) return "{}";
+    std::string out = "{ ";
+    bool first = true;
+    for (const std::string& key : param_keys_in_written_order(map)) {
+        out += (first ? "" : ", ") + param_text(key) + ": " + param_to_yaml(map.at(key));
+        first = false;
+    }
+    return out + " }";
+}
+
+std::string list_to_yaml(const Param::List& list) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < list.size(); ++i) out += (i ? ", " : "") + param_to_yaml(list[i]);
+    return out + "]";
+}
+
+struct ParamWriter {
+    std::string operator()(std::monostate) const { return "null"; }
+    std::string operator()(bool value) const { return value ? "true" : "false"; }
+    std::string operator()(long long value) const { return std::to_string(value); }
+    std::string operator()(double value) const { return double_text(value); }
+    std::string operator()(const std::string& value) const { return param_text(value); }
+    std::string operator()(const Param::List& value) const { return list_to_yaml(value); }
+    std::string operator()(const Param::Map& value) const { return map_to_yaml(value); }
+};
+
+// "  - { module: cavalry, params: { retreat_hexes: 3 } }": `enabled` only when
+// switched off, `params` only when the file gave some.
+std::string rule_module_entry(const RuleModule& module) {
+    std::string out = "  - { module: " + param_text(module.module);
+    if (!module.enabled) out += ", enabled: false";
+    if (!module.params.is_null()) out += ", params: " + param_to_yaml(module.params);
+    return out + " }\n";
+}
+
 // One line of a text: [begin, end) without its '\n'; next is where the following line starts.
 struct Line {
     std::size_t begin, end, next;
@@ -106,9 +172,8 @@ bool is_blank(std::string_view line) {
 
 bool is_separator(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
-// `unit_types:` at column 0, perhaps followed by a value or a comment.
-bool is_unit_types_key(std::string_view line) {
-    constexpr std::string_view key = "unit_types";
+// `KEY:` at column 0, perhaps followed by a value or a comment.
+bool is_top_level_key(std::string_view line, std::string_view key) {
     if (line.substr(0, key.size()) != key) return false;
     std::size_t i = key.size();
     while (i < line.size() && is_separator(line[i])) ++i;
@@ -136,6 +201,22 @@ std::string with_line_endings_of(std::string text, std::string_view sample_line)
     return out;
 }
 
+// `text` with the block of the top-level `key:`, from the key's line up to
+// the next top-level item or the end, replaced by `block`. Blank lines and
+// column-0 comments just before the next key introduce that key, so they stay.
+std::string replace_top_level_block(const std::string& text, std::string_view key, const std::string& block, const std::string& file,
+                                    const std::string& what) {
+    const std::vector<Line> lines = split_lines(text);
+    const auto key_line = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return is_top_level_key(l.text, key); });
+    if (key_line == lines.end())
+        throw std::runtime_error(file + ": no top-level '" + std::string(key) + ":' key, so the " + what + " cannot be written back (add a line '" +
+                                 std::string(key) + ":' at the start of a line)");
+    auto block_end = std::find_if(key_line + 1, lines.end(), [](const Line& l) { return starts_top_level_item(l.text); });
+    while (block_end != key_line + 1 && (is_blank((block_end - 1)->text) || (block_end - 1)->text.front() == '#')) --block_end;
+    const std::size_t kept_from = block_end == lines.end() ? text.size() : block_end->begin;
+    return text.substr(0, key_line->begin) + with_line_endings_of(block, key_line->text) + text.substr(kept_from);
+}
+
 }  // namespace
 
 std::string unit_types_to_yaml(const Ruleset& rs) {
@@ -146,16 +227,31 @@ std::string unit_types_to_yaml(const Ruleset& rs) {
 }
 
 std::string replace_unit_types(const std::string& ruleset_text, const Ruleset& rs) {
-    const std::vector<Line> lines = split_lines(ruleset_text);
-    const auto key = std::find_if(lines.begin(), lines.end(), [](const Line& l) { return is_unit_types_key(l.text); });
-    if (key == lines.end())
-        throw std::runtime_error(ruleset_file_for_messages(rs) + ": no top-level 'unit_types:' key, so the unit types cannot be written back "
-                                                                 "(add a line 'unit_types:' at the start of a line)");
-    auto block_end = std::find_if(key + 1, lines.end(), [](const Line& l) { return starts_top_level_item(l.text); });
-    // Blank lines and column-0 comments just before the next key introduce that key: keep them.
-    while (block_end != key + 1 && (is_blank((block_end - 1)->text) || (block_end - 1)->text.front() == '#')) --block_end;
-    const std::size_t kept_from = block_end == lines.end() ? ruleset_text.size() : block_end->begin;
-    return ruleset_text.substr(0, key->begin) + with_line_endings_of(unit_types_to_yaml(rs), key->text) + ruleset_text.substr(kept_from);
+    return replace_top_level_block(ruleset_text, "unit_types", unit_types_to_yaml(rs), ruleset_file_for_messages(rs), "unit types");
+}
+
+std::string param_to_yaml(const Param& param) { return std::visit(ParamWriter{}, param.value); }
+
+std::vector<std::string> param_keys_in_written_order(const Param::Map& map) {
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : map) keys.push_back(key);
+    auto position = [&](const std::string& key) {
+        const SourceLocation& where = map.at(key).where;
+        return std::tuple(where.line == 0, where.line, where.column);  // unplaced last, then top to bottom
+    };
+    std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
+    return keys;
+}
+
+std::string rule_modules_to_yaml(const Ruleset& rs) {
+    if (rs.modules.empty()) return "rules: []\n";
+    std::string out = "rules:\n";
+    for (const RuleModule& module : rs.modules) out += rule_module_entry(module);
+    return out;
+}
+
+std::string replace_rule_modules(const std::string& ruleset_text, const Ruleset& rs) {
+    return replace_top_level_block(ruleset_text, "rules", rule_modules_to_yaml(rs), ruleset_file_for_messages(rs), "rule modules");
 }
 
 }  // namespace sandtable::load
