@@ -14,6 +14,7 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
     for (const auto& t : doc.ruleset_->odds_tables) doc.saved_tables_[t.where.file] = load::odds_table_to_yaml(t);
     doc.ruleset_text_ = load::read_file(doc.ruleset_->where.file);
     doc.saved_unit_types_ = load::unit_types_to_yaml(*doc.ruleset_);
+    doc.saved_rule_modules_ = load::rule_modules_to_yaml(*doc.ruleset_);
     doc.scenario_ = *loaded.scenario;
     doc.file_ = file;
     doc.original_text_ = load::read_file(file);
@@ -43,19 +44,27 @@ bool ScenarioDocument::modified() const {
     if (to_yaml() != saved_yaml_) return true;
     for (const auto& t : ruleset_->odds_tables)
         if (load::odds_table_to_yaml(t) != saved_tables_.at(t.where.file)) return true;
-    return unit_types_changed();
+    return unit_types_changed() || rule_modules_changed();
 }
 
 bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_yaml(*ruleset_) != saved_unit_types_; }
 
-// ruleset.yaml is rewritten only when the unit types changed, and then only
-// their block: the designer's comments and layout elsewhere stay as written.
-void ScenarioDocument::save_unit_types(const load::FileOps& ops) {
-    if (!unit_types_changed()) return;
-    const std::string text = load::replace_unit_types(ruleset_text_, *ruleset_);
+bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_to_yaml(*ruleset_) != saved_rule_modules_; }
+
+// ruleset.yaml is rewritten only when the unit types or the rule modules
+// changed, and then only their blocks, in one write: the designer's comments
+// and layout elsewhere stay as written.
+void ScenarioDocument::save_ruleset_text(const load::FileOps& ops) {
+    const bool types_changed = unit_types_changed();
+    const bool modules_changed = rule_modules_changed();
+    if (!types_changed && !modules_changed) return;
+    std::string text = ruleset_text_;
+    if (types_changed) text = load::replace_unit_types(text, *ruleset_);
+    if (modules_changed) text = load::replace_rule_modules(text, *ruleset_);
     load::write_file_atomically(ruleset_->where.file, text, ops);
     ruleset_text_ = text;
     saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
+    saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
 }
 
 // While the model is as it was read, the file is written back as it was read,
@@ -70,7 +79,7 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
         load::write_file_atomically(t.where.file, table, ops);
         saved_tables_[t.where.file] = table;
     }
-    save_unit_types(ops);  // before the scenario, which may place units of new types
+    save_ruleset_text(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);

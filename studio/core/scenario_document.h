@@ -28,13 +28,14 @@ public:
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }
     rules::Scenario& edit() { return scenario_; }  // for edit commands only
-    rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables, unit types: for edit commands only
+    rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables, unit types, rule modules: for edit commands only
     const std::string& file() const { return file_; }
 
     // The YAML the document saves to.
     std::string to_yaml() const;
     // Whether the model differs from what was last opened or saved (an edit
-    // undone again is no change): the scenario, any odds table or the unit types.
+    // undone again is no change): the scenario, any odds table, the unit types
+    // or the rule modules.
     bool modified() const;
 
     void save(const load::FileOps& ops = load::real_file_ops());
@@ -43,12 +44,15 @@ public:
 private:
     std::shared_ptr<rules::Ruleset> ruleset_;  // the studio's own copy: tables are edited in it
     std::map<std::string, std::string> saved_tables_;  // table file -> YAML as last opened or saved
-    // Unit types live in ruleset.yaml beside the rest of the ruleset, so only
-    // their block of the text as read is replaced when they change.
+    // Unit types and rule modules live in ruleset.yaml beside the rest of the
+    // ruleset, so only their blocks of the text as read are replaced when
+    // they change.
     bool unit_types_changed() const;
-    void save_unit_types(const load::FileOps& ops);
-    std::string ruleset_text_;      // ruleset.yaml as read or last saved
-    std::string saved_unit_types_;  // the unit types as last opened or saved (unit_types_to_yaml)
+    bool rule_modules_changed() const;
+    void save_ruleset_text(const load::FileOps& ops);
+    std::string ruleset_text_;        // ruleset.yaml as read or last saved
+    std::string saved_unit_types_;    // the unit types as last opened or saved (unit_types_to_yaml)
+    std::string saved_rule_modules_;  // the rule modules as last opened or saved (rule_modules_to_yaml)
     rules::Scenario scenario_;
     std::string file_;
     std::string original_text_;  // the bytes on disk, written back while nothing changed
