@@ -199,7 +199,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         perform(std::move(c));
         fill_units();  // the order of battle names the types
     });
-    scripts_->set_document(doc_ ? &*doc_ : nullptr);
+    scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     fill_palette();
     fill_units();
     refresh_state();
@@ -400,6 +400,7 @@ void MainFrame::on_redo(wxCommandEvent&) {
 void MainFrame::show_document_changed() {
     fill_units();
     tables_->refresh();
+    scripts_->refresh();
     unit_types_->refresh();
     scenario_page_->refresh();
     fill_palette_keeping_tool();

@@ -1,13 +1,19 @@
 #include "app/scripts_panel.h"
 
 #include "bots/session.h"
+#include "core/rule_module_commands.h"
 #include "core/scenario_document.h"
+#include "core/unit_type_commands.h"
+#include "load/ruleset_writer.h"
 #include "load/scenario_writer.h"
-#include "script/compiled_modules.h"
+#include "script/lua_sandbox.h"
 
 #include <wx/button.h>
+#include <wx/propgrid/props.h>
 #include <wx/sizer.h>
+#include <wx/stattext.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -43,7 +49,29 @@ void style_for_lua(wxStyledTextCtrl& e) {
 }  // namespace
 
 ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
-    modules_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(230, -1));
+    auto* sizer = new wxBoxSizer(wxHORIZONTAL);
+    sizer->Add(make_module_column(), 0, wxEXPAND | wxALL, 4);
+    sizer->Add(make_editor_column(), 1, wxEXPAND);
+    SetSizer(sizer);
+}
+
+// The modules, checked when switched on, and the selected one's parameters.
+wxSizer* ScriptsPanel::make_module_column() {
+    modules_ = new wxCheckListBox(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1));
+    params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
+    auto* column = new wxBoxSizer(wxVERTICAL);
+    column->Add(new wxStaticText(this, wxID_ANY, "Rule modules (ticked: switched on)"), 0, wxBOTTOM, 2);
+    column->Add(modules_, 2, wxEXPAND | wxBOTTOM, 8);
+    column->Add(new wxStaticText(this, wxID_ANY, "Parameters"), 0, wxBOTTOM, 2);
+    column->Add(params_, 3, wxEXPAND);
+    modules_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent& e) { select_module(e.GetSelection()); });
+    modules_->Bind(wxEVT_CHECKLISTBOX, [this](wxCommandEvent& e) { switch_module(e.GetInt()); });
+    params_->Bind(wxEVT_PG_CHANGING, &ScriptsPanel::on_param_changing, this);
+    params_->Bind(wxEVT_PG_CHANGED, &ScriptsPanel::on_param_changed, this);
+    return column;
+}
+
+wxSizer* ScriptsPanel::make_editor_column() {
     editor_ = new wxStyledTextCtrl(this, wxID_ANY);
     style_for_lua(*editor_);
     messages_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(-1, 70), wxTE_MULTILINE | wxTE_READONLY);
@@ -52,30 +80,156 @@ ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
     buttons->Add(check_button, 0, wxRIGHT, 6);
     buttons->Add(save_button, 0);
-    auto* right = new wxBoxSizer(wxVERTICAL);
-    right->Add(buttons, 0, wxALL, 4);
-    right->Add(editor_, 1, wxEXPAND | wxALL, 4);
-    right->Add(messages_, 0, wxEXPAND | wxALL, 4);
-    auto* sizer = new wxBoxSizer(wxHORIZONTAL);
-    sizer->Add(modules_, 0, wxEXPAND | wxALL, 4);
-    sizer->Add(right, 1, wxEXPAND);
-    SetSizer(sizer);
-    modules_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent& e) { open_module(e.GetSelection()); });
+    auto* column = new wxBoxSizer(wxVERTICAL);
+    column->Add(buttons, 0, wxALL, 4);
+    column->Add(editor_, 1, wxEXPAND | wxALL, 4);
+    column->Add(messages_, 0, wxEXPAND | wxALL, 4);
     check_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { check(); });
     save_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save(); });
+    return column;
 }
 
-void ScriptsPanel::set_document(ScenarioDocument* doc) {
+void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    perform_ = std::move(perform);
+    pending_.reset();
     modules_->Clear();
     editor_->ClearAll();
     file_.clear();
-    if (!doc_) return;
-    for (const auto& m : doc_->ruleset().modules) modules_->Append(wxString::FromUTF8(m.module));
-    if (!doc_->ruleset().modules.empty()) {
-        modules_->SetSelection(0);
-        open_module(0);
+    fill_modules();
+    if (doc_ && !doc_->ruleset().modules.empty()) select_module(0);
+    else fill_params();
+}
+
+int ScriptsPanel::selected() const { return doc_ ? modules_->GetSelection() : wxNOT_FOUND; }
+
+void ScriptsPanel::refresh() {
+    fill_modules();
+    fill_params();
+    // "Charges is switched off" is stale once anything changed after it (an undo).
+    if (showing_switch_message_) messages_->SetValue(wxString::FromUTF8(file_));
+    showing_switch_message_ = false;
+}
+
+// Names and ticks follow the document; the list is rebuilt only when its
+// length changed, so the selection (and the module in the editor) stays.
+void ScriptsPanel::fill_modules() {
+    if (!doc_) {
+        modules_->Clear();
+        return;
     }
+    const auto& modules = doc_->ruleset().modules;
+    if (modules_->GetCount() != modules.size()) {
+        modules_->Clear();
+        for (const auto& m : modules) modules_->Append(wxString::FromUTF8(module_label(m)));
+    }
+    for (std::size_t i = 0; i < modules.size(); ++i) {
+        const unsigned int item = static_cast<unsigned int>(i);
+        modules_->SetString(item, wxString::FromUTF8(module_label(modules[i])));
+        modules_->Check(item, modules[i].enabled);
+    }
+}
+
+void ScriptsPanel::select_module(int index) {
+    if (!doc_ || index < 0 || index >= static_cast<int>(modules_->GetCount())) return;
+    modules_->SetSelection(index);
+    open_module(index);
+    fill_params();
+}
+
+void ScriptsPanel::switch_module(int index) {
+    if (!doc_ || !perform_ || index < 0) return;
+    const bool on = modules_->IsChecked(static_cast<unsigned int>(index));
+    perform_(std::make_unique<SetModuleEnabled>(*doc_, index, on));
+    if (index != selected()) select_module(index);  // opens it, which names its file in the messages
+    else fill_params();
+    const auto& m = doc_->ruleset().modules[static_cast<std::size_t>(index)];
+    messages_->SetValue(wxString::FromUTF8(module_label(m) + (on ? " is switched on." : " is switched off: it stays listed with its parameters but does not run.") +
+                                           " Save to write it into ruleset.yaml."));
+    showing_switch_message_ = true;
+}
+
+// One property per parameter, named by its key, in the order ruleset.yaml
+// lists them; a module switched off says so in its heading.
+void ScriptsPanel::fill_params() {
+    params_->Clear();
+    const int index = selected();
+    if (index == wxNOT_FOUND) return;
+    const auto& m = doc_->ruleset().modules[static_cast<std::size_t>(index)];
+    params_->Append(new wxPropertyCategory(wxString::FromUTF8(module_label(m) + (m.enabled ? "" : " (switched off)"))));
+    if (const auto* map = m.params.map(); map && !map->empty()) {
+        for (const auto& key : load::param_keys_in_written_order(*map)) add_param(key, map->at(key));
+    } else {
+        auto* none = params_->Append(new wxStringProperty("Parameters", "(none)", m.params.is_null() || m.params.map() ? "none" : wxString::FromUTF8(param_display_text(m.params))));
+        none->ChangeFlag(wxPG_PROP_READONLY, true);
+        none->SetHelpString("Parameters are added in ruleset.yaml: params: { name: value }");
+    }
+    fit_splitter_to_labels();
+}
+
+// SetSplitterLeft() measures too little beside a checkbox editor and cuts
+// labels such as "Mandatory Advance": measured here instead.
+void ScriptsPanel::fit_splitter_to_labels() {
+    int widest = 0;
+    for (auto it = params_->GetIterator(wxPG_ITERATE_NORMAL); !it.AtEnd(); ++it)
+        widest = std::max(widest, params_->GetTextExtent(it.GetProperty()->GetLabel()).GetWidth());
+    constexpr int kIndentAndPadding = 36;  // the margin column and room either side of the text
+    params_->SetSplitterPosition(std::min(widest + kIndentAndPadding, params_->GetClientSize().GetWidth() * 2 / 3));
+}
+
+void ScriptsPanel::add_param(const std::string& key, const rules::Param& value) {
+    const wxString label = wxString::FromUTF8(attribute_label(key));
+    const wxString name = wxString::FromUTF8(key);
+    wxPGProperty* p = nullptr;
+    if (const auto* whole = std::get_if<long long>(&value.value)) {
+        p = params_->Append(new wxIntProperty(label, name, wxLongLong(*whole)));
+        p->SetHelpString("a whole number");
+    } else if (const auto* flag = std::get_if<bool>(&value.value)) {
+        p = params_->Append(new wxBoolProperty(label, name, *flag));
+        p->SetAttribute(wxPG_BOOL_USE_CHECKBOX, true);
+    } else if (const auto* number = std::get_if<double>(&value.value)) {
+        p = params_->Append(new wxFloatProperty(label, name, *number));
+        p->SetHelpString("a number such as 2 or 0.5");
+    } else if (const auto* text = std::get_if<std::string>(&value.value)) {
+        p = params_->Append(new wxStringProperty(label, name, wxString::FromUTF8(*text)));
+    } else {
+        // Lists, maps and empty values have a shape, not a value to type: shown as written.
+        p = params_->Append(new wxStringProperty(label, name, wxString::FromUTF8(param_display_text(value))));
+        p->ChangeFlag(wxPG_PROP_READONLY, true);
+        p->SetHelpString("edited in ruleset.yaml");
+    }
+}
+
+// The edit a parameter's new value makes; throws with a designer's message
+// when the value is not allowed.
+std::unique_ptr<EditCommand> ScriptsPanel::command_for(const wxString& key, const wxVariant& value) const {
+    const int index = selected();
+    const std::string name = key.ToStdString(wxConvUTF8);
+    const std::string type = value.GetType().ToStdString();
+    if (type == "bool") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetBool(), {}});
+    if (type == "long") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{static_cast<long long>(value.GetLong()), {}});
+    if (type == "longlong") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{static_cast<long long>(value.GetLongLong().GetValue()), {}});
+    if (type == "double") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetDouble(), {}});
+    return std::make_unique<SetModuleParam>(*doc_, index, name, value.GetString().ToStdString(wxConvUTF8));
+}
+
+// Checked as the value changes: a refused value stays in the editor with the reason shown.
+void ScriptsPanel::on_param_changing(wxPropertyGridEvent& e) {
+    pending_.reset();
+    if (!doc_ || selected() == wxNOT_FOUND) return;
+    try {
+        pending_ = command_for(e.GetPropertyName(), e.GetValue());
+    } catch (const std::exception& error) {
+        e.SetValidationFailureMessage(wxString::FromUTF8(error.what()));
+        e.Veto();
+    }
+}
+
+void ScriptsPanel::on_param_changed(wxPropertyGridEvent&) {
+    if (!pending_ || !perform_) return;
+    perform_(std::move(pending_));
+    // Rebuilding the grid inside its own event is unsafe: after it.
+    CallAfter([this] { refresh(); });
 }
 
 void ScriptsPanel::open_module(int index) {
@@ -95,10 +249,7 @@ void ScriptsPanel::show_line(const std::string& file, int line, const std::strin
     if (!doc_) return;
     const auto& modules = doc_->ruleset().modules;
     for (std::size_t i = 0; i < modules.size(); ++i)
-        if (modules[i].file == file && file_ != file) {
-            modules_->SetSelection(static_cast<int>(i));
-            open_module(static_cast<int>(i));
-        }
+        if (modules[i].file == file && file_ != file) select_module(static_cast<int>(i));
     editor_->MarkerDeleteAll(kErrorMarker);
     mark_error(file, line, message);
     editor_->SetFocus();
@@ -113,7 +264,7 @@ void ScriptsPanel::mark_error(const std::string& script, int line, const std::st
 }
 
 // The editor's text is compiled as the module; then a game is started with
-// the saved modules so load-time and setup errors show too.
+// the saved modules switched on so load-time and setup errors show too.
 void ScriptsPanel::check() {
     if (!doc_ || file_.empty()) return;
     editor_->MarkerDeleteAll(kErrorMarker);
@@ -121,7 +272,7 @@ void ScriptsPanel::check() {
         script::LuaSandbox sandbox;
         sandbox.compile(editor_->GetText().ToStdString(wxConvUTF8), file_);
         bots::Session session(load::load_scenario(doc_->file()), doc_->file(), 1, {}, false);
-        messages_->SetValue("No errors: the module compiles, and a game starts with every module loaded.");
+        messages_->SetValue("No errors: the module compiles, and a game starts with every module switched on (as saved).");
     } catch (const script::ScriptError& e) {
         mark_error(e.script(), e.line(), e.message());
     } catch (const std::exception& e) {

@@ -1,14 +1,22 @@
-// The scripts page: the ruleset's rule modules (Lua) listed with their
-// parameters, one open in an editor with Lua highlighting, line numbers and
-// find, and the runtime's errors shown as markers on their lines. Check runs
-// the sandbox's compiler and then starts a game with every module loaded.
+// The Rules & Scripts page: the ruleset's rule modules (Lua) in a check list
+// (checked: switched on), the selected module's parameters in a property
+// grid, and the module open in an editor with Lua highlighting, line numbers
+// and find, the runtime's errors shown as markers on their lines. Switching a
+// module and editing a parameter are undoable edits of the document, saved
+// into ruleset.yaml; Check runs the sandbox's compiler and then starts a game
+// with every module switched on (as saved).
 #pragma once
 
-#include <wx/listbox.h>
+#include "core/edit_commands.h"
+
+#include <wx/checklst.h>
 #include <wx/panel.h>
+#include <wx/propgrid/propgrid.h>
 #include <wx/stc/stc.h>
 #include <wx/textctrl.h>
 
+#include <functional>
+#include <memory>
 #include <string>
 
 namespace sandtable::studio {
@@ -18,21 +26,39 @@ class ScenarioDocument;
 class ScriptsPanel : public wxPanel {
 public:
     explicit ScriptsPanel(wxWindow* parent);
-    void set_document(ScenarioDocument* doc);
+    // The document whose rule modules are shown; edits go through `perform`.
+    void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
+    void refresh();  // after any change (an edit, undo, redo); the editor's text is left alone
     // Opens the module in `file` and marks `line` with the message.
     void show_line(const std::string& file, int line, const std::string& message);
 
 private:
+    wxSizer* make_module_column();
+    wxSizer* make_editor_column();
+    void fill_modules();
+    void fill_params();
+    void add_param(const std::string& key, const rules::Param& value);
+    void fit_splitter_to_labels();
+    void select_module(int index);
+    void switch_module(int index);
+    void on_param_changing(wxPropertyGridEvent& e);
+    void on_param_changed(wxPropertyGridEvent& e);
+    std::unique_ptr<EditCommand> command_for(const wxString& key, const wxVariant& value) const;
+    int selected() const;
     void open_module(int index);
     void check();
     void save();
     void mark_error(const std::string& script, int line, const std::string& message);
 
     ScenarioDocument* doc_ = nullptr;
-    wxListBox* modules_ = nullptr;
+    std::function<void(std::unique_ptr<EditCommand>)> perform_;
+    wxCheckListBox* modules_ = nullptr;
+    wxPropertyGrid* params_ = nullptr;
     wxStyledTextCtrl* editor_ = nullptr;
     wxTextCtrl* messages_ = nullptr;
-    std::string file_;  // the module open in the editor
+    std::string file_;                      // the module open in the editor
+    std::unique_ptr<EditCommand> pending_;  // checked while a parameter changes, performed once it has
+    bool showing_switch_message_ = false;   // the messages say what the last tick did
 };
 
 }  // namespace sandtable::studio
