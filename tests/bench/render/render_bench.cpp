@@ -75,6 +75,26 @@ void BM_FullRedraw(benchmark::State& state) {
     }
 }
 
+// Zoomed in three times: hex labels and counter text show, and most of the
+// map lies outside the window.
+void BM_FullRedrawZoomedIn(benchmark::State& state) {
+    static const BigMap big;
+    studio::MapView view(&big.scenario.map.grid);
+    view.fit(1026, 1199);
+    view.zoom(3, {513, 600});
+    wxBitmap bitmap(1026, 1199, 24);
+    for (auto _ : state) {
+        wxMemoryDC dc(bitmap);
+        dc.SetBackground(*wxWHITE_BRUSH);
+        dc.Clear();
+        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+        studio::draw_map(*gc, view, *big.ruleset, big.scenario, studio::DrawOptions{});
+        studio::draw_counters(*gc, view, *big.ruleset, big.scenario);
+        gc.reset();
+        dc.SelectObject(wxNullBitmap);
+    }
+}
+
 // A pan frame: the map layer from the cache, copied at a new offset, and the
 // counters drawn on top.
 void BM_PanFrameCached(benchmark::State& state) {
@@ -100,6 +120,7 @@ void BM_PanFrameCached(benchmark::State& state) {
 }  // namespace
 
 BENCHMARK(BM_FullRedraw)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FullRedrawZoomedIn)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PanFrameCached)->Unit(benchmark::kMillisecond);
 
 // A GUI application object, so wxWidgets initialises GTK (which needs a

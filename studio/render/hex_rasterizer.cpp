@@ -1,0 +1,209 @@
+#include "render/hex_rasterizer.h"
+
+#include "render/hex_spans.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sandtable::studio {
+
+namespace {
+
+struct Rgb {
+    unsigned char red, green, blue;
+};
+
+Rgb rgb(const wxColour& c) { return {c.Red(), c.Green(), c.Blue()}; }
+
+constexpr std::size_t kShortSpan = 4;  // pixels
+constexpr std::size_t kNoLine = static_cast<std::size_t>(-1);  // a colour index for "no grid"
+
+// One image of the terrain and the part of the view it covers. Pieces
+// every pixel of which some hex covers have no alpha plane: opaque, they
+// skip the alpha premultiplication and blending when drawn.
+class Piece {
+public:
+    Piece(const wxRect& area, bool opaque) : area_(area), image_(area.width, area.height, false), rgb_(image_.GetData()) {
+        if (opaque) return;
+        image_.SetAlpha();  // colours are only read where alpha is set
+        alpha_ = image_.GetAlpha();
+        std::memset(alpha_, wxALPHA_TRANSPARENT, static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height));
+    }
+
+    // `rows` holds a row of the colour at least as wide as any piece.
+    void fill(const PixelSpan& span, const std::vector<unsigned char>& rows) {
+        const int y = span.y - area_.y;
+        if (y < 0 || y >= area_.height) return;
+        const int begin = std::max(span.x_begin - area_.x, 0), end = std::min(span.x_end - area_.x, area_.width);
+        if (begin >= end) return;
+        const std::size_t first = index(begin, y), count = static_cast<std::size_t>(end - begin);
+        if (count <= kShortSpan) {  // grid lines are mostly a pixel or two: not worth a call
+            for (std::size_t i = 0; i < count * 3; ++i) rgb_[first * 3 + i] = rows[i];
+            for (std::size_t i = 0; alpha_ && i < count; ++i) alpha_[first + i] = wxALPHA_OPAQUE;
+            return;
+        }
+        std::memcpy(rgb_ + first * 3, rows.data(), count * 3);
+        if (alpha_) std::memset(alpha_ + first, wxALPHA_OPAQUE, count);
+    }
+
+    bool holds(const PixelSpan& span) const {
+        return span.y >= area_.y && span.y < area_.y + area_.height && span.x_begin >= area_.x && span.x_end <= area_.x + area_.width;
+    }
+
+    bool transparent_at(int x, int y) const {
+        return alpha_ && area_.Contains(x, y) && alpha_[index(x - area_.x, y - area_.y)] == wxALPHA_TRANSPARENT;
+    }
+
+    TerrainPiece take() { return {area_, std::move(image_)}; }
+
+private:
+    std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(area_.width) + static_cast<std::size_t>(x); }
+
+    wxRect area_;
+    wxImage image_;           // shares its buffers with copies of the piece
+    unsigned char* rgb_;      // the image's own RGB triplets
+    unsigned char* alpha_ = nullptr;  // and alpha plane, none when opaque
+};
+
+// The pieces together, written as one picture. Colours are indices into a
+// palette: a fill copies a ready-made row of the colour, not three bytes at
+// a time.
+class ImagePixels {
+public:
+    ImagePixels(std::vector<Piece>& pieces, const std::vector<Rgb>& colours, int widest) : pieces_(pieces) {
+        for (const Rgb c : colours) {
+            std::vector<unsigned char>& row = rows_.emplace_back(static_cast<std::size_t>(widest) * 3);
+            for (std::size_t i = 0; i < row.size(); i += 3) row[i] = c.red, row[i + 1] = c.green, row[i + 2] = c.blue;
+        }
+    }
+
+    void fill(const PixelSpan& span, std::size_t colour) {
+        // Pieces do not overlap: a span inside one (the usual case) is done.
+        for (Piece& piece : pieces_)
+            if (piece.holds(span)) return piece.fill(span, rows_[colour]);
+        for (Piece& piece : pieces_) piece.fill(span, rows_[colour]);
+    }
+
+    // For the line along the map's edge, which goes on pixels no hex has.
+    void fill_if_transparent(int x, int y, std::size_t colour) {
+        for (Piece& piece : pieces_)
+            if (piece.transparent_at(x, y)) piece.fill(PixelSpan{y, x, x + 1}, rows_[colour]);
+    }
+
+private:
+    std::vector<Piece>& pieces_;
+    std::vector<std::vector<unsigned char>> rows_;  // by colour index
+};
+
+// `area` as an opaque piece where the hexes surely cover it, and pieces with
+// alpha for the ragged frame around that.
+std::vector<Piece> cut_into_pieces(const wxRect& area, const MapView& view) {
+    const PixelRect inside = covered_interior(view);
+    const wxRect core = inside.empty() ? wxRect() : area.Intersect(wxRect(inside.left, inside.top, inside.right - inside.left, inside.bottom - inside.top));
+    std::vector<Piece> pieces;
+    if (core.IsEmpty()) {
+        pieces.emplace_back(area, false);
+        return pieces;
+    }
+    pieces.emplace_back(core, true);
+    const wxRect frame[] = {
+        {area.x, area.y, area.width, core.y - area.y},                                      // above
+        {area.x, core.GetBottom() + 1, area.width, area.GetBottom() - core.GetBottom()},    // below
+        {area.x, core.y, core.x - area.x, core.height},                                     // left
+        {core.GetRight() + 1, core.y, area.GetRight() - core.GetRight(), core.height}};     // right
+    for (const wxRect& part : frame)
+        if (!part.IsEmpty()) pieces.emplace_back(part, false);
+    return pieces;
+}
+
+// A hex's fill, and the grid line along its right and bottom outline: the
+// last pixel of each row and the pixels with none of the hex below them.
+// The hexes to the right and below draw nothing along the same sides, so
+// every line is one pixel wide.
+void paint_hex(ImagePixels& pixels, const std::vector<PixelSpan>& spans, std::size_t fill, std::size_t line) {
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const PixelSpan& row = spans[k];
+        if (row.empty()) continue;
+        if (line == kNoLine) {
+            pixels.fill(row, fill);
+            continue;
+        }
+        const auto parts = split_for_outline(row, k + 1 < spans.size() ? spans[k + 1] : PixelSpan{});
+        pixels.fill(parts.line_left, line);
+        pixels.fill(parts.inside, fill);
+        pixels.fill(parts.line_right, line);
+    }
+}
+
+// Left of and above a hex on the map's edge lie pixels of no hex: the line
+// along its left and top outline goes there, closing the map with the same
+// one-pixel line as everywhere else.
+void outline_left_and_top(ImagePixels& pixels, const std::vector<PixelSpan>& spans, std::size_t line) {
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+        const PixelSpan& row = spans[k];
+        if (row.empty()) continue;
+        pixels.fill_if_transparent(row.x_begin - 1, row.y, line);
+        const PixelSpan above = k > 0 ? spans[k - 1] : PixelSpan{};
+        for_each_part_outside(row, above, [&](const PixelSpan& part) {
+            for (int x = part.x_begin; x < part.x_end; ++x) pixels.fill_if_transparent(x, row.y - 1, line);
+        });
+    }
+}
+
+bool on_map_edge(const geometry::HexGrid& grid, int index) {
+    for (int d = 0; d < 6; ++d)
+        if (grid.neighbour_index(index, d) < 0) return true;
+    return false;
+}
+
+// Corners relative to a hex's centre are the same for every hex at one
+// zoom: found once, not with six sines and cosines per hex.
+std::array<Point, 6> corner_offsets(const MapView& view, const geometry::HexGrid& grid) {
+    const geometry::Hex h = grid.hex_at(0);
+    const Point c = view.centre(h);
+    auto corners = view.corners(h);
+    for (auto& p : corners) p = {p.x - c.x, p.y - c.y};
+    return corners;
+}
+
+std::array<Point, 6> corners_around(Point centre, const std::array<Point, 6>& offsets) {
+    std::array<Point, 6> corners{};
+    for (std::size_t i = 0; i < corners.size(); ++i) corners[i] = {centre.x + offsets[i].x, centre.y + offsets[i].y};
+    return corners;
+}
+
+}  // namespace
+
+std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
+                                            const TerrainPalette& palette, const wxRect& area) {
+    std::vector<Piece> pieces = cut_into_pieces(area, view);
+    // Colour indices: the terrains, then one for unknown terrain, then the grid's.
+    std::vector<Rgb> colours;
+    for (const auto& c : palette.terrain_colours) colours.push_back(rgb(c));
+    const std::size_t unknown = colours.size();
+    colours.push_back(rgb(wxColour(200, 200, 200)));
+    const std::size_t line = palette.grid ? colours.size() : kNoLine;
+    if (palette.grid) colours.push_back(rgb(*palette.grid));
+    ImagePixels pixels(pieces, colours, area.width);
+    const auto offsets = grid.size() > 0 ? corner_offsets(view, grid) : std::array<Point, 6>{};
+    const double reach = view.scale() + 2;  // the radius, and the outline just outside it
+    std::vector<PixelSpan> spans;           // one vector for every hex
+    std::vector<Point> edge_centres;        // outlined once every hex is painted
+    for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
+        const Point c = view.centre(grid.hex_at(i));
+        if (c.x + reach < area.x || c.y + reach < area.y || c.x - reach > area.GetRight() + 1 || c.y - reach > area.GetBottom() + 1) continue;
+        const int t = terrain[static_cast<std::size_t>(i)];
+        convex_polygon_spans(corners_around(c, offsets), spans);
+        paint_hex(pixels, spans, t >= 0 && static_cast<std::size_t>(t) < unknown ? static_cast<std::size_t>(t) : unknown, line);
+        if (line != kNoLine && on_map_edge(grid, i)) edge_centres.push_back(c);
+    }
+    for (const Point c : edge_centres) {
+        convex_polygon_spans(corners_around(c, offsets), spans);
+        outline_left_and_top(pixels, spans, line);
+    }
+    std::vector<TerrainPiece> out;
+    for (Piece& piece : pieces) out.push_back(piece.take());
+    return out;
+}
+
+}  // namespace sandtable::studio
