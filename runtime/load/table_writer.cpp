@@ -30,4 +30,17 @@ std::string odds_table_to_yaml(const rules::OddsCrt& t) {
     return out.str();
 }
 
+std::string threshold_table_to_yaml(const rules::ThresholdTable& t) {
+    std::ostringstream out;
+    out << "# yaml-language-server: $schema=../../../schemas/table.schema.json\n";
+    out << "id: " << t.id << "\nname: " << yaml_quoted(t.name) << "\nkind: threshold\ndie: " << t.die_faces << "\n";
+    if (!t.notes.empty()) out << "notes: " << yaml_quoted(t.notes) << "\n";
+    out << "hit_on: " << (t.compare == rules::ThresholdTable::Compare::AtMost ? "at_most" : "at_least") << "\n";
+    // The target is the acting unit's attribute when one is named, else a number.
+    if (!t.target_attribute.empty()) out << "target_attribute: " << t.target_attribute << "\n";
+    else out << "target: " << t.target << "\n";
+    if (!t.success.empty()) out << "success: " << yaml_quoted(t.success) << "\n";
+    return out.str();
+}
+
 }  // namespace sandtable::load

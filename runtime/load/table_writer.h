@@ -3,11 +3,13 @@
 #pragma once
 
 #include "rules/odds_crt.h"
+#include "rules/threshold_table.h"
 
 #include <string>
 
 namespace sandtable::load {
 
 std::string odds_table_to_yaml(const rules::OddsCrt& table);
+std::string threshold_table_to_yaml(const rules::ThresholdTable& table);
 
 }  // namespace sandtable::load

@@ -23,7 +23,6 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     odds_->CreateGrid(0, 0);
     odds_->EnableEditing(false);
     auto* top = new wxBoxSizer(wxHORIZONTAL);
-    top->Add(choice_, 0, wxRIGHT, 12);
     auto button = [&](const char* label, const char* tip, auto action) {
         auto* b = new wxButton(this, wxID_ANY, wxString::FromUTF8(label));
         b->SetToolTip(wxString::FromUTF8(tip));
@@ -49,11 +48,16 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     });
     top->Add(add_row, 0, wxRIGHT, 4);
     top->Add(remove_row, 0);
-    sizer->Add(top, 0, wxALL, 4);
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
-    sizer->Add(table_, 1, wxEXPAND | wxALL, 4);
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
-    sizer->Add(odds_, 1, wxEXPAND | wxALL, 4);
+    odds_sizer_ = new wxBoxSizer(wxVERTICAL);
+    odds_sizer_->Add(top, 0, wxALL, 4);
+    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
+    odds_sizer_->Add(table_, 1, wxEXPAND | wxALL, 4);
+    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
+    odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
+    threshold_ = new ThresholdPanel(this);
+    sizer->Add(choice_, 0, wxALL, 4);
+    sizer->Add(odds_sizer_, 1, wxEXPAND);
+    sizer->Add(threshold_, 1, wxEXPAND);
     SetSizer(sizer);
     choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
     table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
@@ -63,9 +67,12 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
     perform_ = std::move(perform);
+    threshold_->set_document(doc, perform_);
     choice_->Clear();
-    if (doc_)
-        for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name));
+    if (doc_) {  // odds tables first (their indices are the ruleset's), then threshold tables
+        for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name + " (CRT)"));
+        for (const auto& t : doc_->ruleset().threshold_tables) choice_->Append(wxString::FromUTF8(t.name + " (threshold)"));
+    }
     if (choice_->GetCount() > 0) choice_->SetSelection(0);
     refresh();
 }
@@ -109,13 +116,28 @@ void TablesPanel::remove_column() {
     }
 }
 
-int TablesPanel::table_index() const { return doc_ ? choice_->GetSelection() : -1; }
+int TablesPanel::table_index() const {
+    if (!doc_) return -1;
+    const int i = choice_->GetSelection();
+    return i >= 0 && i < static_cast<int>(doc_->ruleset().odds_tables.size()) ? i : -1;
+}
+
+int TablesPanel::threshold_index() const {
+    if (!doc_) return -1;
+    const int i = choice_->GetSelection() - static_cast<int>(doc_->ruleset().odds_tables.size());
+    return i >= 0 && i < static_cast<int>(doc_->ruleset().threshold_tables.size()) ? i : -1;
+}
 
 void TablesPanel::refresh() {
     filling_ = true;
     fill_table();
     fill_odds();
     filling_ = false;
+    const bool threshold = threshold_index() >= 0;
+    GetSizer()->Show(odds_sizer_, !threshold, true);
+    GetSizer()->Show(threshold_, threshold);
+    threshold_->show(threshold_index());
+    Layout();
 }
 
 namespace {

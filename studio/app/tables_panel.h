@@ -1,8 +1,10 @@
 // The tables panel: an odds CRT in a grid (die rolls down, odds columns
 // across) that a designer edits cell by cell, and beside it the exact chance
-// of each result in each column, computed by the runtime as the cells change.
+// of each result in each column, computed by the runtime as the cells change;
+// or a threshold table with its chances of success (ThresholdPanel).
 #pragma once
 
+#include "app/threshold_panel.h"
 #include "core/edit_commands.h"
 
 #include <wx/choice.h>
@@ -30,13 +32,16 @@ private:
     void add_column();
     void remove_column();
     void reshape(std::unique_ptr<EditCommand> command);
-    int table_index() const;
+    int table_index() const;      // the odds table shown, or -1
+    int threshold_index() const;  // the threshold table shown, or -1
 
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
     wxChoice* choice_ = nullptr;
     wxGrid* table_ = nullptr;
     wxGrid* odds_ = nullptr;
+    wxBoxSizer* odds_sizer_ = nullptr;  // everything of an odds table, hidden for a threshold table
+    ThresholdPanel* threshold_ = nullptr;
     bool filling_ = false;
 };
 

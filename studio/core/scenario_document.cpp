@@ -11,7 +11,7 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
     ScenarioDocument doc;
     load::LoadedGame loaded = load::load_scenario(file);
     doc.ruleset_ = std::make_shared<rules::Ruleset>(*loaded.ruleset);
-    for (const auto& t : doc.ruleset_->odds_tables) doc.saved_tables_[t.where.file] = load::odds_table_to_yaml(t);
+    doc.saved_tables_ = doc.table_texts();
     doc.ruleset_text_ = load::read_file(doc.ruleset_->where.file);
     doc.saved_unit_types_ = load::unit_types_to_yaml(*doc.ruleset_);
     doc.saved_rule_modules_ = load::rule_modules_to_yaml(*doc.ruleset_);
@@ -42,9 +42,14 @@ std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(sc
 
 bool ScenarioDocument::modified() const {
     if (to_yaml() != saved_yaml_) return true;
-    for (const auto& t : ruleset_->odds_tables)
-        if (load::odds_table_to_yaml(t) != saved_tables_.at(t.where.file)) return true;
-    return unit_types_changed() || rule_modules_changed();
+    return table_texts() != saved_tables_ || unit_types_changed() || rule_modules_changed();
+}
+
+std::map<std::string, std::string> ScenarioDocument::table_texts() const {
+    std::map<std::string, std::string> texts;
+    for (const auto& t : ruleset_->odds_tables) texts[t.where.file] = load::odds_table_to_yaml(t);
+    for (const auto& t : ruleset_->threshold_tables) texts[t.where.file] = load::threshold_table_to_yaml(t);
+    return texts;
 }
 
 bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_yaml(*ruleset_) != saved_unit_types_; }
@@ -73,11 +78,10 @@ void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
     // Tables first: each changed table file is replaced on its own.
-    for (const auto& t : ruleset_->odds_tables) {
-        const std::string table = load::odds_table_to_yaml(t);
-        if (table == saved_tables_[t.where.file]) continue;
-        load::write_file_atomically(t.where.file, table, ops);
-        saved_tables_[t.where.file] = table;
+    for (const auto& [table_file, table] : table_texts()) {
+        if (table == saved_tables_[table_file]) continue;
+        load::write_file_atomically(table_file, table, ops);
+        saved_tables_[table_file] = table;
     }
     save_ruleset_text(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();

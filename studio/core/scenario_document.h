@@ -34,7 +34,7 @@ public:
     // The YAML the document saves to.
     std::string to_yaml() const;
     // Whether the model differs from what was last opened or saved (an edit
-    // undone again is no change): the scenario, any odds table, the unit types
+    // undone again is no change): the scenario, any table, the unit types
     // or the rule modules.
     bool modified() const;
 
@@ -43,6 +43,7 @@ public:
 
 private:
     std::shared_ptr<rules::Ruleset> ruleset_;  // the studio's own copy: tables are edited in it
+    std::map<std::string, std::string> table_texts() const;  // table file -> YAML of the model
     std::map<std::string, std::string> saved_tables_;  // table file -> YAML as last opened or saved
     // Unit types and rule modules live in ruleset.yaml beside the rest of the
     // ruleset, so only their blocks of the text as read are replaced when
