@@ -40,13 +40,13 @@ int value_of(const rules::UnitFace& face, int attribute) {
 }
 
 // The box's marks, or the symbol's first letters when it has no marks.
-void draw_symbol_box(wxGraphicsContext& gc, double x, double y, double w, double h, const std::string& symbol, const wxColour& ink) {
+void draw_symbol_box(wxGraphicsContext& gc, CounterInk& fonts, double x, double y, double w, double h, const std::string& symbol, const wxColour& ink) {
     gc.SetPen(wxPen(ink, std::max(1, static_cast<int>(w / 14))));
     gc.SetBrush(*wxTRANSPARENT_BRUSH);
     gc.DrawRectangle(x, y, w, h);
     const auto marks = marks_for(symbol);
     if (!marks) {
-        gc.SetFont(wxFont(wxFontInfo(std::max(5, static_cast<int>(h * 0.55))).Bold()), ink);
+        gc.SetFont(fonts.font(std::max(5, static_cast<int>(h * 0.55)), ink));
         const wxString text = wxString::FromUTF8(symbol.substr(0, 3)).Upper();
         double tw = 0, th = 0;
         gc.GetTextExtent(text, &tw, &th);
@@ -93,26 +93,34 @@ CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, 
     return look;
 }
 
-void draw_counter(wxGraphicsContext& gc, double x, double y, double size, const CounterLook& look) {
-    gc.SetPen(wxPen(wxColour(30, 30, 30), 1));
-    gc.SetBrush(wxBrush(look.side));
-    if (look.leader) {
-        gc.DrawEllipse(x, y, size, size);
-        return;
-    }
-    gc.DrawRoundedRectangle(x, y, size, size, size * 0.09);
-    if (size < 10) return;
-    const wxColour ink = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
-    draw_symbol_box(gc, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, ink);
-    gc.SetFont(wxFont(wxFontInfo(std::max(5, static_cast<int>(size * 0.26))).Bold()), ink);
+const wxGraphicsFont& CounterInk::font(int points, const wxColour& ink) {
+    auto [it, added] = fonts_.try_emplace({points, ink.GetRGB()});
+    if (added) it->second = gc_.CreateFont(wxFont(wxFontInfo(points).Bold()), ink);
+    return it->second;
+}
+
+void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look) {
+    if (look.leader || size < kCounterMarksMinSize) return;
+    const wxColour colour = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
+    draw_symbol_box(gc, ink, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, colour);
+    gc.SetFont(ink.font(std::max(5, static_cast<int>(size * 0.26)), colour));
     const wxString values = wxString::FromUTF8(look.values);
     double w = 0, h = 0;
     gc.GetTextExtent(values, &w, &h);
     gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
     if (look.back) {  // the back face: a stripe, as printed counters show disorder
-        gc.SetPen(wxPen(ink, std::max(1, static_cast<int>(size / 25))));
+        gc.SetPen(wxPen(colour, std::max(1, static_cast<int>(size / 25))));
         gc.StrokeLine(x + size * 0.08, y + size * 0.56, x + size * 0.92, y + size * 0.56);
     }
+}
+
+void draw_counter(wxGraphicsContext& gc, double x, double y, double size, const CounterLook& look) {
+    gc.SetPen(wxPen(wxColour(30, 30, 30), 1));
+    gc.SetBrush(wxBrush(look.side));
+    if (look.leader) gc.DrawEllipse(x, y, size, size);
+    else gc.DrawRoundedRectangle(x, y, size, size, counter_corner_radius(size));
+    CounterInk ink(gc);
+    draw_counter_marks(gc, ink, x, y, size, look);
 }
 
 }  // namespace sandtable::studio

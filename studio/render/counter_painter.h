@@ -10,7 +10,10 @@
 #include <wx/colour.h>
 #include <wx/graphics.h>
 
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 
 namespace sandtable::studio {
 
@@ -27,9 +30,31 @@ struct CounterLook {
 // its first two whole-number attributes.
 CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back, const std::string& side_colour);
 
-// Draws the counter with its top-left corner at (x, y), `size` pixels square
-// (a leader's disc fills the square). Below about 10 px only the coloured
-// square is drawn: there is no room for marks.
+// Counters smaller than this (in pixels) are only their coloured square or
+// disc: there is no room for marks.
+inline constexpr double kCounterMarksMinSize = 11.0;
+inline double counter_corner_radius(double size) { return size * 0.09; }
+
+// Fonts made once per size and ink: the map draws hundreds of counters, and
+// making a font is dearer than drawing the text.
+class CounterInk {
+public:
+    explicit CounterInk(wxGraphicsContext& gc) : gc_(gc) {}
+    const wxGraphicsFont& font(int points, const wxColour& ink);
+
+private:
+    wxGraphicsContext& gc_;
+    std::map<std::pair<int, std::uint32_t>, wxGraphicsFont> fonts_;
+};
+
+// Everything printed over the coloured square: the symbol box, the values,
+// the back face's stripe. Nothing for a leader or a counter under
+// kCounterMarksMinSize. The map fills the squares of many counters at once
+// and then calls this for each; the preview calls draw_counter.
+void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look);
+
+// The whole counter with its top-left corner at (x, y), `size` pixels square
+// (a leader's disc fills the square).
 void draw_counter(wxGraphicsContext& gc, double x, double y, double size, const CounterLook& look);
 
 // "#b03a2e" → the colour; grey when the text is not a colour.

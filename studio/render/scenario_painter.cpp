@@ -1,5 +1,7 @@
 #include "render/scenario_painter.h"
 
+#include "render/counter_painter.h"
+
 #include "render/hex_rasterizer.h"
 
 #include <wx/brush.h>
@@ -32,15 +34,6 @@ wxGraphicsPath polygon(wxGraphicsContext& gc, const std::array<Point, 6>& pts) {
 }
 
 wxColour grid_colour() { return {120, 120, 110}; }
-
-// Short counter symbols for the unit type's `symbol`.
-std::string abbreviation(const std::string& symbol) {
-    static const std::map<std::string, std::string> known{
-        {"infantry", "INF"}, {"archers", "ARC"}, {"light_infantry", "LI"}, {"light_cavalry", "LC"},
-        {"horse_archers", "HA"}, {"heavy_cavalry", "HC"}, {"leader", "LDR"}};
-    auto it = known.find(symbol);
-    return it == known.end() ? symbol.substr(0, 3) : it->second;
-}
 
 // Pixels can be painted one to one only when user space is device space
 // shifted by whole pixels: no zoom, rotation or high-DPI scale on the way.
@@ -222,60 +215,16 @@ void draw_labels(wxGraphicsContext& gc, const MapView& view, const rules::Scenar
     }
 }
 
-// What every counter of one side is drawn with, made once per drawing: wx
-// pens, brushes and fonts are cheap to keep but dear to build per counter.
+// The fill of each side's counters, made once per drawing: wx brushes are
+// cheap to keep but dear to build per counter.
 struct SideStyle {
-    wxColour colour;
     wxGraphicsBrush fill;
-    wxColour ink;  // black on light counters, white on dark
-    wxGraphicsFont font;
-    wxGraphicsPen stripe;
 };
 
-std::vector<SideStyle> side_styles(wxGraphicsContext& gc, const rules::Scenario& sc, double s) {
+std::vector<SideStyle> side_styles(wxGraphicsContext& gc, const rules::Scenario& sc) {
     std::vector<SideStyle> styles;
-    const wxFont font(wxFontInfo(std::max(5, static_cast<int>(s * 0.3))).Bold());
-    for (const auto& side : sc.sides) {
-        SideStyle style;
-        style.colour = colour(side.color, wxColour(128, 128, 128));
-        style.fill = gc.CreateBrush(wxBrush(style.colour));
-        style.ink = style.colour.Red() + style.colour.Green() + style.colour.Blue() > 380 ? *wxBLACK : *wxWHITE;
-        style.font = gc.CreateFont(font, style.ink);
-        style.stripe = gc.CreatePen(wxPen(style.ink, 1));
-        styles.push_back(style);
-    }
+    for (const auto& side : sc.sides) styles.push_back({gc.CreateBrush(wxBrush(side_colour(side.color)))});
     return styles;
-}
-
-// Text extents by string: counters repeat a few symbols and values, and
-// measuring with pango is nearly as dear as drawing.
-class TextExtents {
-public:
-    explicit TextExtents(wxGraphicsContext& gc) : gc_(gc) {}
-    std::pair<double, double> of(const wxString& text) {
-        auto [it, added] = known_.try_emplace(text);
-        if (added) gc_.GetTextExtent(text, &it->second.first, &it->second.second);
-        return it->second;
-    }
-
-private:
-    wxGraphicsContext& gc_;
-    std::map<wxString, std::pair<double, double>> known_;
-};
-
-// Symbol at the top, strength-movement at the bottom, a stripe on the back
-// face (as printed counters show disorder).
-void draw_counter_text(wxGraphicsContext& gc, TextExtents& extents, const SideStyle& style, const wxString& symbol,
-                       const wxString& values, bool back, double x, double y, double size) {
-    gc.SetFont(style.font);
-    auto [w, h] = extents.of(symbol);
-    gc.DrawText(symbol, x + (size - w) / 2, y + size * 0.08);
-    std::tie(w, h) = extents.of(values);
-    gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.06);
-    if (back) {
-        gc.SetPen(style.stripe);
-        gc.StrokeLine(x + 2, y + size * 0.5, x + size - 2, y + size * 0.5);
-    }
 }
 
 // A counter where it is drawn: `level` is its place in its hex's stack.
@@ -310,11 +259,12 @@ std::vector<PlacedCounter> place_counters(const MapView& view, const rules::Rule
 
 // One stack level's counters: a fill per side, one outline for all.
 void draw_counter_shapes(wxGraphicsContext& gc, const std::vector<SideStyle>& styles, const wxGraphicsPen& outline,
-                         std::span<const PlacedCounter> level, double corner_radius) {
+                         std::span<const PlacedCounter> level) {
     std::vector<wxGraphicsPath> fills;
     for (std::size_t i = 0; i < styles.size(); ++i) fills.push_back(gc.CreatePath());
     wxGraphicsPath outlines = gc.CreatePath();
     for (const auto& c : level) {
+        const double corner_radius = counter_corner_radius(c.size);
         for (wxGraphicsPath* path : {&fills[static_cast<std::size_t>(c.unit->side)], &outlines}) {
             if (c.leader)
                 path->AddEllipse(c.x, c.y, c.size, c.size);
@@ -347,23 +297,17 @@ void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& 
 // One counter per fighting unit, side-coloured, with its symbol and
 // strength-movement; leaders as a badge at the counter's corner.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc) {
-    const double s = view.scale();
-    const int combat = rs.attribute_index("combat"), movement = rs.attribute_index("movement");
     const std::vector<PlacedCounter> placed = place_counters(view, rs, sc, visible_area(gc));
-    const std::vector<SideStyle> styles = side_styles(gc, sc, s);
+    const std::vector<SideStyle> styles = side_styles(gc, sc);
     const wxGraphicsPen outline = gc.CreatePen(wxPen(wxColour(30, 30, 30), 1));
-    TextExtents extents(gc);
+    CounterInk ink(gc);
     for (auto first = placed.begin(); first != placed.end();) {
         const auto last = std::find_if(first, placed.end(), [&](const PlacedCounter& c) { return c.level != first->level; });
-        draw_counter_shapes(gc, styles, outline, std::span<const PlacedCounter>(first, last), s * 0.1);
-        for (auto c = first; c != last && s >= 10; ++c) {  // text only where it can be read
-            if (c->leader) continue;
+        draw_counter_shapes(gc, styles, outline, std::span<const PlacedCounter>(first, last));
+        for (auto c = first; c != last && c->size >= kCounterMarksMinSize; ++c) {  // marks only where they can be read
             const auto& u = *c->unit;
-            const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
-            const auto& face = type.face(u.back);
-            const wxString values = wxString::Format("%d-%d", combat >= 0 ? face.values[static_cast<std::size_t>(combat)] : 0,
-                                                     movement >= 0 ? face.values[static_cast<std::size_t>(movement)] : 0);
-            draw_counter_text(gc, extents, styles[static_cast<std::size_t>(u.side)], abbreviation(type.symbol), values, u.back, c->x, c->y, c->size);
+            draw_counter_marks(gc, ink, c->x, c->y, c->size,
+                               counter_look(rs, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color));
         }
         first = last;
     }
