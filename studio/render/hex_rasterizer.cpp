@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
+#include <thread>
 
 namespace sandtable::studio {
 
@@ -17,6 +19,10 @@ Rgb rgb(const wxColour& c) { return {c.Red(), c.Green(), c.Blue()}; }
 
 constexpr std::size_t kShortSpan = 4;  // pixels
 constexpr std::size_t kNoLine = static_cast<std::size_t>(-1);  // a colour index for "no grid"
+// Below this many hexes a thread costs more than it saves; above, a few
+// bands are plenty (painting is bound by memory as much as by arithmetic).
+constexpr int kHexesWorthAThread = 2000;
+constexpr unsigned kMostBands = 4;
 
 // One image of the terrain and the part of the view it covers. Pieces
 // every pixel of which some hex covers have no alpha plane: opaque, they
@@ -175,7 +181,7 @@ std::array<Point, 6> corners_around(Point centre, const std::array<Point, 6>& of
 }  // namespace
 
 std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
-                                            const TerrainPalette& palette, const wxRect& area) {
+                                            const TerrainPalette& palette, const wxRect& area, int bands) {
     std::vector<Piece> pieces = cut_into_pieces(area, view);
     // Colour indices: the terrains, then one for unknown terrain, then the grid's.
     std::vector<Rgb> colours;
@@ -187,20 +193,35 @@ std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry:
     ImagePixels pixels(pieces, colours, area.width);
     const auto offsets = grid.size() > 0 ? corner_offsets(view, grid) : std::array<Point, 6>{};
     const double reach = view.scale() + 2;  // the radius, and the outline just outside it
-    std::vector<PixelSpan> spans;           // one vector for every hex
-    std::vector<Point> edge_centres;        // outlined once every hex is painted
-    for (int i = 0; i < static_cast<int>(grid.size()); ++i) {
-        const Point c = view.centre(grid.hex_at(i));
-        if (c.x + reach < area.x || c.y + reach < area.y || c.x - reach > area.GetRight() + 1 || c.y - reach > area.GetBottom() + 1) continue;
-        const int t = terrain[static_cast<std::size_t>(i)];
-        convex_polygon_spans(corners_around(c, offsets), spans);
-        paint_hex(pixels, spans, t >= 0 && static_cast<std::size_t>(t) < unknown ? static_cast<std::size_t>(t) : unknown, line);
-        if (line != kNoLine && on_map_edge(grid, i)) edge_centres.push_back(c);
-    }
-    for (const Point c : edge_centres) {
-        convex_polygon_spans(corners_around(c, offsets), spans);
-        outline_left_and_top(pixels, spans, line);
-    }
+    // Hexes tile the image without sharing a pixel, so bands of hexes are
+    // painted side by side on the machine's cores, each into its own pixels.
+    auto paint_band = [&](int begin, int end, std::vector<Point>& edge_centres) {
+        std::vector<PixelSpan> spans;  // one vector for every hex of the band
+        for (int i = begin; i < end; ++i) {
+            const Point c = view.centre(grid.hex_at(i));
+            if (c.x + reach < area.x || c.y + reach < area.y || c.x - reach > area.GetRight() + 1 || c.y - reach > area.GetBottom() + 1) continue;
+            const int t = terrain[static_cast<std::size_t>(i)];
+            convex_polygon_spans(corners_around(c, offsets), spans);
+            paint_hex(pixels, spans, t >= 0 && static_cast<std::size_t>(t) < unknown ? static_cast<std::size_t>(t) : unknown, line);
+            if (line != kNoLine && on_map_edge(grid, i)) edge_centres.push_back(c);
+        }
+    };
+    const int hexes = static_cast<int>(grid.size());
+    if (bands <= 0) bands = hexes < kHexesWorthAThread ? 1 : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMostBands));
+    std::vector<std::vector<Point>> edge_centres(static_cast<std::size_t>(bands));  // outlined once every hex is painted
+    {
+        std::vector<std::jthread> helpers;
+        for (int b = 1; b < bands; ++b)
+            helpers.emplace_back(paint_band, hexes * b / bands, hexes * (b + 1) / bands, std::ref(edge_centres[static_cast<std::size_t>(b)]));
+        paint_band(0, hexes / bands, edge_centres[0]);
+    }  // the helpers join here
+    // The line along the map's edge may cross from one band's pixels into another's: drawn after all.
+    std::vector<PixelSpan> spans;
+    for (const auto& band : edge_centres)
+        for (const Point c : band) {
+            convex_polygon_spans(corners_around(c, offsets), spans);
+            outline_left_and_top(pixels, spans, line);
+        }
     std::vector<TerrainPiece> out;
     for (Piece& piece : pieces) out.push_back(piece.take());
     return out;

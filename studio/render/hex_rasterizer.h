@@ -31,7 +31,9 @@ struct TerrainPiece {
 // a pixel's right or lower neighbour is in another hex or off the map,
 // transparent elsewhere. In pieces that together cover `area`: the map's
 // interior without alpha (cheaper to draw), its ragged frame with alpha.
+// `bands`: how many threads paint the hexes; 0 lets the machine's cores and
+// the map's size decide. Every choice paints the same pixels.
 std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
-                                            const TerrainPalette& palette, const wxRect& area);
+                                            const TerrainPalette& palette, const wxRect& area, int bands = 0);
 
 }  // namespace sandtable::studio
