@@ -1,5 +1,6 @@
 #include "app/scenario_panel.h"
 
+#include "app/checked_property_edits.h"
 #include "core/scenario_commands.h"
 
 #include <wx/button.h>
@@ -56,8 +57,12 @@ ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     sizer->Add(settings_, 0, wxEXPAND | wxALL, 4);
     sizer->Add(right, 1, wxEXPAND);
     SetSizer(sizer);
-    settings_->Bind(wxEVT_PG_CHANGING, &ScenarioPanel::on_setting_changing, this);
-    settings_->Bind(wxEVT_PG_CHANGED, &ScenarioPanel::on_setting_changed, this);
+    bind_checked_edits(
+        settings_,
+        [this](const wxString& property, const wxVariant& value) {
+            return doc_ && !filling_ ? setting_edit(property.ToStdString(), value) : nullptr;
+        },
+        [this](std::unique_ptr<EditCommand> edit) { apply(std::move(edit)); });
     units_->Bind(wxEVT_GRID_CELL_CHANGING, &ScenarioPanel::on_unit_changing, this);
     units_->Bind(wxEVT_GRID_CELL_CHANGED, [this](wxGridEvent&) {
         if (pending_) apply(std::move(pending_));
@@ -175,24 +180,6 @@ std::unique_ptr<EditCommand> ScenarioPanel::setting_edit(const std::string& prop
         if (field == "holder") return set_objective(*doc_, o, obj.points, static_cast<int>(value.GetLong()) - 1);
     }
     return nullptr;
-}
-
-void ScenarioPanel::on_setting_changing(wxPropertyGridEvent& e) {
-    pending_.reset();
-    if (!doc_ || filling_) return;
-    try {
-        pending_ = setting_edit(e.GetPropertyName().ToStdString(), e.GetValue());
-    } catch (const std::exception& error) {
-        e.SetValidationFailureMessage(utf8(error.what()));
-        e.Veto();
-    }
-}
-
-void ScenarioPanel::on_setting_changed(wxPropertyGridEvent&) {
-    if (!pending_) return;
-    auto edit = std::move(pending_);
-    // The grid is rebuilt after the edit: not inside its own event.
-    CallAfter([this, raw = edit.release()] { apply(std::unique_ptr<EditCommand>(raw)); });
 }
 
 std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const std::string& text) const {

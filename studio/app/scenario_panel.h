@@ -28,8 +28,6 @@ public:
 private:
     void fill_settings();
     void fill_units();
-    void on_setting_changing(wxPropertyGridEvent& e);
-    void on_setting_changed(wxPropertyGridEvent& e);
     std::unique_ptr<EditCommand> setting_edit(const std::string& property, const wxVariant& value) const;
     void on_unit_changing(wxGridEvent& e);
     std::unique_ptr<EditCommand> unit_edit(int row, int column, const std::string& text) const;
@@ -41,7 +39,7 @@ private:
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
     wxPropertyGrid* settings_ = nullptr;
     wxGrid* units_ = nullptr;
-    std::unique_ptr<EditCommand> pending_;
+    std::unique_ptr<EditCommand> pending_;  // a unit cell's edit, checked while typed
     std::optional<geometry::Hex> target_hex_;
     bool filling_ = false;
 };

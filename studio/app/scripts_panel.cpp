@@ -1,5 +1,7 @@
 #include "app/scripts_panel.h"
 
+#include "app/checked_property_edits.h"
+
 #include "bots/session.h"
 #include "core/rule_module_commands.h"
 #include "core/scenario_document.h"
@@ -66,8 +68,16 @@ wxSizer* ScriptsPanel::make_module_column() {
     column->Add(params_, 3, wxEXPAND);
     modules_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent& e) { select_module(e.GetSelection()); });
     modules_->Bind(wxEVT_CHECKLISTBOX, [this](wxCommandEvent& e) { switch_module(e.GetInt()); });
-    params_->Bind(wxEVT_PG_CHANGING, &ScriptsPanel::on_param_changing, this);
-    params_->Bind(wxEVT_PG_CHANGED, &ScriptsPanel::on_param_changed, this);
+    bind_checked_edits(
+        params_,
+        [this](const wxString& property, const wxVariant& value) {
+            return doc_ && selected() != wxNOT_FOUND ? command_for(property, value) : nullptr;
+        },
+        [this](std::unique_ptr<EditCommand> edit) {
+            if (!perform_) return;
+            perform_(std::move(edit));
+            refresh();
+        });
     return column;
 }
 
@@ -92,7 +102,6 @@ wxSizer* ScriptsPanel::make_editor_column() {
 void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
     perform_ = std::move(perform);
-    pending_.reset();
     modules_->Clear();
     editor_->ClearAll();
     file_.clear();
@@ -211,25 +220,6 @@ std::unique_ptr<EditCommand> ScriptsPanel::command_for(const wxString& key, cons
     if (type == "longlong") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{static_cast<long long>(value.GetLongLong().GetValue()), {}});
     if (type == "double") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetDouble(), {}});
     return std::make_unique<SetModuleParam>(*doc_, index, name, value.GetString().ToStdString(wxConvUTF8));
-}
-
-// Checked as the value changes: a refused value stays in the editor with the reason shown.
-void ScriptsPanel::on_param_changing(wxPropertyGridEvent& e) {
-    pending_.reset();
-    if (!doc_ || selected() == wxNOT_FOUND) return;
-    try {
-        pending_ = command_for(e.GetPropertyName(), e.GetValue());
-    } catch (const std::exception& error) {
-        e.SetValidationFailureMessage(wxString::FromUTF8(error.what()));
-        e.Veto();
-    }
-}
-
-void ScriptsPanel::on_param_changed(wxPropertyGridEvent&) {
-    if (!pending_ || !perform_) return;
-    perform_(std::move(pending_));
-    // Rebuilding the grid inside its own event is unsafe: after it.
-    CallAfter([this] { refresh(); });
 }
 
 void ScriptsPanel::open_module(int index) {

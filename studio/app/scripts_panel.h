@@ -41,8 +41,6 @@ private:
     void fit_splitter_to_labels();
     void select_module(int index);
     void switch_module(int index);
-    void on_param_changing(wxPropertyGridEvent& e);
-    void on_param_changed(wxPropertyGridEvent& e);
     std::unique_ptr<EditCommand> command_for(const wxString& key, const wxVariant& value) const;
     int selected() const;
     void open_module(int index);
@@ -57,7 +55,6 @@ private:
     wxStyledTextCtrl* editor_ = nullptr;
     wxTextCtrl* messages_ = nullptr;
     std::string file_;                      // the module open in the editor
-    std::unique_ptr<EditCommand> pending_;  // checked while a parameter changes, performed once it has
     bool showing_switch_message_ = false;   // the messages say what the last tick did
 };
 

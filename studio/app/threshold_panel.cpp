@@ -1,5 +1,6 @@
 #include "app/threshold_panel.h"
 
+#include "app/checked_property_edits.h"
 #include "core/threshold_commands.h"
 
 #include <wx/propgrid/props.h>
@@ -27,21 +28,16 @@ ThresholdPanel::ThresholdPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of success by target value (rows) and die modifier (columns):"), 0, wxLEFT | wxTOP, 4);
     sizer->Add(chances_, 1, wxEXPAND | wxALL, 4);
     SetSizer(sizer);
-    properties_->Bind(wxEVT_PG_CHANGING, [this](wxPropertyGridEvent& e) {
-        pending_.reset();
-        if (!doc_ || table_ < 0) return;
-        try {
-            pending_ = edit_for(e.GetPropertyName().ToStdString(), e.GetValue());
-        } catch (const std::exception& error) {
-            e.SetValidationFailureMessage(wxString::FromUTF8(error.what()));
-            e.Veto();
-        }
-    });
-    properties_->Bind(wxEVT_PG_CHANGED, [this](wxPropertyGridEvent&) {
-        if (!pending_ || !perform_) return;
-        perform_(std::move(pending_));
-        CallAfter([this] { refresh(); });  // not inside the grid's own event
-    });
+    bind_checked_edits(
+        properties_,
+        [this](const wxString& property, const wxVariant& value) {
+            return doc_ && table_ >= 0 ? edit_for(property.ToStdString(), value) : nullptr;
+        },
+        [this](std::unique_ptr<EditCommand> edit) {
+            if (!perform_) return;
+            perform_(std::move(edit));
+            refresh();
+        });
 }
 
 void ThresholdPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {

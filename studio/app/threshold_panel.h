@@ -32,7 +32,6 @@ private:
     int table_ = -1;
     wxPropertyGrid* properties_ = nullptr;
     wxGrid* chances_ = nullptr;
-    std::unique_ptr<EditCommand> pending_;
 };
 
 }  // namespace sandtable::studio

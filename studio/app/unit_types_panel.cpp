@@ -1,5 +1,6 @@
 #include "app/unit_types_panel.h"
 
+#include "app/checked_property_edits.h"
 #include "core/unit_type_commands.h"
 #include "render/counter_painter.h"
 
@@ -87,8 +88,16 @@ UnitTypesPanel::UnitTypesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     add_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { add(false); });
     duplicate_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { add(true); });
     remove_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { remove(); });
-    grid_->Bind(wxEVT_PG_CHANGING, &UnitTypesPanel::on_changing, this);
-    grid_->Bind(wxEVT_PG_CHANGED, &UnitTypesPanel::on_changed, this);
+    bind_checked_edits(
+        grid_,
+        [this](const wxString& property, const wxVariant& value) {
+            return doc_ && selected() != wxNOT_FOUND ? command_for(property, value) : nullptr;
+        },
+        [this](std::unique_ptr<EditCommand> edit) {
+            if (!perform_) return;
+            perform_(std::move(edit));
+            refresh();
+        });
 }
 
 void UnitTypesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
@@ -193,25 +202,6 @@ std::unique_ptr<EditCommand> UnitTypesPanel::command_for(const wxString& propert
     const int attribute = std::stoi(what);
     const int stored = value.GetType() == "bool" ? (value.GetBool() ? 1 : 0) : static_cast<int>(value.GetLong());
     return std::make_unique<SetUnitTypeAttribute>(*doc_, t, face, attribute, stored);
-}
-
-// Checked as the value changes: a refused value stays in the editor with the reason shown.
-void UnitTypesPanel::on_changing(wxPropertyGridEvent& e) {
-    pending_.reset();
-    if (!doc_ || selected() == wxNOT_FOUND) return;
-    try {
-        pending_ = command_for(e.GetPropertyName(), e.GetValue());
-    } catch (const std::exception& error) {
-        e.SetValidationFailureMessage(wxString::FromUTF8(error.what()));
-        e.Veto();
-    }
-}
-
-void UnitTypesPanel::on_changed(wxPropertyGridEvent&) {
-    if (!pending_ || !perform_) return;
-    perform_(std::move(pending_));
-    // Rebuilding the grid inside its own event is unsafe: after it.
-    CallAfter([this] { refresh(); });
 }
 
 void UnitTypesPanel::add(bool duplicate) {

@@ -29,8 +29,6 @@ private:
     void fill_list();
     void fill_grid();
     void add_face(const char* category, const std::string& prefix, const rules::UnitFace& face);
-    void on_changing(wxPropertyGridEvent& e);
-    void on_changed(wxPropertyGridEvent& e);
     std::unique_ptr<EditCommand> command_for(const wxString& property, const wxVariant& value) const;
     void add(bool duplicate);
     void remove();
@@ -41,7 +39,6 @@ private:
     wxListBox* list_ = nullptr;
     wxPropertyGrid* grid_ = nullptr;
     CounterPreview* preview_ = nullptr;
-    std::unique_ptr<EditCommand> pending_;  // checked while the value changes, applied once it has
 };
 
 }  // namespace sandtable::studio

@@ -3,6 +3,7 @@
 // byte, and a failed save leaves the original file intact.
 #include "core/edit_commands.h"
 #include "load/loader.h"
+#include "studio_project_copy.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,18 +16,7 @@ using studio::ScenarioDocument;
 namespace fs = std::filesystem;
 
 namespace {
-// A copy of the BMW files in a fresh folder, so saving touches nothing shipped.
-std::string copy_project() {
-    static int counter = 0;
-    const fs::path root = fs::temp_directory_path() / ("sandtable-studio-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(root);
-    fs::create_directories(root / "rulesets");
-    fs::create_directories(root / "scenarios");
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw", root / "rulesets" / "bmw", fs::copy_options::recursive);
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", root / "scenarios" / "bmw", fs::copy_options::recursive);
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scripts", root / "scripts", fs::copy_options::recursive);
-    return (root / "scenarios" / "bmw" / "wendle-fords.yaml").string();
-}
+std::string copy_project() { return test::copy_bmw_project(); }
 
 std::string text_of(const std::string& file) {
     std::ifstream in(file, std::ios::binary);
