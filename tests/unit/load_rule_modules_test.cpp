@@ -2,6 +2,7 @@
 // the `rules:` block written back by the studio loads back to the same modules.
 #include "bmw_fixture.h"
 #include "load/loader.h"
+#include "project_copies.h"
 #include "load/ruleset_writer.h"
 #include "script/compiled_modules.h"
 
@@ -21,27 +22,9 @@ using namespace bmw_test;
 namespace {
 
 const fs::path kSource = SANDTABLE_SOURCE_DIR;
-
-std::string text_of(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-}
-
-void write_text(const fs::path& file, const std::string& text) {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << text;
-}
-
-// rulesets/bmw and the scripts/ library beside it (the charges module lives there).
-fs::path copy_bmw_ruleset() {
-    static int counter = 0;
-    const fs::path root = fs::temp_directory_path() / ("sandtable-rule-modules-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(root);
-    fs::create_directories(root / "rulesets");
-    fs::copy(kSource / "rulesets" / "bmw", root / "rulesets" / "bmw", fs::copy_options::recursive);
-    fs::copy(kSource / "scripts", root / "scripts", fs::copy_options::recursive);
-    return root / "rulesets" / "bmw";
-}
+using test::copy_bmw_ruleset;
+using test::text_of;
+using test::write_text;
 
 // `line` of ruleset.yaml (found whole) replaced by `with`.
 void edit_line(const fs::path& ruleset_file, const std::string& line, const std::string& with) {

@@ -1,6 +1,7 @@
 // Writing unit types back into ruleset.yaml: what is written loads back to the
 // identical types, and only the `unit_types:` block of the file changes.
 #include "load/loader.h"
+#include "project_copies.h"
 #include "load/ruleset_writer.h"
 
 #include <catch2/catch.hpp>
@@ -16,33 +17,10 @@ using namespace sandtable;
 namespace {
 
 const fs::path kSource = SANDTABLE_SOURCE_DIR;
+using test::copy_bmw_ruleset;
+using test::text_of;
+using test::write_text;
 
-std::string text_of(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-}
-
-void write_text(const fs::path& file, const std::string& text) {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << text;
-}
-
-fs::path fresh_directory(const std::string& what) {
-    static int counter = 0;
-    const fs::path root = fs::temp_directory_path() / ("sandtable-ruleset-writer-" + what + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-    fs::remove_all(root);
-    fs::create_directories(root);
-    return root;
-}
-
-// rulesets/bmw and the scripts/ library beside it (the charges module lives there).
-fs::path copy_bmw_ruleset() {
-    const fs::path root = fresh_directory("bmw");
-    fs::create_directories(root / "rulesets");
-    fs::copy(kSource / "rulesets" / "bmw", root / "rulesets" / "bmw", fs::copy_options::recursive);
-    fs::copy(kSource / "scripts", root / "scripts", fs::copy_options::recursive);
-    return root / "rulesets" / "bmw";
-}
 
 void check_same_unit_types(const rules::Ruleset& a, const rules::Ruleset& b) {
     REQUIRE(a.unit_types.size() == b.unit_types.size());
@@ -142,7 +120,7 @@ TEST_CASE("replacing the unit types keeps every byte outside their block", "[loa
 }
 
 TEST_CASE("types with and without a back face, empty faces and awkward words round-trip", "[load][ruleset_writer]") {
-    const fs::path dir = fresh_directory("small");
+    const fs::path dir = test::fresh_directory();
     write_text(dir / "ruleset.yaml", kSmallRuleset);
     auto rs = load::load_ruleset(dir.string());
     REQUIRE(rs.unit_types.size() == 2);
@@ -171,7 +149,7 @@ TEST_CASE("types with and without a back face, empty faces and awkward words rou
 }
 
 TEST_CASE("a back face equal to the defaults is still written", "[load][ruleset_writer]") {
-    const fs::path dir = fresh_directory("empty-back");
+    const fs::path dir = test::fresh_directory();
     write_text(dir / "ruleset.yaml", kSmallRuleset);
     auto rs = load::load_ruleset(dir.string());
     rs.unit_types[0].back = rs.unit_types[0].front;

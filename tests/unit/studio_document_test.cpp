@@ -3,7 +3,7 @@
 // byte, and a failed save leaves the original file intact.
 #include "core/edit_commands.h"
 #include "load/loader.h"
-#include "studio_project_copy.h"
+#include "project_copies.h"
 
 #include <catch2/catch.hpp>
 

@@ -4,7 +4,7 @@
 #include "core/edit_commands.h"
 #include "core/project_issues.h"
 #include "load/loader.h"
-#include "studio_project_copy.h"
+#include "project_copies.h"
 
 #include <catch2/catch.hpp>
 

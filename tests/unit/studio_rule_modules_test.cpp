@@ -6,7 +6,7 @@
 #include "core/unit_type_commands.h"
 #include "load/loader.h"
 #include "load/ruleset_writer.h"
-#include "studio_project_copy.h"
+#include "project_copies.h"
 
 #include <catch2/catch.hpp>
 

@@ -3,7 +3,7 @@
 // document, and values a scenario cannot hold are refused with a reason.
 #include "core/scenario_commands.h"
 #include "load/loader.h"
-#include "studio_project_copy.h"
+#include "project_copies.h"
 
 #include <catch2/catch.hpp>
 

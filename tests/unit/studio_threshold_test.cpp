@@ -3,7 +3,7 @@
 #include "core/threshold_commands.h"
 #include "load/loader.h"
 #include "load/table_writer.h"
-#include "studio_project_copy.h"
+#include "project_copies.h"
 
 #include <catch2/catch.hpp>
 
