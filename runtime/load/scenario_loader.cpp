@@ -342,7 +342,9 @@ std::string content_hash(const Scenario& sc, const Ruleset& rs) {
     add((dir / "ruleset.yaml").string());
     if (fs::exists(dir / "tables")) {
         std::vector<fs::path> tables;
-        for (const auto& e : fs::directory_iterator(dir / "tables")) tables.push_back(e.path());
+        // Table files only: the studio's autosaves and half-written saves sit beside them.
+        for (const auto& e : fs::directory_iterator(dir / "tables"))
+            if (e.path().extension() == ".yaml") tables.push_back(e.path());
         std::sort(tables.begin(), tables.end());
         for (const auto& t : tables) add(t.string());
     }

@@ -1,5 +1,6 @@
 #include "core/scenario_document.h"
 
+#include "core/autosave_recovery.h"
 #include "load/ruleset_writer.h"
 #include "load/table_writer.h"
 
@@ -24,8 +25,12 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
 
 ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
     ScenarioDocument doc = open(file);
-    doc.scenario_ = *load::load_scenario(autosave).scenario;
-    doc.scenario_.file = file;
+    std::map<std::string, std::string> ruleset_autosaves;  // real file -> autosaved text
+    for (const std::string& f : doc.ruleset_files())
+        if (std::filesystem::exists(autosave_path(f))) ruleset_autosaves[f] = load::read_file(autosave_path(f));
+    RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, load::read_file(autosave), ruleset_autosaves);
+    *doc.ruleset_ = std::move(work.ruleset);
+    doc.scenario_ = std::move(work.scenario);
     return doc;
 }
 
@@ -36,7 +41,44 @@ bool ScenarioDocument::has_newer_autosave(const std::string& file) {
     return fs::exists(autosave, ec) && fs::last_write_time(autosave, ec) >= fs::last_write_time(file, ec);
 }
 
-void ScenarioDocument::autosave(const load::FileOps& ops) const { load::write_file_atomically(autosave_path(file_), to_yaml(), ops); }
+// The scenario, and beside each ruleset file the model changed, its text;
+// autosaves of ruleset files changed back since are removed.
+void ScenarioDocument::autosave(const load::FileOps& ops) const {
+    load::write_file_atomically(autosave_path(file_), to_yaml(), ops);
+    const auto changed = changed_ruleset_files();
+    for (const std::string& f : ruleset_files()) {
+        const auto it = changed.find(f);
+        if (it != changed.end()) {
+            load::write_file_atomically(autosave_path(f), it->second, ops);
+        } else {
+            std::error_code ec;
+            std::filesystem::remove(autosave_path(f), ec);
+        }
+    }
+}
+
+std::vector<std::string> ScenarioDocument::ruleset_files() const {
+    std::vector<std::string> files{ruleset_->where.file};
+    for (const auto& [f, text] : saved_tables_) files.push_back(f);
+    return files;
+}
+
+std::map<std::string, std::string> ScenarioDocument::changed_ruleset_files() const {
+    std::map<std::string, std::string> changed;
+    for (const auto& [f, text] : table_texts()) {
+        const auto saved = saved_tables_.find(f);
+        if (saved == saved_tables_.end() || saved->second != text) changed[f] = text;
+    }
+    const bool types_changed = unit_types_changed(), modules_changed = rule_modules_changed();
+    if (types_changed || modules_changed) {
+        // Only their blocks are replaced: the designer's comments and layout elsewhere stay.
+        std::string text = ruleset_text_;
+        if (types_changed) text = load::replace_unit_types(text, *ruleset_);
+        if (modules_changed) text = load::replace_rule_modules(text, *ruleset_);
+        changed[ruleset_->where.file] = text;
+    }
+    return changed;
+}
 
 std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
 
@@ -56,20 +98,19 @@ bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_y
 
 bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_to_yaml(*ruleset_) != saved_rule_modules_; }
 
-// ruleset.yaml is rewritten only when the unit types or the rule modules
-// changed, and then only their blocks, in one write: the designer's comments
-// and layout elsewhere stay as written.
-void ScenarioDocument::save_ruleset_text(const load::FileOps& ops) {
-    const bool types_changed = unit_types_changed();
-    const bool modules_changed = rule_modules_changed();
-    if (!types_changed && !modules_changed) return;
-    std::string text = ruleset_text_;
-    if (types_changed) text = load::replace_unit_types(text, *ruleset_);
-    if (modules_changed) text = load::replace_rule_modules(text, *ruleset_);
-    load::write_file_atomically(ruleset_->where.file, text, ops);
-    ruleset_text_ = text;
-    saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
-    saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
+// Each changed ruleset file (tables, ruleset.yaml) is replaced on its own,
+// and counted saved as soon as it is written.
+void ScenarioDocument::save_ruleset_files(const load::FileOps& ops) {
+    for (const auto& [f, text] : changed_ruleset_files()) {
+        load::write_file_atomically(f, text, ops);
+        if (f == ruleset_->where.file) {
+            ruleset_text_ = text;
+            saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
+            saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
+        } else {
+            saved_tables_[f] = text;
+        }
+    }
 }
 
 // While the model is as it was read, the file is written back as it was read,
@@ -77,13 +118,7 @@ void ScenarioDocument::save_ruleset_text(const load::FileOps& ops) {
 void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
-    // Tables first: each changed table file is replaced on its own.
-    for (const auto& [table_file, table] : table_texts()) {
-        if (table == saved_tables_[table_file]) continue;
-        load::write_file_atomically(table_file, table, ops);
-        saved_tables_[table_file] = table;
-    }
-    save_ruleset_text(ops);  // before the scenario, which may place units of new types
+    save_ruleset_files(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
@@ -92,6 +127,7 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
     if (!as_read) original_text_ = yaml;
     std::error_code ec;
     std::filesystem::remove(autosave_path(file), ec);  // nothing left to recover
+    for (const std::string& f : ruleset_files()) std::filesystem::remove(autosave_path(f), ec);
 }
 
 }  // namespace sandtable::studio

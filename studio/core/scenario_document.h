@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sandtable::studio {
 
@@ -16,13 +17,15 @@ class ScenarioDocument {
 public:
     // Throws load::LoadError with every problem when the file does not load.
     static ScenarioDocument open(const std::string& file);
-    // The file as last saved, with the model of an autosave beside it (work
-    // recovered after a crash): modified until saved.
+    // The files as last saved, with the autosaves beside them (work recovered
+    // after a crash: the scenario, unit types, rule modules, tables):
+    // modified until saved.
     static ScenarioDocument recover(const std::string& file, const std::string& autosave);
     // Where autosaves of a file go, and whether one is newer than the file.
     static std::string autosave_path(const std::string& file) { return file + ".autosave"; }
     static bool has_newer_autosave(const std::string& file);
-    // Writes the model beside the file (atomically); removed by save().
+    // Writes the model beside the file (atomically), and beside each ruleset
+    // or table file the model changed, its text; removed by save().
     void autosave(const load::FileOps& ops = load::real_file_ops()) const;
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
@@ -50,7 +53,10 @@ private:
     // they change.
     bool unit_types_changed() const;
     bool rule_modules_changed() const;
-    void save_ruleset_text(const load::FileOps& ops);
+    void save_ruleset_files(const load::FileOps& ops);
+    std::vector<std::string> ruleset_files() const;  // ruleset.yaml and every table file
+    // File -> text of every ruleset file the model changed since the last save.
+    std::map<std::string, std::string> changed_ruleset_files() const;
     std::string ruleset_text_;        // ruleset.yaml as read or last saved
     std::string saved_unit_types_;    // the unit types as last opened or saved (unit_types_to_yaml)
     std::string saved_rule_modules_;  // the rule modules as last opened or saved (rule_modules_to_yaml)
