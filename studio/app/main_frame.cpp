@@ -5,7 +5,9 @@
 #include "core/scenario_commands.h"
 #include "core/project_template.h"
 
+#include <wx/accel.h>
 #include <wx/config.h>
+#include <wx/utils.h>
 #include <wx/dnd.h>
 #include <wx/choicdlg.h>
 #include <wx/dirdlg.h>
@@ -158,11 +160,31 @@ void MainFrame::build_menu() {
     }, remove_scan);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_zones = e.IsChecked(); canvas_->Refresh(); }, zones);
     Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
+    auto* help = new wxMenu;
+    const int formats = wxWindow::NewControlId(), lua_api = wxWindow::NewControlId();
+    help->Append(formats, "&File Formats");
+    help->Append(lua_api, "&Lua API for Rule Scripts");
+    help->AppendSeparator();
+    help->Append(wxID_ABOUT, "&About Sandtable Studio");
+    auto open_doc = [](const char* name) {
+        wxLaunchDefaultBrowser(wxFileName(wxString::FromUTF8(std::string(SANDTABLE_SOURCE_DIR) + "/docs/" + name)).GetFullPath());
+    };
+    Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("formats.md"); }, formats);
+    Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("lua-api.md"); }, lua_api);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        wxMessageBox(wxString::FromUTF8("Sandtable Studio\n\nPaint maps, define unit types, fill in the tables and write the "
+                                        "rules of a wargame; the Sandtable runtime plays them."),
+                     "About Sandtable Studio", wxOK | wxICON_INFORMATION, this);
+    }, wxID_ABOUT);
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
     bar->Append(edit_menu_, "&Edit");
     bar->Append(view, "&View");
+    bar->Append(help, "&Help");
     SetMenuBar(bar);
+    // GTK's and macOS's redo key beside the Windows one shown in the menu.
+    wxAcceleratorEntry redo_gtk(wxACCEL_CTRL | wxACCEL_SHIFT, 'Z', wxID_REDO);
+    SetAcceleratorTable(wxAcceleratorTable(1, &redo_gtk));
     Bind(wxEVT_MENU, &MainFrame::on_open, this, wxID_OPEN);
     Bind(wxEVT_MENU, &MainFrame::on_new, this, wxID_NEW);
     Bind(wxEVT_MENU, &MainFrame::on_save, this, wxID_SAVE);
