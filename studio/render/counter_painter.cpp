@@ -102,12 +102,18 @@ const wxGraphicsFont& CounterInk::font(int points, const wxColour& ink) {
 void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look) {
     if (look.leader || size < kCounterMarksMinSize) return;
     const wxColour colour = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
-    draw_symbol_box(gc, ink, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, colour);
-    gc.SetFont(ink.font(std::max(5, static_cast<int>(size * 0.26)), colour));
     const wxString values = wxString::FromUTF8(look.values);
     double w = 0, h = 0;
-    gc.GetTextExtent(values, &w, &h);
-    gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
+    if (size < kCounterSymbolMinSize) {  // small: the values alone, big enough to read
+        gc.SetFont(ink.font(std::max(6, static_cast<int>(size * 0.4)), colour));
+        gc.GetTextExtent(values, &w, &h);
+        gc.DrawText(values, x + (size - w) / 2, y + (size - h) / 2);
+    } else {
+        draw_symbol_box(gc, ink, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, colour);
+        gc.SetFont(ink.font(std::max(5, static_cast<int>(size * 0.26)), colour));
+        gc.GetTextExtent(values, &w, &h);
+        gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
+    }
     if (look.back) {  // the back face: a stripe, as printed counters show disorder
         gc.SetPen(wxPen(colour, std::max(1, static_cast<int>(size / 25))));
         gc.StrokeLine(x + size * 0.08, y + size * 0.56, x + size * 0.92, y + size * 0.56);

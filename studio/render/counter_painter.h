@@ -33,6 +33,8 @@ CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& t
 // Counters smaller than this (in pixels) are only their coloured square or
 // disc: there is no room for marks.
 inline constexpr double kCounterMarksMinSize = 11.0;
+// Below this the symbol box is left out and the values are printed larger.
+inline constexpr double kCounterSymbolMinSize = 26.0;
 inline double counter_corner_radius(double size) { return size * 0.09; }
 
 // Fonts made once per size and ink: the map draws hundreds of counters, and

@@ -304,7 +304,8 @@ void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Rule
     for (auto first = placed.begin(); first != placed.end();) {
         const auto last = std::find_if(first, placed.end(), [&](const PlacedCounter& c) { return c.level != first->level; });
         draw_counter_shapes(gc, styles, outline, std::span<const PlacedCounter>(first, last));
-        for (auto c = first; c != last && c->size >= kCounterMarksMinSize; ++c) {  // marks only where they can be read
+        for (auto c = first; c != last; ++c) {
+            if (c->size < kCounterMarksMinSize) continue;  // marks only where they can be read (leaders are smaller)
             const auto& u = *c->unit;
             draw_counter_marks(gc, ink, c->x, c->y, c->size,
                                counter_look(rs, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color));
