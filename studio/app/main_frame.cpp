@@ -7,6 +7,8 @@
 
 #include <wx/accel.h>
 #include <wx/config.h>
+#include <wx/stc/stc.h>
+#include <wx/textctrl.h>
 #include <wx/utils.h>
 #include <wx/dnd.h>
 #include <wx/choicdlg.h>
@@ -406,14 +408,30 @@ void MainFrame::on_save(wxCommandEvent&) {
     refresh_state();
 }
 
+// Ctrl+Z in a text editor (a script, a grid cell being typed) undoes the
+// typing there, as in any editor; elsewhere it undoes the last edit of the
+// document.
+bool MainFrame::text_control_handles(bool undo) {
+    wxWindow* focus = FindFocus();
+    if (auto* script = dynamic_cast<wxStyledTextCtrl*>(focus)) {
+        undo ? script->Undo() : script->Redo();
+        return true;
+    }
+    if (auto* text = dynamic_cast<wxTextCtrl*>(focus); text && text->IsEditable()) {
+        undo ? text->Undo() : text->Redo();
+        return true;
+    }
+    return false;
+}
+
 void MainFrame::on_undo(wxCommandEvent&) {
-    if (!doc_) return;
+    if (text_control_handles(true) || !doc_) return;
     history_.undo(*doc_);
     show_document_changed();
 }
 
 void MainFrame::on_redo(wxCommandEvent&) {
-    if (!doc_) return;
+    if (text_control_handles(false) || !doc_) return;
     history_.redo(*doc_);
     show_document_changed();
 }

@@ -52,6 +52,7 @@ private:
     void on_open(wxCommandEvent&);
     void on_new(wxCommandEvent&);
     void on_save(wxCommandEvent&);
+    bool text_control_handles(bool undo);  // the focused text editor undoes its own typing
     void on_undo(wxCommandEvent&);
     void on_redo(wxCommandEvent&);
     void on_close(wxCloseEvent&);

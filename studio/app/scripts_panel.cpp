@@ -10,6 +10,7 @@
 #include "load/scenario_writer.h"
 #include "script/lua_sandbox.h"
 
+#include <wx/accel.h>
 #include <wx/button.h>
 #include <wx/propgrid/props.h>
 #include <wx/sizer.h>
@@ -88,8 +89,22 @@ wxSizer* ScriptsPanel::make_editor_column() {
     auto* check_button = new wxButton(this, wxID_ANY, "Check");
     auto* save_button = new wxButton(this, wxID_ANY, "Save Script");
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
+    auto* find_button = new wxButton(this, wxID_ANY, wxString::FromUTF8("Find…"));
+    auto* replace_button = new wxButton(this, wxID_ANY, wxString::FromUTF8("Replace…"));
+    find_button->SetToolTip("Find in the script (Ctrl+F)");
+    replace_button->SetToolTip("Replace in the script (Ctrl+H)");
     buttons->Add(check_button, 0, wxRIGHT, 6);
-    buttons->Add(save_button, 0);
+    buttons->Add(save_button, 0, wxRIGHT, 18);
+    buttons->Add(find_button, 0, wxRIGHT, 6);
+    buttons->Add(replace_button, 0);
+    find_ = std::make_unique<EditorFind>(this, editor_);
+    find_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { find_->show(false); });
+    replace_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { find_->show(true); });
+    const int find_key = wxWindow::NewControlId(), replace_key = wxWindow::NewControlId();
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { find_->show(false); }, find_key);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { find_->show(true); }, replace_key);
+    wxAcceleratorEntry keys[] = {{wxACCEL_CTRL, 'F', find_key}, {wxACCEL_CTRL, 'H', replace_key}};
+    SetAcceleratorTable(wxAcceleratorTable(2, keys));
     auto* column = new wxBoxSizer(wxVERTICAL);
     column->Add(buttons, 0, wxALL, 4);
     column->Add(editor_, 1, wxEXPAND | wxALL, 4);

@@ -7,6 +7,7 @@
 // with every module switched on (as saved).
 #pragma once
 
+#include "app/editor_find.h"
 #include "core/edit_commands.h"
 
 #include <wx/checklst.h>
@@ -54,6 +55,7 @@ private:
     wxPropertyGrid* params_ = nullptr;
     wxStyledTextCtrl* editor_ = nullptr;
     wxTextCtrl* messages_ = nullptr;
+    std::unique_ptr<EditorFind> find_;
     std::string file_;                      // the module open in the editor
     bool showing_switch_message_ = false;   // the messages say what the last tick did
 };
