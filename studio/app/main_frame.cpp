@@ -102,6 +102,9 @@ void MainFrame::build_menu() {
     auto* file = new wxMenu;
     file->Append(wxID_NEW, "&New Project from Template…\tCtrl+N");
     file->Append(wxID_OPEN, "&Open Scenario…\tCtrl+O");
+    const int open_folder = wxWindow::NewControlId();
+    file->Append(open_folder, wxString::FromUTF8("Open Project &Folder…\tCtrl+Shift+O"));
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_open_folder(); }, open_folder);
     file->Append(wxID_SAVE, "&Save\tCtrl+S");
     auto* recent = new wxMenu;
     file->AppendSubMenu(recent, "Open &Recent");
@@ -374,6 +377,27 @@ void MainFrame::on_open(wxCommandEvent&) {
     if (!confirm_discard()) return;
     wxFileDialog dialog(this, "Open a scenario", "", "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
+}
+
+// A project folder (ruleset, scenarios, house rules): its scenario, or the
+// one the designer picks when it has several.
+void MainFrame::on_open_folder() {
+    if (!confirm_discard()) return;
+    wxDirDialog dialog(this, "A project folder");
+    if (dialog.ShowModal() != wxID_OK) return;
+    try {
+        const auto scenarios = project_scenarios(dialog.GetPath().ToStdString(wxConvUTF8));
+        int pick = 0;
+        if (scenarios.size() > 1) {
+            wxArrayString names;
+            for (const auto& s : scenarios) names.Add(wxFileName(wxString::FromUTF8(s)).GetFullName());
+            pick = wxGetSingleChoiceIndex("Which scenario?", "Open Project Folder", names, this);
+            if (pick < 0) return;
+        }
+        open(scenarios[static_cast<std::size_t>(pick)]);
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "Nothing to open", wxOK | wxICON_INFORMATION, this);
+    }
 }
 
 // Copies a bundled ruleset with its scenarios into a new folder and opens it:

@@ -50,6 +50,7 @@ private:
     void show_document_changed();
     bool confirm_discard();
     void on_open(wxCommandEvent&);
+    void on_open_folder();
     void on_new(wxCommandEvent&);
     void on_save(wxCommandEvent&);
     bool text_control_handles(bool undo);  // the focused text editor undoes its own typing

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 namespace sandtable::studio {
@@ -33,6 +34,29 @@ std::string create_project_from_template(const std::string& source_root, const s
     if (scenarios.empty()) throw std::runtime_error("the template '" + id + "' has no scenario to open");
     std::sort(scenarios.begin(), scenarios.end());
     return scenarios.front().string();
+}
+
+namespace {
+// A scenario names its ruleset at the top level; rulesets, tables and the
+// studio's own files do not.
+bool names_a_ruleset(const fs::path& file) {
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("ruleset:", 0) == 0) return true;
+    return false;
+}
+}  // namespace
+
+std::vector<std::string> project_scenarios(const std::string& folder) {
+    const fs::path root = fs::exists(fs::path(folder) / "scenarios") ? fs::path(folder) / "scenarios" : fs::path(folder);
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == ".yaml" && names_a_ruleset(it->path())) out.push_back(it->path().string());
+    if (out.empty()) throw std::runtime_error("no scenario in " + root.string() + " (a scenario is a .yaml file with a 'ruleset:' key)");
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 }  // namespace sandtable::studio

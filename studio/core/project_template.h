@@ -17,4 +17,9 @@ std::vector<std::string> bundled_templates(const std::string& source_root);
 // naming the folder when it cannot.
 std::string create_project_from_template(const std::string& source_root, const std::string& id, const std::string& destination);
 
+// The scenarios of a project folder: every .yaml file under its scenarios/
+// folder (or, without one, the folder itself) that names a `ruleset:`,
+// sorted. Throws std::runtime_error when the folder has none.
+std::vector<std::string> project_scenarios(const std::string& folder);
+
 }  // namespace sandtable::studio

@@ -244,3 +244,13 @@ TEST_CASE("elevation painted in a stroke saves, loads back and undoes", "[studio
     CHECK(doc.to_yaml() == before);
     CHECK_THROWS(studio::PaintElevation(doc, 12, hill));
 }
+
+TEST_CASE("a project folder lists its scenarios, and a folder without any says so", "[studio][project]") {
+    const fs::path scenario = copy_project();
+    const fs::path project = scenario.parent_path().parent_path().parent_path();
+    const auto found = studio::project_scenarios(project.string());
+    REQUIRE(found.size() == 2);
+    CHECK(fs::path(found[0]).filename() == "skirmish.yaml");
+    CHECK(fs::path(found[1]).filename() == "wendle-fords.yaml");
+    CHECK_THROWS_WITH(studio::project_scenarios((project / "rulesets").string()), Catch::Contains("no scenario in"));
+}
