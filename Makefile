@@ -6,7 +6,7 @@ BUILD_DIR   ?= build
 JOBS        ?= $(shell nproc)
 SCENARIO    ?= scenarios/bmw/wendle-fords.yaml
 DEB_PACKAGES = build-essential cmake ninja-build ccache pkg-config \
-               libwxgtk3.2-dev liblua5.4-dev libyaml-cpp-dev catch2 libbenchmark-dev \
+               libwxgtk3.2-dev libcairo2-dev liblua5.4-dev libyaml-cpp-dev catch2 libbenchmark-dev \
                xvfb xauth imagemagick
 
 .PHONY: all deps build test run bench schemas clean

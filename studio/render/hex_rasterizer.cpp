@@ -3,7 +3,6 @@
 #include "render/hex_spans.h"
 
 #include <algorithm>
-#include <cstring>
 #include <functional>
 #include <thread>
 
@@ -11,45 +10,30 @@ namespace sandtable::studio {
 
 namespace {
 
-struct Rgb {
-    unsigned char red, green, blue;
-};
+using Pixel = std::uint32_t;
+constexpr Pixel kNothing = 0;  // transparent black, premultiplied
 
-Rgb rgb(const wxColour& c) { return {c.Red(), c.Green(), c.Blue()}; }
+Pixel pixel_of(const wxColour& c) {
+    return 0xFF000000u | (static_cast<Pixel>(c.Red()) << 16) | (static_cast<Pixel>(c.Green()) << 8) | c.Blue();
+}
 
-constexpr std::size_t kShortSpan = 4;  // pixels
 constexpr std::size_t kNoLine = static_cast<std::size_t>(-1);  // a colour index for "no grid"
 // Below this many hexes a thread costs more than it saves; above, a few
 // bands are plenty (painting is bound by memory as much as by arithmetic).
 constexpr int kHexesWorthAThread = 2000;
 constexpr unsigned kMostBands = 4;
 
-// One image of the terrain and the part of the view it covers. Pieces
-// every pixel of which some hex covers have no alpha plane: opaque, they
-// skip the alpha premultiplication and blending when drawn.
+// One image of the terrain and the part of the view it covers.
 class Piece {
 public:
-    Piece(const wxRect& area, bool opaque) : area_(area), image_(area.width, area.height, false), rgb_(image_.GetData()) {
-        if (opaque) return;
-        image_.SetAlpha();  // colours are only read where alpha is set
-        alpha_ = image_.GetAlpha();
-        std::memset(alpha_, wxALPHA_TRANSPARENT, static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height));
-    }
+    Piece(const wxRect& area, bool opaque)
+        : area_(area), pixels_(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height), kNothing), opaque_(opaque) {}
 
-    // `rows` holds a row of the colour at least as wide as any piece.
-    void fill(const PixelSpan& span, const std::vector<unsigned char>& rows) {
+    void fill(const PixelSpan& span, Pixel colour) {
         const int y = span.y - area_.y;
         if (y < 0 || y >= area_.height) return;
         const int begin = std::max(span.x_begin - area_.x, 0), end = std::min(span.x_end - area_.x, area_.width);
-        if (begin >= end) return;
-        const std::size_t first = index(begin, y), count = static_cast<std::size_t>(end - begin);
-        if (count <= kShortSpan) {  // grid lines are mostly a pixel or two: not worth a call
-            for (std::size_t i = 0; i < count * 3; ++i) rgb_[first * 3 + i] = rows[i];
-            for (std::size_t i = 0; alpha_ && i < count; ++i) alpha_[first + i] = wxALPHA_OPAQUE;
-            return;
-        }
-        std::memcpy(rgb_ + first * 3, rows.data(), count * 3);
-        if (alpha_) std::memset(alpha_ + first, wxALPHA_OPAQUE, count);
+        if (begin < end) std::fill_n(pixels_.begin() + static_cast<std::ptrdiff_t>(index(begin, y)), end - begin, colour);
     }
 
     bool holds(const PixelSpan& span) const {
@@ -57,48 +41,40 @@ public:
     }
 
     bool transparent_at(int x, int y) const {
-        return alpha_ && area_.Contains(x, y) && alpha_[index(x - area_.x, y - area_.y)] == wxALPHA_TRANSPARENT;
+        return !opaque_ && area_.Contains(x, y) && pixels_[index(x - area_.x, y - area_.y)] == kNothing;
     }
 
-    TerrainPiece take() { return {area_, std::move(image_)}; }
+    TerrainPiece take() { return {area_, std::move(pixels_), opaque_}; }
 
 private:
     std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(area_.width) + static_cast<std::size_t>(x); }
 
     wxRect area_;
-    wxImage image_;           // shares its buffers with copies of the piece
-    unsigned char* rgb_;      // the image's own RGB triplets
-    unsigned char* alpha_ = nullptr;  // and alpha plane, none when opaque
+    std::vector<Pixel> pixels_;
+    bool opaque_;
 };
 
-// The pieces together, written as one picture. Colours are indices into a
-// palette: a fill copies a ready-made row of the colour, not three bytes at
-// a time.
+// The pieces together, written as one picture; colours by palette index.
 class ImagePixels {
 public:
-    ImagePixels(std::vector<Piece>& pieces, const std::vector<Rgb>& colours, int widest) : pieces_(pieces) {
-        for (const Rgb c : colours) {
-            std::vector<unsigned char>& row = rows_.emplace_back(static_cast<std::size_t>(widest) * 3);
-            for (std::size_t i = 0; i < row.size(); i += 3) row[i] = c.red, row[i + 1] = c.green, row[i + 2] = c.blue;
-        }
-    }
+    ImagePixels(std::vector<Piece>& pieces, std::vector<Pixel> colours) : pieces_(pieces), colours_(std::move(colours)) {}
 
     void fill(const PixelSpan& span, std::size_t colour) {
         // Pieces do not overlap: a span inside one (the usual case) is done.
         for (Piece& piece : pieces_)
-            if (piece.holds(span)) return piece.fill(span, rows_[colour]);
-        for (Piece& piece : pieces_) piece.fill(span, rows_[colour]);
+            if (piece.holds(span)) return piece.fill(span, colours_[colour]);
+        for (Piece& piece : pieces_) piece.fill(span, colours_[colour]);
     }
 
     // For the line along the map's edge, which goes on pixels no hex has.
     void fill_if_transparent(int x, int y, std::size_t colour) {
         for (Piece& piece : pieces_)
-            if (piece.transparent_at(x, y)) piece.fill(PixelSpan{y, x, x + 1}, rows_[colour]);
+            if (piece.transparent_at(x, y)) piece.fill(PixelSpan{y, x, x + 1}, colours_[colour]);
     }
 
 private:
     std::vector<Piece>& pieces_;
-    std::vector<std::vector<unsigned char>> rows_;  // by colour index
+    std::vector<Pixel> colours_;
 };
 
 // `area` as an opaque piece where the hexes surely cover it, and pieces with
@@ -180,17 +156,30 @@ std::array<Point, 6> corners_around(Point centre, const std::array<Point, 6>& of
 
 }  // namespace
 
+wxImage TerrainPiece::to_image() const {
+    wxImage image(area.width, area.height, false);
+    if (!opaque) image.SetAlpha();
+    unsigned char* rgb = image.GetData();
+    unsigned char* alpha = image.GetAlpha();
+    for (std::size_t i = 0; i < pixels.size(); ++i) {
+        const Pixel p = pixels[i];
+        rgb[i * 3] = static_cast<unsigned char>(p >> 16), rgb[i * 3 + 1] = static_cast<unsigned char>(p >> 8), rgb[i * 3 + 2] = static_cast<unsigned char>(p);
+        if (alpha) alpha[i] = static_cast<unsigned char>(p >> 24);
+    }
+    return image;
+}
+
 std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
                                             const TerrainPalette& palette, const wxRect& area, int bands) {
     std::vector<Piece> pieces = cut_into_pieces(area, view);
     // Colour indices: the terrains, then one for unknown terrain, then the grid's.
-    std::vector<Rgb> colours;
-    for (const auto& c : palette.terrain_colours) colours.push_back(rgb(c));
+    std::vector<Pixel> colours;
+    for (const auto& c : palette.terrain_colours) colours.push_back(pixel_of(c));
     const std::size_t unknown = colours.size();
-    colours.push_back(rgb(wxColour(200, 200, 200)));
+    colours.push_back(pixel_of(wxColour(200, 200, 200)));
     const std::size_t line = palette.grid ? colours.size() : kNoLine;
-    if (palette.grid) colours.push_back(rgb(*palette.grid));
-    ImagePixels pixels(pieces, colours, area.width);
+    if (palette.grid) colours.push_back(pixel_of(*palette.grid));
+    ImagePixels pixels(pieces, std::move(colours));
     const auto offsets = grid.size() > 0 ? corner_offsets(view, grid) : std::array<Point, 6>{};
     const double reach = view.scale() + 2;  // the radius, and the outline just outside it
     // Hexes tile the image without sharing a pixel, so bands of hexes are

@@ -2,6 +2,10 @@
 
 #include "render/counter_painter.h"
 
+#ifdef SANDTABLE_HAVE_CAIRO
+#include <cairo.h>
+#endif
+
 #include "render/hex_rasterizer.h"
 
 #include <wx/brush.h>
@@ -77,13 +81,33 @@ bool near_area(Point p, const std::optional<wxRect>& visible, double margin) {
 }
 
 // Terrain and grid in software (see hex_rasterizer.h): a blit per piece.
+// On cairo (wxGTK) the piece's pixels are cairo's own layout and go to it
+// as they are; elsewhere through a wxImage.
+void draw_terrain_piece(wxGraphicsContext& gc, TerrainPiece& piece) {
+#ifdef SANDTABLE_HAVE_CAIRO
+    if (gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
+        auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
+        cairo_surface_t* surface = cairo_image_surface_create_for_data(
+            reinterpret_cast<unsigned char*>(piece.pixels.data()), piece.opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+            piece.area.width, piece.area.height, piece.area.width * static_cast<int>(sizeof(std::uint32_t)));
+        cairo_save(cr);
+        cairo_set_source_surface(cr, surface, piece.area.x, piece.area.y);
+        cairo_rectangle(cr, piece.area.x, piece.area.y, piece.area.width, piece.area.height);
+        cairo_fill(cr);
+        cairo_restore(cr);
+        cairo_surface_destroy(surface);
+        return;
+    }
+#endif
+    gc.DrawBitmap(gc.CreateBitmapFromImage(piece.to_image()), piece.area.x, piece.area.y, piece.area.width, piece.area.height);
+}
+
 void draw_terrain_pixels(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
                          const DrawOptions& options, const wxRect& area) {
     TerrainPalette palette;
     for (const auto& t : rs.terrain) palette.terrain_colours.push_back(colour(t.color));
     if (options.grid) palette.grid = grid_colour();
-    for (const auto& piece : rasterize_terrain(view, sc.map.grid, sc.map.terrain, palette, area))
-        gc.DrawBitmap(gc.CreateBitmapFromImage(piece.image), piece.area.x, piece.area.y, piece.area.width, piece.area.height);
+    for (auto& piece : rasterize_terrain(view, sc.map.grid, sc.map.terrain, palette, area)) draw_terrain_piece(gc, piece);
 }
 
 // Terrain as one cairo path per hex, for contexts that scale or rotate

@@ -6,23 +6,12 @@
 
 #include <catch2/catch.hpp>
 
-#include <cstring>
 
 using namespace sandtable;
 
 namespace {
 bool same_pixels(const studio::TerrainPiece& a, const studio::TerrainPiece& b) {
-    const auto& x = a.image;
-    const auto& y = b.image;
-    if (a.area != b.area || x.GetWidth() != y.GetWidth() || x.GetHeight() != y.GetHeight() || x.HasAlpha() != y.HasAlpha()) return false;
-    const auto n = static_cast<std::size_t>(x.GetWidth()) * static_cast<std::size_t>(x.GetHeight());
-    if (!x.HasAlpha()) return std::memcmp(x.GetData(), y.GetData(), n * 3) == 0;
-    // Where nothing is painted the colour is never read (nor written).
-    for (std::size_t i = 0; i < n; ++i) {
-        if (x.GetAlpha()[i] != y.GetAlpha()[i]) return false;
-        if (x.GetAlpha()[i] != 0 && std::memcmp(x.GetData() + i * 3, y.GetData() + i * 3, 3) != 0) return false;
-    }
-    return true;
+    return a.area == b.area && a.opaque == b.opaque && a.pixels == b.pixels;
 }
 }  // namespace
 
@@ -47,4 +36,18 @@ TEST_CASE("terrain painted in 1, 2, 3 or 4 bands is the same, pixel for pixel", 
             for (std::size_t p = 0; p < one.size(); ++p) CHECK(same_pixels(one[p], many[p]));
         }
     }
+}
+
+TEST_CASE("a terrain piece turned into a wxImage keeps its colours and where nothing is painted", "[studio][render]") {
+    studio::TerrainPiece piece{wxRect(0, 0, 3, 1), {0xFF102030u, 0u, 0xFFA0B0C0u}, false};
+    const wxImage image = piece.to_image();
+    REQUIRE(image.HasAlpha());
+    CHECK(image.GetRed(0, 0) == 0x10);
+    CHECK(image.GetGreen(0, 0) == 0x20);
+    CHECK(image.GetBlue(0, 0) == 0x30);
+    CHECK(image.GetAlpha(0, 0) == 255);
+    CHECK(image.GetAlpha(1, 0) == 0);
+    CHECK(image.GetBlue(2, 0) == 0xC0);
+    piece.opaque = true;
+    CHECK(!piece.to_image().HasAlpha());
 }
