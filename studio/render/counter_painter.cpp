@@ -70,6 +70,18 @@ void draw_symbol_box(wxGraphicsContext& gc, CounterInk& fonts, double x, double 
         gc.DrawEllipse(x + w / 2 - r, y - r * 2.6, r * 2, r * 2);
     }
 }
+// A reinforcement is set up where it enters: a yellow tag with its turn
+// ("T3") on the counter's top right corner tells it from the units on the map.
+void draw_arrival_tag(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, int turn) {
+    const wxString text = wxString::Format("T%d", turn);
+    gc.SetFont(ink.font(std::max(6, static_cast<int>(size * 0.22)), *wxBLACK));
+    double w = 0, h = 0;
+    gc.GetTextExtent(text, &w, &h);
+    gc.SetPen(wxPen(wxColour(30, 30, 30), 1));
+    gc.SetBrush(wxBrush(wxColour(250, 210, 60)));
+    gc.DrawRectangle(x + size - w - 3, y - h / 2, w + 4, h);
+    gc.DrawText(text, x + size - w - 1, y - h / 2);
+}
 }  // namespace
 
 CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, bool back, const std::string& colour) {
@@ -114,6 +126,7 @@ void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double
         gc.GetTextExtent(values, &w, &h);
         gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
     }
+    if (look.arrives > 1) draw_arrival_tag(gc, ink, x, y, size, look.arrives);
     if (look.back) {  // the back face: a stripe, as printed counters show disorder
         gc.SetPen(wxPen(colour, std::max(1, static_cast<int>(size / 25))));
         gc.StrokeLine(x + size * 0.08, y + size * 0.56, x + size * 0.92, y + size * 0.56);

@@ -23,6 +23,7 @@ struct CounterLook {
     std::string values;  // as printed: "4-4"
     bool back = false;
     bool leader = false;
+    int arrives = 1;  // a reinforcement's turn (shown as "T3"); 1: set up at the start
 };
 
 // What a counter of this type shows on this face, for a side of this colour
@@ -50,7 +51,7 @@ private:
 };
 
 // Everything printed over the coloured square: the symbol box, the values,
-// the back face's stripe. Nothing for a leader or a counter under
+// the back face's stripe, a reinforcement's turn. Nothing for a leader or a counter under
 // kCounterMarksMinSize. The map fills the squares of many counters at once
 // and then calls this for each; the preview calls draw_counter.
 void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look);
