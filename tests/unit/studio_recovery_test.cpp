@@ -8,6 +8,7 @@
 #include "core/unit_type_commands.h"
 #include "load/loader.h"
 #include "project_copies.h"
+#include "studio_free_hex.h"
 
 #include <catch2/catch.hpp>
 
@@ -18,22 +19,13 @@ using studio::ScenarioDocument;
 namespace fs = std::filesystem;
 
 namespace {
+using test::free_clear_hex;
 int module_index(const ScenarioDocument& doc, const std::string& name) {
     for (std::size_t m = 0; m < doc.ruleset().modules.size(); ++m)
         if (doc.ruleset().modules[m].module == name) return static_cast<int>(m);
     return -1;
 }
 
-// A clear hex nobody stands on.
-geometry::Hex free_clear_hex(const ScenarioDocument& doc) {
-    const auto& sc = doc.scenario();
-    for (int i = 0; i < static_cast<int>(sc.map.grid.size()); ++i) {
-        const auto h = sc.map.grid.hex_at(i);
-        const bool taken = std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.hex == h; });
-        if (!taken && sc.map.terrain[static_cast<std::size_t>(i)] == doc.ruleset().terrain_index("clear")) return h;
-    }
-    return {};
-}
 }  // namespace
 
 TEST_CASE("ruleset edits autosaved before a crash are recovered with the scenario", "[studio][document][recovery]") {

@@ -4,6 +4,7 @@
 #include "core/scenario_commands.h"
 #include "load/loader.h"
 #include "project_copies.h"
+#include "studio_free_hex.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,19 +12,9 @@ using namespace sandtable;
 using studio::ScenarioDocument;
 
 namespace {
+using test::free_clear_hex;
 int type_index(const ScenarioDocument& doc, const std::string& id) { return doc.ruleset().unit_type_index(id); }
 
-// A clear hex nobody stands on.
-geometry::Hex free_clear_hex(const ScenarioDocument& doc) {
-    const auto& sc = doc.scenario();
-    for (int i = 0; i < static_cast<int>(sc.map.grid.size()); ++i) {
-        const auto h = sc.map.grid.hex_at(i);
-        const bool taken = std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.hex == h; });
-        if (!taken && sc.map.terrain[static_cast<std::size_t>(i)] == doc.ruleset().terrain_index("clear")) return h;
-    }
-    FAIL("no free clear hex");
-    return {};
-}
 }  // namespace
 
 TEST_CASE("every scenario edit applied then undone gives the identical document", "[studio][scenario]") {
