@@ -1,6 +1,5 @@
 #include "app/main_frame.h"
 
-#include "core/background.h"
 #include "core/brushes.h"
 #include "core/scenario_commands.h"
 #include "core/project_template.h"
@@ -86,7 +85,8 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
     canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { on_side_clicked(hex, direction); };
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
-    canvas_->on_anchor_dropped = [this](int anchor, Point map) { on_anchor_dropped(anchor, map); };
+    background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { SetStatusText(text, 1); });
+    canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
 }
 
@@ -139,30 +139,14 @@ void MainFrame::build_menu() {
     view->Append(remove_scan, "&Remove Background");
     view->AppendSeparator();
     view->AppendCheckItem(zones, "&Deployment Zones")->Check(true);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { choose_background(); }, scan);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->choose(); }, scan);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) {
-        canvas_->calibrating = e.IsChecked() && background_;
+        canvas_->calibrating = e.IsChecked() && background_->present();
         canvas_->Refresh();
     }, calibrate);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        if (!background_) return;
-        const long percent = wxGetNumberFromUser("How much of the scan shows over the map", "Opacity (%):", "Background Opacity",
-                                                 std::lround(background_->opacity * 100), 0, 100, this);
-        if (percent < 0) return;
-        background_->opacity = percent / 100.0;
-        save_background();
-    }, opacity);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) {
-        if (!background_) return;
-        background_->visible = e.IsChecked();
-        save_background();
-    }, show_scan);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        if (!doc_ || !background_) return;
-        wxRemoveFile(wxString::FromUTF8(background_path(doc_->file())));
-        background_.reset();
-        canvas_->set_background(nullptr, nullptr);
-    }, remove_scan);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->ask_opacity(); }, opacity);
+    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { background_->set_visible(e.IsChecked()); }, show_scan);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->remove(); }, remove_scan);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_zones = e.IsChecked(); canvas_->Refresh(); }, zones);
     Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
     auto* help = new wxMenu;
@@ -214,7 +198,11 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         issues_->show(issues_from(e));
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
-    load_background();
+    try {
+        background_->open(doc_ ? &*doc_ : nullptr);
+    } catch (const load::LoadError& e) {
+        issues_->show(issues_from(e));
+    }
     watch_files();
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
@@ -538,83 +526,6 @@ void MainFrame::on_hex_clicked(geometry::Hex hex) {
     if (!doc_ || tool().kind != Tool::Objective) return;
     perform(toggle_objective(*doc_, hex));
     scenario_page_->refresh();
-}
-
-namespace {
-// The scan's path as written in the background file: relative to the
-// scenario's folder when it lies inside it, so the project can move.
-std::string relative_to_scenario(const std::string& image, const std::string& scenario_file) {
-    wxFileName name(wxString::FromUTF8(image));
-    name.MakeRelativeTo(wxFileName(wxString::FromUTF8(scenario_file)).GetPath());
-    return name.GetFullPath().StartsWith("..") ? image : name.GetFullPath().ToStdString(wxConvUTF8);
-}
-
-std::string resolved_from_scenario(const std::string& image, const std::string& scenario_file) {
-    wxFileName name(wxString::FromUTF8(image));
-    if (name.IsRelative()) name.MakeAbsolute(wxFileName(wxString::FromUTF8(scenario_file)).GetPath());
-    return name.GetFullPath().ToStdString(wxConvUTF8);
-}
-}  // namespace
-
-void MainFrame::load_background() {
-    background_.reset();
-    background_image_ = wxImage();
-    canvas_->set_background(nullptr, nullptr);
-    if (!doc_ || !wxFileExists(wxString::FromUTF8(background_path(doc_->file())))) return;
-    const std::string file = background_path(doc_->file());
-    try {
-        background_ = background_from_yaml(load::read_file(file), file, doc_->scenario().map.grid);
-    } catch (const load::LoadError& e) {
-        issues_->show(issues_from(e));
-        return;
-    }
-    const std::string image = resolved_from_scenario(background_->image, doc_->file());
-    if (!background_image_.LoadFile(wxString::FromUTF8(image))) {
-        SetStatusText("The background scan " + wxString::FromUTF8(image) + " could not be read", 1);
-        return;
-    }
-    canvas_->set_background(&*background_, &background_image_);
-}
-
-void MainFrame::choose_background() {
-    if (!doc_) return;
-    wxFileDialog dialog(this, "A scan of the printed map", "", "", "Images (*.png;*.jpg;*.jpeg)|*.png;*.jpg;*.jpeg", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-    if (dialog.ShowModal() != wxID_OK) return;
-    wxImage image;
-    if (!image.LoadFile(dialog.GetPath())) {
-        wxMessageBox("That file is not an image the studio can read (PNG or JPEG).", "No background", wxOK | wxICON_INFORMATION, this);
-        return;
-    }
-    background_image_ = image;
-    background_ = fitted_background(doc_->scenario().map.grid, relative_to_scenario(dialog.GetPath().ToStdString(wxConvUTF8), doc_->file()),
-                                    image.GetWidth(), image.GetHeight());
-    canvas_->set_background(&*background_, &background_image_);
-    save_background();
-    SetStatusText("Background placed over the whole map: View > Calibrate Background to line its hexes up with the grid", 1);
-}
-
-// The background is the studio's own setting, kept beside the scenario and
-// written as soon as it changes (it is not part of what the runtime plays).
-void MainFrame::save_background() {
-    if (!doc_ || !background_) return;
-    try {
-        load::write_file_atomically(background_path(doc_->file()), background_to_yaml(*background_, doc_->scenario().map.grid));
-        last_save_ = wxGetLocalTimeMillis();
-    } catch (const std::exception& e) {
-        SetStatusText("The background settings were not saved: " + wxString::FromUTF8(e.what()), 1);
-    }
-    canvas_->background_changed();
-}
-
-void MainFrame::on_anchor_dropped(int anchor, Point map) {
-    if (!doc_ || !background_) return;
-    try {
-        move_anchor(*background_, doc_->scenario().map.grid, anchor, map);
-        save_background();
-    } catch (const std::exception& e) {
-        SetStatusText(wxString::FromUTF8(e.what()), 1);
-        canvas_->Refresh();
-    }
 }
 
 void MainFrame::on_stroke_end() {

@@ -4,6 +4,7 @@
 // View menus; a status bar naming the hex under the mouse.
 #pragma once
 
+#include "app/background_scan.h"
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
 #include "app/scenario_panel.h"
@@ -65,11 +66,6 @@ private:
     void on_resize();
     void on_side_clicked(geometry::Hex hex, int direction);
     void on_hex_clicked(geometry::Hex hex);
-    // The background scan: read from beside the scenario, chosen, saved.
-    void load_background();
-    void choose_background();
-    void save_background();
-    void on_anchor_dropped(int anchor, Point map);
     // What the palette's selection does on the map.
     struct Tool {
         enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Deployment } kind;
@@ -99,8 +95,7 @@ private:
     std::unique_ptr<wxFileSystemWatcher> watcher_;
     wxLongLong last_save_ = 0;  // when the studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
-    std::optional<Background> background_;
-    wxImage background_image_;
+    std::unique_ptr<BackgroundScan> background_;
     EditHistory history_;
     // A brush stroke in progress: painted at once for the eye, made one
     // command (one undo step) when the button comes up.
