@@ -24,6 +24,7 @@ public:
     // (file:line:col) when the background file is malformed.
     void open(const ScenarioDocument* doc);
     bool present() const { return background_.has_value(); }
+    bool visible() const { return !background_ || background_->visible; }
 
     void choose();  // a file dialog; the scan first covers the whole map
     void ask_opacity();

@@ -30,7 +30,7 @@ wxString what_opens(const IssueTarget& t) {
 IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     list_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT | wxLC_SINGLE_SEL);
     list_->AppendColumn("", wxLIST_FORMAT_LEFT, 70);
-    list_->AppendColumn("Where", wxLIST_FORMAT_LEFT, 170);
+    list_->AppendColumn("Where", wxLIST_FORMAT_LEFT, 230);
     list_->AppendColumn("Problem", wxLIST_FORMAT_LEFT, 640);
     list_->AppendColumn("Opens", wxLIST_FORMAT_LEFT, 90);
     auto* check = new wxButton(this, wxID_ANY, "Check Project");

@@ -135,7 +135,8 @@ void MainFrame::build_menu() {
     view->Append(scan, wxString::FromUTF8("Background &Scan…"));
     view->AppendCheckItem(calibrate, "&Calibrate Background (drag the two handles)");
     view->Append(opacity, wxString::FromUTF8("Background &Opacity…"));
-    view->AppendCheckItem(show_scan, "Show &Background")->Check(true);
+    show_background_item_ = view->AppendCheckItem(show_scan, "Show &Background");
+    show_background_item_->Check(true);
     view->Append(remove_scan, "&Remove Background");
     view->AppendSeparator();
     view->AppendCheckItem(zones, "&Deployment Zones")->Check(true);
@@ -198,11 +199,6 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         issues_->show(issues_from(e));
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
-    try {
-        background_->open(doc_ ? &*doc_ : nullptr);
-    } catch (const load::LoadError& e) {
-        issues_->show(issues_from(e));
-    }
     watch_files();
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
@@ -219,7 +215,17 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     fill_units();
     refresh_state();
     if (doc_) check_project();
+    open_background();  // after the check: a malformed background file is shown in the issues pane
     return doc_.has_value();
+}
+
+void MainFrame::open_background() {
+    try {
+        background_->open(doc_ ? &*doc_ : nullptr);
+    } catch (const load::LoadError& e) {
+        issues_->show(issues_from(e));
+    }
+    show_background_item_->Check(background_->visible());
 }
 
 void MainFrame::fill_palette_keeping_tool() {

@@ -45,7 +45,8 @@ private:
     void fill_palette();
     void fill_palette_keeping_tool();
     void stroke_zone(geometry::Hex hex, int side);
-    void check_project();  // every issue of the open project into the issues pane
+    void check_project();
+    void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
     void show_document_changed();
@@ -96,6 +97,7 @@ private:
     wxLongLong last_save_ = 0;  // when the studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
     std::unique_ptr<BackgroundScan> background_;
+    wxMenuItem* show_background_item_ = nullptr;  // ticked as the open scenario's scan is shown
     EditHistory history_;
     // A brush stroke in progress: painted at once for the eye, made one
     // command (one undo step) when the button comes up.
