@@ -1,6 +1,5 @@
 #include "app/main_frame.h"
 
-#include "core/brushes.h"
 #include "core/scenario_commands.h"
 #include "core/project_template.h"
 
@@ -25,24 +24,13 @@
 
 namespace sandtable::studio {
 
-namespace {
-constexpr int kElevationLevels = 4;  // ground, slope, hilltop, … as the palette offers them
-}
-
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
     aui_.SetManagedWindow(this);
     // The map and the tables share the middle as notebook pages.
     pages_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxAUI_NB_TOP | wxAUI_NB_TAB_MOVE);
     canvas_ = new MapCanvas(pages_);
-    // The palette pane: what to draw, and with which brush.
-    auto* palette_pane = new wxPanel(this);
-    palette_ = new wxListBox(palette_pane, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
-    const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
-    brush_ = new wxRadioBox(palette_pane, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
-    auto* palette_sizer = new wxBoxSizer(wxVERTICAL);
-    palette_sizer->Add(palette_, 1, wxEXPAND);
-    palette_sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
-    palette_pane->SetSizer(palette_sizer);
+    palette_ = new PalettePane(this, canvas_);
+    palette_->on_hex_clicked = [this](geometry::Hex hex) { scenario_page_->set_target_hex(hex); };
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
     for (const char* column : {"Unit", "Type", "Side", "Hex", "Arrives"}) units_->AppendColumn(column);
     // A unit dragged from the order of battle onto the map goes to the hex it is dropped on.
@@ -64,15 +52,13 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
-    aui_.AddPane(palette_pane, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(180, -1));
+    aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(180, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
     build_menu();
     CreateStatusBar(2);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
-    canvas_->on_stroke_hex = [this](geometry::Hex hex) { on_stroke_hex(hex); };
-    canvas_->on_stroke_end = [this] { on_stroke_end(); };
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
@@ -82,9 +68,6 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     autosave_timer_.SetOwner(this);
     Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
     autosave_timer_.Start(60'000);
-    palette_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
-    canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { on_side_clicked(hex, direction); };
-    canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
     background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { SetStatusText(text, 1); });
     canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
@@ -204,14 +187,17 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
         fill_units();
-        fill_palette_keeping_tool();  // side names are in the palette
+        palette_->refill();  // side names are in the palette
     });
     unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
         fill_units();  // the order of battle names the types
     });
     scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
-    fill_palette();
+    palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
+        perform(std::move(c));
+        scenario_page_->refresh();  // objectives and zones are listed there
+    });
     fill_units();
     refresh_state();
     if (doc_) check_project();
@@ -226,70 +212,6 @@ void MainFrame::open_background() {
         issues_->show(issues_from(e));
     }
     show_background_item_->Check(background_->visible());
-}
-
-void MainFrame::fill_palette_keeping_tool() {
-    const int keep = palette_->GetSelection();
-    fill_palette();
-    if (keep >= 0 && keep < static_cast<int>(palette_->GetCount())) palette_->SetSelection(keep);
-    choose_tool();
-}
-
-// The palette: looking, then each terrain (painted with a brush), then each
-// hexside feature and each road (toggled on the hexside clicked).
-void MainFrame::fill_palette() {
-    palette_->Clear();
-    palette_->Append("(pan, look, move counters)");
-    if (doc_) {
-        for (const auto& t : doc_->ruleset().terrain) palette_->Append(wxString::FromUTF8(t.name));
-        for (const auto& f : doc_->ruleset().hexside_features) palette_->Append(wxString::FromUTF8(f.name + " (hexside)"));
-        for (const auto& p : doc_->ruleset().path_features) palette_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
-        for (int level = 0; level < kElevationLevels; ++level) palette_->Append(wxString::Format("Elevation %d", level));
-        palette_->Append("Objective (click to add or remove)");
-        for (const auto& side : doc_->scenario().sides) palette_->Append(wxString::FromUTF8("Deployment zone: " + side.name));
-        palette_->Append("Deployment zone: erase");
-    }
-    palette_->SetSelection(0);
-    choose_tool();
-}
-
-MainFrame::Tool MainFrame::tool() const {
-    int i = palette_->GetSelection() - 1;
-    if (!doc_ || i < 0) return {Tool::Look, -1};
-    const auto& rs = doc_->ruleset();
-    if (i < static_cast<int>(rs.terrain.size())) return {Tool::Terrain, i};
-    i -= static_cast<int>(rs.terrain.size());
-    if (i < static_cast<int>(rs.hexside_features.size())) return {Tool::Hexside, i};
-    i -= static_cast<int>(rs.hexside_features.size());
-    if (i < static_cast<int>(rs.path_features.size())) return {Tool::Path, i};
-    i -= static_cast<int>(rs.path_features.size());
-    if (i < kElevationLevels) return {Tool::Elevation, i};
-    i -= kElevationLevels;
-    if (i == 0) return {Tool::Objective, -1};
-    i -= 1;
-    const int sides = static_cast<int>(doc_->scenario().sides.size());
-    return {Tool::Deployment, i < sides ? i : -1};
-}
-
-void MainFrame::choose_tool() {
-    const Tool t = tool();
-    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment;
-    canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
-}
-
-// A click on a hexside draws the feature there, or takes it away if it is already there.
-void MainFrame::on_side_clicked(geometry::Hex hex, int direction) {
-    if (!doc_) return;
-    const Tool t = tool();
-    const auto& map = doc_->scenario().map;
-    if (t.kind == Tool::Hexside) {
-        const int now = map.side_feature(hex, direction);
-        history_.perform(*doc_, std::make_unique<SetHexsideLayer>(*doc_, SetHexsideLayer::Layer::Feature, hex, direction, now == t.index ? -1 : t.index));
-    } else if (t.kind == Tool::Path) {
-        const int now = map.path_feature(hex, direction);
-        history_.perform(*doc_, std::make_unique<SetHexsideLayer>(*doc_, SetHexsideLayer::Layer::Path, hex, direction, now == t.index ? -1 : t.index));
-    }
-    refresh_state();
 }
 
 void MainFrame::fill_units() {
@@ -461,7 +383,7 @@ void MainFrame::show_document_changed() {
     scripts_->refresh();
     unit_types_->refresh();
     scenario_page_->refresh();
-    fill_palette_keeping_tool();
+    palette_->refill();
     refresh_state();
 }
 
@@ -471,94 +393,6 @@ void MainFrame::on_close(wxCloseEvent& e) {
         return;
     }
     e.Skip();
-}
-
-void MainFrame::on_stroke_hex(geometry::Hex hex) {
-    if (!doc_) return;
-    const Tool t = tool();
-    if (t.kind == Tool::Deployment) {
-        stroke_zone(hex, t.index);
-        return;
-    }
-    if (t.kind != Tool::Terrain && t.kind != Tool::Elevation) return;
-    // The layer the stroke paints: terrain or elevation, previewed in place.
-    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
-    const auto brush = static_cast<Brush>(brush_->GetSelection());
-    std::vector<geometry::Hex> hexes;
-    if (brush == Brush::Line) {
-        // The line follows the mouse from where the stroke began: the last
-        // preview is taken back before the new one is painted.
-        if (!line_start_) line_start_ = hex;
-        for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
-        stroke_.clear();
-        stroke_before_.clear();
-        hexes = line_hexes(doc_->scenario().map, *line_start_, hex);
-    } else {
-        hexes = brush_hexes(doc_->scenario().map, hex, brush);
-    }
-    for (geometry::Hex h : hexes) {
-        const int i = doc_->scenario().map.grid.index(h);
-        if (i < 0 || std::find(stroke_.begin(), stroke_.end(), h) != stroke_.end()) continue;
-        stroke_.push_back(h);
-        stroke_before_.emplace_back(i, layer[static_cast<std::size_t>(i)]);
-        layer[static_cast<std::size_t>(i)] = t.index;  // the preview
-    }
-    canvas_->map_changed();
-}
-
-// A deployment stroke is shown on the canvas as it grows and made one edit
-// when the button comes up; zones are not map layers, so nothing is previewed
-// in the document.
-void MainFrame::stroke_zone(geometry::Hex hex, int side) {
-    const auto brush = static_cast<Brush>(brush_->GetSelection());
-    if (brush == Brush::Line) {
-        if (!line_start_) line_start_ = hex;
-        stroke_ = line_hexes(doc_->scenario().map, *line_start_, hex);
-    } else {
-        for (geometry::Hex h : brush_hexes(doc_->scenario().map, hex, brush))
-            if (std::find(stroke_.begin(), stroke_.end(), h) == stroke_.end()) stroke_.push_back(h);
-    }
-    canvas_->zone_preview = stroke_;
-    canvas_->zone_preview_colour.reset();
-    if (side >= 0) {
-        wxColour c;
-        if (c.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color))) canvas_->zone_preview_colour = c;
-    }
-    canvas_->Refresh();
-}
-
-void MainFrame::on_hex_clicked(geometry::Hex hex) {
-    scenario_page_->set_target_hex(hex);
-    if (!doc_ || tool().kind != Tool::Objective) return;
-    perform(toggle_objective(*doc_, hex));
-    scenario_page_->refresh();
-}
-
-void MainFrame::on_stroke_end() {
-    if (!doc_ || stroke_.empty()) {
-        line_start_.reset();
-        return;
-    }
-    const Tool t = tool();
-    if (t.kind == Tool::Deployment) {
-        history_.perform(*doc_, paint_deployment(*doc_, t.index, stroke_));
-        stroke_.clear();
-        canvas_->zone_preview.clear();
-        refresh_state();
-        return;
-    }
-    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
-    for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
-    if (t.kind == Tool::Terrain) {
-        auto paint = std::make_unique<PaintTerrain>(*doc_, t.index, stroke_);
-        if (!paint->empty()) history_.perform(*doc_, std::move(paint));
-    } else {
-        history_.perform(*doc_, std::make_unique<PaintElevation>(*doc_, t.index, stroke_));
-    }
-    stroke_.clear();
-    stroke_before_.clear();
-    line_start_.reset();
-    refresh_state();
 }
 
 void MainFrame::perform(std::unique_ptr<EditCommand> command) {

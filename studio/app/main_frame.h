@@ -7,6 +7,7 @@
 #include "app/background_scan.h"
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
+#include "app/palette_pane.h"
 #include "app/scenario_panel.h"
 #include "app/scripts_panel.h"
 #include "app/tables_panel.h"
@@ -42,9 +43,6 @@ public:
 private:
     void build_menu();
     void fill_units();
-    void fill_palette();
-    void fill_palette_keeping_tool();
-    void stroke_zone(geometry::Hex hex, int side);
     void check_project();
     void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
@@ -60,20 +58,9 @@ private:
     void on_redo(wxCommandEvent&);
     void on_close(wxCloseEvent&);
     void on_hover(std::optional<geometry::Hex> hex);
-    void on_stroke_hex(geometry::Hex hex);
-    void on_stroke_end();
     void perform(std::unique_ptr<EditCommand> command);
     void on_unit_dropped(int unit, geometry::Hex to);
     void on_resize();
-    void on_side_clicked(geometry::Hex hex, int direction);
-    void on_hex_clicked(geometry::Hex hex);
-    // What the palette's selection does on the map.
-    struct Tool {
-        enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Deployment } kind;
-        int index;  // terrain, hexside or path feature, level, or side (-1: erase a zone)
-    };
-    Tool tool() const;
-    void choose_tool();
     void on_autosave(wxTimerEvent&);
     void on_recent(wxCommandEvent&);
     void on_file_changed(wxFileSystemWatcherEvent& e);
@@ -82,8 +69,7 @@ private:
     wxAuiManager aui_;
     wxAuiNotebook* pages_ = nullptr;
     MapCanvas* canvas_ = nullptr;
-    wxListBox* palette_ = nullptr;
-    wxRadioBox* brush_ = nullptr;
+    PalettePane* palette_ = nullptr;
     wxListCtrl* units_ = nullptr;
     IssuesPanel* issues_ = nullptr;
     TablesPanel* tables_ = nullptr;
@@ -99,11 +85,6 @@ private:
     std::unique_ptr<BackgroundScan> background_;
     wxMenuItem* show_background_item_ = nullptr;  // ticked as the open scenario's scan is shown
     EditHistory history_;
-    // A brush stroke in progress: painted at once for the eye, made one
-    // command (one undo step) when the button comes up.
-    std::vector<geometry::Hex> stroke_;
-    std::vector<std::pair<int, int>> stroke_before_;  // hex index, terrain before
-    std::optional<geometry::Hex> line_start_;          // where a line brush's stroke began
 };
 
 }  // namespace sandtable::studio

@@ -1,0 +1,180 @@
+#include "app/palette_pane.h"
+
+#include "core/brushes.h"
+#include "core/scenario_commands.h"
+
+#include <wx/sizer.h>
+
+#include <algorithm>
+
+namespace sandtable::studio {
+
+namespace {
+constexpr int kElevationLevels = 4;  // ground, slope, hilltop, … as the palette offers them
+}
+
+PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, wxID_ANY), canvas_(canvas) {
+    list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
+    const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
+    brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(list_, 1, wxEXPAND);
+    sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
+    SetSizer(sizer);
+    list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
+    canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
+    canvas_->on_stroke_end = [this] { stroke_end(); };
+    canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { side_clicked(hex, direction); };
+    canvas_->on_hex_clicked = [this](geometry::Hex hex) { hex_clicked(hex); };
+}
+
+void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
+    doc_ = doc;
+    perform_ = std::move(perform);
+    stroke_.clear();
+    stroke_before_.clear();
+    line_start_.reset();
+    fill();
+    list_->SetSelection(0);
+    choose_tool();
+}
+
+void PalettePane::refill() {
+    const int keep = list_->GetSelection();
+    fill();
+    list_->SetSelection(keep >= 0 && keep < static_cast<int>(list_->GetCount()) ? keep : 0);
+    choose_tool();
+}
+
+// Looking, then each terrain (painted with a brush), each hexside feature and
+// road (toggled on the hexside clicked), the elevation levels, objectives,
+// and each side's deployment zone.
+void PalettePane::fill() {
+    list_->Clear();
+    list_->Append("(pan, look, move counters)");
+    if (!doc_) return;
+    for (const auto& t : doc_->ruleset().terrain) list_->Append(wxString::FromUTF8(t.name));
+    for (const auto& f : doc_->ruleset().hexside_features) list_->Append(wxString::FromUTF8(f.name + " (hexside)"));
+    for (const auto& p : doc_->ruleset().path_features) list_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
+    for (int level = 0; level < kElevationLevels; ++level) list_->Append(wxString::Format("Elevation %d", level));
+    list_->Append("Objective (click to add or remove)");
+    for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Deployment zone: " + side.name));
+    list_->Append("Deployment zone: erase");
+}
+
+PalettePane::Tool PalettePane::tool() const {
+    int i = list_->GetSelection() - 1;
+    if (!doc_ || i < 0) return {Tool::Look, -1};
+    const auto& rs = doc_->ruleset();
+    if (i < static_cast<int>(rs.terrain.size())) return {Tool::Terrain, i};
+    i -= static_cast<int>(rs.terrain.size());
+    if (i < static_cast<int>(rs.hexside_features.size())) return {Tool::Hexside, i};
+    i -= static_cast<int>(rs.hexside_features.size());
+    if (i < static_cast<int>(rs.path_features.size())) return {Tool::Path, i};
+    i -= static_cast<int>(rs.path_features.size());
+    if (i < kElevationLevels) return {Tool::Elevation, i};
+    i -= kElevationLevels;
+    if (i == 0) return {Tool::Objective, -1};
+    i -= 1;
+    const int sides = static_cast<int>(doc_->scenario().sides.size());
+    return {Tool::Deployment, i < sides ? i : -1};
+}
+
+void PalettePane::choose_tool() {
+    const Tool t = tool();
+    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment;
+    canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
+}
+
+// A click on a hexside draws the feature there, or takes it away if it is already there.
+void PalettePane::side_clicked(geometry::Hex hex, int direction) {
+    if (!doc_ || !perform_) return;
+    const Tool t = tool();
+    const auto& map = doc_->scenario().map;
+    if (t.kind != Tool::Hexside && t.kind != Tool::Path) return;
+    const auto layer = t.kind == Tool::Hexside ? SetHexsideLayer::Layer::Feature : SetHexsideLayer::Layer::Path;
+    const int now = t.kind == Tool::Hexside ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+    perform_(std::make_unique<SetHexsideLayer>(*doc_, layer, hex, direction, now == t.index ? -1 : t.index));
+}
+
+void PalettePane::hex_clicked(geometry::Hex hex) {
+    if (on_hex_clicked) on_hex_clicked(hex);
+    if (doc_ && perform_ && tool().kind == Tool::Objective) perform_(toggle_objective(*doc_, hex));
+}
+
+// The hexes the brush adds to the stroke at `hex`; a line brush's stroke is
+// the line from where it began, so it is replaced rather than grown.
+std::vector<geometry::Hex> PalettePane::stroke_hexes(geometry::Hex hex) const {
+    const auto brush = static_cast<Brush>(brush_->GetSelection());
+    if (brush == Brush::Line) return line_hexes(doc_->scenario().map, line_start_.value_or(hex), hex);
+    return brush_hexes(doc_->scenario().map, hex, brush);
+}
+
+void PalettePane::stroke_hex(geometry::Hex hex) {
+    if (!doc_) return;
+    if (static_cast<Brush>(brush_->GetSelection()) == Brush::Line && !line_start_) line_start_ = hex;
+    const Tool t = tool();
+    if (t.kind == Tool::Deployment) stroke_zone(hex, t.index);
+    else if (t.kind == Tool::Terrain || t.kind == Tool::Elevation) stroke_layer(hex, t);
+}
+
+// Terrain or elevation, previewed in place in the document.
+void PalettePane::stroke_layer(geometry::Hex hex, const Tool& t) {
+    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
+    if (static_cast<Brush>(brush_->GetSelection()) == Brush::Line) take_back_preview(t);  // the line follows the mouse
+    for (geometry::Hex h : stroke_hexes(hex)) {
+        const int i = doc_->scenario().map.grid.index(h);
+        if (i < 0 || std::find(stroke_.begin(), stroke_.end(), h) != stroke_.end()) continue;
+        stroke_.push_back(h);
+        stroke_before_.emplace_back(i, layer[static_cast<std::size_t>(i)]);
+        layer[static_cast<std::size_t>(i)] = t.index;
+    }
+    canvas_->map_changed();
+}
+
+void PalettePane::take_back_preview(const Tool& t) {
+    auto& layer = t.kind == Tool::Terrain ? doc_->edit().map.terrain : doc_->edit().map.elevation;
+    for (const auto& [i, before] : stroke_before_) layer[static_cast<std::size_t>(i)] = before;
+    stroke_.clear();
+    stroke_before_.clear();
+}
+
+// Zones are not map layers: the stroke is shown on the canvas as it grows,
+// nothing is previewed in the document.
+void PalettePane::stroke_zone(geometry::Hex hex, int side) {
+    if (static_cast<Brush>(brush_->GetSelection()) == Brush::Line) stroke_.clear();
+    for (geometry::Hex h : stroke_hexes(hex))
+        if (std::find(stroke_.begin(), stroke_.end(), h) == stroke_.end()) stroke_.push_back(h);
+    canvas_->zone_preview = stroke_;
+    canvas_->zone_preview_colour.reset();
+    wxColour colour;
+    if (side >= 0 && colour.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color))) canvas_->zone_preview_colour = colour;
+    canvas_->Refresh();
+}
+
+void PalettePane::stroke_end() {
+    const Tool t = tool();
+    std::unique_ptr<EditCommand> edit;
+    if (doc_ && !stroke_.empty()) {
+        if (t.kind == Tool::Deployment) {
+            edit = paint_deployment(*doc_, t.index, stroke_);
+        } else {
+            const auto hexes = stroke_;
+            take_back_preview(t);  // the edit paints it again, as one undo step
+            if (t.kind == Tool::Terrain) {
+                auto paint = std::make_unique<PaintTerrain>(*doc_, t.index, hexes);
+                if (!paint->empty()) edit = std::move(paint);
+            } else {
+                edit = std::make_unique<PaintElevation>(*doc_, t.index, hexes);
+            }
+        }
+    }
+    stroke_.clear();
+    stroke_before_.clear();
+    line_start_.reset();
+    canvas_->zone_preview.clear();
+    if (edit && perform_) perform_(std::move(edit));
+    canvas_->map_changed();
+}
+
+}  // namespace sandtable::studio

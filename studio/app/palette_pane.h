@@ -1,0 +1,64 @@
+// The palette pane: what a drag or click on the map does, built from the
+// ruleset (each terrain, hexside feature, road, elevation level) and the
+// scenario (objectives, each side's deployment zone), with the brush a
+// stroke paints with. It drives the map canvas's strokes and clicks and
+// turns each into one edit: a stroke is previewed as it grows and becomes
+// a single undo step when the button comes up.
+#pragma once
+
+#include "app/map_canvas.h"
+#include "core/edit_commands.h"
+
+#include <wx/listbox.h>
+#include <wx/panel.h>
+#include <wx/radiobox.h>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sandtable::studio {
+
+class PalettePane : public wxPanel {
+public:
+    PalettePane(wxWindow* parent, MapCanvas* canvas);
+    // The document painted on; edits go through `perform`.
+    void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
+    // The ruleset's or the sides' names may have changed: the list is built
+    // again, keeping the tool chosen.
+    void refill();
+    // Told every hex clicked on the map while looking (not painting).
+    std::function<void(geometry::Hex)> on_hex_clicked;
+
+private:
+    struct Tool {
+        enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Deployment } kind;
+        int index;  // terrain, hexside or path feature, level, or side (-1: erase a zone)
+    };
+    Tool tool() const;
+    void fill();
+    void choose_tool();
+    void side_clicked(geometry::Hex hex, int direction);
+    void hex_clicked(geometry::Hex hex);
+    void stroke_hex(geometry::Hex hex);
+    void stroke_layer(geometry::Hex hex, const Tool& tool);
+    void stroke_zone(geometry::Hex hex, int side);
+    std::vector<geometry::Hex> stroke_hexes(geometry::Hex hex) const;
+    void stroke_end();
+    void take_back_preview(const Tool& tool);
+
+    MapCanvas* canvas_;
+    wxListBox* list_ = nullptr;
+    wxRadioBox* brush_ = nullptr;
+    ScenarioDocument* doc_ = nullptr;
+    std::function<void(std::unique_ptr<EditCommand>)> perform_;
+    // A stroke in progress: the hexes it covers, the layer's values before
+    // it (terrain and elevation are previewed in the document), and where a
+    // line stroke began.
+    std::vector<geometry::Hex> stroke_;
+    std::vector<std::pair<int, int>> stroke_before_;  // hex index, value before
+    std::optional<geometry::Hex> line_start_;
+};
+
+}  // namespace sandtable::studio
