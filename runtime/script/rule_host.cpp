@@ -323,6 +323,18 @@ int l_distance(lua_State* L) {
     return 1;
 }
 
+// The hex next to `hex` in direction d (0-5, going round the hex, so d - 1 and
+// d + 1 mod 6 are the hexes on either side of it), nil when it is off the map.
+int l_neighbour(lua_State* L) {
+    const Hex h = hex_arg(L, 1);
+    const lua_Integer d = luaL_checkinteger(L, 2);
+    if (d < 0 || d > 5) return luaL_error(L, "direction must be 0 to 5, got %d", static_cast<int>(d));
+    const Hex n = geometry::neighbour(h, static_cast<int>(d));
+    if (game(L).grid().contains(n)) push_label(L, n);
+    else lua_pushnil(L);
+    return 1;
+}
+
 int l_in_enemy_zoc(lua_State* L) {
     lua_pushboolean(L, game(L).in_enemy_zoc(side_arg(L, 1), hex_arg(L, 2)));
     return 1;
@@ -565,7 +577,7 @@ void RuleHost::bind_api() {
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
         {"terrain", l_terrain}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
-        {"distance", l_distance}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
+        {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
         {"active_side", l_active_side}, {"combat", l_combat},

@@ -303,6 +303,13 @@ function game.charge_allowed(hex) end
 ---@return integer
 function game.distance(a, b) end
 
+---The hex next to `hex` in direction d (0-5, going round the hex, so (d+1)%6 and (d+5)%6 are
+---the hexes on either side of it), nil when that hex is off the map.
+---@param hex sandtable.Hex
+---@param d integer
+---@return sandtable.Hex|nil
+function game.neighbour(hex, d) end
+
 ---The id of the hexside feature between two adjacent hexes, nil when there is none.
 ---Fails when the hexes are not adjacent.
 ---@param a sandtable.Hex

@@ -1,0 +1,41 @@
+// game.neighbour: the hex next to another in a direction, nil off the map.
+#include "bmw_fixture.h"
+
+#include <algorithm>
+
+using namespace bmw_test;
+
+namespace {
+bool logged(const Game& g, const std::string& text) {
+    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+}
+}  // namespace
+
+TEST_CASE("game.neighbour goes round a hex in order and gives nil off the map", "[lua][api]") {
+    Battlefield b;
+    b.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0101"}};
+    b.extra_rule_module = R"(
+game.on("phase.begin", function()
+  local ring = {}
+  for d = 0, 5 do
+    local n = game.neighbour("0504", d)
+    assert(game.distance("0504", n) == 1)
+    -- d and d + 1 are next to each other, d and d + 3 opposite.
+    assert(game.distance(n, game.neighbour("0504", (d + 1) % 6)) == 1)
+    assert(game.distance(n, game.neighbour("0504", (d + 3) % 6)) == 2)
+    ring[#ring + 1] = n
+  end
+  game.log("ring " .. table.concat(ring, " "))
+  local off = 0
+  for d = 0, 5 do if game.neighbour("0101", d) == nil then off = off + 1 end end
+  game.log("off the map around 0101: " .. off)
+  local ok, err = pcall(game.neighbour, "0504", 6)
+  game.log(tostring(ok) .. " " .. err)
+end, { phase = "movement" })
+)";
+    auto s = b.start();
+    const Game& g = s.game();
+    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("ring ") != std::string::npos && e.text.find("0503") != std::string::npos && e.text.find("0505") != std::string::npos; }));
+    CHECK(logged(g, "off the map around 0101: 4"));
+    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("direction must be 0 to 5, got 6") != std::string::npos; }));
+}
