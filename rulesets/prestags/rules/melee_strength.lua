@@ -1,0 +1,200 @@
+-- PRESTAGS melee strengths (7.0, 3.36, 3.37, 10.1, 14.1-14.2), computed in
+-- the combat.strengths event from the units in the combat:
+--   * a dot unit (3.36) never attacks (its melee attribute is 0); it defends
+--     at 0 when stacked with a friend that has a melee strength, else at 1;
+--   * a bracketed strength (3.37) defends at half, fractions kept;
+--   * elevation (optional rule 14.0, params.elevation): a Class A or B
+--     attacker on ground attacking a slope, on a slope attacking a hilltop, or
+--     on a slope attacking another slope attacks at half, fractions kept,
+--     before leader bonuses and flank doubling (14.13, 14.22);
+--   * leaders (10.1): every leader in a hex adds its bonus to the units of its
+--     side fighting from that hex, never more than their adjusted strength;
+--   * a flank attack (7.5) doubles the attackers, applied last (7.52):
+--     every one of the six hexes around each defending hex is a defending
+--     hex, holds an attacker, or is next to one (an off-map hex: next to an
+--     attacker around the defender; 7.54).
+-- All the units in a defending hex defend as one (5.41, 7.12) and a hex is
+-- attacked once per player-turn (7.13): a combat against a hex already
+-- attacked this phase is called off.
+-- The odds are then found by the kernel, rounded in the defender's favour
+-- (7.32). Fractions are never lost: strengths are counted in quarter points
+-- and both totals divided by the largest of 4, 2, 1 that leaves them whole,
+-- so 2½ against 2 is written 5 against 4 (1-1). Odds below 1:2 are not
+-- permitted (8.1): such an attack has no effect.
+-- params: elevation (bool, default false), slopes, hilltops (terrain ids).
+
+local elevation = params.elevation == true
+local level_of = {}
+for _, t in ipairs(params.slopes or {}) do level_of[t] = 1 end
+for _, t in ipairs(params.hilltops or {}) do level_of[t] = 2 end
+
+local function level(hex) return level_of[game.terrain(hex)] or 0 end
+
+local function printed(u)
+  -- The front face: a disrupted unit still defends with its printed strength.
+  return game.type_attr(game.unit(u).type, "front", "melee")
+end
+
+local function is_leader(u) return game.attr(u, "unit_class") == "E" end
+
+-- 3.36: a dot unit stacked with a friend that has a melee strength defends at 0.
+local function dot_defence(u)
+  local side, hex = game.side(u), game.hex(u)
+  for _, o in ipairs(game.units_at(hex)) do
+    if o ~= u and game.side(o) == side and not is_leader(o) and not game.attr(o, "dot") and printed(o) > 0 then return 0 end
+  end
+  return 4
+end
+
+local function defence_quarters(u)
+  if game.attr(u, "dot") then return dot_defence(u) end
+  local q = 4 * printed(u)
+  if game.attr(u, "bracketed") then q = q // 2 end  -- 3.37
+  return q
+end
+
+-- 14.11, 14.21: a Class A or B unit attacking uphill, or from slope to slope.
+local function uphill(a, defenders)
+  local c = game.attr(a, "unit_class")
+  if not elevation or (c ~= "A" and c ~= "B") then return false end
+  local from = level(game.hex(a))
+  for _, d in ipairs(defenders) do
+    local to = level(game.hex(d))
+    if to == from + 1 or (from == 1 and to == 1) then return true end
+  end
+  return false
+end
+
+local function attack_quarters(a, defenders)
+  local q = 4 * game.attr(a, "melee")
+  if uphill(a, defenders) then q = q // 2 end
+  return q
+end
+
+-- 10.1: per hex, the sum of the leaders' bonuses there, capped by the adjusted
+-- strength of the side's units fighting from that hex.
+local function with_leaders(units, strength_of)
+  local by_hex, order = {}, {}
+  for _, u in ipairs(units) do
+    local hex = game.hex(u)
+    if not by_hex[hex] then by_hex[hex] = 0; order[#order + 1] = hex end
+    by_hex[hex] = by_hex[hex] + strength_of(u)
+  end
+  local side = game.side(units[1])
+  local total = 0
+  for _, hex in ipairs(order) do
+    local bonus = 0
+    for _, o in ipairs(game.units_at(hex)) do
+      if game.side(o) == side and is_leader(o) then bonus = bonus + 4 * game.attr(o, "leader") end
+    end
+    total = total + by_hex[hex] + math.min(bonus, by_hex[hex])
+  end
+  return total
+end
+
+-- 5.41, 7.12: every unit of the defending side in a defending hex; leaders
+-- only when they stand alone (they then defend at 0).
+local function defending_units(defenders)
+  local side = game.side(defenders[1])
+  local out, leaders, seen = {}, {}, {}
+  for _, d in ipairs(defenders) do
+    local hex = game.hex(d)
+    if not seen[hex] then
+      seen[hex] = true
+      for _, u in ipairs(game.units_at(hex)) do
+        if game.side(u) == side then
+          if is_leader(u) then leaders[#leaders + 1] = u else out[#out + 1] = u end
+        end
+      end
+    end
+  end
+  if #out == 0 then return leaders end
+  return out
+end
+
+local function contains(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
+-- 7.51, 7.54: every hex around every defending hex is covered.
+local function flanked(attackers, defenders)
+  local a_hexes, d_hexes = {}, {}
+  for _, a in ipairs(attackers) do a_hexes[#a_hexes + 1] = game.hex(a) end
+  for _, d in ipairs(defenders) do d_hexes[#d_hexes + 1] = game.hex(d) end
+  local function covered(n)
+    for _, h in ipairs(a_hexes) do
+      if game.distance(h, n) <= 1 then return true end
+    end
+    return false
+  end
+  for _, dh in ipairs(d_hexes) do
+    for d = 0, 5 do
+      local n = game.neighbour(dh, d)
+      if n == nil then
+        local left, right = game.neighbour(dh, (d + 5) % 6), game.neighbour(dh, (d + 1) % 6)
+        if not ((left and contains(a_hexes, left)) or (right and contains(a_hexes, right))) then return false end
+      elseif not contains(d_hexes, n) and not covered(n) then
+        return false
+      end
+    end
+  end
+  return true
+end
+
+-- 7.13: one melee per defending hex per phase; the mark is cleared when the
+-- phase ends.
+game.on("combat.declared", function(ctx)
+  local hexes = {}
+  for _, d in ipairs(ctx.defenders) do
+    local hex = game.hex(d)
+    for _, u in ipairs(game.units_at(hex)) do
+      if game.mark(u, "melee_attacked") ~= 0 then
+        game.log(hex .. " has already been attacked this phase (7.13): the combat is called off")
+        game.cancel_combat()
+        return
+      end
+    end
+    hexes[#hexes + 1] = hex
+  end
+  for _, hex in ipairs(hexes) do
+    for _, u in ipairs(game.units_at(hex)) do game.set_mark(u, "melee_attacked", 1) end
+  end
+end)
+
+game.on("phase.end", function()
+  for _, u in ipairs(game.marked("melee_attacked")) do game.set_mark(u, "melee_attacked", 0) end
+end, { phase = "melee" })
+
+local function quarters_text(q)
+  local whole, rest = q // 4, q % 4
+  local frac = ({ [1] = "¼", [2] = "½", [3] = "¾" })[rest] or ""
+  if whole == 0 and frac ~= "" then return frac end
+  return tostring(whole) .. frac
+end
+
+game.on("combat.strengths", function(ctx)
+  local c = game.combat()
+  local attackers = c.attackers
+  if #attackers == 0 or #c.defenders == 0 then return end
+  local defenders = defending_units(c.defenders)
+  local attack = with_leaders(attackers, function(a) return attack_quarters(a, defenders) end)
+  local defend = with_leaders(defenders, defence_quarters)
+  if flanked(attackers, defenders) then
+    attack = attack * 2
+    game.log("flank attack: the attackers' strength is doubled")
+  end
+  local scale = 1
+  for _, s in ipairs({ 4, 2 }) do
+    if attack % s == 0 and defend % s == 0 then scale = s; break end
+  end
+  ctx.attack = attack // scale
+  ctx.defend = defend // scale
+  if scale ~= 4 then
+    game.log(quarters_text(attack) .. " against " .. quarters_text(defend) .. ", counted as " .. ctx.attack .. " against " .. ctx.defend)
+  end
+  if 2 * attack < defend then
+    game.log("odds below 1:2 are not permitted (8.1): the attack has no effect")
+    game.force_result("-")
+  end
+end)
