@@ -304,7 +304,61 @@ TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a p
         attack(s, {"pp1", "pp2"}, "sd");  // 12 against 2 + 4 + the grade-4 leader's 1 = 7: 1-1, rolling 6: D
         CHECK(s.game().state().combat.defend == 7);
         CHECK(s.game().state().combat.result == "D");
+        // 10.32: the leader pays for his units' disruption; a grade 4 is eliminated and still saves them.
+        CHECK(!on_map(s.game(), "ld"));
+        CHECK(!disordered(s.game(), "sd"));
+        CHECK(!disordered(s.game(), "ax"));
     }
+}
+
+TEST_CASE("10.3 worked example: a grade-2 leader in a hex with a Disruption result becomes grade 3; a grade-4 leader is eliminated", "[prestags][results][leader]") {
+    for (const char* type : {"L2", "L4"}) {
+        INFO(type);
+        Field f;
+        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"ld", type, "b", "0504"},
+                   {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        // 12 against 4 + the leader's bonus (3 or 1): 1-1 or 2-1; rolling 5 is D on both.
+        auto s = f.start({5});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"pp1", "pp2"}, "ax");
+        REQUIRE(s.game().state().combat.result == "D");
+        CHECK(!disordered(s.game(), "ax"));  // 10.32: units stacked with a leader are never disrupted
+        const Game& g = s.game();
+        if (std::string(type) == "L2") {
+            CHECK(on_map(g, "ld"));
+            CHECK(g.state().mark(unit(g, "ld"), "grades_lost") == 1);
+            CHECK(logged(g, "ld is reduced to grade 3"));
+        } else {
+            CHECK(!on_map(g, "ld"));
+        }
+    }
+}
+
+TEST_CASE("10.3 a reduced leader gives the bonus of his new grade", "[prestags][leader]") {
+    Field f;
+    // The grade-2 leader (bonus 3) is reduced in A's turn; in B's turn he adds the grade-3 bonus of 2.
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"ld", "L2", "b", "0504"},
+               {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+    auto s = f.start({6, 1});
+    run_until(s, DecisionKind::CombatDeclare);
+    attack(s, {"pp1", "pp2"}, "ax");
+    REQUIRE(s.game().state().combat.defend == 7);
+    while (s.game().state().at.active_side == 0) end_phase(s);
+    end_phase(s);  // B's movement
+    attack(s, {"ax"}, "pp1");
+    CHECK(s.game().state().combat.attack == 6);  // 4 + 2
+}
+
+TEST_CASE("14.31 a Class A unit on a slope ignores a Disruption result", "[prestags][results][elevation]") {
+    Field f;
+    paint(f, "0504", 's');
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ps", "PS", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+    auto s = f.start({5});  // uphill onto the slope (14.11): 6 against 5, 1-1, rolling 5: D
+    run_until(s, DecisionKind::CombatDeclare);
+    attack(s, {"pp1", "pp2"}, "ps");
+    REQUIRE(s.game().state().combat.result == "D");
+    CHECK(!disordered(s.game(), "ps"));
+    CHECK(logged(s.game(), "ps holds the slope"));
 }
 
 TEST_CASE("8.1 results: E eliminates every unit in the hex, leaders included (10.3)", "[prestags][results]") {

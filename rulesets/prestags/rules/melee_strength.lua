@@ -7,7 +7,8 @@
 --     attacker on ground attacking a slope, on a slope attacking a hilltop, or
 --     on a slope attacking another slope attacks at half, fractions kept,
 --     before leader bonuses and flank doubling (14.13, 14.22);
---   * leaders (10.1): every leader in a hex adds its bonus to the units of its
+--   * leaders (10.1): every leader in a hex adds its bonus (that of its
+--     grade after reductions, 10.3) to the units of its
 --     side fighting from that hex, never more than their adjusted strength;
 --   * a flank attack (7.5) doubles the attackers, applied last (7.52):
 --     every one of the six hexes around each defending hex is a defending
@@ -27,6 +28,20 @@ local elevation = params.elevation == true
 local level_of = {}
 for _, t in ipairs(params.slopes or {}) do level_of[t] = 1 end
 for _, t in ipairs(params.hilltops or {}) do level_of[t] = 2 end
+
+-- 10.3: a leader reduced a grade (mark "grades_lost", set by the results
+-- module) gives the bonus of the grade reached, read from the leader types.
+local bonus_of_grade = {}
+for _, t in ipairs(game.unit_types()) do
+  local g = game.type_attr(t, "front", "grade")
+  if game.type_attr(t, "front", "unit_class") == "E" and g > 0 then bonus_of_grade[g] = game.type_attr(t, "front", "leader") end
+end
+
+local function leader_bonus(u)
+  local lost = game.mark(u, "grades_lost")
+  if lost == 0 then return game.attr(u, "leader") end
+  return bonus_of_grade[game.attr(u, "grade") + lost] or game.attr(u, "leader")
+end
 
 local function level(hex) return level_of[game.terrain(hex)] or 0 end
 
@@ -85,7 +100,7 @@ local function with_leaders(units, strength_of)
   for _, hex in ipairs(order) do
     local bonus = 0
     for _, o in ipairs(game.units_at(hex)) do
-      if game.side(o) == side and is_leader(o) then bonus = bonus + 4 * game.attr(o, "leader") end
+      if game.side(o) == side and is_leader(o) then bonus = bonus + 4 * leader_bonus(o) end
     end
     total = total + by_hex[hex] + math.min(bonus, by_hex[hex])
   end

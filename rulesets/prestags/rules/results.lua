@@ -9,12 +9,46 @@
 -- until the recovery phase that ends that player-turn; every other disrupted
 -- unit recovers there (8.23). The attacker may then advance into a vacated
 -- hex (8.4; the kernel offers the advance).
--- Not here yet: leaders nullifying disruption at the cost of a grade (10.3,
--- 10.32), Class A/B on slopes ignoring D (14.3).
+-- Leaders (10.3): units stacked with a leader are never disrupted (10.0,
+-- 10.32); instead every leader in a hex with a D or ½E melee result is reduced
+-- one grade (mark "grades_lost"; the melee_strength module reads the bonus of
+-- the grade reached), and a grade-4 leader reduced is eliminated. E takes
+-- them all.
+-- Elevation (optional rule 14.3, params.elevation): Class A and B units on a
+-- slope ignore D results; units stacked with them, leaders too, do not.
+-- params: elevation (bool, default false), slopes (terrain ids).
+
+local elevation = params.elevation == true
+local slope = {}
+for _, t in ipairs(params.slopes or {}) do slope[t] = true end
 
 local function is_leader(u) return game.attr(u, "unit_class") == "E" end
 
+local function grade(u) return game.attr(u, "grade") + game.mark(u, "grades_lost") end
+
+local function reduce(leader)
+  local g = grade(leader)
+  if g >= 4 then
+    game.log(game.id(leader) .. " is reduced beyond grade 4 and eliminated")
+    game.eliminate(leader)
+    return
+  end
+  game.set_mark(leader, "grades_lost", game.mark(leader, "grades_lost") + 1)
+  game.log(game.id(leader) .. " is reduced to grade " .. (g + 1))
+end
+
+-- 14.31: a Class A or B unit on a slope ignores Disruption.
+local function steady(u)
+  if not elevation or not slope[game.terrain(game.hex(u))] then return false end
+  local c = game.attr(u, "unit_class")
+  return c == "A" or c == "B"
+end
+
 local function disrupt(u)
+  if steady(u) then
+    game.log(game.id(u) .. " holds the slope and ignores the disruption")
+    return
+  end
   if game.is_back(u) then
     game.log(game.id(u) .. " is disrupted again and eliminated")
     game.eliminate(u)
@@ -43,12 +77,40 @@ local function fighting(defenders)
   return out
 end
 
--- Eliminates `count` of `units`, asking their owner which, then disrupts the rest.
-local function half_eliminate(units, count)
-  if count <= 0 or #units <= count then
-    for i, u in ipairs(units) do
-      if i <= count then game.eliminate(u) else disrupt(u) end
+-- The leaders of `side` in the hexes of `units`, and which hexes hold one.
+local function leaders_with(units, side)
+  local leaders, led, seen = {}, {}, {}
+  for _, u in ipairs(units) do
+    local hex = game.hex(u)
+    if not seen[hex] then
+      seen[hex] = true
+      for _, o in ipairs(game.units_at(hex)) do
+        if game.side(o) == side and is_leader(o) then
+          leaders[#leaders + 1] = o
+          led[hex] = true
+        end
+      end
     end
+  end
+  return leaders, led
+end
+
+-- Disrupts each unit, except where a leader stands with it (10.32).
+local function disrupt_all(units, led)
+  for _, u in ipairs(units) do
+    if led[game.hex(u)] then game.log(game.id(u) .. " is not disrupted: a leader stands with it")
+    else disrupt(u) end
+  end
+end
+
+-- Eliminates `count` of `units`, asking their owner which, then disrupts the rest.
+local function half_eliminate(units, count, led)
+  if count <= 0 or #units <= count then
+    local rest = {}
+    for i, u in ipairs(units) do
+      if i <= count then game.eliminate(u) else rest[#rest + 1] = u end
+    end
+    disrupt_all(rest, led)
     return
   end
   local labels = {}
@@ -58,19 +120,23 @@ local function half_eliminate(units, count)
     for i, u in ipairs(units) do
       if i == answer then game.eliminate(u) else rest[#rest + 1] = u end
     end
-    half_eliminate(rest, count - 1)
+    half_eliminate(rest, count - 1, led)
   end)
 end
 
 game.on("combat.result", function(ctx)
   local defenders = game.combat().defenders
-  if ctx.result == "D" then
-    for _, d in ipairs(fighting(defenders)) do disrupt(d) end
-  elseif ctx.result == "½E" then
+  if #defenders == 0 then return end
+  local side = game.side(defenders[1])
+  if ctx.result == "D" or ctx.result == "½E" then
     local units = fighting(defenders)
-    half_eliminate(units, (#units + 1) // 2)
-  elseif ctx.result == "E" and #defenders > 0 then
-    local side = game.side(defenders[1])
+    local leaders, led = leaders_with(#units > 0 and units or defenders, side)
+    if #units > 0 then
+      if ctx.result == "D" then disrupt_all(units, led)
+      else half_eliminate(units, (#units + 1) // 2, led) end
+    end
+    for _, l in ipairs(leaders) do reduce(l) end
+  elseif ctx.result == "E" then
     local seen = {}
     for _, d in ipairs(defenders) do
       local hex = game.hex(d)
