@@ -90,15 +90,15 @@ CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, 
     look.symbol = type.symbol;
     look.back = back && type.back.has_value();
     look.leader = type.symbol == "leader";
-    int first = rs.attribute_index("combat"), second = rs.attribute_index("movement");
-    if (first < 0 || second < 0) {  // a ruleset with other names: its first two numbers
-        first = second = -1;
-        for (int a = 0; a < static_cast<int>(rs.attributes.size()); ++a) {
-            if (rs.attributes[static_cast<std::size_t>(a)].kind != rules::AttributeKind::Int) continue;
-            if (first < 0) first = a;
-            else if (second < 0) second = a;
-        }
-    }
+    // Strength then movement, as counters print them: `combat` and
+    // `movement` when the ruleset has them, else its first whole-number
+    // attribute that is not movement (PRESTAGS: melee).
+    const int movement = rs.attribute_index("movement");
+    int first = rs.attribute_index("combat"), second = movement;
+    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && first < 0; ++a)
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) first = a;
+    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && second < 0; ++a)
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != first) second = a;
     const auto& face = type.face(look.back);
     if (first >= 0) look.values = std::to_string(value_of(face, first));
     if (second >= 0) look.values += "-" + std::to_string(value_of(face, second));

@@ -27,8 +27,8 @@ struct CounterLook {
 };
 
 // What a counter of this type shows on this face, for a side of this colour
-// ("#rrggbb"). Values: combat-movement when the ruleset declares both, else
-// its first two whole-number attributes.
+// ("#rrggbb"). Values: strength-movement — `combat` (else the first
+// whole-number attribute) and `movement` (else the next one).
 CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back, const std::string& side_colour);
 
 // Counters smaller than this (in pixels) are only their coloured square or
