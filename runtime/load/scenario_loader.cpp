@@ -1,5 +1,6 @@
 // Reads a scenario file and the ruleset it names.
 #include "load/loader.h"
+#include "load/ruleset_writer.h"
 #include "load/yaml_reader.h"
 
 #include <filesystem>
@@ -329,6 +330,95 @@ struct ScenarioReader {
             sc.objectives.push_back(std::move(o));
         }
     }
+
+    // rules: { NAME: { enabled: BOOL, params: { KEY: VALUE, … } } }: the
+    // scenario's switches over the rule modules its ruleset lists.
+    void rule_switches(MapReader& top) {
+        YAML::Node node = top.child("rules");
+        if (!node.IsDefined()) return;
+        MapReader all(node, file, sink, "the scenario's rule switches (rule module names to { enabled, params }, like { charges: { enabled: false } })");
+        if (!all.valid()) return;
+        std::vector<std::string> names;
+        for (const auto& m : rs.modules)
+            if (std::find(names.begin(), names.end(), m.module) == names.end()) names.push_back(m.module);
+        for (const auto& kv : node) {
+            const std::string name = kv.first.Scalar();
+            all.accept(name);
+            if (std::find(names.begin(), names.end(), name) == names.end()) {
+                sink.error(location_of(kv.first, file), unknown("rule module", name, names) + "; a scenario switches only the modules its ruleset lists");
+                continue;
+            }
+            MapReader r(kv.second, file, sink, "a rule switch ({ enabled: false } or { params: { … } })");
+            if (!r.valid()) continue;
+            RuleSwitch s;
+            s.module = name;
+            s.where = location_of(kv.first, file);
+            if (r.child("enabled").IsDefined()) s.enabled = r.boolean("enabled", true);
+            YAML::Node params = r.child("params");
+            if (params.IsDefined()) {
+                if (!params.IsMap()) {
+                    sink.error(location_of(params, file), "'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }");
+                } else {
+                    s.params = to_param(params, file);
+                    for (const auto& m : rs.modules)
+                        if (m.module == name) check_override(m, m.params, s.params, "");
+                }
+            }
+            r.finish();
+            sc.rule_switches.push_back(std::move(s));
+        }
+    }
+
+    static std::string kind_of(const Param& p) {
+        switch (p.value.index()) {
+        case 0: return "null";
+        case 1: return "true or false";
+        case 2: return "a whole number";
+        case 3: return "a number";
+        case 4: return "text";
+        case 5: return "a list";
+        default: return "a map";
+        }
+    }
+
+    // A switch's params against the ruleset's, both maps: a key the ruleset
+    // gives keeps its type (a whole number may stand for a number); a new key
+    // is allowed (a module may read optional params) unless it is a letter or
+    // two from one the ruleset gives, which is taken for a typo.
+    void check_override(const RuleModule& m, const Param& base, const Param& over, const std::string& prefix) {
+        const Param::Map* over_map = over.map();
+        if (!over_map || base.is_null()) return;
+        const Param::Map* base_map = base.map();
+        if (!base_map) {
+            sink.error(over.where, "the ruleset gives rule module '" + m.module + "' params that are " + kind_of(base) + " (" + base.where.to_string() +
+                                       "), not a map, so a scenario cannot override them key by key");
+            return;
+        }
+        for (const auto& [key, value] : *over_map) {
+            const std::string path = prefix.empty() ? key : prefix + "." + key;
+            auto it = base_map->find(key);
+            if (it == base_map->end()) {
+                for (const auto& [existing, unused] : *base_map) {
+                    const std::size_t limit = key.size() < 6 ? 1 : 2;
+                    if (edit_distance(key, existing) <= limit) {
+                        sink.error(value.where, "rule module '" + m.module + "' has no param '" + path + "' (did you mean '" +
+                                                    (prefix.empty() ? existing : prefix + "." + existing) + "'?); a scenario may add params the ruleset does not give, but not one a letter or two from one it does");
+                        break;
+                    }
+                }
+                continue;
+            }
+            const Param& was = it->second;
+            if (was.is_null() || value.is_null()) continue;
+            const bool widened = std::holds_alternative<double>(was.value) && std::holds_alternative<long long>(value.value);
+            if (was.value.index() != value.value.index() && !widened) {
+                sink.error(value.where, "param '" + path + "' of rule module '" + m.module + "' is " + kind_of(was) + " in the ruleset (" + was.where.to_string() +
+                                            "), got " + kind_of(value) + (value.map() || value.list() ? "" : " '" + param_to_yaml(value) + "'"));
+                continue;
+            }
+            if (was.map()) check_override(m, was, value, path);
+        }
+    }
 };
 
 // FNV-1a over every source file of the game, in a fixed order.
@@ -395,6 +485,7 @@ LoadedGame load_scenario(const std::string& scenario_file) {
         top.accept("objectives");
     }
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
+    reader.rule_switches(top);
     top.finish();
     sink.throw_if_any();
     sc->map.step_costs = step_costs(sc->map, *rs);

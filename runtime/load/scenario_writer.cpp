@@ -1,4 +1,5 @@
 #include "load/yaml_text.h"
+#include "load/ruleset_writer.h"
 #include "load/scenario_writer.h"
 
 #include <algorithm>
@@ -164,6 +165,26 @@ void write_deployment(std::ostringstream& out, const Scenario& sc) {
     }
 }
 
+// The scenario's rule switches, one flow mapping per module in the order
+// written. Nothing when there are none, so files without them keep their bytes.
+void write_rule_switches(std::ostringstream& out, const Scenario& sc) {
+    if (sc.rule_switches.empty()) return;
+    out << "\nrules:\n";
+    for (const auto& s : sc.rule_switches) {
+        const bool plain = !s.module.empty() && std::all_of(s.module.begin(), s.module.end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        });
+        out << "  " << (plain ? s.module : yaml_quoted(s.module)) << ": {";
+        const char* sep = " ";
+        if (s.enabled) {
+            out << sep << "enabled: " << (*s.enabled ? "true" : "false");
+            sep = ", ";
+        }
+        if (!s.params.is_null()) out << sep << "params: " << param_to_yaml(s.params);
+        out << (s.enabled || !s.params.is_null() ? " }" : "}") << "\n";
+    }
+}
+
 }  // namespace
 
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
@@ -193,6 +214,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
             out << " }\n";
         }
     }
+    write_rule_switches(out, sc);
     return out.str();
 }
 

@@ -42,8 +42,6 @@ YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, D
     return parse_yaml_text(text.str(), shown_as, sink);
 }
 
-namespace {
-// Levenshtein distance; small inputs only (key names).
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -58,7 +56,6 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     }
     return row[b.size()];
 }
-}  // namespace
 
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates) {
     std::string best;

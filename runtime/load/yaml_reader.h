@@ -28,6 +28,8 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
 
 rules::SourceLocation location_of(const YAML::Node& node, const std::string& file);
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
+// Levenshtein distance; small inputs only (key names).
+std::size_t edit_distance(const std::string& a, const std::string& b);
 // "unknown <what> '<word>'", with " (did you mean '…'?)" when one is close.
 std::string unknown(const std::string& what, const std::string& word, const std::vector<std::string>& candidates);
 // The ids of a list of entries, for did-you-mean suggestions.

@@ -3,10 +3,12 @@
 #pragma once
 
 #include "geometry/hex_grid.h"
+#include "rules/param.h"
 #include "rules/source_location.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,16 @@ struct Objective {
     SourceLocation where;
 };
 
+// The scenario's switch for one of its ruleset's rule modules (an optional
+// rule turned on or off, or tuned): `rules: { NAME: { enabled, params } }`.
+// rules::effective_modules (rules/rule_switches.h) applies them.
+struct RuleSwitch {
+    std::string module;           // a module name the ruleset lists
+    std::optional<bool> enabled;  // unset: as the ruleset says
+    Param params;                 // a map merged over the ruleset's params key by key; null: none
+    SourceLocation where;
+};
+
 struct Scenario {
     std::string id;
     std::string name;
@@ -86,6 +98,9 @@ struct Scenario {
     std::vector<std::vector<geometry::Hex>> deployment_zones;
     std::vector<Objective> objectives;
     int vp_per_enemy_strength = 1;  // VP for each enemy strength point eliminated
+    // Overrides of the ruleset's rule modules, in the order written; empty
+    // for most scenarios (and then `rules:` is not written back).
+    std::vector<RuleSwitch> rule_switches;
     SourceLocation where;
 
     int side_index(const std::string& id) const;

@@ -1,13 +1,20 @@
 #include "script/compiled_modules.h"
 
 #include "load/loader.h"
+#include "rules/rule_switches.h"
 #include "script/lua_sandbox.h"
 
 namespace sandtable::script {
 
-CompiledModules::CompiledModules(const rules::Ruleset& ruleset) {
+CompiledModules::CompiledModules(const rules::Ruleset& ruleset) { compile(ruleset.modules); }
+
+CompiledModules::CompiledModules(const rules::Ruleset& ruleset, const rules::Scenario& scenario) {
+    compile(rules::effective_modules(ruleset, scenario));
+}
+
+void CompiledModules::compile(const std::vector<rules::RuleModule>& modules) {
     LuaSandbox scratch;
-    for (const auto& m : ruleset.modules)
+    for (const auto& m : modules)
         if (m.enabled && !code_.count(m.file)) code_[m.file] = scratch.compile(load::read_file(m.file), m.file);
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 
 #include "rules/ruleset.h"
+#include "rules/scenario.h"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace sandtable::script {
 
@@ -17,10 +19,16 @@ public:
     // ScriptError on a syntax error and load::LoadError when a file cannot be
     // read.
     explicit CompiledModules(const rules::Ruleset& ruleset);
+    // The same for the modules a scenario plays: its ruleset's with the
+    // scenario's `rules:` switches applied (rules::effective_modules), so a
+    // module the scenario switches off is not compiled either.
+    CompiledModules(const rules::Ruleset& ruleset, const rules::Scenario& scenario);
     // Bytecode of the module file, or nullptr when it is not part of the ruleset.
     const std::string* bytecode(const std::string& file) const;
 
 private:
+    void compile(const std::vector<rules::RuleModule>& modules);
+
     std::map<std::string, std::string> code_;
 };
 

@@ -2,6 +2,7 @@
 
 #include "kernel/game.h"
 #include "load/loader.h"
+#include "rules/rule_switches.h"
 
 #include <lua.hpp>
 
@@ -595,8 +596,9 @@ void RuleHost::setup(Game& game) {
     game_ = &game;
     if (!loaded_) {
         lua_State* L = sandbox_.state();
-        for (const auto& m : ruleset_.modules) {
-            if (!m.enabled) continue;  // switched off in ruleset.yaml: listed, never run
+        // The ruleset's modules with the scenario's `rules:` switches applied.
+        for (const auto& m : rules::effective_modules(ruleset_, game.scenario())) {
+            if (!m.enabled) continue;  // switched off in ruleset.yaml or the scenario: listed, never run
             // Modules read their parameters from the global `params`, set per module.
             push_param(L, m.params);
             if (m.params.is_null()) {
