@@ -397,12 +397,26 @@ void Game::apply_result() {
         if (logging_) note("  automatic result");
         c.result = crt.columns[static_cast<std::size_t>(c.column)].automatic;
     } else {
+        // Rules that add to the die (a disrupted defender, a charge) say so
+        // before it is rolled; the sum of their modifiers is part of the state.
+        EventContext modify(Event::CombatRoll);
+        modify.set("column", c.column);
+        modify.set("modifier", 0);
+        raise(modify);
+        c.roll_modifier = static_cast<int>(modify.get("modifier"));
         c.roll = roll(crt.die_faces, "combat on the " + crt.columns[static_cast<std::size_t>(c.column)].label + " column");
-        c.result = crt.result(c.column, c.roll);
+        const int row = crt.clamped_roll(c.roll + c.roll_modifier);
+        if (c.roll_modifier != 0 && logging_) {
+            const std::string sign = c.roll_modifier > 0 ? " +" : " ";
+            note("  modified roll " + std::to_string(c.roll) + sign + std::to_string(c.roll_modifier) + " = " + std::to_string(c.roll + c.roll_modifier) +
+                 (row != c.roll + c.roll_modifier ? ", read as " + std::to_string(row) + " (the table's " + (row < c.roll + c.roll_modifier ? "last" : "first") + " row)" : ""));
+        }
+        c.result = crt.result(c.column, row);
     }
     EventContext ctx(Event::CombatResult);
     ctx.set_text("result", c.result);
     ctx.set("roll", c.roll);
+    ctx.set("modifier", c.roll_modifier);
     ctx.set("advance_required", 0);
     raise(ctx);
     c.result = ctx.text("result");

@@ -52,6 +52,7 @@ const std::vector<std::string>& known_events() {
         "turn.end",         // turn
         "move.shared_hex",  // unit (the one that arrived); list others (units of other sides already there)
         "unit.arrived",     // unit (a reinforcement now on the map, in its entry hex), due (the turn it was due)
+        "combat.roll",      // column (final, 0-based), modifier (writable): raised before the CRT die is rolled
     };
     return events;
 }

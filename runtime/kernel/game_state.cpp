@@ -60,6 +60,9 @@ std::uint64_t checksum(const GameState& st) {
     for (int d : c.defenders) h.i(d + 100000);
     h.i(c.stage), h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);
     h.i(c.advance_required), h.s(c.advance_mark), h.s(c.forced_result), h.i(c.losses_attacker), h.i(c.losses_defender);
+    // Hashed only when a rule modified the roll, so games without modifiers
+    // keep the checksums of replays recorded before the modifier existed.
+    if (c.roll_modifier != 0) h.i(c.roll_modifier + 400000);
     for (int u : c.to_retreat) h.i(u + 200000);
     h.i(c.retreating_side), h.i(c.advance_done), h.i(c.advance_one_hex), h.i(c.advancing_side);
     for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);

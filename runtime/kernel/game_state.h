@@ -73,7 +73,8 @@ struct Combat {
     int attack = 0;
     int defend = 0;
     int column = -1;
-    int roll = 0;
+    int roll = 0;           // the die as rolled, 0 when none was
+    int roll_modifier = 0;  // added to the roll by combat.roll handlers; the row read is clamped to the table
     std::string result;
     bool cancelled = false;
     bool advance_required = false;

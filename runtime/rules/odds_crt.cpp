@@ -28,6 +28,11 @@ std::string OddsCrt::result(int column, int roll) const {
     return rows[static_cast<std::size_t>(row)].at(static_cast<std::size_t>(column));
 }
 
+int OddsCrt::clamped_roll(int roll) const {
+    if (rows.empty()) return roll;
+    return std::clamp(roll, die_first, die_first + static_cast<int>(rows.size()) - 1);
+}
+
 std::map<std::string, double> OddsCrt::distribution(int column) const {
     std::map<std::string, double> out;
     for (int face = 0; face < die_faces; ++face) out[result(column, die_first + face)] += 1.0 / die_faces;

@@ -38,6 +38,9 @@ public:
     // Applies a shift (positive: towards the attacker) and clamps to the ends.
     int shifted(int column, int shift) const;
     std::string result(int column, int roll) const;
+    // A modified roll brought onto the table: below the first row reads the
+    // first row, above the last row the last.
+    int clamped_roll(int roll) const;
     // Probability of each result code in a column, from the die's faces.
     std::map<std::string, double> distribution(int column) const;
 };

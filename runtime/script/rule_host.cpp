@@ -669,6 +669,7 @@ const Writable& writable(kernel::Event e) {
         t[static_cast<std::size_t>(Event::CombatDeclared)] = {{"cancel"}, {"forced_result"}};
         t[static_cast<std::size_t>(Event::CombatStrengths)] = {{"attack", "defend"}, {}};
         t[static_cast<std::size_t>(Event::CombatOdds)] = {{"shift"}, {}};
+        t[static_cast<std::size_t>(Event::CombatRoll)] = {{"modifier"}, {}};
         t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
         return t;
     }();

@@ -33,7 +33,8 @@
 ---| "combat.declared"  # ctx: attackers, defenders; writable: cancel, forced_result
 ---| "combat.strengths" # ctx: attack, defend; writable: attack, defend
 ---| "combat.odds"      # ctx: column, shift; writable: shift
----| "combat.result"    # ctx: result, roll, advance_required; writable: result, advance_required, advance_mark
+---| "combat.roll"      # ctx: column, modifier; writable: modifier (added to the CRT die, the row clamped to the table)
+---| "combat.result"    # ctx: result, roll, modifier, advance_required; writable: result, advance_required, advance_mark
 ---| "unit.retreated"   # ctx: unit, from
 ---| "unit.eliminated"  # ctx: unit
 ---| "turn.end"         # ctx: turn
@@ -106,9 +107,14 @@
 ---@field column integer 0-based index of the column before shifts (read-only)
 ---@field shift integer writable: column shift, negative towards the defender
 
+---@class sandtable.CombatRollContext
+---@field column integer 0-based index of the final column, after shifts (read-only)
+---@field modifier integer writable: added to the die before the CRT is read (arrives as 0; add to it, e.g. ctx.modifier = ctx.modifier + 1); a sum below the first row reads the first row, above the last the last
+
 ---@class sandtable.CombatResultContext
 ---@field result string writable: the result code (a new one must be under combat_results; not checked)
----@field roll integer the die, 0 when none was rolled
+---@field roll integer the die as rolled (before the modifier), 0 when none was rolled
+---@field modifier integer the die-roll modifier combat.roll's handlers set (0 when none, or no die)
 ---@field advance_required integer|boolean writable: true = the winner may not decline the advance
 ---@field advance_mark? string writable: only units of the advancing side with this mark (not 0) may advance
 
@@ -174,6 +180,7 @@ game = {}
 ---@overload fun(event: "combat.declared", handler: fun(ctx: sandtable.CombatDeclaredContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "combat.strengths", handler: fun(ctx: sandtable.CombatStrengthsContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "combat.odds", handler: fun(ctx: sandtable.CombatOddsContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.roll", handler: fun(ctx: sandtable.CombatRollContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
