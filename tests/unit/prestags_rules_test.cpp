@@ -14,6 +14,7 @@ namespace {
 
 struct Unit {
     std::string id, type, side, hex;
+    bool disrupted = false;  // set up on its back face
 };
 
 // A PRESTAGS battlefield: rows of terrain (`.` clear, `s` slope, `h`
@@ -34,7 +35,7 @@ struct Field {
         out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village }\n  terrain: |\n";
         for (const auto& r : rows) out << "    " << r << "\n";
         out << "units:\n";
-        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\" }\n";
+        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << " }\n";
         return (dir / "scenario.yaml").string();
     }
 
@@ -416,6 +417,67 @@ TEST_CASE("8.2-8.23 a disrupted unit cannot move or attack and recovers at the e
     while (s.game().state().at.active_side == 1) end_phase(s);
     CHECK(!disordered(s.game(), "ax"));
     CHECK(logged(s.game(), "ax recovers from disruption"));
+}
+
+TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or a stack holding one", "[prestags][results][disruption]") {
+    // PP 6 against AX 4: 1-1, whose rows are - - - - D D. x and y keep the phase open.
+    SECTION("a disrupted unit: 4 + 1 reads 5, D, and disrupted again it is eliminated (8.22)") {
+        Field f;
+        f.units = {{"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504", true}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        auto s = f.start({4});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"pp"}, "ax");
+        const auto& c = s.game().state().combat;
+        CHECK(column_label(s.game()) == "1-1");  // a disrupted unit defends with its printed strength
+        CHECK(c.roll == 4);
+        CHECK(c.roll_modifier == 1);
+        CHECK(c.result == "D");
+        CHECK(!on_map(s.game(), "ax"));
+        CHECK(logged(s.game(), "ax disrupted: the attacker adds one to the die roll (8.2)"));
+        CHECK(logged(s.game(), "modified roll 4 +1 = 5"));
+    }
+    SECTION("the same attack on a unit in good order: 4 is no effect") {
+        Field f;
+        f.units = {{"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        auto s = f.start({4});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"pp"}, "ax");
+        CHECK(s.game().state().combat.roll_modifier == 0);
+        CHECK(s.game().state().combat.result == "-");
+        CHECK(on_map(s.game(), "ax"));
+        CHECK(!disordered(s.game(), "ax"));
+        CHECK(!logged(s.game(), "modified roll"));
+    }
+    SECTION("a stack with one disrupted unit: 12 against 6, 2-1, rolling 3 reads 4, D") {
+        // 2-1 rows: - - - D D ½E. The unit in good order is disrupted, the disrupted one eliminated.
+        Field f;
+        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"mi", "MI", "b", "0504", true},
+                   {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        auto s = f.start({3});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"pp1", "pp2"}, "ax");  // the declared defender is in good order: the stack counts
+        CHECK(column_label(s.game()) == "2-1");
+        CHECK(s.game().state().combat.roll_modifier == 1);
+        CHECK(s.game().state().combat.result == "D");
+        CHECK(disordered(s.game(), "ax"));
+        CHECK(!on_map(s.game(), "mi"));
+    }
+    SECTION("8.24 one attack on a disrupted and an undisrupted hex: the die is not modified (two results are not implemented)") {
+        // PP 6 in 0603 against AX 4 in 0504 (disrupted) and MI 2 in 0604: 1-1, rolling 4, no effect.
+        Field f;
+        f.units = {{"pp", "PP", "a", "0603"}, {"ax", "AX", "b", "0504", true}, {"mi", "MI", "b", "0604"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        auto s = f.start({4});
+        run_until(s, DecisionKind::CombatDeclare);
+        Game& g = s.game();
+        s.apply({ActionKind::Declare, -1, unit(g, "ax"), {}, -1});
+        s.apply({ActionKind::AddAttacker, unit(g, "pp"), -1, {}, -1});
+        s.apply({ActionKind::AddDefender, -1, unit(g, "mi"), {}, -1});
+        s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+        CHECK(column_label(g) == "1-1");
+        CHECK(g.state().combat.roll_modifier == 0);
+        CHECK(g.state().combat.result == "-");
+        CHECK(logged(g, "only some of the defending hexes hold a disrupted unit"));
+    }
 }
 
 TEST_CASE("the learning scenario plays to a result with every bot pairing, and the same seed gives the same game", "[prestags][bots]") {

@@ -14,6 +14,12 @@
 -- one grade (mark "grades_lost"; the melee_strength module reads the bonus of
 -- the grade reached), and a grade-4 leader reduced is eliminated. E takes
 -- them all.
+-- 8.2: when disrupted units (or a stack with at least one) are attacked, the
+-- attacker adds one to the die roll (combat.roll; on the CRT high rolls favour
+-- the attacker). 8.24, an attack on two hexes of which only one holds a
+-- disrupted unit, has two results, one per hex; the kernel resolves one result
+-- per combat, so here the +1 is given only when every defending hex holds a
+-- disrupted unit, and a mixed attack is logged as rolled unmodified.
 -- Elevation (optional rule 14.3, params.elevation): Class A and B units on a
 -- slope ignore D results; units stacked with them, leaders too, do not.
 -- params: elevation (bool, default false), slopes (terrain ids).
@@ -123,6 +129,34 @@ local function half_eliminate(units, count, led)
     half_eliminate(rest, count - 1, led)
   end)
 end
+
+game.on("combat.roll", function(ctx)
+  local defenders = game.combat().defenders
+  if #defenders == 0 then return end
+  local side = game.side(defenders[1])
+  local hexes, seen, disrupted = {}, {}, {}
+  for _, d in ipairs(defenders) do
+    local hex = game.hex(d)
+    if not seen[hex] then
+      seen[hex] = true
+      hexes[#hexes + 1] = hex
+      for _, u in ipairs(game.units_at(hex)) do
+        if game.side(u) == side and game.is_back(u) and not disrupted[hex] then disrupted[hex] = u end
+      end
+    end
+  end
+  local with, without = {}, 0
+  for _, hex in ipairs(hexes) do
+    if disrupted[hex] then with[#with + 1] = game.id(disrupted[hex]) else without = without + 1 end
+  end
+  if #with == 0 then return end
+  if without > 0 then
+    game.log("only some of the defending hexes hold a disrupted unit: the die is not modified (8.24's two results are not implemented)")
+    return
+  end
+  ctx.modifier = ctx.modifier + 1
+  game.log(table.concat(with, ", ") .. " disrupted: the attacker adds one to the die roll (8.2)")
+end)
 
 game.on("combat.result", function(ctx)
   local defenders = game.combat().defenders
