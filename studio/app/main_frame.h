@@ -1,7 +1,9 @@
-// The studio's main window: the map canvas in the middle, the terrain
-// palette, the order of battle and the project's issues docked around it
-// (AUI); File (open, save), Edit (undo and redo, named after the edit) and
-// View menus; a status bar naming the hex under the mouse.
+// The studio's main window: the Map, Scenario, Unit Types, Tables and
+// Rules & Scripts pages in the middle; the palette, the order of battle and
+// the project's issues docked around them (AUI, layout remembered); File,
+// Edit (undo and redo named after the edit), View and Help menus; a status
+// bar naming the hex under the mouse. It owns the document and its one edit
+// history; the pages and panes edit through it.
 #pragma once
 
 #include "app/background_scan.h"
@@ -21,8 +23,6 @@
 #include <wx/frame.h>
 #include <wx/fswatcher.h>
 #include <wx/timer.h>
-#include <wx/listbox.h>
-#include <wx/radiobox.h>
 #include <wx/listctrl.h>
 
 #include <optional>
