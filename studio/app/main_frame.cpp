@@ -46,6 +46,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     unit_types_ = new UnitTypesPanel(pages_);
     scenario_page_ = new ScenarioPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
+    scripts_->on_saved = [this] { check_project(); };
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");

@@ -246,6 +246,7 @@ void ScriptsPanel::open_module(int index) {
     text << in.rdbuf();
     editor_->SetText(wxString::FromUTF8(text.str()));
     editor_->EmptyUndoBuffer();
+    editor_->SetSavePoint();  // as on disk: Check may start a game with it
     editor_->MarkerDeleteAll(kErrorMarker);
     messages_->SetValue(wxString::FromUTF8(m.file));
 }
@@ -276,6 +277,12 @@ void ScriptsPanel::check() {
     try {
         script::LuaSandbox sandbox;
         sandbox.compile(editor_->GetText().ToStdString(wxConvUTF8), file_);
+        // A game starts from the saved scripts: an edited text is only compiled,
+        // or an error already fixed in the editor would be reported again.
+        if (editor_->IsModified()) {
+            messages_->SetValue("The text compiles. Save Script to check it in a game start as well (games start from the saved scripts).");
+            return;
+        }
         bots::Session session(load::load_scenario(doc_->file()), doc_->file(), 1, {}, false);
         messages_->SetValue("No errors: the module compiles, and a game starts with every module switched on (as saved).");
     } catch (const script::ScriptError& e) {
@@ -291,6 +298,7 @@ void ScriptsPanel::save() {
         load::write_file_atomically(file_, editor_->GetText().ToStdString(wxConvUTF8));
         editor_->SetSavePoint();
         check();
+        if (on_saved) on_saved();  // the project's issues follow the saved script
     } catch (const std::exception& e) {
         messages_->SetValue(wxString::FromUTF8(e.what()));
     }

@@ -30,6 +30,8 @@ public:
     // The document whose rule modules are shown; edits go through `perform`.
     void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
     void refresh();  // after any change (an edit, undo, redo); the editor's text is left alone
+    // Told after a script was saved.
+    std::function<void()> on_saved;
     // Opens the module in `file` and marks `line` with the message.
     void show_line(const std::string& file, int line, const std::string& message);
 

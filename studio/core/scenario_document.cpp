@@ -57,6 +57,29 @@ void ScenarioDocument::autosave(const load::FileOps& ops) const {
     }
 }
 
+// A file the studio wrote in its own layout puts things on other lines than
+// the file that was read: the places issues point at are read again from
+// what was just written. The model and the files are the same, item for item.
+void ScenarioDocument::take_locations_from_saved_files() {
+    try {
+        const load::LoadedGame saved = load::load_scenario(file_);
+        auto copy = [](auto& to, const auto& from) {
+            for (std::size_t i = 0; i < to.size() && i < from.size(); ++i) to[i].where = from[i].where;
+        };
+        copy(scenario_.units, saved.scenario->units);
+        copy(scenario_.sides, saved.scenario->sides);
+        copy(scenario_.objectives, saved.scenario->objectives);
+        copy(ruleset_->unit_types, saved.ruleset->unit_types);
+        copy(ruleset_->modules, saved.ruleset->modules);
+        for (std::size_t t = 0; t < ruleset_->odds_tables.size() && t < saved.ruleset->odds_tables.size(); ++t) {
+            ruleset_->odds_tables[t].cell_where = saved.ruleset->odds_tables[t].cell_where;
+            copy(ruleset_->odds_tables[t].columns, saved.ruleset->odds_tables[t].columns);
+        }
+    } catch (const std::exception&) {
+        // A saved project that does not load keeps the old places; its issues say why.
+    }
+}
+
 std::vector<std::string> ScenarioDocument::ruleset_files() const {
     std::vector<std::string> files{ruleset_->where.file};
     for (const auto& [f, text] : saved_tables_) files.push_back(f);
@@ -125,6 +148,7 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
     file_ = file;
     saved_yaml_ = yaml;
     if (!as_read) original_text_ = yaml;
+    take_locations_from_saved_files();
     std::error_code ec;
     std::filesystem::remove(autosave_path(file), ec);  // nothing left to recover
     for (const std::string& f : ruleset_files()) std::filesystem::remove(autosave_path(f), ec);

@@ -254,3 +254,22 @@ TEST_CASE("a project folder lists its scenarios, and a folder without any says s
     CHECK(fs::path(found[1]).filename() == "wendle-fords.yaml");
     CHECK_THROWS_WITH(studio::project_scenarios((project / "rulesets").string()), Catch::Contains("no scenario in"));
 }
+
+TEST_CASE("after a save in the studio's layout, issues point at the lines of the file as written", "[studio][document]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 5, doc.scenario().map.grid.from_offset({0, 0})));
+    doc.save();  // the scenario is rewritten: its comments go, lines move
+    const std::string text = text_of(file);
+    std::vector<std::string> lines{""};
+    for (char c : text) {
+        if (c == '\n') lines.emplace_back();
+        else lines.back().push_back(c);
+    }
+    for (const auto& u : doc.scenario().units) {
+        REQUIRE(u.where.line > 0);
+        REQUIRE(static_cast<std::size_t>(u.where.line) < lines.size() + 1);
+        CHECK(lines[static_cast<std::size_t>(u.where.line - 1)].find(u.id) != std::string::npos);
+    }
+}
