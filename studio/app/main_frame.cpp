@@ -53,7 +53,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
-    aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(180, -1));
+    aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(230, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
@@ -226,7 +226,7 @@ void MainFrame::fill_units() {
         units_->SetItem(row, 3, sc.map.grid.label(u.hex));
         units_->SetItem(row, 4, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
     }
-    for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE);
+    for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);  // never narrower than the heading
 }
 
 void MainFrame::check_project() {

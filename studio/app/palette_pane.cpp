@@ -14,7 +14,7 @@ constexpr int kElevationLevels = 4;  // ground, slope, hilltop, … as the palet
 }
 
 PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, wxID_ANY), canvas_(canvas) {
-    list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(170, -1));
+    list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, -1));
     const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
     brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
