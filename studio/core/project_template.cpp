@@ -27,6 +27,8 @@ std::string create_project_from_template(const std::string& source_root, const s
     const auto options = fs::copy_options::recursive;
     fs::copy(from / "rulesets" / id, to / "rulesets" / id, options);
     fs::copy(from / "scripts", to / "scripts", options);
+    // The files name their JSON Schema (`$schema=../../schemas/…`) for editors with a YAML language server.
+    if (fs::exists(from / "schemas")) fs::copy(from / "schemas", to / "schemas", options);
     if (fs::exists(from / "scenarios" / id)) fs::copy(from / "scenarios" / id, to / "scenarios" / id, options);
     std::vector<fs::path> scenarios;
     for (const auto& e : fs::directory_iterator(to / "scenarios" / id))

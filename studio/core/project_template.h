@@ -11,7 +11,7 @@ namespace sandtable::studio {
 // The rulesets bundled under `source_root`/rulesets.
 std::vector<std::string> bundled_templates(const std::string& source_root);
 
-// Copies rulesets/ID, scripts/ and scenarios/ID from `source_root` into
+// Copies rulesets/ID, scripts/, schemas/ and scenarios/ID from `source_root` into
 // `destination` (which must not exist or be empty) and returns the path of
 // the template's first scenario (alphabetically). Throws std::runtime_error
 // naming the folder when it cannot.

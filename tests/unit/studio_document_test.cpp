@@ -163,6 +163,7 @@ TEST_CASE("a new project from the BMW template opens and plays", "[studio][proje
     const std::string scenario = studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string());
     CHECK(fs::exists(destination / "rulesets" / "bmw" / "ruleset.yaml"));
     CHECK(fs::exists(destination / "scripts" / "charges.lua"));
+    CHECK(fs::exists(destination / "schemas" / "scenario.schema.json"));  // the files' $schema comments resolve
     auto doc = ScenarioDocument::open(scenario);  // every relative path still holds
     CHECK(doc.scenario().units.size() > 0);
     CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string()), Catch::Contains("is not empty"));
