@@ -6,6 +6,7 @@
 #include "script/lua_sandbox.h"
 
 #include <algorithm>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -237,14 +238,12 @@ void compile_modules(const rules::Ruleset& rs, std::vector<ProjectIssue>& out) {
 
 // A game started with every module loaded: errors in the modules' top-level
 // code and setup handlers show here.
-void start_game(const std::string& scenario_file, std::vector<ProjectIssue>& out) {
+void start_game(load::LoadedGame loaded, const std::string& scenario_file, std::vector<ProjectIssue>& out) {
     try {
-        bots::Session session(load::load_scenario(scenario_file), scenario_file, 1, {}, false);
+        bots::Session session(std::move(loaded), scenario_file, 1, {}, false);
     } catch (const script::ScriptError& e) {
         const SourceLocation where{e.script(), e.line(), 0};
         add(out, Severity::Error, where, e.message(), file_target(where));
-    } catch (const load::LoadError&) {
-        // Reported by the loader pass already.
     } catch (const std::exception& e) {
         add(out, Severity::Error, {scenario_file, 0, 0}, std::string("the game does not start: ") + e.what(), file_target({scenario_file, 0, 0}));
     }
@@ -279,13 +278,14 @@ std::vector<ProjectIssue> lint(const rules::Ruleset& ruleset, const rules::Scena
 
 std::vector<ProjectIssue> check_project(const ScenarioDocument& doc) {
     std::vector<ProjectIssue> out;
+    std::optional<load::LoadedGame> saved;  // the files as saved, read once
     try {
-        load::load_scenario(doc.file());
+        saved = load::load_scenario(doc.file());
     } catch (const load::LoadError& e) {
         out = issues_from(e, &doc.ruleset(), &doc.scenario());
     }
     compile_modules(doc.ruleset(), out);
-    if (out.empty()) start_game(doc.file(), out);
+    if (out.empty() && saved) start_game(std::move(*saved), doc.file(), out);
     for (auto& issue : lint(doc.ruleset(), doc.scenario())) {
         // The loader already reports a problem of the saved file once.
         const bool duplicate = std::any_of(out.begin(), out.end(), [&](const ProjectIssue& o) {

@@ -58,21 +58,24 @@ struct BigMap {
     }
 };
 
+// Everything drawn from nothing into the bitmap, as a window's first paint.
+void redraw_fully(const BigMap& big, const studio::MapView& view, wxBitmap& bitmap) {
+    wxMemoryDC dc(bitmap);
+    dc.SetBackground(*wxWHITE_BRUSH);
+    dc.Clear();
+    std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
+    studio::draw_map(*gc, view, *big.ruleset, big.scenario, studio::DrawOptions{});
+    studio::draw_counters(*gc, view, *big.ruleset, big.scenario);
+    gc.reset();  // flushes the drawing into the bitmap
+    dc.SelectObject(wxNullBitmap);
+}
+
 void BM_FullRedraw(benchmark::State& state) {
     static const BigMap big;
     studio::MapView view(&big.scenario.map.grid);
     view.fit(1026, 1199);
     wxBitmap bitmap(1026, 1199, 24);
-    for (auto _ : state) {
-        wxMemoryDC dc(bitmap);
-        dc.SetBackground(*wxWHITE_BRUSH);
-        dc.Clear();
-        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-        studio::draw_map(*gc, view, *big.ruleset, big.scenario, studio::DrawOptions{});
-        studio::draw_counters(*gc, view, *big.ruleset, big.scenario);
-        gc.reset();  // flushes the drawing into the bitmap
-        dc.SelectObject(wxNullBitmap);
-    }
+    for (auto _ : state) redraw_fully(big, view, bitmap);
 }
 
 // Zoomed in three times: hex labels and counter text show, and most of the
@@ -83,16 +86,7 @@ void BM_FullRedrawZoomedIn(benchmark::State& state) {
     view.fit(1026, 1199);
     view.zoom(3, {513, 600});
     wxBitmap bitmap(1026, 1199, 24);
-    for (auto _ : state) {
-        wxMemoryDC dc(bitmap);
-        dc.SetBackground(*wxWHITE_BRUSH);
-        dc.Clear();
-        std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::Create(dc));
-        studio::draw_map(*gc, view, *big.ruleset, big.scenario, studio::DrawOptions{});
-        studio::draw_counters(*gc, view, *big.ruleset, big.scenario);
-        gc.reset();
-        dc.SelectObject(wxNullBitmap);
-    }
+    for (auto _ : state) redraw_fully(big, view, bitmap);
 }
 
 // A pan frame: the map layer from the cache, copied at a new offset, and the
