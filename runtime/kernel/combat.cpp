@@ -17,14 +17,44 @@ namespace {
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 }  // namespace
 
-bool Game::can_attack(int unit) const {
-    const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return u.on_map && u.side == state_.at.active_side && !u.attacked && combat_strength(unit) > 0;
+int Game::attacking_side() const {
+    return combat_rules().inactive_attacks ? opponent_of(state_.at.active_side) : state_.at.active_side;
 }
 
-bool Game::all_adjacent(int unit, const std::vector<int>& others) const {
-    const Hex h = state_.units[static_cast<std::size_t>(unit)].hex;
-    return std::all_of(others.begin(), others.end(), [&](int o) { return geometry::distance(state_.units[static_cast<std::size_t>(o)].hex, h) == 1; });
+bool Game::can_attack(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map || u.side != attacking_side() || u.attacked || combat_strength(unit) <= 0) return false;
+    const std::string& barred = combat_rules().barred_mark;
+    return barred.empty() || state_.mark(unit, barred) == 0;
+}
+
+// Cheapest tests first: distance, then the reach attribute, then the line of sight.
+bool Game::reaches(int attacker, int defender) const {
+    const Hex a = state_.units[static_cast<std::size_t>(attacker)].hex;
+    const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
+    const int dist = geometry::distance(a, d);
+    if (dist == 1) return true;
+    const int reach = combat_rules().reach;
+    return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);
+}
+
+bool Game::reaches_all(int attacker, const std::vector<int>& defenders) const {
+    return std::all_of(defenders.begin(), defenders.end(), [&](int d) { return reaches(attacker, d); });
+}
+
+bool Game::reached_by_all(int defender, const std::vector<int>& attackers) const {
+    return std::all_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, defender); });
+}
+
+// In a `target: hex` phase (fire into a hex), every unit of the target's side
+// in its hex that can be fired at defends (PRESTAGS 6.23: results apply to all
+// units in the hex; leaders immune to fire are left out).
+std::vector<int> Game::hex_defenders(int target) const {
+    const auto& t = state_.units[static_cast<std::size_t>(target)];
+    std::vector<int> out;
+    for (int u : units_at(t.hex))
+        if (state_.units[static_cast<std::size_t>(u)].side == t.side && capability(u, Capability::CanBeFiredAt)) out.push_back(u);
+    return out;
 }
 
 // Units in a hex with a fighting unit defend with it: a leader stacked there is
@@ -37,9 +67,18 @@ static bool is_target(const Game& g, int unit) {
     return true;
 }
 
+// May a combat be opened against this enemy unit in this phase?
+bool Game::may_be_declared_against(int unit) const {
+    const auto& e = state_.units[static_cast<std::size_t>(unit)];
+    if (!e.on_map || e.side == attacking_side() || e.was_attacked || !is_target(*this, unit)) return false;
+    const CombatPhaseRules& r = combat_rules();
+    if (r.hex_target && !capability(unit, Capability::CanBeFiredAt)) return false;
+    return r.target_mark.empty() || state_.mark(unit, r.target_mark) != 0;
+}
+
 void Game::mark_mandatory_combats() {
     if (!rules::option_flag(phase(), "must_attack_in_zoc", true)) return;
-    const int active = state_.at.active_side;
+    const int active = attacking_side();
     refresh_zoc();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         auto& u = state_.units[i];
@@ -77,7 +116,7 @@ bool Game::strands_mandatory_unit() const {
         const int u = static_cast<int>(i);
         const auto& s = state_.units[i];
         if (!s.on_map) continue;
-        if (s.must_attack && can_attack(u) && !contains(c.attackers, u) && all_adjacent(u, c.defenders)) {
+        if (s.must_attack && can_attack(u) && !contains(c.attackers, u) && reaches_all(u, c.defenders)) {
             bool other_target = false;  // an enemy it could still attack in a later combat
             for (std::size_t j = 0; j < state_.units.size() && !other_target; ++j) {
                 const auto& e = state_.units[j];
@@ -86,7 +125,7 @@ bool Game::strands_mandatory_unit() const {
             }
             if (!other_target) return true;
         }
-        if (s.must_be_attacked && !s.was_attacked && !contains(c.defenders, u) && is_target(*this, u) && all_adjacent(u, c.attackers)) {
+        if (s.must_be_attacked && !s.was_attacked && !contains(c.defenders, u) && is_target(*this, u) && reached_by_all(u, c.attackers)) {
             bool other_attacker = false;  // someone who could still attack it later
             for (std::size_t j = 0; j < state_.units.size() && !other_attacker; ++j)
                 other_attacker = can_attack(static_cast<int>(j)) && !contains(c.attackers, static_cast<int>(j)) && adjacent(u, static_cast<int>(j));
@@ -105,23 +144,22 @@ bool Game::combat_step() {
     std::vector<Action> options;
     combat_actions(options);
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
-    decide(DecisionKind::CombatDeclare, state_.at.active_side);
+    decide(DecisionKind::CombatDeclare, attacking_side());
     return true;
 }
 
 void Game::combat_actions(std::vector<Action>& out) const {
-    const int active = state_.at.active_side;
     if (state_.combat_open) {
         const Combat& c = state_.combat;
         if (c.stage == Combat::Building) {
             for (std::size_t i = 0; i < state_.units.size(); ++i)
-                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && all_adjacent(static_cast<int>(i), c.defenders))
+                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && reaches_all(static_cast<int>(i), c.defenders))
                     out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
             if (!c.attackers.empty()) {
-                for (std::size_t i = 0; i < state_.units.size(); ++i) {
-                    const auto& e = state_.units[i];
-                    int t = static_cast<int>(i);
-                    if (e.on_map && e.side != active && !e.was_attacked && !contains(c.defenders, t) && is_target(*this, t) && all_adjacent(t, c.attackers))
+                // A fire into a hex has the hex's units as its defenders, no more (6.16).
+                for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target; ++i) {
+                    const int t = static_cast<int>(i);
+                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
                 }
                 if (!strands_mandatory_unit()) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
@@ -141,15 +179,20 @@ void Game::combat_actions(std::vector<Action>& out) const {
         }
         return;
     }
-    std::vector<Hex> attackers;  // where units that may still attack stand
+    std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
-        if (can_attack(static_cast<int>(j))) attackers.push_back(state_.units[j].hex);
+        if (can_attack(static_cast<int>(j))) attackers.push_back(static_cast<int>(j));
+    const bool hex_target = combat_rules().hex_target;
+    std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
-        const auto& e = state_.units[i];
         const int t = static_cast<int>(i);
-        if (!e.on_map || e.side == active || e.was_attacked) continue;
-        const bool reachable = std::any_of(attackers.begin(), attackers.end(), [&](Hex a) { return geometry::distance(a, e.hex) == 1; });
-        if (reachable && is_target(*this, t)) out.push_back({ActionKind::Declare, -1, t, {}, -1});
+        if (!may_be_declared_against(t)) continue;
+        const Hex h = state_.units[i].hex;
+        if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
+        if (std::any_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, t); })) {
+            out.push_back({ActionKind::Declare, -1, t, {}, -1});
+            if (hex_target) declared.push_back(h);
+        }
     }
     if (may_end_combat_phase()) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
@@ -163,7 +206,7 @@ void Game::combat_apply(const Action& a) {
             return;
         case ActionKind::Declare:
             state_.combat = Combat{};
-            state_.combat.defenders = {a.target};
+            state_.combat.defenders = combat_rules().hex_target ? hex_defenders(a.target) : std::vector<int>{a.target};
             state_.combat_open = true;
             return;
         case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
@@ -192,7 +235,7 @@ void Game::combat_apply(const Action& a) {
 // advance) or a script asks a question.
 bool Game::combat_resolution_step() {
     Combat& c = state_.combat;
-    const int active = state_.at.active_side;
+    const int active = attacking_side();
     for (;;) {
         switch (c.stage) {
             case Combat::Building:
@@ -327,15 +370,20 @@ void Game::finish_combat() {
 
 OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
     OddsEstimate e;
+    const CombatPhaseRules& phase_rules = combat_rules();
+    auto leader_in = [&](int side, Hex h) { return phase_rules.leader < 0 ? 0 : best_attribute_at(side, h, phase_rules.leader); };
     const auto& map = scenario_->map;
     auto terrain_of = [&](Hex h) -> const rules::TerrainType& { return ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))]; };
+    const bool melee_terrain = phase_rules.terrain_defence.empty();
     int half_points = 0;
     for (int a : attackers) {
         const auto& u = state_.units[static_cast<std::size_t>(a)];
-        int strength = combat_strength(a) + leader_value_at(u.side, u.hex);
-        bool halved = terrain_of(u.hex).combat.halve_attacker_out_of;
+        int strength = combat_strength(a) + leader_in(u.side, u.hex);
+        // The terrain's melee effects do not touch fire against a hex's protection.
+        bool halved = melee_terrain && terrain_of(u.hex).combat.halve_attacker_out_of;
         for (int d : defenders) {
             Hex dh = state_.units[static_cast<std::size_t>(d)].hex;
+            if (!melee_terrain) break;
             if (terrain_of(dh).combat.halve_attacker_into) halved = true;
             int dir = geometry::direction_to(u.hex, dh);
             int feature = dir < 0 ? -1 : map.side_feature(u.hex, dir);
@@ -345,13 +393,19 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
         half_points += halved ? strength : 2 * strength;
     }
     e.attack = (half_points + 1) / 2;
-    for (int d : defenders) {
-        const auto& u = state_.units[static_cast<std::size_t>(d)];
-        e.defend += combat_strength(d) + leader_value_at(u.side, u.hex);
+    if (!melee_terrain) {
+        // Fire against a hex: the defence is the terrain's (PRESTAGS 6.22), not the units'.
+        for (int d : defenders)
+            e.defend = std::max(e.defend, terrain_of(state_.units[static_cast<std::size_t>(d)].hex).value(phase_rules.terrain_defence));
+    } else {
+        for (int d : defenders) {
+            const auto& u = state_.units[static_cast<std::size_t>(d)];
+            e.defend += combat_strength(d) + leader_in(u.side, u.hex);
+        }
     }
     for (int d : defenders) {
         const auto& t = terrain_of(state_.units[static_cast<std::size_t>(d)].hex);
-        if (t.combat.defender_column_shift == 0) continue;
+        if (t.combat.defender_column_shift == 0 || !melee_terrain) continue;
         bool all_same = std::all_of(attackers.begin(), attackers.end(), [&](int a) { return &terrain_of(state_.units[static_cast<std::size_t>(a)].hex) == &t; });
         if (!(t.combat.shift_unless_attackers_same && all_same)) e.shift = std::min(e.shift, t.combat.defender_column_shift);
     }
@@ -430,7 +484,7 @@ void Game::apply_result() {
     c.losses_defender = r->defender == E::LoseUnit ? 1 : 0;
     if (r->attacker == E::Retreat) c.to_retreat = c.attackers;
     if (r->defender == E::Retreat) c.to_retreat = c.defenders;
-    c.advancing_side = r->attacker == E::Retreat ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    c.advancing_side = r->attacker == E::Retreat ? opponent_of(attacking_side()) : attacking_side();
 }
 
 // Hexes `hexes` steps or more away, reached by steps that each go further from
@@ -514,9 +568,9 @@ void Game::retreat(int unit, Hex to) {
 
 std::vector<Hex> Game::vacated_defender_hexes() const {
     const Combat& c = state_.combat;
-    const bool attackers_advance = c.advancing_side == state_.at.active_side;
+    const bool attackers_advance = c.advancing_side == attacking_side();
     const auto& hexes = attackers_advance ? c.defender_hexes : c.attacker_hexes;
-    const int losing_side = attackers_advance ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    const int losing_side = attackers_advance ? opponent_of(attacking_side()) : attacking_side();
     std::vector<Hex> out;
     for (Hex h : hexes) {
         bool empty = true;
@@ -532,9 +586,12 @@ std::vector<Hex> Game::vacated_defender_hexes() const {
 void Game::advance_actions(std::vector<Action>& out) const {
     const Combat& c = state_.combat;
     if (c.advance_done || c.advancing_side < 0) return;
+    // Fire from a distance takes no ground: only a combat at close quarters
+    // (a phase without `reach`) is followed by an advance.
+    if (combat_rules().reach >= 0 || combat_rules().inactive_attacks) return;
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;
-    const bool attackers_advance = c.advancing_side == state_.at.active_side;
+    const bool attackers_advance = c.advancing_side == attacking_side();
     for (int u : attackers_advance ? c.attackers : c.defenders) {
         const auto& s = state_.units[static_cast<std::size_t>(u)];
         if (!s.on_map) continue;

@@ -40,7 +40,7 @@ const std::vector<std::string>& known_events() {
         "game.setup",       // once; scripts set unit capabilities
         "phase.begin",      // phase (text), side
         "phase.end",        // phase (text), side
-        "move.exit_zoc",    // unit; writable: allowed (0/1), mode ("solid": not straight into another EZOC, "open": no EZOC at all)
+        "move.exit_zoc",    // unit; writable: allowed (0/1), mode ("solid": not straight into another EZOC, "open": no EZOC at all, "free": stops in the next EZOC entered)
         "move.end",         // unit; list path (hex indices, start first); a script may ask questions here
         "fire.result",      // firer, target, roll, factor, hit (writable)
         "combat.declared",  // lists attackers, defenders; writable: cancel, forced_result (text)
@@ -53,6 +53,7 @@ const std::vector<std::string>& known_events() {
         "move.shared_hex",  // unit (the one that arrived); list others (units of other sides already there)
         "unit.arrived",     // unit (a reinforcement now on the map, in its entry hex), due (the turn it was due)
         "combat.roll",      // column (final, 0-based), modifier (writable): raised before the CRT die is rolled
+        "sight.check",      // viewer (unit), from, to (hex indices); lists hexes, alternatives (hex index or -1); blocked (writable). A query: read only
     };
     return events;
 }

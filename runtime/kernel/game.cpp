@@ -65,10 +65,22 @@ void Game::resolve_attribute_roles() {
     roles_.strength = rs.attribute_index("combat");
     roles_.allowance = rs.attribute_index("movement");
     roles_.fire_range = rs.attribute_index("range");
-    for (const auto& p : rs.phases) {
+    combat_rules_.assign(rs.phases.size(), {});
+    bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
+    for (std::size_t i = 0; i < rs.phases.size(); ++i) {
+        const auto& p = rs.phases[i];
         if (p.procedure == "odds_combat") {
-            roles_.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
-            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.leader = rs.attribute_index(leader);
+            CombatPhaseRules& r = combat_rules_[i];
+            r.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
+            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) r.leader = roles_.leader = rs.attribute_index(leader);
+            r.inactive_attacks = rules::option_text(p, "attacker", "active") == "inactive";
+            if (const auto reach = rules::option_text(p, "reach", ""); !reach.empty()) r.reach = rs.attribute_index(reach);
+            r.hex_target = rules::option_text(p, "target", "unit") == "hex";
+            r.terrain_defence = rules::option_text(p, "defence_from_terrain", "");
+            r.target_mark = rules::option_text(p, "targets_marked", "");
+            r.barred_mark = rules::option_text(p, "barred_mark", "");
+            if (!strength_from_melee) roles_.strength = r.strength;
+            strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
             stacking_limit_ = rules::option_int(p, "stacking", 1);
@@ -369,7 +381,19 @@ int Game::attribute(int unit, int index) const {
 }
 
 int Game::attribute(int unit, const std::string& id) const { return attribute(unit, ruleset_->attribute_index(id)); }
-int Game::combat_strength(int unit) const { return attribute(unit, roles_.strength); }
+int Game::phase_index() const {
+    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    return step.phases[static_cast<std::size_t>(state_.at.phase)];
+}
+
+const Game::CombatPhaseRules& Game::combat_rules() const { return combat_rules_[static_cast<std::size_t>(phase_index())]; }
+
+// In a combat phase, the strength that phase fights with (fire or melee);
+// elsewhere the strength losses are counted in.
+int Game::combat_strength(int unit) const {
+    const int strength = procedure() == Procedure::OddsCombat ? combat_rules().strength : roles_.strength;
+    return attribute(unit, strength);
+}
 int Game::movement_allowance(int unit) const { return attribute(unit, roles_.allowance); }
 
 int Game::movement_class(int unit) const {

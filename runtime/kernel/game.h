@@ -142,6 +142,17 @@ public:
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     // May this unit still attack in the current combat phase?
     bool can_attack(int unit) const;
+    // The side that attacks in the current combat phase: the active side, or
+    // the other one in a phase with `attacker: inactive` (defensive fire).
+    int attacking_side() const;
+    // Can `attacker` take part in a combat against `defender` in this phase:
+    // adjacent, or within the phase's `reach` with a clear line of sight.
+    bool reaches(int attacker, int defender) const;
+    // Is the line of sight from the unit to the hex clear: terrain and
+    // hexside features, then the scripts' sight.check (elevation, occupied hexes).
+    bool clear_sight(int viewer, geometry::Hex to) const;
+    // The id of the phase in progress.
+    const std::string& phase_id() const { return phase().id; }
 
     // Mutations, logged; scripts call these too.
     void move_unit(int unit, geometry::Hex to);
@@ -201,7 +212,10 @@ private:
     void mark_mandatory_combats();
     bool may_end_combat_phase() const;
     bool strands_mandatory_unit() const;
-    bool all_adjacent(int unit, const std::vector<int>& others) const;
+    bool reaches_all(int attacker, const std::vector<int>& defenders) const;
+    bool reached_by_all(int defender, const std::vector<int>& attackers) const;
+    bool may_be_declared_against(int unit) const;
+    std::vector<int> hex_defenders(int target) const;
     void compute_odds();
     void apply_result();
     bool combat_resolution_step();
@@ -267,6 +281,20 @@ private:
     } roles_;
     int stacking_limit_ = 1;  // the movement phase's `stacking`
     void resolve_attribute_roles();
+    // What an odds_combat phase's options say, read once (by phase index).
+    struct CombatPhaseRules {
+        int strength = -1;             // attribute the attackers and defenders use
+        int leader = -1;               // `leader_adds`: a stacked leader's attribute added
+        bool inactive_attacks = false; // `attacker: inactive`
+        int reach = -1;                // `reach`: attribute giving range in hexes; -1: adjacent only
+        bool hex_target = false;       // `target: hex`: every unit in the hex defends
+        std::string terrain_defence;   // `defence_from_terrain`: terrain value the defence is
+        std::string target_mark;       // `targets_marked`: only units with this mark may be attacked
+        std::string barred_mark;       // `barred_mark`: units with this mark may not attack
+    };
+    std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
+    const CombatPhaseRules& combat_rules() const;
+    int phase_index() const;
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex

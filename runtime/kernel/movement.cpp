@@ -76,7 +76,9 @@ int Game::exit_mode(int unit) {
     ctx.set("allowed", 0);
     raise(ctx);
     if (!ctx.get("allowed")) return -1;
-    return ctx.text("mode") == "open" ? 2 : 1;
+    const std::string mode = ctx.text("mode");
+    if (mode == "free") return 0;  // leaves freely, stops in the next enemy zone it enters
+    return mode == "open" ? 2 : 1;
 }
 
 void Game::movement_apply(const Action& a) {

@@ -70,7 +70,16 @@ bool Game::can_fire_at(int firer, int target, int range) const {
     if (!t.on_map || t.side == f.side) return false;
     const int d = geometry::distance(f.hex, t.hex);
     if (d > range || d < 1 || !capability(target, Capability::CanBeFiredAt)) return false;
-    if (d == 1) return true;
+    return d == 1 || clear_sight(firer, t.hex);
+}
+
+// The map's part first (terrain and hexside features that block sight), then
+// the scripts', which may know more: elevation, occupied hexes (PRESTAGS
+// 6.35-6.38). sight.check is a query: handlers read and answer, never act,
+// so asking it from a const method (the legal actions) changes nothing.
+bool Game::clear_sight(int viewer, Hex to) const {
+    const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
+    if (geometry::distance(from, to) <= 1) return true;
     const auto& map = scenario_->map;
     geometry::LosQuery q;
     q.hex_blocks = [&](Hex h) {
@@ -81,7 +90,23 @@ bool Game::can_fire_at(int firer, int target, int range) const {
         int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
         return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
     };
-    return geometry::line_of_sight(f.hex, t.hex, q);
+    if (!geometry::line_of_sight(from, to, q)) return false;
+    if (!listening(Event::SightCheck)) return true;
+    EventContext ctx(Event::SightCheck);
+    ctx.set("viewer", viewer);
+    ctx.set("from", grid().index(from));
+    ctx.set("to", grid().index(to));
+    std::vector<int> hexes, alternatives;
+    for (const auto& step : geometry::los_steps(from, to)) {
+        if (step.hex == from || step.hex == to) continue;
+        hexes.push_back(grid().index(step.hex));
+        alternatives.push_back(step.has_alternative ? grid().index(step.alternative) : -1);
+    }
+    ctx.set_list("hexes", std::move(hexes));
+    ctx.set_list("alternatives", std::move(alternatives));
+    ctx.set("blocked", 0);
+    const_cast<Game*>(this)->raise(ctx);
+    return ctx.get("blocked") == 0;
 }
 
 void Game::fire_apply(const Action& a) {

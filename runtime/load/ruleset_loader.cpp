@@ -214,6 +214,16 @@ struct RulesetReader {
         return e;
     }
 
+    // A map of names to whole numbers (a terrain's `values:`).
+    std::map<std::string, int> named_values(const YAML::Node& n, const std::string& what) {
+        std::map<std::string, int> out;
+        if (!n.IsDefined()) return out;
+        MapReader r(n, file, sink, what);
+        if (!r.valid()) return out;
+        for (const auto& key : r.keys()) out[key] = r.integer(key, true, 0, -999, 999);
+        return out;
+    }
+
     void terrain(MapReader& top) {
         for_each_entry(top, "terrain", true, [&](MapReader& r) {
             TerrainType t;
@@ -225,6 +235,7 @@ struct RulesetReader {
             t.blocks_los = r.boolean("blocks_los", false);
             t.charge_allowed = r.boolean("charge_allowed", true);
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
+            t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
             t.notes = r.text("notes", false);
             if (rs.terrain_index(t.id) >= 0) sink.error(r.where("id"), "terrain '" + t.id + "' is defined twice");
             rs.terrain.push_back(std::move(t));
@@ -334,6 +345,12 @@ struct RulesetReader {
         }
     }
 
+    static std::string join_choices(const std::vector<std::string>& choices) {
+        std::string out;
+        for (std::size_t i = 0; i < choices.size(); ++i) out += (i ? (i + 1 == choices.size() ? " or " : ", ") : "") + choices[i];
+        return out;
+    }
+
     // Options are checked against what the procedure reads: a misspelt
     // option would otherwise be silently ignored.
     void check_options(const ProcedureSpec& spec, const YAML::Node& options, const std::string& phase) {
@@ -350,10 +367,12 @@ struct RulesetReader {
             const bool ok = o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
                             : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
                                                                    : v.IsScalar();
-            static const char* kinds[] = {"true or false", "a whole number", "a single value"};
+            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value"};
             if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
             else if (o.kind == ProcedureOption::Kind::Int && i < o.min)
                 sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));
+            else if (o.kind == ProcedureOption::Kind::Choice && std::find(o.choices.begin(), o.choices.end(), v.Scalar()) == o.choices.end())
+                sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be one of " + join_choices(o.choices) + ", not '" + v.Scalar() + "'");
             else if (o.kind == ProcedureOption::Kind::Text && rs.attribute_index(v.Scalar()) < 0)
                 sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() + "', which the ruleset does not declare");
         }

@@ -12,11 +12,14 @@
 namespace sandtable::rules {
 
 struct ProcedureOption {
-    enum class Kind { Bool, Int, Text };
+    // Text: an attribute the ruleset declares; Choice: one of `choices`;
+    // Name: any name (a script's mark, a terrain value's key).
+    enum class Kind { Bool, Int, Text, Choice, Name };
     std::string key;
     Kind kind;
     std::string meaning;
     int min = -1'000'000;  // Int options: the smallest value that makes sense
+    std::vector<std::string> choices;  // Choice options: the allowed values, the default first
 };
 
 struct ProcedureSpec {

@@ -4,6 +4,7 @@
 
 #include "rules/source_location.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,8 +31,17 @@ struct TerrainType {
     bool blocks_los = false;
     bool charge_allowed = true;            // read by rule modules (charges)
     CombatEffects combat;
+    // Numbers the rules read by name, such as a fire protection strength
+    // (PRESTAGS 6.22): a phase's `defence_from_terrain`, or scripts.
+    std::map<std::string, int> values;
     std::string notes;
     SourceLocation where;
+
+    // The named value, 0 when the terrain has none.
+    int value(const std::string& key) const {
+        auto it = values.find(key);
+        return it == values.end() ? 0 : it->second;
+    }
 };
 
 struct HexsideFeature {

@@ -32,6 +32,12 @@ Game& game(lua_State* L) {
     return *g;
 }
 
+// sight.check and other queries may be asked while the legal actions are
+// listed: a handler that acted then would change the game behind the player's back.
+void forbid_in_query(lua_State* L, const char* function) {
+    if (host(L).in_query()) luaL_error(L, "%s cannot be called while answering a query event (sight.check): handlers of queries only read", function);
+}
+
 int unit_arg(lua_State* L, int index) {
     lua_Integer u = luaL_checkinteger(L, index);
     if (u < 0 || u >= static_cast<lua_Integer>(game(L).state().units.size()))
@@ -162,6 +168,7 @@ int l_has_back(lua_State* L) {
 }
 
 int l_set_capability(lua_State* L) {
+    forbid_in_query(L, "game.set_capability");
     const char* type = luaL_checkstring(L, 1);
     const char* face_text = luaL_checkstring(L, 2);
     const char* cap = luaL_checkstring(L, 3);
@@ -294,6 +301,26 @@ int l_terrain(lua_State* L) {
     return 1;
 }
 
+// game.terrain_value(hex, name): a number the terrain declares under `values:`, 0 if none.
+int l_terrain_value(lua_State* L) {
+    const int t = game(L).terrain_at(hex_arg(L, 1));
+    lua_pushinteger(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].value(luaL_checkstring(L, 2)));
+    return 1;
+}
+
+// game.blocks_sight(hex): the hex's terrain blocks line of sight (blocks_los).
+int l_blocks_sight(lua_State* L) {
+    const int t = game(L).terrain_at(hex_arg(L, 1));
+    lua_pushboolean(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].blocks_los);
+    return 1;
+}
+
+// game.phase(): the id of the phase in progress.
+int l_phase(lua_State* L) {
+    lua_pushstring(L, game(L).phase_id().c_str());
+    return 1;
+}
+
 int l_charge_allowed(lua_State* L) {
     int t = game(L).terrain_at(hex_arg(L, 1));
     lua_pushboolean(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].charge_allowed);
@@ -348,12 +375,14 @@ int l_retreat_destinations(lua_State* L) {
 }
 
 int l_flip(lua_State* L) {
+    forbid_in_query(L, "game.flip");
     int u = unit_arg(L, 1);
     game(L).set_back(u, lua_toboolean(L, 2));
     return 0;
 }
 
 int l_disorder(lua_State* L) {
+    forbid_in_query(L, "game.disorder");
     game(L).disorder(unit_arg(L, 1));
     return 0;
 }
@@ -365,6 +394,7 @@ int l_mark(lua_State* L) {
 }
 
 int l_set_mark(lua_State* L) {
+    forbid_in_query(L, "game.set_mark");
     int u = unit_arg(L, 1);
     int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3) : static_cast<int>(luaL_checkinteger(L, 3));
     game(L).set_mark(u, luaL_checkstring(L, 2), v);
@@ -374,6 +404,7 @@ int l_set_mark(lua_State* L) {
 // Kernel calls that raise events run other handlers; their errors must not
 // unwind through Lua's C frames, so they come back as a Lua error.
 int l_eliminate(lua_State* L) {
+    forbid_in_query(L, "game.eliminate");
     int u = unit_arg(L, 1);
     char message[512] = {0};
     try {
@@ -386,6 +417,7 @@ int l_eliminate(lua_State* L) {
 }
 
 int l_move(lua_State* L) {
+    forbid_in_query(L, "game.move");
     const int u = unit_arg(L, 1);
     const Hex to = hex_arg(L, 2);
     // Reinforcements come on only when the kernel brings them (unit.arrived).
@@ -402,6 +434,7 @@ int l_move(lua_State* L) {
 }
 
 int l_roll(lua_State* L) {
+    forbid_in_query(L, "game.roll");
     int faces = static_cast<int>(luaL_optinteger(L, 1, 6));
     if (faces < 2) return luaL_error(L, "a die needs at least 2 faces");
     lua_pushinteger(L, game(L).roll(faces, luaL_optstring(L, 2, "script")));
@@ -411,6 +444,7 @@ int l_roll(lua_State* L) {
 // game.choose(side, prompt, options, callback(answer)): answer is the 1-based
 // index of the option taken.
 int l_choose(lua_State* L) {
+    forbid_in_query(L, "game.choose");
     const int side = side_arg(L, 1);
     const char* prompt = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TTABLE);
@@ -436,11 +470,13 @@ int l_choose(lua_State* L) {
 }
 
 int l_cancel_combat(lua_State* L) {
+    forbid_in_query(L, "game.cancel_combat");
     game(L).cancel_combat();
     return 0;
 }
 
 int l_force_result(lua_State* L) {
+    forbid_in_query(L, "game.force_result");
     const char* code = luaL_checkstring(L, 1);
     if (!game(L).ruleset().combat_result(code)) return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);
     game(L).force_combat_result(code);
@@ -448,9 +484,24 @@ int l_force_result(lua_State* L) {
 }
 
 int l_log(lua_State* L) {
+    forbid_in_query(L, "game.log");
     const char* text = luaL_checkstring(L, 1);
     game(L).note(std::string("  ") + text);
     return 0;
+}
+
+// game.turn(): the game-turn in progress, from 1.
+int l_turn(lua_State* L) {
+    lua_pushinteger(L, game(L).state().at.turn);
+    return 1;
+}
+
+// game.player_turn(): player-turns begun so far, this one included (1 in the
+// first side's first player-turn): what "consecutive player-turns" counts.
+int l_player_turn(lua_State* L) {
+    const auto& at = game(L).state().at;
+    lua_pushinteger(L, (at.turn - 1) * static_cast<lua_Integer>(game(L).scenario().sides.size()) + at.player + 1);
+    return 1;
 }
 
 int l_active_side(lua_State* L) {
@@ -577,11 +628,11 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
-        {"active_side", l_active_side}, {"combat", l_combat},
+        {"active_side", l_active_side}, {"turn", l_turn}, {"player_turn", l_player_turn}, {"combat", l_combat},
         {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
         {"id", l_id}, {"side", l_side}, {"capability", l_capability}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
         {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};
@@ -638,7 +689,11 @@ private:
 
 namespace {
 bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const kernel::EventContext& context) {
-    if (!f.phase.empty() && context.text("phase") != f.phase) return false;
+    // `phase`: the phase the event names (phase.begin, phase.end), else the phase in progress.
+    if (!f.phase.empty()) {
+        const std::string named = context.text("phase");
+        if ((named.empty() ? game.phase_id() : named) != f.phase) return false;
+    }
     if (f.unit_attribute >= 0) {
         const long long unit = context.get("unit", -1);
         if (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0) return false;
@@ -670,6 +725,7 @@ const Writable& writable(kernel::Event e) {
         t[static_cast<std::size_t>(Event::CombatStrengths)] = {{"attack", "defend"}, {}};
         t[static_cast<std::size_t>(Event::CombatOdds)] = {{"shift"}, {}};
         t[static_cast<std::size_t>(Event::CombatRoll)] = {{"modifier"}, {}};
+        t[static_cast<std::size_t>(Event::SightCheck)] = {{"blocked"}, {}};
         t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
         return t;
     }();
@@ -698,6 +754,13 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
     const int top = lua_gettop(L);
+    const bool was_query = in_query_;
+    in_query_ = context.event() == kernel::Event::SightCheck;
+    struct Restore {
+        bool& flag;
+        bool value;
+        ~Restore() { flag = value; }
+    } restore{in_query_, was_query};
     int handlers = 0, ctx = 0;  // stack slots, filled when a handler passes its filter
     for (std::size_t i = 0; i < filters.size(); ++i) {
         if (!passes(filters[i], game, context)) continue;

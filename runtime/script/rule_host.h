@@ -43,6 +43,9 @@ public:
 
     // Called from the Lua bindings; nullptr before the host is attached.
     kernel::Game* attached_game() const { return game_; }
+    // True while a query event (sight.check) is being answered: the API's
+    // functions that act refuse then.
+    bool in_query() const { return in_query_; }
     // What a handler asked to see: the kernel calls it only for matching
     // events, so a rule about chargers costs nothing when infantry moves.
     struct HandlerFilter {
@@ -65,6 +68,7 @@ private:
     std::vector<int> added_;                  // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
+    bool in_query_ = false;
     std::int64_t lua_ns_ = 0;
 };
 

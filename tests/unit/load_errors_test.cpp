@@ -584,6 +584,22 @@ TEST_CASE("a phase option of the wrong type or naming no attribute", "[load][err
              "option 'strength' names attribute 'might', which the ruleset does not declare");
 }
 
+TEST_CASE("a phase option outside its choices", "[load][errors]") {
+    Project p;
+    std::string text = p.edit(p.ruleset_file(), "strength: combat", "strength: combat, target: hexes");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "target: hexes", 8),
+             "option 'target' of odds_combat must be one of unit or hex, not 'hexes'");
+}
+
+TEST_CASE("a terrain value that is not a whole number", "[load][errors]") {
+    Project p;
+    std::string text = p.edit(p.ruleset_file(), "cost: 3, blocks_los: true, charge_allowed: false }\n  - { id: swamp",
+                              "cost: 3, blocks_los: true, charge_allowed: false, values: { fire_protection: high } }\n  - { id: swamp");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "high"), "'fire_protection' must be a whole number, got 'high'");
+}
+
 TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
     Project p;
     const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");

@@ -549,3 +549,47 @@ TEST_CASE("the per-hex tables kept up move by move equal a fresh rebuild", "[ker
         CHECK(session.game().over());
     }
 }
+
+// sight.check is asked while the legal actions are listed: its handlers may
+// read and answer, but a handler that acted would change the game behind the
+// player's back, so the API's acting functions refuse inside it.
+TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not act", "[lua][safety][sight]") {
+    // A hex two or more away that the map itself lets the first unit see.
+    auto visible_hex = [](kernel::Game& g, int viewer) -> std::optional<geometry::Hex> {
+        const geometry::Hex from = g.state().units[static_cast<std::size_t>(viewer)].hex;
+        for (int i = 0; i < g.grid().size(); ++i) {
+            const geometry::Hex h = g.grid().hex_at(i);
+            if (geometry::distance(from, h) >= 2 && g.clear_sight(viewer, h)) return h;
+        }
+        return std::nullopt;
+    };
+    TempDir dir;
+    SECTION("a handler that blocks every line") {
+        Rig open(dir.write("open.lua", "game.on('sight.check', function(ctx) end)\n"));
+        open.game->start();
+        const auto h = visible_hex(*open.game, 0);
+        REQUIRE(h);
+        Rig blind(dir.write("blind.lua", "game.on('sight.check', function(ctx)\n  if #ctx.hexes > 0 then ctx.blocked = 1 end\nend)\n"));
+        blind.game->start();
+        CHECK(!blind.game->clear_sight(0, *h));
+    }
+    SECTION("a handler that acts fails with its line, and the game is unchanged") {
+        Rig open(dir.write("open.lua", "game.on('sight.check', function(ctx) end)\n"));
+        open.game->start();
+        const auto h = visible_hex(*open.game, 0);
+        REQUIRE(h);
+        const std::string file = dir.write("acting.lua", "game.on('sight.check', function(ctx)\n  game.set_mark(ctx.viewer, 'looked', 1)\nend)\n");
+        Rig rig(file);
+        rig.game->start();
+        const auto before = kernel::checksum(rig.game->state());
+        try {
+            (void)rig.game->clear_sight(0, *h);
+            FAIL("the acting handler did not fail");
+        } catch (const ScriptError& e) {
+            CHECK(e.script() == file);
+            CHECK(e.line() == 2);
+            CHECK(e.message() == "game.set_mark cannot be called while answering a query event (sight.check): handlers of queries only read");
+        }
+        CHECK(kernel::checksum(rig.game->state()) == before);
+    }
+}

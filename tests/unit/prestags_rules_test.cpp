@@ -1,80 +1,10 @@
 // The PRESTAGS melee slice, each rule checked on a small battlefield with the
 // real ruleset (rulesets/prestags), its provisional CRT and its Lua modules,
 // from the rulebook's worked examples. Section numbers are the rulebook's.
-#include "bmw_fixture.h"
+#include "prestags_fixture.h"
 
-#include "bots/session.h"
-#include "load/loader.h"
+using namespace prestags_test;
 
-#include <algorithm>
-
-using namespace bmw_test;
-
-namespace {
-
-struct Unit {
-    std::string id, type, side, hex;
-    bool disrupted = false;  // set up on its back face
-};
-
-// A PRESTAGS battlefield: rows of terrain (`.` clear, `s` slope, `h`
-// hilltop, `w` woods, `v` village), units by hex, dice forced.
-struct Field {
-    std::vector<std::string> rows{8, std::string(10, '.')};
-    std::vector<Unit> units;
-    int turns = 2;
-
-    std::string write() const {
-        static int counter = 0;
-        fs::path dir = fs::temp_directory_path() / ("sandtable-prestags-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        fs::create_directories(dir);
-        std::ofstream out(dir / "scenario.yaml");
-        out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns << "\nfirst_side: a\n";
-        out << "sides:\n  - { id: a, name: A }\n  - { id: b, name: B }\n";
-        out << "map:\n  columns: " << rows[0].size() << "\n  rows: " << rows.size() << "\n";
-        out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village }\n  terrain: |\n";
-        for (const auto& r : rows) out << "    " << r << "\n";
-        out << "units:\n";
-        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << " }\n";
-        return (dir / "scenario.yaml").string();
-    }
-
-    sandtable::bots::Session start(std::vector<int> dice = {}) const {
-        std::string file = write();
-        return sandtable::bots::Session(sandtable::load::load_scenario(file), file, 1, std::move(dice), true);
-    }
-};
-
-// Puts terrain `t` at a hex label on the field (columns and rows from 01).
-void paint(Field& f, const std::string& hex, char t) {
-    f.rows[static_cast<std::size_t>(std::stoi(hex.substr(2, 2)) - 1)][static_cast<std::size_t>(std::stoi(hex.substr(0, 2)) - 1)] = t;
-}
-
-std::string column_label(const Game& g) {
-    const auto& c = g.state().combat;
-    REQUIRE(c.column >= 0);
-    return g.ruleset().odds_table("crt")->columns[static_cast<std::size_t>(c.column)].label;
-}
-
-std::string log_text(const Game& g) {
-    std::string out;
-    for (const auto& e : g.log()) out += e.text + "\n";
-    return out;
-}
-
-bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
-}
-
-// Around 0504 (flat tops, odd columns shifted): N 0503, NE 0603, SE 0604,
-// S 0505, SW 0404, NW 0403.
-void require_ring(const Game& g) {
-    auto h = [&](const char* l) { return *g.grid().parse_label(l); };
-    for (const char* n : {"0503", "0603", "0604", "0505", "0404", "0403"}) REQUIRE(sandtable::geometry::distance(h("0504"), h(n)) == 1);
-    REQUIRE(sandtable::geometry::distance(h("0503"), h("0505")) == 2);
-}
-
-}  // namespace
 
 TEST_CASE("7.32 worked example: 26 strength points against 9 is 2-1, rounded for the defender", "[prestags][melee]") {
     Field f;

@@ -175,7 +175,7 @@ game.on("combat.declared", function(ctx)
   for _, hex in ipairs(hexes) do
     for _, u in ipairs(game.units_at(hex)) do game.set_mark(u, "melee_attacked", 1) end
   end
-end)
+end, { phase = "melee" })
 
 game.on("phase.end", function()
   for _, u in ipairs(game.marked("melee_attacked")) do game.set_mark(u, "melee_attacked", 0) end
@@ -212,4 +212,4 @@ game.on("combat.strengths", function(ctx)
     game.log("odds below 1:2 are not permitted (8.1): the attack has no effect")
     game.force_result("-")
   end
-end)
+end, { phase = "melee" })

@@ -22,9 +22,15 @@
 -- disrupted unit, and a mixed attack is logged as rolled unmodified.
 -- Elevation (optional rule 14.3, params.elevation): Class A and B units on a
 -- slope ignore D results; units stacked with them, leaders too, do not.
--- params: elevation (bool, default false), slopes (terrain ids).
+-- Fire (10.31): leaders never suffer from fire (they are not reduced, and an
+-- E result leaves them standing), and units stacked with one are not
+-- disrupted by it, though ½E and E strike them.
+-- params: elevation (bool, default false), slopes (terrain ids), fire_phases
+-- (phase ids of fire combat, default fire and defensive_fire).
 
 local elevation = params.elevation == true
+local fire_phase = {}
+for _, p in ipairs(params.fire_phases or { "fire", "defensive_fire" }) do fire_phase[p] = true end
 local slope = {}
 for _, t in ipairs(params.slopes or {}) do slope[t] = true end
 
@@ -169,15 +175,18 @@ game.on("combat.result", function(ctx)
       if ctx.result == "D" then disrupt_all(units, led)
       else half_eliminate(units, (#units + 1) // 2, led) end
     end
-    for _, l in ipairs(leaders) do reduce(l) end
+    if not fire_phase[game.phase()] then
+      for _, l in ipairs(leaders) do reduce(l) end
+    end
   elseif ctx.result == "E" then
+    local by_fire = fire_phase[game.phase()]
     local seen = {}
     for _, d in ipairs(defenders) do
       local hex = game.hex(d)
       if not seen[hex] then
         seen[hex] = true
         for _, u in ipairs(game.units_at(hex)) do
-          if game.side(u) == side then game.eliminate(u) end
+          if game.side(u) == side and not (by_fire and is_leader(u)) then game.eliminate(u) end
         end
       end
     end
