@@ -344,6 +344,16 @@ bool Game::combat_resolution_step() {
                 }
                 if (state_.result.over) return false;
                 c.stage = Combat::Advance;
+                // The instant the combat's losses are all taken (panic, 13.11).
+                if (listening(Event::CombatResolved)) {
+                    EventContext resolved(Event::CombatResolved);
+                    resolved.set_list("attackers", c.attackers);
+                    resolved.set_list("defenders", c.defenders);
+                    resolved.set_text("result", c.result);
+                    raise(resolved);
+                    if (!questions_.empty()) return true;
+                    if (state_.result.over) return false;
+                }
                 break;
             }
             case Combat::Advance: {

@@ -54,6 +54,7 @@ const std::vector<std::string>& known_events() {
         "unit.arrived",     // unit (a reinforcement now on the map, in its entry hex), due (the turn it was due)
         "combat.roll",      // column (final, 0-based), modifier (writable): raised before the CRT die is rolled
         "sight.check",      // viewer (unit), from, to (hex indices); lists hexes, alternatives (hex index or -1); blocked (writable). A query: read only
+        "combat.resolved",  // lists attackers, defenders; text result: the combat's losses and retreats are all taken, before the advance
     };
     return events;
 }

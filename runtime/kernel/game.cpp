@@ -66,6 +66,7 @@ void Game::resolve_attribute_roles() {
     roles_.allowance = rs.attribute_index("movement");
     roles_.fire_range = rs.attribute_index("range");
     combat_rules_.assign(rs.phases.size(), {});
+    movement_barred_.assign(rs.phases.size(), {});
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
     for (std::size_t i = 0; i < rs.phases.size(); ++i) {
         const auto& p = rs.phases[i];
@@ -83,6 +84,7 @@ void Game::resolve_attribute_roles() {
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
+            movement_barred_[i] = rules::option_text(p, "barred_mark", "");
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);

@@ -132,6 +132,9 @@ public:
     std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
     // The path of least disruption to a retreat destination (through friends).
     std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
+    // The cost of the step from `from` in `direction` for the unit's movement
+    // class (terrain, hexside, road); -1 when prohibited or off the map.
+    int step_cost(int unit, geometry::Hex from, int direction) const;
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
@@ -191,6 +194,7 @@ private:
 
     // movement.cpp
     bool movement_step();
+    bool may_be_moved(int unit) const;
     void movement_actions(std::vector<Action>& out) const;
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
@@ -293,6 +297,7 @@ private:
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
+    std::vector<std::string> movement_barred_;    // a movement phase's `barred_mark`, by ruleset phase index
     const CombatPhaseRules& combat_rules() const;
     int phase_index() const;
     // Derived caches, rebuilt on demand.

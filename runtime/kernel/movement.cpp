@@ -14,14 +14,27 @@ bool Game::movement_step() {
         decide(DecisionKind::MoveDestination, state_.at.active_side);
         return true;
     }
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        if (u.on_map && u.side == state_.at.active_side && !u.moved && movement_allowance(static_cast<int>(i)) > 0) {
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (may_be_moved(static_cast<int>(i))) {
             decide(DecisionKind::Movement, state_.at.active_side);
             return true;
         }
-    }
     return false;
+}
+
+// A unit of the active side not yet moved, with an allowance, and not held by
+// a script's mark (the phase's `barred_mark`: PRESTAGS panicked units move by rule).
+bool Game::may_be_moved(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0) return false;
+    const std::string& barred = movement_barred_[static_cast<std::size_t>(phase_index())];
+    return barred.empty() || state_.mark(unit, barred) == 0;
+}
+
+int Game::step_cost(int unit, Hex from, int direction) const {
+    const int i = grid().index(from);
+    if (i < 0 || direction < 0 || direction > 5 || !grid().contains(geometry::neighbour(from, direction))) return -1;
+    return (*step_costs_)[static_cast<std::size_t>(movement_class(unit))][static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
 }
 
 void Game::movement_actions(std::vector<Action>& out) const {
@@ -43,11 +56,8 @@ void Game::movement_actions(std::vector<Action>& out) const {
         }
         return;
     }
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        const auto& u = state_.units[i];
-        if (u.on_map && u.side == state_.at.active_side && !u.moved && movement_allowance(static_cast<int>(i)) > 0)
-            out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
-    }
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (may_be_moved(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
     flip_actions(out);
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }

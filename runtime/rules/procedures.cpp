@@ -9,7 +9,8 @@ const std::vector<ProcedureSpec>& procedures() {
     static const std::vector<ProcedureSpec> list{
         {"movement", T::None,
          {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)", 1},
-          {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"}}},
+          {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"},
+          {"barred_mark", K::Name, "units carrying this script mark may not be moved by their player in the phase (scripts move them)"}}},
         {"ranged_fire", T::Threshold,
          {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},
           {"must_target_adjacent", K::Bool, "a firer with an adjacent eligible (front-face) target must fire at one"},

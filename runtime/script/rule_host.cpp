@@ -315,6 +315,19 @@ int l_blocks_sight(lua_State* L) {
     return 1;
 }
 
+// game.step_cost(unit, from, to): the MP the unit pays to step between
+// adjacent hexes (terrain, hexside, road), nil when it may not.
+int l_step_cost(lua_State* L) {
+    const int u = unit_arg(L, 1);
+    const Hex from = hex_arg(L, 2), to = hex_arg(L, 3);
+    const int dir = geometry::direction_to(from, to);
+    if (dir < 0) return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(), game(L).grid().label(to).c_str());
+    const int cost = game(L).step_cost(u, from, dir);
+    if (cost < 0) lua_pushnil(L);
+    else lua_pushinteger(L, cost);
+    return 1;
+}
+
 // game.phase(): the id of the phase in progress.
 int l_phase(lua_State* L) {
     lua_pushstring(L, game(L).phase_id().c_str());
@@ -490,6 +503,18 @@ int l_log(lua_State* L) {
     return 0;
 }
 
+// game.side_count(): how many sides the scenario has (numbered from 0).
+int l_side_count(lua_State* L) {
+    lua_pushinteger(L, static_cast<lua_Integer>(game(L).scenario().sides.size()));
+    return 1;
+}
+
+// game.side_name(side): the side's name, as players read it.
+int l_side_name(lua_State* L) {
+    lua_pushstring(L, game(L).scenario().sides[static_cast<std::size_t>(side_arg(L, 1))].name.c_str());
+    return 1;
+}
+
 // game.turn(): the game-turn in progress, from 1.
 int l_turn(lua_State* L) {
     lua_pushinteger(L, game(L).state().at.turn);
@@ -517,6 +542,7 @@ int l_combat(lua_State* L) {
     lua_pushinteger(L, c.attack), lua_setfield(L, -2, "attack");
     lua_pushinteger(L, c.defend), lua_setfield(L, -2, "defend");
     lua_pushstring(L, c.result.c_str()), lua_setfield(L, -2, "result");
+    lua_pushboolean(L, game(L).state().combat_open), lua_setfield(L, -2, "open");
     return 1;
 }
 
@@ -628,11 +654,11 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
-        {"active_side", l_active_side}, {"turn", l_turn}, {"player_turn", l_player_turn}, {"combat", l_combat},
+        {"active_side", l_active_side}, {"turn", l_turn}, {"side_count", l_side_count}, {"side_name", l_side_name}, {"player_turn", l_player_turn}, {"combat", l_combat},
         {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
         {"id", l_id}, {"side", l_side}, {"capability", l_capability}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
         {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};

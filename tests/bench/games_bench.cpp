@@ -1,6 +1,8 @@
-// Throughput of whole games on the default BMW scenario: complete games per
-// second with random bots (and the share of time spent in Lua handlers),
-// turns per second with greedy bots, and the time to load and validate.
+// Throughput of whole games on the default BMW scenario and on PRESTAGS's
+// large scenario (44x32, about 75 units a side, fire with its line of sight
+// and panic): complete games per second with random bots (and the share of
+// time spent in Lua handlers), turns per second with greedy bots, and the
+// time to load and validate.
 #include "bots/session.h"
 #include "load/loader.h"
 
@@ -13,23 +15,36 @@ namespace {
 using namespace sandtable;
 
 const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+const std::string kPrestagsLarge = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/prestags/large.yaml";
 
-const load::LoadedGame& loaded() {
-    static const load::LoadedGame game = load::load_scenario(kScenario);
-    return game;
+// A scenario loaded once, with its rule modules compiled once.
+struct Loaded {
+    std::string file;
+    load::LoadedGame game;
+    std::shared_ptr<const script::CompiledModules> modules;
+    explicit Loaded(std::string path)
+        : file(std::move(path)), game(load::load_scenario(file)), modules(std::make_shared<const script::CompiledModules>(*game.ruleset)) {}
+};
+
+const Loaded& bmw() {
+    static const Loaded l(kScenario);
+    return l;
 }
 
-std::shared_ptr<const script::CompiledModules> compiled() {
-    static const auto modules = std::make_shared<const script::CompiledModules>(*loaded().ruleset);
-    return modules;
+const Loaded& prestags_large() {
+    static const Loaded l(kPrestagsLarge);
+    return l;
 }
 
-void play_games(benchmark::State& state, const char* bot) {
+const load::LoadedGame& loaded() { return bmw().game; }
+std::shared_ptr<const script::CompiledModules> compiled() { return bmw().modules; }
+
+void play_games(benchmark::State& state, const char* bot, const Loaded& scenario = bmw()) {
     std::uint64_t seed = 1;
     std::int64_t lua_ns = 0, total_ns = 0, turns = 0, actions = 0;
     for (auto _ : state) {
         auto start = std::chrono::steady_clock::now();
-        bots::Session session(loaded(), kScenario, seed, {}, false, compiled());
+        bots::Session session(scenario.game, scenario.file, seed, {}, false, scenario.modules);
         auto a = bots::make_bot(bot, seed * 2 + 1), b = bots::make_bot(bot, seed * 2 + 2);
         actions += static_cast<std::int64_t>(session.play({a.get(), b.get()}));
         turns += session.game().state().at.turn;
@@ -45,6 +60,8 @@ void play_games(benchmark::State& state, const char* bot) {
 
 void BM_RandomGames(benchmark::State& state) { play_games(state, "random"); }
 void BM_GreedyGames(benchmark::State& state) { play_games(state, "greedy"); }
+void BM_PrestagsLargeRandomGames(benchmark::State& state) { play_games(state, "random", prestags_large()); }
+void BM_PrestagsLargeGreedyGames(benchmark::State& state) { play_games(state, "greedy", prestags_large()); }
 
 void BM_LoadAndValidate(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(load::load_scenario(kScenario));
@@ -54,6 +71,8 @@ void BM_LoadAndValidate(benchmark::State& state) {
 
 BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PrestagsLargeRandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PrestagsLargeGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
 
 

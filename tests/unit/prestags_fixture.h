@@ -25,6 +25,8 @@ struct Field {
     std::vector<std::string> rows{8, std::string(10, '.')};
     std::vector<Unit> units;
     int turns = 2;
+    std::string rules;  // the scenario's `rules:` switches, as YAML flow, e.g. "{ panic: { enabled: true } }"
+    std::string extra_module;  // Lua source of one more rule module run after the ruleset's (a test's house rule)
 
     std::string write() const {
         static int counter = 0;
@@ -38,12 +40,24 @@ struct Field {
         for (const auto& r : rows) out << "    " << r << "\n";
         out << "units:\n";
         for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << " }\n";
+        if (!rules.empty()) out << "rules: " << rules << "\n";
+        if (!extra_module.empty()) std::ofstream(dir / "extra.lua") << extra_module;
         return (dir / "scenario.yaml").string();
     }
 
     sandtable::bots::Session start(std::vector<int> dice = {}) const {
         std::string file = write();
-        return sandtable::bots::Session(sandtable::load::load_scenario(file), file, 1, std::move(dice), true);
+        auto loaded = sandtable::load::load_scenario(file);
+        if (!extra_module.empty()) {
+            auto ruleset = std::make_shared<sandtable::rules::Ruleset>(*loaded.ruleset);
+            sandtable::rules::RuleModule m;
+            m.module = "extra";
+            m.file = (fs::path(file).parent_path() / "extra.lua").string();
+            m.where = {m.file, 1, 1};
+            ruleset->modules.push_back(std::move(m));
+            loaded.ruleset = ruleset;
+        }
+        return sandtable::bots::Session(std::move(loaded), file, 1, std::move(dice), true);
     }
 };
 

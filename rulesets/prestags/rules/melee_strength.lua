@@ -2,7 +2,8 @@
 -- the combat.strengths event from the units in the combat:
 --   * a dot unit (3.36) never attacks (its melee attribute is 0); it defends
 --     at 0 when stacked with a friend that has a melee strength, else at 1;
---   * a bracketed strength (3.37) defends at half, fractions kept;
+--   * a bracketed strength (3.37) defends at half, fractions kept, and so
+--     does a panicked unit (mark "panicked", optional rule 13.0);
 --   * elevation (optional rule 14.0, params.elevation): a Class A or B
 --     attacker on ground attacking a slope, on a slope attacking a hilltop, or
 --     on a slope attacking another slope attacks at half, fractions kept,
@@ -62,9 +63,9 @@ local function dot_defence(u)
 end
 
 local function defence_quarters(u)
-  if game.attr(u, "dot") then return dot_defence(u) end
-  local q = 4 * printed(u)
+  local q = game.attr(u, "dot") and dot_defence(u) or 4 * printed(u)
   if game.attr(u, "bracketed") then q = q // 2 end  -- 3.37
+  if game.mark(u, "panicked") ~= 0 then q = q // 2 end  -- 13.0: panicked units defend at half
   return q
 end
 

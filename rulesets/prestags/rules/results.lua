@@ -107,10 +107,14 @@ local function leaders_with(units, side)
   return leaders, led
 end
 
--- Disrupts each unit, except where a leader stands with it (10.32).
+-- Disrupts each unit, except where a leader stands with it (10.32). A
+-- panicked unit (optional rule 13.0) is eliminated by a D instead.
 local function disrupt_all(units, led)
   for _, u in ipairs(units) do
-    if led[game.hex(u)] then game.log(game.id(u) .. " is not disrupted: a leader stands with it")
+    if game.mark(u, "panicked") ~= 0 then
+      game.log(game.id(u) .. " is panicked: the disruption eliminates it (13.0)")
+      game.eliminate(u)
+    elseif led[game.hex(u)] then game.log(game.id(u) .. " is not disrupted: a leader stands with it")
     else disrupt(u) end
   end
 end
