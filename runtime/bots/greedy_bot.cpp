@@ -51,6 +51,7 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
             });
         }
         case DecisionKind::Retreat: return choose_retreat(game, legal);
+        case DecisionKind::Plot: return choose_plot(game, legal);
         case DecisionKind::Advance:
         case DecisionKind::Rally:
         case DecisionKind::Question:
@@ -114,6 +115,26 @@ Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>
         }
     }
     return *best;
+}
+
+// Orders for every unit in turn: melee an adjacent enemy, else fire at one
+// in range, else move as the movement phase would, else hold.
+Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal) const {
+    if (legal.front().kind != ActionKind::Plot) {
+        // Each unit once (orders may be rewritten; this bot does not), then done.
+        for (const auto& a : legal)
+            if (a.kind == ActionKind::SelectUnit && !game.state().units[static_cast<std::size_t>(a.unit)].moved) return a;
+        return legal.back();
+    }
+    auto task_of = [](const Action& a) { return static_cast<kernel::PlotTask>(a.index); };
+    for (kernel::PlotTask wanted : {kernel::PlotTask::Melee, kernel::PlotTask::Fire})
+        for (const auto& a : legal)
+            if (task_of(a) == wanted) return a;
+    std::vector<Action> moves;
+    for (const auto& a : legal)
+        if (task_of(a) == kernel::PlotTask::Move) moves.push_back(a);
+    if (moves.empty()) return legal.front();  // hold
+    return choose_destination(game, moves);
 }
 
 Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>& legal) const {

@@ -14,6 +14,7 @@ public:
 
 private:
     kernel::Action choose_destination(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
+    kernel::Action choose_plot(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_declaration(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_retreat(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     struct Picture;

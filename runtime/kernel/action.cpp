@@ -6,7 +6,7 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<std::pair<ActionKind, const char*>, 15> kNames{{
+constexpr std::array<std::pair<ActionKind, const char*>, 16> kNames{{
     {ActionKind::EndPhase, "end_phase"},     {ActionKind::SelectUnit, "select"},
     {ActionKind::MoveTo, "move"},            {ActionKind::Fire, "fire"},
     {ActionKind::Declare, "declare"},        {ActionKind::AddAttacker, "add_attacker"},
@@ -14,7 +14,7 @@ constexpr std::array<std::pair<ActionKind, const char*>, 15> kNames{{
     {ActionKind::ChooseUnit, "choose_unit"}, {ActionKind::RetreatTo, "retreat"},
     {ActionKind::AdvanceTo, "advance"},      {ActionKind::Decline, "decline"},
     {ActionKind::RallyTo, "rally"},          {ActionKind::Choose, "choose"},
-    {ActionKind::Flip, "flip"},
+    {ActionKind::Flip, "flip"},              {ActionKind::Plot, "plot"},
 }};
 }  // namespace
 

@@ -26,6 +26,7 @@ enum class ActionKind {
     RallyTo,      // rally `unit` to `hex`
     Choose,       // answer a script's question with option `index`
     Flip,         // movement: `unit` changes face before its side moves
+    Plot,         // plotting: `unit`'s task is `index` (a PlotTask) at or to `hex`
 };
 
 struct Action {

@@ -18,6 +18,7 @@ bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.
 }  // namespace
 
 int Game::attacking_side() const {
+    if (state_.combat_open && state_.combat.side >= 0) return state_.combat.side;  // a plotted combat
     return combat_rules().inactive_attacks ? opponent_of(state_.at.active_side) : state_.at.active_side;
 }
 
@@ -136,6 +137,7 @@ bool Game::strands_mandatory_unit() const {
 }
 
 bool Game::combat_step() {
+    if (procedure() == Procedure::PlottedCombat) return plotted_combat_step();
     if (state_.at.stage == 0) {
         mark_mandatory_combats();
         state_.at.stage = 1;

@@ -30,8 +30,8 @@ bool parse_capability(const std::string& name, Capability& out) {
 }
 
 const char* decision_kind_name(DecisionKind kind) {
-    static constexpr std::array<const char*, 12> names{"none", "movement", "move_destination", "fire", "combat_declare",
-        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over"};
+    static constexpr std::array<const char*, 13> names{"none", "movement", "move_destination", "fire", "combat_declare",
+        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -52,6 +52,9 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
     std::array<int, static_cast<int>(Capability::Count)> defaults = kCapabilityDefaults;
     capabilities_.assign(ruleset_->unit_types.size(), {defaults, defaults});
+    const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
+    game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
+    plots_.assign(state_.units.size(), Plot{});
     resolve_attribute_roles();
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
@@ -70,7 +73,7 @@ void Game::resolve_attribute_roles() {
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
     for (std::size_t i = 0; i < rs.phases.size(); ++i) {
         const auto& p = rs.phases[i];
-        if (p.procedure == "odds_combat") {
+        if (p.procedure == "odds_combat" || p.procedure == "plotted_combat") {
             CombatPhaseRules& r = combat_rules_[i];
             r.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) r.leader = roles_.leader = rs.attribute_index(leader);
@@ -111,7 +114,7 @@ int Game::opponent_of(int side) const {
 }
 
 const rules::PhaseSpec& Game::phase() const {
-    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
@@ -120,11 +123,14 @@ Game::Procedure Game::procedure_of(const std::string& p) {
     if (p == "ranged_fire") return Procedure::RangedFire;
     if (p == "odds_combat") return Procedure::OddsCombat;
     if (p == "recovery") return Procedure::Recovery;
+    if (p == "plot") return Procedure::Plot;
+    if (p == "plotted_combat") return Procedure::PlottedCombat;
+    if (p == "plotted_movement") return Procedure::PlottedMovement;
     return Procedure::Lua;
 }
 
 Game::Procedure Game::procedure() const {
-    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return procedures_[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
@@ -161,6 +167,9 @@ bool Game::step_procedure() {
         case Procedure::OddsCombat: return combat_step();
         case Procedure::Recovery: return recovery_step();
         case Procedure::Lua: return false;  // a Lua phase does its work in phase.begin
+        case Procedure::Plot: return plot_step();
+        case Procedure::PlottedCombat: return plotted_combat_step();
+        case Procedure::PlottedMovement: return plotted_movement_step();
     }
     return false;
 }
@@ -224,7 +233,7 @@ void Game::end_phase() {
 // Next phase, next player turn, next step, next game turn, or the end.
 void Game::advance_sequence() {
     auto& at = state_.at;
-    const auto& steps = ruleset_->sequence.game_turn;
+    const auto& steps = game_turn();
     const auto& step = steps[static_cast<std::size_t>(at.step)];
     const int sides = static_cast<int>(scenario_->sides.size());
     if (++at.phase < static_cast<int>(step.phases.size())) return;
@@ -268,6 +277,9 @@ void Game::add_legal(std::vector<Action>& out) const {
         case Procedure::OddsCombat: return combat_actions(out);
         case Procedure::Recovery: return recovery_actions(out);
         case Procedure::Lua: return;
+        case Procedure::Plot: return plot_actions(out);
+        case Procedure::PlottedCombat: return combat_actions(out);
+        case Procedure::PlottedMovement: return;
     }
 }
 
@@ -285,6 +297,8 @@ void Game::apply(Action action) {
     saved.questions = questions_;
     saved.capabilities = capabilities_;
     saved.dice = dice_;
+    saved.plots = plots_;
+    saved.plots_revealed = plots_revealed_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
     const std::size_t saved_log = log_.size();
@@ -303,6 +317,8 @@ void Game::apply(Action action) {
         next_question_ = saved_next;
         dice_ = saved.dice;
         capabilities_ = saved.capabilities;
+        plots_ = saved.plots;
+        plots_revealed_ = saved.plots_revealed;
         log_.resize(saved_log);
         invalidate();
         throw;
@@ -323,6 +339,9 @@ void Game::dispatch_action(const Action& action) {
         case Procedure::OddsCombat: return combat_apply(action);
         case Procedure::Recovery: return recovery_apply(action);
         case Procedure::Lua: return;
+        case Procedure::Plot: return plot_apply(action);
+        case Procedure::PlottedCombat: return combat_apply(action);
+        case Procedure::PlottedMovement: return;
     }
 }
 
@@ -344,6 +363,14 @@ std::uint64_t Game::checksum() const {
     for (const auto& type : capabilities_)
         for (const auto& face : type)
             for (int v : face) mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+    // Orders, only where some were written: games without them keep their checksums.
+    for (std::size_t u = 0; u < plots_.size(); ++u) {
+        const Plot& p = plots_[u];
+        if (p.task == PlotTask::Hold) continue;
+        mix(u), mix(static_cast<std::uint64_t>(p.task)), mix(static_cast<std::uint64_t>(p.hex.q)), mix(static_cast<std::uint64_t>(p.hex.r));
+        for (const auto& h : p.path) mix(static_cast<std::uint64_t>(h.q) * 7919 + static_cast<std::uint64_t>(h.r));
+    }
+    if (plots_revealed_) mix(0x5eed);
     return h;
 }
 
@@ -352,7 +379,8 @@ std::string Game::describe(const Action& a) const {
     std::string out = action_kind_name(a.kind);
     if (a.unit >= 0) out += " " + name(a.unit);
     if (a.target >= 0) out += " -> " + name(a.target);
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo)
+    if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
         out += " \"" + questions_.front().options[static_cast<std::size_t>(a.index)] + "\"";
@@ -384,7 +412,7 @@ int Game::attribute(int unit, int index) const {
 
 int Game::attribute(int unit, const std::string& id) const { return attribute(unit, ruleset_->attribute_index(id)); }
 int Game::phase_index() const {
-    const auto& step = ruleset_->sequence.game_turn[static_cast<std::size_t>(state_.at.step)];
+    const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return step.phases[static_cast<std::size_t>(state_.at.phase)];
 }
 
@@ -393,7 +421,8 @@ const Game::CombatPhaseRules& Game::combat_rules() const { return combat_rules_[
 // In a combat phase, the strength that phase fights with (fire or melee);
 // elsewhere the strength losses are counted in.
 int Game::combat_strength(int unit) const {
-    const int strength = procedure() == Procedure::OddsCombat ? combat_rules().strength : roles_.strength;
+    const Procedure here = procedure();
+    const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules().strength : roles_.strength;
     return attribute(unit, strength);
 }
 int Game::movement_allowance(int unit) const { return attribute(unit, roles_.allowance); }

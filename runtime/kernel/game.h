@@ -8,11 +8,13 @@
 #include "kernel/dice.h"
 #include "kernel/events.h"
 #include "kernel/game_state.h"
+#include "kernel/plot.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,7 +23,7 @@ namespace sandtable::kernel {
 
 enum class DecisionKind {
     None, Movement, MoveDestination, Fire, CombatDeclare, CombatBuild,
-    ChooseLoss, Retreat, Advance, Rally, Question, GameOver,
+    ChooseLoss, Retreat, Advance, Rally, Question, GameOver, Plot,
 };
 const char* decision_kind_name(DecisionKind kind);
 
@@ -154,6 +156,12 @@ public:
     // Is the line of sight from the unit to the hex clear: terrain and
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
+    // A unit's written orders (simultaneous sequence) as the side `viewer`
+    // may know them: its own side's always, the other side's only once both
+    // sides have plotted and the orders are revealed. nullopt when hidden.
+    // Orders are kept out of state(), which every player may read.
+    std::optional<Plot> plot_of(int unit, int viewer) const;
+    bool plots_revealed() const { return plots_revealed_; }
     // The id of the phase in progress.
     const std::string& phase_id() const { return phase().id; }
 
@@ -176,7 +184,7 @@ public:
 
 private:
     using Hex = geometry::Hex;
-    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua };
+    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement };
 
     static Procedure procedure_of(const std::string& name);
     void run();
@@ -237,6 +245,19 @@ private:
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
     void finish_combat();
+    // plotting.cpp: the simultaneous sequence's orders and their combats
+    bool plot_step();
+    void plot_actions(std::vector<Action>& out) const;
+    void plot_apply(const Action& a);
+    int plotting_side() const;
+    bool may_plot(int unit) const;
+    geometry::MovementRange plot_range(int unit) const;
+    void reveal_plots();
+    bool plotted_combat_step();
+    bool open_next_plotted_combat();
+    // plotted_movement.cpp
+    bool plotted_movement_step();
+    void execute_plotted_moves();
     // recovery.cpp
     bool recovery_step();
     void recovery_actions(std::vector<Action>& out) const;
@@ -309,12 +330,22 @@ private:
     mutable std::vector<Action> legal_cache_;
     mutable bool legal_valid_ = false;
     std::vector<Procedure> procedures_;  // by ruleset phase index
+    // The game turn this scenario plays: the ruleset's sequence or the variant it chose.
+    const std::vector<rules::SequenceStep>* game_turn_ = nullptr;
+    const std::vector<rules::SequenceStep>& game_turn() const { return *game_turn_; }
+    // Written orders by unit (simultaneous sequence). Kept beside the state,
+    // not in it, so that state() does not show one side the other's orders;
+    // in the checksum and rolled back with it all the same.
+    std::vector<Plot> plots_;
+    bool plots_revealed_ = false;
     // What apply() restores when a script fails.
     struct Rollback {
         GameState state;
         std::vector<Question> questions;
         std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
         Dice dice;
+        std::vector<Plot> plots;
+        bool plots_revealed = false;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
     // Shared with the scenario (no copy per game) unless it came without them.

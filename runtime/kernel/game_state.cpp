@@ -65,6 +65,7 @@ std::uint64_t checksum(const GameState& st) {
     if (c.roll_modifier != 0) h.i(c.roll_modifier + 400000);
     for (int u : c.to_retreat) h.i(u + 200000);
     h.i(c.retreating_side), h.i(c.advance_done), h.i(c.advance_one_hex), h.i(c.advancing_side);
+    if (c.side >= 0) h.i(c.side + 500000);  // only plotted combats set it: older replays keep their checksums
     for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);
     for (const auto& x : c.defender_hexes) h.i(x.q + 300000), h.i(x.r);
     for (int o : st.objective_holders) h.i(o);

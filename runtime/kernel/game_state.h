@@ -87,6 +87,7 @@ struct Combat {
     bool advance_done = false;
     bool advance_one_hex = false;  // no combat took place (retreat before combat, 8.3)
     int advancing_side = -1;
+    int side = -1;  // the attacking side when the phase does not say it (plotted combats); -1: the phase's
 };
 
 struct GameResult {

@@ -7,6 +7,8 @@
 #include "geometry/hex_los.h"
 #include "rules/procedures.h"
 
+#include <utility>
+
 namespace sandtable::kernel {
 
 using geometry::Hex;
@@ -99,8 +101,14 @@ bool Game::clear_sight(int viewer, Hex to) const {
     std::vector<int> hexes, alternatives;
     for (const auto& step : geometry::los_steps(from, to)) {
         if (step.hex == from || step.hex == to) continue;
-        hexes.push_back(grid().index(step.hex));
-        alternatives.push_back(step.has_alternative ? grid().index(step.alternative) : -1);
+        // Off the map is blocked ground (the map's own test above says so):
+        // a stretch along the map's edge is the hex on the map alone.
+        int hex = grid().index(step.hex);
+        int alternative = step.has_alternative ? grid().index(step.alternative) : -1;
+        if (hex < 0) std::swap(hex, alternative);
+        if (hex < 0) continue;  // cannot happen: the map's test has blocked such a line
+        hexes.push_back(hex);
+        alternatives.push_back(alternative);
     }
     ctx.set_list("hexes", std::move(hexes));
     ctx.set_list("alternatives", std::move(alternatives));

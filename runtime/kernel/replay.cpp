@@ -23,8 +23,9 @@ std::string action_yaml(const Action& a, const Game& game) {
     out << "{do: " << action_kind_name(a.kind);
     if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
     if (a.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo)
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
+    if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     return out.str();
 }
@@ -107,6 +108,11 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
                 else step.action.hex = *h;
             }
             if (a.has("option")) step.action.index = a.integer("option", false, 1, 1, 1000) - 1;
+            if (a.has("task")) {
+                PlotTask task{};
+                if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
+                step.action.index = static_cast<int>(task);
+            }
             if (a.has("check")) {
                 std::string c = a.text("check", false);
                 try {

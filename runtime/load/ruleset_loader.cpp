@@ -387,9 +387,32 @@ struct RulesetReader {
     void sequence(MapReader& top) {
         MapReader s(top.child("sequence", true), file, sink, "sequence");
         if (!s.valid()) return;
-        YAML::Node turn = s.child("game_turn", true);
-        if (!turn.IsDefined()) return;
-        if (!turn.IsSequence()) return sink.error(location_of(turn, file), "'game_turn' must be a list of steps");
+        rs.sequence.game_turn = game_turn(s);
+        YAML::Node variants = s.child("variants");
+        if (!variants.IsDefined()) return;
+        MapReader all(variants, file, sink, "the sequence's variants");
+        if (!all.valid()) return;
+        for (const auto& id : all.keys()) {
+            MapReader v(all.child(id), file, sink, "sequence variant '" + id + "'");
+            if (!v.valid()) continue;
+            rules::SequenceVariant variant;
+            variant.id = id;
+            variant.where = v.where();
+            variant.name = v.text("name", false, id);
+            variant.game_turn = game_turn(v);
+            rs.sequence.variants.push_back(std::move(variant));
+        }
+    }
+
+    // A `game_turn:` list of steps under `parent`.
+    std::vector<SequenceStep> game_turn(MapReader& parent) {
+        std::vector<SequenceStep> steps;
+        YAML::Node turn = parent.child("game_turn", true);
+        if (!turn.IsDefined()) return steps;
+        if (!turn.IsSequence()) {
+            sink.error(location_of(turn, file), "'game_turn' must be a list of steps");
+            return steps;
+        }
         for (const auto& node : turn) {
             MapReader step(node, file, sink, "a step of the game turn (player_turns: [...] or phase: id)");
             if (!step.valid()) continue;
@@ -409,9 +432,10 @@ struct RulesetReader {
                 else st.phases.push_back(i);
             }
             if (ids.empty()) sink.error(step.where(), "a step of the game turn needs at least one phase");
-            rs.sequence.game_turn.push_back(std::move(st));
+            steps.push_back(std::move(st));
         }
         if (turn.size() == 0) sink.error(location_of(turn, file), "'game_turn' needs at least one step");
+        return steps;
     }
 
     // The table files named under `tables:`; false if any failed to load.

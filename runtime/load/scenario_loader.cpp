@@ -474,6 +474,13 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     std::string first = top.text("first_side", true);
     sc->first_side = std::max(0, sc->side_index(first));
     if (!first.empty() && sc->side_index(first) < 0) sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
+    sc->sequence = top.text("sequence", false);
+    if (!sc->sequence.empty() && !rs->sequence.variant(sc->sequence)) {
+        std::vector<std::string> names;
+        for (const auto& v : rs->sequence.variants) names.push_back(v.id);
+        sink.error(top.where("sequence"), names.empty() ? "sequence '" + sc->sequence + "': the ruleset has no sequence variants (sequence.variants) to choose from"
+                                                        : unknown("sequence variant", sc->sequence, names) + "; the ruleset's sequence.variants lists them");
+    }
     reader.map(top);
     if (sc->map.grid.size() > 0) {
         reader.units(top);

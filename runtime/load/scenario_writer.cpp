@@ -193,6 +193,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     out << "id: " << yaml_quoted(sc.id) << "\nname: " << yaml_quoted(sc.name) << "\nruleset: " << yaml_quoted(sc.ruleset_ref) << "\n";
     if (!sc.notes.empty()) out << "notes: " << yaml_quoted(sc.notes) << "\n";
     out << "turns: " << sc.turns << "\nfirst_side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
+    if (!sc.sequence.empty()) out << "sequence: " << yaml_quoted(sc.sequence) << "\n";
     out << "vp_per_enemy_strength: " << sc.vp_per_enemy_strength << "\n\n";
     write_sides(out, sc);
     out << "\n";

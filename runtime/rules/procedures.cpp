@@ -5,27 +5,52 @@ namespace sandtable::rules {
 using K = ProcedureOption::Kind;
 using T = ProcedureSpec::Table;
 
+namespace {
+const std::vector<ProcedureOption>& odds_combat_options() {
+    static const std::vector<ProcedureOption> list{
+        {"strength", K::Text, "the attribute holding combat strength; losses count it from the front face (default combat)"},
+        {"leader_adds", K::Text, "attribute of a leader stacked with a fighting unit added to its strength"},
+        {"must_attack_in_zoc", K::Bool, "units in an enemy zone of control at the start of the phase must attack or be attacked (default true)"},
+        {"demoralized_shift", K::Int, "column shift for attacks by a demoralized side (BMW: -1)"},
+        {"attacker", K::Choice, "who attacks: active (default) or inactive (defensive fire after the enemy's movement)", -1'000'000, {"active", "inactive"}},
+        {"reach", K::Text, "the attribute giving the range in hexes, target hex counted, at which a unit may attack with a clear line of sight (fire); default: adjacent only"},
+        {"target", K::Choice, "unit (default) or hex: a combat is declared against a hex and every unit in it that can be fired at defends", -1'000'000, {"unit", "hex"}},
+        {"defence_from_terrain", K::Name, "the defence is this value of the defending hex's terrain (e.g. fire_protection), not the units' strength; terrain's melee effects do not apply"},
+        {"targets_marked", K::Name, "only units carrying this script mark may be attacked (defensive fire at units that moved)"},
+        {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"}};
+    return list;
+}
+
+// The odds combat options, and which plotted task a plotted combat carries out.
+const std::vector<ProcedureOption>& plotted_combat_options() {
+    static const std::vector<ProcedureOption> list = [] {
+        std::vector<ProcedureOption> l = odds_combat_options();
+        l.push_back({"task", K::Choice, "the plotted task this phase carries out: melee (default) or fire", -1'000'000, {"melee", "fire"}});
+        return l;
+    }();
+    return list;
+}
+}  // namespace
+
 const std::vector<ProcedureSpec>& procedures() {
     static const std::vector<ProcedureSpec> list{
         {"movement", T::None,
          {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)", 1},
           {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"},
-          {"barred_mark", K::Name, "units carrying this script mark may not be moved by their player in the phase (scripts move them)"}}},
+        {"barred_mark", K::Name, "units carrying this script mark may not be moved by their player in the phase (scripts move them)"}}},
         {"ranged_fire", T::Threshold,
          {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},
           {"must_target_adjacent", K::Bool, "a firer with an adjacent eligible (front-face) target must fire at one"},
           {"defensive_adjacent_only", K::Bool, "the inactive side fires only at adjacent enemies"}}},
-        {"odds_combat", T::Odds,
-         {{"strength", K::Text, "the attribute holding combat strength; losses count it from the front face (default combat)"},
-          {"leader_adds", K::Text, "attribute of a leader stacked with a fighting unit added to its strength"},
-          {"must_attack_in_zoc", K::Bool, "units in an enemy zone of control at the start of the phase must attack or be attacked (default true)"},
-          {"demoralized_shift", K::Int, "column shift for attacks by a demoralized side (BMW: -1)"},
-          {"attacker", K::Choice, "who attacks: active (default) or inactive (defensive fire after the enemy's movement)", -1'000'000, {"active", "inactive"}},
-          {"reach", K::Text, "the attribute giving the range in hexes, target hex counted, at which a unit may attack with a clear line of sight (fire); default: adjacent only"},
-          {"target", K::Choice, "unit (default) or hex: a combat is declared against a hex and every unit in it that can be fired at defends", -1'000'000, {"unit", "hex"}},
-          {"defence_from_terrain", K::Name, "the defence is this value of the defending hex's terrain (e.g. fire_protection), not the units' strength; terrain's melee effects do not apply"},
-          {"targets_marked", K::Name, "only units carrying this script mark may be attacked (defensive fire at units that moved)"},
-          {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"}}},
+        {"odds_combat", T::Odds, odds_combat_options()},
+        {"plot", T::None,
+         {{"melee", K::Text, "the attribute of melee strength: a unit with it may be plotted to melee (default melee)"},
+          {"fire", K::Text, "the attribute of fire strength: a unit with it may be plotted to fire, offensively or defensively (default fire)"},
+          {"range", K::Text, "the attribute holding the fire range in hexes, target hex counted (default range)"}}},
+        {"plotted_combat", T::Odds, plotted_combat_options()},
+        {"plotted_movement", T::None,
+         {{"strength", K::Text, "the attribute whose total decides which side enters a hex both try to enter first (default melee)"},
+          {"stacking", K::Int, "units that count against stacking allowed in a hex (default: the movement phase's)", 1}}},
         {"recovery", T::Threshold,
          {{"adjacent_enemy_modifier", K::Int, "added to the roll of a unit next to an enemy"},
           {"leader_adds", K::Text, "attribute of a stacked leader added to the roll"},

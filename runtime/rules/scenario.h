@@ -101,6 +101,8 @@ struct Scenario {
     // Overrides of the ruleset's rule modules, in the order written; empty
     // for most scenarios (and then `rules:` is not written back).
     std::vector<RuleSwitch> rule_switches;
+    // The ruleset's sequence variant this scenario plays (`sequence:`); empty: the standard one.
+    std::string sequence;
     SourceLocation where;
 
     int side_index(const std::string& id) const;

@@ -32,8 +32,24 @@ struct SequenceStep {
     SourceLocation where;
 };
 
+// Another sequence of play a scenario may choose (`sequence: id`), such as
+// PRESTAGS's Simultaneous Movement Sequence (19.0).
+struct SequenceVariant {
+    std::string id;
+    std::string name;
+    std::vector<SequenceStep> game_turn;
+    SourceLocation where;
+};
+
 struct SequenceSpec {
     std::vector<SequenceStep> game_turn;
+    std::vector<SequenceVariant> variants;
+
+    const SequenceVariant* variant(const std::string& id) const {
+        for (const auto& v : variants)
+            if (v.id == id) return &v;
+        return nullptr;
+    }
 };
 
 }  // namespace sandtable::rules

@@ -328,6 +328,19 @@ int l_step_cost(lua_State* L) {
     return 1;
 }
 
+// game.plot(unit): the unit's written orders this game-turn (simultaneous
+// sequence), as { task = "hold"|"move"|"fire"|"defensive_fire"|"melee", hex = label }.
+// Rules are the referee: they see both sides' orders, revealed or not.
+int l_plot(lua_State* L) {
+    const int u = unit_arg(L, 1);
+    const Game& g = game(L);
+    const auto plot = g.plot_of(u, g.state().units[static_cast<std::size_t>(u)].side);
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, kernel::plot_task_name(plot ? plot->task : kernel::PlotTask::Hold)), lua_setfield(L, -2, "task");
+    if (plot && plot->task != kernel::PlotTask::Hold) push_label(L, plot->hex), lua_setfield(L, -2, "hex");
+    return 1;
+}
+
 // game.phase(): the id of the phase in progress.
 int l_phase(lua_State* L) {
     lua_pushstring(L, game(L).phase_id().c_str());
@@ -654,7 +667,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},

@@ -600,6 +600,25 @@ TEST_CASE("a terrain value that is not a whole number", "[load][errors]") {
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "high"), "'fire_protection' must be a whole number, got 'high'");
 }
 
+TEST_CASE("a scenario choosing a sequence variant the ruleset does not have", "[load][errors]") {
+    SECTION("a ruleset without variants") {
+        Project p;
+        const std::string text = p.edit(p.scenario_file(), "turns: 6\n", "turns: 6\nsequence: night\n");
+        const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+        check_at(single(diagnostics), p.scenario_file(), place_of(text, "night"),
+                 "sequence 'night': the ruleset has no sequence variants (sequence.variants) to choose from");
+    }
+    SECTION("a misspelt variant") {
+        Project p;
+        p.edit(p.ruleset_file(), "    - player_turns: [movement, archery, combat, reorganization]\n",
+               "    - player_turns: [movement, archery, combat, reorganization]\n  variants:\n    night: { name: Night, game_turn: [{ player_turns: [movement] }] }\n");
+        const std::string text = p.edit(p.scenario_file(), "turns: 6\n", "turns: 6\nsequence: nigth\n");
+        const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+        check_at(single(diagnostics), p.scenario_file(), place_of(text, "nigth"),
+                 "unknown sequence variant 'nigth' (did you mean 'night'?); the ruleset's sequence.variants lists them");
+    }
+}
+
 TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
     Project p;
     const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");

@@ -26,6 +26,7 @@ struct Field {
     std::vector<Unit> units;
     int turns = 2;
     std::string rules;  // the scenario's `rules:` switches, as YAML flow, e.g. "{ panic: { enabled: true } }"
+    std::string sequence;  // the ruleset's sequence variant to play, e.g. "simultaneous"
     std::string extra_module;  // Lua source of one more rule module run after the ruleset's (a test's house rule)
 
     std::string write() const {
@@ -41,6 +42,7 @@ struct Field {
         out << "units:\n";
         for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << " }\n";
         if (!rules.empty()) out << "rules: " << rules << "\n";
+        if (!sequence.empty()) out << "sequence: " << sequence << "\n";
         if (!extra_module.empty()) std::ofstream(dir / "extra.lua") << extra_module;
         return (dir / "scenario.yaml").string();
     }

@@ -25,8 +25,12 @@
 -- Defensive fire zones (6.41, 6.44) are zones of control: the units module
 -- gives every fire unit's front face one, and lets a unit start its move
 -- next to an enemy fire unit and leave (move.exit_zoc, mode "free").
+-- In the simultaneous sequence (19.0) a unit fires defensively only if it was
+-- plotted to (21.1): the others carry "not_plotted_to_fire" in the phases
+-- listed in `plotted_defensive_phases`.
 -- params: slopes, hilltops (terrain ids); fire_phases (phase ids of offensive
--- and defensive fire); melee_phase, movement_phase (ids).
+-- and defensive fire); melee_phase; movement_phases (ids: where "moved_now"
+-- starts afresh); plotted_defensive_phases.
 
 local level_of = {}
 for _, t in ipairs(params.slopes or {}) do level_of[t] = 1 end
@@ -34,7 +38,10 @@ for _, t in ipairs(params.hilltops or {}) do level_of[t] = 2 end
 local fire_phase = {}
 for _, p in ipairs(params.fire_phases or { "fire", "defensive_fire" }) do fire_phase[p] = true end
 local melee_phase = params.melee_phase or "melee"
-local movement_phase = params.movement_phase or "movement"
+local movement_phase = {}
+for _, p in ipairs(params.movement_phases or { "movement" }) do movement_phase[p] = true end
+local plotted_defensive = {}
+for _, p in ipairs(params.plotted_defensive_phases or {}) do plotted_defensive[p] = true end
 
 local function level(hex) return level_of[game.terrain(hex)] or 0 end
 
@@ -106,8 +113,16 @@ game.on("phase.begin", function(ctx)
         game.set_mark(u, "melee_barred", game.mark(u, "fired_in") == now and 1 or 0)
       end
     end
-  elseif id == movement_phase then
+  elseif movement_phase[id] then
     for _, u in ipairs(game.marked("moved_now")) do game.set_mark(u, "moved_now", 0) end
+  end
+  -- Simultaneous sequence (21.1): only units plotted DF fire defensively.
+  if plotted_defensive[id] then
+    for side = 0, 1 do
+      for _, u in ipairs(game.units_of(side)) do
+        game.set_mark(u, "not_plotted_to_fire", game.plot(u).task == "defensive_fire" and 0 or 1)
+      end
+    end
   end
 end)
 

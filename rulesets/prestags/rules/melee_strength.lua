@@ -23,9 +23,13 @@
 -- and both totals divided by the largest of 4, 2, 1 that leaves them whole,
 -- so 2½ against 2 is written 5 against 4 (1-1). Odds below 1:2 are not
 -- permitted (8.1): such an attack has no effect.
--- params: elevation (bool, default false), slopes, hilltops (terrain ids).
+-- Simultaneous sequence (23.11): a unit plotted to move defends at half.
+-- params: elevation (bool, default false), slopes, hilltops (terrain ids),
+-- melee_phases (phase ids of melee combat, default melee).
 
 local elevation = params.elevation == true
+local melee_phase = {}
+for _, p in ipairs(params.melee_phases or { "melee" }) do melee_phase[p] = true end
 local level_of = {}
 for _, t in ipairs(params.slopes or {}) do level_of[t] = 1 end
 for _, t in ipairs(params.hilltops or {}) do level_of[t] = 2 end
@@ -66,6 +70,7 @@ local function defence_quarters(u)
   local q = game.attr(u, "dot") and dot_defence(u) or 4 * printed(u)
   if game.attr(u, "bracketed") then q = q // 2 end  -- 3.37
   if game.mark(u, "panicked") ~= 0 then q = q // 2 end  -- 13.0: panicked units defend at half
+  if game.plot(u).task == "move" then q = q // 2 end      -- 23.11: plotted to move, attacked in melee
   return q
 end
 
@@ -161,6 +166,7 @@ end
 -- 7.13: one melee per defending hex per phase; the mark is cleared when the
 -- phase ends.
 game.on("combat.declared", function(ctx)
+  if not melee_phase[game.phase()] then return end
   local hexes = {}
   for _, d in ipairs(ctx.defenders) do
     local hex = game.hex(d)
@@ -176,11 +182,12 @@ game.on("combat.declared", function(ctx)
   for _, hex in ipairs(hexes) do
     for _, u in ipairs(game.units_at(hex)) do game.set_mark(u, "melee_attacked", 1) end
   end
-end, { phase = "melee" })
+end)
 
-game.on("phase.end", function()
+game.on("phase.end", function(ctx)
+  if not melee_phase[ctx.phase] then return end
   for _, u in ipairs(game.marked("melee_attacked")) do game.set_mark(u, "melee_attacked", 0) end
-end, { phase = "melee" })
+end)
 
 local function quarters_text(q)
   local whole, rest = q // 4, q % 4
@@ -190,6 +197,7 @@ local function quarters_text(q)
 end
 
 game.on("combat.strengths", function(ctx)
+  if not melee_phase[game.phase()] then return end
   local c = game.combat()
   local attackers = c.attackers
   if #attackers == 0 or #c.defenders == 0 then return end
@@ -213,4 +221,4 @@ game.on("combat.strengths", function(ctx)
     game.log("odds below 1:2 are not permitted (8.1): the attack has no effect")
     game.force_result("-")
   end
-end, { phase = "melee" })
+end)

@@ -1,0 +1,233 @@
+// The simultaneous sequence's orders (PRESTAGS 19.0-21.0): in a `plot`
+// phase each side in turn writes one task for each of its units, in
+// secret; once both have, the orders are revealed and `plotted_combat` and
+// `plotted_movement` phases carry them out. A unit whose orders became
+// impossible (disrupted, its target gone) does nothing (21.2).
+#include "kernel/game.h"
+
+#include "rules/procedures.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+namespace {
+constexpr std::array<const char*, 5> kTaskNames{"hold", "move", "fire", "defensive_fire", "melee"};
+
+}  // namespace
+
+const char* plot_task_name(PlotTask task) { return kTaskNames[static_cast<std::size_t>(task)]; }
+
+bool parse_plot_task(const std::string& name, PlotTask& out) {
+    for (std::size_t i = 0; i < kTaskNames.size(); ++i)
+        if (name == kTaskNames[i]) {
+            out = static_cast<PlotTask>(i);
+            return true;
+        }
+    return false;
+}
+
+std::optional<Plot> Game::plot_of(int unit, int viewer) const {
+    if (unit < 0 || unit >= static_cast<int>(plots_.size())) return std::nullopt;
+    if (!plots_revealed_ && state_.units[static_cast<std::size_t>(unit)].side != viewer) return std::nullopt;
+    return plots_[static_cast<std::size_t>(unit)];
+}
+
+// Stages of a plot phase: 0 not begun, 1 the first side plots, 2 the other
+// side, 3 revealed.
+int Game::plotting_side() const {
+    return state_.at.stage == 1 ? scenario_->first_side : opponent_of(scenario_->first_side);
+}
+
+// A unit with something to plot: on the map, able to move, fire or fight (a
+// disrupted PRESTAGS unit, all zeros on its back, holds). Orders may be
+// written again until the side says it is done; `moved` tells which have some.
+bool Game::may_plot(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map || u.side != plotting_side()) return false;
+    const auto& p = phase();
+    return movement_allowance(unit) > 0 || attribute(unit, rules::option_text(p, "melee", "melee")) > 0 ||
+           attribute(unit, rules::option_text(p, "fire", "fire")) > 0;
+}
+
+// Where a unit may be ordered to go: the map's costs only. The enemy may have
+// gone by the time it gets there (20.3), and zones are those of units not
+// ordered to move (21.1), neither known yet: movement resolution deals with both.
+geometry::MovementRange Game::plot_range(int unit) const {
+    geometry::MovementRange range;
+    const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
+    range.compute_with(grid(), state_.units[static_cast<std::size_t>(unit)].hex, movement_allowance(unit),
+                       [&](int from, int dir, int) -> std::optional<geometry::StepCost> {
+                           const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
+                           if (cost < 0) return std::nullopt;
+                           return geometry::StepCost{cost, true};
+                       });
+    return range;
+}
+
+bool Game::plot_step() {
+    if (state_.at.stage == 0) {
+        std::fill(plots_.begin(), plots_.end(), Plot{});
+        plots_revealed_ = false;
+        state_.at.stage = 1;
+    }
+    while (state_.at.stage <= 2) {
+        if (state_.selected >= 0) {
+            decide(DecisionKind::Plot, plotting_side());
+            return true;
+        }
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (may_plot(static_cast<int>(i))) {
+                decide(DecisionKind::Plot, plotting_side());
+                return true;
+            }
+        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
+        ++state_.at.stage;
+    }
+    if (state_.at.stage == 3) {
+        reveal_plots();
+        state_.at.stage = 4;
+    }
+    return false;
+}
+
+void Game::reveal_plots() {
+    plots_revealed_ = true;
+    if (!logging_) return;
+    note("  the orders are revealed:");
+    for (std::size_t u = 0; u < plots_.size(); ++u) {
+        const Plot& p = plots_[u];
+        if (p.task == PlotTask::Hold || !state_.units[u].on_map) continue;
+        note("    " + unit_id(static_cast<int>(u)) + " " + plot_task_name(p.task) + (p.task == PlotTask::DefensiveFire ? "" : " " + grid().label(p.hex)));
+    }
+}
+
+void Game::plot_actions(std::vector<Action>& out) const {
+    if (state_.at.stage < 1 || state_.at.stage > 2) return;
+    const int unit = state_.selected;
+    if (unit < 0) {
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (may_plot(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
+        out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});  // the rest hold
+        return;
+    }
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const auto& p = phase();
+    auto task = [&](PlotTask t, Hex h) { out.push_back({ActionKind::Plot, unit, -1, h, static_cast<int>(t)}); };
+    task(PlotTask::Hold, me.hex);
+    // MV: any hex within the unit's allowance, by its least-cost path.
+    if (movement_allowance(unit) > 0) {
+        const geometry::MovementRange range = plot_range(unit);
+        for (std::size_t k = 0; k < range.hexes().size(); ++k)
+            if (range.hexes()[k] != me.hex && may_end_in(unit, range.hexes()[k])) task(PlotTask::Move, range.hexes()[k]);
+    }
+    // Targets: hexes holding an enemy, each once.
+    std::vector<Hex> fire_targets, melee_targets;
+    const int fire = ruleset_->attribute_index(rules::option_text(p, "fire", "fire"));
+    const int range_attr = ruleset_->attribute_index(rules::option_text(p, "range", "range"));
+    const bool fires = attribute(unit, fire) > 0;
+    const bool fights = attribute(unit, ruleset_->attribute_index(rules::option_text(p, "melee", "melee"))) > 0;
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& e = state_.units[i];
+        if (!e.on_map || e.side == me.side) continue;
+        const int d = geometry::distance(me.hex, e.hex);
+        if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end()) melee_targets.push_back(e.hex);
+        if (fires && d >= 1 && d <= std::max(1, attribute(unit, range_attr)) && capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
+            std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() && (d == 1 || clear_sight(unit, e.hex)))
+            fire_targets.push_back(e.hex);
+    }
+    for (Hex h : fire_targets) task(PlotTask::Fire, h);
+    if (fires) task(PlotTask::DefensiveFire, me.hex);
+    for (Hex h : melee_targets) task(PlotTask::Melee, h);
+}
+
+void Game::plot_apply(const Action& a) {
+    if (a.kind == ActionKind::EndPhase) {
+        state_.selected = -1;
+        for (auto& u : state_.units)
+            if (u.side == plotting_side()) u.moved = true;
+        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
+        ++state_.at.stage;
+        return;
+    }
+    if (a.kind == ActionKind::SelectUnit) {
+        state_.selected = a.unit;
+        state_.exit_mode = 0;
+        range_unit_ = -1;
+        return;
+    }
+    Plot p;
+    p.task = static_cast<PlotTask>(a.index);
+    p.hex = a.hex;
+    if (p.task == PlotTask::Move) {
+        p.path = plot_range(a.unit).path_to(a.hex);
+        if (!p.path.empty()) p.path.erase(p.path.begin());  // the start
+    }
+    plots_[static_cast<std::size_t>(a.unit)] = std::move(p);
+    state_.units[static_cast<std::size_t>(a.unit)].moved = true;
+    state_.selected = -1;
+}
+
+// ---- plotted combats -----------------------------------------------------
+
+// The phase's combats, one at a time: each side in order (the first side
+// first), each target hex in the order of its first plotted attacker. The
+// attackers are the side's units plotted to this phase's task against that
+// hex that can still attack it (not disrupted since, in reach); the
+// defenders, every enemy unit there (fire: those that can be fired at).
+bool Game::plotted_combat_step() {
+    for (;;) {
+        if (state_.combat_open) {
+            if (state_.combat.stage != Combat::Done) return combat_resolution_step();
+            state_.combat_open = false;
+        }
+        if (!open_next_plotted_combat()) return false;
+    }
+}
+
+bool Game::open_next_plotted_combat() {
+    const PlotTask task = rules::option_text(phase(), "task", "melee") == "fire" ? PlotTask::Fire : PlotTask::Melee;
+    const int sides = static_cast<int>(scenario_->sides.size());
+    for (int k = 0; k < sides; ++k) {
+        const int side = (scenario_->first_side + k) % sides;
+        for (std::size_t i = 0; i < state_.units.size(); ++i) {
+            auto& u = state_.units[i];
+            const Plot& p = plots_[i];
+            if (u.side != side || !u.on_map || u.attacked || p.task != task) continue;
+            // Everyone of the side plotted against this hex is taken now, able or not.
+            std::vector<int> attackers;
+            const Hex target = p.hex;
+            for (std::size_t j = i; j < state_.units.size(); ++j) {
+                auto& o = state_.units[j];
+                if (o.side != side || !o.on_map || o.attacked || plots_[j].task != task || plots_[j].hex != target) continue;
+                o.attacked = true;
+                if (combat_strength(static_cast<int>(j)) > 0) attackers.push_back(static_cast<int>(j));
+            }
+            std::vector<int> defenders;
+            for (int d : units_at(target))
+                if (state_.units[static_cast<std::size_t>(d)].side != side && !state_.units[static_cast<std::size_t>(d)].was_attacked &&
+                    (task == PlotTask::Melee || capability(d, Capability::CanBeFiredAt)))
+                    defenders.push_back(d);
+            std::vector<int> able;
+            for (int a : attackers)
+                if (!defenders.empty() && reaches(a, defenders.front())) able.push_back(a);
+            if (able.empty() || defenders.empty()) {
+                if (logging_) note("  the orders against " + grid().label(target) + " cannot be carried out");
+                continue;
+            }
+            state_.combat = Combat{};
+            state_.combat.side = side;
+            state_.combat.attackers = std::move(able);
+            state_.combat.defenders = std::move(defenders);
+            state_.combat.stage = Combat::Declared;
+            state_.combat_open = true;
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace sandtable::kernel
