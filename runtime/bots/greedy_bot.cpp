@@ -127,9 +127,18 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
         return legal.back();
     }
     auto task_of = [](const Action& a) { return static_cast<kernel::PlotTask>(a.index); };
-    for (kernel::PlotTask wanted : {kernel::PlotTask::Melee, kernel::PlotTask::Fire})
+    for (kernel::PlotTask wanted : {kernel::PlotTask::Fire, kernel::PlotTask::Melee})
         for (const auto& a : legal)
             if (task_of(a) == wanted) return a;
+    // A fire unit with nothing in range waits for the enemy to come on (DF)
+    // when one is within three hexes.
+    for (const auto& a : legal)
+        if (task_of(a) == kernel::PlotTask::DefensiveFire) {
+            const auto& st = game.state();
+            const auto& me = st.units[static_cast<std::size_t>(a.unit)];
+            for (const auto& e : st.units)
+                if (e.on_map && e.side != me.side && geometry::distance(e.hex, me.hex) <= 3) return a;
+        }
     std::vector<Action> moves;
     for (const auto& a : legal)
         if (task_of(a) == kernel::PlotTask::Move) moves.push_back(a);

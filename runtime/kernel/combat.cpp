@@ -390,7 +390,9 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
     int half_points = 0;
     for (int a : attackers) {
         const auto& u = state_.units[static_cast<std::size_t>(a)];
-        int strength = combat_strength(a) + leader_in(u.side, u.hex);
+        // A plotted combat's attackers fight as they stood when the phase began (20.21).
+        const int own = state_.combat.side >= 0 ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : combat_strength(a);
+        int strength = own + leader_in(u.side, u.hex);
         // The terrain's melee effects do not touch fire against a hex's protection.
         bool halved = melee_terrain && terrain_of(u.hex).combat.halve_attacker_out_of;
         for (int d : defenders) {

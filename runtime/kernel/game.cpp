@@ -56,6 +56,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
     plots_.assign(state_.units.size(), Plot{});
     resolve_attribute_roles();
+    for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
     // Worked out by the loader; a scenario built in code gets it here.
@@ -69,7 +70,7 @@ void Game::resolve_attribute_roles() {
     roles_.allowance = rs.attribute_index("movement");
     roles_.fire_range = rs.attribute_index("range");
     combat_rules_.assign(rs.phases.size(), {});
-    movement_barred_.assign(rs.phases.size(), {});
+    movement_rules_.assign(rs.phases.size(), {});
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
     for (std::size_t i = 0; i < rs.phases.size(); ++i) {
         const auto& p = rs.phases[i];
@@ -87,7 +88,8 @@ void Game::resolve_attribute_roles() {
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
-            movement_barred_[i] = rules::option_text(p, "barred_mark", "");
+            movement_rules_[i] = {rules::option_text(p, "barred_mark", ""), rules::option_text(p, "halved_by_mark", ""),
+                                  rules::option_flag(p, "always_one_hex", false)};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
@@ -209,7 +211,7 @@ void Game::bring_on_reinforcements() {
 
 void Game::begin_phase() {
     state_.at.stage = 0;
-    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = u.flipped = false;
+    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = u.flipped = u.ready = false;
     state_.selected = -1;
     state_.fires.clear();
     state_.combat_open = false;

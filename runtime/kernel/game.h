@@ -203,6 +203,7 @@ private:
     // movement.cpp
     bool movement_step();
     bool may_be_moved(int unit) const;
+    bool may_stack_in(int unit, int hex_index) const;
     void movement_actions(std::vector<Action>& out) const;
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
@@ -318,7 +319,20 @@ private:
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
-    std::vector<std::string> movement_barred_;    // a movement phase's `barred_mark`, by ruleset phase index
+    // What a movement phase's options say, by ruleset phase index.
+    struct MovementPhaseRules {
+        std::string barred;    // `barred_mark`: units the player may not move
+        std::string halved;    // `halved_by_mark`: units at half allowance, fractions kept
+        bool one_hex = false;  // `always_one_hex`
+    };
+    std::vector<MovementPhaseRules> movement_rules_;
+    std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's
+    int stacking_limit(int side) const { return stacking_limits_[static_cast<std::size_t>(side)]; }
+    // May the unit share the hex with the friends there (the ruleset's stacking_mixes)?
+    bool mixes_with_hex(int unit, geometry::Hex h) const;
+    // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.
+    int movement_cost_scale(int unit) const;
+    void one_hex_moves(int unit, std::vector<Action>& out) const;
     const CombatPhaseRules& combat_rules() const;
     int phase_index() const;
     // Derived caches, rebuilt on demand.

@@ -44,7 +44,7 @@ std::uint64_t checksum(const GameState& st) {
     for (const auto& u : st.units) {
         h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
-            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9));
+            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10));
     }
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));

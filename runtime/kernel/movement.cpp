@@ -27,7 +27,7 @@ bool Game::movement_step() {
 bool Game::may_be_moved(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0) return false;
-    const std::string& barred = movement_barred_[static_cast<std::size_t>(phase_index())];
+    const std::string& barred = movement_rules_[static_cast<std::size_t>(phase_index())].barred;
     return barred.empty() || state_.mark(unit, barred) == 0;
 }
 
@@ -42,18 +42,12 @@ void Game::movement_actions(std::vector<Action>& out) const {
         const int unit = state_.selected;
         const auto& range = movement_range(unit);
         const auto& me = state_.units[static_cast<std::size_t>(unit)];
-        // Stacking, from the per-hex table: no call per hex.
-        const bool free = capability(unit, Capability::StacksFreely) != 0;
-        const std::uint8_t* stack = stackers_[static_cast<std::size_t>(me.side)].data();
-        const int here = grid().index(me.hex);
         const auto& hexes = range.hexes();
         const auto& indices = range.indices();
         out.reserve(hexes.size());
-        for (std::size_t k = 0; k < hexes.size(); ++k) {
-            const int i = indices[k];
-            if (free || stack[static_cast<std::size_t>(i)] - (i == here ? 1 : 0) < stacking_limit_)
-                out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
-        }
+        for (std::size_t k = 0; k < hexes.size(); ++k)
+            if (may_stack_in(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+        if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
         return;
     }
     for (std::size_t i = 0; i < state_.units.size(); ++i)
@@ -116,6 +110,7 @@ void Game::movement_apply(const Action& a) {
     const int unit = a.unit;
     Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
     std::vector<Hex> path = movement_range(unit).path_to(a.hex);
+    if (path.empty()) path = {from, a.hex};  // the one hex a unit may always move (5.15)
     state_.selected = -1;
     state_.units[static_cast<std::size_t>(unit)].moved = true;
     if (a.hex == from) return;
@@ -131,13 +126,52 @@ void Game::movement_apply(const Action& a) {
 }
 
 bool Game::may_end_in(int unit, Hex h) const {
+    const int idx = grid().index(h);
+    return idx >= 0 && may_stack_in(unit, idx);
+}
+
+// Stacking, from the per-hex table (no scan of the units unless friends are
+// there): the side's limit, then whether the unit mixes with them.
+bool Game::may_stack_in(int unit, int idx) const {
     if (capability(unit, Capability::StacksFreely)) return true;
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const int idx = grid().index(h);
-    if (idx < 0) return false;
-    const int here = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)];
-    return here - (me.on_map && me.hex == h ? 1 : 0) < stacking_limit_;
+    const int friends = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)] - (me.on_map && grid().index(me.hex) == idx ? 1 : 0);
+    if (friends >= stacking_limit(me.side)) return false;
+    return friends == 0 || mixes_with_hex(unit, grid().hex_at(idx));
+}
+
+bool Game::mixes_with_hex(int unit, Hex h) const {
+    const auto& mixes = ruleset_->stacking_mixes;
+    if (mixes.attribute < 0) return true;
+    const int mine = attribute(unit, mixes.attribute);
+    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    for (int o : units_at(h))
+        if (o != unit && state_.units[static_cast<std::size_t>(o)].side == side && !mixes.compatible(mine, attribute(o, mixes.attribute))) return false;
+    return true;
+}
+
+// PRESTAGS 5.15, 10.24: a unit may always move one hex into passable terrain
+// (not an enemy's hex), whatever the step costs; that one hex is then its move.
+void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
+    if (state_.exit_mode < 0) return;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const auto& range = movement_range(unit);
+    const int from = grid().index(me.hex);
+    const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
+    for (int d = 0; d < 6; ++d) {
+        const Hex n = geometry::neighbour(me.hex, d);
+        const int i = grid().index(n);
+        if (i < 0 || range.reached(n) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
+        if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] || !may_stack_in(unit, i)) continue;
+        out.push_back({ActionKind::MoveTo, unit, -1, n, -1});
+    }
+}
+
+int Game::movement_cost_scale(int unit) const {
+    if (procedure() != Procedure::Movement) return 1;
+    const std::string& halved = movement_rules_[static_cast<std::size_t>(phase_index())].halved;
+    return !halved.empty() && state_.mark(unit, halved) != 0 ? 2 : 1;
 }
 
 // The cost of one step for a unit now, from the per-hex tables: the enemy
@@ -151,6 +185,7 @@ struct Game::MovementStep {
     const std::uint8_t* friends;
     const std::uint8_t* enemies;
     const int* costs;
+    int scale;  // 2: the unit moves at half its allowance, fractions kept
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
@@ -161,7 +196,7 @@ struct Game::MovementStep {
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
-        return StepCost{cost, !zoc};
+        return StepCost{cost * scale, !zoc};
     }
 };
 
@@ -175,7 +210,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         enemy_zoc_[side].data(),
                         stackers_[side].data(),
                         blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
-                        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data()};
+                        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
+                        movement_cost_scale(unit)};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

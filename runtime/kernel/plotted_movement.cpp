@@ -45,7 +45,7 @@ struct Mover {
 void Game::execute_plotted_moves() {
     const auto& p = phase();
     const int strength = ruleset_->attribute_index(rules::option_text(p, "strength", "melee"));
-    const int limit = rules::option_int(p, "stacking", stacking_limit_);
+    const int override_limit = rules::option_int(p, "stacking", 0);
     std::vector<Mover> movers;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
@@ -85,10 +85,19 @@ void Game::execute_plotted_moves() {
             for (std::size_t b = a + 1; b < going.size(); ++b)
                 if (going[a]->side != going[b]->side && to_of(going[a]) == from_of(going[b]) && to_of(going[b]) == from_of(going[a]))
                     stopped[a] = stopped[b] = 2;
-        // 22.21-22.23: the stronger side enters a contested hex first.
+        // 22.21-22.23: the stronger side enters a contested hex first. A hex
+        // someone stays in is not contested: its holder's friends join it and
+        // enemies stop before it (below).
+        auto moving = [&](int unit) {
+            return std::any_of(going.begin(), going.end(), [&](const Mover* m) { return m->unit == unit; });
+        };
         std::map<int, std::map<int, int>> entering;  // hex index -> side -> strength
-        for (std::size_t a = 0; a < going.size(); ++a)
-            if (!stopped[a]) entering[grid().index(to_of(going[a]))][going[a]->side] += attribute(going[a]->unit, strength);
+        for (std::size_t a = 0; a < going.size(); ++a) {
+            if (stopped[a]) continue;
+            const auto here = units_at(to_of(going[a]));
+            if (std::any_of(here.begin(), here.end(), [&](int o) { return !moving(o); })) continue;
+            entering[grid().index(to_of(going[a]))][going[a]->side] += attribute(going[a]->unit, strength);
+        }
         for (const auto& [hex, by_side] : entering) {
             if (by_side.size() < 2) continue;
             int best_side = -1, best = -1;
@@ -138,7 +147,7 @@ void Game::execute_plotted_moves() {
                     if (!stopped[b] && to_of(going[b]) == to && going[b]->side == going[a]->side && !capability(going[b]->unit, Capability::StacksFreely)) ++friends;
                 const bool counts = !capability(going[a]->unit, Capability::StacksFreely);
                 if (enemy) stopped[a] = 4;
-                else if (counts && friends >= limit) stopped[a] = 5;
+                else if (counts && friends >= (override_limit > 0 ? override_limit : stacking_limit(going[a]->side))) stopped[a] = 5;
                 if (stopped[a]) changed = true;
             }
         }

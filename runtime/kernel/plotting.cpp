@@ -176,9 +176,20 @@ void Game::plot_apply(const Action& a) {
 // The phase's combats, one at a time: each side in order (the first side
 // first), each target hex in the order of its first plotted attacker. The
 // attackers are the side's units plotted to this phase's task against that
-// hex that can still attack it (not disrupted since, in reach); the
-// defenders, every enemy unit there (fire: those that can be fired at).
+// hex that were able to when the phase began (not disrupted before it) and
+// still reach it; the defenders, every enemy unit there (fire: those that
+// can be fired at). Attackers fight with the strength they had when the
+// phase began, their front face's (20.21).
 bool Game::plotted_combat_step() {
+    if (state_.at.stage == 0) {
+        // All combat of the phase is simultaneous (20.2): who may carry out
+        // its order is settled now, and a unit hit by an earlier combat of the
+        // phase still completes its attack (20.21), at its strength of now.
+        const PlotTask task = rules::option_text(phase(), "task", "melee") == "fire" ? PlotTask::Fire : PlotTask::Melee;
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            state_.units[i].ready = state_.units[i].on_map && plots_[i].task == task && combat_strength(static_cast<int>(i)) > 0;
+        state_.at.stage = 1;
+    }
     for (;;) {
         if (state_.combat_open) {
             if (state_.combat.stage != Combat::Done) return combat_resolution_step();
@@ -204,7 +215,7 @@ bool Game::open_next_plotted_combat() {
                 auto& o = state_.units[j];
                 if (o.side != side || !o.on_map || o.attacked || plots_[j].task != task || plots_[j].hex != target) continue;
                 o.attacked = true;
-                if (combat_strength(static_cast<int>(j)) > 0) attackers.push_back(static_cast<int>(j));
+                if (o.ready) attackers.push_back(static_cast<int>(j));
             }
             std::vector<int> defenders;
             for (int d : units_at(target))

@@ -458,6 +458,57 @@ struct RulesetReader {
         return ok;
     }
 
+    // stacking_mixes: { attribute: an enum attribute, allowed: { value: [values it may share a hex with] } }.
+    // Every value is listed, and a pair one side allows the other must allow too.
+    void stacking_mixes(MapReader& top) {
+        YAML::Node node = top.child("stacking_mixes");
+        if (!node.IsDefined()) return;
+        MapReader r(node, file, sink, "stacking_mixes");
+        if (!r.valid()) return;
+        StackingMixes& m = rs.stacking_mixes;
+        m.where = r.where();
+        const std::string id = r.text("attribute", true);
+        const int a = rs.attribute_index(id);
+        if (a < 0 || rs.attributes[static_cast<std::size_t>(a)].kind != AttributeKind::Enum) {
+            if (!id.empty()) sink.error(r.where("attribute"), "stacking_mixes: '" + id + "' is not an enum attribute of this ruleset");
+            return;
+        }
+        const AttributeSpec& spec = rs.attributes[static_cast<std::size_t>(a)];
+        const std::size_t n = spec.values.size();
+        std::vector<std::vector<char>> allowed(n, std::vector<char>(n, 0));
+        std::vector<char> listed(n, 0);
+        YAML::Node table = r.child("allowed", true);
+        if (!table.IsDefined()) return;
+        MapReader t(table, file, sink, "stacking_mixes.allowed");
+        if (!t.valid()) return;
+        for (const auto& key : t.keys()) {
+            const auto v = spec.enum_index(key);
+            if (!v) {
+                sink.error(t.key_where(key), unknown("value of '" + id + "'", key, spec.values));
+                continue;
+            }
+            listed[static_cast<std::size_t>(*v)] = 1;
+            YAML::Node list = t.child(key);
+            for (const auto& item : list) {
+                const auto w = read_text(item, file, sink, "a value of '" + id + "'");
+                if (!w) continue;
+                const auto wi = spec.enum_index(*w);
+                if (!wi) sink.error(location_of(item, file), unknown("value of '" + id + "'", *w, spec.values));
+                else allowed[static_cast<std::size_t>(*v)][static_cast<std::size_t>(*wi)] = 1;
+            }
+            if (!list.IsSequence()) sink.error(location_of(list, file), "stacking_mixes.allowed." + key + " must be a list of values");
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!listed[i]) sink.error(t.where(), "stacking_mixes.allowed does not say what '" + spec.values[i] + "' may share a hex with");
+            for (std::size_t j = i + 1; j < n; ++j)
+                if (listed[i] && listed[j] && allowed[i][j] != allowed[j][i])
+                    sink.error(t.key_where(spec.values[allowed[i][j] ? i : j]), "stacking_mixes: '" + spec.values[allowed[i][j] ? i : j] + "' may share a hex with '" +
+                                                                               spec.values[allowed[i][j] ? j : i] + "' but not the other way round");
+        }
+        m.attribute = a;
+        m.allowed = std::move(allowed);
+    }
+
     void victory(MapReader& top) {
         if (!top.has("victory")) {
             top.accept("victory");
@@ -536,6 +587,7 @@ Ruleset load_ruleset(const std::string& path) {
             reader.combat_results(top);
             reader.phases(top);
             reader.sequence(top);
+            reader.stacking_mixes(top);
             reader.victory(top);
             reader.modules(top, file.parent_path());
         }

@@ -56,6 +56,7 @@ struct ScenarioReader {
             s.color = r.text("color", false, "#888888");
             s.demoralization = r.integer("demoralization", false, 0, 0, 100000);
             s.disintegration = r.integer("disintegration", false, 0, 0, 100000);
+            s.stacking = r.integer("stacking", false, 0, 1, 99);
             YAML::Node rally = r.child("rally");
             if (rally.IsDefined() && !rally.IsSequence()) sink.error(location_of(rally, file), "'rally' must be a list of die rolls, like [6] or [5, 6]");
             if (rally.IsSequence())

@@ -46,6 +46,7 @@ void write_sides(std::ostringstream& out, const Scenario& sc) {
         out << "  - { id: " << yaml_quoted(s.id) << ", name: " << yaml_quoted(s.name) << ", color: " << yaml_quoted(s.color);
         if (s.demoralization) out << ", demoralization: " << s.demoralization;
         if (s.disintegration) out << ", disintegration: " << s.disintegration;
+        if (s.stacking) out << ", stacking: " << s.stacking;
         out << ", rally: [";
         for (std::size_t i = 0; i < s.rally_rolls.size(); ++i) out << (i ? ", " : "") << s.rally_rolls[i];
         out << "] }\n";

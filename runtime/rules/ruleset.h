@@ -48,6 +48,19 @@ struct RuleModule {
     SourceLocation where;
 };
 
+// Which units may share a hex, by the value of an enum attribute (PRESTAGS
+// 5.32-5.38: classes A, B and C never mix; foot fire units mix with A or B,
+// mounted fire units with C; D and E with anyone).
+struct StackingMixes {
+    int attribute = -1;                     // the enum attribute; -1: any units may share a hex
+    std::vector<std::vector<char>> allowed; // [value][value]: 1 when the two may share
+    SourceLocation where;
+
+    bool compatible(int a, int b) const {
+        return attribute < 0 || allowed[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
+    }
+};
+
 struct Ruleset {
     std::string id;
     std::string name;
@@ -67,6 +80,7 @@ struct Ruleset {
     std::vector<CombatResult> combat_results;
     std::vector<PhaseSpec> phases;
     SequenceSpec sequence;
+    StackingMixes stacking_mixes;
     std::vector<VictoryLevel> victory_levels;
     std::vector<RuleModule> modules;
     SourceLocation where;

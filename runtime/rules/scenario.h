@@ -50,6 +50,7 @@ struct SideSpec {
     std::string color;
     int demoralization = 0;       // eliminated strength that demoralizes; 0 = never
     int disintegration = 0;       // eliminated strength that disintegrates; 0 = never
+    int stacking = 0;             // units that count for stacking allowed in a hex (PRESTAGS 5.4); 0 = the ruleset's
     std::vector<int> rally_rolls; // die rolls that rally one eliminated unit
     SourceLocation where;
 };

@@ -556,6 +556,7 @@ int l_combat(lua_State* L) {
     lua_pushinteger(L, c.defend), lua_setfield(L, -2, "defend");
     lua_pushstring(L, c.result.c_str()), lua_setfield(L, -2, "result");
     lua_pushboolean(L, game(L).state().combat_open), lua_setfield(L, -2, "open");
+    lua_pushboolean(L, c.side >= 0), lua_setfield(L, -2, "plotted");
     return 1;
 }
 

@@ -557,7 +557,7 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
     // A hex two or more away that the map itself lets the first unit see.
     auto visible_hex = [](kernel::Game& g, int viewer) -> std::optional<geometry::Hex> {
         const geometry::Hex from = g.state().units[static_cast<std::size_t>(viewer)].hex;
-        for (int i = 0; i < g.grid().size(); ++i) {
+        for (int i = 0; i < static_cast<int>(g.grid().size()); ++i) {
             const geometry::Hex h = g.grid().hex_at(i);
             if (geometry::distance(from, h) >= 2 && g.clear_sight(viewer, h)) return h;
         }

@@ -241,3 +241,32 @@ TEST_CASE("a scenario's sequence variant is written back as it was read", "[pres
     std::ofstream(file, std::ios::trunc) << written;
     CHECK(sandtable::load::load_scenario(file).scenario->sequence == "simultaneous");
 }
+
+TEST_CASE("20.21 a unit disrupted by an earlier combat of the same phase still completes its attack", "[prestags][simultaneous][melee]") {
+    Field f = simultaneous();
+    f.units = {{"a_pp", "PP", "a", "0503"}, {"b_ax", "AX", "b", "0504"}};
+    auto s = f.start({6, 1});  // A's 6 against 4: 1-1, rolling 6: D; then B's attack rolls 1
+    order(s, "a_pp", PlotTask::Melee, "0504");
+    done(s);
+    order(s, "b_ax", PlotTask::Melee, "0503");
+    done(s);
+    const Game& g = s.game();
+    CHECK(disordered(g, "b_ax"));
+    REQUIRE(logged(g, "combat: b_ax against a_pp"));
+    CHECK(logged(g, "4 against 6: column 1-2"));  // the axemen's strength when the phase began
+}
+
+TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies stop", "[prestags][simultaneous][movement]") {
+    Field f = simultaneous();
+    f.units = {{"a_mi", "MI", "a", "0504"}, {"b_mi", "MI", "b", "0505"}, {"b_ms", "MS", "b", "0506"}};
+    auto s = f.start();
+    order(s, "a_mi", PlotTask::Move, "0505");
+    done(s);
+    order(s, "b_ms", PlotTask::Move, "0505");
+    done(s);  // b_mi holds
+    const Game& g = s.game();
+    CHECK(hex_of(g, "b_ms") == "0505");
+    CHECK(hex_of(g, "a_mi") == "0504");
+    CHECK(logged(g, "a_mi stops in 0504: an enemy holds the hex (22.3)"));
+    CHECK(!logged(g, "first"));
+}

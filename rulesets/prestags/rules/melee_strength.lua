@@ -86,8 +86,10 @@ local function uphill(a, defenders)
   return false
 end
 
+-- In a plotted (simultaneous) combat an attacker fights as it stood when the
+-- phase began, even if disrupted since by a combat of the same phase (20.21).
 local function attack_quarters(a, defenders)
-  local q = 4 * game.attr(a, "melee")
+  local q = 4 * (game.combat().plotted and printed(a) or game.attr(a, "melee"))
   if uphill(a, defenders) then q = q // 2 end
   return q
 end
