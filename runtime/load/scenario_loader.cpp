@@ -286,6 +286,21 @@ struct ScenarioReader {
         for (const auto& other : sc.units)
             if (other.hex == u.hex && other.side >= 0 && other.side != u.side && u.arrives == 1 && other.arrives == 1)
                 sink.error(r.where("at"), "'" + u.id + "' starts in " + sc.map.grid.label(u.hex) + " with the enemy '" + other.id + "'");
+        check_mix(u, r);
+    }
+
+    // Units set up together must be allowed to share the hex (the ruleset's
+    // stacking_mixes, PRESTAGS 5.32-5.38).
+    void check_mix(const UnitPlacement& u, MapReader& r) {
+        const auto& mixes = rs.stacking_mixes;
+        if (mixes.attribute < 0 || u.arrives != 1) return;
+        const auto a = static_cast<std::size_t>(mixes.attribute);
+        auto value = [&](const UnitPlacement& p) { return rs.unit_types[static_cast<std::size_t>(p.type)].face(p.back).values[a]; };
+        const auto& spec = rs.attributes[a];
+        for (const auto& other : sc.units)
+            if (other.hex == u.hex && other.side == u.side && other.arrives == 1 && other.type >= 0 && !mixes.compatible(value(u), value(other)))
+                sink.error(r.where("at"), "'" + u.id + "' (" + spec.id + " " + spec.format(value(u)) + ") may not share " + sc.map.grid.label(u.hex) + " with '" + other.id +
+                                              "' (" + spec.format(value(other)) + "): the ruleset's stacking_mixes");
     }
 
     // deployment: { <side id>: [<hex label>, …] }. Whether units stand in

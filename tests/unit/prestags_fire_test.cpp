@@ -262,7 +262,8 @@ TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop
     for (const bool disrupted : {false, true}) {
         Field f;
         // The Militia (4 MP) walk down column 05; 0505 is next to the bowmen in 0605.
-        f.units = {{"mi", "MI", "a", "0503"}, {"bw", "BW", "b", "0605", disrupted}, {"x", "MI", "a", "0108"}};
+        // A grade-1 leader keeps the militia in command (10.2).
+        f.units = {{"mi", "MI", "a", "0503"}, {"bw", "BW", "b", "0605", disrupted}, {"x", "MI", "a", "0108"}, {"ld", "L1", "a", "0101"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);
         select(s, "mi");
@@ -271,7 +272,7 @@ TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop
     }
     SECTION("leaving the zone") {
         Field f;
-        f.units = {{"mi", "MI", "a", "0505"}, {"bw", "BW", "b", "0605"}};
+        f.units = {{"mi", "MI", "a", "0505"}, {"bw", "BW", "b", "0605"}, {"ld", "L1", "a", "0101"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);
         select(s, "mi");

@@ -27,6 +27,7 @@ struct Field {
     int turns = 2;
     std::string rules;  // the scenario's `rules:` switches, as YAML flow, e.g. "{ panic: { enabled: true } }"
     std::string sequence;  // the ruleset's sequence variant to play, e.g. "simultaneous"
+    std::string side_a, side_b;  // more keys for each side, e.g. ", stacking: 2"
     std::string extra_module;  // Lua source of one more rule module run after the ruleset's (a test's house rule)
 
     std::string write() const {
@@ -35,7 +36,7 @@ struct Field {
         fs::create_directories(dir);
         std::ofstream out(dir / "scenario.yaml");
         out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns << "\nfirst_side: a\n";
-        out << "sides:\n  - { id: a, name: A }\n  - { id: b, name: B }\n";
+        out << "sides:\n  - { id: a, name: A" << side_a << " }\n  - { id: b, name: B" << side_b << " }\n";
         out << "map:\n  columns: " << rows[0].size() << "\n  rows: " << rows.size() << "\n";
         out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village }\n  terrain: |\n";
         for (const auto& r : rows) out << "    " << r << "\n";

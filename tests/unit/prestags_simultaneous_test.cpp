@@ -258,12 +258,12 @@ TEST_CASE("20.21 a unit disrupted by an earlier combat of the same phase still c
 
 TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies stop", "[prestags][simultaneous][movement]") {
     Field f = simultaneous();
-    f.units = {{"a_mi", "MI", "a", "0504"}, {"b_mi", "MI", "b", "0505"}, {"b_ms", "MS", "b", "0506"}};
+    f.units = {{"a_mi", "MI", "a", "0504"}, {"b_ps", "PS", "b", "0505"}, {"b_ms", "MS", "b", "0506"}};
     auto s = f.start();
     order(s, "a_mi", PlotTask::Move, "0505");
     done(s);
     order(s, "b_ms", PlotTask::Move, "0505");
-    done(s);  // b_mi holds
+    done(s);  // b_ps holds
     const Game& g = s.game();
     CHECK(hex_of(g, "b_ms") == "0505");
     CHECK(hex_of(g, "a_mi") == "0504");
