@@ -34,6 +34,7 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex a = state_.units[static_cast<std::size_t>(attacker)].hex;
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
+    if (!in_front(attacker, d)) return false;  // 16.0, 16.31: only through the front
     if (dist == 1) return true;
     const int reach = combat_rules().reach;
     return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);

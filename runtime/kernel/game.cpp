@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0};
+    "flips_at_movement_start", "faces"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -46,6 +46,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
         u.hex = p.hex;
         u.back = p.back && ruleset_->unit_types[static_cast<std::size_t>(p.type)].back.has_value();
         u.on_map = p.arrives <= 1;  // a reinforcement waits off the map, not eliminated
+        u.facing = p.facing;
         state_.units.push_back(u);
     }
     state_.sides.resize(sc.sides.size());
@@ -382,6 +383,7 @@ std::string Game::describe(const Action& a) const {
     if (a.unit >= 0) out += " " + name(a.unit);
     if (a.target >= 0) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
+    if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
@@ -528,9 +530,11 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     if (!capability(unit, Capability::ExertsZoc)) return;
     const auto& map = scenario_->map;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
+    const bool faced = u.facing >= 0 && capability(unit, Capability::Faces);
     for (int d = 0; d < 6; ++d) {
         const int idx = grid().neighbour_index(here, d);
         if (idx < 0) continue;
+        if (faced && (d - u.facing + 6) % 6 != 0 && (d - u.facing + 6) % 6 != 1 && (d - u.facing + 6) % 6 != 5) continue;  // 16.32: flanks stop nobody
         const int feature = map.side_feature(u.hex, d);
         if (feature >= 0) {
             const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(feature)];
@@ -591,10 +595,30 @@ bool Game::board_tables_consistent() const {
 
 // ---- mutations -----------------------------------------------------------
 
-void Game::move_unit(int unit, Hex to) {
+void Game::move_unit(int unit, Hex to) { place(unit, to, facing_after_step(unit, state_.units[static_cast<std::size_t>(unit)].hex, to)); }
+
+// A unit with a facing turns to face each hex it enters (16.0).
+int Game::facing_after_step(int unit, Hex from, Hex to) const {
+    const int now = facing(unit);
+    if (!uses_facing(unit)) return now;
+    const int d = geometry::direction_to(from, to);
+    return d >= 0 ? d : now;
+}
+
+void Game::set_facing(int unit, int direction) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (u.facing == direction) return;
+    count_on_board(unit, -1);
+    u.facing = direction;
+    count_on_board(unit, +1);
+    board_changed();
+}
+
+void Game::place(int unit, Hex to, int facing) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     count_on_board(unit, -1);
     u.hex = to;
+    u.facing = facing;
     u.on_map = true;
     count_on_board(unit, +1);
     board_changed();
@@ -616,7 +640,8 @@ void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
         if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i])) move_unit(unit, path[i]);
-    move_unit(unit, to);
+    const Hex before = path.size() >= 2 ? path[path.size() - 2] : state_.units[static_cast<std::size_t>(unit)].hex;
+    place(unit, to, facing_after_step(unit, before, to));
 }
 
 void Game::eliminate(int unit) {

@@ -48,6 +48,8 @@ enum class Capability {
     CanBeFiredAt,                 // 1
     AutoReorganize,               // 0: 1 = reorganizes without a roll
     FlipsAtMovementStart,         // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
+    Faces,                        // 0: 1 = the unit has a facing: moves and attacks only through its front
+                                  //    hexsides, exerts its zone only there (PRESTAGS 16.0)
     Count
 };
 const char* capability_name(Capability c);
@@ -162,6 +164,14 @@ public:
     // Orders are kept out of state(), which every player may read.
     std::optional<Plot> plot_of(int unit, int viewer) const;
     bool plots_revealed() const { return plots_revealed_; }
+    // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
+    // unit's front is centred on; its front hexes are that direction and the
+    // two beside it. -1: no facing. Only units with capability `faces` use it.
+    int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
+    // Is `other` (a hex) in the unit's front: for a unit without facing always;
+    // next to it, through a front hexside; further off, when the line of sight
+    // leaves through one (16.31).
+    bool in_front(int unit, geometry::Hex other) const;
     // The id of the phase in progress.
     const std::string& phase_id() const { return phase().id; }
 
@@ -173,6 +183,7 @@ public:
     void set_back(int unit, bool back);
     void disorder(int unit);
     void set_mark(int unit, const std::string& key, int value);
+    void set_facing(int unit, int direction);
     void set_capability(int type, bool back, Capability c, int value);
     int ask(int side, std::string prompt, std::vector<std::string> options);
     // The combat being resolved: a script may call it off or fix its result.
@@ -204,6 +215,21 @@ private:
     bool movement_step();
     bool may_be_moved(int unit) const;
     bool may_stack_in(int unit, int hex_index) const;
+    // facing.cpp: movement of a unit with a facing, over (hex, facing) states.
+    struct FacingRange {
+        struct State {
+            int cost = -1;      // -1: not reached
+            int parent = -1;    // previous state (index * 6 + facing), -1 at the start
+            bool stopped = false;
+        };
+        std::vector<State> states;  // [hex index * 6 + facing]
+    };
+    FacingRange facing_range(int unit) const;
+    bool uses_facing(int unit) const;
+    void facing_moves(int unit, std::vector<Action>& out) const;
+    std::vector<geometry::Hex> facing_path(int unit, geometry::Hex to, int facing) const;
+    int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;
+    void place(int unit, geometry::Hex to, int facing);
     void movement_actions(std::vector<Action>& out) const;
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);

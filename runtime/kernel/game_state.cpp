@@ -45,6 +45,7 @@ std::uint64_t checksum(const GameState& st) {
         h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
             (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10));
+        if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
     }
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));

@@ -29,6 +29,7 @@ struct UnitState {
     bool must_be_attacked = false;
     bool flipped = false;         // changed face at the start of this movement phase
     bool ready = false;           // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
+    int facing = -1;              // the direction its front faces (PRESTAGS 16.0); -1: none
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };

@@ -4,6 +4,8 @@
 // on entry and hold it, unless a rule script lets it disengage.
 #include "kernel/game.h"
 
+#include <algorithm>
+
 namespace sandtable::kernel {
 
 using geometry::Hex;
@@ -42,11 +44,15 @@ void Game::movement_actions(std::vector<Action>& out) const {
         const int unit = state_.selected;
         const auto& range = movement_range(unit);
         const auto& me = state_.units[static_cast<std::size_t>(unit)];
-        const auto& hexes = range.hexes();
-        const auto& indices = range.indices();
-        out.reserve(hexes.size());
-        for (std::size_t k = 0; k < hexes.size(); ++k)
-            if (may_stack_in(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+        if (uses_facing(unit)) {
+            facing_moves(unit, out);
+        } else {
+            const auto& hexes = range.hexes();
+            const auto& indices = range.indices();
+            out.reserve(hexes.size());
+            for (std::size_t k = 0; k < hexes.size(); ++k)
+                if (may_stack_in(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+        }
         if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
         return;
     }
@@ -109,12 +115,20 @@ void Game::movement_apply(const Action& a) {
     // MoveTo
     const int unit = a.unit;
     Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
-    std::vector<Hex> path = movement_range(unit).path_to(a.hex);
+    const bool faced = uses_facing(unit) && a.index >= 0;
+    std::vector<Hex> path = faced ? facing_path(unit, a.hex, a.index) : movement_range(unit).path_to(a.hex);
     if (path.empty()) path = {from, a.hex};  // the one hex a unit may always move (5.15)
     state_.selected = -1;
     state_.units[static_cast<std::size_t>(unit)].moved = true;
-    if (a.hex == from) return;
+    if (a.hex == from) {
+        if (faced && a.index != facing(unit)) {
+            set_facing(unit, a.index);
+            if (logging_) note("  " + unit_id(unit) + " turns in " + grid().label(from));
+        }
+        return;
+    }
     move_along(unit, path, a.hex);
+    if (faced) set_facing(unit, a.index);
     if (logging_) note("  " + unit_id(unit) + " moves " + grid().label(from) + " to " + grid().label(a.hex));
     if (!listening(Event::MoveEnd)) return;
     EventContext ctx(Event::MoveEnd);
@@ -158,13 +172,15 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto& range = movement_range(unit);
     const int from = grid().index(me.hex);
+    const bool faced = uses_facing(unit);
     const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
     for (int d = 0; d < 6; ++d) {
         const Hex n = geometry::neighbour(me.hex, d);
         const int i = grid().index(n);
-        if (i < 0 || range.reached(n) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
+        if (i < 0 || (!faced && range.reached(n)) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
         if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] || !may_stack_in(unit, i)) continue;
-        out.push_back({ActionKind::MoveTo, unit, -1, n, -1});
+        const Action move{ActionKind::MoveTo, unit, -1, n, uses_facing(unit) ? d : -1};  // facing the hex entered
+        if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
     }
 }
 
@@ -223,6 +239,49 @@ const geometry::MovementRange& Game::movement_range(int unit) const {
         range_unit_ = unit;
     }
     return range_;
+}
+
+// Facing (PRESTAGS 16.0, see facing.cpp): here because it steps by the same rule.
+// Least cost to every (hex, facing) the unit can reach: a step into a front
+// hex costs what the map says (double at half allowance) and faces that hex;
+// a turn in place costs one point (two at half allowance). Entering an enemy
+// zone of control ends the move, turning included.
+Game::FacingRange Game::facing_range(int unit) const {
+    FacingRange r;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const int start = grid().index(me.hex);
+    r.states.assign(grid().size() * 6, {});
+    if (start < 0) return r;
+    const int budget = movement_allowance(unit);
+    const int scale = movement_cost_scale(unit);
+    const auto step = movement_step_rule(unit, unit == state_.selected ? state_.exit_mode : 0);
+    // Costs are small: a bucket per cost (Dial's algorithm), as in the geometry's search.
+    std::vector<std::vector<int>> buckets(static_cast<std::size_t>(budget) + 1);
+    auto reach = [&](int state, int cost, int parent, bool stopped) {
+        auto& s = r.states[static_cast<std::size_t>(state)];
+        if (cost > budget || (s.cost >= 0 && s.cost <= cost)) return;
+        s = {cost, parent, stopped};
+        buckets[static_cast<std::size_t>(cost)].push_back(state);
+    };
+    reach(start * 6 + me.facing, 0, -1, false);
+    for (int cost = 0; cost <= budget; ++cost) {
+        for (std::size_t k = 0; k < buckets[static_cast<std::size_t>(cost)].size(); ++k) {
+            const int state = buckets[static_cast<std::size_t>(cost)][k];
+            const auto& s = r.states[static_cast<std::size_t>(state)];
+            if (s.cost != cost || s.stopped) continue;
+            const int idx = state / 6, f = state % 6;
+            for (int turn = 0; turn < 6; ++turn)
+                if (turn != f) reach(idx * 6 + turn, cost + scale, state, false);
+            for (int d : {(f + 5) % 6, f, (f + 1) % 6}) {
+                const int to = grid().neighbour_index(idx, d);
+                if (to < 0) continue;
+                const auto c = step(idx, d, to);
+                if (!c) continue;
+                reach(to * 6 + d, cost + c->cost, state, !c->may_continue);
+            }
+        }
+    }
+    return r;
 }
 
 }  // namespace sandtable::kernel

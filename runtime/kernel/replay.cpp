@@ -26,6 +26,7 @@ std::string action_yaml(const Action& a, const Game& game) {
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
+    if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     return out.str();
 }
@@ -108,6 +109,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
                 else step.action.hex = *h;
             }
             if (a.has("option")) step.action.index = a.integer("option", false, 1, 1, 1000) - 1;
+            if (a.has("facing")) step.action.index = a.integer("facing", false, 0, 0, 5);
             if (a.has("task")) {
                 PlotTask task{};
                 if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");

@@ -252,6 +252,7 @@ struct ScenarioReader {
             if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
             u.arrives = arrival_turn(r);
+            u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
             check_placement(u, r);
             for (const auto& other : sc.units)
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");

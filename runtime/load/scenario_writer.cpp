@@ -205,6 +205,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
             << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";
         if (u.arrives > 1) out << ", arrives: " << u.arrives;
+        if (u.facing >= 0) out << ", facing: " << u.facing;
         out << " }\n";
     }
     write_deployment(out, sc);

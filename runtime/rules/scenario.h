@@ -60,6 +60,7 @@ struct UnitPlacement {
     std::string name;
     int type = 0;   // index into Ruleset::unit_types
     int side = 0;   // index into Scenario::sides
+    int facing = -1;  // the direction its front faces, 0-5 as geometry::neighbour (PRESTAGS 16.0); -1: none
     geometry::Hex hex;       // where it sets up, or where it enters as a reinforcement
     bool back = false;
     int arrives = 1;         // the game turn it comes on the map; 1 = set up at the start

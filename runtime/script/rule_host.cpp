@@ -341,6 +341,38 @@ int l_plot(lua_State* L) {
     return 1;
 }
 
+// game.facing(unit): the direction (0-5) its front faces, nil when it has none.
+int l_facing(lua_State* L) {
+    const int f = game(L).facing(unit_arg(L, 1));
+    if (f < 0) lua_pushnil(L);
+    else lua_pushinteger(L, f);
+    return 1;
+}
+
+// game.set_facing(unit, direction): turns the unit to face direction 0-5.
+int l_set_facing(lua_State* L) {
+    forbid_in_query(L, "game.set_facing");
+    const int u = unit_arg(L, 1);
+    const lua_Integer d = luaL_checkinteger(L, 2);
+    if (d < 0 || d > 5) return luaL_error(L, "a facing is a direction 0 to 5, got %d", static_cast<int>(d));
+    game(L).set_facing(u, static_cast<int>(d));
+    return 0;
+}
+
+// game.in_front(unit, hex): the hex lies in the unit's front (always, for a unit without facing).
+int l_in_front(lua_State* L) {
+    lua_pushboolean(L, game(L).in_front(unit_arg(L, 1), hex_arg(L, 2)));
+    return 1;
+}
+
+// game.direction(from, to): the direction 0-5 from a hex to an adjacent one, nil otherwise.
+int l_direction(lua_State* L) {
+    const int d = geometry::direction_to(hex_arg(L, 1), hex_arg(L, 2));
+    if (d < 0) lua_pushnil(L);
+    else lua_pushinteger(L, d);
+    return 1;
+}
+
 // game.phase(): the id of the phase in progress.
 int l_phase(lua_State* L) {
     lua_pushstring(L, game(L).phase_id().c_str());
@@ -668,7 +700,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},

@@ -17,6 +17,7 @@ using namespace bmw_test;
 struct Unit {
     std::string id, type, side, hex;
     bool disrupted = false;  // set up on its back face
+    int facing = -1;         // with the optional facing rule: the direction its front faces
 };
 
 // A PRESTAGS battlefield: rows of terrain (`.` clear, `s` slope, `h`
@@ -41,7 +42,7 @@ struct Field {
         out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village }\n  terrain: |\n";
         for (const auto& r : rows) out << "    " << r << "\n";
         out << "units:\n";
-        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << " }\n";
+        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << (u.facing >= 0 ? ", facing: " + std::to_string(u.facing) : std::string()) << " }\n";
         if (!rules.empty()) out << "rules: " << rules << "\n";
         if (!sequence.empty()) out << "sequence: " << sequence << "\n";
         if (!extra_module.empty()) std::ofstream(dir / "extra.lua") << extra_module;

@@ -66,8 +66,22 @@ local function dot_defence(u)
   return 4
 end
 
-local function defence_quarters(u)
+-- Facing (optional rule 16.0, units with the capability "faces"): a unit
+-- attacked in part or whole through its flank defends at half (16.21), a
+-- bracketed strength at half of its half (16.25).
+local function faces(u) return game.capability(u, "faces") == 1 and game.facing(u) ~= nil end
+
+local function flanked_by(u, attackers)
+  if not faces(u) then return false end
+  for _, a in ipairs(attackers) do
+    if not game.in_front(u, game.hex(a)) then return true end
+  end
+  return false
+end
+
+local function defence_quarters(u, attackers)
   local q = game.attr(u, "dot") and dot_defence(u) or 4 * printed(u)
+  if flanked_by(u, attackers) then q = q // 2 end  -- 16.21, 16.25
   if game.attr(u, "bracketed") then q = q // 2 end  -- 3.37
   if game.mark(u, "panicked") ~= 0 then q = q // 2 end  -- 13.0: panicked units defend at half
   if game.plot(u).task == "move" then q = q // 2 end      -- 23.11: plotted to move, attacked in melee
@@ -205,8 +219,9 @@ game.on("combat.strengths", function(ctx)
   if #attackers == 0 or #c.defenders == 0 then return end
   local defenders = defending_units(c.defenders)
   local attack = with_leaders(attackers, function(a) return attack_quarters(a, defenders) end)
-  local defend = with_leaders(defenders, defence_quarters)
-  if flanked(attackers, defenders) then
+  local defend = with_leaders(defenders, function(d) return defence_quarters(d, attackers) end)
+  -- 16.24: with facing, the flank attack of 7.5 is replaced by the defender's flank.
+  if not faces(attackers[1]) and flanked(attackers, defenders) then
     attack = attack * 2
     game.log("flank attack: the attackers' strength is doubled")
   end
