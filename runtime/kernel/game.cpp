@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0};
+    "flips_at_movement_start", "faces", "victory_points"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -363,9 +363,16 @@ std::uint64_t Game::checksum() const {
         for (unsigned char c : q.prompt) mix(c);
         mix(q.options.size());
     }
+    // Capabilities added after the first eleven count only where a script
+    // changed them: replays recorded before they existed still verify.
+    constexpr std::size_t kFirstCapabilities = static_cast<std::size_t>(Capability::Faces);
     for (const auto& type : capabilities_)
         for (const auto& face : type)
-            for (int v : face) mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(v)));
+            for (std::size_t c = 0; c < face.size(); ++c) {
+                if (c >= kFirstCapabilities && face[c] == kCapabilityDefaults[c]) continue;
+                if (c >= kFirstCapabilities) mix(0xcab0 + c);
+                mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(face[c])));
+            }
     // Orders, only where some were written: games without them keep their checksums.
     for (std::size_t u = 0; u < plots_.size(); ++u) {
         const Plot& p = plots_[u];
@@ -644,6 +651,14 @@ void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
     place(unit, to, facing_after_step(unit, before, to));
 }
 
+// What eliminating the unit scores for the enemy.
+int Game::victory_points_of(int unit) const {
+    const int points = capability(unit, Capability::VictoryPoints);
+    if (points >= 0) return points;
+    const int strength = roles_.strength >= 0 ? unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)] : 0;
+    return strength * scenario_->vp_per_enemy_strength;
+}
+
 void Game::eliminate(int unit) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map) return;
@@ -653,6 +668,7 @@ void Game::eliminate(int unit) {
     board_changed();
     // Losses count the printed (front) strength, whatever face the unit showed.
     if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)];
+    state_.sides[static_cast<std::size_t>(u.side)].lost_points += victory_points_of(unit);
     if (logging_) note("  " + unit_id(unit) + " is eliminated");
     EventContext ctx(Event::UnitEliminated);
     ctx.set("unit", unit);

@@ -50,6 +50,8 @@ enum class Capability {
     FlipsAtMovementStart,         // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
     Faces,                        // 0: 1 = the unit has a facing: moves and attacks only through its front
                                   //    hexsides, exerts its zone only there (PRESTAGS 16.0)
+    VictoryPoints,                // -1: eliminating it scores its front strength x the scenario's
+                                  //     vp_per_enemy_strength; 0 or more: this many (PRESTAGS 11.2)
     Count
 };
 const char* capability_name(Capability c);
@@ -184,6 +186,7 @@ public:
     void disorder(int unit);
     void set_mark(int unit, const std::string& key, int value);
     void set_facing(int unit, int direction);
+    int victory_points_of(int unit) const;
     void set_capability(int type, bool back, Capability c, int value);
     int ask(int side, std::string prompt, std::vector<std::string> options);
     // The combat being resolved: a script may call it off or fix its result.

@@ -44,6 +44,7 @@ struct Mark {
 
 struct SideState {
     int eliminated_strength = 0;
+    int lost_points = 0;  // victory points the enemy has scored for its eliminated units
     bool demoralized = false;
     bool disintegrated = false;
 };

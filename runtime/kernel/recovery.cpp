@@ -107,6 +107,7 @@ void Game::recovery_apply(const Action& a) {
     u.back = false;
     move_unit(a.unit, a.hex);
     if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -= unit_type(a.unit).front.values[static_cast<std::size_t>(roles_.strength)];
+    state_.sides[static_cast<std::size_t>(u.side)].lost_points -= victory_points_of(a.unit);
     if (logging_) note("  " + unit_id(a.unit) + " rallies at " + grid().label(a.hex));
     check_morale(u.side);
 }

@@ -27,7 +27,7 @@ std::vector<int> victory_points(const GameState& st, const rules::Scenario& sc) 
     std::vector<int> vp(sc.sides.size(), 0);
     for (std::size_t s = 0; s < sc.sides.size(); ++s)
         for (std::size_t o = 0; o < sc.sides.size(); ++o)
-            if (o != s) vp[s] += st.sides[o].eliminated_strength * sc.vp_per_enemy_strength;
+            if (o != s) vp[s] += st.sides[o].lost_points;
     for (std::size_t i = 0; i < sc.objectives.size(); ++i)
         if (int holder = st.objective_holders[i]; holder >= 0) vp[static_cast<std::size_t>(holder)] += sc.objectives[i].points;
     return vp;

@@ -429,3 +429,32 @@ TEST_CASE("the learning scenario plays to a result with every bot pairing, and t
             CHECK(sums[0] == sums[1]);
         }
 }
+
+TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counting 1, plus the fire strength", "[prestags][victory]") {
+    // Pikemen (6) eliminate each defender on the 6-1 or 8-1 column rolling 5 or 6: E.
+    struct Case {
+        const char* type;
+        int points;
+    };
+    for (const Case& c : {Case{"BW", 1 + 2}, Case{"AX", 2}, Case{"MS", 2}, Case{"LT", 1}, Case{"LB", 1 + 4}}) {
+        DYNAMIC_SECTION(c.type << " is worth " << c.points) {
+            Field f;
+            f.turns = 1;
+            f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"x", c.type, "b", "0504"}};
+            auto s = f.start({6, 6, 6});
+            run_to_phase(s, "melee", 0);
+            attack(s, {"pp1", "pp2"}, "x");
+            REQUIRE(!on_map(s.game(), "x"));
+            while (!s.game().over()) {
+                auto legal = s.game().legal_actions();
+                auto a = find(legal, ActionKind::EndPhase);
+                if (!a) a = find(legal, ActionKind::Decline);
+                s.apply(a ? *a : legal.front());
+            }
+            const auto& r = s.game().state().result;
+            CHECK(r.victory_points[0] == c.points);
+            CHECK(r.victory_points[1] == 0);
+            CHECK(r.level == "decisive_ratio");  // 11.23: 3 to 1 or better
+        }
+    }
+}

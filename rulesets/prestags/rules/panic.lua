@@ -45,12 +45,8 @@ for _, p in ipairs(params.simultaneous_phases or {}) do simultaneous[p] = true e
 
 local function is_leader(u) return game.attr(u, "unit_class") == "E" end
 
-local function worth(u)
-  local t = game.unit(u).type
-  local melee = game.type_attr(t, "front", "melee")
-  if game.type_attr(t, "front", "dot") then melee = 1 end
-  return (melee + 1) // 2 + game.type_attr(t, "front", "fire")
-end
+-- A unit's worth is its victory points (11.2), which the units module sets.
+local function worth(u) return game.capability(u, "victory_points") end
 
 -- Worth of a side's whole army, and of what it has lost.
 local function army(side)
