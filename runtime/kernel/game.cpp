@@ -89,7 +89,7 @@ void Game::resolve_attribute_roles() {
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
-            movement_rules_[i] = {rules::option_text(p, "barred_mark", ""), rules::option_text(p, "halved_by_mark", ""),
+            movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
                                   rules::option_flag(p, "always_one_hex", false)};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {

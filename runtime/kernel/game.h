@@ -170,6 +170,10 @@ public:
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
     int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
+    // Stacking: may the unit end a move in the hex (the side's limit, the
+    // ruleset's stacking_mixes)? And the side's limit.
+    bool may_stack(int unit, geometry::Hex h) const { return may_end_in(unit, h); }
+    int stacking_limit(int side) const { return stacking_limits_[static_cast<std::size_t>(side)]; }
     // Is `other` (a hex) in the unit's front: for a unit without facing always;
     // next to it, through a front hexside; further off, when the line of sight
     // leaves through one (16.31).
@@ -350,13 +354,12 @@ private:
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a movement phase's options say, by ruleset phase index.
     struct MovementPhaseRules {
-        std::string barred;    // `barred_mark`: units the player may not move
+        std::vector<std::string> barred;  // `barred_mark`: units the player may not move
         std::string halved;    // `halved_by_mark`: units at half allowance, fractions kept
         bool one_hex = false;  // `always_one_hex`
     };
     std::vector<MovementPhaseRules> movement_rules_;
     std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's
-    int stacking_limit(int side) const { return stacking_limits_[static_cast<std::size_t>(side)]; }
     // May the unit share the hex with the friends there (the ruleset's stacking_mixes)?
     bool mixes_with_hex(int unit, geometry::Hex h) const;
     // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.

@@ -29,8 +29,9 @@ bool Game::movement_step() {
 bool Game::may_be_moved(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0) return false;
-    const std::string& barred = movement_rules_[static_cast<std::size_t>(phase_index())].barred;
-    return barred.empty() || state_.mark(unit, barred) == 0;
+    for (const auto& mark : movement_rules_[static_cast<std::size_t>(phase_index())].barred)
+        if (state_.mark(unit, mark) != 0) return false;
+    return true;
 }
 
 int Game::step_cost(int unit, Hex from, int direction) const {

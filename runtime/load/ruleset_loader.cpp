@@ -4,6 +4,7 @@
 #include "load/yaml_reader.h"
 #include "rules/procedures.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -366,8 +367,9 @@ struct RulesetReader {
             int i = 0;
             const bool ok = o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
                             : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
+                            : o.kind == ProcedureOption::Kind::Names ? v.IsScalar() || (v.IsSequence() && std::all_of(v.begin(), v.end(), [](const YAML::Node& n) { return n.IsScalar(); }))
                                                                    : v.IsScalar();
-            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value"};
+            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value", "a name or a list of names"};
             if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
             else if (o.kind == ProcedureOption::Kind::Int && i < o.min)
                 sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));

@@ -37,7 +37,7 @@ const std::vector<ProcedureSpec>& procedures() {
         {"movement", T::None,
          {{"stacking", K::Int, "units that count against stacking allowed in a hex at the end of a move (default 1)", 1},
           {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"},
-        {"barred_mark", K::Name, "units carrying this script mark may not be moved by their player in the phase (scripts move them)"},
+        {"barred_mark", K::Names, "units carrying this script mark (or any of a list of marks) may not be moved by their player in the phase (scripts move them, or hold them)"},
          {"halved_by_mark", K::Name, "units carrying this script mark move at half their allowance, fractions kept (out of a leader's control)"},
          {"always_one_hex", K::Bool, "a unit that may move may always move one hex into passable terrain, whatever it costs, and then no further"}}},
         {"ranged_fire", T::Threshold,
@@ -76,6 +76,17 @@ bool option_flag(const PhaseSpec& phase, const char* key, bool fallback) {
 int option_int(const PhaseSpec& phase, const char* key, int fallback) {
     const Param* v = phase.options.find(key);
     return v && std::holds_alternative<long long>(v->value) ? static_cast<int>(std::get<long long>(v->value)) : fallback;
+}
+
+std::vector<std::string> option_names(const PhaseSpec& phase, const char* key) {
+    std::vector<std::string> out;
+    const Param* v = phase.options.find(key);
+    if (!v) return out;
+    if (const auto* one = std::get_if<std::string>(&v->value)) out.push_back(*one);
+    if (const auto* list = v->list())
+        for (const auto& item : *list)
+            if (const auto* name = std::get_if<std::string>(&item.value)) out.push_back(*name);
+    return out;
 }
 
 std::string option_text(const PhaseSpec& phase, const char* key, const std::string& fallback) {

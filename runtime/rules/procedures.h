@@ -13,8 +13,9 @@ namespace sandtable::rules {
 
 struct ProcedureOption {
     // Text: an attribute the ruleset declares; Choice: one of `choices`;
-    // Name: any name (a script's mark, a terrain value's key).
-    enum class Kind { Bool, Int, Text, Choice, Name };
+    // Name: any name (a script's mark, a terrain value's key); Names: one
+    // name or a list of them.
+    enum class Kind { Bool, Int, Text, Choice, Name, Names };
     std::string key;
     Kind kind;
     std::string meaning;
@@ -35,5 +36,7 @@ const ProcedureSpec* find_procedure(const std::string& name);
 bool option_flag(const PhaseSpec& phase, const char* key, bool fallback);
 int option_int(const PhaseSpec& phase, const char* key, int fallback);
 std::string option_text(const PhaseSpec& phase, const char* key, const std::string& fallback);
+// A Names option: one name or a list; empty when absent.
+std::vector<std::string> option_names(const PhaseSpec& phase, const char* key);
 
 }  // namespace sandtable::rules

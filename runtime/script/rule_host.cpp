@@ -373,6 +373,19 @@ int l_direction(lua_State* L) {
     return 1;
 }
 
+// game.may_stack(unit, hex): the unit may end a move in the hex (the side's
+// stacking limit, the ruleset's stacking_mixes), counting itself out of its own hex.
+int l_may_stack(lua_State* L) {
+    lua_pushboolean(L, game(L).may_stack(unit_arg(L, 1), hex_arg(L, 2)));
+    return 1;
+}
+
+// game.stacking_limit(side): how many units that count for stacking the side may have in a hex.
+int l_stacking_limit(lua_State* L) {
+    lua_pushinteger(L, game(L).stacking_limit(side_arg(L, 1)));
+    return 1;
+}
+
 // game.phase(): the id of the phase in progress.
 int l_phase(lua_State* L) {
     lua_pushstring(L, game(L).phase_id().c_str());
@@ -589,6 +602,7 @@ int l_combat(lua_State* L) {
     lua_pushstring(L, c.result.c_str()), lua_setfield(L, -2, "result");
     lua_pushboolean(L, game(L).state().combat_open), lua_setfield(L, -2, "open");
     lua_pushboolean(L, c.side >= 0), lua_setfield(L, -2, "plotted");
+    lua_pushboolean(L, c.cancelled), lua_setfield(L, -2, "cancelled");
     return 1;
 }
 
@@ -700,7 +714,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},

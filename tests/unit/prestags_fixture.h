@@ -39,7 +39,7 @@ struct Field {
         out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns << "\nfirst_side: a\n";
         out << "sides:\n  - { id: a, name: A" << side_a << " }\n  - { id: b, name: B" << side_b << " }\n";
         out << "map:\n  columns: " << rows[0].size() << "\n  rows: " << rows.size() << "\n";
-        out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village }\n  terrain: |\n";
+        out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village, m: marsh, r: rough }\n  terrain: |\n";
         for (const auto& r : rows) out << "    " << r << "\n";
         out << "units:\n";
         for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << (u.facing >= 0 ? ", facing: " + std::to_string(u.facing) : std::string()) << " }\n";

@@ -1,0 +1,95 @@
+-- PRESTAGS optional rule 17.0, Retreat Before Combat. Off in the ruleset; a
+-- scenario turns it on with rules: { retreat_before_combat: { enabled: true } }.
+-- When a hex is attacked in melee and the printed Movement Allowance of every
+-- unit defending in it exceeds that of the fastest attacker by three or more,
+-- its owner may retreat them, together, one hex into passable terrain no
+-- enemy holds and where they may stack (17.0, 17.1). The attack then does not
+-- take place; the attackers may advance into the vacated hex and no further
+-- (the kernel's advance after a combat that did not take place). Units that
+-- retreated, and the units in the hex they retreated to, may not retreat
+-- before combat again that phase (17.3; mark "held_for_combat"). Units in
+-- contact (18.0) may not break off. Reading: the general rule's "all the
+-- defending units in that hex" is applied; 17.5's partial retreat (some units
+-- go, some stay) is not offered.
+-- params: margin (default 3), melee_phases (default melee, sim_melee).
+
+local margin = params.margin or 3
+local melee_phase = {}
+for _, p in ipairs(params.melee_phases or { "melee", "sim_melee" }) do melee_phase[p] = true end
+
+local function printed_ma(u) return game.type_attr(game.unit(u).type, "front", "movement") end
+
+local function is_leader(u) return game.attr(u, "unit_class") == "E" end
+
+-- Where the whole hex may go: an adjacent hex every unit may enter, no enemy
+-- holds, and the moving units fit in beside the friends there.
+local function destinations(units, hex)
+  local side = game.side(units[1])
+  local counting = 0
+  for _, u in ipairs(units) do
+    if not is_leader(u) then counting = counting + 1 end
+  end
+  local out = {}
+  for d = 0, 5 do
+    local n = game.neighbour(hex, d)
+    local ok = n ~= nil
+    if ok then
+      local friends = 0
+      for _, o in ipairs(game.units_at(n)) do
+        if game.side(o) ~= side then ok = false
+        elseif not is_leader(o) then friends = friends + 1 end
+      end
+      ok = ok and friends + counting <= game.stacking_limit(side)
+      for _, u in ipairs(units) do
+        ok = ok and game.step_cost(u, hex, n) ~= nil and game.may_stack(u, n)
+      end
+    end
+    if ok then out[#out + 1] = n end
+  end
+  return out
+end
+
+game.on("phase.end", function(ctx)
+  if not melee_phase[ctx.phase] then return end
+  for _, u in ipairs(game.marked("held_for_combat")) do game.set_mark(u, "held_for_combat", 0) end
+end)
+
+game.on("combat.declared", function(ctx)
+  if not melee_phase[game.phase()] or #ctx.attackers == 0 or game.combat().cancelled then return end
+  local fastest = 0
+  for _, a in ipairs(ctx.attackers) do fastest = math.max(fastest, printed_ma(a)) end
+  local seen = {}
+  for _, d in ipairs(ctx.defenders) do
+    local hex = game.hex(d)
+    if not seen[hex] then
+      seen[hex] = true
+      local units = {}
+      for _, u in ipairs(game.units_at(hex)) do
+        if game.side(u) == game.side(d) then units[#units + 1] = u end
+      end
+      local able = true
+      for _, u in ipairs(units) do
+        able = able and printed_ma(u) >= fastest + margin and game.mark(u, "held_for_combat") == 0
+               and game.mark(u, "contact") == 0 and not game.is_back(u)
+      end
+      local options = able and destinations(units, hex) or {}
+      if #options > 0 then
+        local labels = { "stand and fight" }
+        for i, to in ipairs(options) do labels[i + 1] = "retreat before combat to " .. to end
+        game.choose(game.side(d), hex .. " is attacked", labels, function(answer)
+          if answer == 1 then return end
+          local to = options[answer - 1]
+          for _, o in ipairs(game.units_at(to)) do game.set_mark(o, "held_for_combat", 1) end
+          for _, u in ipairs(units) do
+            game.move(u, to)
+            game.set_mark(u, "held_for_combat", 1)
+            -- 17.3: subject to any attack on their new hex, though their old
+            -- one was attacked (the melee_strength module's 7.13 mark).
+            game.set_mark(u, "melee_attacked", 0)
+          end
+          game.log(hex .. " retreats before combat to " .. to .. " (17.0)")
+        end)
+      end
+    end
+  end
+end)
