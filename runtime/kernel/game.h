@@ -178,6 +178,8 @@ public:
     // next to it, through a front hexside; further off, when the line of sight
     // leaves through one (16.31).
     bool in_front(int unit, geometry::Hex other) const;
+    // The odds table the phase in progress resolves combats on, if any.
+    const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
     // The id of the phase in progress.
     const std::string& phase_id() const { return phase().id; }
 

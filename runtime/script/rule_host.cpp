@@ -386,6 +386,18 @@ int l_stacking_limit(lua_State* L) {
     return 1;
 }
 
+// game.crt_result(column, roll): the result on the phase's odds table at a
+// column (0-based, as game.combat().column) for a modified roll, read as the
+// kernel reads it (beyond the table: its first or last row).
+int l_crt_result(lua_State* L) {
+    const auto* crt = game(L).combat_table();
+    if (!crt) return luaL_error(L, "the phase in progress resolves no combat on an odds table");
+    const lua_Integer column = luaL_checkinteger(L, 1);
+    if (column < 0 || column >= static_cast<lua_Integer>(crt->columns.size())) return luaL_error(L, "no column %d in table '%s'", static_cast<int>(column), crt->id.c_str());
+    lua_pushstring(L, crt->result(static_cast<int>(column), crt->clamped_roll(static_cast<int>(luaL_checkinteger(L, 2)))).c_str());
+    return 1;
+}
+
 // game.phase(): the id of the phase in progress.
 int l_phase(lua_State* L) {
     lua_pushstring(L, game(L).phase_id().c_str());
@@ -603,6 +615,7 @@ int l_combat(lua_State* L) {
     lua_pushboolean(L, game(L).state().combat_open), lua_setfield(L, -2, "open");
     lua_pushboolean(L, c.side >= 0), lua_setfield(L, -2, "plotted");
     lua_pushboolean(L, c.cancelled), lua_setfield(L, -2, "cancelled");
+    lua_pushinteger(L, c.column), lua_setfield(L, -2, "column");
     return 1;
 }
 
@@ -714,7 +727,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"crt_result", l_crt_result}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},

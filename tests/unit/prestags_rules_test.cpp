@@ -363,7 +363,7 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
         CHECK(c.roll_modifier == 1);
         CHECK(c.result == "D");
         CHECK(!on_map(s.game(), "ax"));
-        CHECK(logged(s.game(), "ax disrupted: the attacker adds one to the die roll (8.2)"));
+        CHECK(logged(s.game(), "0504 holds a disrupted unit: the attacker adds one to the die roll (8.2)"));
         CHECK(logged(s.game(), "modified roll 4 +1 = 5"));
     }
     SECTION("the same attack on a unit in good order: 4 is no effect") {
@@ -392,8 +392,9 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
         CHECK(disordered(s.game(), "ax"));
         CHECK(!on_map(s.game(), "mi"));
     }
-    SECTION("8.24 one attack on a disrupted and an undisrupted hex: the die is not modified (two results are not implemented)") {
-        // PP 6 in 0603 against AX 4 in 0504 (disrupted) and MI 2 in 0604: 1-1, rolling 4, no effect.
+    SECTION("8.24 one attack on a disrupted and an undisrupted hex has two results: +1 for the disrupted hex only") {
+        // PP 6 in 0603 against AX 4 in 0504 (disrupted) and MI 2 in 0604: 1-1, rolling 4:
+        // 4 + 1 = 5, D, for 0504 (disrupted again: eliminated); 4, no effect, for 0604.
         Field f;
         f.units = {{"pp", "PP", "a", "0603"}, {"ax", "AX", "b", "0504", true}, {"mi", "MI", "b", "0604"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
         auto s = f.start({4});
@@ -404,9 +405,12 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
         s.apply({ActionKind::AddDefender, -1, unit(g, "mi"), {}, -1});
         s.apply({ActionKind::Resolve, -1, -1, {}, -1});
         CHECK(column_label(g) == "1-1");
-        CHECK(g.state().combat.roll_modifier == 0);
-        CHECK(g.state().combat.result == "-");
-        CHECK(logged(g, "only some of the defending hexes hold a disrupted unit"));
+        CHECK(g.state().combat.roll_modifier == 1);
+        CHECK(g.state().combat.result == "D");
+        CHECK(logged(g, "8.24: 0504 takes D, 0604 takes -"));
+        CHECK(!on_map(g, "ax"));
+        CHECK(on_map(g, "mi"));
+        CHECK(!disordered(g, "mi"));
     }
 }
 

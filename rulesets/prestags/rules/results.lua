@@ -16,10 +16,9 @@
 -- them all.
 -- 8.2: when disrupted units (or a stack with at least one) are attacked, the
 -- attacker adds one to the die roll (combat.roll; on the CRT high rolls favour
--- the attacker). 8.24, an attack on two hexes of which only one holds a
--- disrupted unit, has two results, one per hex; the kernel resolves one result
--- per combat, so here the +1 is given only when every defending hex holds a
--- disrupted unit, and a mixed attack is logged as rolled unmodified.
+-- the attacker). 8.24: an attack on hexes of which only some hold a disrupted
+-- unit has two results from the one roll: the kernel's, with the +1, for
+-- those hexes, and the table's result for the roll without it for the others.
 -- Elevation (optional rule 14.3, params.elevation): Class A and B units on a
 -- slope ignore D results; units stacked with them, leaders too, do not.
 -- Fire (10.31): leaders never suffer from fire (they are not reduced, and an
@@ -71,42 +70,6 @@ local function disrupt(u)
   game.log(game.id(u) .. " is disrupted")
 end
 
--- Every non-leader unit of the defending side in the defending hexes: a hex
--- defends as one (5.41).
-local function fighting(defenders)
-  local out, seen = {}, {}
-  if #defenders == 0 then return out end
-  local side = game.side(defenders[1])
-  for _, d in ipairs(defenders) do
-    local hex = game.hex(d)
-    if not seen[hex] then
-      seen[hex] = true
-      for _, u in ipairs(game.units_at(hex)) do
-        if game.side(u) == side and not is_leader(u) then out[#out + 1] = u end
-      end
-    end
-  end
-  return out
-end
-
--- The leaders of `side` in the hexes of `units`, and which hexes hold one.
-local function leaders_with(units, side)
-  local leaders, led, seen = {}, {}, {}
-  for _, u in ipairs(units) do
-    local hex = game.hex(u)
-    if not seen[hex] then
-      seen[hex] = true
-      for _, o in ipairs(game.units_at(hex)) do
-        if game.side(o) == side and is_leader(o) then
-          leaders[#leaders + 1] = o
-          led[hex] = true
-        end
-      end
-    end
-  end
-  return leaders, led
-end
-
 -- Disrupts each unit, except where a leader stands with it (10.32). A
 -- panicked unit (optional rule 13.0) is eliminated by a D instead.
 local function disrupt_all(units, led)
@@ -140,61 +103,82 @@ local function half_eliminate(units, count, led)
   end)
 end
 
-game.on("combat.roll", function(ctx)
-  local defenders = game.combat().defenders
-  if #defenders == 0 then return end
+-- The defending side and its hexes, split by whether each holds a disrupted
+-- unit (8.2, 8.24).
+local function defending_hexes(defenders)
   local side = game.side(defenders[1])
-  local hexes, seen, disrupted = {}, {}, {}
+  local with, without, seen = {}, {}, {}
   for _, d in ipairs(defenders) do
     local hex = game.hex(d)
     if not seen[hex] then
       seen[hex] = true
-      hexes[#hexes + 1] = hex
+      local disrupted = false
       for _, u in ipairs(game.units_at(hex)) do
-        if game.side(u) == side and game.is_back(u) and not disrupted[hex] then disrupted[hex] = u end
+        if game.side(u) == side and game.is_back(u) then disrupted = true end
+      end
+      if disrupted then with[#with + 1] = hex else without[#without + 1] = hex end
+    end
+  end
+  return side, with, without
+end
+
+-- One result on the units of `side` in `hexes`.
+local function apply(result, side, hexes)
+  local units, leaders, led = {}, {}, {}
+  for _, hex in ipairs(hexes) do
+    for _, u in ipairs(game.units_at(hex)) do
+      if game.side(u) == side then
+        if is_leader(u) then leaders[#leaders + 1] = u; led[hex] = true else units[#units + 1] = u end
       end
     end
   end
-  local with, without = {}, 0
-  for _, hex in ipairs(hexes) do
-    if disrupted[hex] then with[#with + 1] = game.id(disrupted[hex]) else without = without + 1 end
-  end
-  if #with == 0 then return end
-  if without > 0 then
-    game.log("only some of the defending hexes hold a disrupted unit: the die is not modified (8.24's two results are not implemented)")
-    return
-  end
-  ctx.modifier = ctx.modifier + 1
-  game.log(table.concat(with, ", ") .. " disrupted: the attacker adds one to the die roll (8.2)")
-end)
-
-game.on("combat.result", function(ctx)
-  local defenders = game.combat().defenders
-  if #defenders == 0 then return end
-  local side = game.side(defenders[1])
-  if ctx.result == "D" or ctx.result == "½E" then
-    local units = fighting(defenders)
-    local leaders, led = leaders_with(#units > 0 and units or defenders, side)
+  if result == "D" or result == "½E" then
     if #units > 0 then
-      if ctx.result == "D" then disrupt_all(units, led)
+      if result == "D" then disrupt_all(units, led)
       else half_eliminate(units, (#units + 1) // 2, led) end
     end
     if not fire_phase[game.phase()] then
       for _, l in ipairs(leaders) do reduce(l) end
     end
-  elseif ctx.result == "E" then
+  elseif result == "E" then
     local by_fire = fire_phase[game.phase()]
-    local seen = {}
-    for _, d in ipairs(defenders) do
-      local hex = game.hex(d)
-      if not seen[hex] then
-        seen[hex] = true
-        for _, u in ipairs(game.units_at(hex)) do
-          if game.side(u) == side and not (by_fire and is_leader(u)) then game.eliminate(u) end
-        end
-      end
+    for _, u in ipairs(units) do game.eliminate(u) end
+    if not by_fire then
+      for _, l in ipairs(leaders) do game.eliminate(l) end
     end
   end
+end
+
+game.on("combat.roll", function(ctx)
+  local defenders = game.combat().defenders
+  if #defenders == 0 then return end
+  local _, with, without = defending_hexes(defenders)
+  if #with == 0 then return end
+  ctx.modifier = ctx.modifier + 1
+  if #without == 0 then
+    game.log(table.concat(with, ", ") .. " holds a disrupted unit: the attacker adds one to the die roll (8.2)")
+  else
+    game.log(table.concat(with, ", ") .. " holds a disrupted unit: one is added to the die for it; " ..
+             table.concat(without, ", ") .. " has its own result, without it (8.24)")
+  end
+end)
+
+game.on("combat.result", function(ctx)
+  local defenders = game.combat().defenders
+  if #defenders == 0 then return end
+  local side, with, without = defending_hexes(defenders)
+  if #with > 0 and #without > 0 and ctx.roll > 0 then
+    -- 8.24: two results from one roll, the +1 only for the disrupted hexes.
+    local plain = game.crt_result(game.combat().column, ctx.roll + ctx.modifier - 1)
+    game.log("8.24: " .. table.concat(with, ", ") .. " takes " .. ctx.result .. ", " .. table.concat(without, ", ") .. " takes " .. plain)
+    apply(ctx.result, side, with)
+    apply(plain, side, without)
+    return
+  end
+  local all = {}
+  for _, h in ipairs(with) do all[#all + 1] = h end
+  for _, h in ipairs(without) do all[#all + 1] = h end
+  apply(ctx.result, side, all)
 end)
 
 game.on("phase.begin", function()
