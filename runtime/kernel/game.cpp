@@ -602,6 +602,14 @@ bool Game::board_tables_consistent() const {
 
 // ---- mutations -----------------------------------------------------------
 
+// PRESTAGS 11.3: an objective is controlled by the side whose unit occupies
+// it, or occupied it last; entering it takes it, unless the enemy is there too.
+void Game::take_control(int side, Hex h) {
+    const auto& objectives = scenario_->objectives;
+    for (std::size_t i = 0; i < objectives.size(); ++i)
+        if (objectives[i].hex == h && !enemy_present(side, h)) state_.objective_holders[i] = side;
+}
+
 void Game::move_unit(int unit, Hex to) { place(unit, to, facing_after_step(unit, state_.units[static_cast<std::size_t>(unit)].hex, to)); }
 
 // A unit with a facing turns to face each hex it enters (16.0).
@@ -629,6 +637,7 @@ void Game::place(int unit, Hex to, int facing) {
     u.on_map = true;
     count_on_board(unit, +1);
     board_changed();
+    if (ruleset_->control_on_entry) take_control(u.side, to);
     // Only units that do not bar enemies (BMW's lone leaders) can be met here.
     if (!listening(Event::MoveSharedHex) || !enemy_present(u.side, to)) return;
     std::vector<int> others;
@@ -647,6 +656,9 @@ void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
         if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i])) move_unit(unit, path[i]);
+    // Objectives passed on the way are entered too (11.3).
+    if (ruleset_->control_on_entry)
+        for (std::size_t i = 1; i + 1 < path.size(); ++i) take_control(side, path[i]);
     const Hex before = path.size() >= 2 ? path[path.size() - 2] : state_.units[static_cast<std::size_t>(unit)].hex;
     place(unit, to, facing_after_step(unit, before, to));
 }

@@ -239,6 +239,7 @@ private:
     std::vector<geometry::Hex> facing_path(int unit, geometry::Hex to, int facing) const;
     int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;
     void place(int unit, geometry::Hex to, int facing);
+    void take_control(int side, geometry::Hex h);
     void movement_actions(std::vector<Action>& out) const;
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);

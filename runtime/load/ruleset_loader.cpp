@@ -518,6 +518,10 @@ struct RulesetReader {
         }
         MapReader v(top.child("victory"), file, sink, "victory");
         if (!v.valid()) return;
+        const std::string control = v.text("control", false, "end_of_turn");
+        if (control != "end_of_turn" && control != "on_entry")
+            sink.error(v.where("control"), "victory control must be end_of_turn or on_entry, not '" + control + "'");
+        rs.control_on_entry = control == "on_entry";
         YAML::Node levels = v.child("levels", true);
         if (!levels.IsSequence()) return;
         for (const auto& node : levels) {

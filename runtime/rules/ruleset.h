@@ -82,6 +82,9 @@ struct Ruleset {
     SequenceSpec sequence;
     StackingMixes stacking_mixes;
     std::vector<VictoryLevel> victory_levels;
+    // Who holds an objective: its occupant at the end of each game-turn
+    // (false), or the side whose unit entered it last, at once (true, PRESTAGS 11.3).
+    bool control_on_entry = false;
     std::vector<RuleModule> modules;
     SourceLocation where;
 

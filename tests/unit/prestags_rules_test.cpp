@@ -462,3 +462,23 @@ TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counti
         }
     }
 }
+
+TEST_CASE("11.3 a hex is controlled by the side whose unit occupies it, or occupied it last", "[prestags][victory][control]") {
+    Field f;
+    // A's lancers ride through the objective (0504) and on; nobody is there at the turn's end.
+    f.units = {{"lc", "LC", "a", "0502"}, {"ld", "L1", "a", "0502"}, {"mi", "MI", "b", "0908"}};
+    const std::string file = f.write();
+    {
+        std::ofstream out(file, std::ios::app);
+        out << "objectives:\n  - { hex: \"0504\", points: 5 }\n";
+    }
+    auto s = sandtable::bots::Session(sandtable::load::load_scenario(file), file, 1, {}, true);
+    Game& g = s.game();
+    REQUIRE(g.state().objective_holders[0] == -1);  // never occupied: nobody's
+    run_to_phase(s, "movement", 0);
+    select(s, "lc");
+    s.apply({ActionKind::MoveTo, unit(g, "lc"), -1, hex(g, "0506"), -1});
+    REQUIRE(hex_of(g, "lc") == "0506");
+    // The move went along column 05, through 0504: A took it on the way.
+    CHECK(g.state().objective_holders[0] == 0);
+}
