@@ -6,7 +6,7 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<std::pair<ActionKind, const char*>, 16> kNames{{
+constexpr std::array<std::pair<ActionKind, const char*>, 18> kNames{{
     {ActionKind::EndPhase, "end_phase"},     {ActionKind::SelectUnit, "select"},
     {ActionKind::MoveTo, "move"},            {ActionKind::Fire, "fire"},
     {ActionKind::Declare, "declare"},        {ActionKind::AddAttacker, "add_attacker"},
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<ActionKind, const char*>, 16> kNames{{
     {ActionKind::AdvanceTo, "advance"},      {ActionKind::Decline, "decline"},
     {ActionKind::RallyTo, "rally"},          {ActionKind::Choose, "choose"},
     {ActionKind::Flip, "flip"},              {ActionKind::Plot, "plot"},
+    {ActionKind::Exit, "exit"},              {ActionKind::Concede, "concede"},
 }};
 }  // namespace
 

@@ -27,6 +27,8 @@ enum class ActionKind {
     Choose,       // answer a script's question with option `index`
     Flip,         // movement: `unit` changes face before its side moves
     Plot,         // plotting: `unit`'s task is `index` (a PlotTask) at or to `hex`
+    Exit,         // movement: the selected `unit` leaves the map from the exit hex `hex`
+    Concede,      // movement, before the side's first move: concede the game (PRESTAGS 15.0)
 };
 
 struct Action {

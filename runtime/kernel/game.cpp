@@ -184,7 +184,7 @@ void Game::begin_turn() {
 
 bool Game::awaiting_arrival(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return !u.on_map && !u.eliminated;
+    return !u.on_map && !u.eliminated && !u.exited;
 }
 
 // Reinforcements due this turn, or held up before, enter in scenario order
@@ -391,7 +391,7 @@ std::string Game::describe(const Action& a) const {
     if (a.target >= 0) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
         out += " \"" + questions_.front().options[static_cast<std::size_t>(a.index)] + "\"";

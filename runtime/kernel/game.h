@@ -304,6 +304,7 @@ private:
     void check_morale(int side);
     void end_game_by_disintegration();
     void end_game_at_last_turn();
+    void concede(int side);
     void update_objectives();
 
     // Derived per-hex tables (zones of control, occupancy), rebuilt lazily.
@@ -368,6 +369,8 @@ private:
     // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.
     int movement_cost_scale(int unit) const;
     void one_hex_moves(int unit, std::vector<Action>& out) const;
+    void exit_moves(int unit, std::vector<Action>& out) const;
+    void leave_map(int unit, Hex at);
     const CombatPhaseRules& combat_rules() const;
     int phase_index() const;
     // Derived caches, rebuilt on demand.

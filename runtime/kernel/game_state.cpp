@@ -44,13 +44,16 @@ std::uint64_t checksum(const GameState& st) {
     for (const auto& u : st.units) {
         h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
-            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10));
+            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
         if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
     }
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));
     for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);
-    for (const auto& s : st.sides) h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
+    for (const auto& s : st.sides) {
+        h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
+        if (s.exited_points) h.i(s.exited_points + 700000);
+    }
     h.i(st.selected), h.i(st.exit_mode);
     h.i(static_cast<long long>(st.fires.size()));
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);

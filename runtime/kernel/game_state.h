@@ -20,6 +20,7 @@ struct UnitState {
     bool back = false;       // showing its back face (Disordered in BMW)
     bool on_map = true;      // false: eliminated (in the dead pile) or not yet arrived
     bool eliminated = false;
+    bool exited = false;     // left the map from an exit hex (PRESTAGS 11.4): never back
     // Per-phase bookkeeping, cleared when a phase begins.
     bool moved = false;
     bool fired = false;
@@ -45,6 +46,7 @@ struct Mark {
 struct SideState {
     int eliminated_strength = 0;
     int lost_points = 0;  // victory points the enemy has scored for its eliminated units
+    int exited_points = 0;  // victory points it scored for its units that left the map by an exit
     bool demoralized = false;
     bool disintegrated = false;
 };

@@ -55,11 +55,16 @@ void Game::movement_actions(std::vector<Action>& out) const {
                 if (may_stack_in(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
         }
         if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
+        exit_moves(unit, out);
         return;
     }
     for (std::size_t i = 0; i < state_.units.size(); ++i)
         if (may_be_moved(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
     flip_actions(out);
+    // 15.0: a side may concede before it moves (the greedy bot takes the last action: end_phase stays last).
+    if (!ruleset_->concession_level.empty() &&
+        std::none_of(state_.units.begin(), state_.units.end(), [&](const UnitState& u) { return u.side == state_.at.active_side && u.moved; }))
+        out.push_back({ActionKind::Concede, -1, -1, {}, -1});
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
 
@@ -98,6 +103,22 @@ void Game::movement_apply(const Action& a) {
         // Units not moved stay; mark all so the procedure ends.
         for (auto& u : state_.units)
             if (u.side == state_.at.active_side) u.moved = true;
+        return;
+    }
+    if (a.kind == ActionKind::Concede) {
+        concede(state_.at.active_side);
+        return;
+    }
+    if (a.kind == ActionKind::Exit) {
+        const int unit = a.unit;
+        const Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
+        std::vector<Hex> path = movement_range(unit).path_to(a.hex);
+        if (uses_facing(unit))
+            for (int f = 0; f < 6 && path.empty(); ++f) path = facing_path(unit, a.hex, f);
+        state_.selected = -1;
+        state_.units[static_cast<std::size_t>(unit)].moved = true;
+        if (a.hex != from) move_along(unit, path, a.hex);
+        leave_map(unit, a.hex);
         return;
     }
     if (a.kind == ActionKind::Flip) {
@@ -183,6 +204,44 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
         const Action move{ActionKind::MoveTo, unit, -1, n, uses_facing(unit) ? d : -1};  // facing the hex entered
         if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
     }
+}
+
+// 11.4: a unit may leave the map from one of its side's exit hexes that it
+// reaches with at least one movement point left.
+void Game::exit_moves(int unit, std::vector<Action>& out) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const int budget = movement_allowance(unit) - movement_cost_scale(unit);
+    for (const auto& area : scenario_->exits) {
+        if (area.side != me.side) continue;
+        for (Hex h : area.hexes) {
+            int cost = -1;
+            if (uses_facing(unit)) {
+                const FacingRange r = facing_range(unit);
+                for (int f = 0; f < 6; ++f) {
+                    const int c = r.states[static_cast<std::size_t>(grid().index(h)) * 6 + static_cast<std::size_t>(f)].cost;
+                    if (c >= 0 && (cost < 0 || c < cost)) cost = c;
+                }
+            } else {
+                cost = movement_range(unit).cost(h);
+            }
+            const Action exit{ActionKind::Exit, unit, -1, h, -1};
+            if (cost >= 0 && cost <= budget && std::find(out.begin(), out.end(), exit) == out.end()) out.push_back(exit);
+        }
+    }
+}
+
+void Game::leave_map(int unit, Hex at) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    count_on_board(unit, -1);
+    u.on_map = false;
+    u.exited = true;
+    board_changed();
+    // The exit area's points per unit, else the unit's own victory points.
+    int points = victory_points_of(unit);
+    for (const auto& area : scenario_->exits)
+        if (area.side == u.side && area.points >= 0 && std::find(area.hexes.begin(), area.hexes.end(), at) != area.hexes.end()) points = area.points;
+    state_.sides[static_cast<std::size_t>(u.side)].exited_points += points;
+    if (logging_) note("  " + unit_id(unit) + " leaves the map from " + grid().label(at) + " (" + std::to_string(points) + " VP)");
 }
 
 int Game::movement_cost_scale(int unit) const {

@@ -23,7 +23,7 @@ std::string action_yaml(const Action& a, const Game& game) {
     out << "{do: " << action_kind_name(a.kind);
     if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
     if (a.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot)
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;

@@ -28,6 +28,7 @@ std::vector<int> victory_points(const GameState& st, const rules::Scenario& sc) 
     for (std::size_t s = 0; s < sc.sides.size(); ++s)
         for (std::size_t o = 0; o < sc.sides.size(); ++o)
             if (o != s) vp[s] += st.sides[o].lost_points;
+    for (std::size_t s = 0; s < sc.sides.size(); ++s) vp[s] += st.sides[s].exited_points;
     for (std::size_t i = 0; i < sc.objectives.size(); ++i)
         if (int holder = st.objective_holders[i]; holder >= 0) vp[static_cast<std::size_t>(holder)] += sc.objectives[i].points;
     return vp;
@@ -55,6 +56,25 @@ void Game::end_game_by_disintegration() {
             break;
         }
     if (logging_) note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
+}
+
+// 15.0: the side concedes; the other wins at least the ruleset's concession
+// level, or the better level its victory points give.
+void Game::concede(int side) {
+    auto& r = state_.result;
+    end_game_at_last_turn();
+    const int winner = opponent_of(side);
+    const auto& levels = ruleset_->victory_levels;
+    auto rank = [&](const std::string& id) {
+        for (std::size_t i = 0; i < levels.size(); ++i)
+            if (levels[i].id == id) return static_cast<int>(i);
+        return static_cast<int>(levels.size());
+    };
+    const bool won_anyway = r.winner == winner && rank(r.level) < rank(ruleset_->concession_level);
+    r.winner = winner;
+    if (!won_anyway) r.level = ruleset_->concession_level;
+    r.reason = "concession";
+    if (logging_) note(scenario_->sides[static_cast<std::size_t>(side)].name + " concede: " + scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
 }
 
 void Game::end_game_at_last_turn() {

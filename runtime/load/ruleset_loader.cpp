@@ -522,6 +522,7 @@ struct RulesetReader {
         if (control != "end_of_turn" && control != "on_entry")
             sink.error(v.where("control"), "victory control must be end_of_turn or on_entry, not '" + control + "'");
         rs.control_on_entry = control == "on_entry";
+        rs.concession_level = v.text("concession", false);
         YAML::Node levels = v.child("levels", true);
         if (!levels.IsSequence()) return;
         for (const auto& node : levels) {
@@ -535,6 +536,9 @@ struct RulesetReader {
             l.ratio_at_least = r.integer("ratio_at_least", !l.on_disintegration, 1, 1, 100);
             rs.victory_levels.push_back(std::move(l));
         }
+        if (!rs.concession_level.empty() &&
+            std::none_of(rs.victory_levels.begin(), rs.victory_levels.end(), [&](const VictoryLevel& l) { return l.id == rs.concession_level; }))
+            sink.error(v.where("concession"), "victory concession names level '" + rs.concession_level + "', which 'levels' does not define");
     }
 
     void modules(MapReader& top, const fs::path& dir) {

@@ -348,6 +348,33 @@ struct ScenarioReader {
         }
     }
 
+    // exits: [{ side: ID, hexes: [LABEL, …], points: N }]: map-edge hexes a
+    // side's units may leave the map from (11.4).
+    void exits(MapReader& top) {
+        YAML::Node list = top.child("exits");
+        if (!list.IsDefined()) return;
+        if (!list.IsSequence()) return sink.error(location_of(list, file), "'exits' must be a list of { side, hexes, points }");
+        for (const auto& node : list) {
+            MapReader r(node, file, sink, "an exit area");
+            if (!r.valid()) continue;
+            ExitArea e;
+            e.where = r.where();
+            e.side = side(r.child("side", true), "side");
+            e.points = r.has("points") ? r.integer("points", false, 0, 0, 10000) : -1;
+            YAML::Node hexes = r.child("hexes", true);
+            if (hexes.IsDefined() && !hexes.IsSequence()) sink.error(location_of(hexes, file), "'hexes' must be a list of hex labels");
+            else if (hexes.IsDefined())
+                for (const auto& h : hexes)
+                    if (auto at = hex(h, "exit hex")) {
+                        bool edge = false;
+                        for (int d = 0; d < 6; ++d) edge = edge || sc.map.grid.index(geometry::neighbour(*at, d)) < 0;
+                        if (!edge) sink.error(location_of(h, file), "exit hex " + sc.map.grid.label(*at) + " is not on the map's edge");
+                        e.hexes.push_back(*at);
+                    }
+            sc.exits.push_back(std::move(e));
+        }
+    }
+
     // rules: { NAME: { enabled: BOOL, params: { KEY: VALUE, … } } }: the
     // scenario's switches over the rule modules its ruleset lists.
     void rule_switches(MapReader& top) {
@@ -503,10 +530,12 @@ LoadedGame load_scenario(const std::string& scenario_file) {
         reader.units(top);
         reader.deployment(top);
         reader.objectives(top);
+        reader.exits(top);
     } else {  // the map's problem is reported; every hex label would only repeat it
         top.accept("units");
         top.accept("deployment");
         top.accept("objectives");
+        top.accept("exits");
     }
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
     reader.rule_switches(top);

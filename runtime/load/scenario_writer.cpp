@@ -217,6 +217,16 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
             out << " }\n";
         }
     }
+    if (!sc.exits.empty()) {
+        out << "\nexits:\n";
+        for (const auto& e : sc.exits) {
+            out << "  - { side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(e.side)].id) << ", hexes: [";
+            for (std::size_t i = 0; i < e.hexes.size(); ++i) out << (i ? ", " : "") << yaml_quoted(sc.map.grid.label(e.hexes[i]));
+            out << "]";
+            if (e.points >= 0) out << ", points: " << e.points;
+            out << " }\n";
+        }
+    }
     write_rule_switches(out, sc);
     return out.str();
 }

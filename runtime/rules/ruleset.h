@@ -85,6 +85,9 @@ struct Ruleset {
     // Who holds an objective: its occupant at the end of each game-turn
     // (false), or the side whose unit entered it last, at once (true, PRESTAGS 11.3).
     bool control_on_entry = false;
+    // A victory level a player may concede to the opponent at the start of
+    // any of its movement phases (PRESTAGS 15.0: substantive); empty: none.
+    std::string concession_level;
     std::vector<RuleModule> modules;
     SourceLocation where;
 

@@ -74,6 +74,15 @@ struct Objective {
     SourceLocation where;
 };
 
+// Hexes a side's units may leave the map from (PRESTAGS 11.4), and what
+// each unit that leaves scores: `points`, or, when -1, its victory points.
+struct ExitArea {
+    int side = 0;
+    std::vector<geometry::Hex> hexes;
+    int points = -1;
+    SourceLocation where;
+};
+
 // The scenario's switch for one of its ruleset's rule modules (an optional
 // rule turned on or off, or tuned): `rules: { NAME: { enabled, params } }`.
 // rules::effective_modules (rules/rule_switches.h) applies them.
@@ -103,6 +112,7 @@ struct Scenario {
     // Overrides of the ruleset's rule modules, in the order written; empty
     // for most scenarios (and then `rules:` is not written back).
     std::vector<RuleSwitch> rule_switches;
+    std::vector<ExitArea> exits;  // `exits:`: where units may leave the map, by side
     // The ruleset's sequence variant this scenario plays (`sequence:`); empty: the standard one.
     std::string sequence;
     SourceLocation where;
