@@ -49,6 +49,8 @@ bool Game::may_plot(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != plotting_side()) return false;
     const auto& p = phase();
+    for (const auto& mark : rules::option_names(p, "barred_mark"))
+        if (state_.mark(unit, mark) != 0) return false;
     return movement_allowance(unit) > 0 || attribute(unit, rules::option_text(p, "melee", "melee")) > 0 ||
            attribute(unit, rules::option_text(p, "fire", "fire")) > 0;
 }

@@ -270,3 +270,32 @@ TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies s
     CHECK(logged(g, "a_mi stops in 0504: an enemy holds the hex (22.3)"));
     CHECK(!logged(g, "first"));
 }
+
+TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movement resolution begins", "[prestags][simultaneous][panic]") {
+    Field f = simultaneous();
+    f.rules = "{ panic: { enabled: true, params: { levels: [50, 10] } } }";
+    // A's pikemen destroy the axemen in the first melee resolution: B panics.
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ld", "L1", "a", "0503"},
+               {"ax", "AX", "b", "0504"}, {"ms", "MS", "b", "0909"}};
+    f.rows = std::vector<std::string>(16, std::string(16, '.'));  // room to flee in
+    f.turns = 2;
+    auto s = f.start({6});
+    order(s, "pp1", PlotTask::Melee, "0504");
+    order(s, "pp2", PlotTask::Melee, "0504");
+    order(s, "pp3", PlotTask::Melee, "0504");
+    done(s);
+    done(s);  // B holds
+    Game& g = s.game();
+    REQUIRE(!on_map(g, "ax"));
+    REQUIRE(g.state().mark(unit(g, "ms"), "panicked") == 1);
+    if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    // It fled when the turn's movement resolution began.
+    CHECK(on_map(g, "ms"));
+    CHECK(hex_of(g, "ms") != "0909");
+    CHECK(logged(g, "ms flees in panic from 0909"));
+    // Turn 2: B has no unit to give orders to.
+    REQUIRE(g.decision() == DecisionKind::Plot);
+    done(s);  // A
+    CHECK(g.deciding_side() != 1);  // B's plotting passed: nothing it may order
+    CHECK(logged(g, "B has written its orders"));
+}

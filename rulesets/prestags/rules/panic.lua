@@ -32,14 +32,19 @@
 -- or next to a grade 1 or 2 leader rally for the rest of the game (13.22).
 -- A panicked unit flees greedily, step by step: a route that first gets
 -- closer to the enemy to reach the edge is never taken.
+-- In a simultaneous sequence panicked units get no orders (the plot phase's
+-- barred_mark) and flee when the movement resolution (a phase listed in
+-- `simultaneous_movement_phases`) begins, both sides' at once.
 -- params: levels (per cent, by side), stacking (default 3), barred_marks
 -- (default fire_barred, melee_barred), movement_phase (default movement),
--- simultaneous_phases (default none).
+-- simultaneous_phases (default none), simultaneous_movement_phases (default none).
 
 local levels = params.levels or {}
 local stacking = params.stacking or 3
 local barred_marks = params.barred_marks or { "fire_barred", "melee_barred" }
 local movement_phase = params.movement_phase or "movement"
+local mutual_movement = {}
+for _, p in ipairs(params.simultaneous_movement_phases or {}) do mutual_movement[p] = true end
 local simultaneous = {}
 for _, p in ipairs(params.simultaneous_phases or {}) do simultaneous[p] = true end
 
@@ -206,10 +211,16 @@ game.on("phase.begin", function(ctx)
   for _, u in ipairs(game.marked("panicked")) do
     for _, m in ipairs(barred_marks) do game.set_mark(u, m, 1) end
   end
-  if ctx.phase ~= movement_phase then return end
-  local enemies = enemies_of(active)
-  for _, u in ipairs(game.marked("panicked")) do
-    if game.side(u) == active and game.unit(u).on_map then flee(u, enemies) end
+  -- Each side's panicked units flee in its movement phase, or all of them
+  -- when a simultaneous sequence's movement resolution begins.
+  if ctx.phase ~= movement_phase and not mutual_movement[ctx.phase] then return end
+  for side = 0, game.side_count() - 1 do
+    if side == active or mutual_movement[ctx.phase] then
+      local enemies = enemies_of(side)
+      for _, u in ipairs(game.marked("panicked")) do
+        if game.side(u) == side and game.unit(u).on_map then flee(u, enemies) end
+      end
+    end
   end
 end)
 
