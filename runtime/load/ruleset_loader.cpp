@@ -237,11 +237,25 @@ struct RulesetReader {
             t.charge_allowed = r.boolean("charge_allowed", true);
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
             t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
+            if (YAML::Node from = r.child("cost_from"); from.IsDefined()) pending_cost_from.push_back({rs.terrain.size(), from});
             t.notes = r.text("notes", false);
             if (rs.terrain_index(t.id) >= 0) sink.error(r.where("id"), "terrain '" + t.id + "' is defined twice");
             rs.terrain.push_back(std::move(t));
         });
+        // Terrain named in cost_from may be defined after the terrain that names it.
+        for (const auto& [index, node] : pending_cost_from) {
+            auto& t = rs.terrain[index];
+            MapReader r(node, file, sink, "the cost_from of '" + t.id + "'");
+            if (!r.valid()) continue;
+            for (const auto& key : r.keys()) {
+                const int cost = r.integer(key, true, 0, 0, 99);
+                const int from = rs.terrain_index(key);
+                if (from < 0) sink.error(r.key_where(key), unknown("terrain", key, ids_of(rs.terrain)));
+                else t.cost_from.push_back({from, cost});
+            }
+        }
     }
+    std::vector<std::pair<std::size_t, YAML::Node>> pending_cost_from;
 
     void hexside_features(MapReader& top) {
         for_each_entry(top, "hexside_features", false, [&](MapReader& r) {

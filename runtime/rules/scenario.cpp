@@ -44,9 +44,12 @@ std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& rs) 
                     cost = rs.path_features[static_cast<std::size_t>(path)].cost;
                     continue;
                 }
-                const auto& terrain = rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].cost[c];
+                const auto& entered = rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])];
+                const auto& terrain = entered.cost[c];
                 if (!terrain) continue;
                 cost = *terrain;
+                for (const auto& [from, mp] : entered.cost_from)
+                    if (from == map.terrain[static_cast<std::size_t>(i)]) cost = mp;
                 const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
                 if (feature < 0) continue;
                 const auto& extra = rs.hexside_features[static_cast<std::size_t>(feature)].extra_cost[c];

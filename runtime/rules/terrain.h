@@ -28,6 +28,9 @@ struct TerrainType {
     std::string name;
     std::string color;                     // "#rrggbb" for maps and palettes
     std::vector<std::optional<int>> cost;  // by movement class; nullopt = prohibited
+    // Entering from a hex of another terrain costs this instead, for every class
+    // that may enter at all (PRESTAGS 5.62: from a slope onto a hilltop, 2 MP).
+    std::vector<std::pair<int, int>> cost_from;  // (terrain index entered from, MP)
     bool blocks_los = false;
     bool charge_allowed = true;            // read by rule modules (charges)
     CombatEffects combat;

@@ -148,3 +148,18 @@ TEST_CASE("5.15, 10.24 an undisrupted unit may always move one hex, whatever it 
     s.apply({ActionKind::MoveTo, unit(s.game(), "ha"), -1, hex(s.game(), "0104"), -1});
     CHECK(hex_of(s.game(), "ha") == "0104");
 }
+
+TEST_CASE("5.61-5.62 a slope costs 2 MP to enter, and so does a hilltop entered from a slope", "[prestags][movement][terrain]") {
+    Field f;
+    paint(f, "0503", 's');
+    for (const char* h : {"0504", "0505", "0506", "0507"}) paint(f, h, 'h');
+    // Militia (4 MP, in command) on the slope: 2 onto the hilltop, then 1 a hilltop hex.
+    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0303"}, {"enemy", "MI", "b", "1008"}};
+    auto s = f.start();
+    run_to_phase(s, "movement", 0);
+    select(s, "mi");
+    CHECK(has_move(s.game(), "0506"));   // 2 + 1 + 1
+    CHECK(!has_move(s.game(), "0507"));  // 5
+    CHECK(has_move(s.game(), "0502"));   // off the slope onto clear ground: 1
+    CHECK(!has_move(s.game(), "0106"));  // sanity: far away
+}
