@@ -392,7 +392,8 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
     for (int a : attackers) {
         const auto& u = state_.units[static_cast<std::size_t>(a)];
         // A plotted combat's attackers fight as they stood when the phase began (20.21).
-        const int own = state_.combat.side >= 0 ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : combat_strength(a);
+        const bool plotted = state_.combat_open && state_.combat.side >= 0 && phase_rules.strength >= 0;
+        const int own = plotted ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : combat_strength(a);
         int strength = own + leader_in(u.side, u.hex);
         // The terrain's melee effects do not touch fire against a hex's protection.
         bool halved = melee_terrain && terrain_of(u.hex).combat.halve_attacker_out_of;
@@ -601,9 +602,10 @@ std::vector<Hex> Game::vacated_defender_hexes() const {
 void Game::advance_actions(std::vector<Action>& out) const {
     const Combat& c = state_.combat;
     if (c.advance_done || c.advancing_side < 0) return;
-    // Fire from a distance takes no ground: only a combat at close quarters
-    // (a phase without `reach`) is followed by an advance.
-    if (combat_rules().reach >= 0 || combat_rules().inactive_attacks) return;
+    // Fire takes no ground: only a combat at close quarters (a phase without
+    // `reach`, hex targets or a terrain defence) is followed by an advance.
+    const CombatPhaseRules& fire = combat_rules();
+    if (fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty()) return;
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;
     const bool attackers_advance = c.advancing_side == attacking_side();

@@ -301,7 +301,6 @@ void Game::apply(Action action) {
     saved.capabilities = capabilities_;
     saved.dice = dice_;
     saved.plots = plots_;
-    saved.plots_revealed = plots_revealed_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
     const std::size_t saved_log = log_.size();
@@ -321,7 +320,6 @@ void Game::apply(Action action) {
         dice_ = saved.dice;
         capabilities_ = saved.capabilities;
         plots_ = saved.plots;
-        plots_revealed_ = saved.plots_revealed;
         log_.resize(saved_log);
         invalidate();
         throw;
@@ -373,14 +371,9 @@ std::uint64_t Game::checksum() const {
                 if (c >= kFirstCapabilities) mix(0xcab0 + c);
                 mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(face[c])));
             }
-    // Orders, only where some were written: games without them keep their checksums.
-    for (std::size_t u = 0; u < plots_.size(); ++u) {
-        const Plot& p = plots_[u];
-        if (p.task == PlotTask::Hold) continue;
-        mix(u), mix(static_cast<std::uint64_t>(p.task)), mix(static_cast<std::uint64_t>(p.hex.q)), mix(static_cast<std::uint64_t>(p.hex.r));
-        for (const auto& h : p.path) mix(static_cast<std::uint64_t>(h.q) * 7919 + static_cast<std::uint64_t>(h.r));
-    }
-    if (plots_revealed_) mix(0x5eed);
+    // Written orders stay out: the checksum is public, and hashing them would
+    // let the side that plots second test guesses at the other's orders. They
+    // follow from the recorded plot actions, and their effects are hashed.
     return h;
 }
 

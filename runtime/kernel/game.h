@@ -161,11 +161,11 @@ public:
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
     // A unit's written orders (simultaneous sequence) as the side `viewer`
-    // may know them: its own side's always, the other side's only once both
-    // sides have plotted and the orders are revealed. nullopt when hidden.
-    // Orders are kept out of state(), which every player may read.
+    // may know them: its own side's always, the other side's only once the
+    // game is over (20.1). nullopt when hidden. Orders are kept out of
+    // state(), the log and the checksum, which every player may read.
     std::optional<Plot> plot_of(int unit, int viewer) const;
-    bool plots_revealed() const { return plots_revealed_; }
+    bool plots_revealed() const { return state_.result.over; }
     // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
@@ -289,7 +289,6 @@ private:
     int plotting_side() const;
     bool may_plot(int unit) const;
     geometry::MovementRange plot_range(int unit) const;
-    void reveal_plots();
     bool plotted_combat_step();
     bool open_next_plotted_combat();
     // plotted_movement.cpp
@@ -389,7 +388,6 @@ private:
     // not in it, so that state() does not show one side the other's orders;
     // in the checksum and rolled back with it all the same.
     std::vector<Plot> plots_;
-    bool plots_revealed_ = false;
     // What apply() restores when a script fails.
     struct Rollback {
         GameState state;
@@ -397,7 +395,6 @@ private:
         std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
         Dice dice;
         std::vector<Plot> plots;
-        bool plots_revealed = false;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
     // Shared with the scenario (no copy per game) unless it came without them.

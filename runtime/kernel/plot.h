@@ -26,6 +26,7 @@ struct Plot {
     PlotTask task = PlotTask::Hold;
     geometry::Hex hex{};
     std::vector<geometry::Hex> path;  // Move: the hexes entered, in order (the start left out)
+    geometry::Hex from{};             // where the unit stood when the order was written
 
     friend bool operator==(const Plot&, const Plot&) = default;
 };

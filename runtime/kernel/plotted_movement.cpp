@@ -46,13 +46,18 @@ void Game::execute_plotted_moves() {
     const auto& p = phase();
     const int strength = ruleset_->attribute_index(rules::option_text(p, "strength", "melee"));
     const int override_limit = rules::option_int(p, "stacking", 0);
-    std::vector<Mover> movers;
-    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+    const std::vector<std::string> barred = rules::option_names(p, "barred_mark");
+    // 21.2: an order a unit can no longer carry out (it was moved since, by a
+    // retreat or a panic, or is held) is not carried out.
+    auto able = [&](std::size_t i) {
         const auto& u = state_.units[i];
         const Plot& plot = plots_[i];
-        if (u.on_map && plot.task == PlotTask::Move && !plot.path.empty() && movement_allowance(static_cast<int>(i)) > 0)
-            movers.push_back({static_cast<int>(i), u.side, {u.hex}, 0, false});
-    }
+        if (!u.on_map || plot.task != PlotTask::Move || plot.path.empty() || u.hex != plot.from || movement_allowance(static_cast<int>(i)) <= 0) return false;
+        return std::none_of(barred.begin(), barred.end(), [&](const std::string& m) { return state_.mark(static_cast<int>(i), m) != 0; });
+    };
+    std::vector<Mover> movers;
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (able(i)) movers.push_back({static_cast<int>(i), state_.units[i].side, {state_.units[i].hex}, 0, false});
     if (movers.empty()) return;
     // Zones stay put: only units plotted to neither move nor melee exert one (21.1).
     const std::size_t sides = scenario_->sides.size();
@@ -74,8 +79,10 @@ void Game::execute_plotted_moves() {
     };
     for (;;) {
         std::vector<Mover*> going;
-        for (auto& m : movers)
+        for (auto& m : movers) {
+            if (!m.done && !state_.units[static_cast<std::size_t>(m.unit)].on_map) m.done = true;  // eliminated on the way (a script)
             if (!m.done) going.push_back(&m);
+        }
         if (going.empty()) break;
         auto to_of = [&](const Mover* m) { return plots_[static_cast<std::size_t>(m->unit)].path[m->next]; };
         auto from_of = [](const Mover* m) { return m->path.back(); };
@@ -146,8 +153,11 @@ void Game::execute_plotted_moves() {
                 for (std::size_t b = 0; b < a; ++b)
                     if (!stopped[b] && to_of(going[b]) == to && going[b]->side == going[a]->side && !capability(going[b]->unit, Capability::StacksFreely)) ++friends;
                 const bool counts = !capability(going[a]->unit, Capability::StacksFreely);
+                // Stacking binds where a move ends, not on the way (5.26, 5.4).
+                const bool last = going[a]->next + 1 == plots_[static_cast<std::size_t>(going[a]->unit)].path.size();
+                const int limit = override_limit > 0 ? override_limit : stacking_limit(going[a]->side);
                 if (enemy) stopped[a] = 4;
-                else if (counts && friends >= (override_limit > 0 ? override_limit : stacking_limit(going[a]->side))) stopped[a] = 5;
+                else if (last && counts && (friends >= limit || !mixes_with_hex(going[a]->unit, to))) stopped[a] = 5;
                 if (stopped[a]) changed = true;
             }
         }

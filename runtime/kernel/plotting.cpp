@@ -1,7 +1,8 @@
 // The simultaneous sequence's orders (PRESTAGS 19.0-21.0): in a `plot`
 // phase each side in turn writes one task for each of its units, in
-// secret; once both have, the orders are revealed and `plotted_combat` and
-// `plotted_movement` phases carry them out. A unit whose orders became
+// secret; once both have, `plotted_combat` and `plotted_movement` phases
+// carry them out. The other side learns them only from what the units do,
+// and from the charts when the game is over (20.1). A unit whose orders became
 // impossible (disrupted, its target gone) does nothing (21.2).
 #include "kernel/game.h"
 
@@ -30,9 +31,11 @@ bool parse_plot_task(const std::string& name, PlotTask& out) {
     return false;
 }
 
+// 20.1: a side's plot chart stays hidden from the other until the game ends;
+// what its units do shows the orders as they are carried out.
 std::optional<Plot> Game::plot_of(int unit, int viewer) const {
     if (unit < 0 || unit >= static_cast<int>(plots_.size())) return std::nullopt;
-    if (!plots_revealed_ && state_.units[static_cast<std::size_t>(unit)].side != viewer) return std::nullopt;
+    if (!plots_revealed() && state_.units[static_cast<std::size_t>(unit)].side != viewer) return std::nullopt;
     return plots_[static_cast<std::size_t>(unit)];
 }
 
@@ -73,7 +76,6 @@ geometry::MovementRange Game::plot_range(int unit) const {
 bool Game::plot_step() {
     if (state_.at.stage == 0) {
         std::fill(plots_.begin(), plots_.end(), Plot{});
-        plots_revealed_ = false;
         state_.at.stage = 1;
     }
     while (state_.at.stage <= 2) {
@@ -90,21 +92,10 @@ bool Game::plot_step() {
         ++state_.at.stage;
     }
     if (state_.at.stage == 3) {
-        reveal_plots();
+        if (logging_) note("  both sides have written their orders; they are carried out phase by phase");
         state_.at.stage = 4;
     }
     return false;
-}
-
-void Game::reveal_plots() {
-    plots_revealed_ = true;
-    if (!logging_) return;
-    note("  the orders are revealed:");
-    for (std::size_t u = 0; u < plots_.size(); ++u) {
-        const Plot& p = plots_[u];
-        if (p.task == PlotTask::Hold || !state_.units[u].on_map) continue;
-        note("    " + unit_id(static_cast<int>(u)) + " " + plot_task_name(p.task) + (p.task == PlotTask::DefensiveFire ? "" : " " + grid().label(p.hex)));
-    }
 }
 
 void Game::plot_actions(std::vector<Action>& out) const {
@@ -164,6 +155,7 @@ void Game::plot_apply(const Action& a) {
     Plot p;
     p.task = static_cast<PlotTask>(a.index);
     p.hex = a.hex;
+    p.from = state_.units[static_cast<std::size_t>(a.unit)].hex;
     if (p.task == PlotTask::Move) {
         p.path = plot_range(a.unit).path_to(a.hex);
         if (!p.path.empty()) p.path.erase(p.path.begin());  // the start
@@ -188,8 +180,10 @@ bool Game::plotted_combat_step() {
         // its order is settled now, and a unit hit by an earlier combat of the
         // phase still completes its attack (20.21), at its strength of now.
         const PlotTask task = rules::option_text(phase(), "task", "melee") == "fire" ? PlotTask::Fire : PlotTask::Melee;
+        const std::string& barred = combat_rules().barred_mark;
         for (std::size_t i = 0; i < state_.units.size(); ++i)
-            state_.units[i].ready = state_.units[i].on_map && plots_[i].task == task && combat_strength(static_cast<int>(i)) > 0;
+            state_.units[i].ready = state_.units[i].on_map && plots_[i].task == task && combat_strength(static_cast<int>(i)) > 0 &&
+                                    (barred.empty() || state_.mark(static_cast<int>(i), barred) == 0);
         state_.at.stage = 1;
     }
     for (;;) {

@@ -334,3 +334,16 @@ TEST_CASE("6.11-6.12, 6.43, 6.51 no fire in consecutive player-turns, and fire o
         CHECK(s.game().state().at.turn == 1);
     }
 }
+
+TEST_CASE("6.42, 8.4 fire takes no ground: no advance after defensive fire empties a hex", "[prestags][fire][defensive]") {
+    Field f;
+    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0101"}, {"lb", "LB", "b", "0605"}};
+    auto s = f.start({6});  // LB 4 against clear 2: 2-1, rolling 6: ½E, the militia alone: eliminated
+    run_to_phase(s, "movement", 0);
+    move(s, "mi", "0505");
+    run_to_phase(s, "defensive_fire", 0);
+    fire(s, {"lb"}, "mi");
+    CHECK(!on_map(s.game(), "mi"));
+    CHECK(s.game().decision() != DecisionKind::Advance);
+    CHECK(hex_of(s.game(), "lb") == "0605");
+}

@@ -54,7 +54,7 @@ TEST_CASE("19.0 the simultaneous sequence plays to the end with both sides plott
             actions[run] = s.play({a.get(), b.get()});
             INFO(kind << " bots");
             CHECK(s.game().over());
-            CHECK(logged(s.game(), "the orders are revealed"));
+            CHECK(logged(s.game(), "both sides have written their orders"));
             checksums[run] = s.game().checksum();
         }
         CHECK(checksums[0] == checksums[1]);
@@ -62,7 +62,7 @@ TEST_CASE("19.0 the simultaneous sequence plays to the end with both sides plott
     }
 }
 
-TEST_CASE("20.1 orders stay hidden from the other side until both have plotted", "[prestags][simultaneous][hidden]") {
+TEST_CASE("20.1 orders stay hidden from the other side: only what the units do shows them", "[prestags][simultaneous][hidden]") {
     Field f = simultaneous();
     // The bowmen's defensive fire keeps the game waiting after the reveal.
     f.units = {{"a_mi", "MI", "a", "0503"}, {"b_mi", "MI", "b", "0507"}, {"b_bw", "BW", "b", "0605"}};
@@ -92,10 +92,13 @@ TEST_CASE("20.1 orders stay hidden from the other side until both have plotted",
     order(moved, "b_bw", PlotTask::DefensiveFire);
     done(moved);
     REQUIRE(g.phase_id() == "sim_defensive_fire");
-    CHECK(g.plots_revealed());
-    REQUIRE(g.plot_of(unit(g, "a_mi"), 1).has_value());
-    CHECK(g.plot_of(unit(g, "a_mi"), 1)->task == PlotTask::Move);
-    CHECK(logged(g, "a_mi move 0505"));
+    // Carried out, the move shows; the chart itself stays hidden, as do the
+    // bowmen's defensive fire orders from A, until the game is over.
+    CHECK(logged(g, "a_mi moves 0503 to 0505"));
+    CHECK(!g.plots_revealed());
+    CHECK(!g.plot_of(unit(g, "a_mi"), 1).has_value());
+    CHECK(!g.plot_of(unit(g, "b_bw"), 0).has_value());
+    CHECK(!logged(g, "defensive_fire"));
 }
 
 TEST_CASE("19.1 (B) plotted offensive fire is resolved before melee and movement", "[prestags][simultaneous][fire]") {
@@ -287,8 +290,9 @@ TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movemen
     done(s);  // B holds
     Game& g = s.game();
     REQUIRE(!on_map(g, "ax"));
-    REQUIRE(g.state().mark(unit(g, "ms"), "panicked") == 1);
     if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    // All combat of a phase is simultaneous (20.2): the instant is the phase's end.
+    REQUIRE(g.state().mark(unit(g, "ms"), "panicked") == 1);
     // It fled when the turn's movement resolution began.
     CHECK(on_map(g, "ms"));
     CHECK(hex_of(g, "ms") != "0909");

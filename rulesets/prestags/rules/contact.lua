@@ -41,10 +41,13 @@ end
 game.on("combat.result", function(ctx)
   local units = engaged(ctx)
   if decisive[ctx.result] then
+    -- The result falls on the defenders: their engagements are decided (18.5).
+    local c = game.combat()
+    local defending = #c.defenders > 0 and game.side(c.defenders[1]) or nil
     local ended = {}
     for _, u in ipairs(units) do
       local id = game.mark(u, "contact")
-      if id ~= 0 and not ended[id] then
+      if game.side(u) == defending and id ~= 0 and not ended[id] then
         ended[id] = true
         end_engagement(id)
         game.log("the engagement is decided: contact ends (18.5)")

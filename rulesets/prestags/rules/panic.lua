@@ -35,12 +35,11 @@
 -- In a simultaneous sequence panicked units get no orders (the plot phase's
 -- barred_mark) and flee when the movement resolution (a phase listed in
 -- `simultaneous_movement_phases`) begins, both sides' at once.
--- params: levels (per cent, by side), stacking (default 3), barred_marks
+-- params: levels (per cent, by side), barred_marks
 -- (default fire_barred, melee_barred), movement_phase (default movement),
 -- simultaneous_phases (default none), simultaneous_movement_phases (default none).
 
 local levels = params.levels or {}
-local stacking = params.stacking or 3
 local barred_marks = params.barred_marks or { "fire_barred", "melee_barred" }
 local movement_phase = params.movement_phase or "movement"
 local mutual_movement = {}
@@ -170,13 +169,8 @@ local function next_to_enemy_fire(hex, enemies)
   return false
 end
 
-local function room_in(hex, u)
-  local count = 0
-  for _, o in ipairs(game.units_at(hex)) do
-    if o ~= u and game.side(o) == game.side(u) and not is_leader(o) then count = count + 1 end
-  end
-  return count < stacking
-end
+-- The side's stacking limit and the classes that may share a hex (5.4, 5.32).
+local function room_in(hex, u) return game.may_stack(u, hex) end
 
 local function flee(u, enemies)
   local side, at, mp = game.side(u), game.hex(u), game.movement(u)

@@ -81,7 +81,10 @@ game.on("combat.declared", function(ctx)
           local to = options[answer - 1]
           for _, o in ipairs(game.units_at(to)) do game.set_mark(o, "held_for_combat", 1) end
           for _, u in ipairs(units) do
+            -- A retreat is not a move forward: the unit keeps its facing (16.0).
+            local facing = game.facing(u)
             game.move(u, to)
+            if facing ~= nil then game.set_facing(u, facing) end
             game.set_mark(u, "held_for_combat", 1)
             -- 17.3: subject to any attack on their new hex, though their old
             -- one was attacked (the melee_strength module's 7.13 mark).
