@@ -150,17 +150,21 @@ inline void end_phase(sandtable::bots::Session& s) {
     s.apply(*a);
 }
 
+// One step on without doing anything: end the phase, decline, or take the
+// first option (a question's first answer).
+inline void pass(sandtable::bots::Session& s) {
+    auto legal = s.game().legal_actions();
+    REQUIRE(!legal.empty());
+    auto a = find(legal, ActionKind::EndPhase);
+    if (!a) a = find(legal, ActionKind::Decline);
+    if (!a) a = legal.front();
+    s.apply(*a);
+}
+
 // Answers script questions with the first option and ends phases until the
 // game reaches `kind`.
 inline void run_until(sandtable::bots::Session& s, DecisionKind kind, int guard = 200) {
-    while (s.game().decision() != kind && guard-- > 0) {
-        auto legal = s.game().legal_actions();
-        REQUIRE(!legal.empty());
-        auto a = find(legal, ActionKind::EndPhase);
-        if (!a) a = find(legal, ActionKind::Decline);
-        if (!a) a = legal.front();
-        s.apply(*a);
-    }
+    while (s.game().decision() != kind && guard-- > 0) pass(s);
     REQUIRE(s.game().decision() == kind);
 }
 

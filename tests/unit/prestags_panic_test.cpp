@@ -15,6 +15,13 @@ std::string panic_levels(int a, int b) {
     return "{ panic: { enabled: true, params: { levels: [" + std::to_string(a) + ", " + std::to_string(b) + "] } } }";
 }
 
+// A's three pikemen next to B's axemen: 18 against 4, 4-1, rolling 6: E.
+std::vector<Unit> killing_blow(std::vector<Unit> more) {
+    std::vector<Unit> units{{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}};
+    units.insert(units.end(), more.begin(), more.end());
+    return units;
+}
+
 bool panicked(const Game& g, const std::string& id) { return g.state().mark(unit(g, id), "panicked") != 0; }
 
 bool army_panicked(const Game& g, const std::string& id) { return g.state().mark(unit(g, id), "army_panicked") != 0; }
@@ -31,9 +38,8 @@ TEST_CASE("13.0, 13.11 panic comes at the exact instant losses reach the level, 
     Field f;
     // B is worth AX 2 + LT 1 + BW 3 = 6; at 50% it panics when 3 are lost.
     f.rules = panic_levels(50, 50);
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"mi", "MI", "a", "0807"}, {"lt", "LT", "b", "0808"},
-               {"mi2", "MI", "a", "0206"}, {"bw", "BW", "b", "0207"}};
+    f.units = killing_blow({{"mi", "MI", "a", "0807"}, {"lt", "LT", "b", "0808"},
+               {"mi2", "MI", "a", "0206"}, {"bw", "BW", "b", "0207"}});
     auto s = f.start({6, 6, 2});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");  // 18 against 4: 4-1, E
@@ -57,9 +63,8 @@ TEST_CASE("13.0 units stacked with a leader, or next to a grade 1 or 2 leader, d
     Field f;
     // B's worth: AX 2, SD 3, MS 2, MI 1, MS 2 = 10; at 10% losing the axemen is enough.
     f.rules = panic_levels(50, 10);
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"l2", "L2", "b", "0302"}, {"sd", "SD", "b", "0302"}, {"ms", "MS", "b", "0202"},
-               {"l3", "L3", "b", "0806"}, {"ms2", "MS", "b", "0806"}, {"mi", "MI", "b", "0807"}};
+    f.units = killing_blow({{"l2", "L2", "b", "0302"}, {"sd", "SD", "b", "0302"}, {"ms", "MS", "b", "0202"},
+               {"l3", "L3", "b", "0806"}, {"ms2", "MS", "b", "0806"}, {"mi", "MI", "b", "0807"}});
     auto s = f.start({6});
     REQUIRE(distance(hex(s.game(), "0302"), hex(s.game(), "0202")) == 1);
     REQUIRE(distance(hex(s.game(), "0806"), hex(s.game(), "0807")) == 1);
@@ -76,8 +81,7 @@ TEST_CASE("13.0 units stacked with a leader, or next to a grade 1 or 2 leader, d
 TEST_CASE("13.0 a panicked unit flees from the enemy, its player may not move it, and it may not attack", "[prestags][panic][movement]") {
     Field f;
     f.rules = panic_levels(50, 10);
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"ms", "MS", "b", "0606"}, {"mi", "MI", "a", "0607"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}};
+    f.units = killing_blow({{"ms", "MS", "b", "0606"}, {"mi", "MI", "a", "0607"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
@@ -97,8 +101,7 @@ TEST_CASE("13.0 a panicked unit flees from the enemy, its player may not move it
 TEST_CASE("13.0 a panicked unit at the map's edge flees off it and is lost", "[prestags][panic][movement]") {
     Field f;
     f.rules = panic_levels(50, 10);
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"ms", "MS", "b", "0108"}, {"mi", "MI", "a", "0306"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}};
+    f.units = killing_blow({{"ms", "MS", "b", "0108"}, {"mi", "MI", "a", "0306"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
@@ -114,8 +117,7 @@ TEST_CASE("13.22 at the end of its movement phase a panicked unit with a leader 
     Field f;
     f.rows = std::vector<std::string>(16, std::string(16, '.'));  // room to flee in
     f.rules = panic_levels(50, 10);
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"mi", "MI", "b", "0808"}, {"l2", "L2", "b", "1010"}, {"x", "MI", "a", "0101"}};
+    f.units = killing_blow({{"mi", "MI", "b", "0808"}, {"l2", "L2", "b", "1010"}, {"x", "MI", "a", "0101"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
@@ -140,8 +142,7 @@ TEST_CASE("13.12-13.13, 13.21 both sides reaching their levels at the same insta
         Field f;
         f.rules = panic_levels(level_a, level_b);
         f.extra_module = attacker_falls;
-        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-                   {"mi", "MI", "a", "0807"}, {"ms", "MS", "b", "0806"}};
+        f.units = killing_blow({{"mi", "MI", "a", "0807"}, {"ms", "MS", "b", "0806"}});
         return f;
     };
     SECTION("13.12 both exactly at their levels: the defender panics, the attacker never will") {
@@ -172,8 +173,7 @@ TEST_CASE("13.12-13.13, 13.21 both sides reaching their levels at the same insta
 
 TEST_CASE("13.0 without the optional rule, losses cause no panic", "[prestags][panic]") {
     Field f;
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
-               {"mi", "MI", "b", "0808"}};
+    f.units = killing_blow({{"mi", "MI", "b", "0808"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
