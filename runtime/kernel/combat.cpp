@@ -274,18 +274,20 @@ bool Game::combat_resolution_step() {
                 auto alive = [&](const std::vector<int>& v) {
                     return std::any_of(v.begin(), v.end(), [&](int u) { const auto& s = state_.units[static_cast<std::size_t>(u)]; return s.on_map && std::find(c.defender_hexes.begin(), c.defender_hexes.end(), s.hex) != c.defender_hexes.end(); });
                 };
-                // Units that left before combat (retreat before combat) no longer fight.
-                auto still_there = [&](std::vector<int>& v, const std::vector<Hex>& hexes) {
+                // Units that left before combat (retreat before combat) no longer
+                // fight; in a plotted combat an attacker eliminated earlier in the
+                // phase still does (20.21).
+                auto still_there = [&](std::vector<int>& v, const std::vector<Hex>& hexes, bool simultaneous) {
                     std::vector<int> kept;
                     for (std::size_t i = 0; i < v.size(); ++i) {
                         const auto& s = state_.units[static_cast<std::size_t>(v[i])];
-                        if (s.on_map && s.hex == hexes[i]) kept.push_back(v[i]);
+                        if ((s.on_map || (simultaneous && s.ready && s.eliminated)) && s.hex == hexes[i]) kept.push_back(v[i]);
                     }
                     v = std::move(kept);
                 };
                 std::vector<Hex> attacker_start = c.attacker_hexes, defender_start = c.defender_hexes;
-                still_there(c.attackers, attacker_start);
-                still_there(c.defenders, defender_start);
+                still_there(c.attackers, attacker_start, c.side >= 0);
+                still_there(c.defenders, defender_start, false);
                 if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
                     if (logging_) note("  the combat does not take place");
                     c.advance_one_hex = true;

@@ -173,7 +173,8 @@ void Game::plot_apply(const Action& a) {
 // hex that were able to when the phase began (not disrupted before it) and
 // still reach it; the defenders, every enemy unit there (fire: those that
 // can be fired at). Attackers fight with the strength they had when the
-// phase began, their front face's (20.21).
+// phase began, their front face's, even if disrupted or eliminated by an
+// earlier combat of the same phase: all its combat is simultaneous (20.2, 20.21).
 bool Game::plotted_combat_step() {
     if (state_.at.stage == 0) {
         // All combat of the phase is simultaneous (20.2): who may carry out
@@ -203,13 +204,15 @@ bool Game::open_next_plotted_combat() {
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             auto& u = state_.units[i];
             const Plot& p = plots_[i];
-            if (u.side != side || !u.on_map || u.attacked || p.task != task) continue;
+            // A unit ready when the phase began attacks even if an earlier
+            // combat of the phase has eliminated it since (20.2, 20.21).
+            if (u.side != side || !(u.on_map || u.ready) || u.attacked || p.task != task) continue;
             // Everyone of the side plotted against this hex is taken now, able or not.
             std::vector<int> attackers;
             const Hex target = p.hex;
             for (std::size_t j = i; j < state_.units.size(); ++j) {
                 auto& o = state_.units[j];
-                if (o.side != side || !o.on_map || o.attacked || plots_[j].task != task || plots_[j].hex != target) continue;
+                if (o.side != side || !(o.on_map || o.ready) || o.attacked || plots_[j].task != task || plots_[j].hex != target) continue;
                 o.attacked = true;
                 if (o.ready) attackers.push_back(static_cast<int>(j));
             }

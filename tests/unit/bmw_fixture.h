@@ -57,6 +57,7 @@ struct Battlefield {
     std::string write() const {
         static int counter = 0;
         fs::path dir = fs::temp_directory_path() / ("sandtable-bmw-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(dir);  // left by an earlier process that had the same pid
         fs::create_directories(dir);
         std::string ruleset = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw";
         if (!extra_ruleset_types.empty() || !extra_rule_module.empty()) {

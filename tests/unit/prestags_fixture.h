@@ -34,6 +34,7 @@ struct Field {
     std::string write() const {
         static int counter = 0;
         fs::path dir = fs::temp_directory_path() / ("sandtable-prestags-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::remove_all(dir);  // left by an earlier process that had the same pid
         fs::create_directories(dir);
         std::ofstream out(dir / "scenario.yaml");
         out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns << "\nfirst_side: a\n";

@@ -303,3 +303,19 @@ TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movemen
     CHECK(g.deciding_side() != 1);  // B's plotting passed: nothing it may order
     CHECK(logged(g, "B has written its orders"));
 }
+
+TEST_CASE("20.2, 20.21 a unit eliminated by the other side's combat in the same phase still makes its own attack", "[prestags][simultaneous][melee]") {
+    Field f = simultaneous();
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ld", "L1", "a", "0101"},
+               {"ax", "AX", "b", "0504"}, {"mi", "MI", "b", "0603"}};
+    auto s = f.start({6, 6});  // A: 18 against 4, 4-1, rolling 6: E; B: 4 + 2 against 6
+    for (const char* pp : {"pp1", "pp2", "pp3"}) order(s, pp, PlotTask::Melee, "0504");
+    done(s);
+    order(s, "ax", PlotTask::Melee, "0503");
+    order(s, "mi", PlotTask::Melee, "0503");
+    done(s);
+    Game& g = s.game();
+    if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    CHECK(!on_map(g, "ax"));
+    CHECK(logged(g, "combat: ax mi against pp1 pp2 pp3"));
+}
