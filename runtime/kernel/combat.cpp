@@ -288,6 +288,18 @@ bool Game::combat_resolution_step() {
                 std::vector<Hex> attacker_start = c.attacker_hexes, defender_start = c.defender_hexes;
                 still_there(c.attackers, attacker_start, c.side >= 0);
                 still_there(c.defenders, defender_start, false);
+                // A hex defends as one (PRESTAGS 5.41): whoever of the defending
+                // side still stands in a defending hex defends, even if the unit
+                // the combat was declared against left it (17.5).
+                if (combat_rules().hex_defends && c.defenders.empty() && !defender_start.empty()) {
+                    const int defending = opponent_of(active);
+                    for (Hex h : defender_start)
+                        for (int u : units_at(h))
+                            if (state_.units[static_cast<std::size_t>(u)].side == defending &&
+                                std::find(c.defenders.begin(), c.defenders.end(), u) == c.defenders.end()) {
+                                c.defenders.push_back(u);
+                            }
+                }
                 if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
                     if (logging_) note("  the combat does not take place");
                     c.advance_one_hex = true;

@@ -85,6 +85,7 @@ void Game::resolve_attribute_roles() {
             r.terrain_defence = rules::option_text(p, "defence_from_terrain", "");
             r.target_mark = rules::option_text(p, "targets_marked", "");
             r.barred_mark = rules::option_text(p, "barred_mark", "");
+            r.hex_defends = rules::option_flag(p, "hex_defends_as_one", false);
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "movement") {

@@ -353,6 +353,7 @@ private:
         std::string terrain_defence;   // `defence_from_terrain`: terrain value the defence is
         std::string target_mark;       // `targets_marked`: only units with this mark may be attacked
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
+        bool hex_defends = false;      // `hex_defends_as_one`: whoever stays in a defending hex defends
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a movement phase's options say, by ruleset phase index.

@@ -17,7 +17,8 @@ const std::vector<ProcedureOption>& odds_combat_options() {
         {"target", K::Choice, "unit (default) or hex: a combat is declared against a hex and every unit in it that can be fired at defends", -1'000'000, {"unit", "hex"}},
         {"defence_from_terrain", K::Name, "the defence is this value of the defending hex's terrain (e.g. fire_protection), not the units' strength; terrain's melee effects do not apply"},
         {"targets_marked", K::Name, "only units carrying this script mark may be attacked (defensive fire at units that moved)"},
-        {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"}};
+        {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"},
+        {"hex_defends_as_one", K::Bool, "whoever of the defending side stays in a defending hex defends, even if the unit declared against has left it before the roll"}};
     return list;
 }
 

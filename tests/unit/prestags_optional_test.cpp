@@ -32,7 +32,7 @@ TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retrea
     }
     SECTION("4 against 4: not offered") {
         attack(s, {"ax"}, "ms");
-        CHECK(!logged(g, "retreats before combat"));
+        CHECK(!logged(g, "retreat before combat to"));
         CHECK(g.state().dice_rolled == 1);
     }
 }
@@ -58,6 +58,29 @@ TEST_CASE("17.3 units that retreated before combat, and those in the hex they we
     attack(s, {"mi2"}, "lc2");
     CHECK(!questioned(g));
     CHECK(g.state().dice_rolled == 1);
+}
+
+TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and receive the attack", "[prestags][optional][retreat]") {
+    Field f;
+    f.rules = "{ retreat_before_combat: { enabled: true } }";
+    // Light cavalry (12) and elephants (5, Class D: they may share a hex) against militia (4).
+    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"lc", "LC", "b", "0504"}, {"el", "EL", "b", "0504"}};
+    auto s = f.start({1});
+    run_to_phase(s, "melee", 0);
+    Game& g = s.game();
+    s.apply({ActionKind::Declare, -1, unit(g, "lc"), {}, -1});
+    s.apply({ActionKind::AddAttacker, unit(g, "mi"), -1, {}, -1});
+    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    REQUIRE(questioned(g));
+    CHECK(g.question()->options[1].find("(the slower stay)") != std::string::npos);
+    choose(s, 1);
+    CHECK(hex_of(g, "lc") != "0504");
+    CHECK(hex_of(g, "el") == "0504");
+    CHECK(logged(g, "1 of the units in 0504 retreat before combat"));
+    // The elephants defend the hex: 2 and the leader's 2 (10.11: no more than
+    // the militia's own) against 6 is 1-2.
+    CHECK(!logged(g, "the combat does not take place"));
+    CHECK(logged(g, "4 against 6: column 1-2"));
 }
 
 TEST_CASE("18.1-18.5 an undecided melee leaves both sides in contact until a combat decides it", "[prestags][optional][contact]") {

@@ -1,16 +1,16 @@
 -- PRESTAGS optional rule 17.0, Retreat Before Combat. Off in the ruleset; a
 -- scenario turns it on with rules: { retreat_before_combat: { enabled: true } }.
--- When a hex is attacked in melee and the printed Movement Allowance of every
--- unit defending in it exceeds that of the fastest attacker by three or more,
--- its owner may retreat them, together, one hex into passable terrain no
--- enemy holds and where they may stack (17.0, 17.1). The attack then does not
--- take place; the attackers may advance into the vacated hex and no further
--- (the kernel's advance after a combat that did not take place). Units that
--- retreated, and the units in the hex they retreated to, may not retreat
--- before combat again that phase (17.3; mark "held_for_combat"). Units in
--- contact (18.0) may not break off. Reading: the general rule's "all the
--- defending units in that hex" is applied; 17.5's partial retreat (some units
--- go, some stay) is not offered.
+-- When a hex is attacked in melee, its units whose printed Movement
+-- Allowance exceeds that of the fastest attacker by three or more may retreat,
+-- together, one hex into passable terrain no enemy holds and where they may
+-- stack (17.0, 17.1); the slower ones stay and receive the attack (17.5: the
+-- melee phases' `hex_defends_as_one`). When the whole hex goes the attack
+-- does not take place, and the attackers may advance into the vacated hex
+-- and no further (the kernel's advance after a combat that did not take
+-- place). Units that retreated, and the units in the hex they retreated to,
+-- may not retreat before combat again that phase (17.3; mark
+-- "held_for_combat"). Units in contact (18.0) may not break off; disrupted
+-- units cannot move. Leaders, as fast as any, go with the units that retreat.
 -- params: margin (default 3), melee_phases (default melee, sim_melee).
 
 local margin = params.margin or 3
@@ -21,8 +21,8 @@ local function printed_ma(u) return game.type_attr(game.unit(u).type, "front", "
 
 local function is_leader(u) return game.attr(u, "unit_class") == "E" end
 
--- Where the whole hex may go: an adjacent hex every unit may enter, no enemy
--- holds, and the moving units fit in beside the friends there.
+-- Where the retreating units may go: an adjacent hex each may enter, no enemy
+-- holds, and where they fit in beside the friends there.
 local function destinations(units, hex)
   local side = game.side(units[1])
   local counting = 0
@@ -63,19 +63,23 @@ game.on("combat.declared", function(ctx)
     local hex = game.hex(d)
     if not seen[hex] then
       seen[hex] = true
-      local units = {}
+      -- 17.5: each unit by its own allowance; the rest stay.
+      local units, staying = {}, 0
       for _, u in ipairs(game.units_at(hex)) do
-        if game.side(u) == game.side(d) then units[#units + 1] = u end
+        if game.side(u) == game.side(d) then
+          if printed_ma(u) >= fastest + margin and game.mark(u, "held_for_combat") == 0
+             and game.mark(u, "contact") == 0 and not game.is_back(u) then
+            units[#units + 1] = u
+          else
+            staying = staying + 1
+          end
+        end
       end
-      local able = true
-      for _, u in ipairs(units) do
-        able = able and printed_ma(u) >= fastest + margin and game.mark(u, "held_for_combat") == 0
-               and game.mark(u, "contact") == 0 and not game.is_back(u)
-      end
-      local options = able and destinations(units, hex) or {}
+      local options = #units > 0 and destinations(units, hex) or {}
       if #options > 0 then
         local labels = { "stand and fight" }
-        for i, to in ipairs(options) do labels[i + 1] = "retreat before combat to " .. to end
+        local who = staying > 0 and (#units .. " of the units in " .. hex) or hex
+        for i, to in ipairs(options) do labels[i + 1] = "retreat before combat to " .. to .. (staying > 0 and " (the slower stay)" or "") end
         game.choose(game.side(d), hex .. " is attacked", labels, function(answer)
           if answer == 1 then return end
           local to = options[answer - 1]
@@ -90,7 +94,7 @@ game.on("combat.declared", function(ctx)
             -- one was attacked (the melee_strength module's 7.13 mark).
             game.set_mark(u, "melee_attacked", 0)
           end
-          game.log(hex .. " retreats before combat to " .. to .. " (17.0)")
+          game.log(who .. " retreat before combat to " .. to .. " (17.0)")
         end)
       end
     end
