@@ -39,6 +39,8 @@
 ---| "unit.eliminated"  # ctx: unit
 ---| "turn.end"         # ctx: turn
 ---| "unit.arrived"     # ctx: unit, due
+---| "combat.resolved"  # ctx: attackers, defenders, result: the combat's losses and retreats are all taken
+---| "sight.check"      # ctx: viewer, from, to, hexes, alternatives; writable: blocked. A query: handlers only read
 
 ---@alias sandtable.Capability
 ---| "exerts_zoc"                  # default 1
@@ -52,6 +54,8 @@
 ---| "can_be_fired_at"             # default 1
 ---| "auto_reorganize"             # default 0: 1 = reorganizes without a roll
 ---| "flips_at_movement_start"     # default 0: 1 = may change face before its side's first move; 2 = the same, not in an EZOC
+---| "faces"                       # default 0: 1 = has a facing: moves, attacks and exerts its zone only through its front
+---| "victory_points"              # default -1: front strength x vp_per_enemy_strength; 0 or more: what eliminating it scores
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry
@@ -132,6 +136,19 @@
 ---@field unit sandtable.Unit the reinforcement, now in its entry hex
 ---@field due integer the turn it was due (earlier than now when the enemy held its hex)
 
+---@class sandtable.CombatResolvedContext
+---@field attackers sandtable.Unit[]
+---@field defenders sandtable.Unit[]
+---@field result string the combat's result
+
+---@class sandtable.SightCheckContext
+---@field viewer sandtable.Unit the unit looking
+---@field from integer hex index of its hex (see game.hex_of_index)
+---@field to integer hex index of the hex it looks at
+---@field hexes integer[] hex indices the line crosses, both ends left out
+---@field alternatives integer[] for each of hexes: the other hex where the line runs along a hexside, else -1
+---@field blocked integer|boolean writable: set true when sight is blocked (arrives as 0)
+
 -- Return values -------------------------------------------------------------------
 
 ---@class sandtable.UnitInfo
@@ -152,6 +169,14 @@
 ---@field attack integer 0 until combat.strengths has run
 ---@field defend integer 0 until combat.strengths has run
 ---@field result string "" until the result is known
+---@field open boolean a combat is under way (declared, not yet over)
+---@field plotted boolean the combat carries out plotted orders (simultaneous sequence)
+---@field cancelled boolean a handler has called it off
+---@field column integer 0-based column once the odds are found, -1 before
+
+---@class sandtable.PlotInfo
+---@field task "hold"|"move"|"fire"|"defensive_fire"|"melee"
+---@field hex? sandtable.Hex the target or destination (absent for hold)
 
 -- The module's parameters --------------------------------------------------------
 
@@ -186,6 +211,8 @@ game = {}
 ---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.arrived", handler: fun(ctx: sandtable.UnitArrivedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "combat.resolved", handler: fun(ctx: sandtable.CombatResolvedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "sight.check", handler: fun(ctx: sandtable.SightCheckContext), filter?: sandtable.HandlerFilter)
 function game.on(event, handler, filter) end
 
 -- The ruleset
@@ -351,6 +378,90 @@ function game.active_side() end
 ---@return sandtable.CombatInfo
 function game.combat() end
 
+---A kernel capability of the unit's current face (see game.set_capability).
+---@param unit sandtable.Unit
+---@param capability sandtable.Capability
+---@return integer
+function game.capability(unit, capability) end
+
+---The id of the phase in progress.
+---@return string
+function game.phase() end
+
+---The game-turn, from 1.
+---@return integer
+function game.turn() end
+
+---Player-turns begun so far, this one included (1 in the first side's first player-turn).
+---@return integer
+function game.player_turn() end
+
+---How many sides the scenario has (numbered from 0).
+---@return integer
+function game.side_count() end
+
+---The side's name.
+---@param side sandtable.Side
+---@return string
+function game.side_name(side) end
+
+---A number the hex's terrain declares under `values:`, 0 if none.
+---@param hex sandtable.Hex
+---@param name string
+---@return integer
+function game.terrain_value(hex, name) end
+
+---The hex's terrain blocks line of sight (`blocks_los`).
+---@param hex sandtable.Hex
+---@return boolean
+function game.blocks_sight(hex) end
+
+---The MP the unit pays to step between adjacent hexes; nil when it may not.
+---@param unit sandtable.Unit
+---@param from sandtable.Hex
+---@param to sandtable.Hex
+---@return integer|nil
+function game.step_cost(unit, from, to) end
+
+---The unit may end a move in the hex (its side's stacking limit, the ruleset's stacking_mixes).
+---@param unit sandtable.Unit
+---@param hex sandtable.Hex
+---@return boolean
+function game.may_stack(unit, hex) end
+
+---The side's stacking limit.
+---@param side sandtable.Side
+---@return integer
+function game.stacking_limit(side) end
+
+---The result on the phase's odds table at a 0-based column for a modified roll.
+---@param column integer
+---@param roll integer
+---@return string
+function game.crt_result(column, roll) end
+
+---The unit's written orders this game-turn (simultaneous sequence); rules see both sides'.
+---@param unit sandtable.Unit
+---@return sandtable.PlotInfo
+function game.plot(unit) end
+
+---The direction 0-5 the unit's front faces, nil when it has none.
+---@param unit sandtable.Unit
+---@return integer|nil
+function game.facing(unit) end
+
+---The hex lies in the unit's front (always, for a unit without facing).
+---@param unit sandtable.Unit
+---@param hex sandtable.Hex
+---@return boolean
+function game.in_front(unit, hex) end
+
+---The direction 0-5 from a hex to an adjacent hex, nil when not adjacent.
+---@param from sandtable.Hex
+---@param to sandtable.Hex
+---@return integer|nil
+function game.direction(from, to) end
+
 -- Changing the game
 
 ---Shows the back face (true) or the front (false). Not logged.
@@ -398,3 +509,8 @@ function game.choose(side, prompt, options, callback) end
 ---Adds a line to the game log.
 ---@param text string
 function game.log(text) end
+
+---Turns the unit to face direction 0-5.
+---@param unit sandtable.Unit
+---@param direction integer
+function game.set_facing(unit, direction) end
