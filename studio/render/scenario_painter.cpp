@@ -318,8 +318,33 @@ void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& 
     if (options.labels && view.scale() >= 14) draw_labels(gc, view, sc, visible);
 }
 
+// A unit set up with a facing (PRESTAGS 16.0): a dark wedge on the counter's
+// edge, pointing at the hexside its front is centred on.
+void draw_facing(wxGraphicsContext& gc, const MapView& view, const PlacedCounter& c, const rules::UnitPlacement& u) {
+    const auto from = view.centre(u.hex);
+    const auto to = view.centre(geometry::neighbour(u.hex, u.facing));
+    const double dx = to.x - from.x, dy = to.y - from.y, length = std::hypot(dx, dy);
+    if (length <= 0) return;
+    const double ux = dx / length, uy = dy / length;
+    const double cx = c.x + c.size / 2, cy = c.y + c.size / 2, half = c.size / 2;
+    // The tip just beyond the square's edge in that direction, the base inside it.
+    const double reach = half / std::max(std::abs(ux), std::abs(uy));
+    const double tip_x = cx + ux * (reach + c.size * 0.12), tip_y = cy + uy * (reach + c.size * 0.12);
+    const double base_x = cx + ux * (reach - c.size * 0.08), base_y = cy + uy * (reach - c.size * 0.08);
+    const double w = c.size * 0.16;
+    wxGraphicsPath wedge = gc.CreatePath();
+    wedge.MoveToPoint(tip_x, tip_y);
+    wedge.AddLineToPoint(base_x - uy * w, base_y + ux * w);
+    wedge.AddLineToPoint(base_x + uy * w, base_y - ux * w);
+    wedge.CloseSubpath();
+    gc.SetPen(wxPen(wxColour(250, 250, 250), 1));
+    gc.SetBrush(wxBrush(wxColour(30, 30, 30)));
+    gc.DrawPath(wedge);
+}
+
 // One counter per fighting unit, side-coloured, with its symbol and
-// strength-movement; leaders as a badge at the counter's corner.
+// strength-movement; leaders as a badge at the counter's corner; a wedge
+// where a unit has a facing.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc) {
     const std::vector<PlacedCounter> placed = place_counters(view, rs, sc, visible_area(gc));
     const std::vector<SideStyle> styles = side_styles(gc, sc);
@@ -334,6 +359,7 @@ void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Rule
             CounterLook look = counter_look(rs, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color);
             look.arrives = u.arrives;
             draw_counter_marks(gc, ink, c->x, c->y, c->size, look);
+            if (u.facing >= 0) draw_facing(gc, view, *c, u);
         }
         first = last;
     }
