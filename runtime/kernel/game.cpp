@@ -72,6 +72,7 @@ void Game::resolve_attribute_roles() {
     roles_.fire_range = rs.attribute_index("range");
     combat_rules_.assign(rs.phases.size(), {});
     movement_rules_.assign(rs.phases.size(), {});
+    plot_rules_.assign(rs.phases.size(), {});
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
     for (std::size_t i = 0; i < rs.phases.size(); ++i) {
         const auto& p = rs.phases[i];
@@ -86,8 +87,12 @@ void Game::resolve_attribute_roles() {
             r.target_mark = rules::option_text(p, "targets_marked", "");
             r.barred_mark = rules::option_text(p, "barred_mark", "");
             r.hex_defends = rules::option_flag(p, "hex_defends_as_one", false);
+            r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
+        } else if (p.procedure == "plot") {
+            plot_rules_[i] = {rs.attribute_index(rules::option_text(p, "melee", "combat")), rs.attribute_index(rules::option_text(p, "fire", "fire")),
+                              rs.attribute_index(rules::option_text(p, "range", "range")), rules::option_names(p, "barred_mark")};
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
@@ -426,8 +431,9 @@ const Game::CombatPhaseRules& Game::combat_rules() const { return combat_rules_[
 // In a combat phase, the strength that phase fights with (fire or melee);
 // elsewhere the strength losses are counted in.
 int Game::combat_strength(int unit) const {
-    const Procedure here = procedure();
-    const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules().strength : roles_.strength;
+    const auto phase = static_cast<std::size_t>(phase_index());
+    const Procedure here = procedures_[phase];
+    const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules_[phase].strength : roles_.strength;
     return attribute(unit, strength);
 }
 int Game::movement_allowance(int unit) const { return attribute(unit, roles_.allowance); }

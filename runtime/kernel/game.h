@@ -172,7 +172,7 @@ public:
     int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
     // Stacking: may the unit end a move in the hex (the side's limit, the
     // ruleset's stacking_mixes)? And the side's limit.
-    bool may_stack(int unit, geometry::Hex h) const { return may_end_in(unit, h); }
+    bool may_end_in(int unit, geometry::Hex h) const;
     int stacking_limit(int side) const { return stacking_limits_[static_cast<std::size_t>(side)]; }
     // Is `other` (a hex) in the unit's front: for a unit without facing always;
     // next to it, through a front hexside; further off, when the line of sight
@@ -246,7 +246,6 @@ private:
     struct MovementStep;
     MovementStep movement_step_rule(int unit, int exit_mode) const;
     int exit_mode(int unit);
-    bool may_end_in(int unit, Hex h) const;
     // ranged_fire.cpp
     bool fire_step();
     void fire_actions(std::vector<Action>& out) const;
@@ -353,9 +352,18 @@ private:
         std::string terrain_defence;   // `defence_from_terrain`: terrain value the defence is
         std::string target_mark;       // `targets_marked`: only units with this mark may be attacked
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
+        bool plotted_fire = false;     // plotted_combat `task: fire` (else melee orders)
         bool hex_defends = false;      // `hex_defends_as_one`: whoever stays in a defending hex defends
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
+    // What a plot phase's options say, read once (by phase index).
+    struct PlotPhaseRules {
+        int melee = -1;  // attributes: who may be ordered to melee, to fire, and how far
+        int fire = -1;
+        int range = -1;
+        std::vector<std::string> barred;  // `barred_mark`: units that get no orders
+    };
+    std::vector<PlotPhaseRules> plot_rules_;
     // What a movement phase's options say, by ruleset phase index.
     struct MovementPhaseRules {
         std::vector<std::string> barred;  // `barred_mark`: units the player may not move

@@ -43,11 +43,10 @@ int Game::step_cost(int unit, Hex from, int direction) const {
 void Game::movement_actions(std::vector<Action>& out) const {
     if (state_.selected >= 0) {
         const int unit = state_.selected;
-        const auto& range = movement_range(unit);
-        const auto& me = state_.units[static_cast<std::size_t>(unit)];
         if (uses_facing(unit)) {
             facing_moves(unit, out);
         } else {
+            const auto& range = movement_range(unit);
             const auto& hexes = range.hexes();
             const auto& indices = range.indices();
             out.reserve(hexes.size());
@@ -192,16 +191,16 @@ bool Game::mixes_with_hex(int unit, Hex h) const {
 void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
     if (state_.exit_mode < 0) return;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const auto& range = movement_range(unit);
     const int from = grid().index(me.hex);
     const bool faced = uses_facing(unit);
     const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
     for (int d = 0; d < 6; ++d) {
         const Hex n = geometry::neighbour(me.hex, d);
         const int i = grid().index(n);
-        if (i < 0 || (!faced && range.reached(n)) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
+        // Hexes the ordinary move reaches are offered already (a facing unit's by facing too).
+        if (i < 0 || (!faced && movement_range(unit).reached(n)) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
         if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] || !may_stack_in(unit, i)) continue;
-        const Action move{ActionKind::MoveTo, unit, -1, n, uses_facing(unit) ? d : -1};  // facing the hex entered
+        const Action move{ActionKind::MoveTo, unit, -1, n, faced ? d : -1};  // facing the hex entered
         if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
     }
 }
@@ -211,14 +210,15 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
 void Game::exit_moves(int unit, std::vector<Action>& out) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const int budget = movement_allowance(unit) - movement_cost_scale(unit);
+    std::optional<FacingRange> faced;  // searched once, when the side has exits at all
     for (const auto& area : scenario_->exits) {
         if (area.side != me.side) continue;
+        if (uses_facing(unit) && !faced) faced = facing_range(unit);
         for (Hex h : area.hexes) {
             int cost = -1;
-            if (uses_facing(unit)) {
-                const FacingRange r = facing_range(unit);
+            if (faced) {
                 for (int f = 0; f < 6; ++f) {
-                    const int c = r.states[static_cast<std::size_t>(grid().index(h)) * 6 + static_cast<std::size_t>(f)].cost;
+                    const int c = faced->states[static_cast<std::size_t>(grid().index(h)) * 6 + static_cast<std::size_t>(f)].cost;
                     if (c >= 0 && (cost < 0 || c < cost)) cost = c;
                 }
             } else {

@@ -44,7 +44,7 @@ struct Mover {
 
 void Game::execute_plotted_moves() {
     const auto& p = phase();
-    const int strength = ruleset_->attribute_index(rules::option_text(p, "strength", "melee"));
+    const int strength = ruleset_->attribute_index(rules::option_text(p, "strength", "combat"));
     const int override_limit = rules::option_int(p, "stacking", 0);
     const std::vector<std::string> barred = rules::option_names(p, "barred_mark");
     // 21.2: an order a unit can no longer carry out (it was moved since, by a
@@ -86,7 +86,7 @@ void Game::execute_plotted_moves() {
         if (going.empty()) break;
         auto to_of = [&](const Mover* m) { return plots_[static_cast<std::size_t>(m->unit)].path[m->next]; };
         auto from_of = [](const Mover* m) { return m->path.back(); };
-        std::vector<char> stopped(going.size(), 0);
+        std::vector<int> stopped(going.size(), 0);  // why a mover stops this step: an index into kWhy below, 0 = it goes
         // 22.3: crossing the same hexside.
         for (std::size_t a = 0; a < going.size(); ++a)
             for (std::size_t b = a + 1; b < going.size(); ++b)
@@ -95,9 +95,9 @@ void Game::execute_plotted_moves() {
         // 22.21-22.23: the stronger side enters a contested hex first. A hex
         // someone stays in is not contested: its holder's friends join it and
         // enemies stop before it (below).
-        auto moving = [&](int unit) {
-            return std::any_of(going.begin(), going.end(), [&](const Mover* m) { return m->unit == unit; });
-        };
+        std::vector<int> slot(state_.units.size(), -1);  // unit -> its place in `going`
+        for (std::size_t a = 0; a < going.size(); ++a) slot[static_cast<std::size_t>(going[a]->unit)] = static_cast<int>(a);
+        auto moving = [&](int unit) { return slot[static_cast<std::size_t>(unit)] >= 0; };
         std::map<int, std::map<int, int>> entering;  // hex index -> side -> strength
         for (std::size_t a = 0; a < going.size(); ++a) {
             if (stopped[a]) continue;
@@ -133,11 +133,7 @@ void Game::execute_plotted_moves() {
         }
         // Enemies who stay, and stacking, until nothing changes: a unit that
         // stops may in turn block one that meant to enter its hex.
-        auto leaving = [&](int unit) {
-            for (std::size_t a = 0; a < going.size(); ++a)
-                if (!stopped[a] && going[a]->unit == unit) return true;
-            return false;
-        };
+        auto leaving = [&](int unit) { return moving(unit) && !stopped[static_cast<std::size_t>(slot[static_cast<std::size_t>(unit)])]; };
         for (bool changed = true; changed;) {
             changed = false;
             for (std::size_t a = 0; a < going.size(); ++a) {
@@ -164,7 +160,7 @@ void Game::execute_plotted_moves() {
         static const char* const kWhy[] = {"", "", "an enemy crosses the same hexside (22.3)", "the enemy enters the hex first (22.21)",
                                            "an enemy holds the hex (22.3)", "the hex is full (stacking)"};
         for (std::size_t a = 0; a < going.size(); ++a)
-            if (stopped[a]) stop(*going[a], kWhy[stopped[a]]);
+            if (stopped[a]) stop(*going[a], kWhy[static_cast<std::size_t>(stopped[a])]);
         for (std::size_t a = 0; a < going.size(); ++a) {
             if (stopped[a]) continue;
             Mover& m = *going[a];

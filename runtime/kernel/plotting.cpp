@@ -51,11 +51,10 @@ int Game::plotting_side() const {
 bool Game::may_plot(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != plotting_side()) return false;
-    const auto& p = phase();
-    for (const auto& mark : rules::option_names(p, "barred_mark"))
+    const PlotPhaseRules& r = plot_rules_[static_cast<std::size_t>(phase_index())];
+    for (const auto& mark : r.barred)
         if (state_.mark(unit, mark) != 0) return false;
-    return movement_allowance(unit) > 0 || attribute(unit, rules::option_text(p, "melee", "melee")) > 0 ||
-           attribute(unit, rules::option_text(p, "fire", "fire")) > 0;
+    return movement_allowance(unit) > 0 || attribute(unit, r.melee) > 0 || attribute(unit, r.fire) > 0;
 }
 
 // Where a unit may be ordered to go: the map's costs only. The enemy may have
@@ -108,7 +107,6 @@ void Game::plot_actions(std::vector<Action>& out) const {
         return;
     }
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const auto& p = phase();
     auto task = [&](PlotTask t, Hex h) { out.push_back({ActionKind::Plot, unit, -1, h, static_cast<int>(t)}); };
     task(PlotTask::Hold, me.hex);
     // MV: any hex within the unit's allowance, by its least-cost path.
@@ -119,16 +117,15 @@ void Game::plot_actions(std::vector<Action>& out) const {
     }
     // Targets: hexes holding an enemy, each once.
     std::vector<Hex> fire_targets, melee_targets;
-    const int fire = ruleset_->attribute_index(rules::option_text(p, "fire", "fire"));
-    const int range_attr = ruleset_->attribute_index(rules::option_text(p, "range", "range"));
-    const bool fires = attribute(unit, fire) > 0;
-    const bool fights = attribute(unit, ruleset_->attribute_index(rules::option_text(p, "melee", "melee"))) > 0;
+    const PlotPhaseRules& r = plot_rules_[static_cast<std::size_t>(phase_index())];
+    const bool fires = attribute(unit, r.fire) > 0;
+    const bool fights = attribute(unit, r.melee) > 0;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& e = state_.units[i];
         if (!e.on_map || e.side == me.side) continue;
         const int d = geometry::distance(me.hex, e.hex);
         if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end()) melee_targets.push_back(e.hex);
-        if (fires && d >= 1 && d <= std::max(1, attribute(unit, range_attr)) && capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
+        if (fires && d >= 1 && d <= std::max(1, attribute(unit, r.range)) && capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
             std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() && (d == 1 || clear_sight(unit, e.hex)))
             fire_targets.push_back(e.hex);
     }
@@ -180,7 +177,7 @@ bool Game::plotted_combat_step() {
         // All combat of the phase is simultaneous (20.2): who may carry out
         // its order is settled now, and a unit hit by an earlier combat of the
         // phase still completes its attack (20.21), at its strength of now.
-        const PlotTask task = rules::option_text(phase(), "task", "melee") == "fire" ? PlotTask::Fire : PlotTask::Melee;
+        const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
         const std::string& barred = combat_rules().barred_mark;
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             state_.units[i].ready = state_.units[i].on_map && plots_[i].task == task && combat_strength(static_cast<int>(i)) > 0 &&
@@ -197,7 +194,7 @@ bool Game::plotted_combat_step() {
 }
 
 bool Game::open_next_plotted_combat() {
-    const PlotTask task = rules::option_text(phase(), "task", "melee") == "fire" ? PlotTask::Fire : PlotTask::Melee;
+    const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
     const int sides = static_cast<int>(scenario_->sides.size());
     for (int k = 0; k < sides; ++k) {
         const int side = (scenario_->first_side + k) % sides;

@@ -255,7 +255,8 @@ struct RulesetReader {
             }
         }
     }
-    std::vector<std::pair<std::size_t, YAML::Node>> pending_cost_from;
+    // cost_from entries read with their terrain, resolved once all terrain is known.
+    std::vector<std::pair<std::size_t, YAML::Node>> pending_cost_from{};
 
     void hexside_features(MapReader& top) {
         for_each_entry(top, "hexside_features", false, [&](MapReader& r) {

@@ -20,7 +20,7 @@ struct ProcedureOption {
     Kind kind;
     std::string meaning;
     int min = -1'000'000;  // Int options: the smallest value that makes sense
-    std::vector<std::string> choices;  // Choice options: the allowed values, the default first
+    std::vector<std::string> choices{};  // Choice options: the allowed values, the default first
 };
 
 struct ProcedureSpec {

@@ -376,7 +376,7 @@ int l_direction(lua_State* L) {
 // game.may_stack(unit, hex): the unit may end a move in the hex (the side's
 // stacking limit, the ruleset's stacking_mixes), counting itself out of its own hex.
 int l_may_stack(lua_State* L) {
-    lua_pushboolean(L, game(L).may_stack(unit_arg(L, 1), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).may_end_in(unit_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 

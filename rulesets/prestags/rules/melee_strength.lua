@@ -102,8 +102,8 @@ end
 
 -- In a plotted (simultaneous) combat an attacker fights as it stood when the
 -- phase began, even if disrupted since by a combat of the same phase (20.21).
-local function attack_quarters(a, defenders)
-  local q = 4 * (game.combat().plotted and printed(a) or game.attr(a, "melee"))
+local function attack_quarters(a, defenders, plotted)
+  local q = 4 * (plotted and printed(a) or game.attr(a, "melee"))
   if uphill(a, defenders) then q = q // 2 end
   return q
 end
@@ -218,7 +218,7 @@ game.on("combat.strengths", function(ctx)
   local attackers = c.attackers
   if #attackers == 0 or #c.defenders == 0 then return end
   local defenders = defending_units(c.defenders)
-  local attack = with_leaders(attackers, function(a) return attack_quarters(a, defenders) end)
+  local attack = with_leaders(attackers, function(a) return attack_quarters(a, defenders, c.plotted) end)
   local defend = with_leaders(defenders, function(d) return defence_quarters(d, attackers) end)
   -- 16.24: with facing, the flank attack of 7.5 is replaced by the defender's flank.
   if not faces(attackers[1]) and flanked(attackers, defenders) then
