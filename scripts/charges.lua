@@ -7,9 +7,17 @@
 -- it attacks may not retreat before combat (the light-troops module checks the
 -- "charging" mark); if the defender's hex is vacated a charger must advance
 -- (params.mandatory_advance); chargers flip back to the fast side after combat.
--- params: mandatory_advance (bool, default true).
+--
+--[[ params:
+  mandatory_advance: { type: bool, default: true, doc: a charger must advance into a vacated defender's hex }
+]]
 
-local mandatory = params.mandatory_advance ~= false
+---@class charges.params
+---@field mandatory_advance? boolean a charger must advance into a vacated defender's hex (default true)
+
+---@type charges.params
+local p = params
+local mandatory = p.mandatory_advance ~= false
 
 -- Changing sides: a flip action the kernel offers before the first unit of
 -- the side moves, to chargers not in an enemy zone of control (value 2).

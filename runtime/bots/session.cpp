@@ -17,6 +17,7 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
     checksums_ = logging;
     for (int d : forced_dice) game_->dice().force(d);
     replay_.scenario = std::move(scenario_path);
+    replay_.house_rules = loaded_.added_house_rules;
     replay_.content_hash = loaded_.content_hash;
     replay_.seed = seed;
     replay_.forced_dice = std::move(forced_dice);
@@ -57,10 +58,18 @@ std::string Session::replay_yaml() const {
 
 ReplayCheck verify_replay(const std::string& replay_file) {
     std::string text = load::read_file(replay_file);
-    std::string scenario = kernel::replay_scenario(text, replay_file);
-    fs::path scenario_path = scenario;
-    if (scenario_path.is_relative() && !fs::exists(scenario_path)) scenario_path = fs::path(replay_file).parent_path() / scenario;
-    auto loaded = load::load_scenario(scenario_path.string());
+    const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
+    const std::string& scenario = header.scenario;
+    // Paths as written when the game was made: from here, else beside the replay.
+    auto locate = [&](const std::string& written) {
+        fs::path path = written;
+        if (path.is_relative() && !fs::exists(path)) path = fs::path(replay_file).parent_path() / written;
+        return path.string();
+    };
+    std::vector<std::string> house_rules;
+    for (const auto& h : header.house_rules) house_rules.push_back(locate(h));
+    auto loaded = load::load_scenario(locate(scenario), house_rules);
+    loaded.added_house_rules = header.house_rules;
     // A first game to resolve unit ids and hexes, then the real re-execution.
     Session probe(loaded, scenario, 1, {}, false);
     kernel::Replay r = kernel::parse_replay(text, replay_file, probe.game());

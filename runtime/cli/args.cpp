@@ -36,6 +36,13 @@ std::string Args::value(const std::string& name, const std::string& fallback) co
     return fallback;
 }
 
+std::vector<std::string> Args::values(const std::string& name) const {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : values_)
+        if (k == name) out.push_back(v);
+    return out;
+}
+
 long long Args::integer(const std::string& name, long long fallback) const {
     if (!has(name)) return fallback;
     std::string v = value(name);

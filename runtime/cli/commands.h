@@ -18,6 +18,8 @@ public:
     Args(const std::vector<std::string>& args, const std::vector<std::string>& flags, const std::vector<std::string>& valued);
     bool flag(const std::string& name) const;
     std::string value(const std::string& name, const std::string& fallback = {}) const;
+    // Every value of an option given more than once (--house A --house B), in order.
+    std::vector<std::string> values(const std::string& name) const;
     bool has(const std::string& name) const;
     long long integer(const std::string& name, long long fallback) const;
     const std::vector<std::string>& positional() const { return positional_; }
@@ -34,5 +36,6 @@ int validate(const std::vector<std::string>& args);
 int odds(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
 int replay(const std::vector<std::string>& args);
+int rules(const std::vector<std::string>& args);
 
 }  // namespace sandtable::cli

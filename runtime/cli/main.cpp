@@ -8,13 +8,17 @@
 namespace {
 void usage(std::ostream& out) {
     out << "usage: sandtable COMMAND [ARGS]\n"
-           "  validate PATH...                       check rulesets, tables, scenarios and their scripts\n"
+           "  validate PATH... [--house DIR]...      check rulesets, tables, scenarios and their scripts\n"
            "  odds --ruleset DIR --attack A --defend D [--shift N] [--table ID] [--json]\n"
            "                                         the CRT column and the exact chance of each result\n"
            "  play SCENARIO [--seed N] [--bots B1,B2] [--dice 3,5,1] [--actions FILE]\n"
-           "                [--replay-out FILE] [--json] [--quiet]\n"
+           "                [--house DIR]... [--replay-out FILE] [--json] [--quiet]\n"
            "                                         play to the end (bots: random, greedy)\n"
-           "  replay FILE [--json]                   re-execute a replay, checking every checksum\n";
+           "  replay FILE [--json]                   re-execute a replay, checking every checksum\n"
+           "  rules dump RULESET [--house DIR]... [--json]\n"
+           "                                         the merged ruleset, each value with its layer and file:line\n"
+           "  rules diff RULESET --house DIR...      what the house rules change, in a designer's terms\n"
+           "  (--house DIR applies a house rule folder; give it again for more, applied in order)\n";
 }
 }  // namespace
 
@@ -31,6 +35,7 @@ int main(int argc, char** argv) {
         if (command == "odds") return sandtable::cli::odds(args);
         if (command == "play") return sandtable::cli::play(args);
         if (command == "replay") return sandtable::cli::replay(args);
+        if (command == "rules") return sandtable::cli::rules(args);
     } catch (const sandtable::cli::UsageError& e) {
         std::cerr << "sandtable " << command << ": " << e.what() << "\n";
         return 2;

@@ -59,10 +59,10 @@ void print_result_json(const kernel::Game& game, std::size_t actions) {
 }  // namespace
 
 int play(const std::vector<std::string>& argv) {
-    Args args(argv, {"json", "quiet"}, {"seed", "bots", "dice", "actions", "replay-out"});
+    Args args(argv, {"json", "quiet"}, {"seed", "bots", "dice", "actions", "replay-out", "house"});
     if (args.positional().size() != 1) throw UsageError("name one scenario file");
     const std::string scenario = args.positional()[0];
-    auto loaded = load::load_scenario(scenario);
+    auto loaded = load::load_scenario(scenario, args.values("house"));
     const auto seed = static_cast<std::uint64_t>(args.integer("seed", 1));
     std::vector<int> dice = args.has("dice") ? parse_dice(args.value("dice")) : std::vector<int>{};
     bots::Session session(loaded, scenario, seed, dice, true);

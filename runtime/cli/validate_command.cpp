@@ -33,37 +33,37 @@ int report_problems(const std::string& path, Check&& check) {
 }
 
 // Loads a scenario and starts a game with its scripts, so Lua errors show too.
-int check_scenario(const std::string& file) {
+int check_scenario(const std::string& file, const std::vector<std::string>& house) {
     return report_problems(file, [&] {
-        auto loaded = load::load_scenario(file);
+        auto loaded = load::load_scenario(file, house);
         bots::Session session(loaded, file, 1, {}, false);
     });
 }
 
 // The YAML and the rule modules' Lua (compiled, not run: running needs a scenario).
-int check_ruleset(const std::string& path) {
+int check_ruleset(const std::string& path, const std::vector<std::string>& house) {
     return report_problems(path, [&] {
-        rules::Ruleset rs = load::load_ruleset(path);
+        rules::Ruleset rs = load::load_ruleset(path, house);
         script::CompiledModules compiled(rs);
     });
 }
 
-int check_path(const fs::path& p) {
+int check_path(const fs::path& p, const std::vector<std::string>& house) {
     if (!fs::exists(p)) {
         std::cout << p.string() << ":0:0: no such file or folder\n";
         return 1;
     }
     if (fs::is_directory(p)) {
-        if (fs::exists(p / "ruleset.yaml")) return check_ruleset(p.string());
+        if (fs::exists(p / "ruleset.yaml")) return check_ruleset(p.string(), house);
         int failures = 0;
         std::vector<fs::path> files;
         for (const auto& e : fs::directory_iterator(p))
             if (e.path().extension() == ".yaml") files.push_back(e.path());
         std::sort(files.begin(), files.end());
-        for (const auto& f : files) failures += check_path(f);
+        for (const auto& f : files) failures += check_path(f, house);
         return failures;
     }
-    if (p.filename() == "ruleset.yaml") return check_ruleset(p.string());
+    if (p.filename() == "ruleset.yaml") return check_ruleset(p.string(), house);
     if (p.parent_path().filename() == "tables") {
         load::DiagnosticSink sink;
         rules::Ruleset scratch;
@@ -71,16 +71,16 @@ int check_path(const fs::path& p) {
         for (const auto& d : sink.items()) std::cout << d.to_string() << "\n";
         return sink.empty() ? 0 : 1;
     }
-    return check_scenario(p.string());
+    return check_scenario(p.string(), house);
 }
 
 }  // namespace
 
 int validate(const std::vector<std::string>& argv) {
-    Args args(argv, {}, {});
+    Args args(argv, {}, {"house"});
     if (args.positional().empty()) throw UsageError("name at least one ruleset folder, table or scenario file");
     int failures = 0;
-    for (const auto& p : args.positional()) failures += check_path(p);
+    for (const auto& p : args.positional()) failures += check_path(p, args.values("house"));
     if (failures == 0) std::cerr << "ok: " << args.positional().size() << " path(s) valid\n";
     return failures == 0 ? 0 : 1;
 }

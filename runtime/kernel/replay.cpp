@@ -38,6 +38,10 @@ std::string to_yaml(const Replay& r, const Game& game) {
     out << "# Sandtable replay: `sandtable replay FILE` re-executes it and checks every checksum.\n";
     out << "format: sandtable-replay/1\n";
     out << "scenario: " << load::yaml_quoted(r.scenario) << "\n";
+    if (!r.house_rules.empty()) {
+        out << "house_rules:\n";
+        for (const auto& h : r.house_rules) out << "  - " << load::yaml_quoted(h) << "\n";
+    }
     out << "content_hash: " << load::yaml_quoted(r.content_hash) << "\n";
     out << "seed: " << r.seed << "\n";
     out << "forced_dice: [";
@@ -53,16 +57,18 @@ std::string to_yaml(const Replay& r, const Game& game) {
     return out.str();
 }
 
-std::string replay_scenario(const std::string& text, const std::string& file) {
+ReplayHeader replay_header(const std::string& text, const std::string& file) {
     load::DiagnosticSink sink;
     auto yaml = load::parse_yaml_text(text, file, sink);
     sink.throw_if_any();
     load::MapReader top(yaml.root, file, sink, "a replay");
-    std::string scenario = top.text("scenario", true);
+    ReplayHeader header;
+    header.scenario = top.text("scenario", true);
+    header.house_rules = top.text_list("house_rules", false);
     top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"), top.accept("actions"), top.accept("result");
     top.finish();
     sink.throw_if_any();
-    return scenario;
+    return header;
 }
 
 Replay parse_replay(const std::string& text, const std::string& file, const Game& game) {
@@ -74,6 +80,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     std::string format = top.text("format", true);
     if (!format.empty() && format != "sandtable-replay/1") sink.error(top.where("format"), "unknown replay format '" + format + "' (expected sandtable-replay/1)");
     r.scenario = top.text("scenario", true);
+    r.house_rules = top.text_list("house_rules", false);
     r.content_hash = top.text("content_hash", false);
     r.result = top.text("result", false);
     YAML::Node seed = top.child("seed", true);

@@ -21,6 +21,7 @@ struct ReplayStep {
 
 struct Replay {
     std::string scenario;          // path as given when the game was made
+    std::vector<std::string> house_rules;  // house rules added to the scenario's own (--house), in order
     std::string content_hash;      // hash of the scenario, ruleset and rule scripts
     std::uint64_t seed = 1;
     std::vector<int> forced_dice;
@@ -33,8 +34,13 @@ std::string to_yaml(const Replay& replay, const Game& game);
 // Reads a replay file; throws load::LoadError style std::runtime_error with
 // file:line:col on malformed input. Unit ids are resolved against `game`.
 Replay parse_replay(const std::string& text, const std::string& file, const Game& game);
-// Only the header (scenario path), to know what to load before resolving units.
-std::string replay_scenario(const std::string& text, const std::string& file);
+// Only the header (scenario path and added house rules), to know what to
+// load before resolving units.
+struct ReplayHeader {
+    std::string scenario;
+    std::vector<std::string> house_rules;
+};
+ReplayHeader replay_header(const std::string& text, const std::string& file);
 
 std::string hex_checksum(std::uint64_t value);
 

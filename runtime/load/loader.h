@@ -9,11 +9,13 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sandtable::load {
 
-// A ruleset folder (holding ruleset.yaml) or the ruleset.yaml file itself.
-rules::Ruleset load_ruleset(const std::string& path);
+// A ruleset folder (holding ruleset.yaml) or the ruleset.yaml file itself,
+// with the house rules (folders holding house.yaml) applied in order.
+rules::Ruleset load_ruleset(const std::string& path, const std::vector<std::string>& house_rules = {});
 
 struct LoadedGame {
     std::shared_ptr<const rules::Ruleset> ruleset;
@@ -21,10 +23,15 @@ struct LoadedGame {
     // Hash of the scenario file, ruleset.yaml, its tables and rule scripts as
     // read: replays record it to tell when a game's sources have changed.
     std::string content_hash;
+    // The house rules given beside the scenario's own (as passed), which a
+    // replay must name to be re-executed.
+    std::vector<std::string> added_house_rules;
 };
 
-// A scenario file; its `ruleset:` key names the ruleset folder relative to it.
-LoadedGame load_scenario(const std::string& scenario_file);
+// A scenario file; its `ruleset:` key names the ruleset folder relative to
+// it. House rules apply in order: those the scenario lists under
+// `house_rules:`, then `extra_house_rules` (the CLI's --house).
+LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules = {});
 
 // Text of a whole file; throws LoadError naming the file when unreadable.
 std::string read_file(const std::string& path);

@@ -1,5 +1,6 @@
 // Reads ruleset.yaml and the table files it lists.
 #include "load/loader.h"
+#include "load/ruleset_document.h"
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
 #include "rules/procedures.h"
@@ -28,6 +29,7 @@ struct RulesetReader {
     Ruleset& rs;
     std::string file;
     DiagnosticSink& sink;
+    const RulesetDocument& document;
 
     void geometry(MapReader& top) {
         MapReader g(top.child("geometry", true), file, sink, "geometry");
@@ -455,24 +457,14 @@ struct RulesetReader {
         return steps;
     }
 
-    // The table files named under `tables:`; false if any failed to load.
-    bool tables(MapReader& top, const fs::path& dir) {
+    // The tables as parsed (and patched) in the document; the list of files
+    // under `tables:` was read with it.
+    void tables(MapReader& top) {
         YAML::Node list = top.child("tables");
-        if (!list.IsDefined()) return true;
-        if (!list.IsSequence()) {
-            sink.error(location_of(list, file), "'tables' must be a list of table files");
-            return false;
-        }
-        bool ok = true;
-        for (const auto& item : list) {
-            auto name = read_text(item, file, sink, "a table file");
-            if (!name) {
-                ok = false;
-                continue;
-            }
-            ok = load_table_file((dir / *name).string(), location_of(item, file), *name, rs, sink) && ok;
-        }
-        return ok;
+        if (list.IsDefined() && !list.IsSequence()) sink.error(location_of(list, file), "'tables' must be a list of table files");
+        if (list.IsSequence())
+            for (const auto& item : list) read_text(item, file, sink, "a table file");
+        for (const auto& t : document.tables) load_table_node(t.root, t.file, rs, sink);
     }
 
     // stacking_mixes: { attribute: an enum attribute, allowed: { value: [values it may share a hex with] } }.
@@ -564,18 +556,26 @@ struct RulesetReader {
             YAML::Node params = r.child("params");
             if (params.IsDefined()) m.params = to_param(params, file);
             m.enabled = r.boolean("enabled", true);
-            m.file = find_module(dir, m.module);
+            // A module a house rule adds is looked for in its folder first.
+            const std::size_t layer = document.layer_of(m.where.file);
+            const fs::path own = layer > 0 ? fs::path(document.layers[layer].directory) : fs::path();
+            m.file = find_module(own, dir, m.module);
             if (m.file.empty() && !m.module.empty())
-                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (dir / "rules").string() + " or the scripts/ library");
+                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (own.empty() ? "" : (own / "rules").string() + ", ") +
+                                                  (dir / "rules").string() + " or the scripts/ library");
             rs.modules.push_back(std::move(m));
         });
     }
 
-    static std::string find_module(const fs::path& dir, const std::string& name) {
+    static std::string find_module(const fs::path& house, const fs::path& dir, const std::string& name) {
         if (name.empty()) return {};
         // The library sits two levels above a ruleset: rulesets/NAME/../../scripts.
         const fs::path absolute = fs::absolute(dir).lexically_normal();
-        for (const fs::path& candidate : {absolute / "rules" / (name + ".lua"), absolute.parent_path().parent_path() / "scripts" / (name + ".lua")})
+        std::vector<fs::path> candidates;
+        if (!house.empty()) candidates.push_back(fs::absolute(house).lexically_normal() / "rules" / (name + ".lua"));
+        candidates.push_back(absolute / "rules" / (name + ".lua"));
+        candidates.push_back(absolute.parent_path().parent_path() / "scripts" / (name + ".lua"));
+        for (const fs::path& candidate : candidates)
             if (fs::exists(candidate)) return fs::proximate(candidate).string();
         return {};
     }
@@ -583,18 +583,15 @@ struct RulesetReader {
 
 }  // namespace
 
-Ruleset load_ruleset(const std::string& path) {
-    fs::path file = fs::is_directory(path) ? fs::path(path) / "ruleset.yaml" : fs::path(path);
-    DiagnosticSink sink;
-    YamlFile yaml = parse_yaml_file(file.string(), file.string(), sink);
-    sink.throw_if_any();
+Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
+    const fs::path file = document.file;
     Ruleset rs;
     rs.directory = file.parent_path().string();
     rs.where = {file.string(), 1, 1};
-    RulesetReader reader{rs, file.string(), sink};
-    bool tables_loaded = true;
+    rs.layers = document.layers;
+    RulesetReader reader{rs, file.string(), sink, document};
     {
-        MapReader top(yaml.root, file.string(), sink, "a ruleset");
+        MapReader top(document.root, file.string(), sink, "a ruleset");
         if (top.valid()) {
             rs.id = top.text("id", true);
             rs.name = top.text("name", false, rs.id);
@@ -608,7 +605,7 @@ Ruleset load_ruleset(const std::string& path) {
             reader.terrain(top);
             reader.hexside_features(top);
             reader.path_features(top);
-            tables_loaded = reader.tables(top, file.parent_path());
+            reader.tables(top);
             reader.combat_results(top);
             reader.phases(top);
             reader.sequence(top);
@@ -617,9 +614,28 @@ Ruleset load_ruleset(const std::string& path) {
             reader.modules(top, file.parent_path());
         }
     }
-    check_table_references(rs, sink, tables_loaded);
-    sink.throw_if_any();
+    check_table_references(rs, sink, document.tables_loaded);
     return rs;
+}
+
+LayeredRuleset load_layered_ruleset(const std::string& path, const std::vector<std::string>& house_rules) {
+    DiagnosticSink sink;
+    LayeredRuleset out;
+    out.document = read_ruleset_document(path, sink);
+    sink.throw_if_any();
+    for (const auto& dir : house_rules) {
+        const std::size_t before = sink.items().size();
+        HouseRule rule = read_house_rule(dir, sink);
+        if (sink.items().size() == before) apply_house_rule(out.document, rule, sink);
+    }
+    sink.throw_if_any();
+    out.ruleset = build_ruleset(out.document, sink);
+    sink.throw_if_any();
+    return out;
+}
+
+Ruleset load_ruleset(const std::string& path, const std::vector<std::string>& house_rules) {
+    return std::move(load_layered_ruleset(path, house_rules).ruleset);
 }
 
 }  // namespace sandtable::load

@@ -483,6 +483,8 @@ std::string content_hash(const Scenario& sc, const Ruleset& rs) {
         for (const auto& t : tables) add(t.string());
     }
     for (const auto& m : rs.modules) add(m.file);
+    for (std::size_t i = 1; i < rs.layers.size(); ++i)  // house rules: house.yaml and patches
+        for (const auto& f : rs.layers[i].files) add(f);
     char text[17];
     std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(h));
     return text;
@@ -490,7 +492,7 @@ std::string content_hash(const Scenario& sc, const Ruleset& rs) {
 
 }  // namespace
 
-LoadedGame load_scenario(const std::string& scenario_file) {
+LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules) {
     DiagnosticSink sink;
     YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
     sink.throw_if_any();
@@ -506,7 +508,13 @@ LoadedGame load_scenario(const std::string& scenario_file) {
         sink.error(top.where("ruleset"), "no ruleset.yaml in '" + ruleset_dir.string() + "'");
         sink.throw_if_any();
     }
-    auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string()));
+    // House rules the scenario names, relative to it, then the caller's.
+    std::vector<std::string> house_rules;
+    sc->house_rules = top.text_list("house_rules", false);
+    for (const auto& h : sc->house_rules) house_rules.push_back((fs::path(scenario_file).parent_path() / h).lexically_normal().string());
+    for (const auto& h : extra_house_rules) house_rules.push_back(h);
+    sink.throw_if_any();
+    auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));
     sc->ruleset_dir = ruleset_dir.string();
     sc->ruleset_ref = ruleset_ref;
     ScenarioReader reader{*rs, *sc, scenario_file, sink};
@@ -543,7 +551,7 @@ LoadedGame load_scenario(const std::string& scenario_file) {
     sink.throw_if_any();
     sc->map.step_costs = step_costs(sc->map, *rs);
     std::string hash = content_hash(*sc, *rs);
-    return {std::move(rs), std::move(sc), std::move(hash)};
+    return {std::move(rs), std::move(sc), std::move(hash), extra_house_rules};
 }
 
 }  // namespace sandtable::load

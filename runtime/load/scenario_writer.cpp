@@ -192,6 +192,10 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     std::ostringstream out;
     out << "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n";
     out << "id: " << yaml_quoted(sc.id) << "\nname: " << yaml_quoted(sc.name) << "\nruleset: " << yaml_quoted(sc.ruleset_ref) << "\n";
+    if (!sc.house_rules.empty()) {
+        out << "house_rules:\n";
+        for (const auto& h : sc.house_rules) out << "  - " << yaml_quoted(h) << "\n";
+    }
     if (!sc.notes.empty()) out << "notes: " << yaml_quoted(sc.notes) << "\n";
     out << "turns: " << sc.turns << "\nfirst_side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
     if (!sc.sequence.empty()) out << "sequence: " << yaml_quoted(sc.sequence) << "\n";

@@ -145,6 +145,10 @@ bool load_table_file(const std::string& path, const rules::SourceLocation& named
     return sink.items().size() == before;
 }
 
+void load_table_node(const YAML::Node& root, const std::string& file, Ruleset& rs, DiagnosticSink& sink) {
+    if (root.IsDefined()) read_table(root, file, rs, sink);
+}
+
 void load_table_text(const std::string& text, const std::string& shown_as, Ruleset& rs, DiagnosticSink& sink) {
     YamlFile yaml = parse_yaml_text(text, shown_as, sink);
     if (yaml.root.IsDefined()) read_table(yaml.root, shown_as, rs, sink);

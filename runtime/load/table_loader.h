@@ -4,6 +4,8 @@
 #include "load/diagnostics.h"
 #include "rules/ruleset.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include <string>
 
 namespace sandtable::load {
@@ -13,6 +15,8 @@ void load_table_file(const std::string& path, rules::Ruleset& ruleset, Diagnosti
 // it. Returns false when the table could not be loaded cleanly.
 bool load_table_file(const std::string& path, const rules::SourceLocation& named_at, const std::string& as_written,
                      rules::Ruleset& ruleset, DiagnosticSink& sink);
+// Reads one table from a parsed (possibly house-rule patched) document.
+void load_table_node(const YAML::Node& root, const std::string& file, rules::Ruleset& ruleset, DiagnosticSink& sink);
 // Reads one table from YAML text (the studio validates edits as they are typed).
 void load_table_text(const std::string& text, const std::string& shown_as, rules::Ruleset& ruleset, DiagnosticSink& sink);
 // Phases name tables that exist, result codes are defined, target attributes exist.

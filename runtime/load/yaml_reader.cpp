@@ -12,11 +12,44 @@ LoadError::LoadError(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(diagnostics.empty() ? "load failed" : diagnostics.front().to_string()),
       diagnostics_(std::move(diagnostics)) {}
 
+namespace {
+// Separates a node's own tag from the file mark_source appends: a byte no
+// YAML tag may contain.
+constexpr char kSourceSeparator = '\x1f';
+}  // namespace
+
+std::string source_file(const YAML::Node& node, const std::string& fallback) {
+    if (!node.IsDefined()) return fallback;
+    const std::string& tag = node.Tag();
+    const auto at = tag.find(kSourceSeparator);
+    return at == std::string::npos ? fallback : tag.substr(at + 1);
+}
+
+std::string original_tag(const YAML::Node& node) {
+    const std::string& tag = node.Tag();
+    return tag.substr(0, tag.find(kSourceSeparator));
+}
+
+void mark_source(YAML::Node node, const std::string& file) {
+    if (!node.IsDefined()) return;
+    node.SetTag(original_tag(node) + kSourceSeparator + file);
+    if (node.IsSequence()) {
+        for (std::size_t i = 0; i < node.size(); ++i) mark_source(node[i], file);
+    } else if (node.IsMap()) {
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            YAML::Node key = it->first;
+            key.SetTag(original_tag(key) + kSourceSeparator + file);
+            mark_source(it->second, file);
+        }
+    }
+}
+
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {
     if (!node.IsDefined()) return {file, 0, 0};
+    const std::string shown = source_file(node, file);
     YAML::Mark m = node.Mark();
-    if (m.is_null()) return {file, 0, 0};
-    return {file, m.line + 1, m.column + 1};
+    if (m.is_null()) return {shown, 0, 0};
+    return {shown, m.line + 1, m.column + 1};
 }
 
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {
@@ -197,6 +230,13 @@ std::optional<std::string> read_text(const YAML::Node& node, const std::string& 
     return std::nullopt;
 }
 
+std::optional<std::string> scalar_at(const YAML::Node& map, const std::string& key) {
+    if (!map.IsDefined() || !map.IsMap()) return std::nullopt;
+    const YAML::Node value = map[key];
+    if (!value.IsDefined() || !value.IsScalar()) return std::nullopt;
+    return value.Scalar();
+}
+
 rules::Param to_param(const YAML::Node& node, const std::string& file) {
     rules::Param p;
     p.where = location_of(node, file);
@@ -213,9 +253,10 @@ rules::Param to_param(const YAML::Node& node, const std::string& file) {
         long long i = 0;
         double d = 0;
         const std::string& s = node.Scalar();
-        if (node.Tag() != "!" && YAML::convert<bool>::decode(node, b)) p.value = b;
-        else if (node.Tag() != "!" && YAML::convert<long long>::decode(node, i)) p.value = i;
-        else if (node.Tag() != "!" && YAML::convert<double>::decode(node, d)) p.value = d;
+        const bool quoted = original_tag(node) == "!";
+        if (!quoted && YAML::convert<bool>::decode(node, b)) p.value = b;
+        else if (!quoted && YAML::convert<long long>::decode(node, i)) p.value = i;
+        else if (!quoted && YAML::convert<double>::decode(node, d)) p.value = d;
         else p.value = s;
     }
     return p;

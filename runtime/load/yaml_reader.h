@@ -26,7 +26,16 @@ struct YamlFile {
 YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, DiagnosticSink& sink);
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink);
 
+// The place of a node: in `file`, unless the node was merged in from another
+// file (a house rule's patch), whose name it carries (see mark_source).
 rules::SourceLocation location_of(const YAML::Node& node, const std::string& file);
+// Records on every node under `node` the file it was read from, so a merged
+// document still names the right file in each message. Rides on the node's
+// tag; original_tag() gives back the tag the YAML had.
+void mark_source(YAML::Node node, const std::string& file);
+// The file mark_source recorded on a node; `fallback` when none.
+std::string source_file(const YAML::Node& node, const std::string& fallback);
+std::string original_tag(const YAML::Node& node);
 std::string closest_match(const std::string& word, const std::vector<std::string>& candidates);
 // Levenshtein distance; small inputs only (key names).
 std::size_t edit_distance(const std::string& a, const std::string& b);
@@ -81,6 +90,10 @@ private:
     bool valid_ = true;
     bool finished_ = false;
 };
+
+// The scalar under `key` of a mapping, if there is one (never throws, unlike
+// yaml-cpp's operator[] on a missing key followed by a type query).
+std::optional<std::string> scalar_at(const YAML::Node& map, const std::string& key);
 
 // Scalar conversions that report instead of throwing.
 std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);

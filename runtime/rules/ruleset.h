@@ -61,6 +61,18 @@ struct StackingMixes {
     }
 };
 
+// One layer of a ruleset as played: the base ruleset, then each house rule
+// in the order applied. What the content hash covers and the studio shows.
+struct RulesetLayer {
+    enum class Kind { Ruleset, HouseRule };
+    Kind kind = Kind::Ruleset;
+    std::string id;
+    std::string name;
+    std::string version;
+    std::string directory;
+    std::vector<std::string> files;  // the YAML files it was read from
+};
+
 struct Ruleset {
     std::string id;
     std::string name;
@@ -89,6 +101,8 @@ struct Ruleset {
     // any of its movement phases (PRESTAGS 15.0: substantive); empty: none.
     std::string concession_level;
     std::vector<RuleModule> modules;
+    // [0] is the ruleset itself; house rules follow in load order.
+    std::vector<RulesetLayer> layers;
     SourceLocation where;
 
     int attribute_index(const std::string& id) const;  // -1 when absent

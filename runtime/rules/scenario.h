@@ -100,6 +100,7 @@ struct Scenario {
     std::string file;
     std::string ruleset_dir;
     std::string ruleset_ref;  // `ruleset:` as written in the file
+    std::vector<std::string> house_rules;  // `house_rules:` as written (folders relative to the file)
     int turns = 1;
     int first_side = 0;
     std::vector<SideSpec> sides;

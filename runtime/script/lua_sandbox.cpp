@@ -601,9 +601,17 @@ LuaSandbox::~LuaSandbox() {
 
 std::size_t LuaSandbox::memory_in_use() const { return guard_->used; }
 
-void LuaSandbox::run(std::string_view source, const std::string& script, int results) {
+void LuaSandbox::run(std::string_view source, const std::string& script, int results, int environment) {
+    if (environment) environment = lua_absindex(L_, environment);
     load_chunk(source, script, "t");
+    set_environment(environment);
     call(0, results);
+}
+
+void LuaSandbox::set_environment(int environment) {
+    if (!environment) return;
+    lua_pushvalue(L_, environment);
+    if (!lua_setupvalue(L_, -2, 1)) lua_pop(L_, 1);  // a chunk's first upvalue is its _ENV
 }
 
 namespace {
@@ -621,8 +629,10 @@ std::string LuaSandbox::compile(std::string_view source, const std::string& scri
     return bytecode;
 }
 
-void LuaSandbox::run_compiled(const std::string& bytecode, const std::string& script, int results) {
+void LuaSandbox::run_compiled(const std::string& bytecode, const std::string& script, int results, int environment) {
+    if (environment) environment = lua_absindex(L_, environment);
     load_chunk(bytecode, script, "b");
+    set_environment(environment);
     call(0, results);
 }
 

@@ -62,15 +62,17 @@ public:
     std::size_t memory_in_use() const;
 
     // Compiles `source` as text (binary chunks are refused) under the name
-    // `script` and runs it, leaving `results` values on the stack.
-    void run(std::string_view source, const std::string& script, int results = 0);
+    // `script` and runs it, leaving `results` values on the stack. With an
+    // `environment` (the stack index of a table), the chunk reads and writes
+    // its globals there (its _ENV) instead of in the global table.
+    void run(std::string_view source, const std::string& script, int results = 0, int environment = 0);
 
     // Compiles text (never runs it) and returns its bytecode, debug info kept
     // so errors still name lines. Throws ScriptError on a syntax error.
     std::string compile(std::string_view source, const std::string& script);
     // Runs bytecode made by compile(). Only the host calls this: scripts
     // themselves can never load binary chunks.
-    void run_compiled(const std::string& bytecode, const std::string& script, int results = 0);
+    void run_compiled(const std::string& bytecode, const std::string& script, int results = 0, int environment = 0);
 
     // Calls the function below `args` arguments on the stack, under a fresh
     // instruction budget, like lua_pcall but throwing ScriptError.
@@ -82,6 +84,8 @@ public:
 private:
     // Leaves the compiled chunk on the stack or throws ScriptError.
     void load_chunk(std::string_view source, const std::string& script, const char* mode);
+    // Makes the table at `environment` the _ENV of the chunk on top of the stack.
+    void set_environment(int environment);
 
     lua_State* L_ = nullptr;
     SandboxLimits limits_;

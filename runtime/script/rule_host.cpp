@@ -121,7 +121,46 @@ int l_on(lua_State* L) {
     }
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
-    host(L).add_handler(event, {phase, unit_attribute});
+    host(L).add_handler(event, {phase, unit_attribute, host(L).loading_module()});
+    return 0;
+}
+
+// What a wrapped handler runs: wrapper(next, ctx), `next` being the original.
+int call_wrapped(lua_State* L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 1);
+    lua_call(L, 2, 0);
+    return 0;
+}
+
+// game.wrap(module, event, function(next, ctx) ... next(ctx) ... end)
+// A house rule changes what a module does on an event without editing it:
+// each handler `module` registered for `event` is replaced by one calling
+// the wrapper with the original as `next`. The original's filter stays.
+int l_wrap(lua_State* L) {
+    const char* module = luaL_checkstring(L, 1);
+    const char* event = luaL_checkstring(L, 2);
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    RuleHost& h = host(L);
+    if (h.loading_module().empty()) return luaL_error(L, "game.wrap is called at the top of a rule module, while the rules load");
+    const auto& known = kernel::known_events();
+    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event);
+    const auto& handlers = h.handlers(event);
+    int wrapped = 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
+    lua_getfield(L, -1, event);
+    const int table = lua_gettop(L);
+    for (std::size_t i = 0; i < handlers.size(); ++i) {
+        if (handlers[i].module != module) continue;
+        lua_pushvalue(L, 3);
+        lua_rawgeti(L, table, static_cast<lua_Integer>(i + 1));
+        lua_pushcclosure(L, call_wrapped, 2);
+        lua_rawseti(L, table, static_cast<lua_Integer>(i + 1));
+        ++wrapped;
+    }
+    if (wrapped == 0) return luaL_error(L, "rule module '%s' has no handler for '%s' to wrap (is it loaded before this one, and switched on?)", module, event);
+    h.add_wrap({module, event, h.loading_module(), h.loading_file(), wrapped});
     return 0;
 }
 
@@ -292,6 +331,31 @@ int l_adjacent_enemies(lua_State* L) {
     for (std::size_t i = 0; i < st.units.size() && me.on_map; ++i)
         if (st.units[i].on_map && st.units[i].side != me.side && geometry::distance(st.units[i].hex, me.hex) == 1) out.push_back(static_cast<int>(i));
     push_int_list(L, out);
+    return 1;
+}
+
+// game.nearest_enemy(hex, side): hexes from `hex` to the nearest unit on the
+// map of a side other than `side`; nil when there is none.
+int l_nearest_enemy(lua_State* L) {
+    const Hex from = hex_arg(L, 1);
+    const int side = side_arg(L, 2);
+    int best = -1;
+    for (const auto& u : game(L).state().units)
+        if (u.on_map && u.side != side) {
+            const int d = geometry::distance(u.hex, from);
+            if (best < 0 || d < best) best = d;
+        }
+    if (best < 0) lua_pushnil(L);
+    else lua_pushinteger(L, best);
+    return 1;
+}
+
+// game.enemy_at(hex, side): a unit of a side other than `side` stands in the hex.
+int l_enemy_at(lua_State* L) {
+    const Hex at = hex_arg(L, 1);
+    const int side = side_arg(L, 2);
+    const auto& units = game(L).state().units;
+    lua_pushboolean(L, std::any_of(units.begin(), units.end(), [&](const kernel::UnitState& u) { return u.on_map && u.side != side && u.hex == at; }));
     return 1;
 }
 
@@ -647,6 +711,23 @@ int refuse_global(lua_State* L) {
     return luaL_error(L, "rule scripts may not create or change global '%s'; use a local or game.set_mark", luaL_tolstring(L, 2, nullptr));
 }
 
+// Gives the table at `target` a metatable reading through the table at
+// `index` and refusing every assignment.
+void refuse_assignments(lua_State* L, int target, int index, bool lock_metatable) {
+    target = lua_absindex(L, target);
+    index = lua_absindex(L, index);
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, refuse_global);
+    lua_setfield(L, -2, "__newindex");
+    if (lock_metatable) {
+        lua_pushstring(L, "globals are closed");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, target);
+}
+
 // rawset that refuses the globals table (its upvalue).
 int guarded_rawset(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -683,14 +764,7 @@ void close_globals(lua_State* L) {
     lua_pushvalue(L, G);
     lua_pushcclosure(L, guarded_rawset, 1);
     lua_setfield(L, globals, "rawset");
-    lua_createtable(L, 0, 3);
-    lua_pushvalue(L, globals);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, refuse_global);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushstring(L, "globals are closed");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, G);
+    refuse_assignments(L, G, globals, true);
     lua_settop(L, G - 1);
 }
 
@@ -717,6 +791,10 @@ void RuleHost::add_handler(const char* event, HandlerFilter filter) {
     filters_[event_index(event)].push_back(std::move(filter));  // l_on has rejected unknown names
 }
 
+const std::vector<RuleHost::HandlerFilter>& RuleHost::handlers(const char* event) const {
+    return filters_.at(event_index(event));  // l_wrap has rejected unknown names
+}
+
 bool RuleHost::listens(const std::string& event) const {
     const std::size_t id = event_index(event);
     return id < filters_.size() && !filters_[id].empty();
@@ -724,9 +802,9 @@ bool RuleHost::listens(const std::string& event) const {
 
 void RuleHost::bind_api() {
     static const luaL_Reg functions[] = {
-        {"on", l_on}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
+        {"on", l_on}, {"wrap", l_wrap}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
-        {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies},
+        {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies}, {"nearest_enemy", l_nearest_enemy}, {"enemy_at", l_enemy_at},
         {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"crt_result", l_crt_result}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
@@ -744,32 +822,59 @@ void RuleHost::bind_api() {
 
 void RuleHost::setup(Game& game) {
     game_ = &game;
-    if (!loaded_) {
-        lua_State* L = sandbox_.state();
-        // The ruleset's modules with the scenario's `rules:` switches applied.
-        for (const auto& m : rules::effective_modules(ruleset_, game.scenario())) {
-            if (!m.enabled) continue;  // switched off in ruleset.yaml or the scenario: listed, never run
-            // Modules read their parameters from the global `params`, set per module.
-            push_param(L, m.params);
-            if (m.params.is_null()) {
-                lua_pop(L, 1);
-                lua_newtable(L);
-            }
-            lua_setglobal(L, "params");
-            const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
-            if (code) sandbox_.run_compiled(*code, m.file, 0);
-            else sandbox_.run(load::read_file(m.file), m.file, 0);
-        }
-        lua_pushnil(L);
-        lua_setglobal(L, "params");
-        // From now on the globals are closed: handlers compose through
-        // game.on and keep their state in unit marks, which the kernel rolls
-        // back and checksums, never in globals, which it cannot.
-        close_globals(L);
-        loaded_ = true;
-    }
+    // The ruleset's modules with the scenario's `rules:` switches applied.
+    if (!loaded_) load_modules(rules::effective_modules(ruleset_, game.scenario()));
     kernel::EventContext ctx(kernel::Event::GameSetup);
     dispatch(game, ctx);
+}
+
+void RuleHost::load_modules() {
+    if (!loaded_) load_modules(ruleset_.modules);
+}
+
+// Globals are closed before the first module runs: modules compose through
+// game.on and game.wrap and keep their state in unit marks, which the kernel
+// rolls back and checksums, never in globals, which it cannot. Each module
+// runs in an environment of its own holding its `params`, reading the shared
+// globals through it and refused any assignment to a global.
+void RuleHost::load_modules(const std::vector<rules::RuleModule>& modules) {
+    lua_State* L = sandbox_.state();
+    const int top = lua_gettop(L);
+    close_globals(L);
+    loaded_ = true;  // even if a module fails: the globals are closed once
+    lua_pushglobaltable(L);
+    lua_getmetatable(L, -1);
+    lua_getfield(L, -1, "__index");
+    const int shared = lua_gettop(L);
+    struct Done {
+        std::string& module;
+        std::string& file;
+        lua_State* L;
+        int top;
+        ~Done() {
+            module.clear();
+            file.clear();
+            lua_settop(L, top);
+        }
+    } done{loading_module_, loading_file_, L, top};
+    for (const auto& m : modules) {
+        if (!m.enabled) continue;  // switched off in ruleset.yaml or the scenario: listed, never run
+        loading_module_ = m.module;
+        loading_file_ = m.file;
+        lua_createtable(L, 0, 1);
+        const int environment = lua_gettop(L);
+        push_param(L, m.params);
+        if (m.params.is_null()) {
+            lua_pop(L, 1);
+            lua_newtable(L);
+        }
+        lua_setfield(L, environment, "params");
+        refuse_assignments(L, environment, shared, false);
+        const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
+        if (code) sandbox_.run_compiled(*code, m.file, 0, environment);
+        else sandbox_.run(load::read_file(m.file), m.file, 0, environment);
+        lua_settop(L, environment - 1);
+    }
 }
 
 void RuleHost::run_chunk(const std::string& source, const std::string& name) { sandbox_.run(source, name, 0); }

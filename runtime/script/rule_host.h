@@ -28,6 +28,10 @@ public:
     ~RuleHost() override;
 
     void setup(kernel::Game& game) override;
+    // Loads the enabled modules of the ruleset (as setup does, without a
+    // scenario's switches), so what they register can be listed without a
+    // game: `rules diff` reports the handlers house rules wrap this way.
+    void load_modules();
     bool listens(const std::string& event) const override;
     void dispatch(kernel::Game& game, kernel::EventContext& context) override;
     void answer(kernel::Game& game, int question, int answer) override;
@@ -51,12 +55,29 @@ public:
     struct HandlerFilter {
         std::string phase;        // ctx.phase must equal this, when set
         int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
+        std::string module;       // the rule module that registered it
     };
     void add_handler(const char* event, HandlerFilter filter);
+    // The handlers registered so far for an event (index i is Lua's i + 1).
+    const std::vector<HandlerFilter>& handlers(const char* event) const;
+    // The module being loaded; empty once the rules have loaded.
+    const std::string& loading_module() const { return loading_module_; }
+    const std::string& loading_file() const { return loading_file_; }
+    // A module's handlers for an event that another module wrapped (game.wrap).
+    struct WrappedHandler {
+        std::string module;
+        std::string event;
+        std::string by;           // the wrapping module
+        std::string by_file;      // its Lua file
+        int handlers = 0;
+    };
+    void add_wrap(WrappedHandler wrap) { wrapped_.push_back(std::move(wrap)); }
+    const std::vector<WrappedHandler>& wrapped() const { return wrapped_; }
     void add_continuation(int question, int ref);
 
 private:
     void bind_api();
+    void load_modules(const std::vector<rules::RuleModule>& modules);
 
     const rules::Ruleset& ruleset_;
     LuaSandbox sandbox_;
@@ -68,6 +89,9 @@ private:
     std::vector<int> added_;                  // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
+    std::string loading_module_;
+    std::string loading_file_;
+    std::vector<WrappedHandler> wrapped_;
     bool in_query_ = false;
     std::int64_t lua_ns_ = 0;
 };

@@ -215,6 +215,16 @@ game = {}
 ---@overload fun(event: "sight.check", handler: fun(ctx: sandtable.SightCheckContext), filter?: sandtable.HandlerFilter)
 function game.on(event, handler, filter) end
 
+---Wraps every handler rule module `module` registered for `event` (a house
+---rule changing a module it does not own). The wrapper runs in place of each
+---such handler, under the same filter, as wrapper(next, ctx); calling
+---next(ctx) runs the original. Only at a module's top level, and only for a
+---module loaded before this one.
+---@param module string the rule module whose handlers are wrapped, e.g. "charges"
+---@param event sandtable.Event
+---@param wrapper fun(next: fun(ctx: table), ctx: table)
+function game.wrap(module, event, wrapper) end
+
 -- The ruleset
 
 ---The unit type ids, in ruleset order.
@@ -313,6 +323,18 @@ function game.units_at(hex) end
 ---@param unit sandtable.Unit
 ---@return sandtable.Unit[]
 function game.adjacent_enemies(unit) end
+
+---Hexes from a hex to the nearest unit on the map of a side other than `side`.
+---@param hex sandtable.Hex
+---@param side sandtable.Side
+---@return integer|nil distance nil when no other side has a unit on the map
+function game.nearest_enemy(hex, side) end
+
+---Whether a unit of a side other than `side` stands in the hex.
+---@param hex sandtable.Hex
+---@param side sandtable.Side
+---@return boolean
+function game.enemy_at(hex, side) end
 
 ---Units whose mark is not 0: any side, on the map or not, in handle order.
 ---@param key string

@@ -3,11 +3,12 @@
 //   rulesets/*/ruleset.yaml    -> schemas/ruleset.schema.json
 //   rulesets/*/tables/*.yaml   -> schemas/table.schema.json
 //   scenarios/**/*.yaml        -> schemas/scenario.schema.json
+//   rulesets/*/house-rules/*/house.yaml -> schemas/house-rule.schema.json
 //
-// Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]
+// Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario|house-rule] [FILE...]
 // Without files it checks everything above. A file given by hand is checked
-// as a ruleset when named ruleset.yaml, as a table when it sits in a tables/
-// folder, else as a scenario (or as --as says).
+// as a ruleset when named ruleset.yaml, as a house rule when named house.yaml,
+// as a table when it sits in a tables/ folder, else as a scenario (or as --as says).
 //
 // Prints one line per problem, "file:line:column: /instance/path message",
 // then "schemas: N passed, M failed". Exits 1 when any file fails, 2 when a
@@ -20,7 +21,7 @@ import { load, parseEvents, getScalarValue, CORE_SCHEMA, EVENT_ID } from 'js-yam
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const KINDS = ['ruleset', 'table', 'scenario'];
+const KINDS = ['ruleset', 'table', 'scenario', 'house-rule'];
 
 function compileSchemas() {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
@@ -58,6 +59,12 @@ function defaultTargets() {
     const file = path.join(rulesets, name, 'ruleset.yaml');
     if (fs.existsSync(file)) targets.push({ file, kind: 'ruleset' });
     for (const table of listYaml(path.join(rulesets, name, 'tables'), false)) targets.push({ file: table, kind: 'table' });
+    const houses = path.join(rulesets, name, 'house-rules');
+    if (fs.existsSync(houses))
+      for (const house of fs.readdirSync(houses, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+        const houseFile = path.join(houses, house, 'house.yaml');
+        if (fs.existsSync(houseFile)) targets.push({ file: houseFile, kind: 'house-rule' });
+      }
   }
   for (const file of listYaml(path.join(root, 'scenarios'), true)) targets.push({ file, kind: 'scenario' });
   return targets;
@@ -65,6 +72,7 @@ function defaultTargets() {
 
 function kindOf(file) {
   if (path.basename(file) === 'ruleset.yaml') return 'ruleset';
+  if (path.basename(file) === 'house.yaml') return 'house-rule';
   if (path.basename(path.dirname(path.resolve(file))) === 'tables') return 'table';
   return 'scenario';
 }
@@ -252,7 +260,7 @@ function main(argv) {
         return 2;
       }
     } else if (arg === '-h' || arg === '--help') {
-      console.log('usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario] [FILE...]');
+      console.log('usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario|house-rule] [FILE...]');
       return 0;
     } else {
       files.push(arg);

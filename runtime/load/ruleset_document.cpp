@@ -1,0 +1,106 @@
+#include "load/ruleset_document.h"
+#include "load/yaml_reader.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace sandtable::load {
+
+namespace fs = std::filesystem;
+
+std::size_t RulesetDocument::layer_of(const std::string& file) const {
+    for (std::size_t i = 1; i < layers.size(); ++i)
+        for (const auto& f : layers[i].files)
+            if (f == file) return i;
+    return 0;
+}
+
+std::size_t RulesetDocument::layer_of_directory(const std::string& file) const {
+    const fs::path path = fs::absolute(file).lexically_normal();
+    for (std::size_t i = 1; i < layers.size(); ++i) {
+        const fs::path dir = fs::absolute(layers[i].directory).lexically_normal();
+        const auto rel = path.lexically_relative(dir);
+        if (!rel.empty() && *rel.begin() != "..") return i;
+    }
+    return 0;
+}
+
+const TableDocument* RulesetDocument::table(const std::string& id) const {
+    for (const auto& t : tables)
+        if (t.id == id) return &t;
+    return nullptr;
+}
+
+std::string list_entry_key(const YAML::Node& list) {
+    if (!list.IsSequence() || list.size() == 0) return {};
+    for (const char* key : {"id", "module", "odds"}) {
+        const bool all = std::all_of(list.begin(), list.end(), [&](const YAML::Node& item) { return scalar_at(item, key).has_value(); });
+        if (all) return key;
+    }
+    return {};
+}
+
+std::string value_text(const YAML::Node& node) {
+    if (!node.IsDefined() || node.IsNull()) return "(nothing)";
+    if (node.IsScalar()) return node.Scalar();
+    std::string out;
+    if (node.IsSequence()) {
+        for (const auto& item : node) out += (out.empty() ? "" : ", ") + value_text(item);
+        return "[" + out + "]";
+    }
+    for (const auto& kv : node) out += (out.empty() ? "" : ", ") + kv.first.Scalar() + ": " + value_text(kv.second);
+    return "{" + out + "}";
+}
+
+std::string path_text(const std::vector<std::string>& path) {
+    std::string out;
+    for (const auto& p : path) out += (out.empty() ? "" : ".") + p;
+    return out;
+}
+
+RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& sink) {
+    const fs::path file = fs::is_directory(path) ? fs::path(path) / "ruleset.yaml" : fs::path(path);
+    RulesetDocument doc;
+    doc.file = file.string();
+    YamlFile yaml = parse_yaml_file(doc.file, doc.file, sink);
+    doc.root = yaml.root;
+    rules::RulesetLayer base;
+    base.kind = rules::RulesetLayer::Kind::Ruleset;
+    base.directory = file.parent_path().string();
+    base.files.push_back(doc.file);
+    if (doc.root.IsMap()) {
+        const YAML::Node& root = doc.root;
+        base.id = scalar_at(root, "id").value_or("");
+        base.name = scalar_at(root, "name").value_or(base.id);
+        base.version = scalar_at(root, "version").value_or("");
+        // Table files are parsed here so house rules can patch them by id;
+        // the loader reports a malformed `tables:` itself.
+        const YAML::Node list = root["tables"];
+        if (list.IsDefined() && list.IsSequence())
+            for (const auto& item : list) {
+                if (!item.IsScalar()) continue;
+                const std::string table_file = (file.parent_path() / item.Scalar()).string();
+                if (!fs::exists(table_file)) {
+                    sink.error(location_of(item, doc.file), "cannot open table file '" + item.Scalar() + "'");
+                    doc.tables_loaded = false;
+                    continue;
+                }
+                const std::size_t before = sink.items().size();
+                YamlFile table = parse_yaml_file(table_file, table_file, sink);
+                if (sink.items().size() != before) {
+                    doc.tables_loaded = false;
+                    continue;
+                }
+                TableDocument t;
+                t.file = table_file;
+                t.root = table.root;
+                t.id = scalar_at(t.root, "id").value_or("");
+                base.files.push_back(table_file);
+                doc.tables.push_back(std::move(t));
+            }
+    }
+    doc.layers.push_back(std::move(base));
+    return doc;
+}
+
+}  // namespace sandtable::load
