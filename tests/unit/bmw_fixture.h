@@ -53,6 +53,7 @@ struct Battlefield {
     std::string deployment;           // the scenario's `deployment:` value as YAML, e.g. "{ a: [\"0101\"] }"
     std::vector<ObjectiveSpec> objectives;
     int vp_per_enemy_strength = -1;  // -1: leave it out (the scenario default)
+    std::vector<std::string> house_rules;  // house rule folders applied to the ruleset
 
     std::string write() const {
         static int counter = 0;
@@ -112,7 +113,7 @@ struct Battlefield {
 
     sandtable::bots::Session start(std::vector<int> dice = {}) const {
         std::string file = write();
-        return sandtable::bots::Session(sandtable::load::load_scenario(file), file, 1, std::move(dice), true);
+        return sandtable::bots::Session(sandtable::load::load_scenario(file, house_rules), file, 1, std::move(dice), true);
     }
 };
 

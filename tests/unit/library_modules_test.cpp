@@ -1,0 +1,158 @@
+// The special-rule library (scripts/) as the sample house rules use it on
+// BMW: berserkers (viking-berserkers) and elephants (war-elephants).
+#include "bmw_fixture.h"
+
+#include "geometry/hex.h"
+
+#include <algorithm>
+
+using namespace bmw_test;
+
+namespace {
+
+const std::string kHouses = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw/house-rules/";
+
+int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
+
+bool logged(const Game& g, const std::string& text) {
+    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+}
+
+bool selectable(const Game& g, const std::string& id) { return find(g.legal_actions(), ActionKind::SelectUnit, unit(g, id)).has_value(); }
+
+// The die face that makes game.neighbour(from, face - 1) the hex `to`.
+int direction_face(const Game& g, const std::string& from, const std::string& to) {
+    return sandtable::geometry::direction_to(*g.grid().parse_label(from), *g.grid().parse_label(to)) + 1;
+}
+
+}  // namespace
+
+// ---- berserkers -------------------------------------------------------------
+
+TEST_CASE("berserkers go for the nearest enemy by themselves and stop on entering its zone", "[library][berserkers]") {
+    Battlefield b;
+    b.house_rules = {kHouses + "viking-berserkers"};
+    // A second unit of side a keeps the movement phase open (sp1 has nothing to decide).
+    b.units = {{"sp1", "spearmen", "a", "0202"}, {"lv_a", "levy", "a", "0901"}, {"lv", "levy", "b", "0207"}, {"lv2", "levy", "b", "0908"}};
+    auto s = b.start();
+    const Game& g = s.game();
+    REQUIRE(g.decision() == DecisionKind::Movement);
+    CHECK(mark(g, "sp1", "berserk") == 1);
+    CHECK(hex_of(g, "sp1") == "0206");  // four hexes, the last next to the levy
+    CHECK(logged(g, "sp1 goes berserk, from 0202 to 0206"));
+    CHECK(!selectable(g, "sp1"));      // its player may not move it
+}
+
+TEST_CASE("only the first per_army units of the listed types are berserkers", "[library][berserkers]") {
+    Battlefield b;
+    b.house_rules = {kHouses + "viking-berserkers"};  // spearmen, two per army
+    b.units = {{"sp1", "spearmen", "a", "0102"}, {"sp2", "spearmen", "a", "0302"}, {"sp3", "spearmen", "a", "0502"},
+               {"hf", "heavy_foot", "a", "0702"}, {"sp4", "spearmen", "b", "0508"}};
+    auto s = b.start();
+    const Game& g = s.game();
+    CHECK(mark(g, "sp1", "berserk") == 1);
+    CHECK(mark(g, "sp2", "berserk") == 1);
+    CHECK(mark(g, "sp3", "berserk") == 0);
+    CHECK(mark(g, "hf", "berserk") == 0);
+    CHECK(mark(g, "sp4", "berserk") == 1);  // the other army's own two
+    CHECK(selectable(g, "sp3"));
+    CHECK(selectable(g, "hf"));
+    CHECK(!selectable(g, "sp1"));
+}
+
+TEST_CASE("berserkers add their bonus to the attack, one less for each berserker lost", "[library][berserkers]") {
+    Battlefield b;
+    b.house_rules = {kHouses + "viking-berserkers"};
+    // Both are next to an enemy already, so they stay; both must attack.
+    b.units = {{"sp1", "spearmen", "a", "0304"}, {"hf", "heavy_foot", "b", "0305"},
+               {"sp2", "spearmen", "a", "0704"}, {"lv", "levy", "b", "0705"}};
+    // 4 + 3 = 7 against 6 is 1-1: a 5 is an exchange. Then 4 + 2 = 6 against 2 is 3-1: a 1 is DL.
+    auto s = b.start({5, 1});
+    run_until(s, DecisionKind::CombatDeclare);
+    attack(s, {"sp1"}, "hf");
+    CHECK(logged(s.game(), "berserkers: attack +3"));
+    CHECK(s.game().state().combat.result == "EX");
+    CHECK(!on_map(s.game(), "sp1"));
+    answer_questions(s);
+    attack(s, {"sp2"}, "lv");
+    CHECK(logged(s.game(), "berserkers: attack +2"));
+    CHECK(s.game().state().combat.result == "DL");
+}
+
+TEST_CASE("light troops attacked by berserkers may not retreat before combat (a wrapped handler)", "[library][berserkers][house]") {
+    Battlefield b;
+    b.house_rules = {kHouses + "viking-berserkers"};
+    b.units = {{"sp1", "spearmen", "a", "0304"}, {"sk1", "skirmishers", "b", "0305"},
+               {"sp2", "spearmen", "a", "0604"}, {"lv", "levy", "b", "0605"},
+               {"sp3", "spearmen", "a", "0904"}, {"sk3", "skirmishers", "b", "0905"}};
+    auto s = b.start({3});
+    run_until(s, DecisionKind::CombatDeclare);
+    attack(s, {"sp1"}, "sk1");  // a berserker: no question; 7 against 1 is an automatic DL
+    CHECK(s.game().state().combat.result == "DL");
+    CHECK(!on_map(s.game(), "sk1"));
+    if (s.game().decision() == DecisionKind::Advance) s.apply(*find(s.game().legal_actions(), ActionKind::Decline));
+    attack(s, {"sp2"}, "lv");   // 7 against 2 is 3-1: a 3 is no effect
+    CHECK(s.game().state().combat.result == "-");
+    attack(s, {"sp3"}, "sk3");  // not a berserker: the base rule asks
+    REQUIRE(s.game().decision() == DecisionKind::Question);
+    CHECK(s.game().question()->side == 1);
+}
+
+// ---- elephants --------------------------------------------------------------
+
+TEST_CASE("enemy horses next to an elephant panic on 1 or 2 when a combat phase begins", "[library][elephants]") {
+    for (int die : {2, 3}) {
+        Battlefield b;
+        b.house_rules = {kHouses + "war-elephants"};
+        b.units = {{"el", "heavy_foot", "a", "0504"}, {"kn", "knights", "b", "0505"}, {"lc", "light_cavalry", "a", "0404"}};
+        auto s = b.start({die});
+        run_until(s, DecisionKind::CombatDeclare);
+        INFO("die " << die);
+        CHECK(disordered(s.game(), "kn") == (die <= 2));
+        CHECK(!disordered(s.game(), "lc"));  // its own side's horses are used to it
+        CHECK(logged(s.game(), "kn's horses panic at the elephants") == (die <= 2));
+        CHECK(s.game().state().dice_rolled == 1);
+    }
+}
+
+TEST_CASE("the war-elephants house rule plays heavy foot as elephants of strength 8", "[library][elephants][house]") {
+    Battlefield b;
+    b.house_rules = {kHouses + "war-elephants"};
+    b.units = {{"el", "heavy_foot", "a", "0504"}, {"lv", "levy", "b", "0908"}};
+    auto s = b.start();
+    const Game& g = s.game();
+    CHECK(g.combat_strength(unit(g, "el")) == 8);
+    CHECK(g.ruleset().unit_types[static_cast<std::size_t>(g.ruleset().unit_type_index("heavy_foot"))].name == "War Elephants");
+}
+
+TEST_CASE("a driven-back elephant may rampage, trampling the first units in its path", "[library][elephants]") {
+    for (int rampage_roll : {3, 4}) {
+        Battlefield b;
+        b.house_rules = {kHouses + "war-elephants"};
+        b.units = {{"el", "heavy_foot", "a", "0505"}, {"kn", "knights", "b", "0506"}, {"lv", "levy", "a", "0502"}};
+        // Horses hold (6); 8 against 7 is 1-1 and a 6 is AR; the rampage roll; north.
+        Battlefield probe = b;
+        auto s0 = probe.start();
+        const int north = direction_face(s0.game(), "0504", "0503");
+        auto s = b.start({6, 6, rampage_roll, north});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"el"}, "kn");
+        REQUIRE(s.game().state().combat.result == "AR");
+        REQUIRE(s.game().decision() == DecisionKind::Retreat);
+        const auto to = find(s.game().legal_actions(), ActionKind::RetreatTo, unit(s.game(), "el"));
+        REQUIRE(to);
+        auto retreat = *to;
+        retreat.hex = *s.game().grid().parse_label("0504");
+        s.apply(retreat);
+        INFO("rampage roll " << rampage_roll);
+        if (rampage_roll <= 3) {
+            CHECK(hex_of(s.game(), "el") == "0503");  // stopped before the levy
+            CHECK(disordered(s.game(), "lv"));          // trampled: friend or foe
+            CHECK(logged(s.game(), "el rampages from 0504 to 0503"));
+        } else {
+            CHECK(hex_of(s.game(), "el") == "0504");
+            CHECK(!disordered(s.game(), "lv"));
+        }
+        CHECK(disordered(s.game(), "el"));
+    }
+}
