@@ -13,7 +13,7 @@
 --[[ params:
   unit_types: { type: unit_types, default: [spearmen], doc: the unit types whose units may be berserkers }
   per_army:   { type: int, min: 0, max: 50, default: 2, doc: how many units of each army are berserkers }
-  bonus:      { type: int, min: 0, max: 20, default: 3, doc: added to the attack of a combat with berserkers, less one per berserker lost }
+  bonus:      { type: int, min: 0, max: 20, default: 3, doc: "added to the attack of a combat with berserkers, less one per berserker lost" }
   movement_phase: { type: phase, default: movement, doc: the phase at whose start berserkers move by themselves }
 ]]
 

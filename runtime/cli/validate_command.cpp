@@ -5,7 +5,9 @@
 #include "load/loader.h"
 #include "load/table_loader.h"
 #include "script/compiled_modules.h"
+#include "load/table_lint.h"
 #include "script/lua_sandbox.h"
+#include "script/module_lint.h"
 
 #include <filesystem>
 #include <iostream>
@@ -32,10 +34,20 @@ int report_problems(const std::string& path, Check&& check) {
     return 1;
 }
 
+// What loads but is likely wrong: rule modules' Lua read as text (errors)
+// and tables (warnings, which do not fail the check).
+void lint(const rules::Ruleset& rs) {
+    const auto errors = script::lint_module_sources(rs);
+    for (const auto& d : errors) std::cout << d.to_string() << "\n";
+    for (const auto& d : load::table_warnings(rs)) std::cout << d.where.to_string() << ": warning: " << d.message << "\n";
+    if (!errors.empty()) throw load::LoadError({});
+}
+
 // Loads a scenario and starts a game with its scripts, so Lua errors show too.
 int check_scenario(const std::string& file, const std::vector<std::string>& house) {
     return report_problems(file, [&] {
         auto loaded = load::load_scenario(file, house);
+        lint(*loaded.ruleset);
         bots::Session session(loaded, file, 1, {}, false);
     });
 }
@@ -44,8 +56,23 @@ int check_scenario(const std::string& file, const std::vector<std::string>& hous
 int check_ruleset(const std::string& path, const std::vector<std::string>& house) {
     return report_problems(path, [&] {
         rules::Ruleset rs = load::load_ruleset(path, house);
+        lint(rs);
         script::CompiledModules compiled(rs);
     });
+}
+
+// A house rule folder: applied, after any given with --house, to the ruleset
+// it sits in (rulesets/ID/house-rules/NAME) or above.
+int check_house_rule(const fs::path& dir, std::vector<std::string> house) {
+    fs::path base = fs::absolute(dir).lexically_normal();
+    while (base.has_parent_path() && base != base.parent_path() && !fs::exists(base / "ruleset.yaml")) base = base.parent_path();
+    if (!fs::exists(base / "ruleset.yaml")) {
+        std::cout << (dir / "house.yaml").string() << ":0:0: no ruleset.yaml in a folder above this house rule; check it with: sandtable validate RULESET --house "
+                  << dir.string() << "\n";
+        return 1;
+    }
+    house.push_back(dir.string());
+    return check_ruleset(fs::proximate(base).string(), house);
 }
 
 int check_path(const fs::path& p, const std::vector<std::string>& house) {
@@ -55,6 +82,7 @@ int check_path(const fs::path& p, const std::vector<std::string>& house) {
     }
     if (fs::is_directory(p)) {
         if (fs::exists(p / "ruleset.yaml")) return check_ruleset(p.string(), house);
+        if (fs::exists(p / "house.yaml")) return check_house_rule(p, house);
         int failures = 0;
         std::vector<fs::path> files;
         for (const auto& e : fs::directory_iterator(p))

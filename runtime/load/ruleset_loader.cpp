@@ -1,5 +1,6 @@
 // Reads ruleset.yaml and the table files it lists.
 #include "load/loader.h"
+#include "load/module_params.h"
 #include "load/ruleset_document.h"
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
@@ -563,6 +564,8 @@ struct RulesetReader {
             if (m.file.empty() && !m.module.empty())
                 sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (own.empty() ? "" : (own / "rules").string() + ", ") +
                                                   (dir / "rules").string() + " or the scripts/ library");
+            else if (!m.file.empty())
+                m.declared = read_param_declarations(read_file(m.file), m.file, sink);
             rs.modules.push_back(std::move(m));
         });
     }
@@ -615,6 +618,9 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
         }
     }
     check_table_references(rs, sink, document.tables_loaded);
+    // Params are checked once every unit type, attribute, phase and terrain is known.
+    for (const auto& m : rs.modules)
+        if (m.declared) check_module_params(rs, m.module, m.params, *m.declared, sink);
     return rs;
 }
 

@@ -1,5 +1,6 @@
 // Reads a scenario file and the ruleset it names.
 #include "load/loader.h"
+#include "load/module_params.h"
 #include "load/ruleset_writer.h"
 #include "load/yaml_reader.h"
 
@@ -404,8 +405,13 @@ struct ScenarioReader {
                     sink.error(location_of(params, file), "'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }");
                 } else {
                     s.params = to_param(params, file);
-                    for (const auto& m : rs.modules)
-                        if (m.module == name) check_override(m, m.params, s.params, "");
+                    for (const auto& m : rs.modules) {
+                        if (m.module != name) continue;
+                        // A module's own declarations say exactly what it takes;
+                        // without them, a switch must keep the kinds the ruleset gives.
+                        if (m.declared) check_module_params(rs, m.module, s.params, *m.declared, sink);
+                        else check_override(m, m.params, s.params, "");
+                    }
                 }
             }
             r.finish();

@@ -38,10 +38,24 @@ struct VictoryLevel {
     SourceLocation where;
 };
 
+// One parameter a rule module declares (its `--[[ params: ]]` block).
+struct ParamSpec {
+    std::string name;
+    // int, bool, text, int_list, text_list, unit_type, unit_types,
+    // attribute, phase, phases, terrain, terrains
+    std::string type;
+    std::optional<long long> min;
+    std::optional<long long> max;
+    std::string doc;
+    SourceLocation where;
+};
+
 struct RuleModule {
     std::string module;   // e.g. "light_troops"; resolved to a Lua file
     std::string file;     // path of the Lua file, project-relative
     Param params;
+    // What the module declares it reads; absent when its file declares nothing.
+    std::optional<std::vector<ParamSpec>> declared;
     // A module switched off stays listed with its params (a designer can
     // switch it back on) but is neither compiled nor run.
     bool enabled = true;

@@ -47,10 +47,15 @@ const rules::RuleModule& module_of(const ScenarioDocument& doc, const std::strin
     return doc.ruleset().modules[static_cast<std::size_t>(module_index(doc, name))];
 }
 
-// A copy of the project whose cavalry module also has a double and a text parameter.
+// A copy of the project whose cavalry module also has a double and a text
+// parameter (its file's declarations are taken out: they name only two).
 std::string copy_project_with_more_params() {
     const std::string file = test::copy_bmw_project();
     const std::string ruleset_file = ruleset_file_of(file);
+    const fs::path cavalry_lua = fs::path(ruleset_file).parent_path() / "rules" / "cavalry.lua";
+    std::string lua = text_of(cavalry_lua.string());
+    lua.erase(lua.find("--[[ params:"), lua.find("]]") + 2 - lua.find("--[[ params:"));
+    std::ofstream(cavalry_lua, std::ios::binary | std::ios::trunc) << lua;
     std::string text = text_of(ruleset_file);
     const std::string cavalry = "{ retreat_hexes: 3, advance_hexes: 3 }";
     text.replace(text.find(cavalry), cavalry.size(), "{ retreat_hexes: 3, advance_hexes: 3, share: 0.5, banner: Red Dragon, hexes: [1, 2] }");

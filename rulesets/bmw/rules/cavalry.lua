@@ -1,7 +1,12 @@
 -- BMW 9.2 Cavalry retreats and advances: cavalry retreats three hexes (more if
 -- it must, to reach an eligible hex) and advances up to three. Retreating
 -- through friends disorders neither the cavalry nor the friends.
--- params: retreat_hexes, advance_hexes (defaults 3 and 3).
+-- Params are declared below.
+
+--[[ params:
+  retreat_hexes: { type: int, min: 0, max: 10, default: 3, doc: hexes cavalry retreats as a combat result }
+  advance_hexes: { type: int, min: 0, max: 10, default: 3, doc: hexes cavalry may advance after combat }
+]]
 
 local retreat = params.retreat_hexes or 3
 local advance = params.advance_hexes or 3

@@ -13,6 +13,13 @@
 -- params: mounted_exempt (bool, default false), mounted_classes (default
 -- C, MF), mounted_types (type ids, default CH), movement_phases (default movement).
 
+--[[ params:
+  mounted_exempt:  { type: bool, default: false, doc: mounted units are exempt from movement control (10.2 optional) }
+  mounted_classes: { type: text_list, default: [C, MF], doc: unit_class values that count as mounted }
+  mounted_types:   { type: text_list, default: [CH], doc: unit_type values that count as mounted }
+  movement_phases: { type: phases, default: [movement], doc: the phases whose movement is controlled }
+]]
+
 local mounted_exempt = params.mounted_exempt == true
 local mounted_class = {}
 for _, c in ipairs(params.mounted_classes or { "C", "MF" }) do mounted_class[c] = true end

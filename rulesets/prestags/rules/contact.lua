@@ -11,6 +11,10 @@
 -- params: melee_phases (phase ids of melee, default melee, sim_melee).
 
 local melee_phase = {}
+--[[ params:
+  melee_phases: { type: phases, default: [melee, sim_melee], doc: the melee phases contact applies to }
+]]
+
 for _, p in ipairs(params.melee_phases or { "melee", "sim_melee" }) do melee_phase[p] = true end
 
 local decisive = { D = true, ["½E"] = true, E = true }

@@ -33,6 +33,15 @@
 -- starts afresh); plotted_defensive_phases.
 
 local level_of = {}
+--[[ params:
+  slopes:      { type: terrains, default: [], doc: terrain at elevation 1 }
+  hilltops:    { type: terrains, default: [], doc: terrain at elevation 2 }
+  fire_phases: { type: phases, default: [fire, defensive_fire], doc: the fire phases }
+  melee_phase: { type: phase, default: melee, doc: the melee phase (no melee after fire) }
+  movement_phases: { type: phases, default: [movement], doc: the movement phases (defensive fire at units that moved) }
+  plotted_defensive_phases: { type: phases, default: [], doc: defensive fire phases of the simultaneous sequence }
+]]
+
 for _, t in ipairs(params.slopes or {}) do level_of[t] = 1 end
 for _, t in ipairs(params.hilltops or {}) do level_of[t] = 2 end
 local fire_phase = {}

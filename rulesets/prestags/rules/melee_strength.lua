@@ -27,6 +27,13 @@
 -- params: elevation (bool, default false), slopes, hilltops (terrain ids),
 -- melee_phases (phase ids of melee combat, default melee).
 
+--[[ params:
+  elevation:    { type: bool, default: false, doc: elevation changes melee strengths (7.4) }
+  melee_phases: { type: phases, default: [melee], doc: the melee phases }
+  slopes:       { type: terrains, default: [], doc: terrain at elevation 1 }
+  hilltops:     { type: terrains, default: [], doc: terrain at elevation 2 }
+]]
+
 local elevation = params.elevation == true
 local melee_phase = {}
 for _, p in ipairs(params.melee_phases or { "melee" }) do melee_phase[p] = true end

@@ -39,6 +39,14 @@
 -- (default fire_barred, melee_barred), movement_phase (default movement),
 -- simultaneous_phases (default none), simultaneous_movement_phases (default none).
 
+--[[ params:
+  levels:         { type: int_list, min: 0, max: 100, default: [], doc: "each side's Panic Level in per cent of its worth, in the scenario's side order" }
+  barred_marks:   { type: text_list, default: [fire_barred, melee_barred], doc: marks that bar a panicked unit from attacking }
+  movement_phase: { type: phase, default: movement, doc: the phase at whose start panicked units flee }
+  simultaneous_movement_phases: { type: phases, default: [], doc: mutual movement phases where all panicked units flee }
+  simultaneous_phases: { type: phases, default: [], doc: phases whose combats count as one instant (20.2) }
+]]
+
 local levels = params.levels or {}
 local barred_marks = params.barred_marks or { "fire_barred", "melee_barred" }
 local movement_phase = params.movement_phase or "movement"

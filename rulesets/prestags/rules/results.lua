@@ -27,6 +27,12 @@
 -- params: elevation (bool, default false), slopes (terrain ids), fire_phases
 -- (phase ids of fire combat, default fire and defensive_fire).
 
+--[[ params:
+  elevation:   { type: bool, default: false, doc: elevation matters to results }
+  fire_phases: { type: phases, default: [fire, defensive_fire], doc: the fire phases }
+  slopes:      { type: terrains, default: [], doc: terrain at elevation 1 }
+]]
+
 local elevation = params.elevation == true
 local fire_phase = {}
 for _, p in ipairs(params.fire_phases or { "fire", "defensive_fire" }) do fire_phase[p] = true end

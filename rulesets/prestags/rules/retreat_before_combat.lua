@@ -13,6 +13,11 @@
 -- units cannot move. Leaders, as fast as any, go with the units that retreat.
 -- params: margin (default 3), melee_phases (default melee, sim_melee).
 
+--[[ params:
+  margin:       { type: int, min: 0, max: 20, default: 3, doc: how much faster the defender must be }
+  melee_phases: { type: phases, default: [melee, sim_melee], doc: the melee phases it applies in }
+]]
+
 local margin = params.margin or 3
 local melee_phase = {}
 for _, p in ipairs(params.melee_phases or { "melee", "sim_melee" }) do melee_phase[p] = true end
