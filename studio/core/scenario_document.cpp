@@ -1,9 +1,12 @@
 #include "core/scenario_document.h"
 
 #include "core/autosave_recovery.h"
+#include "load/house_patch_writer.h"
 #include "load/ruleset_writer.h"
 #include "load/table_writer.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 namespace sandtable::studio {
@@ -20,7 +23,39 @@ ScenarioDocument ScenarioDocument::open(const std::string& file) {
     doc.file_ = file;
     doc.original_text_ = load::read_file(file);
     doc.saved_yaml_ = doc.to_yaml();
+    if (!doc.scenario_.house_rules.empty()) doc.load_layers();
     return doc;
+}
+
+std::vector<std::string> ScenarioDocument::house_rule_dirs() const {
+    std::vector<std::string> dirs;
+    const std::filesystem::path here = std::filesystem::path(scenario_.file).parent_path();
+    for (const auto& h : scenario_.house_rules) dirs.push_back((here / h).lexically_normal().string());
+    return dirs;
+}
+
+// The layers as on disk; the studio patch as the model's difference from them.
+void ScenarioDocument::load_layers() {
+    layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
+    saved_patch_ = load::patch_between(layers_->reference(), *ruleset_);
+}
+
+std::string ScenarioDocument::edit_target() const {
+    if (layers_) return "house rule '" + layers_->target().id + "' (" + layers_->target_patch_file() + ")";
+    return "the ruleset " + ruleset_->id + " " + ruleset_->version + " (" + ruleset_->directory + ")";
+}
+
+void ScenarioDocument::start_house_rule(const std::string& id, const std::string& name) {
+    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
+    if (!plain) throw std::runtime_error("a house rule id is a plain name of letters, digits, - and _ (it names its folder), not '" + id + "'");
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(scenario_.ruleset_dir) / "house-rules" / id;
+    create_house_rule(dir.string(), id, name, *ruleset_);
+    const fs::path here = fs::absolute(fs::path(scenario_.file).parent_path());
+    scenario_.house_rules.push_back(fs::absolute(dir).lexically_normal().lexically_relative(here).generic_string());
+    layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
+    saved_patch_ = "{}\n";  // the new house rule's studio.yaml as written
+    ruleset_->layers = layers_->layers();
 }
 
 ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
@@ -81,6 +116,7 @@ void ScenarioDocument::take_locations_from_saved_files() {
 }
 
 std::vector<std::string> ScenarioDocument::ruleset_files() const {
+    if (layers_) return {layers_->target_patch_file()};
     std::vector<std::string> files{ruleset_->where.file};
     for (const auto& [f, text] : saved_tables_) files.push_back(f);
     return files;
@@ -88,6 +124,11 @@ std::vector<std::string> ScenarioDocument::ruleset_files() const {
 
 std::map<std::string, std::string> ScenarioDocument::changed_ruleset_files() const {
     std::map<std::string, std::string> changed;
+    if (layers_) {  // with house rules, edits go into the last one's studio patch only
+        const std::string patch = load::patch_between(layers_->reference(), *ruleset_);
+        if (patch != saved_patch_) changed[layers_->target_patch_file()] = "# Written by Sandtable Studio: the edits made into this house rule.\n" + patch;
+        return changed;
+    }
     for (const auto& [f, text] : table_texts()) {
         const auto saved = saved_tables_.find(f);
         if (saved == saved_tables_.end() || saved->second != text) changed[f] = text;
@@ -124,6 +165,19 @@ bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_
 // Each changed ruleset file (tables, ruleset.yaml) is replaced on its own,
 // and counted saved as soon as it is written.
 void ScenarioDocument::save_ruleset_files(const load::FileOps& ops) {
+    if (layers_) {
+        const auto changed = changed_ruleset_files();
+        if (changed.empty()) return;
+        const std::string target = std::filesystem::path(layers_->target_patch_file()).parent_path().string();
+        list_studio_patch(target);
+        for (const auto& [f, text] : changed) load::write_file_atomically(f, text, ops);
+        saved_patch_ = load::patch_between(layers_->reference(), *ruleset_);
+        saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
+        saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
+        saved_tables_ = table_texts();
+        layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
+        return;
+    }
     for (const auto& [f, text] : changed_ruleset_files()) {
         load::write_file_atomically(f, text, ops);
         if (f == ruleset_->where.file) {

@@ -3,11 +3,13 @@
 // unchanged document is written back byte for byte as it was read).
 #pragma once
 
+#include "core/ruleset_layers.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,18 @@ public:
     rules::Scenario& edit() { return scenario_; }  // for edit commands only
     rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables, unit types, rule modules: for edit commands only
     const std::string& file() const { return file_; }
+
+    // With house rules (the scenario's `house_rules:`), where each value comes
+    // from; ruleset edits are then saved into the last house rule, never into
+    // the ruleset's own files. nullptr without house rules.
+    const RulesetLayers* layers() const { return layers_ ? &*layers_ : nullptr; }
+    // Where ruleset edits are saved: "the ruleset bmw 1.0.0 (…)" or "house rule 'x' (…/studio.yaml)".
+    std::string edit_target() const;
+    // Creates a house rule folder under the ruleset's house-rules/, adds it to
+    // the scenario's house_rules (saved with the scenario) and makes it the
+    // target of ruleset edits, the unsaved ones included. Throws
+    // std::runtime_error when the folder exists or the id is not a plain name.
+    void start_house_rule(const std::string& id, const std::string& name);
 
     // The YAML the document saves to.
     std::string to_yaml() const;
@@ -65,6 +79,10 @@ private:
     std::string file_;
     std::string original_text_;  // the bytes on disk, written back while nothing changed
     std::string saved_yaml_;     // the model as last opened or saved
+    std::optional<RulesetLayers> layers_;
+    std::string saved_patch_;    // with house rules: the studio patch as last opened or saved
+    std::vector<std::string> house_rule_dirs() const;  // the scenario's house_rules, resolved
+    void load_layers();
 };
 
 }  // namespace sandtable::studio

@@ -1,0 +1,142 @@
+#include "core/ruleset_layers.h"
+
+#include "load/house_rule.h"
+#include "load/loader.h"
+#include "load/ruleset_document.h"
+#include "load/ruleset_writer.h"
+#include "load/scenario_writer.h"
+#include "load/yaml_text.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+namespace sandtable::studio {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kStudioPatch = "studio.yaml";
+
+bool is_studio_patch(const std::string& file) { return fs::path(file).filename() == kStudioPatch; }
+
+// Every layer; the last house rule without its studio patch.
+rules::Ruleset reference_model(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
+    load::DiagnosticSink sink;
+    load::RulesetDocument doc = load::read_ruleset_document(ruleset_dir, sink);
+    for (std::size_t i = 0; i < house_dirs.size() && sink.empty(); ++i) {
+        load::HouseRule rule = load::read_house_rule(house_dirs[i], sink);
+        if (i + 1 == house_dirs.size()) rule.patches.erase(std::remove_if(rule.patches.begin(), rule.patches.end(), is_studio_patch), rule.patches.end());
+        if (sink.empty()) load::apply_house_rule(doc, rule, sink);
+    }
+    sink.throw_if_any();
+    rules::Ruleset rs = load::build_ruleset(doc, sink);
+    sink.throw_if_any();
+    return rs;
+}
+
+const rules::UnitType* type_in(const rules::Ruleset& rs, const std::string& id) {
+    const int i = rs.unit_type_index(id);
+    return i < 0 ? nullptr : &rs.unit_types[static_cast<std::size_t>(i)];
+}
+
+}  // namespace
+
+RulesetLayers RulesetLayers::load(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
+    RulesetLayers out;
+    for (std::size_t k = 0; k <= house_dirs.size(); ++k)
+        out.models_.push_back(load::load_ruleset(ruleset_dir, std::vector<std::string>(house_dirs.begin(), house_dirs.begin() + static_cast<long>(k))));
+    out.reference_ = house_dirs.empty() ? out.models_.front() : reference_model(ruleset_dir, house_dirs);
+    out.target_dir_ = house_dirs.empty() ? std::string() : house_dirs.back();
+    return out;
+}
+
+std::string RulesetLayers::target_patch_file() const { return target_dir_.empty() ? std::string() : (fs::path(target_dir_) / kStudioPatch).string(); }
+
+// The last layer whose model changed the value; kEdited when `now` differs
+// from every layer applied.
+template <class Value>
+std::size_t RulesetLayers::origin(const rules::Ruleset& now, Value&& value_in) const {
+    if (value_in(now) != value_in(models_.back())) return kEdited;
+    for (std::size_t k = models_.size() - 1; k > 0; --k)
+        if (value_in(models_[k]) != value_in(models_[k - 1])) return k;
+    return 0;
+}
+
+std::size_t RulesetLayers::origin_of_attribute(const rules::Ruleset& now, const std::string& type, bool back, int attribute) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        const auto* t = type_in(rs, type);
+        if (!t || (back && !t->back) || attribute >= static_cast<int>(t->face(back).values.size())) return "(none)";
+        return std::to_string(t->face(back).values[static_cast<std::size_t>(attribute)]);
+    });
+}
+
+std::size_t RulesetLayers::origin_of_unit_type(const rules::Ruleset& now, const std::string& type) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        const auto* t = type_in(rs, type);
+        return t ? t->name + "\n" + t->symbol + "\n" + (t->back ? "back" : "") : "(none)";
+    });
+}
+
+std::size_t RulesetLayers::origin_of_cell(const rules::Ruleset& now, const std::string& table, int row, int column) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        const auto* t = rs.odds_table(table);
+        if (!t || row >= static_cast<int>(t->rows.size()) || column >= static_cast<int>(t->columns.size())) return "(none)";
+        return t->columns[static_cast<std::size_t>(column)].label + "=" + t->result(column, t->die_first + row);
+    });
+}
+
+std::size_t RulesetLayers::origin_of_module(const rules::Ruleset& now, const std::string& module) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        for (const auto& m : rs.modules)
+            if (m.module == module) return std::string(m.enabled ? "on" : "off") + "\n" + load::param_to_yaml(m.params);
+        return "(none)";
+    });
+}
+
+std::string RulesetLayers::describe(std::size_t origin) const {
+    if (origin == kEdited) return "edited, not saved yet: goes into house rule '" + target().id + "' (" + target_patch_file() + ")";
+    const auto& l = layers().at(origin);
+    if (l.kind == rules::RulesetLayer::Kind::Ruleset) return "the ruleset " + l.id + " " + l.version + " (" + l.directory + ")";
+    return "house rule '" + l.id + "' (" + l.directory + ")";
+}
+
+void create_house_rule(const std::string& dir, const std::string& id, const std::string& name, const rules::Ruleset& base) {
+    if (fs::exists(dir)) throw std::runtime_error(dir + " already exists: choose another id for the house rule");
+    fs::create_directories(dir);
+    const auto major = base.version.substr(0, base.version.find('.'));
+    const std::string range = load::parse_version(major) ? ">=" + base.version + " <" + std::to_string(std::stoi(major) + 1) : "";
+    std::ostringstream out;
+    out << "# yaml-language-server: $schema=../../../../schemas/house-rule.schema.json\n"
+        << "id: " << load::yaml_quoted(id) << "\nname: " << load::yaml_quoted(name) << "\nversion: 1.0.0\n"
+        << "base: { ruleset: " << load::yaml_quoted(base.id) << (range.empty() ? "" : ", versions: " + load::yaml_quoted(range)) << " }\n"
+        << "description: \"\"\npatches: [" << kStudioPatch << "]\n";
+    load::write_file_atomically((fs::path(dir) / "house.yaml").string(), out.str());
+    load::write_file_atomically((fs::path(dir) / kStudioPatch).string(), "# Written by Sandtable Studio: the edits made into this house rule.\n{}\n");
+}
+
+void list_studio_patch(const std::string& house_dir) {
+    const std::string file = (fs::path(house_dir) / "house.yaml").string();
+    std::string text = load::read_file(file);
+    static const std::regex flow(R"(^patches:\s*\[([^\]]*)\]\s*$)", std::regex::multiline);
+    static const std::regex block(R"(^patches:\s*\n((?:[ \t]+-[^\n]*\n)+))", std::regex::multiline);
+    std::smatch m;
+    if (std::regex_search(text, m, flow)) {
+        if (m[1].str().find(kStudioPatch) != std::string::npos) return;
+        const std::string items = m[1].str();
+        const bool empty = items.find_first_not_of(" \t") == std::string::npos;
+        text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + (empty ? std::string() : items + ", ") + kStudioPatch + "]");
+    } else if (std::regex_search(text, m, block)) {
+        if (m[1].str().find(kStudioPatch) != std::string::npos) return;
+        const std::string first = m[1].str().substr(0, m[1].str().find('-'));
+        text.insert(static_cast<std::size_t>(m.position(1) + m.length(1)), first + "- " + kStudioPatch + "\n");
+    } else {
+        throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand");
+    }
+    load::write_file_atomically(file, text);
+}
+
+}  // namespace sandtable::studio

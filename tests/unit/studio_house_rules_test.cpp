@@ -1,0 +1,110 @@
+// The studio with house rules: where each value comes from, edits saved into
+// the house rule (never into the ruleset's files), and starting a house rule.
+#include "core/scenario_document.h"
+#include "core/unit_type_commands.h"
+
+#include "project_copies.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+using namespace sandtable;
+using namespace sandtable::studio;
+using test::text_of;
+using test::write_text;
+
+namespace {
+
+// The copied wendle-fords scenario played with the war-elephants house rule.
+std::string with_house_rule(const std::string& scenario, const std::string& house) {
+    std::string text = text_of(scenario);
+    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28, "ruleset: ../../rulesets/bmw\nhouse_rules: [../../rulesets/bmw/house-rules/" + house + "]\n");
+    write_text(scenario, text);
+    return scenario;
+}
+
+int type_index(const ScenarioDocument& doc, const std::string& id) { return doc.ruleset().unit_type_index(id); }
+int attribute(const ScenarioDocument& doc, const std::string& id) { return doc.ruleset().attribute_index(id); }
+int value(const ScenarioDocument& doc, const std::string& type, const std::string& attr) {
+    return doc.ruleset().unit_types[static_cast<std::size_t>(type_index(doc, type))].front.values[static_cast<std::size_t>(attribute(doc, attr))];
+}
+
+}  // namespace
+
+TEST_CASE("the studio shows which layer each value comes from", "[studio][house]") {
+    const std::string scenario = with_house_rule(test::copy_bmw_project(), "war-elephants");
+    auto doc = ScenarioDocument::open(scenario);
+    REQUIRE(doc.layers());
+    const auto& layers = *doc.layers();
+    CHECK(layers.layers().size() == 2);
+    const int combat = attribute(doc, "combat");
+    CHECK(layers.origin_of_attribute(doc.ruleset(), "heavy_foot", false, combat) == 1);
+    CHECK(layers.origin_of_attribute(doc.ruleset(), "heavy_foot", false, attribute(doc, "movement")) == 0);
+    CHECK(layers.origin_of_attribute(doc.ruleset(), "knights", false, combat) == 0);
+    CHECK(layers.origin_of_unit_type(doc.ruleset(), "heavy_foot") == 1);  // renamed
+    CHECK(layers.origin_of_module(doc.ruleset(), "elephants") == 1);
+    CHECK(layers.origin_of_module(doc.ruleset(), "charges") == 0);
+    CHECK(layers.origin_of_cell(doc.ruleset(), "crt", 0, 1) == 0);
+    CHECK(layers.describe(1) == "house rule 'war-elephants' (" + (fs::path(scenario).parent_path() / "../../rulesets/bmw/house-rules/war-elephants").lexically_normal().string() + ")");
+    CHECK(doc.edit_target().find("house rule 'war-elephants'") == 0);
+
+    SetUnitTypeAttribute edit(doc, type_index(doc, "knights"), CounterFace::Front, combat, 8);
+    edit.apply(doc);
+    CHECK(layers.origin_of_attribute(doc.ruleset(), "knights", false, combat) == RulesetLayers::kEdited);
+    CHECK(doc.modified());
+}
+
+TEST_CASE("edits with a house rule are saved into it, and the ruleset's files are left alone", "[studio][house]") {
+    const std::string scenario = with_house_rule(test::copy_bmw_project(), "war-elephants");
+    const fs::path ruleset = fs::path(scenario).parent_path() / "../../rulesets/bmw";
+    const fs::path house = ruleset / "house-rules" / "war-elephants";
+    const std::string ruleset_before = text_of(ruleset / "ruleset.yaml"), crt_before = text_of(ruleset / "tables" / "crt.yaml");
+    {
+        auto doc = ScenarioDocument::open(scenario);
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 8).apply(doc);
+        doc.edit_ruleset().odds_tables[0].rows[2][4] = "EX";
+        doc.save();
+        CHECK(!doc.modified());
+        CHECK(doc.layers()->origin_of_attribute(doc.ruleset(), "knights", false, attribute(doc, "combat")) == 1);
+    }
+    CHECK(text_of(ruleset / "ruleset.yaml") == ruleset_before);
+    CHECK(text_of(ruleset / "tables" / "crt.yaml") == crt_before);
+    CHECK(text_of(house / "house.yaml").find("patches: [elephants.yaml, studio.yaml]") != std::string::npos);
+    const std::string patch = text_of(house / "studio.yaml");
+    CHECK(patch.find("- { id: knights, front: { combat: 8 } }") != std::string::npos);
+    CHECK(patch.find("3: { replace: [\"AR\", \"-\", \"-\", \"EX\", \"-\", \"-\", \"DR\", \"DL\"] }") != std::string::npos);
+    auto reopened = ScenarioDocument::open(scenario);
+    CHECK(value(reopened, "knights", "combat") == 8);
+    CHECK(value(reopened, "heavy_foot", "combat") == 8);  // the house rule's own patch still applies
+    CHECK(reopened.ruleset().odds_table("crt")->result(4, 3) == "EX");
+    CHECK(!reopened.modified());
+}
+
+TEST_CASE("a designer starts a house rule and edits go into it", "[studio][house]") {
+    const std::string scenario = test::copy_bmw_project();
+    const fs::path ruleset = fs::path(scenario).parent_path() / "../../rulesets/bmw";
+    const std::string ruleset_before = text_of(ruleset / "ruleset.yaml");
+    {
+        auto doc = ScenarioDocument::open(scenario);
+        CHECK(!doc.layers());
+        CHECK(doc.edit_target().find("the ruleset bmw 1.0.0") == 0);
+        CHECK_THROWS_WITH(doc.start_house_rule("my rules", "Mine"), Catch::Contains("a plain name"));
+        doc.start_house_rule("heavier-knights", "Heavier knights");
+        REQUIRE(doc.layers());
+        CHECK(doc.edit_target().find("house rule 'heavier-knights'") == 0);
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+        CHECK(doc.modified());
+        doc.save();
+        CHECK_THROWS_WITH(doc.start_house_rule("heavier-knights", "Again"), Catch::Contains("already exists"));
+    }
+    CHECK(text_of(ruleset / "ruleset.yaml") == ruleset_before);
+    CHECK(text_of(scenario).find("house_rules:\n  - \"../../rulesets/bmw/house-rules/heavier-knights\"") != std::string::npos);
+    const std::string house = text_of(ruleset / "house-rules" / "heavier-knights" / "house.yaml");
+    CHECK(house.find("base: { ruleset: \"bmw\", versions: \">=1.0.0 <2\" }") != std::string::npos);
+    auto reopened = ScenarioDocument::open(scenario);
+    CHECK(value(reopened, "knights", "combat") == 9);
+    CHECK(reopened.layers()->origin_of_attribute(reopened.ruleset(), "knights", false, attribute(reopened, "combat")) == 1);
+    CHECK(load::load_ruleset(ruleset.string()).unit_types[static_cast<std::size_t>(reopened.ruleset().unit_type_index("knights"))].front.values[static_cast<std::size_t>(attribute(reopened, "combat"))] == 7);
+}
