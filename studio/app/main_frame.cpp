@@ -7,6 +7,7 @@
 #include <wx/config.h>
 #include <wx/stc/stc.h>
 #include <wx/textctrl.h>
+#include <wx/textdlg.h>
 #include <wx/utils.h>
 #include <wx/dnd.h>
 #include <wx/choicdlg.h>
@@ -21,6 +22,7 @@
 #include <wx/time.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace sandtable::studio {
 
@@ -58,7 +60,9 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
     build_menu();
-    CreateStatusBar(2);
+    CreateStatusBar(3);
+    const int widths[] = {-3, -3, -4};
+    SetStatusWidths(3, widths);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     // The docking layout and the recent projects outlive the session.
@@ -109,6 +113,9 @@ void MainFrame::build_menu() {
     const int check = wxWindow::NewControlId();
     edit_menu_->Append(check, "&Check Project\tF7");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { check_project(); }, check);
+    const int house_rule = wxWindow::NewControlId();
+    edit_menu_->Append(house_rule, wxString::FromUTF8("Start a &House Rule…"), "Ruleset edits from now on go into a new house rule, not into the ruleset's files");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { start_house_rule(); }, house_rule);
     view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
     view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->map_changed(); }, labels);
@@ -275,6 +282,29 @@ void MainFrame::refresh_state() {
     edit_menu_->Enable(wxID_UNDO, history_.can_undo());
     edit_menu_->Enable(wxID_REDO, history_.can_redo());
     canvas_->map_changed();
+    SetStatusText(doc_ ? wxString::FromUTF8("Ruleset edits go into " + doc_->edit_target()) : wxString(), 2);
+}
+
+// A name asked for, an id made from it; the panels then show the new layer.
+void MainFrame::start_house_rule() {
+    if (!doc_) return;
+    const wxString name = wxGetTextFromUser("Name of the house rule (e.g. Heavier knights). Ruleset edits from now on, and those not saved yet, "
+                                            "go into it; the ruleset's own files stay as they are.",
+                                            "Start a House Rule", "", this);
+    if (name.empty()) return;
+    std::string id;
+    for (unsigned char c : name.ToStdString(wxConvUTF8)) id += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '-';
+    try {
+        doc_->start_house_rule(id, name.ToStdString(wxConvUTF8));
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The house rule was not started", wxOK | wxICON_INFORMATION, this);
+        return;
+    }
+    unit_types_->refresh();
+    tables_->refresh();
+    scripts_->refresh();
+    SetStatusText(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"), 1);
+    refresh_state();
 }
 
 bool MainFrame::confirm_discard() {
@@ -342,6 +372,9 @@ void MainFrame::on_save(wxCommandEvent&) {
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();
         SetStatusText("Saved " + wxString::FromUTF8(doc_->file()), 1);
+        unit_types_->refresh();  // saved edits now show the layer they went into
+        tables_->refresh();
+        scripts_->refresh();
         check_project();  // the saved files are what the runtime will play
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR, this);

@@ -47,6 +47,7 @@ private:
     void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
+    void start_house_rule();
     void show_document_changed();
     bool confirm_discard();
     void on_open(wxCommandEvent&);

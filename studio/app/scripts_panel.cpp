@@ -149,7 +149,14 @@ void ScriptsPanel::fill_modules() {
     }
     for (std::size_t i = 0; i < modules.size(); ++i) {
         const unsigned int item = static_cast<unsigned int>(i);
-        modules_->SetString(item, wxString::FromUTF8(module_label(modules[i])));
+        std::string label = module_label(modules[i]);
+        // With house rules, a module a house rule added or changed says so.
+        if (const auto* layers = doc_->layers()) {
+            const auto origin = layers->origin_of_module(doc_->ruleset(), modules[i].module);
+            if (origin == RulesetLayers::kEdited) label += "  (edited, not saved)";
+            else if (origin > 0) label += "  (house rule " + layers->layers()[origin].id + ")";
+        }
+        modules_->SetString(item, wxString::FromUTF8(label));
         modules_->Check(item, modules[i].enabled);
     }
 }

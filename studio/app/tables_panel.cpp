@@ -1,5 +1,6 @@
 #include "app/tables_panel.h"
 
+#include "app/layer_colours.h"
 #include "core/table_commands.h"
 
 #include <wx/button.h>
@@ -55,6 +56,8 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
     odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
     threshold_ = new ThresholdPanel(this);
+    legend_ = new wxStaticText(this, wxID_ANY, "");
+    sizer->Add(legend_, 0, wxLEFT | wxTOP, 8);
     sizer->Add(choice_, 0, wxALL, 4);
     sizer->Add(odds_sizer_, 1, wxEXPAND);
     sizer->Add(threshold_, 1, wxEXPAND);
@@ -62,6 +65,16 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
     table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
     table_->Bind(wxEVT_GRID_CELL_CHANGED, &TablesPanel::on_changed, this);
+    // Where the selected cell's result comes from, in the status bar.
+    table_->Bind(wxEVT_GRID_SELECT_CELL, [this](wxGridEvent& e) {
+        e.Skip();
+        const int t = table_index();
+        if (!doc_ || t < 0 || !doc_->layers()) return;
+        const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
+        const auto origin = doc_->layers()->origin_of_cell(doc_->ruleset(), crt.id, e.GetRow(), e.GetCol());
+        wxLogStatus("%s", wxString::FromUTF8("Roll " + std::to_string(crt.die_first + e.GetRow()) + ", column " +
+                                             crt.columns[static_cast<std::size_t>(e.GetCol())].label + ": from " + doc_->layers()->describe(origin)));
+    });
 }
 
 void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
@@ -129,6 +142,7 @@ int TablesPanel::threshold_index() const {
 }
 
 void TablesPanel::refresh() {
+    legend_->SetLabel(doc_ ? layers_legend(*doc_) : wxString());
     filling_ = true;
     fill_table();
     fill_odds();
@@ -169,6 +183,9 @@ void TablesPanel::fill_table() {
             table_->SetCellValue(r, c, wxString::FromUTF8(col.automatic.empty() ? crt.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] : col.automatic));
             table_->SetReadOnly(r, c, !col.automatic.empty());
             if (!col.automatic.empty()) table_->SetCellBackgroundColour(r, c, wxColour(225, 225, 225));
+            else if (const auto* layers = doc_->layers(); layers && layers->origin_of_cell(doc_->ruleset(), crt.id, r, c) != 0)
+                table_->SetCellBackgroundColour(r, c, origin_colour(layers->origin_of_cell(doc_->ruleset(), crt.id, r, c)));
+            else table_->SetCellBackgroundColour(r, c, table_->GetDefaultCellBackgroundColour());
             table_->SetCellAlignment(r, c, wxALIGN_CENTRE, wxALIGN_CENTRE);
         }
     }

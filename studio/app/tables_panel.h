@@ -10,6 +10,7 @@
 #include <wx/choice.h>
 #include <wx/grid.h>
 #include <wx/panel.h>
+#include <wx/stattext.h>
 
 #include <functional>
 
@@ -38,6 +39,7 @@ private:
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
     wxChoice* choice_ = nullptr;
+    wxStaticText* legend_ = nullptr;  // where values come from and where edits go
     wxGrid* table_ = nullptr;
     wxGrid* odds_ = nullptr;
     wxBoxSizer* odds_sizer_ = nullptr;  // everything of an odds table, hidden for a threshold table

@@ -1,6 +1,7 @@
 #include "app/unit_types_panel.h"
 
 #include "app/checked_property_edits.h"
+#include "app/layer_colours.h"
 #include "core/unit_type_commands.h"
 #include "render/counter_painter.h"
 
@@ -79,10 +80,14 @@ UnitTypesPanel::UnitTypesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     auto* left = new wxBoxSizer(wxVERTICAL);
     left->Add(list_, 1, wxEXPAND | wxBOTTOM, 4);
     left->Add(buttons, 0);
-    auto* sizer = new wxBoxSizer(wxHORIZONTAL);
-    sizer->Add(left, 0, wxEXPAND | wxALL, 4);
-    sizer->Add(grid_, 1, wxEXPAND | wxALL, 4);
-    sizer->Add(preview_, 0, wxEXPAND | wxALL, 4);
+    legend_ = new wxStaticText(this, wxID_ANY, "");
+    auto* row = new wxBoxSizer(wxHORIZONTAL);
+    row->Add(left, 0, wxEXPAND | wxALL, 4);
+    row->Add(grid_, 1, wxEXPAND | wxALL, 4);
+    row->Add(preview_, 0, wxEXPAND | wxALL, 4);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(legend_, 0, wxLEFT | wxTOP, 8);
+    sizer->Add(row, 1, wxEXPAND);
     SetSizer(sizer);
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { fill_grid(); });
     add_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { add(false); });
@@ -136,6 +141,7 @@ void UnitTypesPanel::fill_grid() {
     grid_->Clear();
     const int t = selected();
     preview_->show(doc_, t);
+    legend_->SetLabel(doc_ ? layers_legend(*doc_) : wxString());
     if (t == wxNOT_FOUND) return;
     const auto& rs = doc_->ruleset();
     const auto& type = rs.unit_types[to_size(t)];
@@ -143,17 +149,23 @@ void UnitTypesPanel::fill_grid() {
     auto* id = grid_->Append(new wxStringProperty("Id", "id", wxString::FromUTF8(type.id)));
     id->ChangeFlag(wxPG_PROP_READONLY, true);
     id->SetHelpString("Scenarios refer to the type by its id, so it does not change here");
-    grid_->Append(new wxStringProperty("Name", "name", wxString::FromUTF8(type.name)));
+    auto* name = grid_->Append(new wxStringProperty("Name", "name", wxString::FromUTF8(type.name)));
     wxArrayString symbols;
     for (const char* s : kSymbols) symbols.Add(s);
-    grid_->Append(new wxEditEnumProperty("Symbol", "symbol", symbols, wxArrayInt(), wxString::FromUTF8(type.symbol)));
-    grid_->Append(new wxBoolProperty("Has a back face", "has_back", type.back.has_value()))->SetAttribute(wxPG_BOOL_USE_CHECKBOX, true);
-    add_face("Front face", "front", type.front);
-    if (type.back) add_face("Back face", "back", *type.back);
+    auto* symbol = grid_->Append(new wxEditEnumProperty("Symbol", "symbol", symbols, wxArrayInt(), wxString::FromUTF8(type.symbol)));
+    auto* has_back = grid_->Append(new wxBoolProperty("Has a back face", "has_back", type.back.has_value()));
+    has_back->SetAttribute(wxPG_BOOL_USE_CHECKBOX, true);
+    if (const auto* layers = doc_->layers()) {
+        show_origin(name, layers->origin_of_type_name(rs, type.id));
+        show_origin(symbol, layers->origin_of_type_symbol(rs, type.id));
+        show_origin(has_back, layers->origin_of_unit_type(rs, type.id));
+    }
+    add_face("Front face", "front", type.id, type.front);
+    if (type.back) add_face("Back face", "back", type.id, *type.back);
     grid_->SetSplitterLeft();
 }
 
-void UnitTypesPanel::add_face(const char* category, const std::string& prefix, const rules::UnitFace& face) {
+void UnitTypesPanel::add_face(const char* category, const std::string& prefix, const std::string& type_id, const rules::UnitFace& face) {
     const auto& rs = doc_->ruleset();
     grid_->Append(new wxPropertyCategory(category, prefix));
     wxPGChoices classes;
@@ -183,7 +195,16 @@ void UnitTypesPanel::add_face(const char* category, const std::string& prefix, c
                 break;
             }
         }
+        if (const auto* layers = doc_->layers()) show_origin(p, layers->origin_of_attribute(rs, type_id, prefix == "back", static_cast<int>(a)));
     }
+}
+
+// Shades a value that does not come from the ruleset itself and says where
+// it comes from in its help text (shown in the status bar when selected).
+void UnitTypesPanel::show_origin(wxPGProperty* p, std::size_t origin) {
+    if (!p || origin == 0) return;
+    p->SetBackgroundColour(origin_colour(origin));
+    p->SetHelpString(p->GetHelpString() + (p->GetHelpString().empty() ? "" : "; ") + wxString::FromUTF8("from " + doc_->layers()->describe(origin)));
 }
 
 // The edit a property's new value makes; throws with a designer's message

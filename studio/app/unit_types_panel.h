@@ -7,6 +7,7 @@
 #include "core/edit_commands.h"
 
 #include <wx/listbox.h>
+#include <wx/stattext.h>
 #include <wx/panel.h>
 #include <wx/propgrid/propgrid.h>
 
@@ -28,7 +29,8 @@ public:
 private:
     void fill_list();
     void fill_grid();
-    void add_face(const char* category, const std::string& prefix, const rules::UnitFace& face);
+    void add_face(const char* category, const std::string& prefix, const std::string& type_id, const rules::UnitFace& face);
+    void show_origin(wxPGProperty* property, std::size_t origin);
     std::unique_ptr<EditCommand> command_for(const wxString& property, const wxVariant& value) const;
     void add(bool duplicate);
     void remove();
@@ -39,6 +41,7 @@ private:
     wxListBox* list_ = nullptr;
     wxPropertyGrid* grid_ = nullptr;
     CounterPreview* preview_ = nullptr;
+    wxStaticText* legend_ = nullptr;  // where values come from and where edits go
 };
 
 }  // namespace sandtable::studio

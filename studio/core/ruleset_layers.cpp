@@ -77,7 +77,21 @@ std::size_t RulesetLayers::origin_of_attribute(const rules::Ruleset& now, const 
 std::size_t RulesetLayers::origin_of_unit_type(const rules::Ruleset& now, const std::string& type) const {
     return origin(now, [&](const rules::Ruleset& rs) -> std::string {
         const auto* t = type_in(rs, type);
-        return t ? t->name + "\n" + t->symbol + "\n" + (t->back ? "back" : "") : "(none)";
+        return t ? (t->back ? "two faces" : "one face") : "(none)";
+    });
+}
+
+std::size_t RulesetLayers::origin_of_type_name(const rules::Ruleset& now, const std::string& type) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        const auto* t = type_in(rs, type);
+        return t ? t->name : "(none)";
+    });
+}
+
+std::size_t RulesetLayers::origin_of_type_symbol(const rules::Ruleset& now, const std::string& type) const {
+    return origin(now, [&](const rules::Ruleset& rs) -> std::string {
+        const auto* t = type_in(rs, type);
+        return t ? t->symbol : "(none)";
     });
 }
 

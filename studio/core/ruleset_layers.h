@@ -32,7 +32,10 @@ public:
 
     // The layer a value of the edited model `now` comes from.
     std::size_t origin_of_attribute(const rules::Ruleset& now, const std::string& type, bool back, int attribute) const;
+    // The type itself (added by a house rule, or its back face) and its texts.
     std::size_t origin_of_unit_type(const rules::Ruleset& now, const std::string& type) const;
+    std::size_t origin_of_type_name(const rules::Ruleset& now, const std::string& type) const;
+    std::size_t origin_of_type_symbol(const rules::Ruleset& now, const std::string& type) const;
     std::size_t origin_of_cell(const rules::Ruleset& now, const std::string& table, int row, int column) const;
     std::size_t origin_of_module(const rules::Ruleset& now, const std::string& module) const;
     // "house rule 'war-elephants' (rulesets/bmw/house-rules/war-elephants)", "the ruleset", "edited, not saved".

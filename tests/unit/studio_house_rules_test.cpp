@@ -43,7 +43,9 @@ TEST_CASE("the studio shows which layer each value comes from", "[studio][house]
     CHECK(layers.origin_of_attribute(doc.ruleset(), "heavy_foot", false, combat) == 1);
     CHECK(layers.origin_of_attribute(doc.ruleset(), "heavy_foot", false, attribute(doc, "movement")) == 0);
     CHECK(layers.origin_of_attribute(doc.ruleset(), "knights", false, combat) == 0);
-    CHECK(layers.origin_of_unit_type(doc.ruleset(), "heavy_foot") == 1);  // renamed
+    CHECK(layers.origin_of_type_name(doc.ruleset(), "heavy_foot") == 1);  // renamed
+    CHECK(layers.origin_of_type_symbol(doc.ruleset(), "heavy_foot") == 0);
+    CHECK(layers.origin_of_unit_type(doc.ruleset(), "heavy_foot") == 0);
     CHECK(layers.origin_of_module(doc.ruleset(), "elephants") == 1);
     CHECK(layers.origin_of_module(doc.ruleset(), "charges") == 0);
     CHECK(layers.origin_of_cell(doc.ruleset(), "crt", 0, 1) == 0);
