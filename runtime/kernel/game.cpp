@@ -96,7 +96,7 @@ void Game::resolve_attribute_roles() {
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
-                                  rules::option_flag(p, "always_one_hex", false)};
+                                  rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", "")};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
@@ -436,7 +436,14 @@ int Game::combat_strength(int unit) const {
     const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules_[phase].strength : roles_.strength;
     return attribute(unit, strength);
 }
-int Game::movement_allowance(int unit) const { return attribute(unit, roles_.allowance); }
+// In a movement phase whose `bonus_from_mark` names a mark, the unit's mark
+// adds to its allowance (a declared charge, set by a script).
+int Game::movement_allowance(int unit) const {
+    const int base = attribute(unit, roles_.allowance);
+    const auto phase = static_cast<std::size_t>(phase_index());
+    if (procedures_[phase] != Procedure::Movement || movement_rules_[phase].bonus.empty()) return base;
+    return base + state_.mark(unit, movement_rules_[phase].bonus);
+}
 
 int Game::movement_class(int unit) const {
     return unit_type(unit).face(state_.units[static_cast<std::size_t>(unit)].back).movement_class;

@@ -369,6 +369,7 @@ private:
         std::vector<std::string> barred;  // `barred_mark`: units the player may not move
         std::string halved;    // `halved_by_mark`: units at half allowance, fractions kept
         bool one_hex = false;  // `always_one_hex`
+        std::string bonus;     // `bonus_from_mark`: the mark's value is added to the allowance
     };
     std::vector<MovementPhaseRules> movement_rules_;
     std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's

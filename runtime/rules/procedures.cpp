@@ -40,6 +40,7 @@ const std::vector<ProcedureSpec>& procedures() {
           {"allowance", K::Text, "the attribute holding the movement allowance (default movement)"},
         {"barred_mark", K::Names, "units carrying this script mark (or any of a list of marks) may not be moved by their player in the phase (scripts move them, or hold them)"},
          {"halved_by_mark", K::Name, "units carrying this script mark move at half their allowance, fractions kept (out of a leader's control)"},
+         {"bonus_from_mark", K::Name, "units carrying this script mark add its value to their allowance in the phase (a declared charge's extra movement)"},
          {"always_one_hex", K::Bool, "a unit that may move may always move one hex into passable terrain, whatever it costs, and then no further"}}},
         {"ranged_fire", T::Threshold,
          {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},

@@ -5,8 +5,12 @@
 #include "geometry/hex.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 using namespace bmw_test;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -154,5 +158,67 @@ TEST_CASE("a driven-back elephant may rampage, trampling the first units in its 
             CHECK(!disordered(s.game(), "lv"));
         }
         CHECK(disordered(s.game(), "el"));
+    }
+}
+
+// ---- declared charges (Cady style) ------------------------------------------
+
+namespace {
+// A house rule giving BMW's knights the declared charge in place of 9.6's.
+std::string declared_charge_house_rule() {
+    const fs::path dir = fs::temp_directory_path() / ("sandtable-declared-charge-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "house.yaml") << "id: declared-charges\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
+    std::ofstream(dir / "patch.yaml") << "phases:\n  movement: { options: { bonus_from_mark: charge_bonus } }\n"
+                                         "rules:\n  - { module: charges, enabled: false }\n"
+                                         "  - { module: declared_charges, params: { unit_types: [knights], bonus_percent: 33, shock_on: 3 } }\n";
+    return dir.string();
+}
+}  // namespace
+
+TEST_CASE("a declared charge adds a third of the allowance to the move", "[library][charges]") {
+    for (int answer : {0, 1}) {  // charge, no charge
+        Battlefield b;
+        b.house_rules = {declared_charge_house_rule()};
+        b.units = {{"kn", "knights", "a", "0201"}, {"lv", "levy", "b", "0208"}};
+        auto s = b.start();
+        REQUIRE(s.game().decision() == DecisionKind::Question);
+        CHECK(s.game().question()->prompt == "kn: declare a charge?");
+        choose(s, answer);
+        select(s, "kn");
+        INFO("answer " << answer);
+        CHECK(has_move(s.game(), "0207") == (answer == 0));  // 6 hexes: 5 MP and 2 more for the charge
+        CHECK(has_move(s.game(), "0206"));
+        CHECK(mark(s.game(), "kn", "charge_bonus") == (answer == 0 ? 2 : 0));
+    }
+}
+
+TEST_CASE("a declared charge that ends out of contact is blown", "[library][charges]") {
+    Battlefield b;
+    b.house_rules = {declared_charge_house_rule()};
+    b.units = {{"kn", "knights", "a", "0201"}, {"lv", "levy", "b", "0208"}, {"sp", "spearmen", "a", "0901"}};
+    auto s = b.start();
+    choose(s, 0);
+    move(s, "kn", "0204");
+    end_phase(s);
+    CHECK(disordered(s.game(), "kn"));
+    CHECK(logged(s.game(), "kn's charge is blown"));
+    CHECK(mark(s.game(), "kn", "charging_declared") == 0);
+}
+
+TEST_CASE("the shock of a charge may disorder the defenders before the combat", "[library][charges]") {
+    for (int shock : {3, 4}) {
+        Battlefield b;
+        b.house_rules = {declared_charge_house_rule()};
+        // 7 against the levy's 2 is 3-1 (a 6 is AR); disordered, its 1 makes 7-1, an automatic DL.
+        b.units = {{"kn", "knights", "a", "0201"}, {"lv", "levy", "b", "0208"}};
+        auto s = b.start({shock, 6});
+        choose(s, 0);
+        move(s, "kn", "0207");
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"kn"}, "lv");
+        INFO("shock roll " << shock);
+        CHECK(logged(s.game(), "lv is shaken by the charge") == (shock <= 3));
+        CHECK(s.game().state().combat.result == (shock <= 3 ? "DL" : "AR"));
     }
 }
