@@ -50,6 +50,23 @@ def summarise(name, results):
           ", ".join(f"{s} {sum(r['victory_points'][s] for r in results) / n:.1f}" for s in sides))
 
 
+def paired(name, base, results):
+    """The same seeds with and without: how many games changed winner, and
+    the mean change of the VP margin (first side minus second) with a 95%
+    interval of the paired differences."""
+    sides = sorted({s for r in base for s in r["victory_points"]})
+    changed = sum(1 for a, b in zip(base, results) if a["winner"] != b["winner"])
+    margin = lambda r: r["victory_points"][sides[0]] - r["victory_points"][sides[-1]]
+    diffs = [margin(b) - margin(a) for a, b in zip(base, results)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    turns = sum(b["turns"] - a["turns"] for a, b in zip(base, results)) / n
+    print(f"  against the same seeds without it: winner changed in {changed} of {n} games; "
+          f"VP margin ({sides[0]} - {sides[-1]}) {mean:+.2f} (95% CI {mean - half:+.2f} to {mean + half:+.2f}); turns {turns:+.2f}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=1000)
@@ -60,11 +77,16 @@ def main():
     ap.add_argument("houses", nargs="+")
     args = ap.parse_args()
     configs = [("without house rules", None)] + [(h, h) for h in args.houses]
+    base = None
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         for name, house in configs:
             seeds = range(1, args.games + 1)
             results = list(pool.map(lambda s: play(args.sandtable, args.scenario, house, s, args.bots), seeds))
             summarise(name, results)
+            if base is None:
+                base = results
+            else:
+                paired(name, base, results)
     return 0
 
 

@@ -49,17 +49,17 @@ TEST_CASE("berserkers go for the nearest enemy by themselves and stop on enterin
 
 TEST_CASE("only the first per_army units of the listed types are berserkers", "[library][berserkers]") {
     Battlefield b;
-    b.house_rules = {kHouses + "viking-berserkers"};  // spearmen, two per army
+    b.house_rules = {kHouses + "viking-berserkers"};  // spearmen, four per army
     b.units = {{"sp1", "spearmen", "a", "0102"}, {"sp2", "spearmen", "a", "0302"}, {"sp3", "spearmen", "a", "0502"},
-               {"hf", "heavy_foot", "a", "0702"}, {"sp4", "spearmen", "b", "0508"}};
+               {"sp4", "spearmen", "a", "0702"}, {"sp5", "spearmen", "a", "0902"}, {"hf", "heavy_foot", "a", "0101"},
+               {"sp6", "spearmen", "b", "0508"}};
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(mark(g, "sp1", "berserk") == 1);
-    CHECK(mark(g, "sp2", "berserk") == 1);
-    CHECK(mark(g, "sp3", "berserk") == 0);
+    for (const char* id : {"sp1", "sp2", "sp3", "sp4"}) CHECK(mark(g, id, "berserk") == 1);
+    CHECK(mark(g, "sp5", "berserk") == 0);
     CHECK(mark(g, "hf", "berserk") == 0);
-    CHECK(mark(g, "sp4", "berserk") == 1);  // the other army's own two
-    CHECK(selectable(g, "sp3"));
+    CHECK(mark(g, "sp6", "berserk") == 1);  // the other army's own
+    CHECK(selectable(g, "sp5"));
     CHECK(selectable(g, "hf"));
     CHECK(!selectable(g, "sp1"));
 }
@@ -70,16 +70,16 @@ TEST_CASE("berserkers add their bonus to the attack, one less for each berserker
     // Both are next to an enemy already, so they stay; both must attack.
     b.units = {{"sp1", "spearmen", "a", "0304"}, {"hf", "heavy_foot", "b", "0305"},
                {"sp2", "spearmen", "a", "0704"}, {"lv", "levy", "b", "0705"}};
-    // 4 + 3 = 7 against 6 is 1-1: a 5 is an exchange. Then 4 + 2 = 6 against 2 is 3-1: a 1 is DL.
+    // 4 + 4 = 8 against 6 is 1-1: a 5 is an exchange. Then 4 + 3 = 7 against 2 is 3-1: a 1 is DL.
     auto s = b.start({5, 1});
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp1"}, "hf");
-    CHECK(logged(s.game(), "berserkers: attack +3"));
+    CHECK(logged(s.game(), "berserkers: attack +4"));
     CHECK(s.game().state().combat.result == "EX");
     CHECK(!on_map(s.game(), "sp1"));
     answer_questions(s);
     attack(s, {"sp2"}, "lv");
-    CHECK(logged(s.game(), "berserkers: attack +2"));
+    CHECK(logged(s.game(), "berserkers: attack +3"));
     CHECK(s.game().state().combat.result == "DL");
 }
 
@@ -87,17 +87,14 @@ TEST_CASE("light troops attacked by berserkers may not retreat before combat (a 
     Battlefield b;
     b.house_rules = {kHouses + "viking-berserkers"};
     b.units = {{"sp1", "spearmen", "a", "0304"}, {"sk1", "skirmishers", "b", "0305"},
-               {"sp2", "spearmen", "a", "0604"}, {"lv", "levy", "b", "0605"},
-               {"sp3", "spearmen", "a", "0904"}, {"sk3", "skirmishers", "b", "0905"}};
-    auto s = b.start({3});
+               {"hf", "heavy_foot", "a", "0904"}, {"sk3", "skirmishers", "b", "0905"}};
+    auto s = b.start();
     run_until(s, DecisionKind::CombatDeclare);
-    attack(s, {"sp1"}, "sk1");  // a berserker: no question; 7 against 1 is an automatic DL
+    attack(s, {"sp1"}, "sk1");  // a berserker: no question; 8 against 1 is an automatic DL
     CHECK(s.game().state().combat.result == "DL");
     CHECK(!on_map(s.game(), "sk1"));
     if (s.game().decision() == DecisionKind::Advance) s.apply(*find(s.game().legal_actions(), ActionKind::Decline));
-    attack(s, {"sp2"}, "lv");   // 7 against 2 is 3-1: a 3 is no effect
-    CHECK(s.game().state().combat.result == "-");
-    attack(s, {"sp3"}, "sk3");  // not a berserker: the base rule asks
+    attack(s, {"hf"}, "sk3");   // heavy foot, slower than the skirmishers and no berserkers: the base rule asks
     REQUIRE(s.game().decision() == DecisionKind::Question);
     CHECK(s.game().question()->side == 1);
 }
@@ -220,5 +217,35 @@ TEST_CASE("the shock of a charge may disorder the defenders before the combat", 
         INFO("shock roll " << shock);
         CHECK(logged(s.game(), "lv is shaken by the charge") == (shock <= 3));
         CHECK(s.game().state().combat.result == (shock <= 3 ? "DL" : "AR"));
+    }
+}
+
+// ---- leader casualties ------------------------------------------------------
+
+namespace {
+std::string leader_casualties_house_rule() {
+    const fs::path dir = fs::temp_directory_path() / ("sandtable-leader-casualties-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "house.yaml") << "id: leader-casualties\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
+    std::ofstream(dir / "patch.yaml") << "rules:\n  - { module: leader_casualties, params: { defender_results: [DR, DL, EX], killed_on: [1], wounded_on: [2], "
+                                         "wounds_to_kill: 2 } }\n";
+    return dir.string();
+}
+}  // namespace
+
+TEST_CASE("a leader with defenders hit by the result may be killed or wounded", "[library][leaders]") {
+    for (int roll : {1, 2, 3}) {
+        Battlefield b;
+        b.house_rules = {leader_casualties_house_rule()};
+        // Knights 7 against spearmen 4 and their leader's 1: 7-5 is 1-1, and a 2 is DR.
+        b.units = {{"kn", "knights", "a", "0504"}, {"sp", "spearmen", "b", "0505"}, {"ld", "leader", "b", "0505"}};
+        auto s = b.start({2, roll});
+        run_until(s, DecisionKind::CombatDeclare);
+        attack(s, {"kn"}, "sp");
+        INFO("leader's roll " << roll);
+        REQUIRE(s.game().state().combat.result == "DR");
+        CHECK(on_map(s.game(), "ld") == (roll != 1));
+        CHECK(mark(s.game(), "ld", "wounded") == (roll == 2 ? 1 : 0));
+        CHECK(s.game().state().dice_rolled == 2);
     }
 }
