@@ -29,6 +29,8 @@ public:
     // every layer with that file left out.
     std::string target_patch_file() const;
     const rules::Ruleset& reference() const { return reference_; }
+    // Every layer as on disk, the studio patch included.
+    const rules::Ruleset& on_disk() const { return models_.back(); }
 
     // The layer a value of the edited model `now` comes from.
     std::size_t origin_of_attribute(const rules::Ruleset& now, const std::string& type, bool back, int attribute) const;

@@ -34,10 +34,10 @@ std::vector<std::string> ScenarioDocument::house_rule_dirs() const {
     return dirs;
 }
 
-// The layers as on disk; the studio patch as the model's difference from them.
+// The layers as on disk, and the studio patch as saved there.
 void ScenarioDocument::load_layers() {
     layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
-    saved_patch_ = load::patch_between(layers_->reference(), *ruleset_);
+    saved_patch_ = load::patch_between(layers_->reference(), layers_->on_disk());
 }
 
 std::string ScenarioDocument::edit_target() const {
@@ -61,11 +61,21 @@ void ScenarioDocument::start_house_rule(const std::string& id, const std::string
 ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
     ScenarioDocument doc = open(file);
     std::map<std::string, std::string> ruleset_autosaves;  // real file -> autosaved text
-    for (const std::string& f : doc.ruleset_files())
+    std::vector<std::string> files = doc.ruleset_files();
+    // Studio patches of the house rules under the ruleset's folder: the
+    // autosaved scenario may name one the file on disk does not yet.
+    const std::filesystem::path house_rules = std::filesystem::path(doc.scenario_.ruleset_dir) / "house-rules";
+    std::error_code ec;
+    if (std::filesystem::is_directory(house_rules, ec))
+        for (const auto& entry : std::filesystem::directory_iterator(house_rules, ec))
+            files.push_back((entry.path() / "studio.yaml").string());
+    for (const std::string& f : files)
         if (std::filesystem::exists(autosave_path(f))) ruleset_autosaves[f] = load::read_file(autosave_path(f));
     RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, load::read_file(autosave), ruleset_autosaves);
     *doc.ruleset_ = std::move(work.ruleset);
     doc.scenario_ = std::move(work.scenario);
+    // The autosave may name house rules the file on disk does not (one started, not saved).
+    if (!doc.scenario_.house_rules.empty()) doc.load_layers();
     return doc;
 }
 

@@ -110,3 +110,24 @@ TEST_CASE("a designer starts a house rule and edits go into it", "[studio][house
     CHECK(reopened.layers()->origin_of_attribute(reopened.ruleset(), "knights", false, attribute(reopened, "combat")) == 1);
     CHECK(load::load_ruleset(ruleset.string()).unit_types[static_cast<std::size_t>(reopened.ruleset().unit_type_index("knights"))].front.values[static_cast<std::size_t>(attribute(reopened, "combat"))] == 7);
 }
+
+TEST_CASE("edits into a house rule autosaved before a crash are recovered", "[studio][house][recovery]") {
+    const std::string scenario = test::copy_bmw_project();
+    const fs::path ruleset = fs::path(scenario).parent_path() / "../../rulesets/bmw";
+    const fs::path patch = ruleset / "house-rules" / "heavier-knights" / "studio.yaml";
+    {
+        auto doc = ScenarioDocument::open(scenario);
+        doc.start_house_rule("heavier-knights", "Heavier knights");
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+        doc.autosave();
+        CHECK(fs::exists(ScenarioDocument::autosave_path(patch.string())));
+    }  // the studio "crashes": nothing saved
+    REQUIRE(ScenarioDocument::has_newer_autosave(scenario));
+    auto doc = ScenarioDocument::recover(scenario, ScenarioDocument::autosave_path(scenario));
+    REQUIRE(doc.layers());
+    CHECK(value(doc, "knights", "combat") == 9);
+    CHECK(doc.modified());
+    doc.save();
+    CHECK(!fs::exists(ScenarioDocument::autosave_path(patch.string())));
+    CHECK(text_of(patch).find("- { id: knights, front: { combat: 9 } }") != std::string::npos);
+}
