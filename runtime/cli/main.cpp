@@ -1,5 +1,6 @@
 // `sandtable`: the command-line front end of the runtime.
 #include "cli/commands.h"
+#include "load/diagnostics.h"
 
 #include <iostream>
 #include <string>
@@ -36,6 +37,11 @@ int main(int argc, char** argv) {
         if (command == "play") return sandtable::cli::play(args);
         if (command == "replay") return sandtable::cli::replay(args);
         if (command == "rules") return sandtable::cli::rules(args);
+    } catch (const sandtable::load::LoadError& e) {
+        // Every problem, as validate prints them, not just the first.
+        std::cerr << "sandtable " << command << ": cannot load:\n";
+        for (const auto& d : e.diagnostics()) std::cerr << d.to_string() << "\n";
+        return 1;
     } catch (const sandtable::cli::UsageError& e) {
         std::cerr << "sandtable " << command << ": " << e.what() << "\n";
         return 2;

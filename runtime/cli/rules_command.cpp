@@ -5,7 +5,7 @@
 
 #include "load/change_description.h"
 #include "load/provenance.h"
-#include "script/rule_host.h"
+#include "script/module_lint.h"
 
 #include <iostream>
 #include <map>
@@ -20,12 +20,11 @@ int dump(const Args& args) {
     return 0;
 }
 
-// The handlers each house rule's modules wrapped, found by loading the
-// modules as a game would (without a scenario's switches).
-std::vector<script::RuleHost::WrappedHandler> wrapped_handlers(const rules::Ruleset& rs) {
-    script::RuleHost host(rs);
-    host.load_modules();
-    return host.wrapped();
+// The layer that added a rule module to the ruleset (0: the ruleset's own).
+std::size_t added_by(const load::RulesetDocument& doc, const std::string& module) {
+    for (const auto& c : doc.changes)
+        if (c.op == load::Change::Op::Add && c.path.size() == 2 && c.path[0] == "rules" && c.path[1] == module) return c.layer;
+    return 0;
 }
 
 void print_house_rule(const load::HouseRule& h) {
@@ -41,7 +40,7 @@ int diff(const Args& args) {
     const auto layered = load::load_layered_ruleset(args.positional()[1], houses);
     const auto& doc = layered.document;
     const auto changes = load::describe_changes(doc);
-    const auto wraps = wrapped_handlers(layered.ruleset);
+    const auto wraps = script::wrap_calls(layered.ruleset);
     const auto& base = doc.layers.front();
     std::cout << "# What the house rules change in " << base.name << " " << base.version << "\n";
     std::cout << "\nRuleset " << base.id << " in " << base.directory << "; house rules applied in this order: ";
@@ -68,11 +67,11 @@ int diff(const Args& args) {
         }
         bool wrapped_any = false;
         for (const auto& w : wraps) {
-            if (doc.layer_of_directory(w.by_file) != layer) continue;
+            // The house rule that lists the wrapping module (its own Lua, or a library module it added).
+            if (added_by(doc, w.by) != layer) continue;
             if (!wrapped_any) std::cout << "\n### Handlers wrapped\n\n";
             wrapped_any = any = true;
-            std::cout << "- **" << w.module << "**, on " << w.event << ": " << w.handlers << " handler" << (w.handlers == 1 ? "" : "s")
-                      << " wrapped by rule module " << w.by << " — `" << w.by_file << "`\n";
+            std::cout << "- **" << w.module << "**, on " << w.event << ": wrapped by rule module " << w.by << " — `" << w.where.to_string() << "`\n";
         }
         if (!any) std::cout << "\nNo changes.\n";
     }

@@ -86,7 +86,7 @@ int check_path(const fs::path& p, const std::vector<std::string>& house) {
         int failures = 0;
         std::vector<fs::path> files;
         for (const auto& e : fs::directory_iterator(p))
-            if (e.path().extension() == ".yaml") files.push_back(e.path());
+            if (e.path().extension() == ".yaml" || fs::exists(e.path() / "house.yaml")) files.push_back(e.path());  // house rule folders too
         std::sort(files.begin(), files.end());
         for (const auto& f : files) failures += check_path(f, house);
         return failures;

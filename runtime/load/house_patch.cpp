@@ -30,6 +30,24 @@ bool is_delete(const YAML::Node& value) { return value.IsMap() && value["delete"
 
 std::string id_of(const YAML::Node& entry, const std::string& field) { return scalar_at(entry, field).value_or(""); }
 
+// The first key a mapping of a patch repeats (yaml-cpp keeps both), if any.
+const YAML::Node* repeated_key(const YAML::Node& map, std::vector<YAML::Node>& keys) {
+    std::vector<std::string> seen;
+    keys.clear();
+    for (const auto& kv : map) keys.push_back(kv.first);
+    for (const auto& k : keys) {
+        if (std::find(seen.begin(), seen.end(), k.Scalar()) != seen.end()) return &k;
+        seen.push_back(k.Scalar());
+    }
+    return nullptr;
+}
+
+// CRT columns are named by their odds, written 3-1 or 3:1.
+std::string entry_name(const std::string& field, std::string id) {
+    if (field == "odds") std::replace(id.begin(), id.end(), ':', '-');
+    return id;
+}
+
 class Patcher {
 public:
     Patcher(RulesetDocument& doc, std::size_t layer, DiagnosticSink& sink) : doc_(doc), layer_(layer), sink_(sink) {}
@@ -41,6 +59,7 @@ public:
                 sink_.error(location_of(patch, file), "a patch must be a mapping in the shape of ruleset.yaml (unit_types:, tables:, rules:, ...)");
             return;
         }
+        if (!unique_keys(patch)) return;
         for (auto it = patch.begin(); it != patch.end(); ++it) {
             const std::string key = it->first.Scalar();
             if (key == "id" || key == "version") {
@@ -58,8 +77,19 @@ public:
     }
 
 private:
+    // Every key of a patch's mapping once: which of two would win is not for a patch to guess.
+    bool unique_keys(const YAML::Node& map) {
+        std::vector<YAML::Node> keys;
+        if (const YAML::Node* twice = repeated_key(map, keys)) {
+            sink_.error(location_of(*twice, file_), "key '" + twice->Scalar() + "' appears twice in the same mapping of the patch");
+            return false;
+        }
+        return true;
+    }
+
     void tables(const YAML::Node& patch) {
         if (!patch.IsMap()) return sink_.error(location_of(patch, file_), "'tables' in a patch maps table ids to their changes (crt: { rows: ... })");
+        if (!unique_keys(patch)) return;
         for (auto it = patch.begin(); it != patch.end(); ++it) {
             const std::string id = it->first.Scalar();
             const YAML::Node value = it->second;
@@ -78,6 +108,10 @@ private:
                     sink_.error(location_of(value, file_), "new table '" + id + "' must be a whole table (id, kind, ...)");
                     continue;
                 }
+                if (const auto written = scalar_at(value, "id"); written && *written != id) {
+                    sink_.error(location_of(value["id"], file_), "new table '" + id + "' has id '" + *written + "': under tables: a table's key is its id");
+                    continue;
+                }
                 YAML::Node table = value;
                 if (!value["id"].IsDefined()) {
                     YAML::Node id_key("id");
@@ -87,6 +121,7 @@ private:
                 record(Change::Op::Add, path, {}, table, location_of(it->first, file_));
                 doc_.tables.push_back({id, file_, table});
             } else if (value.IsMap()) {
+                if (!unique_keys(value)) continue;
                 for (auto kv = value.begin(); kv != value.end(); ++kv) {
                     const std::string key = kv->first.Scalar();
                     if (key == "id") sink_.error(location_of(kv->first, file_), "a patch cannot rename table '" + id + "'");
@@ -123,6 +158,7 @@ private:
         }
         if (existing.IsSequence()) return merge_list(into, key, existing, value, path);
         if (existing.IsMap() && value.IsMap()) {
+            if (!unique_keys(value)) return;
             for (auto it = value.begin(); it != value.end(); ++it) {
                 Path inner = path;
                 inner.push_back(it->first.Scalar());
@@ -137,10 +173,20 @@ private:
 
     void merge_list(YAML::Node into, const std::string& key, YAML::Node list, const YAML::Node& value, const Path& path) {
         if (value.IsSequence()) {
-            const std::string field = list_entry_key(list);
+            // An empty list of entries takes its key from the entries the patch adds.
+            const std::string field = list.size() > 0 ? list_entry_key(list) : list_entry_key(value);
             if (field.empty())
                 return sink_.error(location_of(value, file_), "'" + path_text(path) + "' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }");
-            for (const auto& entry : value) merge_entry(into, key, field, entry, path);
+            std::vector<std::string> seen;
+            for (const auto& entry : value) {
+                const std::string id = entry_name(field, id_of(entry, field));
+                if (!id.empty() && std::find(seen.begin(), seen.end(), id) != seen.end()) {
+                    sink_.error(location_of(entry, file_), "'" + id + "' appears twice in this patch's '" + path_text(path) + "'");
+                    continue;
+                }
+                seen.push_back(id);
+                merge_entry(into, key, field, entry, path);
+            }
             return;
         }
         if (!value.IsMap()) {
@@ -195,10 +241,11 @@ private:
     void merge_entry(YAML::Node into, const std::string& key, const std::string& field, const YAML::Node& entry, const Path& path) {
         if (!scalar_at(entry, field))
             return sink_.error(location_of(entry, file_), "each entry of a patch to '" + path_text(path) + "' names the entry it changes with '" + field + ":'");
-        const std::string id = id_of(entry, field);
+        if (!unique_keys(entry)) return;
+        const std::string id = entry_name(field, id_of(entry, field));
         YAML::Node list = static_cast<const YAML::Node&>(into)[key];
         std::size_t index = 0;
-        while (index < list.size() && id_of(list[index], field) != id) ++index;
+        while (index < list.size() && entry_name(field, id_of(list[index], field)) != id) ++index;
         Path at = path;
         at.push_back(id);
         if (is_delete(entry)) {
@@ -267,13 +314,14 @@ private:
             c.before = YAML::Clone(before);
             c.before_where = location_of(before, base_file(path));
         }
-        c.after = after;
+        c.after = after.IsDefined() ? YAML::Clone(after) : after;  // later patches may change the node itself
         c.where = std::move(where);
         if (const Change* other = clash(c)) {
             const auto& mine = doc_.house_rules[layer_ - 1];
             const auto& theirs = doc_.house_rules[other->layer - 1];
             sink_.error(c.where, "house rules '" + theirs.id + "' (" + other->where.to_string() + ") and '" + mine.id + "' (" + c.where.to_string() +
-                                     ") both change " + path_text(path) + "; apply one of them, or merge them into one house rule");
+                                     ") both change " + path_text(path) + "; apply one of them, merge them, or list '" + theirs.id +
+                                     "' under overrides: in " + mine.file + " if '" + mine.id + "' means to change it");
         }
         doc_.changes.push_back(std::move(c));
     }
@@ -291,8 +339,11 @@ private:
     // to and removing from one list are not conflicts; building on an entry
     // an earlier house rule added is not either.
     const Change* clash(const Change& c) const {
+        const auto& overrides = doc_.house_rules[c.layer - 1].overrides;
         for (const auto& other : doc_.changes) {
             if (other.layer == c.layer) continue;
+            const auto& other_id = doc_.house_rules[other.layer - 1].id;
+            if (std::find(overrides.begin(), overrides.end(), other_id) != overrides.end()) continue;
             if (other.path == c.path) {
                 if (is_list_edit(other.op) && is_list_edit(c.op)) continue;
                 return &other;
@@ -319,7 +370,7 @@ bool fits(const RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sin
         return false;
     }
     try {
-        const std::string why = version_outside(base.version, rule.base_versions);
+        const std::string why = rule.base_versions.empty() ? std::string() : version_outside(base.version, rule.base_versions);
         if (!why.empty()) {
             sink.error(rule.base_where, named + " fits " + base.id + " " + rule.base_versions + ", but " + doc.file + " is " + base.id + " " + base.version + " (" + why + ")");
             return false;
@@ -329,13 +380,18 @@ bool fits(const RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sin
     }
     for (const auto& earlier : doc.house_rules) {
         if (earlier.id == rule.id) {
-            sink.error(rule.where, named + " is applied twice (also as " + earlier.file + ")");
+            sink.error(rule.where, named + " is applied twice (also as " + earlier.file +
+                                       "); is it both in the scenario's house_rules and given with --house?");
             return false;
         }
-        const bool declared = std::find(earlier.conflicts_with.begin(), earlier.conflicts_with.end(), rule.id) != earlier.conflicts_with.end() ||
-                              std::find(rule.conflicts_with.begin(), rule.conflicts_with.end(), earlier.id) != rule.conflicts_with.end();
-        if (declared) {
-            sink.error(rule.where, named + " and house rule '" + earlier.id + "' (" + earlier.file + ") cannot be played together: one lists the other under conflicts_with");
+        const bool they_list = std::find(earlier.conflicts_with.begin(), earlier.conflicts_with.end(), rule.id) != earlier.conflicts_with.end();
+        const bool we_list = std::find(rule.conflicts_with.begin(), rule.conflicts_with.end(), earlier.id) != rule.conflicts_with.end();
+        if (they_list || we_list) {
+            const auto& lister = we_list ? rule : earlier;
+            const auto& listed = we_list ? earlier : rule;
+            sink.error(we_list ? rule.conflicts_where : earlier.conflicts_where,
+                       "house rules '" + earlier.id + "' (" + earlier.file + ") and '" + rule.id + "' (" + rule.file + ") cannot be played together: '" +
+                           lister.id + "' lists '" + listed.id + "' under conflicts_with");
             return false;
         }
     }
@@ -358,10 +414,8 @@ void apply_house_rule(RulesetDocument& doc, const HouseRule& rule, DiagnosticSin
     doc.house_rules.push_back(rule);
     Patcher patcher(doc, doc.layers.size() - 1, sink);
     for (const auto& file : rule.patches) {
-        YamlFile patch = parse_yaml_file(file, file, sink);
-        if (!patch.root.IsDefined()) continue;
-        mark_source(patch.root, file);
-        patcher.apply(patch.root, file);
+        YamlFile patch = parse_for_patching(file, sink, true);
+        if (patch.root.IsDefined()) patcher.apply(patch.root, file);
     }
 }
 

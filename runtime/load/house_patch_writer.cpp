@@ -113,9 +113,13 @@ std::string odds_table(const rules::OddsCrt& t, const rules::OddsCrt* was) {
         out += "    columns: { replace: [" + cols + "] }\n";
     }
     std::string rows;
-    for (std::size_t r = 0; r < t.rows.size(); ++r)
-        if (columns_changed || r >= was->rows.size() || printed_row(*was, r) != printed_row(t, r))
-            rows += "      " + std::to_string(t.die_first + static_cast<int>(r)) + ": { replace: " + printed_row(t, r) + " }\n";
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        const std::string roll = std::to_string(t.die_first + static_cast<int>(r));
+        if (r >= was->rows.size()) rows += "      " + roll + ": " + printed_row(t, r) + "\n";  // a new face of the die
+        else if (columns_changed || printed_row(*was, r) != printed_row(t, r)) rows += "      " + roll + ": { replace: " + printed_row(t, r) + " }\n";
+    }
+    for (std::size_t r = t.rows.size(); r < was->rows.size(); ++r)  // faces the die lost
+        rows += "      " + std::to_string(was->die_first + static_cast<int>(r)) + ": { delete: true }\n";
     if (!rows.empty()) out += "    rows:\n" + rows;
     return out.empty() ? "" : "  " + t.id + ":\n" + out;
 }

@@ -81,7 +81,9 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
         sink.error(top.where("version"), "version must be dotted whole numbers like 1.0.2, got '" + h.version + "'");
     h.author = top.text("author", false);
     h.description = top.text("description", false);
+    h.conflicts_where = top.has("conflicts_with") ? top.where("conflicts_with") : h.where;
     h.conflicts_with = top.text_list("conflicts_with", false);
+    h.overrides = top.text_list("overrides", false);
     h.base_where = top.where("base");
     MapReader base(top.child("base", true), h.file, sink, "the base of a house rule ({ ruleset: ID, versions: \">=1.0 <2\" })");
     if (base.valid()) {

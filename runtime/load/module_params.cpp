@@ -2,12 +2,13 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
+#include <regex>
 
 namespace sandtable::load {
 
 namespace {
 
-constexpr const char* kOpen = "--[[ params:";
+constexpr const char* kOpen = "--[[ params:";  // as written in messages
 
 bool is_list_type(const std::string& type) {
     return type == "int_list" || type == "text_list" || type == "unit_types" || type == "phases" || type == "terrains";
@@ -94,14 +95,17 @@ const std::vector<std::string>& param_types() {
 }
 
 std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string& source, const std::string& file, DiagnosticSink& sink) {
-    const std::size_t open = source.find(kOpen);
-    if (open == std::string::npos) return std::nullopt;
-    const std::size_t start = open + 5;  // at "params:"
+    // "--[[", any spaces, "params:"; the block is YAML up to "]]".
+    static const std::regex opening(R"(--\[\[[ \t]*params:)");
+    std::smatch found;
+    if (!std::regex_search(source, found, opening)) return std::nullopt;
+    const std::size_t open = static_cast<std::size_t>(found.position(0));
+    const std::size_t start = open + static_cast<std::size_t>(found.length(0)) - 7;  // at "params:"
     const std::size_t close = source.find("]]", start);
     const int line_offset = static_cast<int>(std::count(source.begin(), source.begin() + static_cast<long>(start), '\n'));
     if (close == std::string::npos) {
         sink.error({file, line_offset + 1, 1}, "the params block (" + std::string(kOpen) + ") has no closing ]]");
-        return std::vector<ParamSpec>{};
+        return std::nullopt;
     }
     // Lines count from "params:"; its own line is shifted by the "--[[ " before it.
     std::string text = source.substr(start, close - start);
@@ -109,13 +113,14 @@ std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string&
     YamlFile yaml = parse_yaml_text(text, file, local);
     auto shifted = [&](rules::SourceLocation where) {
         if (where.line > 0) where.line += line_offset;
-        if (where.line == line_offset + 1 && where.column > 0) where.column += 5;
+        if (where.line == line_offset + 1 && where.column > 0) where.column += static_cast<int>(start - (source.rfind('\n', start) == std::string::npos ? 0 : source.rfind('\n', start) + 1));
         return where;
     };
     for (const auto& d : local.items()) sink.error(shifted(d.where), d.message);
     std::vector<ParamSpec> specs;
-    if (!yaml.root.IsDefined()) return specs;
+    if (!yaml.root.IsDefined()) return std::nullopt;  // reported: nothing to check against
     DiagnosticSink reading;
+    std::vector<std::pair<std::string, rules::Param>> defaults;
     {
         MapReader top(yaml.root, file, reading, "a params block (params: { name: { type: ..., ... } })");
         if (top.valid()) {
@@ -132,13 +137,31 @@ std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string&
                         reading.error(r.where("type"), unknown("param type", spec.type, param_types()));
                     if (r.has("min")) spec.min = r.integer("min", true);
                     if (r.has("max")) spec.max = r.integer("max", true);
-                    r.accept("default");
+                    YAML::Node fallback = r.child("default");
                     spec.doc = r.text("doc", false);
+                    if (fallback.IsDefined()) defaults.emplace_back(spec.name, to_param(fallback, file));
                     specs.push_back(std::move(spec));
                 }
         }
     }
+    // A default must be a value the module accepts (references are checked
+    // with the given params, once the ruleset is known).
+    for (auto& [name, value] : defaults) {
+        const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
+        const bool reference = spec->type == "unit_type" || spec->type == "unit_types" || spec->type == "attribute" || spec->type == "phase" ||
+                               spec->type == "phases" || spec->type == "terrain" || spec->type == "terrains";
+        if (reference) continue;
+        rules::Ruleset none;
+        DiagnosticSink checked;
+        rules::Param::Map one{{name, value}};
+        check_module_params(none, "(declaration)", rules::Param{one, {}}, specs, checked);
+        const std::string prefix = "param '" + name + "' of rule module '(declaration)' ";
+        for (const auto& d : checked.items())
+            reading.error(d.where, "the default of param '" + name + "' " + (d.message.rfind(prefix, 0) == 0 ? d.message.substr(prefix.size()) : d.message));
+    }
     for (const auto& d : reading.items()) sink.error(shifted(d.where), d.message);
+    // A block with mistakes checks nothing: its params would all look unknown.
+    if (!reading.empty() || !local.empty()) return std::nullopt;
     return specs;
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 namespace sandtable::load {
 
@@ -58,11 +60,31 @@ std::string path_text(const std::vector<std::string>& path) {
     return out;
 }
 
+YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool mark) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        sink.error({path, 0, 0}, "cannot open file");
+        return {path, YAML::Node(YAML::NodeType::Undefined)};
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    YamlFile yaml = parse_yaml_text(text.str(), path, sink);
+    const bool anchors = has_anchors(text.str());
+    if (!yaml.root.IsDefined() || (!mark && !anchors)) return yaml;
+    if (!mark_source(yaml.root, path)) {
+        sink.error({path, 1, 1}, "the YAML nests deeper than a ruleset can: an alias (*name) refers to a node that contains it");
+        yaml.root = YAML::Node(YAML::NodeType::Undefined);
+    } else if (anchors) {
+        yaml.root = unshared_copy(yaml.root);
+    }
+    return yaml;
+}
+
 RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& sink) {
     const fs::path file = fs::is_directory(path) ? fs::path(path) / "ruleset.yaml" : fs::path(path);
     RulesetDocument doc;
     doc.file = file.string();
-    YamlFile yaml = parse_yaml_file(doc.file, doc.file, sink);
+    YamlFile yaml = parse_for_patching(doc.file, sink, false);
     doc.root = yaml.root;
     rules::RulesetLayer base;
     base.kind = rules::RulesetLayer::Kind::Ruleset;
@@ -86,7 +108,7 @@ RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& s
                     continue;
                 }
                 const std::size_t before = sink.items().size();
-                YamlFile table = parse_yaml_file(table_file, table_file, sink);
+                YamlFile table = parse_for_patching(table_file, sink, false);
                 if (sink.items().size() != before) {
                     doc.tables_loaded = false;
                     continue;

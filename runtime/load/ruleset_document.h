@@ -7,6 +7,7 @@
 
 #include "load/diagnostics.h"
 #include "load/house_rule.h"
+#include "load/yaml_reader.h"
 #include "rules/ruleset.h"
 
 #include <yaml-cpp/yaml.h>
@@ -51,6 +52,12 @@ struct RulesetDocument {
     std::size_t layer_of_directory(const std::string& file) const;
     const TableDocument* table(const std::string& id) const;
 };
+
+// Parses a YAML file whose nodes a house rule may change: aliases (*name) are
+// copied apart so a change lands in one place only, their places kept in the
+// tags; with `mark`, every node also records the file (patches). An alias
+// that contains itself is reported, not followed.
+YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool mark);
 
 // Parses ruleset.yaml (or the folder holding it) and the tables it lists.
 RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& sink);

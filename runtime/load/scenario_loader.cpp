@@ -517,7 +517,22 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
     // House rules the scenario names, relative to it, then the caller's.
     std::vector<std::string> house_rules;
     sc->house_rules = top.text_list("house_rules", false);
-    for (const auto& h : sc->house_rules) house_rules.push_back((fs::path(scenario_file).parent_path() / h).lexically_normal().string());
+    const YAML::Node& root = yaml.root;
+    const YAML::Node listed = root["house_rules"];
+    for (std::size_t i = 0; i < sc->house_rules.size(); ++i) {
+        const fs::path dir = (fs::path(scenario_file).parent_path() / sc->house_rules[i]).lexically_normal();
+        if (!fs::exists(dir / "house.yaml")) {
+            // Name the folders that are there, for a misspelt one.
+            std::vector<std::string> near;
+            std::error_code ec;
+            if (fs::is_directory(dir.parent_path(), ec))
+                for (const auto& e : fs::directory_iterator(dir.parent_path(), ec))
+                    if (fs::exists(e.path() / "house.yaml")) near.push_back(e.path().filename().string());
+            sink.error(location_of(listed[i], scenario_file), "no house rule (house.yaml) in '" + dir.string() + "'" +
+                                                                  (closest_match(dir.filename().string(), near).empty() ? "" : " (did you mean '" + closest_match(dir.filename().string(), near) + "'?)"));
+        }
+        house_rules.push_back(dir.string());
+    }
     for (const auto& h : extra_house_rules) house_rules.push_back(h);
     sink.throw_if_any();
     auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));

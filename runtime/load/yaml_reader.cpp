@@ -1,6 +1,7 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -18,11 +19,67 @@ namespace {
 constexpr char kSourceSeparator = '\x1f';
 }  // namespace
 
-std::string source_file(const YAML::Node& node, const std::string& fallback) {
-    if (!node.IsDefined()) return fallback;
+namespace {
+// After the file, the place the node was read at ("line:column"): a node
+// copied to break YAML alias sharing has no mark of its own.
+constexpr char kPlaceSeparator = '\x1e';
+// Deeper than any ruleset goes; deeper means an alias that contains itself.
+constexpr int kMaxDepth = 200;
+
+// The file and place recorded after the separator, if any.
+std::pair<std::string, std::string> recorded(const YAML::Node& node) {
     const std::string& tag = node.Tag();
     const auto at = tag.find(kSourceSeparator);
-    return at == std::string::npos ? fallback : tag.substr(at + 1);
+    if (at == std::string::npos) return {};
+    const std::string rest = tag.substr(at + 1);
+    const auto place = rest.find(kPlaceSeparator);
+    return place == std::string::npos ? std::pair{rest, std::string()} : std::pair{rest.substr(0, place), rest.substr(place + 1)};
+}
+
+void tag_one(YAML::Node node, const std::string& file) {
+    const YAML::Mark m = node.Mark();
+    const std::string place = m.is_null() ? std::string() : std::string(1, kPlaceSeparator) + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+    node.SetTag(original_tag(node) + kSourceSeparator + file + place);
+}
+
+bool mark_below(YAML::Node node, const std::string& file, int depth) {
+    if (!node.IsDefined()) return true;
+    if (depth > kMaxDepth) return false;
+    tag_one(node, file);
+    if (node.IsSequence()) {
+        for (std::size_t i = 0; i < node.size(); ++i)
+            if (!mark_below(node[i], file, depth + 1)) return false;
+    } else if (node.IsMap()) {
+        for (auto it = node.begin(); it != node.end(); ++it) {
+            tag_one(it->first, file);
+            if (!mark_below(it->second, file, depth + 1)) return false;
+        }
+    }
+    return true;
+}
+
+YAML::Node copy_below(const YAML::Node& node) {
+    YAML::Node out;
+    if (node.IsScalar()) {
+        out = YAML::Node(node.Scalar());
+    } else if (node.IsSequence()) {
+        out = YAML::Node(YAML::NodeType::Sequence);
+        for (const auto& item : node) out.push_back(copy_below(item));
+    } else if (node.IsMap()) {
+        out = YAML::Node(YAML::NodeType::Map);
+        for (const auto& kv : node) out.force_insert(copy_below(kv.first), copy_below(kv.second));
+    } else {
+        out = YAML::Node(YAML::NodeType::Null);
+    }
+    out.SetTag(node.Tag());
+    return out;
+}
+}  // namespace
+
+std::string source_file(const YAML::Node& node, const std::string& fallback) {
+    if (!node.IsDefined()) return fallback;
+    const auto [file, place] = recorded(node);
+    return file.empty() ? fallback : file;
 }
 
 std::string original_tag(const YAML::Node& node) {
@@ -30,26 +87,21 @@ std::string original_tag(const YAML::Node& node) {
     return tag.substr(0, tag.find(kSourceSeparator));
 }
 
-void mark_source(YAML::Node node, const std::string& file) {
-    if (!node.IsDefined()) return;
-    node.SetTag(original_tag(node) + kSourceSeparator + file);
-    if (node.IsSequence()) {
-        for (std::size_t i = 0; i < node.size(); ++i) mark_source(node[i], file);
-    } else if (node.IsMap()) {
-        for (auto it = node.begin(); it != node.end(); ++it) {
-            YAML::Node key = it->first;
-            key.SetTag(original_tag(key) + kSourceSeparator + file);
-            mark_source(it->second, file);
-        }
-    }
-}
+bool mark_source(YAML::Node node, const std::string& file) { return mark_below(node, file, 0); }
+
+YAML::Node unshared_copy(const YAML::Node& node) { return copy_below(node); }
+
+bool has_anchors(const std::string& text) { return text.find('&') != std::string::npos; }
 
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {
     if (!node.IsDefined()) return {file, 0, 0};
-    const std::string shown = source_file(node, file);
+    const auto [recorded_file, place] = recorded(node);
+    const std::string shown = recorded_file.empty() ? file : recorded_file;
     YAML::Mark m = node.Mark();
-    if (m.is_null()) return {shown, 0, 0};
-    return {shown, m.line + 1, m.column + 1};
+    if (!m.is_null()) return {shown, m.line + 1, m.column + 1};
+    int line = 0, column = 0;
+    if (!place.empty() && std::sscanf(place.c_str(), "%d:%d", &line, &column) == 2) return {shown, line, column};
+    return {shown, 0, 0};
 }
 
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {

@@ -29,10 +29,19 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
 // The place of a node: in `file`, unless the node was merged in from another
 // file (a house rule's patch), whose name it carries (see mark_source).
 rules::SourceLocation location_of(const YAML::Node& node, const std::string& file);
-// Records on every node under `node` the file it was read from, so a merged
-// document still names the right file in each message. Rides on the node's
-// tag; original_tag() gives back the tag the YAML had.
-void mark_source(YAML::Node node, const std::string& file);
+// Records on every node under `node` the file and place it was read from, so
+// a merged document still names the right file and line in each message.
+// Rides on the node's tag; original_tag() gives back the tag the YAML had.
+// False (and only part marked) when the YAML nests deeper than any ruleset
+// does, which means an alias that contains itself.
+bool mark_source(YAML::Node node, const std::string& file);
+// A copy sharing no node with the original: YAML aliases (*name) make one
+// node appear in several places, and a house rule changing it in one place
+// must not change the others. Marks are lost; call mark_source first so the
+// places survive in the tags. Only for YAML mark_source accepted.
+YAML::Node unshared_copy(const YAML::Node& node);
+// Whether YAML text may hold anchors (and so aliases).
+bool has_anchors(const std::string& text);
 // The file mark_source recorded on a node; `fallback` when none.
 std::string source_file(const YAML::Node& node, const std::string& fallback);
 std::string original_tag(const YAML::Node& node);

@@ -828,10 +828,6 @@ void RuleHost::setup(Game& game) {
     dispatch(game, ctx);
 }
 
-void RuleHost::load_modules() {
-    if (!loaded_) load_modules(ruleset_.modules);
-}
-
 // Globals are closed before the first module runs: modules compose through
 // game.on and game.wrap and keep their state in unit marks, which the kernel
 // rolls back and checksums, never in globals, which it cannot. Each module

@@ -28,10 +28,6 @@ public:
     ~RuleHost() override;
 
     void setup(kernel::Game& game) override;
-    // Loads the enabled modules of the ruleset (as setup does, without a
-    // scenario's switches), so what they register can be listed without a
-    // game: `rules diff` reports the handlers house rules wrap this way.
-    void load_modules();
     bool listens(const std::string& event) const override;
     void dispatch(kernel::Game& game, kernel::EventContext& context) override;
     void answer(kernel::Game& game, int question, int answer) override;

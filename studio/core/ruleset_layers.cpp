@@ -5,6 +5,7 @@
 #include "load/ruleset_document.h"
 #include "load/ruleset_writer.h"
 #include "load/scenario_writer.h"
+#include "load/yaml_reader.h"
 #include "load/yaml_text.h"
 
 #include <algorithm>
@@ -132,24 +133,33 @@ void create_house_rule(const std::string& dir, const std::string& id, const std:
     load::write_file_atomically((fs::path(dir) / kStudioPatch).string(), "# Written by Sandtable Studio: the edits made into this house rule.\n{}\n");
 }
 
+// The patch files as written in house.yaml, in order (a file not there yet included).
+std::vector<std::string> listed_patches(const std::string& file) {
+    load::DiagnosticSink sink;
+    const load::YamlFile yaml = load::parse_yaml_file(file, file, sink);
+    std::vector<std::string> names;
+    if (!yaml.root.IsMap() || !yaml.root["patches"].IsDefined() || !yaml.root["patches"].IsSequence()) return names;
+    for (const auto& item : yaml.root["patches"])
+        if (item.IsScalar()) names.push_back(item.Scalar());
+    return names;
+}
+
 void list_studio_patch(const std::string& house_dir) {
     const std::string file = (fs::path(house_dir) / "house.yaml").string();
+    auto names = listed_patches(file);
+    // The studio's patch is applied last: it was taken against all the others.
+    if (!names.empty() && names.back() == kStudioPatch) return;
+    names.erase(std::remove(names.begin(), names.end(), std::string(kStudioPatch)), names.end());
+    names.push_back(kStudioPatch);
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     std::string text = load::read_file(file);
-    static const std::regex flow(R"(^patches:\s*\[([^\]]*)\]\s*$)", std::regex::multiline);
-    static const std::regex block(R"(^patches:\s*\n((?:[ \t]+-[^\n]*\n)+))", std::regex::multiline);
+    static const std::regex flow(R"(^patches:[ \t]*\[[^\]]*\][ \t]*$)", std::regex::multiline);
+    static const std::regex block(R"(^patches:[ \t]*\n(?:[ \t]+-[^\n]*\n)+)", std::regex::multiline);
     std::smatch m;
-    if (std::regex_search(text, m, flow)) {
-        if (m[1].str().find(kStudioPatch) != std::string::npos) return;
-        const std::string items = m[1].str();
-        const bool empty = items.find_first_not_of(" \t") == std::string::npos;
-        text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + (empty ? std::string() : items + ", ") + kStudioPatch + "]");
-    } else if (std::regex_search(text, m, block)) {
-        if (m[1].str().find(kStudioPatch) != std::string::npos) return;
-        const std::string first = m[1].str().substr(0, m[1].str().find('-'));
-        text.insert(static_cast<std::size_t>(m.position(1) + m.length(1)), first + "- " + kStudioPatch + "\n");
-    } else {
-        throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand");
-    }
+    if (std::regex_search(text, m, flow)) text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + list + "]");
+    else if (std::regex_search(text, m, block)) text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + list + "]\n");
+    else throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand, last");
     load::write_file_atomically(file, text);
 }
 

@@ -175,19 +175,7 @@ bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_
 // Each changed ruleset file (tables, ruleset.yaml) is replaced on its own,
 // and counted saved as soon as it is written.
 void ScenarioDocument::save_ruleset_files(const load::FileOps& ops) {
-    if (layers_) {
-        const auto changed = changed_ruleset_files();
-        if (changed.empty()) return;
-        const std::string target = std::filesystem::path(layers_->target_patch_file()).parent_path().string();
-        list_studio_patch(target);
-        for (const auto& [f, text] : changed) load::write_file_atomically(f, text, ops);
-        saved_patch_ = load::patch_between(layers_->reference(), *ruleset_);
-        saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
-        saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
-        saved_tables_ = table_texts();
-        layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
-        return;
-    }
+    if (layers_) return save_into_house_rule(ops);
     for (const auto& [f, text] : changed_ruleset_files()) {
         load::write_file_atomically(f, text, ops);
         if (f == ruleset_->where.file) {
@@ -198,6 +186,36 @@ void ScenarioDocument::save_ruleset_files(const load::FileOps& ops) {
             saved_tables_[f] = text;
         }
     }
+}
+
+// The studio patch is written, then the layers are loaded again from disk:
+// a patch the loader refuses (two house rules changing one value, say) is
+// taken back and the house rule's files restored, the edits kept unsaved.
+void ScenarioDocument::save_into_house_rule(const load::FileOps& ops) {
+    namespace fs = std::filesystem;
+    const auto changed = changed_ruleset_files();
+    if (changed.empty()) return;
+    const fs::path patch = layers_->target_patch_file();
+    const fs::path house = patch.parent_path() / "house.yaml";
+    const std::string house_before = load::read_file(house.string());
+    const bool had_patch = fs::exists(patch);
+    const std::string patch_before = had_patch ? load::read_file(patch.string()) : std::string();
+    list_studio_patch(patch.parent_path().string());
+    for (const auto& [f, text] : changed) load::write_file_atomically(f, text, ops);
+    try {
+        layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
+    } catch (const load::LoadError& e) {
+        load::write_file_atomically(house.string(), house_before, ops);
+        if (had_patch) load::write_file_atomically(patch.string(), patch_before, ops);
+        else fs::remove(patch);
+        std::string problems;
+        for (const auto& d : e.diagnostics()) problems += "\n" + d.to_string();
+        throw std::runtime_error("The edits were not saved into house rule '" + layers_->target().id + "' (they are kept, unsaved): with them the ruleset does not load:" + problems);
+    }
+    saved_patch_ = load::patch_between(layers_->reference(), layers_->on_disk());
+    saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
+    saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
+    saved_tables_ = table_texts();
 }
 
 // While the model is as it was read, the file is written back as it was read,

@@ -68,6 +68,7 @@ private:
     bool unit_types_changed() const;
     bool rule_modules_changed() const;
     void save_ruleset_files(const load::FileOps& ops);
+    void save_into_house_rule(const load::FileOps& ops);
     void take_locations_from_saved_files();
     std::vector<std::string> ruleset_files() const;  // ruleset.yaml and every table file
     // File -> text of every ruleset file the model changed since the last save.

@@ -80,3 +80,26 @@ TEST_CASE("a patch between two models round-trips through the loader", "[house][
     CHECK(patch.find("- { module: charges, enabled: false }") != std::string::npos);
     check_same(round_trip(ruleset, patch), edited);
 }
+
+TEST_CASE("die faces added to or taken from a CRT round-trip through a patch", "[house][patch_writer]") {
+    const fs::path ruleset = test::copy_bmw_ruleset();
+    const auto reference = load::load_ruleset(ruleset.string());
+    SECTION("a face added") {
+        auto edited = reference;
+        auto& crt = edited.odds_tables[0];
+        crt.rows.push_back(crt.rows.back());
+        crt.cell_where.push_back(crt.cell_where.back());
+        crt.die_faces = 7;
+        check_same(round_trip(ruleset, load::patch_between(reference, edited)), edited);
+    }
+    SECTION("two faces taken away") {
+        auto edited = reference;
+        auto& crt = edited.odds_tables[0];
+        crt.rows.resize(4);
+        crt.cell_where.resize(4);
+        crt.die_faces = 4;
+        const std::string patch = load::patch_between(reference, edited);
+        CHECK(patch.find("5: { delete: true }") != std::string::npos);
+        check_same(round_trip(ruleset, patch), edited);
+    }
+}

@@ -232,6 +232,22 @@ TEST_CASE("house rules apply in the order given, then the scenario", "[house]") 
     CHECK(!std::find_if(effective.begin(), effective.end(), [](const rules::RuleModule& m) { return m.module == "extra"; })->enabled);
 }
 
+TEST_CASE("a scenario naming a house rule folder that is not there says so at the entry", "[house]") {
+    const std::string scenario = test::copy_bmw_project();
+    std::string text = test::text_of(scenario);
+    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28, "ruleset: ../../rulesets/bmw\nhouse_rules:\n  - ../../rulesets/bmw/house-rules/war-elefants\n");
+    write_text(scenario, text);
+    try {
+        load::load_scenario(scenario);
+        FAIL("no error");
+    } catch (const load::LoadError& e) {
+        REQUIRE(e.diagnostics().size() == 1);
+        CHECK(e.diagnostics()[0].where.line == 14);  // the entry, under ruleset: on line 12
+        CHECK(contains(e.diagnostics()[0].message, "no house rule (house.yaml) in '"));
+        CHECK(contains(e.diagnostics()[0].message, "(did you mean 'war-elephants'?)"));
+    }
+}
+
 TEST_CASE("every value names its layer and file:line", "[house][provenance]") {
     Project p;
     const auto h = p.house("strong-knights", "# stronger knights\nunit_types:\n  - id: knights\n    front: { combat: 9 }\n");
@@ -275,6 +291,71 @@ TEST_CASE("rules diff speaks of cells, attributes and modules", "[house][provena
                                             "charges: switched off"});
 }
 
+TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
+    Project p;
+    SECTION("an alias that contains itself is reported, not followed") {
+        const auto h = p.house("loop", "x: &a [ *a ]\n");
+        const auto e = errors_of(p, {h});
+        REQUIRE(e.size() == 1);
+        CHECK(contains(e[0].message, "an alias (*name) refers to a node that contains it"));
+    }
+    SECTION("a node shared through an alias changes in one place only") {
+        const auto a = p.house("shared", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: &f { combat: 5, movement: 3 }, back: *f }\n"
+                                         "  - { id: bills, name: Bills, class: foot, front: *f }\n");
+        const auto b = p.house("later", "unit_types:\n  - { id: pikes, front: { combat: 9 } }\n");
+        const auto rs = p.load({a, b}).ruleset;
+        CHECK(value(rs, type(rs, "pikes").front, "combat") == 9);
+        CHECK(value(rs, type(rs, "pikes").back.value(), "combat") == 5);
+        CHECK(value(rs, type(rs, "bills").front, "combat") == 5);
+        // And the places of aliased values survive the copy.
+        const auto values = load::sourced_values(p.load({a, b}).document);
+        const auto bills = std::find_if(values.begin(), values.end(), [](const auto& v) { return load::path_text(v.path) == "unit_types.bills.front.combat"; });
+        REQUIRE(bills != values.end());
+        CHECK(contains(bills->where.file, "house/shared/patch.yaml"));
+        CHECK(bills->where.line == 2);
+    }
+    SECTION("an earlier house rule's change is described as it made it") {
+        const auto a = p.house("adds", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: { combat: 5, movement: 3 } }\n");
+        const auto b = p.house("changes", "unit_types:\n  - { id: pikes, front: { combat: 9 } }\n");
+        const auto changes = load::describe_changes(p.load({a, b}).document);
+        REQUIRE(changes.size() == 2);
+        CHECK(contains(changes[0].text, "combat: 5"));
+    }
+    SECTION("a key twice in one mapping") {
+        const auto h = p.house("twice", "unit_types:\n  - { id: knights, front: { combat: 8, combat: 9 } }\n");
+        const auto e = errors_of(p, {h});
+        REQUIRE(e.size() == 1);
+        CHECK(e[0].message == "key 'combat' appears twice in the same mapping of the patch");
+    }
+    SECTION("an entry twice in one list") {
+        const auto h = p.house("twice", "unit_types:\n  - { id: knights, front: { combat: 8 } }\n  - { id: knights, front: { combat: 9 } }\n");
+        const auto e = errors_of(p, {h});
+        REQUIRE(e.size() == 1);
+        CHECK(e[0].message == "'knights' appears twice in this patch's 'unit_types'");
+    }
+    SECTION("a new table keyed by another id than its own") {
+        const auto h = p.house("gory", "tables:\n  bloody: { id: gory, kind: threshold, hit_on: at_most, target: 3 }\n");
+        const auto e = errors_of(p, {h});
+        REQUIRE(e.size() == 1);
+        CHECK(e[0].message == "new table 'bloody' has id 'gory': under tables: a table's key is its id");
+    }
+    SECTION("CRT columns named 5:1 or 5-1 are the same column") {
+        const auto h = p.house("colon", "tables:\n  crt:\n    columns: [{ odds: \"5:1\", automatic: DL }]\n");
+        const auto e = errors_of(p, {h});  // 5-1 is now automatic: its printed cells are one too many
+        REQUIRE(!e.empty());
+        CHECK(contains(e[0].message, "must list 7 results"));
+    }
+    SECTION("an empty list of entries takes entries by id") {
+        p.house("x", "{}\n");
+        std::string text = test::text_of(p.ruleset / "ruleset.yaml");
+        const auto at = text.find("path_features:");
+        text.replace(at, text.find("\n\ntables:") - at, "path_features: []");
+        write_text(p.ruleset / "ruleset.yaml", text);
+        const auto h = p.house("roads", "path_features:\n  - { id: road, name: Road, cost: 1 }\n");
+        CHECK(p.load({h}).ruleset.path_feature_index("road") == 0);
+    }
+}
+
 TEST_CASE("a house rule for another ruleset or version is refused, naming both", "[house]") {
     Project p;
     SECTION("version out of range") {
@@ -303,6 +384,15 @@ TEST_CASE("a house rule for another ruleset or version is refused, naming both",
     CHECK(load::version_outside("1.10.0", ">=1.9 <2").empty());
     CHECK(load::version_outside("2", ">=1.9 <2") == "version 2 is not <2");
     CHECK(load::version_outside("1.0.0", "1").empty());
+    SECTION("a ruleset version that is not dotted numbers fits a house rule with no range") {
+        std::string text = test::text_of(p.ruleset / "ruleset.yaml");
+        text.replace(text.find("version: 1.0.0"), 14, "version: 2024-draft");
+        write_text(p.ruleset / "ruleset.yaml", text);
+        const fs::path dir = p.root / "house" / "any";
+        fs::create_directories(dir);
+        write_text(dir / "house.yaml", "id: any\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: []\n");
+        CHECK(p.load({dir.string()}).ruleset.layers.size() == 2);
+    }
 }
 
 TEST_CASE("two house rules changing the same thing are a conflict naming both", "[house]") {
@@ -333,9 +423,19 @@ TEST_CASE("two house rules changing the same thing are a conflict naming both", 
         const auto b = p.house("b", "{}\n");
         const auto e = errors_of(p, {a, b});
         REQUIRE(e.size() == 1);
-        CHECK(contains(e[0].message, "house rule 'b'"));
-        CHECK(contains(e[0].message, "and house rule 'a'"));
-        CHECK(contains(e[0].message, "cannot be played together"));
+        CHECK(contains(e[0].where.file, "house/a/house.yaml"));
+        CHECK(e[0].where.line == 6);  // a's conflicts_with
+        CHECK(contains(e[0].message, "house rules 'a' ("));
+        CHECK(contains(e[0].message, "cannot be played together: 'a' lists 'b' under conflicts_with"));
+    }
+    SECTION("a house rule that overrides an earlier one may change its values") {
+        const auto a = p.house("a", "unit_types:\n  - { id: knights, front: { combat: 8 } }\n");
+        const auto b = p.house("b", "unit_types:\n  - { id: knights, front: { combat: 9 } }\n", ">=1", "overrides: [a]\n");
+        const auto rs = p.load({a, b}).ruleset;
+        CHECK(value(rs, type(rs, "knights").front, "combat") == 9);
+        const auto e = errors_of(p, {b, a});  // a declares nothing: still a conflict
+        REQUIRE(e.size() == 1);
+        CHECK(contains(e[0].message, "list 'b' under overrides:"));
     }
     SECTION("the same house rule twice") {
         const auto a = p.house("a", "{}\n");

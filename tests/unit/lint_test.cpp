@@ -142,3 +142,41 @@ TEST_CASE("lint: handlers for events that do not exist, wraps and filters naming
     for (const char* name : {"bmw", "prestags"})
         CHECK(script::lint_module_sources(load::load_ruleset((fs::path(SANDTABLE_SOURCE_DIR) / "rulesets" / name).string())).empty());
 }
+
+TEST_CASE("lint: comments, strings and look-alikes are read as Lua reads them", "[lint]") {
+    Copy c;
+    c.add_module("lint_probe",
+                 "--[[ game.on('block.comment', f) is not code ]]\n"
+                 "local next_phase = \"end_of_turn\"\n"
+                 "local s = \"a -- b\"; game.on(\"unit.retreatd\", function() end)\n"
+                 "game.on (\"combat.reslt\", function() end)\n");
+    CHECK(c.lint() == std::vector<std::string>{
+                          "lint_probe.lua:3:30: game.on: unknown event 'unit.retreatd' (did you mean 'unit.retreated'?)",
+                          "lint_probe.lua:4:11: game.on: unknown event 'combat.reslt' (did you mean 'combat.result'?)",
+                      });
+}
+
+TEST_CASE("lint: a wrap of a module switched off", "[lint]") {
+    Copy c;
+    c.replace("ruleset.yaml", "  - { module: horse_archers }", "  - { module: horse_archers, enabled: false }");
+    c.add_module("lint_probe", "game.wrap('horse_archers', 'combat.declared', function(next, ctx) next(ctx) end)\n");
+    CHECK(c.lint() == std::vector<std::string>{"lint_probe.lua:1:12: game.wrap: rule module 'horse_archers' is switched off, so it has no handlers to wrap"});
+}
+
+TEST_CASE("lint: a params block without a space, a default out of range, a broken block", "[lint]") {
+    Copy c;
+    SECTION("--[[params: is read too") {
+        c.add_module("lint_probe", "--[[params:\n  per_army: { type: int, min: 0, max: 5, default: 2 }\n]]\n", "{ per_army: 9 }");
+        CHECK(c.load_errors() == std::vector<std::string>{"param 'per_army' of rule module 'lint_probe' must be between 0 and 5, got 9"});
+    }
+    SECTION("a default the declaration refuses") {
+        c.add_module("lint_probe", "--[[ params:\n  per_army: { type: int, min: 0, max: 5, default: 12 }\n]]\n");
+        CHECK(c.load_errors() == std::vector<std::string>{"the default of param 'per_army' must be between 0 and 5, got 12"});
+    }
+    SECTION("a broken block is reported once, and checks nothing else") {
+        c.add_module("lint_probe", "--[[ params:\n  per_army: { type: int, min: 0, max: 5, default: 2 \n]]\n", "{ per_army: 1, loud: true }");
+        const auto e = c.load_errors();
+        REQUIRE(e.size() == 1);
+        CHECK(e[0].find("malformed YAML") == 0);
+    }
+}

@@ -131,3 +131,36 @@ TEST_CASE("edits into a house rule autosaved before a crash are recovered", "[st
     CHECK(!fs::exists(ScenarioDocument::autosave_path(patch.string())));
     CHECK(text_of(patch).find("- { id: knights, front: { combat: 9 } }") != std::string::npos);
 }
+
+TEST_CASE("an edit the house rules would refuse is not saved, and nothing is lost", "[studio][house]") {
+    // war-elephants sets heavy_foot's combat; the edit goes into a later house rule without overrides.
+    std::string scenario = with_house_rule(test::copy_bmw_project(), "war-elephants");
+    const fs::path ruleset = fs::path(scenario).parent_path() / "../../rulesets/bmw";
+    auto doc = ScenarioDocument::open(scenario);
+    doc.start_house_rule("mine", "Mine");
+    doc.save();  // the scenario now names both
+    const fs::path house = ruleset / "house-rules" / "mine" / "house.yaml";
+    const std::string house_before = text_of(house), patch_before = text_of(house.parent_path() / "studio.yaml");
+    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+    CHECK_THROWS_WITH(doc.save(), Catch::Contains("The edits were not saved into house rule 'mine'") &&
+                                      Catch::Contains("both change unit_types.heavy_foot.front.combat") && Catch::Contains("under overrides:"));
+    CHECK(doc.modified());
+    CHECK(value(doc, "heavy_foot", "combat") == 9);
+    CHECK(text_of(house) == house_before);
+    CHECK(text_of(house.parent_path() / "studio.yaml") == patch_before);
+    CHECK_NOTHROW(ScenarioDocument::open(scenario));
+}
+
+TEST_CASE("the studio's patch is applied after the house rule's own", "[studio][house]") {
+    const std::string scenario = with_house_rule(test::copy_bmw_project(), "war-elephants");
+    const fs::path house = fs::path(scenario).parent_path() / "../../rulesets/bmw/house-rules/war-elephants";
+    std::string text = text_of(house / "house.yaml");
+    text.replace(text.find("patches: [elephants.yaml]"), 25, "patches:\n  - studio.yaml\n  - elephants.yaml");
+    write_text(house / "house.yaml", text);
+    write_text(house / "studio.yaml", "{}\n");
+    auto doc = ScenarioDocument::open(scenario);
+    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 10).apply(doc);
+    doc.save();
+    CHECK(text_of(house / "house.yaml").find("patches: [elephants.yaml, studio.yaml]\n") != std::string::npos);
+    CHECK(value(ScenarioDocument::open(scenario), "heavy_foot", "combat") == 10);
+}
