@@ -37,5 +37,7 @@ int odds(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
 int replay(const std::vector<std::string>& args);
 int rules(const std::vector<std::string>& args);
+int batch(const std::vector<std::string>& args);
+int report(const std::vector<std::string>& args);
 
 }  // namespace sandtable::cli

@@ -19,6 +19,10 @@ void usage(std::ostream& out) {
            "  rules dump RULESET [--house DIR]... [--json]\n"
            "                                         the merged ruleset, each value with its layer and file:line\n"
            "  rules diff RULESET --house DIR...      what the house rules change, in a designer's terms\n"
+           "  batch SCENARIO --games N [--bots B1,B2] [--house DIR]... [--jobs K] [--shard i/n]\n"
+           "                [--seed S] [--out results.jsonl]\n"
+           "                                         N bot games on seeds S.. (JSON lines); with --out, also the report\n"
+           "  report RESULTS.jsonl...                win rates with intervals, levels, length, losses by unit type\n"
            "  (--house DIR applies a house rule folder; give it again for more, applied in order)\n";
 }
 }  // namespace
@@ -37,6 +41,8 @@ int main(int argc, char** argv) {
         if (command == "play") return sandtable::cli::play(args);
         if (command == "replay") return sandtable::cli::replay(args);
         if (command == "rules") return sandtable::cli::rules(args);
+        if (command == "batch") return sandtable::cli::batch(args);
+        if (command == "report") return sandtable::cli::report(args);
     } catch (const sandtable::load::LoadError& e) {
         // Every problem, as validate prints them, not just the first.
         std::cerr << "sandtable " << command << ": cannot load:\n";

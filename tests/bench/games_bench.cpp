@@ -3,6 +3,7 @@
 // and panic): complete games per second with random bots (and the share of
 // time spent in Lua handlers), turns per second with greedy bots, and the
 // time to load and validate.
+#include "bots/batch.h"
 #include "bots/session.h"
 #include "load/loader.h"
 
@@ -87,4 +88,22 @@ void BM_StartSession(benchmark::State& state) {
 }
 }  // namespace
 BENCHMARK(BM_StartSession)->Unit(benchmark::kMicrosecond);
+
+// `sandtable batch`: 200 greedy games of the default scenario on 1 and 2
+// threads (jobs); games_per_s of the two gives the scaling ratio. Loading and
+// compiling are inside, as in a real batch.
+void BM_Batch(benchmark::State& state) {
+    sandtable::bots::BatchSpec spec;
+    spec.scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+    spec.bots = {"greedy"};
+    spec.games = 200;
+    spec.jobs = static_cast<unsigned>(state.range(0));
+    std::uint64_t games = 0;
+    for (auto _ : state) {
+        sandtable::bots::BatchHeader header;
+        games += sandtable::bots::run_batch(spec, header).size();
+    }
+    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_Batch)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();

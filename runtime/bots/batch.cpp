@@ -1,0 +1,109 @@
+#include "bots/batch.h"
+
+#include "bots/session.h"
+#include "script/compiled_modules.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace sandtable::bots {
+
+std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigned shard, unsigned shards) {
+    const std::uint64_t n = shards == 0 ? 1 : shards;
+    const std::uint64_t base = games / n, extra = games % n;
+    const std::uint64_t begin = shard * base + std::min<std::uint64_t>(shard, extra);
+    return {begin, begin + base + (shard < extra ? 1 : 0)};
+}
+
+namespace {
+
+std::vector<std::string> bots_for(const std::vector<std::string>& names, std::size_t sides) {
+    std::vector<std::string> out = names.empty() ? std::vector<std::string>{"greedy"} : names;
+    if (out.size() == 1) out.resize(sides, out.front());
+    if (out.size() != sides) throw std::runtime_error("--bots needs one bot per side (" + std::to_string(sides) + ") or one for all");
+    return out;
+}
+
+BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, const std::vector<std::string>& bot_names,
+                         const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game) {
+    BatchGameResult r;
+    r.game = game;
+    r.seed = spec.first_seed + game;
+    Session session(loaded, spec.scenario, r.seed, {}, false, compiled);
+    std::vector<std::unique_ptr<Bot>> bots;
+    std::vector<Bot*> players;
+    for (std::size_t i = 0; i < bot_names.size(); ++i) {
+        bots.push_back(make_bot(bot_names[i], r.seed * 7919 + i + 1));  // as `sandtable play` seeds them
+        players.push_back(bots.back().get());
+    }
+    r.actions = session.play(players);
+    const auto& g = session.game();
+    const auto& res = g.state().result;
+    r.winner = res.winner;
+    r.level = res.level;
+    r.reason = res.reason;
+    r.turns = g.state().at.turn;
+    r.dice = static_cast<std::uint64_t>(g.state().dice_rolled);
+    r.victory_points = res.victory_points;
+    r.losses.resize(g.scenario().sides.size());
+    for (const auto& u : g.state().units)
+        if (u.eliminated) ++r.losses[static_cast<std::size_t>(u.side)][g.ruleset().unit_types[static_cast<std::size_t>(u.type)].id];
+    return r;
+}
+
+}  // namespace
+
+std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+    if (spec.shards == 0 || spec.shard >= spec.shards) throw std::runtime_error("--shard i/n needs 0 <= i < n");
+    const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules);
+    const auto bot_names = bots_for(spec.bots, loaded.scenario->sides.size());
+    for (const auto& b : bot_names) make_bot(b, 1);  // an unknown name fails here, not in a thread
+    header = {spec.scenario, spec.house_rules, bot_names, {}, loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id, loaded.content_hash};
+    for (const auto& s : loaded.scenario->sides) header.sides.push_back(s.id);
+    // Compiled once, shared by every game of every thread.
+    const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);
+
+    const auto [begin, end] = shard_range(spec.games, spec.shard, spec.shards);
+    std::vector<BatchGameResult> results(end - begin);
+    std::atomic<std::uint64_t> next{begin}, done{0};
+    std::mutex failure_lock;
+    std::exception_ptr failure;        // the first game that failed, under the lock
+    std::atomic<bool> failed{false};
+    auto work = [&] {
+        for (std::uint64_t game = next++; game < end; game = next++) {
+            try {
+                results[game - begin] = play_one(loaded, spec, bot_names, compiled, game);
+            } catch (...) {
+                std::lock_guard<std::mutex> hold(failure_lock);
+                if (!failure) failure = std::current_exception();
+                failed = true;
+                next = end;  // the others stop at their next game
+            }
+            ++done;
+        }
+    };
+    const unsigned jobs = std::max(1u, spec.jobs);
+    std::vector<std::thread> threads;
+    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
+    if (progress) {
+        // The calling thread reports while a helper plays its share.
+        std::thread own(work);
+        while (done < end - begin && !failed) {
+            progress(done, end - begin);
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        own.join();
+    } else {
+        work();
+    }
+    for (auto& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    if (progress) progress(end - begin, end - begin);
+    return results;
+}
+
+}  // namespace sandtable::bots

@@ -1,0 +1,217 @@
+#include "bots/batch_report.h"
+
+#include "load/yaml_reader.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace sandtable::bots {
+
+namespace {
+
+std::string json(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
+        else if (c == '\n') out += "\\n";
+        else if (c < 0x20) out += ' ';
+        else out += static_cast<char>(c);
+    }
+    return out + "\"";
+}
+
+std::string json_list(const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& i : items) out += (out.empty() ? "" : ", ") + json(i);
+    return "[" + out + "]";
+}
+
+std::string fixed(double v, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+std::vector<std::string> strings(const YAML::Node& n) {
+    std::vector<std::string> out;
+    if (n.IsSequence())
+        for (const auto& i : n) out.push_back(i.Scalar());
+    return out;
+}
+
+BatchHeader header_of(const YAML::Node& n) {
+    return {n["scenario"].as<std::string>(), strings(n["house_rules"]), strings(n["bots"]), strings(n["sides"]), n["first_side"].as<std::string>(),
+            n["content_hash"].as<std::string>()};
+}
+
+bool same_run(const BatchHeader& a, const BatchHeader& b) {
+    return a.scenario == b.scenario && a.house_rules == b.house_rules && a.bots == b.bots && a.sides == b.sides && a.content_hash == b.content_hash;
+}
+
+BatchGameResult game_of(const YAML::Node& n, const std::vector<std::string>& sides) {
+    BatchGameResult g;
+    g.game = n["game"].as<std::uint64_t>();
+    g.seed = n["seed"].as<std::uint64_t>();
+    const YAML::Node w = n["winner"];
+    g.winner = -1;
+    if (w.IsScalar() && w.Scalar() != "null") {
+        const auto it = std::find(sides.begin(), sides.end(), w.Scalar());
+        if (it == sides.end()) throw std::runtime_error("winner '" + w.Scalar() + "' is not one of the sides");
+        g.winner = static_cast<int>(it - sides.begin());
+    }
+    g.level = n["level"].as<std::string>();
+    g.reason = n["reason"].as<std::string>();
+    g.turns = n["turns"].as<int>();
+    g.actions = n["actions"].as<std::uint64_t>();
+    g.dice = n["dice"].as<std::uint64_t>();
+    for (const auto& s : sides) {
+        g.victory_points.push_back(n["victory_points"][s].as<int>());
+        std::map<std::string, int> lost;
+        const YAML::Node l = n["losses"][s];
+        if (l.IsMap())
+            for (const auto& kv : l) lost[kv.first.Scalar()] = kv.second.as<int>();
+        g.losses.push_back(std::move(lost));
+    }
+    return g;
+}
+
+std::string share(std::uint64_t k, std::uint64_t n) {
+    if (n == 0) return "-";
+    const auto [lo, hi] = wilson_interval(k, n);
+    return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "%  (95% CI " + fixed(100 * lo, 1) + "–" + fixed(100 * hi, 1) + "%)";
+}
+
+}  // namespace
+
+std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n) {
+    if (n == 0) return {0, 0};
+    const double z = 1.959963984540054, nn = static_cast<double>(n), p = static_cast<double>(k) / nn;
+    const double centre = (p + z * z / (2 * nn)) / (1 + z * z / nn);
+    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / (1 + z * z / nn);
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::string result_line(const BatchHeader& h, const BatchGameResult& g) {
+    std::ostringstream out;
+    out << "{\"game\": " << g.game << ", \"seed\": " << g.seed << ", \"scenario\": " << json(h.scenario) << ", \"house_rules\": " << json_list(h.house_rules)
+        << ", \"bots\": " << json_list(h.bots) << ", \"sides\": " << json_list(h.sides) << ", \"first_side\": " << json(h.first_side)
+        << ", \"content_hash\": " << json(h.content_hash) << ", \"winner\": " << (g.winner >= 0 ? json(h.sides[static_cast<std::size_t>(g.winner)]) : "null")
+        << ", \"level\": " << json(g.level) << ", \"reason\": " << json(g.reason) << ", \"turns\": " << g.turns << ", \"actions\": " << g.actions
+        << ", \"dice\": " << g.dice << ", \"victory_points\": {";
+    for (std::size_t s = 0; s < h.sides.size(); ++s) out << (s ? ", " : "") << json(h.sides[s]) << ": " << g.victory_points[s];
+    out << "}, \"losses\": {";
+    for (std::size_t s = 0; s < h.sides.size(); ++s) {
+        out << (s ? ", " : "") << json(h.sides[s]) << ": {";
+        bool first = true;
+        for (const auto& [type, n] : g.losses[s]) {
+            out << (first ? "" : ", ") << json(type) << ": " << n;
+            first = false;
+        }
+        out << "}";
+    }
+    out << "}}";
+    return out.str();
+}
+
+BatchResults read_results(const std::vector<std::string>& files) {
+    BatchResults out;
+    bool have_header = false;
+    std::set<std::uint64_t> seen;
+    for (const auto& file : files) {
+        std::ifstream in(file);
+        if (!in) throw std::runtime_error(file + ": cannot open file");
+        std::string line;
+        int number = 0;
+        while (std::getline(in, line)) {
+            ++number;
+            if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+            const std::string where = file + ":" + std::to_string(number) + ": ";
+            try {
+                const YAML::Node n = YAML::Load(line);  // JSON is YAML's flow style
+                if (!n.IsMap()) throw std::runtime_error("expected one game's result as a JSON object");
+                const BatchHeader h = header_of(n);
+                if (!have_header) out.header = h, have_header = true;
+                else if (!same_run(out.header, h))
+                    throw std::runtime_error("a result of another run (scenario, house rules, bots or their content differ from the first file's)");
+                BatchGameResult g = game_of(n, h.sides);
+                if (!seen.insert(g.game).second) throw std::runtime_error("game " + std::to_string(g.game) + " is given twice");
+                out.games.push_back(std::move(g));
+            } catch (const YAML::Exception& e) {
+                throw std::runtime_error(where + "not a result line: " + e.msg);
+            } catch (const std::runtime_error& e) {
+                throw std::runtime_error(where + e.what());
+            }
+        }
+    }
+    std::sort(out.games.begin(), out.games.end(), [](const BatchGameResult& a, const BatchGameResult& b) { return a.game < b.game; });
+    return out;
+}
+
+std::string report(const BatchResults& r) {
+    const auto& h = r.header;
+    const std::uint64_t n = r.games.size();
+    std::ostringstream out;
+    std::string houses;
+    for (const auto& x : h.house_rules) houses += (houses.empty() ? "" : ", ") + x;
+    std::string bots;
+    for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
+    out << "Batch report: " << n << " games of " << h.scenario << "\n";
+    out << "  house rules: " << (houses.empty() ? "none" : houses) << "; bots: " << bots;
+    if (n > 0) out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed << "-" << r.games.back().seed << ")";
+    out << "\n\nWins\n";
+    std::vector<std::uint64_t> wins(h.sides.size(), 0);
+    std::uint64_t draws = 0;
+    std::map<std::string, std::uint64_t> levels;
+    std::vector<int> turns;
+    double actions = 0;
+    std::vector<double> vp(h.sides.size(), 0);
+    std::vector<std::map<std::string, double>> lost(h.sides.size());
+    for (const auto& g : r.games) {
+        if (g.winner >= 0) ++wins[static_cast<std::size_t>(g.winner)];
+        else ++draws;
+        ++levels[g.level.empty() ? "(none)" : g.level];
+        turns.push_back(g.turns);
+        actions += static_cast<double>(g.actions);
+        for (std::size_t s = 0; s < h.sides.size(); ++s) {
+            vp[s] += g.victory_points[s];
+            for (const auto& [type, k] : g.losses[s]) lost[s][type] += k;
+        }
+    }
+    for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << h.sides[s] << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
+    out << "  no winner: " << draws << "  " << share(draws, n) << "\n";
+    out << "\nVictory levels\n";
+    for (const auto& [level, k] : levels) out << "  " << level << ": " << k << "  " << share(k, n) << "\n";
+    out << "\nGame length\n";
+    if (n > 0) {
+        std::sort(turns.begin(), turns.end());
+        double sum = 0;
+        for (int t : turns) sum += t;
+        out << "  turns: mean " << fixed(sum / static_cast<double>(n), 2) << ", median " << turns[turns.size() / 2] << ", shortest " << turns.front()
+            << ", longest " << turns.back() << "; actions per game: mean " << fixed(actions / static_cast<double>(n), 1) << "\n";
+        out << "\nVictory points (mean per game)\n";
+        for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << h.sides[s] << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
+        out << "\nLosses by unit type (mean units eliminated per game)\n";
+        for (std::size_t s = 0; s < h.sides.size(); ++s) {
+            out << "  " << h.sides[s] << ":";
+            if (lost[s].empty()) out << " none";
+            for (const auto& [type, k] : lost[s]) out << " " << type << " " << fixed(k / static_cast<double>(n), 2);
+            out << "\n";
+        }
+    }
+    const auto first = std::find(h.sides.begin(), h.sides.end(), h.first_side);
+    if (first != h.sides.end()) {
+        const auto s = static_cast<std::size_t>(first - h.sides.begin());
+        out << "\nFirst player\n  " << h.first_side << " moves first and wins " << share(wins[s], n)
+            << " (the scenario fixes who moves first: this is that side's result, not the first move's alone)\n";
+    }
+    return out.str();
+}
+
+}  // namespace sandtable::bots

@@ -1,0 +1,33 @@
+// Results of batch runs as JSON lines (one game a line, self-describing), and
+// the report made from any number of such files: win rates with confidence
+// intervals, victory levels, game length, losses by unit type, the first
+// player's results. Games are taken in game order, so the shards of a run
+// give exactly the report of the run.
+#pragma once
+
+#include "bots/batch.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::bots {
+
+std::string result_line(const BatchHeader& header, const BatchGameResult& game);
+
+struct BatchResults {
+    BatchHeader header;
+    std::vector<BatchGameResult> games;  // in game order
+};
+
+// Reads result files; throws std::runtime_error naming the file and line of
+// a malformed line, a game given twice, or results of another run (another
+// scenario, house rules, bots or scenario content).
+BatchResults read_results(const std::vector<std::string>& files);
+
+// The report, as text. Deterministic: the same games give the same bytes.
+std::string report(const BatchResults& results);
+
+// The Wilson score interval for k successes in n trials, at 95%.
+std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n);
+
+}  // namespace sandtable::bots

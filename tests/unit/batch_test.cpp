@@ -1,0 +1,126 @@
+// Batch runs: shards, threads and the report.
+#include "bots/batch.h"
+#include "bots/batch_report.h"
+#include "bots/bot.h"
+#include "bots/session.h"
+#include "load/loader.h"
+
+#include "project_copies.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace fs = std::filesystem;
+using namespace sandtable;
+
+namespace {
+
+const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+
+std::string write_results(const fs::path& file, const bots::BatchHeader& h, const std::vector<bots::BatchGameResult>& games) {
+    std::ofstream out(file);
+    for (const auto& g : games) out << bots::result_line(h, g) << "\n";
+    return file.string();
+}
+
+bots::BatchSpec spec(std::uint64_t games, unsigned jobs, unsigned shard = 0, unsigned shards = 1) {
+    bots::BatchSpec s;
+    s.scenario = kScenario;
+    s.bots = {"random", "greedy"};
+    s.games = games;
+    s.jobs = jobs;
+    s.shard = shard;
+    s.shards = shards;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("shards cover the games once, in consecutive ranges", "[batch]") {
+    for (std::uint64_t games : {1ULL, 7ULL, 10ULL, 10000ULL})
+        for (unsigned shards : {1u, 3u, 4u}) {
+            std::uint64_t next = 0;
+            for (unsigned i = 0; i < shards; ++i) {
+                const auto [begin, end] = bots::shard_range(games, i, shards);
+                CHECK(begin == next);
+                CHECK(end - begin <= games / shards + 1);
+                next = end;
+            }
+            CHECK(next == games);
+        }
+}
+
+TEST_CASE("a batch gives the same games whatever the threads, and its shards the same report", "[batch]") {
+    bots::BatchHeader h1, h2;
+    const auto one = bots::run_batch(spec(12, 1), h1);
+    const auto two = bots::run_batch(spec(12, 2), h2);
+    REQUIRE(one.size() == 12);
+    const fs::path dir = test::fresh_directory();
+    for (std::size_t i = 0; i < one.size(); ++i) {
+        CHECK(one[i].game == i);
+        CHECK(one[i].seed == i + 1);
+        CHECK(bots::result_line(h1, one[i]) == bots::result_line(h2, two[i]));
+    }
+    const std::string whole = bots::report(bots::read_results({write_results(dir / "all.jsonl", h1, one)}));
+    std::vector<std::string> parts;
+    for (unsigned s = 0; s < 4; ++s) {
+        bots::BatchHeader h;
+        const auto games = bots::run_batch(spec(12, 2, s, 4), h);
+        parts.push_back(write_results(dir / ("part" + std::to_string(s) + ".jsonl"), h, games));
+    }
+    std::reverse(parts.begin(), parts.end());  // any order
+    CHECK(bots::report(bots::read_results(parts)) == whole);
+    CHECK(whole.find("Batch report: 12 games of ") == 0);
+    CHECK(whole.find("games 0-11 (seeds 1-12)") != std::string::npos);
+}
+
+TEST_CASE("a batch game is the game `sandtable play` plays on that seed", "[batch]") {
+    bots::BatchHeader h;
+    const auto games = bots::run_batch(spec(3, 1), h);
+    for (const auto& g : games) {
+        auto loaded = load::load_scenario(kScenario);
+        bots::Session session(loaded, kScenario, g.seed);
+        auto a = bots::make_bot("random", g.seed * 7919 + 1), b = bots::make_bot("greedy", g.seed * 7919 + 2);
+        const auto actions = session.play({a.get(), b.get()});
+        CHECK(actions == g.actions);
+        CHECK(session.game().state().result.winner == g.winner);
+        CHECK(session.game().state().result.victory_points == g.victory_points);
+    }
+}
+
+TEST_CASE("result files that do not belong together are refused, naming the line", "[batch]") {
+    const fs::path dir = test::fresh_directory();
+    bots::BatchHeader h;
+    const auto games = bots::run_batch(spec(2, 1), h);
+    const auto a = write_results(dir / "a.jsonl", h, games);
+    SECTION("a game twice") {
+        CHECK_THROWS_WITH(bots::read_results({a, a}), Catch::Contains("a.jsonl:1: game 0 is given twice"));
+    }
+    SECTION("another run") {
+        auto other = h;
+        other.bots = {"greedy", "greedy"};
+        const auto b = write_results(dir / "b.jsonl", other, {games[0]});
+        CHECK_THROWS_WITH(bots::read_results({a, b}), Catch::Contains("b.jsonl:1: a result of another run"));
+    }
+    SECTION("a line that is not a result") {
+        std::ofstream(dir / "c.jsonl") << bots::result_line(h, games[0]) << "\n{\"game\": 1, oops\n";
+        CHECK_THROWS_WITH(bots::read_results({(dir / "c.jsonl").string()}), Catch::StartsWith((dir / "c.jsonl").string() + ":2: not a result line"));
+    }
+    SECTION("a bad shard or bot") {
+        CHECK_THROWS_WITH(bots::run_batch(spec(2, 1, 4, 4), h), Catch::Contains("--shard"));
+        auto s = spec(2, 1);
+        s.bots = {"clever"};
+        CHECK_THROWS(bots::run_batch(s, h));
+    }
+}
+
+TEST_CASE("the Wilson interval", "[batch]") {
+    const auto [lo, hi] = bots::wilson_interval(831, 1000);
+    CHECK(lo == Approx(0.8065).margin(0.0005));
+    CHECK(hi == Approx(0.8529).margin(0.0005));
+    const auto [zlo, zhi] = bots::wilson_interval(0, 10);
+    CHECK(zlo == 0.0);
+    CHECK(zhi == Approx(0.2775).margin(0.0005));
+}
