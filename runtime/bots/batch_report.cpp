@@ -98,6 +98,68 @@ std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n) {
     return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+namespace {
+
+// Mean and the half-width of its 95% interval (normal approximation).
+std::pair<double, double> mean_and_margin(const std::vector<double>& xs) {
+    const double n = static_cast<double>(xs.size());
+    if (xs.empty()) return {0, 0};
+    double sum = 0;
+    for (double x : xs) sum += x;
+    const double mean = sum / n;
+    double squares = 0;
+    for (double x : xs) squares += (x - mean) * (x - mean);
+    const double sd = xs.size() > 1 ? std::sqrt(squares / (n - 1)) : 0.0;
+    return {mean, 1.959963984540054 * sd / std::sqrt(n)};
+}
+
+std::string signed_fixed(double v, int decimals) { return (v >= 0 ? "+" : "") + fixed(v, decimals); }
+
+std::string change_line(const std::string& what, const std::vector<double>& diffs, double scale, int decimals, const std::string& unit) {
+    const auto [mean, margin] = mean_and_margin(diffs);
+    return "  " + what + ": " + signed_fixed(mean * scale, decimals) + unit + " (95% CI " + signed_fixed((mean - margin) * scale, decimals) + unit + " to " +
+           signed_fixed((mean + margin) * scale, decimals) + unit + ")\n";
+}
+
+std::string label(const BatchHeader& h) {
+    std::string houses;
+    for (const auto& x : h.house_rules) houses += (houses.empty() ? "" : ", ") + x;
+    std::string bots;
+    for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
+    return "house rules " + (houses.empty() ? std::string("none") : houses) + "; bots " + bots;
+}
+
+}  // namespace
+
+std::string compare(const BatchResults& a, const BatchResults& b) {
+    if (a.header.scenario != b.header.scenario || a.header.sides != b.header.sides)
+        throw std::runtime_error("A and B are games of different scenarios (" + a.header.scenario + ", " + b.header.scenario + ")");
+    if (a.games.size() != b.games.size()) throw std::runtime_error("A has " + std::to_string(a.games.size()) + " games and B " + std::to_string(b.games.size()) + ": compare the same games");
+    const auto& sides = a.header.sides;
+    std::vector<std::vector<double>> wins(sides.size());
+    std::vector<double> margin, turns;
+    std::uint64_t changed = 0;
+    for (std::size_t i = 0; i < a.games.size(); ++i) {
+        const auto& x = a.games[i];
+        const auto& y = b.games[i];
+        if (x.game != y.game || x.seed != y.seed)
+            throw std::runtime_error("game " + std::to_string(x.game) + " (seed " + std::to_string(x.seed) + ") of A is not game " + std::to_string(y.game) + " (seed " +
+                                     std::to_string(y.seed) + ") of B: compare runs of the same games and seeds");
+        if (x.winner != y.winner) ++changed;
+        for (std::size_t s = 0; s < sides.size(); ++s) wins[s].push_back((y.winner == static_cast<int>(s) ? 1.0 : 0.0) - (x.winner == static_cast<int>(s) ? 1.0 : 0.0));
+        if (sides.size() >= 2) margin.push_back((y.victory_points[0] - y.victory_points[1]) - (x.victory_points[0] - x.victory_points[1]));
+        turns.push_back(y.turns - x.turns);
+    }
+    std::ostringstream out;
+    out << "A/B comparison: " << a.games.size() << " games of " << a.header.scenario << ", the same seeds both ways\n";
+    out << "  A: " << label(a.header) << "\n  B: " << label(b.header) << "\n\nB against A, game by game\n";
+    out << "  winner changed in " << changed << " of " << a.games.size() << " games\n";
+    for (std::size_t s = 0; s < sides.size(); ++s) out << change_line(sides[s] + " wins", wins[s], 100.0, 1, " points");
+    if (!margin.empty()) out << change_line("VP margin (" + sides[0] + " - " + sides[1] + ")", margin, 1.0, 2, "");
+    out << change_line("game length", turns, 1.0, 2, " turns");
+    return out.str();
+}
+
 std::string result_line(const BatchHeader& h, const BatchGameResult& g) {
     std::ostringstream out;
     out << "{\"game\": " << g.game << ", \"seed\": " << g.seed << ", \"scenario\": " << json(h.scenario) << ", \"house_rules\": " << json_list(h.house_rules)

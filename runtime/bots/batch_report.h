@@ -27,6 +27,14 @@ BatchResults read_results(const std::vector<std::string>& files);
 // The report, as text. Deterministic: the same games give the same bytes.
 std::string report(const BatchResults& results);
 
+// A/B: the same games (scenario and seeds) played two ways — with and without
+// a house rule, with other bots — compared game by game: how many changed
+// winner, and the mean change of each side's wins, of the VP margin and of
+// the game length, each with a 95% interval of the paired differences.
+// Throws std::runtime_error when the two are not the same scenario's games
+// on the same seeds.
+std::string compare(const BatchResults& a, const BatchResults& b);
+
 // The Wilson score interval for k successes in n trials, at 95%.
 std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n);
 

@@ -81,6 +81,14 @@ int batch(const std::vector<std::string>& argv) {
     return 0;
 }
 
+int compare(const std::vector<std::string>& argv) {
+    Args args(argv, {}, {"a", "b"});
+    if (!args.has("a") || !args.has("b") || !args.positional().empty())
+        throw UsageError("compare --a RESULTS.jsonl... --b RESULTS.jsonl... (the same games played two ways, e.g. without and with a house rule)");
+    std::cout << bots::compare(bots::read_results(args.values("a")), bots::read_results(args.values("b")));
+    return 0;
+}
+
 int report(const std::vector<std::string>& argv) {
     Args args(argv, {}, {});
     if (args.positional().empty()) throw UsageError("name at least one results file (from sandtable batch --out)");

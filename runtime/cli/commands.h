@@ -39,5 +39,6 @@ int replay(const std::vector<std::string>& args);
 int rules(const std::vector<std::string>& args);
 int batch(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
+int compare(const std::vector<std::string>& args);
 
 }  // namespace sandtable::cli

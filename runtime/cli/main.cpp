@@ -23,6 +23,8 @@ void usage(std::ostream& out) {
            "                [--seed S] [--out results.jsonl]\n"
            "                                         N bot games on seeds S.. (JSON lines); with --out, also the report\n"
            "  report RESULTS.jsonl...                win rates with intervals, levels, length, losses by unit type\n"
+           "  compare --a RESULTS.jsonl... --b RESULTS.jsonl...\n"
+           "                                         the same games two ways (A/B): changes with 95% intervals\n"
            "  (--house DIR applies a house rule folder; give it again for more, applied in order)\n";
 }
 }  // namespace
@@ -43,6 +45,7 @@ int main(int argc, char** argv) {
         if (command == "rules") return sandtable::cli::rules(args);
         if (command == "batch") return sandtable::cli::batch(args);
         if (command == "report") return sandtable::cli::report(args);
+        if (command == "compare") return sandtable::cli::compare(args);
     } catch (const sandtable::load::LoadError& e) {
         // Every problem, as validate prints them, not just the first.
         std::cerr << "sandtable " << command << ": cannot load:\n";

@@ -124,3 +124,28 @@ TEST_CASE("the Wilson interval", "[batch]") {
     CHECK(zlo == 0.0);
     CHECK(zhi == Approx(0.2775).margin(0.0005));
 }
+
+TEST_CASE("an A/B comparison of the same games with and without a house rule", "[batch]") {
+    const fs::path dir = test::fresh_directory();
+    auto s = spec(6, 2);
+    s.bots = {"greedy"};
+    bots::BatchHeader ha, hb;
+    const auto a = bots::run_batch(s, ha);
+    s.house_rules = {std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw/house-rules/bloodier-crt"};
+    const auto b = bots::run_batch(s, hb);
+    const auto ra = bots::read_results({write_results(dir / "a.jsonl", ha, a)});
+    const auto rb = bots::read_results({write_results(dir / "b.jsonl", hb, b)});
+    const std::string text = bots::compare(ra, rb);
+    CHECK(text.find("A/B comparison: 6 games of ") == 0);
+    CHECK(text.find("B: house rules " + s.house_rules[0] + "; bots greedy,greedy") != std::string::npos);
+    int changed = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) changed += a[i].winner != b[i].winner;
+    CHECK(text.find("winner changed in " + std::to_string(changed) + " of 6 games") != std::string::npos);
+    CHECK(text.find("VP margin (hesk - wendlemark): ") != std::string::npos);
+    // Not the same seeds: refused.
+    auto shifted = s;
+    shifted.first_seed = 100;
+    bots::BatchHeader hc;
+    const auto c = bots::run_batch(shifted, hc);
+    CHECK_THROWS_WITH(bots::compare(ra, bots::read_results({write_results(dir / "c.jsonl", hc, c)})), Catch::Contains("compare runs of the same games and seeds"));
+}
