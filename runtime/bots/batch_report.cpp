@@ -1,6 +1,7 @@
 #include "bots/batch_report.h"
 
 #include "load/yaml_reader.h"
+#include "load/yaml_text.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -16,16 +17,7 @@ namespace sandtable::bots {
 
 namespace {
 
-std::string json(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20) out += ' ';
-        else out += static_cast<char>(c);
-    }
-    return out + "\"";
-}
+std::string json(const std::string& s) { return load::json_quoted(s); }
 
 std::string json_list(const std::vector<std::string>& items) {
     std::string out;

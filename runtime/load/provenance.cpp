@@ -93,17 +93,6 @@ private:
     const RulesetDocument& doc_;
 };
 
-std::string json_text(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20) out += ' ';
-        else out += static_cast<char>(c);
-    }
-    return out + "\"";
-}
-
 }  // namespace
 
 std::vector<SourcedValue> sourced_values(const RulesetDocument& doc) {
@@ -152,14 +141,14 @@ std::string dump_json(const RulesetDocument& doc) {
     for (std::size_t i = 0; i < doc.layers.size(); ++i) {
         const auto& l = doc.layers[i];
         out << (i ? ", " : "") << "{\"index\": " << i << ", \"kind\": \"" << (l.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset" : "house_rule")
-            << "\", \"id\": " << json_text(l.id) << ", \"name\": " << json_text(l.name) << ", \"version\": " << json_text(l.version)
-            << ", \"directory\": " << json_text(l.directory) << "}";
+            << "\", \"id\": " << json_quoted(l.id) << ", \"name\": " << json_quoted(l.name) << ", \"version\": " << json_quoted(l.version)
+            << ", \"directory\": " << json_quoted(l.directory) << "}";
     }
     out << "],\n \"values\": [";
     bool first = true;
     for (const auto& v : sourced_values(doc)) {
-        out << (first ? "\n  " : ",\n  ") << "{\"path\": " << json_text(path_text(v.path)) << ", \"value\": " << json_text(v.value) << ", \"layer\": " << v.layer
-            << ", \"file\": " << json_text(v.where.file) << ", \"line\": " << v.where.line << ", \"column\": " << v.where.column << "}";
+        out << (first ? "\n  " : ",\n  ") << "{\"path\": " << json_quoted(path_text(v.path)) << ", \"value\": " << json_quoted(v.value) << ", \"layer\": " << v.layer
+            << ", \"file\": " << json_quoted(v.where.file) << ", \"line\": " << v.where.line << ", \"column\": " << v.where.column << "}";
         first = false;
     }
     out << "\n]}\n";
