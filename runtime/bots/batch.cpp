@@ -57,7 +57,7 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, 
 
 }  // namespace
 
-std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
     if (spec.shards == 0 || spec.shard >= spec.shards) throw std::runtime_error("--shard i/n needs 0 <= i < n");
     const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules);
     const auto bot_names = bots_for(spec.bots, loaded.scenario->sides.size());
@@ -69,6 +69,7 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
 
     const auto [begin, end] = shard_range(spec.games, spec.shard, spec.shards);
     std::vector<BatchGameResult> results(end - begin);
+    std::vector<char> played(end - begin, 0);  // each slot written by one thread only
     std::atomic<std::uint64_t> next{begin}, done{0};
     std::mutex failure_lock;
     std::exception_ptr failure;        // the first game that failed, under the lock
@@ -77,6 +78,7 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
         for (std::uint64_t game = next++; game < end; game = next++) {
             try {
                 results[game - begin] = play_one(loaded, spec, bot_names, compiled, game);
+                played[game - begin] = 1;
             } catch (...) {
                 std::lock_guard<std::mutex> hold(failure_lock);
                 if (!failure) failure = std::current_exception();
@@ -93,7 +95,10 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
         // The calling thread reports while a helper plays its share.
         std::thread own(work);
         while (done < end - begin && !failed) {
-            progress(done, end - begin);
+            if (!progress(done, end - begin)) {
+                next = end;  // stopped: no game starts any more; those under way finish
+                break;
+            }
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
         own.join();
@@ -102,8 +107,13 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     }
     for (auto& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
-    if (progress) progress(end - begin, end - begin);
-    return results;
+    // A stopped run keeps the games it finished, in order.
+    std::vector<BatchGameResult> finished;
+    finished.reserve(results.size());
+    for (std::size_t i = 0; i < results.size(); ++i)
+        if (played[i]) finished.push_back(std::move(results[i]));
+    if (progress) progress(finished.size(), end - begin);
+    return finished;
 }
 
 }  // namespace sandtable::bots

@@ -52,9 +52,11 @@ struct BatchHeader {
 };
 
 // Plays the shard's games; `progress(done, total)` is called from the
-// calling thread as games finish. Results come back in game order. Throws
-// load::LoadError / std::runtime_error when the scenario or a bot name is bad.
+// calling thread about ten times a second as games finish, and returning
+// false stops the run: the games already finished come back, the others are
+// not played. Results come back in game order. Throws load::LoadError /
+// std::runtime_error when the scenario or a bot name is bad.
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header,
-                                       const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+                                       const std::function<bool(std::uint64_t, std::uint64_t)>& progress = {});
 
 }  // namespace sandtable::bots

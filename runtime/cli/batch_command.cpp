@@ -37,13 +37,14 @@ std::vector<std::string> split_commas(const std::string& s) {
 }
 
 // A bar on a terminal; nothing when stderr is a file or a pipe.
-void show_progress(std::uint64_t done, std::uint64_t total) {
-    if (!::isatty(::fileno(stderr)) || total == 0) return;
+bool show_progress(std::uint64_t done, std::uint64_t total) {
+    if (!::isatty(::fileno(stderr)) || total == 0) return true;
     const int width = 40, filled = static_cast<int>(width * done / total);
     std::fprintf(stderr, "\r[%s%s] %llu/%llu games", std::string(static_cast<std::size_t>(filled), '#').c_str(),
                  std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), static_cast<unsigned long long>(done), static_cast<unsigned long long>(total));
     if (done == total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
+    return true;
 }
 
 }  // namespace

@@ -149,3 +149,20 @@ TEST_CASE("an A/B comparison of the same games with and without a house rule", "
     const auto c = bots::run_batch(shifted, hc);
     CHECK_THROWS_WITH(bots::compare(ra, bots::read_results({write_results(dir / "c.jsonl", hc, c)})), Catch::Contains("compare runs of the same games and seeds"));
 }
+
+TEST_CASE("a batch stopped from its progress keeps the games it finished", "[batch]") {
+    bots::BatchHeader h;
+    auto s = spec(400, 2);
+    std::uint64_t calls = 0;
+    const auto games = bots::run_batch(s, h, [&](std::uint64_t done, std::uint64_t total) {
+        CHECK(total == 400);
+        CHECK(done <= total);
+        return ++calls < 2;  // stop at the second report
+    });
+    CHECK(games.size() < 400);
+    for (std::size_t i = 1; i < games.size(); ++i) CHECK(games[i - 1].game < games[i].game);
+    // Each finished game is the game of a full run.
+    bots::BatchHeader full;
+    const auto all = bots::run_batch(spec(400, 1), full);
+    for (const auto& g : games) CHECK(bots::result_line(h, g) == bots::result_line(full, all[g.game]));
+}
