@@ -48,12 +48,14 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     unit_types_ = new UnitTypesPanel(pages_);
     scenario_page_ = new ScenarioPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
+    balance_ = new BalancePanel(pages_);
     scripts_->on_saved = [this] { check_project(); };
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
+    pages_->AddPage(balance_, "Balance Lab");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(230, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
@@ -202,6 +204,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         fill_units();  // the order of battle names the types
     });
     scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
+    balance_->set_document(doc_ ? &*doc_ : nullptr);
     palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
         scenario_page_->refresh();  // objectives and zones are listed there

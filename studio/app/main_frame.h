@@ -7,6 +7,7 @@
 #pragma once
 
 #include "app/background_scan.h"
+#include "app/balance_panel.h"
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
 #include "app/palette_pane.h"
@@ -76,6 +77,7 @@ private:
     TablesPanel* tables_ = nullptr;
     UnitTypesPanel* unit_types_ = nullptr;
     ScenarioPanel* scenario_page_ = nullptr;
+    BalancePanel* balance_ = nullptr;
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
