@@ -21,25 +21,15 @@ std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigne
 
 namespace {
 
-std::vector<std::string> bots_for(const std::vector<std::string>& names, std::size_t sides) {
-    std::vector<std::string> out = names.empty() ? std::vector<std::string>{"greedy"} : names;
-    if (out.size() == 1) out.resize(sides, out.front());
-    if (out.size() != sides) throw std::runtime_error("--bots needs one bot per side (" + std::to_string(sides) + ") or one for all");
-    return out;
-}
-
 BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, const std::vector<std::string>& bot_names,
                          const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game) {
     BatchGameResult r;
     r.game = game;
     r.seed = spec.first_seed + game;
     Session session(loaded, spec.scenario, r.seed, {}, false, compiled);
-    std::vector<std::unique_ptr<Bot>> bots;
+    const auto bots = bots_for_game(bot_names, bot_names.size(), r.seed);
     std::vector<Bot*> players;
-    for (std::size_t i = 0; i < bot_names.size(); ++i) {
-        bots.push_back(make_bot(bot_names[i], r.seed * 7919 + i + 1));  // as `sandtable play` seeds them
-        players.push_back(bots.back().get());
-    }
+    for (const auto& b : bots) players.push_back(b.get());
     r.actions = session.play(players);
     const auto& g = session.game();
     const auto& res = g.state().result;
@@ -60,8 +50,10 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, 
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
     if (spec.shards == 0 || spec.shard >= spec.shards) throw std::runtime_error("--shard i/n needs 0 <= i < n");
     const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules);
-    const auto bot_names = bots_for(spec.bots, loaded.scenario->sides.size());
-    for (const auto& b : bot_names) make_bot(b, 1);  // an unknown name fails here, not in a thread
+    const std::size_t sides = loaded.scenario->sides.size();
+    std::vector<std::string> bot_names = spec.bots.empty() ? std::vector<std::string>{"greedy"} : spec.bots;
+    if (bot_names.size() == 1) bot_names.resize(sides, bot_names.front());
+    bots_for_game(bot_names, sides, spec.first_seed);  // a bad name or count fails here, not in a thread
     header = {spec.scenario, spec.house_rules, bot_names, {}, loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id, loaded.content_hash};
     for (const auto& s : loaded.scenario->sides) header.sides.push_back(s.id);
     // Compiled once, shared by every game of every thread.

@@ -23,4 +23,10 @@ public:
 std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed);
 const std::vector<std::string>& bot_names();
 
+// The bots of the game played on `seed`, one per side, seeded as every
+// command seeds them (so `play`, `batch` and the benchmarks play the same
+// game on a seed). `names`: one per side, or one for all. Throws
+// std::invalid_argument for an unknown name or a wrong count.
+std::vector<std::unique_ptr<Bot>> bots_for_game(std::vector<std::string> names, std::size_t sides, std::uint64_t seed);
+
 }  // namespace sandtable::bots

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <sstream>
 
 namespace sandtable::cli {
 
@@ -54,6 +55,14 @@ long long Args::integer(const std::string& name, long long fallback) const {
     } catch (...) {
         throw UsageError("--" + name + " must be a whole number, got '" + v + "'");
     }
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> out;
+    std::stringstream in(s);
+    std::string item;
+    while (std::getline(in, item, sep)) out.push_back(item);
+    return out;
 }
 
 std::string json_escape(const std::string& s) {

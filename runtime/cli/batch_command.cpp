@@ -28,14 +28,6 @@ std::pair<unsigned, unsigned> parse_shard(const std::string& text) {
     }
 }
 
-std::vector<std::string> split_commas(const std::string& s) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    std::string item;
-    while (std::getline(in, item, ',')) out.push_back(item);
-    return out;
-}
-
 // A bar on a terminal; nothing when stderr is a file or a pipe.
 bool show_progress(std::uint64_t done, std::uint64_t total) {
     if (!::isatty(::fileno(stderr)) || total == 0) return true;
@@ -56,7 +48,7 @@ int batch(const std::vector<std::string>& argv) {
     bots::BatchSpec spec;
     spec.scenario = args.positional()[0];
     spec.house_rules = args.values("house");
-    spec.bots = split_commas(args.value("bots", "greedy"));
+    spec.bots = split(args.value("bots", "greedy"), ',');
     const long long games = args.integer("games", 0), jobs = args.integer("jobs", 1), seed = args.integer("seed", 1);
     if (games < 1) throw UsageError("--games must be at least 1");
     if (jobs < 1 || jobs > 256) throw UsageError("--jobs must be from 1 to 256");

@@ -31,6 +31,8 @@ private:
 };
 
 std::string json_escape(const std::string& s);
+// "a,b,c" -> {a, b, c}.
+std::vector<std::string> split(const std::string& s, char sep);
 
 int validate(const std::vector<std::string>& args);
 int odds(const std::vector<std::string>& args);

@@ -11,14 +11,6 @@ namespace sandtable::cli {
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::stringstream in(s);
-    std::string item;
-    while (std::getline(in, item, sep)) out.push_back(item);
-    return out;
-}
-
 std::vector<int> parse_dice(const std::string& text) {
     std::vector<int> out;
     for (const auto& d : split(text, ',')) {
@@ -68,11 +60,11 @@ int play(const std::vector<std::string>& argv) {
     bots::Session session(loaded, scenario, seed, dice, true);
 
     std::vector<std::unique_ptr<bots::Bot>> bots;
-    auto names = split(args.value("bots", "greedy,greedy"), ',');
-    const std::size_t sides = loaded.scenario->sides.size();
-    if (names.size() == 1) names.resize(sides, names[0]);
-    if (names.size() != sides) throw UsageError("--bots needs one bot per side (" + std::to_string(sides) + ")");
-    for (std::size_t i = 0; i < names.size(); ++i) bots.push_back(bots::make_bot(names[i], seed * 7919 + i + 1));
+    try {
+        bots = bots::bots_for_game(split(args.value("bots", "greedy,greedy"), ','), loaded.scenario->sides.size(), seed);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
     std::vector<bots::Bot*> players;
     for (auto& b : bots) players.push_back(b.get());
 

@@ -13,6 +13,7 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace sandtable::load {
 
@@ -31,15 +32,13 @@ bool is_delete(const YAML::Node& value) { return value.IsMap() && value["delete"
 std::string id_of(const YAML::Node& entry, const std::string& field) { return scalar_at(entry, field).value_or(""); }
 
 // The first key a mapping of a patch repeats (yaml-cpp keeps both), if any.
-const YAML::Node* repeated_key(const YAML::Node& map, std::vector<YAML::Node>& keys) {
+std::optional<YAML::Node> repeated_key(const YAML::Node& map) {
     std::vector<std::string> seen;
-    keys.clear();
-    for (const auto& kv : map) keys.push_back(kv.first);
-    for (const auto& k : keys) {
-        if (std::find(seen.begin(), seen.end(), k.Scalar()) != seen.end()) return &k;
-        seen.push_back(k.Scalar());
+    for (const auto& kv : map) {
+        if (std::find(seen.begin(), seen.end(), kv.first.Scalar()) != seen.end()) return kv.first;
+        seen.push_back(kv.first.Scalar());
     }
-    return nullptr;
+    return std::nullopt;
 }
 
 // CRT columns are named by their odds, written 3-1 or 3:1.
@@ -79,8 +78,7 @@ public:
 private:
     // Every key of a patch's mapping once: which of two would win is not for a patch to guess.
     bool unique_keys(const YAML::Node& map) {
-        std::vector<YAML::Node> keys;
-        if (const YAML::Node* twice = repeated_key(map, keys)) {
+        if (const auto twice = repeated_key(map)) {
             sink_.error(location_of(*twice, file_), "key '" + twice->Scalar() + "' appears twice in the same mapping of the patch");
             return false;
         }

@@ -17,16 +17,6 @@ std::size_t RulesetDocument::layer_of(const std::string& file) const {
     return 0;
 }
 
-std::size_t RulesetDocument::layer_of_directory(const std::string& file) const {
-    const fs::path path = fs::absolute(file).lexically_normal();
-    for (std::size_t i = 1; i < layers.size(); ++i) {
-        const fs::path dir = fs::absolute(layers[i].directory).lexically_normal();
-        const auto rel = path.lexically_relative(dir);
-        if (!rel.empty() && *rel.begin() != "..") return i;
-    }
-    return 0;
-}
-
 const TableDocument* RulesetDocument::table(const std::string& id) const {
     for (const auto& t : tables)
         if (t.id == id) return &t;

@@ -48,8 +48,6 @@ struct RulesetDocument {
 
     // The layer a file belongs to (0 for any file not of a house rule).
     std::size_t layer_of(const std::string& file) const;
-    // The house rule whose folder holds `file` (a Lua module); 0 for none.
-    std::size_t layer_of_directory(const std::string& file) const;
     const TableDocument* table(const std::string& id) const;
 };
 
