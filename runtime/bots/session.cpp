@@ -56,10 +56,9 @@ std::string Session::replay_yaml() const {
     return kernel::to_yaml(r, *game_);
 }
 
-ReplayCheck verify_replay(const std::string& replay_file) {
+OpenedReplay open_replay(const std::string& replay_file) {
     std::string text = load::read_file(replay_file);
     const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
-    const std::string& scenario = header.scenario;
     // Paths as written when the game was made: from here, else beside the replay.
     auto locate = [&](const std::string& written) {
         fs::path path = written;
@@ -68,12 +67,19 @@ ReplayCheck verify_replay(const std::string& replay_file) {
     };
     std::vector<std::string> house_rules;
     for (const auto& h : header.house_rules) house_rules.push_back(locate(h));
-    auto loaded = load::load_scenario(locate(scenario), house_rules);
-    loaded.added_house_rules = header.house_rules;
-    // A first game to resolve unit ids and hexes, then the real re-execution.
-    Session probe(loaded, scenario, 1, {}, false);
-    kernel::Replay r = kernel::parse_replay(text, replay_file, probe.game());
-    Session session(loaded, scenario, r.seed, r.forced_dice, false);
+    const std::string scenario_file = locate(header.scenario);
+    OpenedReplay opened{load::load_scenario(scenario_file, house_rules), {}, scenario_file};
+    opened.loaded.added_house_rules = header.house_rules;
+    // A first game to resolve unit ids and hexes.
+    Session probe(opened.loaded, header.scenario, 1, {}, false);
+    opened.replay = kernel::parse_replay(text, replay_file, probe.game());
+    return opened;
+}
+
+ReplayCheck verify_replay(const std::string& replay_file) {
+    OpenedReplay opened = open_replay(replay_file);
+    const kernel::Replay& r = opened.replay;
+    Session session(opened.loaded, r.scenario, r.seed, r.forced_dice, false);
     ReplayCheck check;
     if (!r.content_hash.empty() && r.content_hash != session.replay().content_hash)
         check.message = "note: the scenario, ruleset or scripts changed since this replay was made";

@@ -51,6 +51,16 @@ struct ReplayCheck {
     kernel::GameResult result;
 };
 
+// A replay file read with what it needs: its scenario and house rules loaded
+// (paths as written, from here or else beside the replay) and its actions
+// resolved against that scenario's units.
+struct OpenedReplay {
+    load::LoadedGame loaded;
+    kernel::Replay replay;
+    std::string scenario_file;  // where the scenario was found
+};
+OpenedReplay open_replay(const std::string& replay_file);
+
 // Re-executes a replay file and compares every checksum.
 ReplayCheck verify_replay(const std::string& replay_file);
 

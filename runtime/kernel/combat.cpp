@@ -300,8 +300,14 @@ bool Game::combat_resolution_step() {
                                 c.defenders.push_back(u);
                             }
                 }
+                CombatExplanation* why = begin_explanation();
                 if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
                     if (logging_) note("  the combat does not take place");
+                    if (why) {
+                        why->cancelled = true;
+                        for (int u : c.attackers) why->attackers.push_back({u, 0, false, {}});
+                        for (int u : c.defenders) why->defenders.push_back({u, 0, false, {}});
+                    }
                     c.advance_one_hex = true;
                     c.advancing_side = active;
                     c.stage = Combat::Advance;
@@ -395,10 +401,14 @@ void Game::finish_combat() {
     state_.combat.stage = Combat::Done;
 }
 
-OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
+OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
     OddsEstimate e;
     const CombatPhaseRules& phase_rules = combat_rules();
     auto leader_in = [&](int side, Hex h) { return phase_rules.leader < 0 ? 0 : best_attribute_at(side, h, phase_rules.leader); };
+    auto leader_note = [&](int side, Hex h) {
+        const int adds = leader_in(side, h);
+        return adds ? "+" + std::to_string(adds) + " from a leader in the hex (" + phase().id + ": leader_adds, " + phase().where.to_string() + ")" : std::string();
+    };
     const auto& map = scenario_->map;
     auto terrain_of = [&](Hex h) -> const rules::TerrainType& { return ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))]; };
     const bool melee_terrain = phase_rules.terrain_defence.empty();
@@ -410,54 +420,119 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
         const int own = plotted ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : combat_strength(a);
         int strength = own + leader_in(u.side, u.hex);
         // The terrain's melee effects do not touch fire against a hex's protection.
-        bool halved = melee_terrain && terrain_of(u.hex).combat.halve_attacker_out_of;
+        std::string halved_by;
+        if (melee_terrain && terrain_of(u.hex).combat.halve_attacker_out_of)
+            halved_by = "attacking out of " + terrain_of(u.hex).name + " (" + terrain_of(u.hex).where.to_string() + ")";
         for (int d : defenders) {
             Hex dh = state_.units[static_cast<std::size_t>(d)].hex;
             if (!melee_terrain) break;
-            if (terrain_of(dh).combat.halve_attacker_into) halved = true;
+            if (halved_by.empty() && terrain_of(dh).combat.halve_attacker_into)
+                halved_by = "attacking into " + terrain_of(dh).name + " (" + terrain_of(dh).where.to_string() + ")";
             int dir = geometry::direction_to(u.hex, dh);
             int feature = dir < 0 ? -1 : map.side_feature(u.hex, dir);
-            if (feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].combat.halve_attacker_across) halved = true;
+            const auto* side_feature = feature < 0 ? nullptr : &ruleset_->hexside_features[static_cast<std::size_t>(feature)];
+            if (halved_by.empty() && side_feature && side_feature->combat.halve_attacker_across)
+                halved_by = "attacking across " + side_feature->name + " (" + side_feature->where.to_string() + ")";
         }
+        const bool halved = !halved_by.empty();
         // Halve all, then round the total up (7.5): count in half points.
         half_points += halved ? strength : 2 * strength;
+        if (why) {
+            std::string note = leader_note(u.side, u.hex);
+            if (halved) note += std::string(note.empty() ? "" : "; ") + "halved: " + halved_by;
+            why->attackers.push_back({a, strength, halved, note});
+        }
     }
     e.attack = (half_points + 1) / 2;
     if (!melee_terrain) {
         // Fire against a hex: the defence is the terrain's (PRESTAGS 6.22), not the units'.
-        for (int d : defenders)
-            e.defend = std::max(e.defend, terrain_of(state_.units[static_cast<std::size_t>(d)].hex).value(phase_rules.terrain_defence));
+        for (int d : defenders) {
+            const auto& t = terrain_of(state_.units[static_cast<std::size_t>(d)].hex);
+            e.defend = std::max(e.defend, t.value(phase_rules.terrain_defence));
+            if (why) why->defenders.push_back({d, 0, false, "in " + t.name});
+        }
+        if (why) why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + phase().id + ": defence_from_terrain, " + phase().where.to_string() + ")";
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
-            e.defend += combat_strength(d) + leader_in(u.side, u.hex);
+            const int strength = combat_strength(d) + leader_in(u.side, u.hex);
+            e.defend += strength;
+            if (why) why->defenders.push_back({d, strength, false, leader_note(u.side, u.hex)});
         }
     }
     for (int d : defenders) {
         const auto& t = terrain_of(state_.units[static_cast<std::size_t>(d)].hex);
         if (t.combat.defender_column_shift == 0 || !melee_terrain) continue;
         bool all_same = std::all_of(attackers.begin(), attackers.end(), [&](int a) { return &terrain_of(state_.units[static_cast<std::size_t>(a)].hex) == &t; });
-        if (!(t.combat.shift_unless_attackers_same && all_same)) e.shift = std::min(e.shift, t.combat.defender_column_shift);
+        if (t.combat.shift_unless_attackers_same && all_same) continue;
+        if (t.combat.defender_column_shift < e.shift) {
+            e.shift = t.combat.defender_column_shift;
+            if (why) {
+                std::erase_if(why->modifiers, [](const CombatModifier& m) { return m.what.starts_with("column shift") && m.what.find("defender in") != std::string::npos; });
+                why->modifiers.push_back({"column shift " + std::to_string(e.shift) + ": defender in " + t.name, t.where.to_string()});
+            }
+        }
     }
     if (!attackers.empty()) {
         int side = state_.units[static_cast<std::size_t>(attackers.front())].side;
-        if (state_.sides[static_cast<std::size_t>(side)].demoralized) e.shift += rules::option_int(phase(), "demoralized_shift", 0);
+        const int demoralized = rules::option_int(phase(), "demoralized_shift", 0);
+        if (state_.sides[static_cast<std::size_t>(side)].demoralized && demoralized != 0) {
+            e.shift += demoralized;
+            if (why) why->modifiers.push_back({"column shift " + std::to_string(demoralized) + ": the attacker's army is demoralized",
+                                               phase().id + ": demoralized_shift, " + phase().where.to_string()});
+        }
     }
     const rules::OddsCrt* crt = ruleset_->odds_table(phase().table);
     if (crt) {
         e.column = crt->shifted(e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend), e.shift);
         e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
     }
+    if (why) {
+        why->attack = e.attack;
+        why->defend = e.defend;
+        why->column = e.label;
+        if (crt) why->table = crt->name;
+    }
     return e;
+}
+
+CombatExplanation* Game::begin_explanation() {
+    if (!explaining_) return nullptr;
+    CombatExplanation& why = explanations_.emplace_back();
+    why.turn = state_.at.turn;
+    why.phase = phase().name;
+    why.attacking_side = state_.combat.side >= 0 ? state_.combat.side : attacking_side();
+    return &why;
+}
+
+CombatExplanation* Game::current_explanation() { return explaining_ && !explanations_.empty() ? &explanations_.back() : nullptr; }
+
+std::string Game::module_source(const std::string& module) const {
+    for (const auto& m : ruleset_->modules)
+        if (m.module == module) return "module " + module + " (" + m.file + ")";
+    return "module " + module;
+}
+
+// Each handler's change to a traced event's values, as a modifier of the
+// combat being explained: "attack 13 → 15 (combat.strengths)".
+void Game::explain_script_changes(const EventContext& context, const char* what) {
+    CombatExplanation* why = current_explanation();
+    if (!why) return;
+    for (const ContextChange& change : context.changes())
+        why->modifiers.push_back({change.key + " " + (change.before.empty() ? "none" : change.before) + " → " + (change.after.empty() ? "none" : change.after) + " (" + what + ")",
+                                  module_source(change.module)});
 }
 
 void Game::compute_odds() {
     Combat& c = state_.combat;
-    OddsEstimate e = odds_for(c.attackers, c.defenders);
+    CombatExplanation* why = current_explanation();
+    OddsEstimate e = odds_for(c.attackers, c.defenders, why);
     EventContext strengths(Event::CombatStrengths);
     strengths.set("attack", e.attack);
     strengths.set("defend", e.defend);
+    if (why) strengths.trace();
     raise(strengths);
+    explain_script_changes(strengths, "combat.strengths");
     c.attack = static_cast<int>(strengths.get("attack"));
     c.defend = static_cast<int>(strengths.get("defend"));
     const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
@@ -465,8 +540,15 @@ void Game::compute_odds() {
     EventContext odds(Event::CombatOdds);
     odds.set("column", column);
     odds.set("shift", e.shift);
+    if (why) odds.trace();
     raise(odds);
+    explain_script_changes(odds, "combat.odds");
     c.column = crt.shifted(column, static_cast<int>(odds.get("shift")));
+    if (why) {
+        why->attack = c.attack;
+        why->defend = c.defend;
+        why->column = crt.columns[static_cast<std::size_t>(c.column)].label;
+    }
     if (logging_) note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + ": column " + crt.columns[static_cast<std::size_t>(c.column)].label +
          (odds.get("shift") ? " (shifted " + std::to_string(odds.get("shift")) + ")" : ""));
 }
@@ -474,9 +556,11 @@ void Game::compute_odds() {
 void Game::apply_result() {
     Combat& c = state_.combat;
     const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
+    CombatExplanation* why = current_explanation();
     if (!c.forced_result.empty()) {
         if (logging_) note("  result fixed by a rule: " + c.forced_result);
         c.result = c.forced_result;
+        if (why) why->modifiers.push_back({"result fixed at " + c.forced_result + " before any die", "a rule script (combat.declared)"});
     } else if (!crt.columns[static_cast<std::size_t>(c.column)].automatic.empty()) {
         if (logging_) note("  automatic result");
         c.result = crt.columns[static_cast<std::size_t>(c.column)].automatic;
@@ -486,7 +570,9 @@ void Game::apply_result() {
         EventContext modify(Event::CombatRoll);
         modify.set("column", c.column);
         modify.set("modifier", 0);
+        if (why) modify.trace();
         raise(modify);
+        explain_script_changes(modify, "combat.roll");
         c.roll_modifier = static_cast<int>(modify.get("modifier"));
         c.roll = roll(crt.die_faces, "combat on the " + crt.columns[static_cast<std::size_t>(c.column)].label + " column");
         const int row = crt.clamped_roll(c.roll + c.roll_modifier);
@@ -496,14 +582,28 @@ void Game::apply_result() {
                  (row != c.roll + c.roll_modifier ? ", read as " + std::to_string(row) + " (the table's " + (row < c.roll + c.roll_modifier ? "last" : "first") + " row)" : ""));
         }
         c.result = crt.result(c.column, row);
+        if (why) {
+            why->roll = c.roll;
+            why->roll_modifier = c.roll_modifier;
+            why->row = row;
+        }
     }
     EventContext ctx(Event::CombatResult);
     ctx.set_text("result", c.result);
     ctx.set("roll", c.roll);
     ctx.set("modifier", c.roll_modifier);
     ctx.set("advance_required", 0);
+    if (why) ctx.trace();
     raise(ctx);
+    explain_script_changes(ctx, "combat.result");
     c.result = ctx.text("result");
+    if (why) {
+        why->table = crt.name;
+        if (why->column.empty() && c.column >= 0) why->column = crt.columns[static_cast<std::size_t>(c.column)].label;
+        why->result = c.result;
+        const rules::CombatResult* named = ruleset_->combat_result(c.result);
+        why->result_name = named ? named->name : std::string();
+    }
     c.advance_required = ctx.get("advance_required") != 0;
     c.advance_mark = ctx.text("advance_mark");
     if (logging_) note("  result " + c.result);

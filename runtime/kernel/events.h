@@ -18,6 +18,15 @@ enum class Event : int {
 };
 const char* event_name(Event e);
 
+// A value a rule script changed while handling an event, and the module whose
+// handler changed it: what a combat's explanation lists as a script's modifier.
+struct ContextChange {
+    std::string module;
+    std::string key;
+    std::string before;
+    std::string after;
+};
+
 // The values passed with an event. Handlers may read and change them; the
 // kernel reads back the ones it documents as writable.
 class EventContext {
@@ -37,8 +46,17 @@ public:
     const std::vector<std::pair<std::string, std::vector<int>>>& lists() const { return lists_; }
     const std::vector<std::pair<std::string, std::string>>& texts() const { return texts_; }
 
+    // A traced event (the kernel explaining a combat) asks the script host to
+    // record which handler changed which writable value.
+    void trace() { traced_ = true; }
+    bool traced() const { return traced_; }
+    void record(ContextChange change) { changes_.push_back(std::move(change)); }
+    const std::vector<ContextChange>& changes() const { return changes_; }
+
 private:
     Event event_;
+    bool traced_ = false;
+    std::vector<ContextChange> changes_;
     std::vector<std::pair<std::string, long long>> ints_;
     std::vector<std::pair<std::string, std::vector<int>>> lists_;
     std::vector<std::pair<std::string, std::string>> texts_;

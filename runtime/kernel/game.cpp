@@ -310,6 +310,7 @@ void Game::apply(Action action) {
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
     const std::size_t saved_log = log_.size();
+    const std::size_t saved_explanations = explanations_.size(), saved_dice = dice_log_.size();
     try {
         legal_valid_ = false;
         dispatch_action(action);
@@ -327,6 +328,8 @@ void Game::apply(Action action) {
         capabilities_ = saved.capabilities;
         plots_ = saved.plots;
         log_.resize(saved_log);
+        explanations_.resize(saved_explanations);
+        dice_log_.resize(saved_dice);
         invalidate();
         throw;
     }
@@ -400,6 +403,7 @@ std::string Game::describe(const Action& a) const {
 int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
+    if (explaining_) dice_log_.push_back({state_.at.turn, phase().name, faces, r, why});
     if (logging_) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }
@@ -727,6 +731,10 @@ int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
     Question q{next_question_++, side, std::move(prompt), std::move(options)};
     questions_.push_back(q);
     return q.id;
+}
+
+bool Game::hides_information() const {
+    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end();
 }
 
 bool Game::raise(EventContext& context) {

@@ -5,6 +5,7 @@
 
 #include "geometry/hex_path.h"
 #include "kernel/action.h"
+#include "kernel/combat_explanation.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
 #include "kernel/game_state.h"
@@ -113,6 +114,13 @@ public:
     const std::vector<LogEntry>& log() const { return log_; }
     void note(std::string text);
     void set_logging(bool on) { logging_ = on; }
+    // Explaining (the studio's playtest mode): every odds combat's
+    // explanation and every die rolled are kept, beside the state, not in it
+    // or in the checksum; a failed apply() drops those it added.
+    void set_explaining(bool on) { explaining_ = on; }
+    bool explaining() const { return explaining_; }
+    const std::vector<CombatExplanation>& combat_explanations() const { return explanations_; }
+    const std::vector<DieRecord>& dice_log() const { return dice_log_; }
 
     // Queries (used by procedures, scripts, bots and the studio).
     int attribute(int unit, int attribute_index) const;
@@ -148,7 +156,13 @@ public:
     bool awaiting_arrival(int unit) const;
     // For tests: the incrementally kept per-hex tables equal a fresh rebuild.
     bool board_tables_consistent() const;
-    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
+    // With `why`, also fills in each unit's part and the ruleset's modifiers.
+    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
+    // Who would defend if `target` were attacked now (its hex's units that fight).
+    std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
+    // Does the sequence of play keep something from one side (written
+    // orders)? Then a hot-seat game hands the screen over between players.
+    bool hides_information() const;
     // May this unit still attack in the current combat phase?
     bool can_attack(int unit) const;
     // The side that attacks in the current combat phase: the active side, or
@@ -266,6 +280,12 @@ private:
     std::vector<int> hex_defenders(int target) const;
     void compute_odds();
     void apply_result();
+    // Explanations: the one being written (null when not explaining), and
+    // the modifiers a traced event's handlers made.
+    CombatExplanation* begin_explanation();
+    CombatExplanation* current_explanation();
+    void explain_script_changes(const EventContext& context, const char* what);
+    std::string module_source(const std::string& module) const;
     bool combat_resolution_step();
     struct RetreatSearch {
         struct Node {
@@ -328,6 +348,9 @@ private:
     int next_question_ = 1;
     std::vector<LogEntry> log_;
     bool logging_ = true;
+    bool explaining_ = false;
+    std::vector<CombatExplanation> explanations_;
+    std::vector<DieRecord> dice_log_;
     std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities_;
     // The attributes the procedures read, named by the phases' options (with
     // defaults "combat", "movement", "range"; the fire factor is the fire

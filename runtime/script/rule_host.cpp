@@ -945,6 +945,17 @@ void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
         lua_pop(L, 1);
     }
 }
+// After one handler of a traced event: reads its writes back at once and
+// records those that changed a value, naming the handler's module.
+void record_handler_changes(lua_State* L, int ctx, const std::string& module, kernel::EventContext& context) {
+    const kernel::EventContext before = context;
+    read_back(L, ctx, context);
+    const Writable& w = writable(context.event());
+    for (const char* key : w.numbers)
+        if (before.get(key) != context.get(key)) context.record({module, key, std::to_string(before.get(key)), std::to_string(context.get(key))});
+    for (const char* key : w.texts)
+        if (before.text(key) != context.text(key)) context.record({module, key, before.text(key), context.text(key)});
+}
 }  // namespace
 
 void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
@@ -975,6 +986,7 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
         lua_pushvalue(L, ctx);
         try {
             sandbox_.call(1, 0);
+            if (context.traced()) record_handler_changes(L, ctx, filters[i].module, context);
         } catch (...) {
             lua_settop(L, top);
             throw;
