@@ -1,0 +1,164 @@
+#include "core/play_session.h"
+
+#include "kernel/replay.h"
+#include "load/scenario_writer.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <stdexcept>
+
+namespace sandtable::studio {
+
+namespace fs = std::filesystem;
+
+namespace {
+std::vector<std::unique_ptr<bots::Bot>> seat_bots(const std::vector<Seat>& seats, std::uint64_t seed) {
+    std::vector<std::string> names;
+    for (const Seat& s : seats) names.push_back(s.bot);
+    return bots::bots_for_game(names, seats.size(), seed);
+}
+}  // namespace
+
+PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats)
+    : loaded_(std::move(loaded)), scenario_path_(std::move(scenario_path)), seed_(seed) {
+    seats.resize(loaded_.scenario->sides.size());
+    set_seats(std::move(seats));
+    rebuild(0);
+    dice_after_ = {game().state().dice_rolled};
+    turns_ = {game().state().at.turn};
+    note_viewer();
+}
+
+PlaySession PlaySession::open_replay(const std::string& replay_file) {
+    bots::OpenedReplay opened = bots::open_replay(replay_file);
+    const std::size_t sides = opened.loaded.scenario->sides.size();
+    PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed, std::vector<Seat>(sides, Seat{false, "greedy"}));
+    play.forced_dice_ = opened.replay.forced_dice;
+    play.rebuild(0);
+    play.dice_after_ = {play.game().state().dice_rolled};
+    play.turns_ = {play.game().state().at.turn};
+    for (std::size_t i = 0; i < opened.replay.steps.size(); ++i) {
+        const auto& step = opened.replay.steps[i];
+        try {
+            play.apply(step.action);
+        } catch (const std::exception& e) {
+            throw std::runtime_error(replay_file + ": action " + std::to_string(i + 1) + " cannot be applied: " + e.what());
+        }
+    }
+    return play;
+}
+
+void PlaySession::set_seats(std::vector<Seat> seats) {
+    seats.resize(loaded_.scenario->sides.size());
+    bots_ = seat_bots(seats, seed_);  // throws on an unknown bot before anything changes
+    seats_ = std::move(seats);
+    last_viewer_ = -1;
+    hand_over_to_ = -1;
+    if (session_) note_viewer();
+}
+
+void PlaySession::rebuild(std::size_t position) {
+    auto fresh = std::make_unique<bots::Session>(loaded_, scenario_path_, seed_, forced_dice_, true);
+    fresh->game().set_explaining(true);
+    for (std::size_t i = 0; i < position; ++i) fresh->apply(actions_[i]);
+    session_ = std::move(fresh);
+    position_ = position;
+}
+
+void PlaySession::go_to(std::size_t position) {
+    position = std::min(position, actions_.size());
+    if (position < position_) {
+        rebuild(position);
+    } else {
+        while (position_ < position) session_->apply(actions_[position_++]);
+    }
+    note_viewer();
+}
+
+std::size_t PlaySession::position_of_turn(int turn) const {
+    for (std::size_t p = 0; p < turns_.size(); ++p)
+        if (turns_[p] >= turn) return p;
+    return actions_.size();
+}
+
+bool PlaySession::waiting_for_human() const {
+    if (game().over()) return false;
+    const int side = game().deciding_side();
+    return side >= 0 && static_cast<std::size_t>(side) < seats_.size() && seats_[static_cast<std::size_t>(side)].human;
+}
+
+void PlaySession::apply(const kernel::Action& action) {
+    const bool human = waiting_for_human();
+    session_->apply(action);  // throws, changing nothing, when illegal
+    actions_.resize(position_);
+    dice_after_.resize(position_ + 1);
+    turns_.resize(position_ + 1);
+    by_human_.resize(position_);
+    actions_.push_back(action);
+    by_human_.push_back(human);
+    dice_after_.push_back(game().state().dice_rolled);
+    turns_.push_back(game().state().at.turn);
+    ++position_;
+    note_viewer();
+}
+
+std::size_t PlaySession::run_bots(std::size_t max_actions) {
+    std::size_t taken = 0;
+    while (taken < max_actions && !game().over() && !waiting_for_human()) {
+        const auto& legal = game().legal_actions();
+        if (legal.empty()) throw std::logic_error(std::string("no legal action at decision ") + kernel::decision_kind_name(game().decision()));
+        const kernel::Action chosen = bots_.at(static_cast<std::size_t>(game().deciding_side()))->choose(game(), legal);
+        apply(chosen);
+        ++taken;
+    }
+    return taken;
+}
+
+namespace {
+// The last person's action before `position`; the action before it when
+// no person has acted (a game watched).
+std::size_t take_back_target(const std::vector<bool>& by_human, std::size_t position) {
+    for (std::size_t i = position; i-- > 0;)
+        if (by_human[i]) return i;
+    return position - 1;
+}
+}  // namespace
+
+bool PlaySession::can_take_back() const {
+    if (position_ == 0) return false;
+    const std::size_t to = take_back_target(by_human_, position_);
+    return dice_after_[position_] == dice_after_[to];
+}
+
+void PlaySession::take_back() {
+    if (!can_take_back()) throw std::logic_error("a die has been rolled since: the action cannot be taken back");
+    rebuild(take_back_target(by_human_, position_));
+    note_viewer();
+}
+
+int PlaySession::viewer() const {
+    const auto humans = std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
+    if (humans == 0) return -1;
+    if (humans == 1) return static_cast<int>(std::find_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; }) - seats_.begin());
+    return waiting_for_human() ? game().deciding_side() : last_viewer_;
+}
+
+void PlaySession::note_viewer() {
+    const int now = viewer();
+    const auto humans = std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
+    if (humans > 1 && game().hides_information() && now >= 0 && last_viewer_ >= 0 && now != last_viewer_) hand_over_to_ = now;
+    if (now >= 0) last_viewer_ = now;
+}
+
+std::string PlaySession::replay_yaml(const std::string& replay_file) const {
+    kernel::Replay replay = session_->replay();
+    const fs::path folder = fs::absolute(fs::path(replay_file)).parent_path();
+    const fs::path relative = fs::absolute(scenario_path_).lexically_normal().lexically_relative(folder);
+    if (!relative.empty()) replay.scenario = relative.generic_string();
+    replay.result = bots::describe_result(game());
+    return kernel::to_yaml(replay, game());
+}
+
+void PlaySession::save_replay(const std::string& replay_file) const { load::write_file_atomically(replay_file, replay_yaml(replay_file)); }
+
+}  // namespace sandtable::studio

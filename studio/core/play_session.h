@@ -1,0 +1,101 @@
+// A game played or replayed in the studio. Each side is a person at the
+// screen or a bot. Every action is kept, so the game can be stepped back and
+// forth through (a replay), jumped to a turn, and taken back while no die has
+// fallen since; playing on from an earlier point starts a new line of play.
+// It saves and opens the CLI's replay files. Window-free: tests drive it.
+#pragma once
+
+#include "bots/bot.h"
+#include "bots/session.h"
+#include "load/loader.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sandtable::studio {
+
+// Who plays a side: a person at the screen, or a bot by name ("greedy").
+struct Seat {
+    bool human = true;
+    std::string bot = "greedy";
+};
+
+class PlaySession {
+public:
+    // A new game of a loaded scenario on `seed`, one seat per side.
+    PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats);
+    // A replay file (the CLI's or the studio's), at its last action, every
+    // side watched. Throws with the file's name on a bad file or an action
+    // that no longer applies.
+    static PlaySession open_replay(const std::string& replay_file);
+
+    const kernel::Game& game() const { return session_->game(); }
+    const std::vector<Seat>& seats() const { return seats_; }
+    void set_seats(std::vector<Seat> seats);
+    const std::string& scenario_path() const { return scenario_path_; }
+
+    // The line of play: actions kept, and how many of them the game has taken.
+    std::size_t length() const { return actions_.size(); }
+    std::size_t position() const { return position_; }
+    // Re-executes the first `position` actions (step back or forth).
+    void go_to(std::size_t position);
+    // The position at which turn `turn` begins (after its last action taken
+    // in the turn before); the end when the game never reached it.
+    std::size_t position_of_turn(int turn) const;
+    int turn_at(std::size_t position) const { return turns_[position]; }
+
+    // Whose decision the game waits for: a person's (the screen acts) or a bot's.
+    bool waiting_for_human() const;
+    // Applies an action at the current position; later actions are dropped
+    // (a new line of play). Throws kernel::IllegalAction for an illegal one.
+    void apply(const kernel::Action& action);
+    // Lets the bots decide until a person must or the game ends, at most
+    // `max_actions` actions. Returns how many were taken.
+    std::size_t run_bots(std::size_t max_actions = 100'000);
+
+    // Take-back: the action just taken, when it rolled no die (what the
+    // dice said is not undone). Bot actions taken after a person's are taken
+    // back with it, back to that person's decision.
+    bool can_take_back() const;
+    void take_back();
+
+    // The side whose view the screen shows: the person deciding (hot seat),
+    // the one person against bots, or -1 (everything: bots alone, or a replay
+    // watched) . Hidden information is shown only to that side.
+    int viewer() const;
+    // Hot seat with hidden information: the screen must be handed over before
+    // `viewer()` sees it, when the last side to see it was another.
+    bool hand_over_needed() const { return hand_over_to_ >= 0; }
+    int hand_over_to() const { return hand_over_to_; }
+    void handed_over() { hand_over_to_ = -1; }
+
+    // The replay of the actions up to the position, as the CLI writes it;
+    // the scenario path relative to the replay's folder so it opens anywhere.
+    std::string replay_yaml(const std::string& replay_file) const;
+    void save_replay(const std::string& replay_file) const;
+
+private:
+    void rebuild(std::size_t position);
+    void after_change();
+    void note_viewer();
+
+    load::LoadedGame loaded_;
+    std::string scenario_path_;
+    std::uint64_t seed_;
+    std::vector<int> forced_dice_;
+    std::vector<Seat> seats_;
+    std::vector<std::unique_ptr<bots::Bot>> bots_;
+    std::unique_ptr<bots::Session> session_;
+    std::vector<kernel::Action> actions_;
+    std::vector<std::uint64_t> dice_after_;  // dice rolled after each position (index 0: at the start)
+    std::vector<int> turns_;                 // the game turn at each position
+    std::vector<bool> by_human_;             // was action i a person's decision
+    std::size_t position_ = 0;
+    int last_viewer_ = -1;
+    int hand_over_to_ = -1;
+};
+
+}  // namespace sandtable::studio

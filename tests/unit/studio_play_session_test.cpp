@@ -1,0 +1,199 @@
+// The studio's playtest and replay core: playing against a bot, taking back
+// moves while no die has fallen, stepping through a game, jumping to a turn,
+// replays shared with the CLI both ways, and the hot-seat hand-over when a
+// sequence hides orders.
+#include "core/play_session.h"
+#include "project_copies.h"
+
+#include "kernel/replay.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using sandtable::kernel::Action;
+using sandtable::kernel::ActionKind;
+using sandtable::kernel::DecisionKind;
+using sandtable::studio::PlaySession;
+using sandtable::studio::Seat;
+
+namespace {
+std::string bundled(const std::string& scenario) { return std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + scenario; }
+
+PlaySession new_game(const std::string& scenario, std::vector<Seat> seats, std::uint64_t seed = 3) {
+    return PlaySession(sandtable::load::load_scenario(scenario), scenario, seed, std::move(seats));
+}
+
+// The first legal action of a kind.
+std::optional<Action> legal(const PlaySession& play, ActionKind kind) {
+    for (const auto& a : play.game().legal_actions())
+        if (a.kind == kind) return a;
+    return std::nullopt;
+}
+
+// A person's first move of the movement phase: select a unit, move it to the
+// farthest hex offered.
+void move_someone(PlaySession& play) {
+    REQUIRE(play.game().decision() == DecisionKind::Movement);
+    auto select = legal(play, ActionKind::SelectUnit);
+    REQUIRE(select);
+    play.apply(*select);
+    REQUIRE(play.game().decision() == DecisionKind::MoveDestination);
+    const auto& actions = play.game().legal_actions();
+    auto far = std::find_if(actions.rbegin(), actions.rend(), [&](const Action& a) {
+        return a.kind == ActionKind::MoveTo && a.hex != play.game().state().units[static_cast<std::size_t>(select->unit)].hex;
+    });
+    REQUIRE(far != actions.rend());
+    play.apply(*far);
+}
+}  // namespace
+
+TEST_CASE("playtest: a move is taken back while no die has fallen, and not after", "[studio][play]") {
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{false, "greedy"}});
+    play.run_bots();
+    REQUIRE(play.waiting_for_human());
+    const auto before = play.game().checksum();
+    const auto position = play.position();
+    move_someone(play);
+    CHECK(play.position() == position + 2);
+    CHECK(play.game().checksum() != before);
+    REQUIRE(play.can_take_back());
+    play.take_back();
+    // Back to the person's last decision: the selection is taken back too, one action at a time.
+    CHECK(play.position() == position + 1);
+    REQUIRE(play.can_take_back());
+    play.take_back();
+    CHECK(play.position() == position);
+    CHECK(play.game().checksum() == before);
+
+    // Played on until a die falls: that cannot be taken back.
+    auto first = play.game().state().dice_rolled;
+    int guard = 2000;
+    while (play.game().state().dice_rolled == first && !play.game().over() && guard-- > 0) {
+        if (play.waiting_for_human()) {
+            auto end = legal(play, ActionKind::EndPhase);
+            play.apply(end ? *end : play.game().legal_actions().front());
+        } else {
+            play.run_bots(1);
+        }
+    }
+    REQUIRE(play.game().state().dice_rolled > first);
+    CHECK(!play.can_take_back());
+    CHECK_THROWS(play.take_back());
+}
+
+TEST_CASE("playtest against the greedy bot: the bot answers at once and every combat is explained", "[studio][play]") {
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{false, "greedy"}});
+    int guard = 5000;
+    while (play.game().state().at.turn <= 3 && !play.game().over() && guard-- > 0) {
+        play.run_bots();
+        if (!play.waiting_for_human()) continue;
+        // The person plays as the greedy bot would, through the same apply().
+        auto bot = sandtable::bots::make_bot("greedy", 11);
+        play.apply(bot->choose(play.game(), play.game().legal_actions()));
+    }
+    CHECK(play.game().state().at.turn > 3);
+    const auto& explained = play.game().combat_explanations();
+    REQUIRE(!explained.empty());
+    for (const auto& why : explained) {
+        CHECK(!why.attackers.empty());
+        CHECK((why.cancelled || !why.result.empty()));
+        CHECK((why.cancelled || !why.column.empty()));
+    }
+    CHECK(!play.game().dice_log().empty());
+}
+
+TEST_CASE("replay: saved by the studio, checked by the CLI's verifier, reopened, stepped and jumped through", "[studio][play][replay]") {
+    const std::string scenario = sandtable::test::copy_bmw_project();
+    auto play = new_game(scenario, {Seat{false, "greedy"}, Seat{false, "random"}}, 5);
+    play.run_bots();
+    REQUIRE(play.game().over());
+    const auto end = play.game().checksum();
+    const auto folder = sandtable::test::fresh_directory();
+    const std::string file = (folder / "game.yaml").string();
+    play.save_replay(file);
+    CHECK(sandtable::test::text_of(file).find("scenario: \"../") != std::string::npos);  // relative to the replay
+
+    const auto check = sandtable::bots::verify_replay(file);
+    CHECK(check.ok);
+    CHECK(check.final_checksum == end);
+
+    auto opened = PlaySession::open_replay(file);
+    CHECK(opened.length() == play.length());
+    CHECK(opened.position() == opened.length());
+    CHECK(opened.game().checksum() == end);
+    CHECK(opened.viewer() == -1);
+    CHECK(!opened.waiting_for_human());
+
+    // Step back and forth: each position has one state, however it is reached.
+    opened.go_to(10);
+    const auto at10 = opened.game().checksum();
+    opened.go_to(11);
+    opened.go_to(10);
+    CHECK(opened.game().checksum() == at10);
+    opened.go_to(0);
+    opened.go_to(10);
+    CHECK(opened.game().checksum() == at10);
+
+    const std::size_t turn3 = opened.position_of_turn(3);
+    REQUIRE(turn3 > 0);
+    opened.go_to(turn3);
+    CHECK(opened.game().state().at.turn == 3);
+    opened.go_to(turn3 - 1);
+    CHECK(opened.game().state().at.turn == 2);
+    opened.go_to(opened.length());
+    CHECK(opened.game().checksum() == end);
+}
+
+TEST_CASE("replay: one made by the CLI's session opens in the studio at the same state", "[studio][play][replay]") {
+    const std::string scenario = sandtable::test::copy_bmw_project();
+    sandtable::bots::Session session(sandtable::load::load_scenario(scenario), scenario, 9);
+    auto bots = sandtable::bots::bots_for_game({"greedy"}, 2, 9);
+    std::vector<sandtable::bots::Bot*> raw{bots[0].get(), bots[1].get()};
+    session.play(raw);
+    const auto file = sandtable::test::fresh_directory() / "cli.yaml";
+    sandtable::test::write_text(file, session.replay_yaml());
+    auto opened = PlaySession::open_replay(file.string());
+    CHECK(opened.game().checksum() == session.game().checksum());
+    CHECK(opened.length() == session.replay().steps.size());
+}
+
+TEST_CASE("replay: a file that is not a replay is refused with its name", "[studio][play][replay]") {
+    const auto file = sandtable::test::fresh_directory() / "broken.yaml";
+    sandtable::test::write_text(file, "scenario: [unclosed\n");
+    try {
+        PlaySession::open_replay(file.string());
+        FAIL("opened a broken replay");
+    } catch (const std::exception& e) {
+        CHECK(std::string(e.what()).find("broken.yaml") != std::string::npos);
+    }
+}
+
+TEST_CASE("hot seat with hidden orders: the screen is handed over between the players", "[studio][play][hidden]") {
+    auto play = new_game(bundled("prestags/crossing.yaml"), {Seat{true}, Seat{true}});
+    REQUIRE(play.game().hides_information());
+    int guard = 200;
+    while (play.game().decision() != DecisionKind::Plot && guard-- > 0) {
+        auto end = legal(play, ActionKind::EndPhase);
+        play.apply(end ? *end : play.game().legal_actions().front());
+    }
+    REQUIRE(play.game().decision() == DecisionKind::Plot);
+    const int first = play.game().deciding_side();
+    CHECK(play.viewer() == first);
+    CHECK(!play.hand_over_needed());
+    play.apply(*legal(play, ActionKind::EndPhase));  // the first player's orders are written
+    REQUIRE(play.game().decision() == DecisionKind::Plot);
+    REQUIRE(play.game().deciding_side() != first);
+    CHECK(play.hand_over_needed());
+    CHECK(play.hand_over_to() == play.game().deciding_side());
+    play.handed_over();
+    CHECK(!play.hand_over_needed());
+    CHECK(play.viewer() == play.game().deciding_side());
+
+    // BMW hides nothing: no hand-over between hot-seat players.
+    auto open = new_game(bundled("bmw/skirmish.yaml"), {Seat{true}, Seat{true}});
+    CHECK(!open.game().hides_information());
+    guard = 200;
+    while (!open.hand_over_needed() && open.game().deciding_side() == 0 && guard-- > 0) open.apply(open.game().legal_actions().back());
+    CHECK(!open.hand_over_needed());
+}
