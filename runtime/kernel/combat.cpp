@@ -402,8 +402,28 @@ void Game::finish_combat() {
 }
 
 OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
+    return odds_in(phase_index(), attackers, defenders, why);
+}
+
+std::vector<std::string> Game::odds_combat_phases() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
+        if (procedures_[i] == Procedure::OddsCombat && ruleset_->odds_table(ruleset_->phases[i].table)) out.push_back(ruleset_->phases[i].id);
+    return out;
+}
+
+OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
+    for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
+        if (ruleset_->phases[i].id == phase_id) return odds_in(static_cast<int>(i), attackers, defenders, why);
+    throw std::invalid_argument("no phase '" + phase_id + "' in the ruleset");
+}
+
+OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
     OddsEstimate e;
-    const CombatPhaseRules& phase_rules = combat_rules();
+    const CombatPhaseRules& phase_rules = combat_rules_[static_cast<std::size_t>(phase_index)];
+    const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
+    auto phase = [&]() -> const rules::PhaseSpec& { return spec; };
+    const bool in_this_phase = phase_index == this->phase_index();
     auto leader_in = [&](int side, Hex h) { return phase_rules.leader < 0 ? 0 : best_attribute_at(side, h, phase_rules.leader); };
     auto leader_note = [&](int side, Hex h) {
         const int adds = leader_in(side, h);
@@ -417,7 +437,8 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
         const auto& u = state_.units[static_cast<std::size_t>(a)];
         // A plotted combat's attackers fight as they stood when the phase began (20.21).
         const bool plotted = state_.combat_open && state_.combat.side >= 0 && phase_rules.strength >= 0;
-        const int own = plotted ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : combat_strength(a);
+        const int own = plotted && in_this_phase ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)]
+                                                 : attribute(a, phase_rules.strength >= 0 ? phase_rules.strength : roles_.strength);
         int strength = own + leader_in(u.side, u.hex);
         // The terrain's melee effects do not touch fire against a hex's protection.
         std::string halved_by;
@@ -455,7 +476,7 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
-            const int strength = combat_strength(d) + leader_in(u.side, u.hex);
+            const int strength = attribute(d, phase_rules.strength >= 0 ? phase_rules.strength : roles_.strength) + leader_in(u.side, u.hex);
             e.defend += strength;
             if (why) why->defenders.push_back({d, strength, false, leader_note(u.side, u.hex)});
         }

@@ -158,6 +158,11 @@ public:
     bool board_tables_consistent() const;
     // With `why`, also fills in each unit's part and the ruleset's modifiers.
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
+    // The same odds as a given phase would count them (the odds calculator,
+    // between combat phases), and the phases that resolve combats on an odds table.
+    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                                CombatExplanation* why = nullptr) const;
+    std::vector<std::string> odds_combat_phases() const;
     // Who would defend if `target` were attacked now (its hex's units that fight).
     std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
     // Does the sequence of play keep something from one side (written
@@ -278,6 +283,7 @@ private:
     bool reached_by_all(int defender, const std::vector<int>& attackers) const;
     bool may_be_declared_against(int unit) const;
     std::vector<int> hex_defenders(int target) const;
+    OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const;
     void compute_odds();
     void apply_result();
     // Explanations: the one being written (null when not explaining), and

@@ -150,6 +150,13 @@ void PlaySession::note_viewer() {
     if (now >= 0) last_viewer_ = now;
 }
 
+std::vector<std::string> PlaySession::modules_listening(const std::string& event) const {
+    std::vector<std::string> out;
+    for (const auto& h : session_->rule_host().handlers(event.c_str()))
+        if (std::find(out.begin(), out.end(), h.module) == out.end()) out.push_back(h.module);
+    return out;
+}
+
 std::string PlaySession::replay_yaml(const std::string& replay_file) const {
     kernel::Replay replay = session_->replay();
     const fs::path folder = fs::absolute(fs::path(replay_file)).parent_path();

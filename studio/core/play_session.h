@@ -72,6 +72,10 @@ public:
     int hand_over_to() const { return hand_over_to_; }
     void handed_over() { hand_over_to_ = -1; }
 
+    // The rule modules with handlers for an event ("combat.strengths"): what
+    // may still change a combat the odds calculator previews.
+    std::vector<std::string> modules_listening(const std::string& event) const;
+
     // The replay of the actions up to the position, as the CLI writes it;
     // the scenario path relative to the replay's folder so it opens anywhere.
     std::string replay_yaml(const std::string& replay_file) const;
