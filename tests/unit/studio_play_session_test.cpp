@@ -3,6 +3,7 @@
 // replays shared with the CLI both ways, and the hot-seat hand-over when a
 // sequence hides orders.
 #include "core/play_session.h"
+#include "core/play_view.h"
 #include "project_copies.h"
 
 #include "kernel/replay.h"
@@ -196,4 +197,61 @@ TEST_CASE("hot seat with hidden orders: the screen is handed over between the pl
     guard = 200;
     while (!open.hand_over_needed() && open.game().deciding_side() == 0 && guard-- > 0) open.apply(open.game().legal_actions().back());
     CHECK(!open.hand_over_needed());
+}
+
+TEST_CASE("play view: reachable hexes with their cost, targets with odds, clicks mapped to actions, counters where the game has them", "[studio][play]") {
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{true}});
+    const auto& g = play.game();
+    REQUIRE(g.decision() == DecisionKind::Movement);
+    auto marks = sandtable::studio::decision_marks(g, play.viewer());
+    CHECK(std::any_of(marks.begin(), marks.end(), [](const auto& m) { return m.kind == sandtable::studio::MarkKind::Movable; }));
+    auto select = legal(play, ActionKind::SelectUnit);
+    REQUIRE(select);
+    const auto from = g.state().units[static_cast<std::size_t>(select->unit)].hex;
+    // A click on the unit's hex picks it (or one of the units there).
+    const auto here = sandtable::studio::actions_at(g, from);
+    CHECK(std::find(here.begin(), here.end(), *select) != here.end());
+    play.apply(*select);
+    marks = sandtable::studio::decision_marks(play.game(), play.viewer());
+    int reach = 0;
+    for (const auto& m : marks) {
+        if (m.kind != sandtable::studio::MarkKind::Reach || m.hex == from) continue;
+        ++reach;
+        REQUIRE(!m.label.empty());
+        CHECK(std::stoi(m.label) == play.game().movement_range(select->unit).cost(m.hex));
+        // Each reachable hex is a click that moves there.
+        const auto there = sandtable::studio::actions_at(play.game(), m.hex);
+        REQUIRE(there.size() == 1);
+        CHECK(there[0].kind == ActionKind::MoveTo);
+        CHECK(sandtable::studio::action_text(play.game(), there[0]).find(" MP)") != std::string::npos);
+    }
+    CHECK(reach > 0);
+    // After the move the board shows the counter in its new hex.
+    const auto to = std::find_if(marks.begin(), marks.end(), [&](const auto& m) { return m.kind == sandtable::studio::MarkKind::Reach && m.hex != from; })->hex;
+    play.apply(sandtable::studio::actions_at(play.game(), to).front());
+    const auto board = sandtable::studio::board_of(play.game(), play.game().scenario());
+    const auto& id = play.game().unit_id(select->unit);
+    auto placed = std::find_if(board.units.begin(), board.units.end(), [&](const auto& u) { return u.id == id; });
+    REQUIRE(placed != board.units.end());
+    CHECK(placed->hex == to);
+    CHECK(sandtable::studio::decision_text(play.game()).starts_with("Turn 1 · "));
+}
+
+TEST_CASE("play view: in the combat phase every target shows the odds of all who may attack it", "[studio][play]") {
+    // Both sides played as the greedy bot plays until the first combat phase.
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{true}});
+    int guard = 3000;
+    while (play.game().decision() != DecisionKind::CombatDeclare && guard-- > 0) {
+        auto bot = sandtable::bots::make_bot("greedy", 2);
+        play.apply(bot->choose(play.game(), play.game().legal_actions()));
+    }
+    REQUIRE(play.game().decision() == DecisionKind::CombatDeclare);
+    const auto marks = sandtable::studio::decision_marks(play.game(), play.viewer());
+    int targets = 0;
+    for (const auto& m : marks)
+        if (m.kind == sandtable::studio::MarkKind::Target) {
+            ++targets;
+            CHECK(!m.label.empty());
+        }
+    CHECK(targets > 0);
 }

@@ -1,0 +1,251 @@
+#include "core/play_view.h"
+
+#include <algorithm>
+
+namespace sandtable::studio {
+
+using kernel::Action;
+using kernel::ActionKind;
+using kernel::DecisionKind;
+using kernel::Game;
+
+namespace {
+const kernel::UnitState& unit_state(const Game& game, int unit) { return game.state().units[static_cast<std::size_t>(unit)]; }
+
+std::string unit_name(const Game& game, int unit) {
+    if (unit < 0) return "?";
+    const auto& placed = game.scenario().units[static_cast<std::size_t>(unit)];
+    return placed.name.empty() ? placed.id : placed.name;
+}
+
+std::string hex_label(const Game& game, geometry::Hex h) { return game.grid().label(h); }
+
+// The units of the attacking side that could join an attack on `target` now.
+std::vector<int> possible_attackers(const Game& game, int target) {
+    std::vector<int> out;
+    const int side = game.attacking_side();
+    for (std::size_t u = 0; u < game.state().units.size(); ++u) {
+        const auto& s = game.state().units[u];
+        if (s.on_map && s.side == side && game.can_attack(static_cast<int>(u)) && game.reaches(static_cast<int>(u), target)) out.push_back(static_cast<int>(u));
+    }
+    return out;
+}
+
+std::string phase_name(const Game& game) {
+    for (const auto& p : game.ruleset().phases)
+        if (p.id == game.phase_id()) return p.name.empty() ? p.id : p.name;
+    return game.phase_id();
+}
+
+int move_cost(const Game& game, int unit, geometry::Hex to) {
+    if (unit < 0) return -1;
+    return game.movement_range(unit).cost(to);
+}
+}  // namespace
+
+rules::Scenario board_of(const Game& game, const rules::Scenario& base) {
+    rules::Scenario shown = base;
+    shown.units.clear();
+    for (std::size_t u = 0; u < game.state().units.size(); ++u) {
+        const auto& s = game.state().units[u];
+        if (!s.on_map) continue;
+        rules::UnitPlacement placed = base.units[u];
+        placed.hex = s.hex;
+        placed.back = s.back;
+        placed.facing = s.facing;
+        placed.arrives = 1;
+        shown.units.push_back(std::move(placed));
+    }
+    for (std::size_t i = 0; i < shown.objectives.size() && i < game.state().objective_holders.size(); ++i)
+        shown.objectives[i].holder = game.state().objective_holders[i];
+    return shown;
+}
+
+std::string odds_label(const Game& game, int target) {
+    const auto attackers = possible_attackers(game, target);
+    if (attackers.empty() || !game.combat_table()) return {};
+    return game.odds_for(attackers, game.defenders_of(target)).label;
+}
+
+std::vector<HexMark> decision_marks(const Game& game, int viewer) {
+    std::vector<HexMark> marks;
+    if (game.over()) return marks;
+    const auto& legal = game.legal_actions();
+    const auto& state = game.state();
+    auto at = [&](int unit) { return unit_state(game, unit).hex; };
+    if (state.selected >= 0) marks.push_back({at(state.selected), MarkKind::Selected, {}});
+    if (state.combat_open) {
+        for (int u : state.combat.attackers) marks.push_back({at(u), MarkKind::Attacker, {}});
+        for (int u : state.combat.defenders)
+            marks.push_back({at(u), MarkKind::Defender, state.combat.stage == kernel::Combat::Building && game.combat_table() && !state.combat.attackers.empty()
+                                                            ? game.odds_for(state.combat.attackers, state.combat.defenders).label
+                                                            : std::string()});
+    }
+    for (const Action& a : legal) {
+        switch (a.kind) {
+        case ActionKind::SelectUnit:
+        case ActionKind::AddAttacker:
+            marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
+            break;
+        case ActionKind::MoveTo: {
+            const int cost = move_cost(game, a.unit, a.hex);
+            marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? std::to_string(cost) : std::string()});
+            break;
+        }
+        case ActionKind::Declare:
+            marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
+            break;
+        case ActionKind::AddDefender:
+            marks.push_back({at(a.target), MarkKind::Target, "+"});
+            break;
+        case ActionKind::Fire:
+            marks.push_back({at(a.unit), MarkKind::Movable, {}});
+            marks.push_back({at(a.target), MarkKind::Target, {}});
+            break;
+        case ActionKind::ChooseUnit:
+            marks.push_back({at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
+            break;
+        case ActionKind::RetreatTo:
+        case ActionKind::AdvanceTo:
+        case ActionKind::RallyTo:
+        case ActionKind::Exit:
+            marks.push_back({a.hex, MarkKind::Destination, {}});
+            break;
+        default:
+            break;
+        }
+    }
+    // The viewer's own written orders; the other side's stay hidden (plot_of).
+    for (std::size_t u = 0; u < state.units.size(); ++u) {
+        const auto& s = state.units[u];
+        if (!s.on_map || (viewer >= 0 && s.side != viewer)) continue;
+        const auto plot = game.plot_of(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
+        if (!plot || plot->task == kernel::PlotTask::Hold) continue;
+        marks.push_back({plot->hex, MarkKind::Order, kernel::plot_task_name(plot->task)});
+    }
+    // One mark per hex and kind: the first (several units may offer the same hex).
+    std::vector<HexMark> unique;
+    for (auto& m : marks)
+        if (std::none_of(unique.begin(), unique.end(), [&](const HexMark& u) { return u.hex == m.hex && u.kind == m.kind; })) unique.push_back(std::move(m));
+    return unique;
+}
+
+std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
+    std::vector<Action> out;
+    auto unit_here = [&](int unit) { return unit >= 0 && unit_state(game, unit).on_map && unit_state(game, unit).hex == hex; };
+    for (const Action& a : game.legal_actions()) {
+        bool here = false;
+        switch (a.kind) {
+        case ActionKind::MoveTo:
+        case ActionKind::RetreatTo:
+        case ActionKind::AdvanceTo:
+        case ActionKind::RallyTo:
+        case ActionKind::Exit:
+        case ActionKind::Plot:
+            here = a.hex == hex;
+            break;
+        case ActionKind::SelectUnit:
+        case ActionKind::AddAttacker:
+        case ActionKind::ChooseUnit:
+        case ActionKind::Flip:
+            here = unit_here(a.unit);
+            break;
+        case ActionKind::Declare:
+        case ActionKind::AddDefender:
+        case ActionKind::Fire:
+            here = unit_here(a.target);
+            break;
+        default:
+            break;
+        }
+        if (here) out.push_back(a);
+    }
+    return out;
+}
+
+std::string action_text(const Game& game, const Action& a) {
+    const std::string unit = unit_name(game, a.unit);
+    switch (a.kind) {
+    case ActionKind::EndPhase:
+        return "Done with the " + phase_name(game) + " phase";
+    case ActionKind::SelectUnit:
+        return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
+    case ActionKind::MoveTo: {
+        if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
+        const int cost = move_cost(game, a.unit, a.hex);
+        return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + std::to_string(cost) + " MP)" : "");
+    }
+    case ActionKind::Fire:
+        return unit + " fires at " + unit_name(game, a.target);
+    case ActionKind::Declare: {
+        const std::string odds = odds_label(game, a.target);
+        return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + (odds.empty() ? "" : " (" + odds + " with all who may join)");
+    }
+    case ActionKind::AddAttacker: {
+        std::vector<int> with = game.state().combat.attackers;
+        with.push_back(a.unit);
+        const std::string odds = game.combat_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
+        return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
+    }
+    case ActionKind::AddDefender:
+        return "Also attack " + unit_name(game, a.target);
+    case ActionKind::Resolve: {
+        const auto& c = game.state().combat;
+        const std::string odds = game.combat_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
+        return "Roll the die" + (odds.empty() ? std::string() : " on " + odds + " (before rule scripts)");
+    }
+    case ActionKind::ChooseUnit:
+        return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
+    case ActionKind::RetreatTo:
+        return unit + " retreats to " + hex_label(game, a.hex);
+    case ActionKind::AdvanceTo:
+        return unit + " advances to " + hex_label(game, a.hex);
+    case ActionKind::Decline:
+        return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
+    case ActionKind::RallyTo:
+        return "Rally " + unit + " to " + hex_label(game, a.hex);
+    case ActionKind::Choose: {
+        const auto* q = game.question();
+        if (q && a.index >= 0 && static_cast<std::size_t>(a.index) < q->options.size()) return q->options[static_cast<std::size_t>(a.index)];
+        return "Answer " + std::to_string(a.index + 1);
+    }
+    case ActionKind::Flip:
+        return "Flip " + unit + " before moving";
+    case ActionKind::Plot:
+        return unit + ": " + kernel::plot_task_name(static_cast<kernel::PlotTask>(a.index)) + " " + hex_label(game, a.hex);
+    case ActionKind::Exit:
+        return unit + " leaves the map at " + hex_label(game, a.hex);
+    case ActionKind::Concede:
+        return "Concede the game";
+    }
+    return game.describe(a);
+}
+
+std::string decision_text(const Game& game) {
+    const auto& state = game.state();
+    if (game.over()) {
+        const auto& r = state.result;
+        return "Game over: " + (r.winner < 0 ? std::string("a draw") : game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " win (" + r.level + ")") +
+               (r.reason.empty() ? "" : " — " + r.reason);
+    }
+    const int side = game.deciding_side();
+    std::string who = side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size() ? game.scenario().sides[static_cast<std::size_t>(side)].name : "?";
+    std::string what;
+    switch (game.decision()) {
+    case DecisionKind::Movement: what = "pick a unit to move, or end the phase"; break;
+    case DecisionKind::MoveDestination: what = "where does " + unit_name(game, state.selected) + " go? (numbers: MP spent)"; break;
+    case DecisionKind::Fire: what = "pick a firer and its target"; break;
+    case DecisionKind::CombatDeclare: what = "pick an enemy to attack (odds shown), or end the phase"; break;
+    case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
+    case DecisionKind::ChooseLoss: what = "choose the unit lost"; break;
+    case DecisionKind::Retreat: what = "choose where the unit retreats"; break;
+    case DecisionKind::Advance: what = "advance into the vacated hex, or not"; break;
+    case DecisionKind::Rally: what = "rally a unit"; break;
+    case DecisionKind::Question: what = game.question() ? game.question()->prompt : "answer"; break;
+    case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
+    default: what = kernel::decision_kind_name(game.decision()); break;
+    }
+    return "Turn " + std::to_string(state.at.turn) + " · " + who + " · " + phase_name(game) + ": " + what;
+}
+
+}  // namespace sandtable::studio
