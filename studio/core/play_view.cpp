@@ -248,4 +248,57 @@ std::string decision_text(const Game& game) {
     return "Turn " + std::to_string(state.at.turn) + " · " + who + " · " + phase_name(game) + ": " + what;
 }
 
+namespace {
+std::string names(const Game& game, const std::vector<kernel::StrengthTerm>& terms) {
+    std::string out;
+    for (const auto& t : terms) out += (out.empty() ? "" : " + ") + unit_name(game, t.unit);
+    return out.empty() ? "nobody" : out;
+}
+
+std::string result_words(const kernel::CombatExplanation& why) {
+    return why.result + (why.result_name.empty() ? "" : " (" + why.result_name + ")");
+}
+}  // namespace
+
+std::string combat_summary(const Game& game, const kernel::CombatExplanation& why) {
+    std::string out = "T" + std::to_string(why.turn) + " " + why.phase + ": " + names(game, why.attackers) + " against " + names(game, why.defenders);
+    if (why.cancelled) return out + " — did not take place";
+    out += " — " + why.column;
+    if (why.roll > 0) out += ", die " + std::to_string(why.roll) + (why.roll_modifier ? (why.roll_modifier > 0 ? "+" : "") + std::to_string(why.roll_modifier) : "");
+    return out + ": " + why.result;
+}
+
+std::string combat_text(const Game& game, const kernel::CombatExplanation& why) {
+    std::string out = "Turn " + std::to_string(why.turn) + ", " + why.phase + "\n";
+    if (why.cancelled) return out + names(game, why.attackers) + " against " + names(game, why.defenders) + ": the combat did not take place (the defender left or a rule called it off).\n";
+    auto list = [&](const char* title, const std::vector<kernel::StrengthTerm>& terms, int total) {
+        out += std::string(title) + " " + std::to_string(total) + "\n";
+        for (const auto& t : terms) {
+            out += "  " + unit_name(game, t.unit) + " (" + game.ruleset().unit_types[static_cast<std::size_t>(unit_state(game, t.unit).type)].name + ")";
+            if (t.strength || !t.halved) out += ": " + std::to_string(t.strength);
+            if (!t.note.empty()) out += "  " + t.note;
+            out += "\n";
+        }
+    };
+    const bool halving = std::any_of(why.attackers.begin(), why.attackers.end(), [](const auto& t) { return t.halved; });
+    list("Attack", why.attackers, why.attack);
+    if (halving) out += "  (halved strengths are added up, then the total is rounded up)\n";
+    list("Defence", why.defenders, why.defend);
+    if (!why.defence_rule.empty()) out += "  the defence is " + why.defence_rule + "\n";
+    if (!why.modifiers.empty()) {
+        out += "Modifiers\n";
+        for (const auto& m : why.modifiers) out += "  " + m.what + "\n      from " + m.source + "\n";
+    }
+    out += "Column " + why.column + " on the " + why.table + "\n";
+    if (why.roll > 0) {
+        out += "Die " + std::to_string(why.roll);
+        if (why.roll_modifier) out += (why.roll_modifier > 0 ? " +" : " ") + std::to_string(why.roll_modifier) + " = " + std::to_string(why.roll + why.roll_modifier);
+        if (why.row != why.roll + why.roll_modifier) out += ", read as row " + std::to_string(why.row);
+        out += "\n";
+    } else {
+        out += "No die: the result is automatic or fixed by a rule\n";
+    }
+    return out + "Result " + result_words(why) + "\n";
+}
+
 }  // namespace sandtable::studio

@@ -53,4 +53,10 @@ std::string action_text(const kernel::Game& game, const kernel::Action& action);
 // What the game waits for, in words: "Turn 2 · Normans · Movement: pick a unit to move".
 std::string decision_text(const kernel::Game& game);
 
+// A combat in one line for a list ("T2 Combat: Spearmen 2 against Levy 1 — 2-1, die 4: DR"),
+// and in full: each unit's part, every modifier and where it is written, the
+// column, the die and the result.
+std::string combat_summary(const kernel::Game& game, const kernel::CombatExplanation& why);
+std::string combat_text(const kernel::Game& game, const kernel::CombatExplanation& why);
+
 }  // namespace sandtable::studio
