@@ -56,15 +56,16 @@ std::string Session::replay_yaml() const {
     return kernel::to_yaml(r, *game_);
 }
 
+std::string locate_from_replay(const std::string& replay_file, const std::string& written) {
+    fs::path path = written;
+    if (path.is_relative() && !fs::exists(path)) path = fs::path(replay_file).parent_path() / written;
+    return path.string();
+}
+
 OpenedReplay open_replay(const std::string& replay_file) {
     std::string text = load::read_file(replay_file);
     const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
-    // Paths as written when the game was made: from here, else beside the replay.
-    auto locate = [&](const std::string& written) {
-        fs::path path = written;
-        if (path.is_relative() && !fs::exists(path)) path = fs::path(replay_file).parent_path() / written;
-        return path.string();
-    };
+    auto locate = [&](const std::string& written) { return locate_from_replay(replay_file, written); };
     std::vector<std::string> house_rules;
     for (const auto& h : header.house_rules) house_rules.push_back(locate(h));
     const std::string scenario_file = locate(header.scenario);

@@ -60,6 +60,9 @@ struct OpenedReplay {
     std::string scenario_file;  // where the scenario was found
 };
 OpenedReplay open_replay(const std::string& replay_file);
+// A path a replay names (its scenario, a house rule), as written when the
+// game was made: from the working folder when it is there, else beside the replay.
+std::string locate_from_replay(const std::string& replay_file, const std::string& written);
 
 // Re-executes a replay file and compares every checksum.
 ReplayCheck verify_replay(const std::string& replay_file);

@@ -49,18 +49,25 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     scenario_page_ = new ScenarioPanel(pages_);
     scripts_ = new ScriptsPanel(pages_);
     balance_ = new BalancePanel(pages_);
+    play_ = new PlayPanel(pages_);
+    play_->on_status = [this](const wxString& text) { SetStatusText(text, 1); };
     scripts_->on_saved = [this] { check_project(); };
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");
     pages_->AddPage(tables_, "Tables");
     pages_->AddPage(scripts_, "Rules & Scripts");
+    pages_->AddPage(play_, "Playtest");
     pages_->AddPage(balance_, "Balance Lab");
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(230, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
+    pages_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
+        on_page_changed();
+        e.Skip();
+    });
     build_menu();
     CreateStatusBar(3);
     const int widths[] = {-3, -3, -4};
@@ -82,7 +89,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
 
 MainFrame::~MainFrame() {
     wxConfigBase* config = wxConfigBase::Get();
-    config->Write("layout", aui_.SavePerspective());
+    config->Write("layout", layout_before_play_.empty() ? aui_.SavePerspective() : layout_before_play_);
     recent_.Save(*config);
     config->Flush();
     aui_.UnInit();
@@ -96,6 +103,18 @@ void MainFrame::build_menu() {
     file->Append(open_folder, wxString::FromUTF8("Open Project &Folder…\tCtrl+Shift+O"));
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_open_folder(); }, open_folder);
     file->Append(wxID_SAVE, "&Save\tCtrl+S");
+    file->AppendSeparator();
+    const int open_replay_id = wxWindow::NewControlId(), save_replay_id = wxWindow::NewControlId();
+    file->Append(open_replay_id, wxString::FromUTF8("Open &Replay…"), "Watch a game saved by the studio or by `sandtable play --replay-out`, step through it, play on");
+    file->Append(save_replay_id, wxString::FromUTF8("Save Replay…"), "The game on the Playtest page, as a replay `sandtable replay` re-executes");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+    }, open_replay_id);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
+        pages_->SetSelection(pages_->GetPageIndex(play_));
+        play_->save_replay();
+    }, save_replay_id);
     auto* recent = new wxMenu;
     file->AppendSubMenu(recent, "Open &Recent");
     recent_.UseMenu(recent);
@@ -177,6 +196,25 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
 }
 
+// Playing needs the room: the editing panes step aside on the Playtest page
+// and come back as they were on any other page.
+void MainFrame::on_page_changed() {
+    const bool playing = pages_->GetCurrentPage() == play_;
+    if (playing && layout_before_play_.empty()) {
+        layout_before_play_ = aui_.SavePerspective();
+        for (const char* pane : {"palette", "units", "issues"}) aui_.GetPane(pane).Hide();
+        aui_.Update();
+    } else if (!playing && !layout_before_play_.empty()) {
+        aui_.LoadPerspective(layout_before_play_);
+        layout_before_play_.clear();
+    }
+}
+
+bool MainFrame::open_replay(const std::string& replay_file) {
+    pages_->SetSelection(pages_->GetPageIndex(play_));
+    return play_->open_replay(replay_file);
+}
+
 bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     try {
         const bool recover = interactive && ScenarioDocument::has_newer_autosave(scenario_file) &&
@@ -205,6 +243,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     });
     scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     balance_->set_document(doc_ ? &*doc_ : nullptr);
+    play_->set_document(doc_ ? &*doc_ : nullptr);
     palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
         scenario_page_->refresh();  // objectives and zones are listed there

@@ -11,6 +11,7 @@
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
 #include "app/palette_pane.h"
+#include "app/play_panel.h"
 #include "app/scenario_panel.h"
 #include "app/scripts_panel.h"
 #include "app/tables_panel.h"
@@ -40,6 +41,9 @@ public:
     // With `interactive`, offers to recover a newer autosave.
     bool open(const std::string& scenario_file, bool interactive = true);
     MapCanvas& canvas() { return *canvas_; }
+    // Opens a replay file on the Playtest page (its scenario opens first when
+    // another one is open and nothing would be lost).
+    bool open_replay(const std::string& replay_file);
 
 private:
     void build_menu();
@@ -78,6 +82,10 @@ private:
     UnitTypesPanel* unit_types_ = nullptr;
     ScenarioPanel* scenario_page_ = nullptr;
     BalancePanel* balance_ = nullptr;
+    PlayPanel* play_ = nullptr;
+    // The editing panes' layout while the Playtest page has the whole window.
+    wxString layout_before_play_;
+    void on_page_changed();
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;

@@ -122,9 +122,10 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
         if (on_hover) on_hover(hex);
         return;
     }
-    if (e.LeftDown() && hex && on_hex_clicked) on_hex_clicked(*hex);
+    if (e.LeftDown() && hex && on_hex_clicked && !click_on_release) on_hex_clicked(*hex);
     if (e.LeftDown()) {
         dragging_ = true;
+        pressed_at_ = e.GetPosition();
         drag_from_ = e.GetPosition();
         dragged_unit_ = -1;
         if (hex && on_unit_dropped)  // the last-listed unit in the hex is the one on top
@@ -138,6 +139,8 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
         dragged_unit_ = -1;
         SetCursor(wxNullCursor);
         Refresh();
+        const wxPoint moved = e.GetPosition() - pressed_at_;
+        if (click_on_release && hex && on_hex_clicked && std::abs(moved.x) + std::abs(moved.y) < 5) on_hex_clicked(*hex);
     } else if (e.Dragging() && dragging_ && dragged_unit_ >= 0) {
         SetCursor(wxCursor(wxCURSOR_HAND));
         return;
@@ -162,6 +165,7 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     draw_zones(*gc);
     draw_counters(*gc, view_, *ruleset_, *scenario_);
     draw_handles(*gc);
+    if (draw_overlay) draw_overlay(*gc, view_);
     if (highlight_) {
         const auto c = view_.corners(*highlight_);
         wxGraphicsPath ring = gc->CreatePath();
@@ -287,6 +291,7 @@ void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {
     if (!ruleset_ || !scenario_) return;
     draw_map(gc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid});
     draw_counters(gc, view_, *ruleset_, *scenario_);
+    if (draw_overlay) draw_overlay(gc, view_);
 }
 
 void MapCanvas::render_fitted(wxGraphicsContext& gc, const wxSize& size) {

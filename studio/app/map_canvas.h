@@ -59,6 +59,9 @@ public:
     static wxString unit_drag_text(int unit) { return wxString::Format("sandtable-unit:%d", unit); }
     // Told the hex clicked when neither painting nor drawing hexsides.
     std::function<void(geometry::Hex)> on_hex_clicked;
+    // Tell the click when the button is released without a drag (a drag
+    // pans): what the playtest wants, whose clicks may open menus.
+    bool click_on_release = false;
     // Deployment zones tinted in their side's colour, and a stroke being
     // painted into one (or erased from all: no colour).
     bool show_zones = true;
@@ -66,6 +69,9 @@ public:
     std::optional<wxColour> zone_preview_colour;
     // When set, dragging a counter (not painting) moves it: told the unit and the hex it was dropped on.
     std::function<void(int unit, geometry::Hex to)> on_unit_dropped;
+
+    // Drawn over the counters (the playtest's marks), with the view in use.
+    std::function<void(wxGraphicsContext&, const MapView&)> draw_overlay;
 
     // A unit dropped from a list at this pixel: moved there when it is a hex.
     bool drop_unit(wxCoord x, wxCoord y, const wxString& text);
@@ -91,6 +97,7 @@ private:
     MapView view_;
     bool fitted_ = false;
     wxPoint drag_from_;
+    wxPoint pressed_at_;
     bool dragging_ = false;
     std::optional<geometry::Hex> highlight_;
     const Background* background_ = nullptr;

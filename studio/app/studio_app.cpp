@@ -1,7 +1,13 @@
-// sandtable-studio [SCENARIO] [--smoke] [--render FILE.png]
+// sandtable-studio [SCENARIO | REPLAY] [--smoke] [--render FILE.png]
+//   REPLAY    a replay file (`sandtable play --replay-out`): its scenario
+//             opens and the replay is shown on the Playtest page
 //   --smoke   open, draw the map once, exit 0 (the GUI test in `make test`)
 //   --render  also write the map as drawn to a PNG (for docs and reviews)
 #include "app/main_frame.h"
+
+#include "bots/session.h"
+#include "kernel/replay.h"
+#include "load/loader.h"
 
 #include <wx/app.h>
 #include <wx/bitmap.h>
@@ -24,6 +30,14 @@ void use_utf8_characters() {
     std::setlocale(LC_CTYPE, "");
     if (std::strcmp(nl_langinfo(CODESET), "UTF-8") != 0) std::setlocale(LC_CTYPE, "C.UTF-8");
 }
+// A replay file says so in its header.
+bool is_replay(const std::string& file) {
+    try {
+        return load::read_file(file).find("format: sandtable-replay/") != std::string::npos;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
 }  // namespace
 
 class StudioApp : public wxApp {
@@ -40,7 +54,17 @@ public:
         }
         SetAppName("sandtable-studio");
         auto* frame = new MainFrame();
-        const bool opened = frame->open(scenario, !smoke_ && render_.empty());
+        std::string replay;
+        if (is_replay(scenario)) {
+            replay = scenario;
+            try {
+                scenario = bots::locate_from_replay(replay, kernel::replay_header(load::read_file(replay), replay).scenario);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "%s\n", e.what());
+            }
+        }
+        bool opened = frame->open(scenario, !smoke_ && render_.empty());
+        if (!replay.empty()) opened = frame->open_replay(replay) && opened;
         frame->Show();
         if (smoke_ || !render_.empty()) {
             CallAfter([this, frame, opened] {

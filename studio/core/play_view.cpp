@@ -81,6 +81,11 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
                                                             ? game.odds_for(state.combat.attackers, state.combat.defenders).label
                                                             : std::string()});
     }
+    // Fire declared this phase, resolved when it ends.
+    for (const auto& f : state.fires) {
+        marks.push_back({at(f.firer), MarkKind::Attacker, {}});
+        marks.push_back({at(f.target), MarkKind::Defender, "fired at"});
+    }
     for (const Action& a : legal) {
         switch (a.kind) {
         case ActionKind::SelectUnit:
@@ -228,8 +233,9 @@ std::string decision_text(const Game& game) {
         return "Game over: " + (r.winner < 0 ? std::string("a draw") : game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " win (" + r.level + ")") +
                (r.reason.empty() ? "" : " — " + r.reason);
     }
-    const int side = game.deciding_side();
-    std::string who = side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size() ? game.scenario().sides[static_cast<std::size_t>(side)].name : "?";
+    auto side_name = [&](int side) {
+        return side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size() ? game.scenario().sides[static_cast<std::size_t>(side)].name : std::string("?");
+    };
     std::string what;
     switch (game.decision()) {
     case DecisionKind::Movement: what = "pick a unit to move, or end the phase"; break;
@@ -245,7 +251,11 @@ std::string decision_text(const Game& game) {
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
     default: what = kernel::decision_kind_name(game.decision()); break;
     }
-    return "Turn " + std::to_string(state.at.turn) + " · " + who + " · " + phase_name(game) + ": " + what;
+    // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).
+    const int active = state.at.active_side, deciding = game.deciding_side();
+    std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
+    if (deciding != active) out += side_name(deciding) + " decides: ";
+    return out + what;
 }
 
 namespace {

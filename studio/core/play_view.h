@@ -50,7 +50,8 @@ std::vector<kernel::Action> actions_at(const kernel::Game& game, geometry::Hex h
 // An action in words for the player: "Move Hesk spearmen 2 to 0705 (3 MP)".
 std::string action_text(const kernel::Game& game, const kernel::Action& action);
 
-// What the game waits for, in words: "Turn 2 · Normans · Movement: pick a unit to move".
+// What the game waits for, in words: "Turn 2 · Normans: Movement · pick a unit
+// to move"; when another side decides in the phase, it is named too.
 std::string decision_text(const kernel::Game& game);
 
 // A combat in one line for a list ("T2 Combat: Spearmen 2 against Levy 1 — 2-1, die 4: DR"),

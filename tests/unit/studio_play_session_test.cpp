@@ -234,7 +234,8 @@ TEST_CASE("play view: reachable hexes with their cost, targets with odds, clicks
     auto placed = std::find_if(board.units.begin(), board.units.end(), [&](const auto& u) { return u.id == id; });
     REQUIRE(placed != board.units.end());
     CHECK(placed->hex == to);
-    CHECK(sandtable::studio::decision_text(play.game()).starts_with("Turn 1 · "));
+    const std::string first_side = play.game().scenario().sides[0].name;
+    CHECK(sandtable::studio::decision_text(play.game()) == "Turn 1 · " + first_side + ": Movement · pick a unit to move, or end the phase");
 }
 
 TEST_CASE("play view: in the combat phase every target shows the odds of all who may attack it", "[studio][play]") {

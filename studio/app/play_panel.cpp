@@ -1,0 +1,390 @@
+#include "app/play_panel.h"
+
+#include "render/mark_painter.h"
+
+#include <wx/filedlg.h>
+#include <wx/menu.h>
+#include <wx/msgdlg.h>
+#include <wx/sizer.h>
+#include <wx/splitter.h>
+
+#include <algorithm>
+
+namespace sandtable::studio {
+
+namespace {
+const char* const kSeatNames[] = {"Person", "greedy bot", "random bot"};
+const char* const kSeatBots[] = {"greedy", "greedy", "random"};
+
+wxString utf8(const std::string& text) { return wxString::FromUTF8(text); }
+
+wxButton* small_button(wxWindow* parent, const char* label, const char* tip) {
+    auto* b = new wxButton(parent, wxID_ANY, utf8(label), wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    b->SetToolTip(utf8(tip));
+    return b;
+}
+}  // namespace
+
+PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
+    // Top: who plays, the seed, the game's buttons.
+    seats_panel_ = new wxPanel(this);
+    seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
+    auto* new_game_button = new wxButton(this, wxID_ANY, "New Game");
+    auto* open = new wxButton(this, wxID_ANY, utf8("Open Replay…"));
+    auto* save = new wxButton(this, wxID_ANY, utf8("Save Replay…"));
+    take_back_ = new wxButton(this, wxID_ANY, "Take Back");
+    take_back_->SetToolTip("Undo your last decision (and the bots' answers to it) while no die has been rolled since");
+    play_on_ = new wxButton(this, wxID_ANY, "Play On from Here");
+    play_on_->SetToolTip("Play from the position shown, with the seats chosen (a new line of play when earlier than the end)");
+    // Second row: stepping through the game.
+    first_ = small_button(this, "|<", "The start of the game");
+    back_ = small_button(this, "<", "One action back");
+    forward_ = small_button(this, ">", "One action forward");
+    last_ = small_button(this, ">|", "The last action");
+    slider_ = new wxSlider(this, wxID_ANY, 0, 0, 1, wxDefaultPosition, wxSize(260, -1));
+    turn_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxSP_ARROW_KEYS, 1, 999, 1);
+    auto* go = new wxButton(this, wxID_ANY, "Go to Turn", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    where_ = new wxStaticText(this, wxID_ANY, "");
+    decision_ = new wxStaticText(this, wxID_ANY, "Choose who plays each side and press New Game.");
+    decision_->SetFont(decision_->GetFont().Bold());
+
+    // Middle: the map (or the hand-over screen) and the tabs.
+    book_ = new wxSimplebook(this);
+    auto* split = new wxSplitterWindow(book_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3D);
+    canvas_ = new MapCanvas(split);
+    canvas_->show_zones = false;
+    canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) { draw_marks(gc, view, marks_); };
+    canvas_->click_on_release = true;
+    canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
+    tabs_ = new wxNotebook(split, wxID_ANY);
+    actions_ = new wxListBox(tabs_, wxID_ANY);
+    tabs_->AddPage(actions_, "Decision");
+    auto* combat_page = new wxPanel(tabs_);
+    combats_ = new wxListBox(combat_page, wxID_ANY);
+    combat_text_ = new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    combat_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+    auto* combat_sizer = new wxBoxSizer(wxVERTICAL);
+    combat_sizer->Add(combats_, 1, wxEXPAND | wxBOTTOM, 4);
+    combat_sizer->Add(combat_text_, 2, wxEXPAND);
+    combat_page->SetSizer(combat_sizer);
+    tabs_->AddPage(combat_page, "Combat");
+    dice_ = new wxListCtrl(tabs_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT);
+    for (const char* column : {"Turn", "Phase", "Die", "Roll", "For"}) dice_->AppendColumn(column);
+    tabs_->AddPage(dice_, "Dice");
+    log_ = new wxTextCtrl(tabs_, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    log_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+    tabs_->AddPage(log_, "Log");
+    odds_ = new OddsPanel(tabs_);
+    tabs_->AddPage(odds_, "Odds");
+    split->SplitVertically(canvas_, tabs_, -430);
+    split->SetSashGravity(1.0);
+    split->SetMinimumPaneSize(200);
+    book_->AddPage(split, "play");
+    auto* hand_over = new wxPanel(book_);
+    hand_over->SetBackgroundColour(wxColour(60, 60, 70));
+    hand_over_text_ = new wxStaticText(hand_over, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+    hand_over_text_->SetForegroundColour(*wxWHITE);
+    hand_over_text_->SetFont(wxFontInfo(18).Bold());
+    hand_over_button_ = new wxButton(hand_over, wxID_ANY, "Show my view");
+    auto* hand_sizer = new wxBoxSizer(wxVERTICAL);
+    hand_sizer->AddStretchSpacer();
+    hand_sizer->Add(hand_over_text_, 0, wxALIGN_CENTER | wxALL, 20);
+    hand_sizer->Add(hand_over_button_, 0, wxALIGN_CENTER);
+    hand_sizer->AddStretchSpacer();
+    hand_over->SetSizer(hand_sizer);
+    book_->AddPage(hand_over, "hand over");
+
+    auto* seats = new wxBoxSizer(wxHORIZONTAL);
+    seats->Add(seats_panel_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
+    seats->Add(new wxStaticText(this, wxID_ANY, "Seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    seats->Add(seed_, 0);
+    auto* top = new wxBoxSizer(wxHORIZONTAL);
+    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save),
+                        static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
+        top->Add(w, 0, wxRIGHT, 4);
+    auto* nav = new wxBoxSizer(wxHORIZONTAL);
+    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_)}) nav->Add(w, 0, wxRIGHT, 2);
+    nav->Add(slider_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 2);
+    for (wxWindow* w : {static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_)}) nav->Add(w, 0, wxRIGHT, 2);
+    nav->Add(turn_, 0, wxLEFT | wxRIGHT, 6);
+    nav->Add(go, 0, wxRIGHT, 8);
+    nav->Add(where_, 1, wxALIGN_CENTER_VERTICAL);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(seats, 0, wxALL, 4);
+    sizer->Add(top, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(nav, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(decision_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    sizer->Add(book_, 1, wxEXPAND);
+    SetSizer(sizer);
+
+    new_game_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
+    open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+    });
+    save->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
+    take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { take_back(); });
+    play_on_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { play_on(); });
+    first_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { go_to(0); });
+    back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_ && play_->position() > 0) go_to(play_->position() - 1); });
+    forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
+    last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
+    slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
+    go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
+    hand_over_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (play_) play_->handed_over();
+        refresh();
+    });
+    actions_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
+        const int i = e.GetSelection();
+        if (i >= 0 && static_cast<std::size_t>(i) < listed_.size()) act(listed_[static_cast<std::size_t>(i)]);
+    });
+    combats_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+        if (!play_) return;
+        const int i = combats_->GetSelection();
+        const auto& all = play_->game().combat_explanations();
+        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)])));
+    });
+    refresh();
+}
+
+void PlayPanel::set_document(const ScenarioDocument* doc) {
+    doc_ = doc;
+    build_seats();
+    odds_->set_ruleset(play_ ? &play_->game().ruleset() : doc_ ? &doc_->ruleset() : nullptr);
+}
+
+void PlayPanel::build_seats() {
+    seats_panel_->DestroyChildren();
+    seat_choices_.clear();
+    auto* sizer = new wxBoxSizer(wxHORIZONTAL);
+    const rules::Scenario* sc = play_ ? &play_->game().scenario() : doc_ ? &doc_->scenario() : nullptr;
+    if (sc)
+        for (std::size_t s = 0; s < sc->sides.size(); ++s) {
+            sizer->Add(new wxStaticText(seats_panel_, wxID_ANY, utf8(sc->sides[s].name)), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+            auto* choice = new wxChoice(seats_panel_, wxID_ANY);
+            for (const char* name : kSeatNames) choice->Append(name);
+            const bool human = play_ ? play_->seats()[s].human && !watching_ : s == 0;
+            const std::string bot = play_ ? play_->seats()[s].bot : std::string("greedy");
+            choice->SetSelection(human ? 0 : bot == "random" ? 2 : 1);
+            sizer->Add(choice, 0, wxRIGHT, 8);
+            seat_choices_.push_back(choice);
+        }
+    seats_panel_->SetSizer(sizer);
+    Layout();
+}
+
+std::vector<Seat> PlayPanel::chosen_seats() const {
+    std::vector<Seat> seats;
+    for (const wxChoice* c : seat_choices_) {
+        const int i = std::max(0, c->GetSelection());
+        seats.push_back({i == 0, kSeatBots[i]});
+    }
+    return seats;
+}
+
+void PlayPanel::new_game() {
+    if (!doc_) return;
+    try {
+        play_ = std::make_unique<PlaySession>(load::load_scenario(doc_->file()), doc_->file(), static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
+    } catch (const std::exception& e) {
+        wxMessageBox(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR, this);
+        return;
+    }
+    watching_ = false;
+    board_ = play_->game().scenario();
+    canvas_->set_scenario(&play_->game().ruleset(), &board_);
+    canvas_->map_changed();
+    odds_->set_ruleset(&play_->game().ruleset());
+    status(doc_->modified() ? "New game of the saved scenario (it has unsaved edits, which this game does not have)" : "New game");
+    bots_move();
+}
+
+bool PlayPanel::open_replay(const std::string& file) {
+    try {
+        play_ = std::make_unique<PlaySession>(PlaySession::open_replay(file));
+    } catch (const std::exception& e) {
+        wxMessageBox(utf8(e.what()), "Open Replay", wxOK | wxICON_ERROR, this);
+        return false;
+    }
+    watching_ = true;
+    board_ = play_->game().scenario();
+    canvas_->set_scenario(&play_->game().ruleset(), &board_);
+    canvas_->map_changed();
+    odds_->set_ruleset(&play_->game().ruleset());
+    build_seats();
+    status(utf8("Replay " + file + ": step through it, or Play On from any point"));
+    refresh();
+    return true;
+}
+
+void PlayPanel::save_replay() {
+    if (!play_) return;
+    wxFileDialog dialog(this, "Save the replay", "", "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK) return;
+    const std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
+    try {
+        play_->save_replay(file);
+        status(utf8("Saved the replay of " + std::to_string(play_->position()) + " actions to " + file));
+    } catch (const std::exception& e) {
+        wxMessageBox(utf8(e.what()), "Save Replay", wxOK | wxICON_ERROR, this);
+    }
+}
+
+void PlayPanel::act(const kernel::Action& action) {
+    if (!play_ || watching_ || !play_->waiting_for_human()) return;
+    try {
+        play_->apply(action);
+    } catch (const std::exception& e) {
+        wxMessageBox(utf8(e.what()), "This cannot be done", wxOK | wxICON_WARNING, this);
+    }
+    bots_move();
+}
+
+void PlayPanel::bots_move() {
+    if (play_ && !watching_) {
+        try {
+            play_->run_bots();
+        } catch (const std::exception& e) {
+            wxMessageBox(utf8(std::string("A bot could not move: ") + e.what()), "Playtest", wxOK | wxICON_ERROR, this);
+        }
+    }
+    refresh();
+}
+
+void PlayPanel::play_on() {
+    if (!play_) return;
+    try {
+        play_->set_seats(chosen_seats());
+    } catch (const std::exception& e) {
+        wxMessageBox(utf8(e.what()), "Playtest", wxOK | wxICON_ERROR, this);
+        return;
+    }
+    watching_ = false;
+    bots_move();
+}
+
+void PlayPanel::take_back() {
+    if (!play_ || !play_->can_take_back()) return;
+    play_->take_back();
+    status("Taken back");
+    refresh();
+}
+
+void PlayPanel::go_to(std::size_t position) {
+    if (!play_) return;
+    play_->go_to(position);
+    refresh();
+}
+
+void PlayPanel::on_hex_clicked(geometry::Hex hex) {
+    if (!play_) return;
+    if (odds_->picking()) {
+        odds_->pick_hex(hex);
+        tabs_->SetSelection(tabs_->FindPage(odds_));
+        return;
+    }
+    if (watching_ || !play_->waiting_for_human()) return;
+    const auto here = actions_at(play_->game(), hex);
+    if (here.empty()) {
+        status(utf8("Nothing to do in " + play_->game().grid().label(hex) + " now"));
+        return;
+    }
+    if (here.size() == 1) return act(here.front());
+    // Several (a stack, a unit that may flip or move): the player picks one.
+    wxMenu menu;
+    for (std::size_t i = 0; i < here.size(); ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(play_->game(), here[i])));
+    const int chosen = GetPopupMenuSelectionFromUser(menu);
+    if (chosen >= 1) act(here[static_cast<std::size_t>(chosen - 1)]);
+}
+
+void PlayPanel::status(const wxString& text) {
+    if (on_status) on_status(text);
+}
+
+void PlayPanel::refresh() {
+    const bool have = static_cast<bool>(play_);
+    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_), static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_),
+                        static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_), static_cast<wxWindow*>(play_on_)})
+        w->Enable(have);
+    take_back_->Enable(have && !watching_ && play_->can_take_back());
+    if (!have) return;
+    const kernel::Game& game = play_->game();
+    const bool hand_over = play_->hand_over_needed();
+    book_->SetSelection(hand_over ? 1 : 0);
+    if (hand_over) {
+        const auto& side = game.scenario().sides[static_cast<std::size_t>(play_->hand_over_to())].name;
+        hand_over_text_->SetLabel(utf8("Hand the screen to " + side + ".\nWhat follows is for their eyes only."));
+        hand_over_button_->SetLabel(utf8("I am " + side + ": show my view"));
+        book_->GetPage(1)->Layout();
+    }
+    board_ = board_of(game, game.scenario());
+    marks_ = hand_over ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
+    std::string decision = decision_text(game);
+    if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
+    decision_->SetLabel(utf8(decision));
+    slider_->SetRange(0, std::max<int>(1, static_cast<int>(play_->length())));
+    slider_->SetValue(static_cast<int>(play_->position()));
+    where_->SetLabel(utf8("action " + std::to_string(play_->position()) + " of " + std::to_string(play_->length()) + " · turn " +
+                          std::to_string(game.state().at.turn) + " of " + std::to_string(game.scenario().turns)));
+    fill_actions();
+    fill_combats();
+    fill_dice();
+    fill_log();
+    std::vector<std::string> modules;
+    for (const char* event : {"combat.strengths", "combat.odds", "combat.roll", "combat.result"})
+        for (const auto& m : play_->modules_listening(event))
+            if (std::find(modules.begin(), modules.end(), m) == modules.end()) modules.push_back(m);
+    odds_->set_game(&game, modules);
+    canvas_->Refresh();
+    Layout();
+}
+
+void PlayPanel::fill_actions() {
+    actions_->Clear();
+    listed_.clear();
+    if (play_->hand_over_needed() || play_->game().over()) return;
+    for (const auto& a : play_->game().legal_actions()) {
+        listed_.push_back(a);
+        actions_->Append(utf8(action_text(play_->game(), a)));
+    }
+    actions_->Enable(!watching_ && play_->waiting_for_human());
+}
+
+void PlayPanel::fill_combats() {
+    const auto& all = play_->game().combat_explanations();
+    combats_->Clear();
+    for (const auto& why : all) combats_->Append(utf8(combat_summary(play_->game(), why)));
+    if (all.empty()) {
+        combat_text_->SetValue("No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or script it came from, the column, the die and the result.");
+        return;
+    }
+    combats_->SetSelection(static_cast<int>(all.size()) - 1);
+    combats_->EnsureVisible(static_cast<int>(all.size()) - 1);
+    combat_text_->SetValue(utf8(combat_text(play_->game(), all.back())));
+}
+
+void PlayPanel::fill_dice() {
+    dice_->DeleteAllItems();
+    const auto& log = play_->game().dice_log();
+    for (std::size_t i = log.size(); i-- > 0;) {  // the newest first
+        const auto& d = log[i];
+        const long row = dice_->InsertItem(dice_->GetItemCount(), wxString::Format("%d", d.turn));
+        dice_->SetItem(row, 1, utf8(d.phase));
+        dice_->SetItem(row, 2, wxString::Format("d%d", d.faces));
+        dice_->SetItem(row, 3, wxString::Format("%d", d.value));
+        dice_->SetItem(row, 4, utf8(d.why));
+    }
+    for (int c = 0; c < 5; ++c) dice_->SetColumnWidth(c, c == 4 ? wxLIST_AUTOSIZE : wxLIST_AUTOSIZE_USEHEADER);
+}
+
+void PlayPanel::fill_log() {
+    std::string text;
+    const auto& log = play_->game().log();
+    const std::size_t from = log.size() > 400 ? log.size() - 400 : 0;  // the recent part: the whole game can be long
+    for (std::size_t i = from; i < log.size(); ++i) text += "T" + std::to_string(log[i].turn) + " " + log[i].text + "\n";
+    log_->ChangeValue(utf8(text));
+    log_->ShowPosition(log_->GetLastPosition());
+}
+
+}  // namespace sandtable::studio

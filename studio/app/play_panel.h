@@ -1,0 +1,98 @@
+// The Playtest page: play the open scenario under its real rules, each side
+// a person at the screen (hot seat) or a bot; or watch a replay. The map
+// marks what the decision allows (reachable hexes with their cost, targets
+// with their odds); a click on the map acts, and the Decision list offers
+// every legal action in words. Each combat is explained on the Combat tab,
+// every die is in the Dice tab, and the Odds tab is the odds calculator.
+// Moves are taken back while no die has fallen since; the game can be
+// stepped back and forth and jumped to a turn, and saved as a replay the CLI
+// re-executes. In hot seat with hidden orders, the screen is handed over
+// between the players.
+#pragma once
+
+#include "app/map_canvas.h"
+#include "app/odds_panel.h"
+#include "core/play_session.h"
+#include "core/play_view.h"
+#include "core/scenario_document.h"
+
+#include <wx/button.h>
+#include <wx/choice.h>
+#include <wx/listbox.h>
+#include <wx/listctrl.h>
+#include <wx/notebook.h>
+#include <wx/panel.h>
+#include <wx/simplebook.h>
+#include <wx/slider.h>
+#include <wx/spinctrl.h>
+#include <wx/stattext.h>
+#include <wx/textctrl.h>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace sandtable::studio {
+
+class PlayPanel : public wxPanel {
+public:
+    explicit PlayPanel(wxWindow* parent);
+    // The scenario New Game plays (its saved file).
+    void set_document(const ScenarioDocument* doc);
+    void new_game();
+    // Opens a replay file (the CLI's or the studio's) to watch and step through.
+    bool open_replay(const std::string& file);
+    void save_replay();
+    // Told what to show in the status bar.
+    std::function<void(const wxString&)> on_status;
+
+private:
+    void build_seats();
+    std::vector<Seat> chosen_seats() const;
+    void act(const kernel::Action& action);
+    void play_on();
+    void bots_move();
+    void take_back();
+    void go_to(std::size_t position);
+    void on_hex_clicked(geometry::Hex hex);
+    void refresh();
+    void fill_actions();
+    void fill_combats();
+    void fill_dice();
+    void fill_log();
+    void status(const wxString& text);
+
+    const ScenarioDocument* doc_ = nullptr;
+    std::unique_ptr<PlaySession> play_;
+    bool watching_ = false;  // a replay watched: bots do not move until Play On
+    rules::Scenario board_;
+    std::vector<HexMark> marks_;
+    std::vector<kernel::Action> listed_;  // the Decision list's actions, in order
+
+    wxPanel* seats_panel_ = nullptr;
+    std::vector<wxChoice*> seat_choices_;
+    wxSpinCtrl* seed_ = nullptr;
+    wxButton* take_back_ = nullptr;
+    wxButton* play_on_ = nullptr;
+    wxButton* first_ = nullptr;
+    wxButton* back_ = nullptr;
+    wxButton* forward_ = nullptr;
+    wxButton* last_ = nullptr;
+    wxSlider* slider_ = nullptr;
+    wxSpinCtrl* turn_ = nullptr;
+    wxStaticText* where_ = nullptr;
+    wxStaticText* decision_ = nullptr;
+    wxSimplebook* book_ = nullptr;
+    wxStaticText* hand_over_text_ = nullptr;
+    wxButton* hand_over_button_ = nullptr;
+    MapCanvas* canvas_ = nullptr;
+    wxNotebook* tabs_ = nullptr;
+    wxListBox* actions_ = nullptr;
+    wxListBox* combats_ = nullptr;
+    wxTextCtrl* combat_text_ = nullptr;
+    wxListCtrl* dice_ = nullptr;
+    wxTextCtrl* log_ = nullptr;
+    OddsPanel* odds_ = nullptr;
+};
+
+}  // namespace sandtable::studio
