@@ -33,9 +33,9 @@ std::string outcome_lines(const OddsAnswer& a) {
 
 OddsPanel::OddsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     table_ = new wxChoice(this, wxID_ANY);
-    attack_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(80, -1), wxSP_ARROW_KEYS, 0, 9999, 13);
-    defend_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(80, -1), wxSP_ARROW_KEYS, 0, 9999, 4);
-    shift_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxSP_ARROW_KEYS, -20, 20, 0);
+    attack_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 9999, 13);
+    defend_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 9999, 4);
+    shift_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, -20, 20, 0);
     pick_ = new wxToggleButton(this, wxID_ANY, "Pick on the map");
     pick_->SetToolTip("Click a friendly hex to add attackers, then an enemy hex for the defenders; click again to remove");
     auto* clear = new wxButton(this, wxID_ANY, "Clear picks");
@@ -100,6 +100,7 @@ void OddsPanel::clear_picks() {
     attackers_.clear();
     defenders_.clear();
     show_typed();
+    if (on_picks_changed) on_picks_changed();
 }
 
 void OddsPanel::pick_hex(geometry::Hex hex) {
@@ -117,6 +118,7 @@ void OddsPanel::pick_hex(geometry::Hex hex) {
         else if (std::find(list.begin(), list.end(), u) == list.end()) list.push_back(u);
     }
     show_picked();
+    if (on_picks_changed) on_picks_changed();
 }
 
 void OddsPanel::show_typed() {
@@ -146,9 +148,8 @@ void OddsPanel::show_picked() {
         detail = detail.substr(0, detail.rfind("No die"));               // nor a die or result
         text += detail;
         if (!combat_modules_.empty()) {
-            text += "\nWhen fought, these rule modules may still change it:";
-            for (const auto& m : combat_modules_) text += " " + m;
-            text += "\n";
+            text += "\nWhen fought, these rule modules may still change it:\n";
+            for (const auto& m : combat_modules_) text += "  " + m + "\n";
         }
         result_->SetValue(wxString::FromUTF8(text));
     } catch (const std::exception& e) {

@@ -15,6 +15,7 @@
 #include <wx/textctrl.h>
 #include <wx/tglbtn.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ public:
     // While picking, a click on the map adds (or removes) the units in the hex.
     bool picking() const { return pick_->GetValue(); }
     void pick_hex(geometry::Hex hex);
+    const std::vector<int>& picked_attackers() const { return attackers_; }
+    const std::vector<int>& picked_defenders() const { return defenders_; }
+    // Told when the picks change (the map marks them).
+    std::function<void()> on_picks_changed;
 
 private:
     void show_typed();

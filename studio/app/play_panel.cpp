@@ -28,7 +28,7 @@ wxButton* small_button(wxWindow* parent, const char* label, const char* tip) {
 PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     // Top: who plays, the seed, the game's buttons.
     seats_panel_ = new wxPanel(this);
-    seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(90, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
+    seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(170, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
     auto* new_game_button = new wxButton(this, wxID_ANY, "New Game");
     auto* open = new wxButton(this, wxID_ANY, utf8("Open Replay…"));
     auto* save = new wxButton(this, wxID_ANY, utf8("Save Replay…"));
@@ -42,8 +42,8 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     forward_ = small_button(this, ">", "One action forward");
     last_ = small_button(this, ">|", "The last action");
     slider_ = new wxSlider(this, wxID_ANY, 0, 0, 1, wxDefaultPosition, wxSize(260, -1));
-    turn_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(70, -1), wxSP_ARROW_KEYS, 1, 999, 1);
-    auto* go = new wxButton(this, wxID_ANY, "Go to Turn", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
+    turn_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, 1);
+    go_ = new wxButton(this, wxID_ANY, "Go to Turn", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     where_ = new wxStaticText(this, wxID_ANY, "");
     decision_ = new wxStaticText(this, wxID_ANY, "Choose who plays each side and press New Game.");
     decision_->SetFont(decision_->GetFont().Bold());
@@ -75,6 +75,7 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     log_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     tabs_->AddPage(log_, "Log");
     odds_ = new OddsPanel(tabs_);
+    odds_->on_picks_changed = [this] { refresh(); };
     tabs_->AddPage(odds_, "Odds");
     split->SplitVertically(canvas_, tabs_, -430);
     split->SetSashGravity(1.0);
@@ -107,7 +108,7 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     nav->Add(slider_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 2);
     for (wxWindow* w : {static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_)}) nav->Add(w, 0, wxRIGHT, 2);
     nav->Add(turn_, 0, wxLEFT | wxRIGHT, 6);
-    nav->Add(go, 0, wxRIGHT, 8);
+    nav->Add(go_, 0, wxRIGHT, 8);
     nav->Add(where_, 1, wxALIGN_CENTER_VERTICAL);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(seats, 0, wxALL, 4);
@@ -130,7 +131,7 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
     last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
     slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
-    go->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
+    go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
     hand_over_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         if (play_) play_->handed_over();
         refresh();
@@ -272,7 +273,7 @@ void PlayPanel::take_back() {
 }
 
 void PlayPanel::go_to(std::size_t position) {
-    if (!play_) return;
+    if (!play_ || !play_->may_look_back()) return;
     play_->go_to(position);
     refresh();
 }
@@ -304,9 +305,11 @@ void PlayPanel::status(const wxString& text) {
 
 void PlayPanel::refresh() {
     const bool have = static_cast<bool>(play_);
+    // Stepping back would show hidden orders to whoever sits at the screen.
+    const bool look_back = have && play_->may_look_back();
     for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_), static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_),
-                        static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_), static_cast<wxWindow*>(play_on_)})
-        w->Enable(have);
+                        static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_), static_cast<wxWindow*>(go_), static_cast<wxWindow*>(play_on_)})
+        w->Enable(look_back);
     take_back_->Enable(have && !watching_ && play_->can_take_back());
     if (!have) return;
     const kernel::Game& game = play_->game();
@@ -320,6 +323,13 @@ void PlayPanel::refresh() {
     }
     board_ = board_of(game, game.scenario());
     marks_ = hand_over ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
+    // Units picked for the odds calculator.
+    auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
+        for (int u : units)
+            if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map) marks_.push_back({s.hex, kind, {}});
+    };
+    mark_picked(odds_->picked_attackers(), MarkKind::Attacker);
+    mark_picked(odds_->picked_defenders(), MarkKind::Defender);
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
     decision_->SetLabel(utf8(decision));

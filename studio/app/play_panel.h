@@ -80,6 +80,7 @@ private:
     wxButton* last_ = nullptr;
     wxSlider* slider_ = nullptr;
     wxSpinCtrl* turn_ = nullptr;
+    wxButton* go_ = nullptr;
     wxStaticText* where_ = nullptr;
     wxStaticText* decision_ = nullptr;
     wxSimplebook* book_ = nullptr;

@@ -89,13 +89,16 @@ bool PlaySession::waiting_for_human() const {
 
 void PlaySession::apply(const kernel::Action& action) {
     const bool human = waiting_for_human();
+    const int side = game().deciding_side();
     session_->apply(action);  // throws, changing nothing, when illegal
     actions_.resize(position_);
     dice_after_.resize(position_ + 1);
     turns_.resize(position_ + 1);
     by_human_.resize(position_);
+    by_side_.resize(position_);
     actions_.push_back(action);
     by_human_.push_back(human);
+    by_side_.push_back(side);
     dice_after_.push_back(game().state().dice_rolled);
     turns_.push_back(game().state().at.turn);
     ++position_;
@@ -124,10 +127,21 @@ std::size_t take_back_target(const std::vector<bool>& by_human, std::size_t posi
 }
 }  // namespace
 
+bool PlaySession::hidden_hot_seat() const {
+    const auto humans = std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
+    return humans > 1 && game().hides_information() && !game().over();
+}
+
+bool PlaySession::may_look_back() const { return !hidden_hot_seat(); }
+
 bool PlaySession::can_take_back() const {
     if (position_ == 0) return false;
     const std::size_t to = take_back_target(by_human_, position_);
-    return dice_after_[position_] == dice_after_[to];
+    if (dice_after_[position_] != dice_after_[to]) return false;
+    if (hidden_hot_seat())
+        for (std::size_t i = to; i < position_; ++i)
+            if (by_human_[i] && by_side_[i] != viewer()) return false;
+    return true;
 }
 
 void PlaySession::take_back() {

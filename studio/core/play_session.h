@@ -59,8 +59,14 @@ public:
     // Take-back: the action just taken, when it rolled no die (what the
     // dice said is not undone). Bot actions taken after a person's are taken
     // back with it, back to that person's decision.
+    // In hot seat with hidden orders, a player may not take back across the
+    // other player's decisions (that would show their orders).
     bool can_take_back() const;
     void take_back();
+    // May the game be stepped back through? Not in hot seat with hidden
+    // orders until the game is over: the earlier positions show each side's
+    // orders to whoever is at the screen.
+    bool may_look_back() const;
 
     // The side whose view the screen shows: the person deciding (hot seat),
     // the one person against bots, or -1 (everything: bots alone, or a replay
@@ -97,6 +103,8 @@ private:
     std::vector<std::uint64_t> dice_after_;  // dice rolled after each position (index 0: at the start)
     std::vector<int> turns_;                 // the game turn at each position
     std::vector<bool> by_human_;             // was action i a person's decision
+    std::vector<int> by_side_;               // the side that decided action i
+    bool hidden_hot_seat() const;
     std::size_t position_ = 0;
     int last_viewer_ = -1;
     int hand_over_to_ = -1;

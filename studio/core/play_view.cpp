@@ -116,6 +116,13 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
         case ActionKind::Exit:
             marks.push_back({a.hex, MarkKind::Destination, {}});
             break;
+        case ActionKind::Plot: {
+            // The orders the selected unit may be given: where it may move, what it may attack.
+            const auto task = static_cast<kernel::PlotTask>(a.index);
+            if (task == kernel::PlotTask::Move) marks.push_back({a.hex, MarkKind::Reach, {}});
+            else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee) marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
+            break;
+        }
         default:
             break;
         }

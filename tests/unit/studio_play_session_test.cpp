@@ -256,3 +256,30 @@ TEST_CASE("play view: in the combat phase every target shows the odds of all who
         }
     CHECK(targets > 0);
 }
+
+TEST_CASE("hot seat with hidden orders: no taking back or stepping back across the other player's orders", "[studio][play][hidden]") {
+    auto play = new_game(bundled("prestags/crossing.yaml"), {Seat{true}, Seat{true}});
+    int guard = 200;
+    while (play.game().decision() != DecisionKind::Plot && guard-- > 0) {
+        auto end = legal(play, ActionKind::EndPhase);
+        play.apply(end ? *end : play.game().legal_actions().front());
+    }
+    REQUIRE(play.game().decision() == DecisionKind::Plot);
+    CHECK(!play.may_look_back());
+    // The first player writes an order; they may take it back themselves.
+    auto select = legal(play, ActionKind::SelectUnit);
+    REQUIRE(select);
+    play.apply(*select);
+    auto order = std::find_if(play.game().legal_actions().begin(), play.game().legal_actions().end(), [](const Action& a) {
+        return a.kind == ActionKind::Plot && a.index == static_cast<int>(sandtable::kernel::PlotTask::Move);
+    });
+    REQUIRE(order != play.game().legal_actions().end());
+    play.apply(*order);
+    CHECK(play.can_take_back());
+    play.apply(*legal(play, ActionKind::EndPhase));
+    REQUIRE(play.hand_over_needed());
+    play.handed_over();
+    // The second player may not take back the first one's orders.
+    CHECK(!play.can_take_back());
+    CHECK(!play.may_look_back());
+}
