@@ -66,7 +66,7 @@ private:
     // One bar per side and run, 0-100%, with the Wilson interval as a whisker.
     int win_rates(wxDC& dc, int w, int y) {
         y = title(dc, b_ ? "Wins (A filled, B outlined), 95% interval" : "Wins, 95% interval", y);
-        const int left = 110, right = w - 20, bar = 14;
+        const int left = 110, right = w - 70, bar = 14;  // room on the right for the figure
         for (std::size_t s = 0; s < a_->header.sides.size(); ++s) {
             for (const bots::BatchResults* r : {a_, b_}) {
                 if (!r) continue;
@@ -85,7 +85,8 @@ private:
                 dc.DrawLine(hx, y + 2, hx, y + bar - 2);
                 dc.SetTextForeground(wxColour(40, 40, 40));
                 dc.DrawText(wxString::FromUTF8((r == a_ ? "A " : "B ") + a_->header.sides[s]), 12, y);
-                dc.DrawText(wxString::Format("%.1f%%", 100.0 * static_cast<double>(k) / n), std::min(x_end + 6, right - 40), y);
+                // Past the interval's whisker, so the line never crosses the figure.
+                dc.DrawText(wxString::Format("%.1f%%", 100.0 * static_cast<double>(k) / n), std::max(x_end, hx) + 6, y);
                 y += bar + 4;
             }
         }
@@ -167,9 +168,9 @@ private:
 };
 
 BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_(this) {
-    games_ = new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
+    games_ = new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(80, -1), wxSP_ARROW_KEYS, 1, std::max(cores, 1), std::max(1, cores));
+    jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, std::max(cores, 1), std::max(1, cores));
     bots_ = new wxChoice(this, wxID_ANY);
     for (const char* c : kBotChoices) bots_->Append(c);
     bots_->SetSelection(0);

@@ -196,10 +196,10 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
 }
 
-// Playing needs the room: the editing panes step aside on the Playtest page
-// and come back as they were on any other page.
+// Playing and balancing need the room: the editing panes step aside on the
+// Playtest and Balance Lab pages and come back as they were on any other page.
 void MainFrame::on_page_changed() {
-    const bool playing = pages_->GetCurrentPage() == play_;
+    const bool playing = pages_->GetCurrentPage() == play_ || pages_->GetCurrentPage() == balance_;
     if (playing && layout_before_play_.empty()) {
         layout_before_play_ = aui_.SavePerspective();
         for (const char* pane : {"palette", "units", "issues"}) aui_.GetPane(pane).Hide();

@@ -83,7 +83,7 @@ private:
     ScenarioPanel* scenario_page_ = nullptr;
     BalancePanel* balance_ = nullptr;
     PlayPanel* play_ = nullptr;
-    // The editing panes' layout while the Playtest page has the whole window.
+    // The editing panes' layout while the Playtest or Balance Lab page has the whole window.
     wxString layout_before_play_;
     void on_page_changed();
     ScriptsPanel* scripts_ = nullptr;

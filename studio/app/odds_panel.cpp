@@ -105,8 +105,11 @@ void OddsPanel::clear_picks() {
 
 void OddsPanel::pick_hex(geometry::Hex hex) {
     if (!game_) return;
-    const auto units = game_->units_at(hex);
+    auto units = game_->units_at(hex);
     if (units.empty()) return;
+    // Leaders stacked with fighting units add to them; they do not fight themselves.
+    auto leader = [&](int u) { return game_->capability(u, kernel::Capability::StacksFreely) != 0; };
+    if (std::any_of(units.begin(), units.end(), [&](int u) { return !leader(u); })) std::erase_if(units, leader);
     const int side = game_->state().units[static_cast<std::size_t>(units.front())].side;
     // The first units picked attack; units of another side defend.
     const bool attacking = attackers_.empty() || game_->state().units[static_cast<std::size_t>(attackers_.front())].side == side;
