@@ -26,9 +26,31 @@ wxButton* small_button(wxWindow* parent, const char* label, const char* tip) {
 }  // namespace
 
 PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
-    // Top: who plays, the seed, the game's buttons.
+    book_ = new wxSimplebook(this);
+    auto* split = new wxSplitterWindow(book_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3D);
+    build_map(split);
+    build_tabs(split);
+    split->SplitVertically(canvas_, tabs_, -430);
+    split->SetSashGravity(1.0);
+    split->SetMinimumPaneSize(200);
+    book_->AddPage(split, "play");
+    book_->AddPage(build_hand_over(), "hand over");
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    build_controls(sizer);
+    sizer->Add(book_, 1, wxEXPAND);
+    SetSizer(sizer);
+    refresh();
+}
+
+// Who plays, the seed, the game's buttons; stepping through the game; what it waits for.
+void PlayPanel::build_controls(wxBoxSizer* sizer) {
     seats_panel_ = new wxPanel(this);
     seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(170, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
+    auto* seats = new wxBoxSizer(wxHORIZONTAL);
+    seats->Add(seats_panel_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
+    seats->Add(new wxStaticText(this, wxID_ANY, "Seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+    seats->Add(seed_, 0);
+
     auto* new_game_button = new wxButton(this, wxID_ANY, "New Game");
     auto* open = new wxButton(this, wxID_ANY, utf8("Open Replay…"));
     auto* save = new wxButton(this, wxID_ANY, utf8("Save Replay…"));
@@ -36,7 +58,28 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     take_back_->SetToolTip("Undo your last decision (and the bots' answers to it) while no die has been rolled since");
     play_on_ = new wxButton(this, wxID_ANY, "Play On from Here");
     play_on_->SetToolTip("Play from the position shown, with the seats chosen (a new line of play when earlier than the end)");
-    // Second row: stepping through the game.
+    auto* game_buttons = new wxBoxSizer(wxHORIZONTAL);
+    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save),
+                        static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
+        game_buttons->Add(w, 0, wxRIGHT, 4);
+    new_game_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
+    open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+    });
+    save->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
+    take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { take_back(); });
+    play_on_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { play_on(); });
+
+    decision_ = new wxStaticText(this, wxID_ANY, "Choose who plays each side and press New Game.");
+    decision_->SetFont(decision_->GetFont().Bold());
+    sizer->Add(seats, 0, wxALL, 4);
+    sizer->Add(game_buttons, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(build_navigation(), 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
+    sizer->Add(decision_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+}
+
+wxSizer* PlayPanel::build_navigation() {
     first_ = small_button(this, "|<", "The start of the game");
     back_ = small_button(this, "<", "One action back");
     forward_ = small_button(this, ">", "One action forward");
@@ -45,20 +88,39 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     turn_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, 1);
     go_ = new wxButton(this, wxID_ANY, "Go to Turn", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     where_ = new wxStaticText(this, wxID_ANY, "");
-    decision_ = new wxStaticText(this, wxID_ANY, "Choose who plays each side and press New Game.");
-    decision_->SetFont(decision_->GetFont().Bold());
+    auto* nav = new wxBoxSizer(wxHORIZONTAL);
+    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_)}) nav->Add(w, 0, wxRIGHT, 2);
+    nav->Add(slider_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 2);
+    for (wxWindow* w : {static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_)}) nav->Add(w, 0, wxRIGHT, 2);
+    nav->Add(turn_, 0, wxLEFT | wxRIGHT, 6);
+    nav->Add(go_, 0, wxRIGHT, 8);
+    nav->Add(where_, 1, wxALIGN_CENTER_VERTICAL);
+    first_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { go_to(0); });
+    back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_ && play_->position() > 0) go_to(play_->position() - 1); });
+    forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
+    last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
+    slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
+    go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
+    return nav;
+}
 
-    // Middle: the map (or the hand-over screen) and the tabs.
-    book_ = new wxSimplebook(this);
-    auto* split = new wxSplitterWindow(book_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3D);
-    canvas_ = new MapCanvas(split);
+void PlayPanel::build_map(wxWindow* parent) {
+    canvas_ = new MapCanvas(parent);
     canvas_->show_zones = false;
     canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) { draw_marks(gc, view, marks_); };
     canvas_->click_on_release = true;
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
-    tabs_ = new wxNotebook(split, wxID_ANY);
+}
+
+// Decision, Combat, Dice, Log and Odds.
+void PlayPanel::build_tabs(wxWindow* parent) {
+    tabs_ = new wxNotebook(parent, wxID_ANY);
     actions_ = new wxListBox(tabs_, wxID_ANY);
     tabs_->AddPage(actions_, "Decision");
+    actions_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
+        const int i = e.GetSelection();
+        if (i >= 0 && static_cast<std::size_t>(i) < listed_.size()) act(listed_[static_cast<std::size_t>(i)]);
+    });
     auto* combat_page = new wxPanel(tabs_);
     combats_ = new wxListBox(combat_page, wxID_ANY);
     combat_text_ = new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
@@ -68,6 +130,12 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     combat_sizer->Add(combat_text_, 2, wxEXPAND);
     combat_page->SetSizer(combat_sizer);
     tabs_->AddPage(combat_page, "Combat");
+    combats_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
+        if (!play_) return;
+        const int i = combats_->GetSelection();
+        const auto& all = play_->game().combat_explanations();
+        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)])));
+    });
     dice_ = new wxListCtrl(tabs_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT);
     for (const char* column : {"Turn", "Phase", "Die", "Roll", "For"}) dice_->AppendColumn(column);
     tabs_->AddPage(dice_, "Dice");
@@ -77,76 +145,27 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     odds_ = new OddsPanel(tabs_);
     odds_->on_picks_changed = [this] { refresh(); };
     tabs_->AddPage(odds_, "Odds");
-    split->SplitVertically(canvas_, tabs_, -430);
-    split->SetSashGravity(1.0);
-    split->SetMinimumPaneSize(200);
-    book_->AddPage(split, "play");
+}
+
+// What hot-seat players see between them when the sequence hides orders.
+wxWindow* PlayPanel::build_hand_over() {
     auto* hand_over = new wxPanel(book_);
     hand_over->SetBackgroundColour(wxColour(60, 60, 70));
     hand_over_text_ = new wxStaticText(hand_over, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
     hand_over_text_->SetForegroundColour(*wxWHITE);
     hand_over_text_->SetFont(wxFontInfo(18).Bold());
     hand_over_button_ = new wxButton(hand_over, wxID_ANY, "Show my view");
-    auto* hand_sizer = new wxBoxSizer(wxVERTICAL);
-    hand_sizer->AddStretchSpacer();
-    hand_sizer->Add(hand_over_text_, 0, wxALIGN_CENTER | wxALL, 20);
-    hand_sizer->Add(hand_over_button_, 0, wxALIGN_CENTER);
-    hand_sizer->AddStretchSpacer();
-    hand_over->SetSizer(hand_sizer);
-    book_->AddPage(hand_over, "hand over");
-
-    auto* seats = new wxBoxSizer(wxHORIZONTAL);
-    seats->Add(seats_panel_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
-    seats->Add(new wxStaticText(this, wxID_ANY, "Seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
-    seats->Add(seed_, 0);
-    auto* top = new wxBoxSizer(wxHORIZONTAL);
-    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save),
-                        static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
-        top->Add(w, 0, wxRIGHT, 4);
-    auto* nav = new wxBoxSizer(wxHORIZONTAL);
-    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_)}) nav->Add(w, 0, wxRIGHT, 2);
-    nav->Add(slider_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 2);
-    for (wxWindow* w : {static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_)}) nav->Add(w, 0, wxRIGHT, 2);
-    nav->Add(turn_, 0, wxLEFT | wxRIGHT, 6);
-    nav->Add(go_, 0, wxRIGHT, 8);
-    nav->Add(where_, 1, wxALIGN_CENTER_VERTICAL);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(seats, 0, wxALL, 4);
-    sizer->Add(top, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
-    sizer->Add(nav, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
-    sizer->Add(decision_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
-    sizer->Add(book_, 1, wxEXPAND);
-    SetSizer(sizer);
-
-    new_game_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
-    open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
-    });
-    save->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
-    take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { take_back(); });
-    play_on_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { play_on(); });
-    first_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { go_to(0); });
-    back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_ && play_->position() > 0) go_to(play_->position() - 1); });
-    forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
-    last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
-    slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
-    go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
+    sizer->AddStretchSpacer();
+    sizer->Add(hand_over_text_, 0, wxALIGN_CENTER | wxALL, 20);
+    sizer->Add(hand_over_button_, 0, wxALIGN_CENTER);
+    sizer->AddStretchSpacer();
+    hand_over->SetSizer(sizer);
     hand_over_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         if (play_) play_->handed_over();
         refresh();
     });
-    actions_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
-        const int i = e.GetSelection();
-        if (i >= 0 && static_cast<std::size_t>(i) < listed_.size()) act(listed_[static_cast<std::size_t>(i)]);
-    });
-    combats_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) {
-        if (!play_) return;
-        const int i = combats_->GetSelection();
-        const auto& all = play_->game().combat_explanations();
-        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)])));
-    });
-    refresh();
+    return hand_over;
 }
 
 void PlayPanel::set_document(const ScenarioDocument* doc) {

@@ -21,6 +21,7 @@
 #include <wx/listbox.h>
 #include <wx/listctrl.h>
 #include <wx/notebook.h>
+#include <wx/sizer.h>
 #include <wx/panel.h>
 #include <wx/simplebook.h>
 #include <wx/slider.h>
@@ -47,6 +48,11 @@ public:
     std::function<void(const wxString&)> on_status;
 
 private:
+    void build_controls(wxBoxSizer* sizer);
+    wxSizer* build_navigation();
+    void build_map(wxWindow* parent);
+    void build_tabs(wxWindow* parent);
+    wxWindow* build_hand_over();
     void build_seats();
     std::vector<Seat> chosen_seats() const;
     void act(const kernel::Action& action);

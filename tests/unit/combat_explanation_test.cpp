@@ -1,7 +1,7 @@
 // A combat explained to a player (the studio's playtest mode): each unit's
 // part, every modifier with the rule or Lua module it came from, the column,
 // the die and the result; and the dice log. Checked on BMW's real rules.
-#include "bmw_fixture.h"
+#include "explained_combat_fixture.h"
 
 #include <algorithm>
 
@@ -22,22 +22,10 @@ int column_index(const sandtable::rules::OddsCrt& crt, const std::string& label)
     FAIL("no column " << label);
     return -1;
 }
-
-// A house module that adds 1 to the attack and 1 to the die.
-const char* kBonusModule = R"(
-game.on("combat.strengths", function(ctx) ctx.attack = ctx.attack + 1 end)
-game.on("combat.roll", function(ctx) ctx.modifier = ctx.modifier + 1 end)
-)";
 }  // namespace
 
 TEST_CASE("explained combat: strengths with the leader, the hill's shift from terrain, a script's changes, the die and the result", "[explain][bmw]") {
-    // BMW 7.2, 7.4: spearmen 4 with a leader (+1) against levy 2 on a hill
-    // (one column left, 7.4). The module makes it 6 against 2: 3-1, shifted to 2-1.
-    Battlefield b;
-    b.rows[4][4] = 'h';  // 0505
-    b.units = {{"sp", "spearmen", "a", "0504"}, {"ld", "leader", "a", "0504"}, {"lv", "levy", "b", "0505"}};
-    b.extra_rule_module = kBonusModule;
-    auto s = b.start({2});
+    auto s = spearmen_against_levy_on_a_hill().start({2});
     s.game().set_explaining(true);
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
@@ -95,10 +83,7 @@ TEST_CASE("explained combat: halving names the terrain; an automatic result has 
 }
 
 TEST_CASE("explaining changes nothing in the game: the same dice give the same checksum", "[explain][replay]") {
-    Battlefield b;
-    b.rows[4][4] = 'h';
-    b.units = {{"sp", "spearmen", "a", "0504"}, {"ld", "leader", "a", "0504"}, {"lv", "levy", "b", "0505"}};
-    b.extra_rule_module = kBonusModule;
+    const Battlefield b = spearmen_against_levy_on_a_hill();
     auto plain = b.start({4});
     auto explained = b.start({4});
     explained.game().set_explaining(true);
