@@ -109,7 +109,7 @@ void MainFrame::build_menu() {
     file->Append(save_replay_id, wxString::FromUTF8("Save Replay…"), "The game on the Playtest page, as a replay `sandtable replay` re-executes");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
         wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+        if (play_->confirm_discard_game() && dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
     }, open_replay_id);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
         pages_->SetSelection(pages_->GetPageIndex(play_));
@@ -464,7 +464,7 @@ void MainFrame::show_document_changed() {
 }
 
 void MainFrame::on_close(wxCloseEvent& e) {
-    if (e.CanVeto() && !confirm_discard()) {
+    if (e.CanVeto() && (!play_->confirm_discard_game() || !confirm_discard())) {
         e.Veto();
         return;
     }

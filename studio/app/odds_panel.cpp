@@ -70,6 +70,11 @@ OddsPanel::OddsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     table_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { show_typed(); });
     phase_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { show_picked(); });
     clear->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { clear_picks(); });
+    pick_->Bind(wxEVT_TOGGLEBUTTON, [this](wxCommandEvent&) {
+        if (pick_->GetValue() && attackers_.empty())
+            result_->SetValue("Picking: click the attackers' hexes on the map, then the defenders' (a unit of the other side).\n"
+                              "Click a picked hex again to drop it. Leaving this tab ends picking.");
+    });
 }
 
 void OddsPanel::set_ruleset(const rules::Ruleset* ruleset) {
@@ -130,6 +135,10 @@ void OddsPanel::show_typed() {
         return;
     }
     const auto& table = ruleset_->odds_tables[static_cast<std::size_t>(table_->GetSelection())];
+    if (attack_->GetValue() == 0) {
+        result_->SetValue("An attack needs an attack strength above 0.");
+        return;
+    }
     result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, table, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
 }
 

@@ -31,6 +31,7 @@ public:
     void set_game(const kernel::Game* game, std::vector<std::string> combat_modules);
     // While picking, a click on the map adds (or removes) the units in the hex.
     bool picking() const { return pick_->GetValue(); }
+    void stop_picking() { pick_->SetValue(false); }
     void pick_hex(geometry::Hex hex);
     const std::vector<int>& picked_attackers() const { return attackers_; }
     const std::vector<int>& picked_defenders() const { return defenders_; }

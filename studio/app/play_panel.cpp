@@ -53,21 +53,21 @@ void PlayPanel::build_controls(wxBoxSizer* sizer) {
 
     auto* new_game_button = new wxButton(this, wxID_ANY, "New Game");
     auto* open = new wxButton(this, wxID_ANY, utf8("Open Replay…"));
-    auto* save = new wxButton(this, wxID_ANY, utf8("Save Replay…"));
+    save_ = new wxButton(this, wxID_ANY, utf8("Save Replay…"));
     take_back_ = new wxButton(this, wxID_ANY, "Take Back");
     take_back_->SetToolTip("Undo your last decision (and the bots' answers to it) while no die has been rolled since");
     play_on_ = new wxButton(this, wxID_ANY, "Play On from Here");
     play_on_->SetToolTip("Play from the position shown, with the seats chosen (a new line of play when earlier than the end)");
     auto* game_buttons = new wxBoxSizer(wxHORIZONTAL);
-    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save),
+    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save_),
                         static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
         game_buttons->Add(w, 0, wxRIGHT, 4);
     new_game_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
     open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+        if (confirm_discard_game() && dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
     });
-    save->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
+    save_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
     take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { take_back(); });
     play_on_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { play_on(); });
 
@@ -100,7 +100,12 @@ wxSizer* PlayPanel::build_navigation() {
     forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
     last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
     slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
-    go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position_of_turn(turn_->GetValue())); });
+    go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (!play_) return;
+        const int turn = turn_->GetValue();
+        go_to(play_->position_of_turn(turn));
+        if (play_->game().state().at.turn < turn) status(wxString::Format("The game never reached turn %d: shown at its last action", turn));
+    });
     return nav;
 }
 
@@ -123,7 +128,7 @@ void PlayPanel::build_tabs(wxWindow* parent) {
     });
     auto* combat_page = new wxPanel(tabs_);
     combats_ = new wxListBox(combat_page, wxID_ANY);
-    combat_text_ = new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    combat_text_ = new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
     combat_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     auto* combat_sizer = new wxBoxSizer(wxVERTICAL);
     combat_sizer->Add(combats_, 1, wxEXPAND | wxBOTTOM, 4);
@@ -139,12 +144,17 @@ void PlayPanel::build_tabs(wxWindow* parent) {
     dice_ = new wxListCtrl(tabs_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT);
     for (const char* column : {"Turn", "Phase", "Die", "Roll", "For"}) dice_->AppendColumn(column);
     tabs_->AddPage(dice_, "Dice");
-    log_ = new wxTextCtrl(tabs_, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    log_ = new wxTextCtrl(tabs_, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
     log_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     tabs_->AddPage(log_, "Log");
     odds_ = new OddsPanel(tabs_);
     odds_->on_picks_changed = [this] { refresh(); };
     tabs_->AddPage(odds_, "Odds");
+    // Picking for the odds ends when the player turns to another tab: map clicks play again.
+    tabs_->Bind(wxEVT_NOTEBOOK_PAGE_CHANGED, [this](wxBookCtrlEvent& e) {
+        if (tabs_->GetPage(static_cast<std::size_t>(e.GetSelection())) != odds_) odds_->stop_picking();
+        e.Skip();
+    });
 }
 
 // What hot-seat players see between them when the sequence hides orders.
@@ -187,6 +197,7 @@ void PlayPanel::build_seats() {
             const bool human = play_ ? play_->seats()[s].human && !watching_ : s == 0;
             const std::string bot = play_ ? play_->seats()[s].bot : std::string("greedy");
             choice->SetSelection(human ? 0 : bot == "random" ? 2 : 1);
+            choice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { seats_changed(); });
             sizer->Add(choice, 0, wxRIGHT, 8);
             seat_choices_.push_back(choice);
         }
@@ -203,10 +214,31 @@ std::vector<Seat> PlayPanel::chosen_seats() const {
     return seats;
 }
 
+// A seat changed during a game takes effect at once: a bot given a side
+// moves now; while a replay is watched it waits for Play On.
+void PlayPanel::seats_changed() {
+    if (!play_ || watching_) return;
+    play_on();
+}
+
+bool PlayPanel::confirm_discard_game() {
+    if (!play_ || !play_->unsaved()) return true;
+    const int answer = wxMessageBox("The game on the Playtest page has not been saved as a replay. Save it first?", "Game in progress",
+                                    wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
+    if (answer == wxCANCEL) return false;
+    if (answer == wxYES) {
+        save_replay();
+        return !play_->unsaved();
+    }
+    return true;
+}
+
 void PlayPanel::new_game() {
-    if (!doc_) return;
+    // A new game of the scenario on this page: the replay's when one is open, else the document's.
+    const std::string file = play_ ? play_->scenario_path() : doc_ ? doc_->file() : std::string();
+    if (file.empty() || !confirm_discard_game()) return;
     try {
-        play_ = std::make_unique<PlaySession>(load::load_scenario(doc_->file()), doc_->file(), static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
+        play_ = std::make_unique<PlaySession>(load::load_scenario(file), file, static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
     } catch (const std::exception& e) {
         wxMessageBox(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR, this);
         return;
@@ -216,7 +248,8 @@ void PlayPanel::new_game() {
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
-    status(doc_->modified() ? "New game of the saved scenario (it has unsaved edits, which this game does not have)" : "New game");
+    const bool edited = doc_ && doc_->file() == file && doc_->modified();
+    status(edited ? "New game of the saved scenario, without its unsaved edits" : "New game");
     bots_move();
 }
 
@@ -228,24 +261,31 @@ bool PlayPanel::open_replay(const std::string& file) {
         return false;
     }
     watching_ = true;
+    seed_->SetValue(static_cast<int>(std::min<std::uint64_t>(play_->seed(), 1'000'000'000)));
     board_ = play_->game().scenario();
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
     build_seats();
-    status(utf8("Replay " + file + ": step through it, or Play On from any point"));
+    status(utf8("Replay opened: step through it, or Play On from any point"));
     refresh();
+    if (!play_->warning().empty()) wxMessageBox(utf8(play_->warning()), "Open Replay", wxOK | wxICON_WARNING, this);
     return true;
 }
 
 void PlayPanel::save_replay() {
     if (!play_) return;
+    if (!play_->may_save_replay()) {
+        wxMessageBox("A replay shows every order written. In a hot-seat game with hidden orders it can be saved once the game is over.", "Save Replay",
+                     wxOK | wxICON_INFORMATION, this);
+        return;
+    }
     wxFileDialog dialog(this, "Save the replay", "", "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     const std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
     try {
         play_->save_replay(file);
-        status(utf8("Saved the replay of " + std::to_string(play_->position()) + " actions to " + file));
+        status(utf8("Replay saved: " + std::to_string(play_->position()) + " actions"));
     } catch (const std::exception& e) {
         wxMessageBox(utf8(e.what()), "Save Replay", wxOK | wxICON_ERROR, this);
     }
@@ -253,12 +293,32 @@ void PlayPanel::save_replay() {
 
 void PlayPanel::act(const kernel::Action& action) {
     if (!play_ || watching_ || !play_->waiting_for_human()) return;
+    const std::size_t combats = play_->game().combat_explanations().size(), log = play_->game().log().size();
     try {
         play_->apply(action);
     } catch (const std::exception& e) {
         wxMessageBox(utf8(e.what()), "This cannot be done", wxOK | wxICON_WARNING, this);
     }
     bots_move();
+    report_news(combats, log);
+}
+
+// What just happened, in the status bar: the last combat fought, else the
+// log's last line (a unit disordered by fire, a rally).
+void PlayPanel::report_news(std::size_t combats_before, std::size_t log_before) {
+    if (!play_) return;
+    const auto& game = play_->game();
+    if (game.combat_explanations().size() > combats_before) {
+        status(utf8(combat_summary(game, game.combat_explanations().back())));
+        return;
+    }
+    for (std::size_t i = game.log().size(); i-- > log_before;) {
+        std::string line = game.log()[i].text;
+        line.erase(0, line.find_first_not_of(' '));
+        if (line.rfind("roll ", 0) == 0) continue;  // the Dice tab has the dice
+        status(utf8(with_unit_names(game, line)));
+        return;
+    }
 }
 
 void PlayPanel::bots_move() {
@@ -292,7 +352,11 @@ void PlayPanel::take_back() {
 }
 
 void PlayPanel::go_to(std::size_t position) {
-    if (!play_ || !play_->may_look_back()) return;
+    if (!play_) return;
+    if (!play_->may_look_back()) {
+        status("Hot seat with hidden orders: the game can be stepped through once it is over");
+        return;
+    }
     play_->go_to(position);
     refresh();
 }
@@ -330,13 +394,14 @@ void PlayPanel::refresh() {
                         static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_), static_cast<wxWindow*>(go_), static_cast<wxWindow*>(play_on_)})
         w->Enable(look_back);
     take_back_->Enable(have && !watching_ && play_->can_take_back());
+    save_->Enable(have && play_->may_save_replay());
     if (!have) return;
     const kernel::Game& game = play_->game();
     const bool hand_over = play_->hand_over_needed();
     book_->SetSelection(hand_over ? 1 : 0);
     if (hand_over) {
         const auto& side = game.scenario().sides[static_cast<std::size_t>(play_->hand_over_to())].name;
-        hand_over_text_->SetLabel(utf8("Hand the screen to " + side + ".\nWhat follows is for their eyes only."));
+        hand_over_text_->SetLabelText(utf8("Hand the screen to " + side + ".\nWhat follows is for their eyes only."));
         hand_over_button_->SetLabel(utf8("I am " + side + ": show my view"));
         book_->GetPage(1)->Layout();
     }
@@ -351,10 +416,11 @@ void PlayPanel::refresh() {
     mark_picked(odds_->picked_defenders(), MarkKind::Defender);
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
-    decision_->SetLabel(utf8(decision));
+    decision_->SetLabelText(utf8(decision));  // no mnemonics: "Reorganization & Rally" keeps its "&"
     slider_->SetRange(0, std::max<int>(1, static_cast<int>(play_->length())));
     slider_->SetValue(static_cast<int>(play_->position()));
-    where_->SetLabel(utf8("action " + std::to_string(play_->position()) + " of " + std::to_string(play_->length()) + " · turn " +
+    turn_->SetValue(game.state().at.turn);
+    where_->SetLabelText(utf8("action " + std::to_string(play_->position()) + " of " + std::to_string(play_->length()) + " · turn " +
                           std::to_string(game.state().at.turn) + " of " + std::to_string(game.scenario().turns)));
     fill_actions();
     fill_combats();
@@ -377,6 +443,12 @@ void PlayPanel::fill_actions() {
         listed_.push_back(a);
         actions_->Append(utf8(action_text(play_->game(), a)));
     }
+    // In a replay, the choice made next is selected.
+    if (const auto next = play_->next_action())
+        if (const auto it = std::find(listed_.begin(), listed_.end(), *next); it != listed_.end()) {
+            actions_->SetSelection(static_cast<int>(it - listed_.begin()));
+            actions_->EnsureVisible(static_cast<int>(it - listed_.begin()));
+        }
     actions_->Enable(!watching_ && play_->waiting_for_human());
 }
 
@@ -402,7 +474,7 @@ void PlayPanel::fill_dice() {
         dice_->SetItem(row, 1, utf8(d.phase));
         dice_->SetItem(row, 2, wxString::Format("d%d", d.faces));
         dice_->SetItem(row, 3, wxString::Format("%d", d.value));
-        dice_->SetItem(row, 4, utf8(d.why));
+        dice_->SetItem(row, 4, utf8(with_unit_names(play_->game(), d.why)));
     }
     for (int c = 0; c < 5; ++c) dice_->SetColumnWidth(c, c == 4 ? wxLIST_AUTOSIZE : wxLIST_AUTOSIZE_USEHEADER);
 }
@@ -412,7 +484,7 @@ void PlayPanel::fill_log() {
     const auto& log = play_->game().log();
     const std::size_t from = log.size() > 400 ? log.size() - 400 : 0;  // the recent part: the whole game can be long
     for (std::size_t i = from; i < log.size(); ++i) text += "T" + std::to_string(log[i].turn) + " " + log[i].text + "\n";
-    log_->ChangeValue(utf8(text));
+    log_->ChangeValue(utf8(with_unit_names(play_->game(), text)));
     log_->ShowPosition(log_->GetLastPosition());
 }
 

@@ -44,6 +44,8 @@ public:
     // Opens a replay file (the CLI's or the studio's) to watch and step through.
     bool open_replay(const std::string& file);
     void save_replay();
+    // A game a person has played and not saved: asks before it is dropped.
+    bool confirm_discard_game();
     // Told what to show in the status bar.
     std::function<void(const wxString&)> on_status;
 
@@ -67,6 +69,8 @@ private:
     void fill_dice();
     void fill_log();
     void status(const wxString& text);
+    void report_news(std::size_t combats_before, std::size_t log_before);
+    void seats_changed();
 
     const ScenarioDocument* doc_ = nullptr;
     std::unique_ptr<PlaySession> play_;
@@ -80,6 +84,7 @@ private:
     wxSpinCtrl* seed_ = nullptr;
     wxButton* take_back_ = nullptr;
     wxButton* play_on_ = nullptr;
+    wxButton* save_ = nullptr;
     wxButton* first_ = nullptr;
     wxButton* back_ = nullptr;
     wxButton* forward_ = nullptr;

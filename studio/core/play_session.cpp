@@ -29,7 +29,19 @@ PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std
     note_viewer();
 }
 
+namespace {
+// A file that is not a replay gets told what it looks like instead.
+void require_replay(const std::string& file) {
+    const std::string text = load::read_file(file);
+    if (text.find("format: sandtable-replay/") != std::string::npos) return;
+    if (text.find("ruleset:") != std::string::npos)
+        throw std::runtime_error(file + ": this is a scenario, not a replay; open it with File > Open Scenario");
+    throw std::runtime_error(file + ": not a replay (a replay starts with `format: sandtable-replay/1`; `sandtable play --replay-out` and Save Replay write them)");
+}
+}  // namespace
+
 PlaySession PlaySession::open_replay(const std::string& replay_file) {
+    require_replay(replay_file);
     bots::OpenedReplay opened = bots::open_replay(replay_file);
     const std::size_t sides = opened.loaded.scenario->sides.size();
     PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed, std::vector<Seat>(sides, Seat{false, "greedy"}));
@@ -37,6 +49,8 @@ PlaySession PlaySession::open_replay(const std::string& replay_file) {
     play.rebuild(0);
     play.dice_after_ = {play.game().state().dice_rolled};
     play.turns_ = {play.game().state().at.turn};
+    if (!opened.replay.content_hash.empty() && opened.replay.content_hash != play.loaded_.content_hash)  // opened.loaded was moved into play
+        play.warning_ = "The scenario, ruleset or scripts changed since this replay was made.";
     for (std::size_t i = 0; i < opened.replay.steps.size(); ++i) {
         const auto& step = opened.replay.steps[i];
         try {
@@ -44,7 +58,13 @@ PlaySession PlaySession::open_replay(const std::string& replay_file) {
         } catch (const std::exception& e) {
             throw std::runtime_error(replay_file + ": action " + std::to_string(i + 1) + " cannot be applied: " + e.what());
         }
+        const auto now = play.game().checksum();
+        if (step.has_checksum && now != step.checksum && play.warning_.find("diverged") == std::string::npos)
+            play.warning_ += std::string(play.warning_.empty() ? "" : " ") + "Action " + std::to_string(i + 1) + " (" + play.game().describe(step.action) +
+                             ") diverged: checksum " + kernel::hex_checksum(now) + ", the replay says " + kernel::hex_checksum(step.checksum) +
+                             ". This is the game as it re-executes now, not as it was recorded.";
     }
+    play.unsaved_ = false;
     return play;
 }
 
@@ -75,6 +95,11 @@ void PlaySession::go_to(std::size_t position) {
     note_viewer();
 }
 
+std::optional<kernel::Action> PlaySession::next_action() const {
+    if (position_ >= actions_.size()) return std::nullopt;
+    return actions_[position_];
+}
+
 std::size_t PlaySession::position_of_turn(int turn) const {
     for (std::size_t p = 0; p < turns_.size(); ++p)
         if (turns_[p] >= turn) return p;
@@ -99,6 +124,7 @@ void PlaySession::apply(const kernel::Action& action) {
     actions_.push_back(action);
     by_human_.push_back(human);
     by_side_.push_back(side);
+    unsaved_ = unsaved_ || human;
     dice_after_.push_back(game().state().dice_rolled);
     turns_.push_back(game().state().at.turn);
     ++position_;
@@ -137,6 +163,9 @@ bool PlaySession::may_look_back() const { return !hidden_hot_seat(); }
 bool PlaySession::can_take_back() const {
     if (position_ == 0) return false;
     const std::size_t to = take_back_target(by_human_, position_);
+    // People at the table take back their own decisions, never a bot's alone.
+    const bool people = std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
+    if (people && !by_human_[to]) return false;
     if (dice_after_[position_] != dice_after_[to]) return false;
     if (hidden_hot_seat())
         for (std::size_t i = to; i < position_; ++i)
@@ -180,6 +209,10 @@ std::string PlaySession::replay_yaml(const std::string& replay_file) const {
     return kernel::to_yaml(replay, game());
 }
 
-void PlaySession::save_replay(const std::string& replay_file) const { load::write_file_atomically(replay_file, replay_yaml(replay_file)); }
+void PlaySession::save_replay(const std::string& replay_file) {
+    if (!may_save_replay()) throw std::logic_error("a replay of a game in progress would show each side's hidden orders: save it when the game is over");
+    load::write_file_atomically(replay_file, replay_yaml(replay_file));
+    unsaved_ = false;
+}
 
 }  // namespace sandtable::studio

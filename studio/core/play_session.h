@@ -36,6 +36,7 @@ public:
     const std::vector<Seat>& seats() const { return seats_; }
     void set_seats(std::vector<Seat> seats);
     const std::string& scenario_path() const { return scenario_path_; }
+    std::uint64_t seed() const { return seed_; }
 
     // The line of play: actions kept, and how many of them the game has taken.
     std::size_t length() const { return actions_.size(); }
@@ -46,6 +47,14 @@ public:
     // in the turn before); the end when the game never reached it.
     std::size_t position_of_turn(int turn) const;
     int turn_at(std::size_t position) const { return turns_[position]; }
+
+    // The action taken next in the line of play (a replay watched), if any.
+    std::optional<kernel::Action> next_action() const;
+    // Problems found opening a replay that did not stop it: its sources
+    // changed, or a checksum differs from the one recorded.
+    const std::string& warning() const { return warning_; }
+    // A person has acted since the game started or was last saved.
+    bool unsaved() const { return unsaved_; }
 
     // Whose decision the game waits for: a person's (the screen acts) or a bot's.
     bool waiting_for_human() const;
@@ -84,8 +93,11 @@ public:
 
     // The replay of the actions up to the position, as the CLI writes it;
     // the scenario path relative to the replay's folder so it opens anywhere.
+    // Not in hot seat with hidden orders until the game ends (the file
+    // would show each side's orders).
     std::string replay_yaml(const std::string& replay_file) const;
-    void save_replay(const std::string& replay_file) const;
+    bool may_save_replay() const { return may_look_back(); }
+    void save_replay(const std::string& replay_file);
 
 private:
     void rebuild(std::size_t position);
@@ -107,6 +119,8 @@ private:
     bool hidden_hot_seat() const;
     std::size_t position_ = 0;
     int last_viewer_ = -1;
+    std::string warning_;
+    bool unsaved_ = false;
     int hand_over_to_ = -1;
 };
 

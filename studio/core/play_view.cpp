@@ -1,6 +1,8 @@
 #include "core/play_view.h"
 
 #include <algorithm>
+#include <cctype>
+#include <unordered_map>
 
 namespace sandtable::studio {
 
@@ -164,8 +166,10 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
             break;
         case ActionKind::Declare:
         case ActionKind::AddDefender:
-        case ActionKind::Fire:
             here = unit_here(a.target);
+            break;
+        case ActionKind::Fire:  // the firer's hex offers its targets, the target's hex its firers
+            here = unit_here(a.unit) || unit_here(a.target);
             break;
         default:
             break;
@@ -204,7 +208,7 @@ std::string action_text(const Game& game, const Action& a) {
     case ActionKind::Resolve: {
         const auto& c = game.state().combat;
         const std::string odds = game.combat_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
-        return "Roll the die" + (odds.empty() ? std::string() : " on " + odds + " (before rule scripts)");
+        return "Roll the die" + (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
     }
     case ActionKind::ChooseUnit:
         return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
@@ -222,7 +226,7 @@ std::string action_text(const Game& game, const Action& a) {
         return "Answer " + std::to_string(a.index + 1);
     }
     case ActionKind::Flip:
-        return "Flip " + unit + " before moving";
+        return "Flip " + unit + " (only before your first move this phase)";
     case ActionKind::Plot:
         return unit + ": " + kernel::plot_task_name(static_cast<kernel::PlotTask>(a.index)) + " " + hex_label(game, a.hex);
     case ActionKind::Exit:
@@ -237,7 +241,7 @@ std::string decision_text(const Game& game) {
     const auto& state = game.state();
     if (game.over()) {
         const auto& r = state.result;
-        return "Game over: " + (r.winner < 0 ? std::string("a draw") : game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " win (" + r.level + ")") +
+        return "Game over: " + (r.winner < 0 ? std::string("a draw") : "victory to " + game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " (" + r.level + ")") +
                (r.reason.empty() ? "" : " — " + r.reason);
     }
     auto side_name = [&](int side) {
@@ -248,13 +252,18 @@ std::string decision_text(const Game& game) {
     case DecisionKind::Movement: what = "pick a unit to move, or end the phase"; break;
     case DecisionKind::MoveDestination: what = "where does " + unit_name(game, state.selected) + " go? (numbers: MP spent)"; break;
     case DecisionKind::Fire: what = "pick a firer and its target"; break;
-    case DecisionKind::CombatDeclare: what = "pick an enemy to attack (odds shown), or end the phase"; break;
+    case DecisionKind::CombatDeclare: {
+        const auto& legal = game.legal_actions();
+        const bool may_end = std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+        what = may_end ? "pick an enemy to attack (odds shown), or end the phase" : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
+        break;
+    }
     case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
     case DecisionKind::ChooseLoss: what = "choose the unit lost"; break;
     case DecisionKind::Retreat: what = "choose where the unit retreats"; break;
     case DecisionKind::Advance: what = "advance into the vacated hex, or not"; break;
     case DecisionKind::Rally: what = "rally a unit"; break;
-    case DecisionKind::Question: what = game.question() ? game.question()->prompt : "answer"; break;
+    case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
     default: what = kernel::decision_kind_name(game.decision()); break;
     }
@@ -263,6 +272,27 @@ std::string decision_text(const Game& game) {
     std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
     if (deciding != active) out += side_name(deciding) + " decides: ";
     return out + what;
+}
+
+std::string with_unit_names(const Game& game, const std::string& text) {
+    std::unordered_map<std::string, std::string> names;  // one lookup per word, however long the log
+    for (std::size_t u = 0; u < game.scenario().units.size(); ++u) names.emplace(game.scenario().units[u].id, unit_name(game, static_cast<int>(u)));
+    auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        if (!word_char(text[i])) {
+            out += text[i++];
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && word_char(text[end])) ++end;
+        const std::string word = text.substr(i, end - i);
+        const auto named = names.find(word);
+        out += named == names.end() ? word : named->second;
+        i = end;
+    }
+    return out;
 }
 
 namespace {

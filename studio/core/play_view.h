@@ -54,6 +54,10 @@ std::string action_text(const kernel::Game& game, const kernel::Action& action);
 // to move"; when another side decides in the phase, it is named too.
 std::string decision_text(const kernel::Game& game);
 
+// Text from the kernel's log or a rule script with each unit's id ("h_lc")
+// replaced by its name ("Harrow Wood Javelins"), for players.
+std::string with_unit_names(const kernel::Game& game, const std::string& text);
+
 // A combat in one line for a list ("T2 Combat: Spearmen 2 against Levy 1 — 2-1, die 4: DR"),
 // and in full: each unit's part, every modifier and where it is written, the
 // column, the die and the result.

@@ -283,3 +283,58 @@ TEST_CASE("hot seat with hidden orders: no taking back or stepping back across t
     CHECK(!play.can_take_back());
     CHECK(!play.may_look_back());
 }
+
+TEST_CASE("replay: a tampered checksum opens with a warning naming the action; a scenario opened as a replay is told so", "[studio][play][replay]") {
+    const std::string scenario = sandtable::test::copy_bmw_project();
+    auto play = new_game(scenario, {Seat{false, "greedy"}, Seat{false, "random"}}, 5);
+    play.run_bots(40);
+    const auto folder = sandtable::test::fresh_directory();
+    const std::string file = (folder / "game.yaml").string();
+    play.save_replay(file);
+    CHECK(PlaySession::open_replay(file).warning() == "");
+    std::string text = sandtable::test::text_of(file);
+    const auto at = text.find("check: \"") + 8;
+    text.replace(at, 16, "0000000000000000");
+    sandtable::test::write_text(file, text);
+    const auto opened = PlaySession::open_replay(file);
+    CHECK(opened.warning().find("Action 1 (") != std::string::npos);
+    CHECK(opened.warning().find("the replay says 0000000000000000") != std::string::npos);
+    try {
+        PlaySession::open_replay(scenario);
+        FAIL("a scenario opened as a replay");
+    } catch (const std::exception& e) {
+        CHECK(std::string(e.what()).find("this is a scenario, not a replay") != std::string::npos);
+    }
+}
+
+TEST_CASE("playtest: a person cannot take back the bot's moves alone; the game is unsaved once a person acts", "[studio][play]") {
+    // The bot moves first here: at the person's first decision nothing is theirs to take back.
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{false, "greedy"}, Seat{true}});
+    play.run_bots();
+    REQUIRE(play.waiting_for_human());
+    REQUIRE(play.position() > 0);
+    CHECK(!play.can_take_back());
+    CHECK(!play.unsaved());
+    play.apply(play.game().legal_actions().front());
+    CHECK(play.unsaved());
+    CHECK(play.can_take_back());
+    const auto file = sandtable::test::fresh_directory() / "r.yaml";
+    play.save_replay(file.string());
+    CHECK(!play.unsaved());
+}
+
+TEST_CASE("hot seat with hidden orders: no replay is saved before the game ends", "[studio][play][hidden]") {
+    auto play = new_game(bundled("prestags/crossing.yaml"), {Seat{true}, Seat{true}});
+    CHECK(!play.may_save_replay());
+    CHECK_THROWS(play.save_replay((sandtable::test::fresh_directory() / "cheat.yaml").string()));
+}
+
+TEST_CASE("play view: unit ids in the log and in scripts' questions read as names", "[studio][play]") {
+    auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{true}});
+    const auto& g = play.game();
+    const int banner = g.unit_index("h_kn1");
+    REQUIRE(banner >= 0);
+    const std::string name = g.scenario().units[static_cast<std::size_t>(banner)].name;
+    CHECK(sandtable::studio::with_unit_names(g, "h_kn1 moves 0906 to 0911 (h_kn1x stays)") == name + " moves 0906 to 0911 (h_kn1x stays)");
+    CHECK(sandtable::studio::with_unit_names(g, "") == "");
+}
