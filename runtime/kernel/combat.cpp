@@ -476,7 +476,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
-            const int strength = attribute(d, phase_rules.strength >= 0 ? phase_rules.strength : roles_.strength) + leader_in(u.side, u.hex);
+            const int strength = attribute(d, phase_rules.defence >= 0 ? phase_rules.defence : roles_.strength) + leader_in(u.side, u.hex);
             e.defend += strength;
             if (why) why->defenders.push_back({d, strength, false, leader_note(u.side, u.hex)});
         }
@@ -507,14 +507,69 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     if (crt) {
         e.column = crt->shifted(e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend), e.shift);
         e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
+    } else if (const rules::DifferentialCrt* dt = ruleset_->differential_table(phase().table); dt && !defenders.empty()) {
+        e.line = defender_line(*dt, attackers, defenders, why);
+        const auto& line = dt->lines[static_cast<std::size_t>(e.line)];
+        e.column = dt->shifted(dt->column_for(e.attack - e.defend, line), e.shift, line);
+        e.label = dt->label(e.column, line);
     }
     if (why) {
         why->attack = e.attack;
         why->defend = e.defend;
         why->column = e.label;
         if (crt) why->table = crt->name;
+        else if (const auto* dt = ruleset_->differential_table(phase().table)) why->table = dt->name;
     }
     return e;
+}
+
+int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                        CombatExplanation* why) const {
+    const Hex target = state_.units[static_cast<std::size_t>(defenders.front())].hex;
+    const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(terrain_at(target))].id;
+    // Does every attacker attack across a hexside feature the line lists?
+    auto all_across = [&](const rules::DifferentialLine& line) {
+        if (line.hexsides.empty() || attackers.empty()) return false;
+        return std::all_of(attackers.begin(), attackers.end(), [&](int a) {
+            const Hex from = state_.units[static_cast<std::size_t>(a)].hex;
+            const int dir = geometry::direction_to(from, target);
+            const int feature = dir < 0 ? -1 : scenario_->map.side_feature(from, dir);
+            if (feature < 0) return false;
+            const auto& id = ruleset_->hexside_features[static_cast<std::size_t>(feature)].id;
+            return std::find(line.hexsides.begin(), line.hexsides.end(), id) != line.hexsides.end();
+        });
+    };
+    int chosen = 0;  // a terrain no line names fights on the first line
+    std::string because = "the first line";
+    for (std::size_t i = 0; i < table.lines.size(); ++i) {
+        const auto& line = table.lines[i];
+        const bool by_terrain = std::find(line.terrain.begin(), line.terrain.end(), terrain) != line.terrain.end();
+        const bool by_hexside = !by_terrain && all_across(line);
+        if (!by_terrain && !by_hexside) continue;
+        // The terrain most beneficial to the defender: the line with the fewest columns.
+        if (because == "the first line" || line.first > table.lines[static_cast<std::size_t>(chosen)].first) {
+            chosen = static_cast<int>(i);
+            because = by_terrain ? "the defender's hex is " + terrain : "every attacker attacks across a hexside it lists";
+        }
+    }
+    if (why) why->modifiers.push_back({"terrain line " + table.lines[static_cast<std::size_t>(chosen)].name + ": " + because,
+                                       table.lines[static_cast<std::size_t>(chosen)].where.to_string()});
+    return chosen;
+}
+
+std::string Game::table_result(int column, int roll) const {
+    if (const auto* crt = combat_table()) return crt->result(column, crt->clamped_roll(roll));
+    if (const auto* dt = differential_table()) return dt->result(column, dt->clamped_roll(roll));
+    throw std::logic_error("the phase in progress resolves no combat on a table");
+}
+
+int Game::table_columns() const {
+    if (const auto* crt = combat_table()) return static_cast<int>(crt->columns.size());
+    if (const auto* dt = differential_table()) {
+        const int line = state_.combat.line;
+        return line >= 0 ? dt->columns_on(dt->lines[static_cast<std::size_t>(line)]) : static_cast<int>(dt->scale.size());
+    }
+    return 0;
 }
 
 CombatExplanation* Game::begin_explanation() {
@@ -556,35 +611,49 @@ void Game::compute_odds() {
     explain_script_changes(strengths, "combat.strengths");
     c.attack = static_cast<int>(strengths.get("attack"));
     c.defend = static_cast<int>(strengths.get("defend"));
-    const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
-    int column = c.defend <= 0 ? static_cast<int>(crt.columns.size()) - 1 : crt.column_for(c.attack, c.defend);
+    const rules::OddsCrt* crt = combat_table();
+    const rules::DifferentialCrt* dt = crt ? nullptr : differential_table();
+    c.line = dt ? e.line : -1;
+    const rules::DifferentialLine* line = dt && c.line >= 0 ? &dt->lines[static_cast<std::size_t>(c.line)] : nullptr;
+    int column = crt ? (c.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(c.attack, c.defend)) : dt->column_for(c.attack - c.defend, *line);
     EventContext odds(Event::CombatOdds);
     odds.set("column", column);
     odds.set("shift", e.shift);
     if (why) odds.trace();
     raise(odds);
     explain_script_changes(odds, "combat.odds");
-    c.column = crt.shifted(column, static_cast<int>(odds.get("shift")));
+    const int shift = static_cast<int>(odds.get("shift"));
+    c.column = crt ? crt->shifted(column, shift) : dt->shifted(column, shift, *line);
+    const std::string label = crt ? crt->columns[static_cast<std::size_t>(c.column)].label : dt->label(c.column, *line);
     if (why) {
         why->attack = c.attack;
         why->defend = c.defend;
-        why->column = crt.columns[static_cast<std::size_t>(c.column)].label;
+        why->column = label;
     }
-    if (logging_) note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + ": column " + crt.columns[static_cast<std::size_t>(c.column)].label +
-         (odds.get("shift") ? " (shifted " + std::to_string(odds.get("shift")) + ")" : ""));
+    if (logging_) note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + (dt ? " (differential " + std::to_string(c.attack - c.defend) + ")" : "") +
+                       ": column " + label + (line ? " on the " + line->name + " line" : "") + (shift ? " (shifted " + std::to_string(shift) + ")" : ""));
 }
 
 void Game::apply_result() {
     Combat& c = state_.combat;
-    const rules::OddsCrt& crt = *ruleset_->odds_table(phase().table);
     CombatExplanation* why = current_explanation();
+    const rules::OddsCrt* odds_crt = combat_table();
+    const rules::DifferentialCrt* dt = odds_crt ? nullptr : differential_table();
+    // What this step reads of either kind of table: the column's label and
+    // automatic result, the die, the clamped row, the result.
+    const auto* line = dt && c.line >= 0 ? &dt->lines[static_cast<std::size_t>(c.line)] : nullptr;
+    const std::string column_label = c.column < 0 ? std::string() : odds_crt ? odds_crt->columns[static_cast<std::size_t>(c.column)].label : line ? dt->label(c.column, *line) : std::string();
+    const std::string automatic = odds_crt && c.column >= 0 ? odds_crt->columns[static_cast<std::size_t>(c.column)].automatic : std::string();
+    const int die_faces = odds_crt ? odds_crt->die_faces : dt->die_faces;
+    auto clamped_roll = [&](int roll) { return odds_crt ? odds_crt->clamped_roll(roll) : dt->clamped_roll(roll); };
+    auto result_at = [&](int column, int row) { return odds_crt ? odds_crt->result(column, row) : dt->result(column, row); };
     if (!c.forced_result.empty()) {
         if (logging_) note("  result fixed by a rule: " + c.forced_result);
         c.result = c.forced_result;
         if (why) why->modifiers.push_back({"result fixed at " + c.forced_result + " before any die", "a rule script (combat.declared)"});
-    } else if (!crt.columns[static_cast<std::size_t>(c.column)].automatic.empty()) {
+    } else if (!automatic.empty()) {
         if (logging_) note("  automatic result");
-        c.result = crt.columns[static_cast<std::size_t>(c.column)].automatic;
+        c.result = automatic;
     } else {
         // Rules that add to the die (a disrupted defender, a charge) say so
         // before it is rolled; the sum of their modifiers is part of the state.
@@ -595,14 +664,14 @@ void Game::apply_result() {
         raise(modify);
         explain_script_changes(modify, "combat.roll");
         c.roll_modifier = static_cast<int>(modify.get("modifier"));
-        c.roll = roll(crt.die_faces, "combat on the " + crt.columns[static_cast<std::size_t>(c.column)].label + " column");
-        const int row = crt.clamped_roll(c.roll + c.roll_modifier);
+        c.roll = roll(die_faces, "combat on the " + column_label + " column");
+        const int row = clamped_roll(c.roll + c.roll_modifier);
         if (c.roll_modifier != 0 && logging_) {
             const std::string sign = c.roll_modifier > 0 ? " +" : " ";
             note("  modified roll " + std::to_string(c.roll) + sign + std::to_string(c.roll_modifier) + " = " + std::to_string(c.roll + c.roll_modifier) +
                  (row != c.roll + c.roll_modifier ? ", read as " + std::to_string(row) + " (the table's " + (row < c.roll + c.roll_modifier ? "last" : "first") + " row)" : ""));
         }
-        c.result = crt.result(c.column, row);
+        c.result = result_at(c.column, row);
         if (why) {
             why->roll = c.roll;
             why->roll_modifier = c.roll_modifier;
@@ -619,8 +688,8 @@ void Game::apply_result() {
     explain_script_changes(ctx, "combat.result");
     c.result = ctx.text("result");
     if (why) {
-        why->table = crt.name;
-        if (why->column.empty() && c.column >= 0) why->column = crt.columns[static_cast<std::size_t>(c.column)].label;
+        why->table = odds_crt ? odds_crt->name : dt->name;
+        if (why->column.empty()) why->column = column_label;
         why->result = c.result;
         const rules::CombatResult* named = ruleset_->combat_result(c.result);
         why->result_name = named ? named->name : std::string();

@@ -79,6 +79,8 @@ void Game::resolve_attribute_roles() {
         if (p.procedure == "odds_combat" || p.procedure == "plotted_combat") {
             CombatPhaseRules& r = combat_rules_[i];
             r.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
+            const std::string defence = rules::option_text(p, "defence", "");
+            r.defence = defence.empty() ? r.strength : rs.attribute_index(defence);
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) r.leader = roles_.leader = rs.attribute_index(leader);
             r.inactive_attacks = rules::option_text(p, "attacker", "active") == "inactive";
             if (const auto reach = rules::option_text(p, "reach", ""); !reach.empty()) r.reach = rs.attribute_index(reach);

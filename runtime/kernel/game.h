@@ -71,6 +71,7 @@ struct OddsEstimate {
     int shift = 0;
     int column = -1;
     std::string label;
+    int line = -1;  // a differential table's terrain line (index), -1 for an odds table
 };
 
 struct LogEntry {
@@ -199,6 +200,14 @@ public:
     bool in_front(int unit, geometry::Hex other) const;
     // The odds table the phase in progress resolves combats on, if any.
     const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
+    // The differential table it resolves them on, if that is what it names.
+    const rules::DifferentialCrt* differential_table() const { return ruleset_->differential_table(phase().table); }
+    // Does the phase in progress resolve combats on a table (odds or differential)?
+    bool fights_on_a_table() const { return combat_table() || differential_table(); }
+    // The result at a column of the phase's table for a roll, read as the kernel
+    // reads it (beyond the table: its first or last row); throws when there is none.
+    std::string table_result(int column, int roll) const;
+    int table_columns() const;
     // The id of the phase in progress.
     const std::string& phase_id() const { return phase().id; }
 
@@ -283,6 +292,10 @@ private:
     bool reached_by_all(int defender, const std::vector<int>& attackers) const;
     bool may_be_declared_against(int unit) const;
     std::vector<int> hex_defenders(int target) const;
+    // The line of a differential table the defenders fight on: their hex's
+    // terrain, or a hexside every attacker crosses; the best for them (8.2.2).
+    int defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                      CombatExplanation* why) const;
     OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const;
     void compute_odds();
     void apply_result();
@@ -373,7 +386,8 @@ private:
     void resolve_attribute_roles();
     // What an odds_combat phase's options say, read once (by phase index).
     struct CombatPhaseRules {
-        int strength = -1;             // attribute the attackers and defenders use
+        int strength = -1;             // attribute the attackers use (and the defenders, unless `defence` names another)
+        int defence = -1;              // `defence`: attribute the defenders use
         int leader = -1;               // `leader_adds`: a stacked leader's attribute added
         bool inactive_attacks = false; // `attacker: inactive`
         int reach = -1;                // `reach`: attribute giving range in hexes; -1: adjacent only

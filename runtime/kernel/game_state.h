@@ -78,6 +78,7 @@ struct Combat {
     int attack = 0;
     int defend = 0;
     int column = -1;
+    int line = -1;          // a differential table's terrain line, -1 on an odds table
     int roll = 0;           // the die as rolled, 0 when none was
     int roll_modifier = 0;  // added to the roll by combat.roll handlers; the row read is clamped to the table
     std::string result;

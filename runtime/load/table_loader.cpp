@@ -2,6 +2,7 @@
 #include "load/yaml_reader.h"
 #include "rules/procedures.h"
 
+#include <algorithm>
 #include <fstream>
 
 namespace sandtable::load {
@@ -98,6 +99,94 @@ void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
     rs.odds_tables.push_back(std::move(t));
 }
 
+// `differentials`: the lowest differential of each column of the longest
+// line, ascending; `lines`: each names its terrain and hexsides and the
+// differential it starts at; `rows`: one result per column of the scale.
+void read_differential_scale(MapReader& r, DifferentialCrt& t) {
+    YAML::Node scale = r.child("differentials", true);
+    if (!scale.IsSequence() || scale.size() < 2) {
+        if (scale.IsDefined()) r.sink().error(location_of(scale, r.file()), "'differentials' must list the lowest differential of each column, at least two, like [-5, -4, 0, 2, 4]");
+        return;
+    }
+    for (const auto& node : scale) {
+        auto d = read_int(node, r.file(), r.sink(), "a differential");
+        if (!d) continue;
+        if (!t.scale.empty() && *d <= t.scale.back())
+            r.sink().error(location_of(node, r.file()), "differentials must rise from column to column; " + std::to_string(*d) + " does not come after " + std::to_string(t.scale.back()));
+        t.scale.push_back(*d);
+    }
+}
+
+void read_differential_lines(MapReader& r, DifferentialCrt& t) {
+    YAML::Node lines = r.child("lines", true);
+    if (!lines.IsSequence() || lines.size() == 0) {
+        if (lines.IsDefined()) r.sink().error(location_of(lines, r.file()), "'lines' must list the terrain lines, like { id: clear, terrain: [clear], from: -5 }");
+        return;
+    }
+    for (const auto& node : lines) {
+        MapReader l(node, r.file(), r.sink(), "a terrain line ({ id: woods, terrain: [woods], hexsides: [river], from: -3 })");
+        if (!l.valid()) continue;
+        DifferentialLine line;
+        line.id = l.text("id", true);
+        line.name = l.text("name", false, line.id);
+        line.terrain = l.text_list("terrain", false);
+        line.hexsides = l.text_list("hexsides", false);
+        line.where = l.where();
+        const int from = l.integer("from", true);
+        const auto at = std::find(t.scale.begin(), t.scale.end(), from);
+        if (at == t.scale.end()) r.sink().error(l.where("from"), "line '" + line.id + "' starts at " + std::to_string(from) + ", which is not one of the table's differentials");
+        else line.first = static_cast<int>(at - t.scale.begin());
+        if (t.line(line.id)) r.sink().error(l.where("id"), "line '" + line.id + "' is defined twice");
+        l.finish();
+        t.lines.push_back(std::move(line));
+    }
+}
+
+void read_differential_rows(MapReader& r, DifferentialCrt& t) {
+    YAML::Node rows = r.child("rows", true);
+    if (!rows.IsMap()) {
+        if (rows.IsDefined()) r.sink().error(location_of(rows, r.file()), "'rows' must map each die roll to a list of results");
+        return;
+    }
+    const std::size_t columns = t.scale.size();
+    t.rows.assign(static_cast<std::size_t>(t.die_faces), std::vector<std::string>(columns));
+    t.cell_where.assign(static_cast<std::size_t>(t.die_faces), std::vector<SourceLocation>(columns, t.where));
+    std::vector<bool> seen(static_cast<std::size_t>(t.die_faces), false);
+    for (const auto& kv : rows) {
+        auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
+        if (!roll) continue;
+        if (*roll < t.die_first || *roll >= t.die_first + t.die_faces) {
+            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(t.die_faces));
+            continue;
+        }
+        if (!kv.second.IsSequence() || kv.second.size() != columns) {
+            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(columns) + " results, one per differential column");
+            continue;
+        }
+        const auto row = static_cast<std::size_t>(*roll - t.die_first);
+        for (std::size_t c = 0; c < columns; ++c) {
+            if (auto v = read_text(kv.second[c], r.file(), r.sink(), "a result")) t.rows[row][c] = *v;
+            t.cell_where[row][c] = location_of(kv.second[c], r.file());
+        }
+        seen[row] = true;
+    }
+    for (int f = 0; f < t.die_faces; ++f)
+        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(t.die_first + f));
+}
+
+void read_differential_crt(MapReader& r, Ruleset& rs, const std::string& id) {
+    DifferentialCrt t;
+    t.id = id;
+    t.where = r.where();
+    t.name = r.text("name", false, id);
+    t.notes = r.text("notes", false);
+    t.die_faces = r.integer("die", false, 6, 2, 100);
+    read_differential_scale(r, t);
+    read_differential_lines(r, t);
+    read_differential_rows(r, t);
+    rs.differential_tables.push_back(std::move(t));
+}
+
 void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     ThresholdTable t;
     t.id = id;
@@ -120,10 +209,11 @@ void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, Di
     if (!r.valid()) return;
     std::string id = r.text("id", true);
     std::string kind = r.text("kind", true);
-    if (rs.odds_table(id) || rs.threshold_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
+    if (rs.odds_table(id) || rs.threshold_table(id) || rs.differential_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
     if (kind == "odds_crt") read_odds_crt(r, rs, id);
+    else if (kind == "differential_crt") read_differential_crt(r, rs, id);
     else if (kind == "threshold") read_threshold(r, rs, id);
-    else sink.error(r.where("kind"), "table kind must be odds_crt or threshold, got '" + kind + "'");
+    else sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt or threshold, got '" + kind + "'");
 }
 
 }  // namespace
@@ -166,6 +256,18 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
             }
         }
     }
+    for (const auto& t : rs.differential_tables) {
+        for (std::size_t r = 0; r < t.rows.size(); ++r)
+            for (std::size_t c = 0; c < t.rows[r].size(); ++c)
+                if (!t.rows[r][c].empty() && !rs.combat_result(t.rows[r][c]))
+                    sink.error(t.cell_where[r][c], "table '" + t.id + "': result '" + t.rows[r][c] + "' is not among the ruleset's combat_results");
+        for (const auto& line : t.lines) {
+            for (const auto& terrain : line.terrain)
+                if (rs.terrain_index(terrain) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no terrain '" + terrain + "' in the ruleset");
+            for (const auto& side : line.hexsides)
+                if (rs.hexside_feature_index(side) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no hexside feature '" + side + "' in the ruleset");
+        }
+    }
     for (const auto& t : rs.threshold_tables)
         if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
             sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
@@ -177,10 +279,10 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         const bool odds = spec->table == ProcedureSpec::Table::Odds;
         if (p.table.empty())
             sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " + (odds ? "an odds_crt" : "a threshold") + " table");
-        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table))
+        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table))
             sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
-        else if (odds ? !rs.odds_table(p.table) : !rs.threshold_table(p.table))
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? "an odds_crt" : "a threshold") + " table, and '" + p.table + "' is not one");
+        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) : !rs.threshold_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? "an odds_crt or differential_crt" : "a threshold") + " table, and '" + p.table + "' is not one");
     }
 }
 

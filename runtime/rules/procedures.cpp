@@ -9,6 +9,7 @@ namespace {
 const std::vector<ProcedureOption>& odds_combat_options() {
     static const std::vector<ProcedureOption> list{
         {"strength", K::Text, "the attribute holding combat strength; losses count it from the front face (default combat)"},
+        {"defence", K::Text, "the attribute the defenders fight with, when not the attackers' `strength` (F&M: attack and defense strengths)"},
         {"leader_adds", K::Text, "attribute of a leader stacked with a fighting unit added to its strength"},
         {"must_attack_in_zoc", K::Bool, "units in an enemy zone of control at the start of the phase must attack or be attacked (default true)"},
         {"demoralized_shift", K::Int, "column shift for attacks by a demoralized side (BMW: -1)"},

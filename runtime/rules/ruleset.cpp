@@ -43,6 +43,11 @@ const OddsCrt* Ruleset::odds_table(const std::string& id) const {
     return i < 0 ? nullptr : &odds_tables[static_cast<std::size_t>(i)];
 }
 
+const DifferentialCrt* Ruleset::differential_table(const std::string& id) const {
+    int i = index_by_id(differential_tables, id, by_id);
+    return i < 0 ? nullptr : &differential_tables[static_cast<std::size_t>(i)];
+}
+
 const ThresholdTable* Ruleset::threshold_table(const std::string& id) const {
     int i = index_by_id(threshold_tables, id, by_id);
     return i < 0 ? nullptr : &threshold_tables[static_cast<std::size_t>(i)];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "geometry/hex_grid.h"
+#include "rules/differential_crt.h"
 #include "rules/odds_crt.h"
 #include "rules/param.h"
 #include "rules/sequence.h"
@@ -102,6 +103,7 @@ struct Ruleset {
     std::vector<HexsideFeature> hexside_features;
     std::vector<PathFeature> path_features;
     std::vector<OddsCrt> odds_tables;
+    std::vector<DifferentialCrt> differential_tables;
     std::vector<ThresholdTable> threshold_tables;
     std::vector<CombatResult> combat_results;
     std::vector<PhaseSpec> phases;
@@ -126,6 +128,7 @@ struct Ruleset {
     int path_feature_index(const std::string& id) const;
     int movement_class_index(const std::string& id) const;
     const OddsCrt* odds_table(const std::string& id) const;
+    const DifferentialCrt* differential_table(const std::string& id) const;
     const ThresholdTable* threshold_table(const std::string& id) const;
     const CombatResult* combat_result(const std::string& code) const;
 };

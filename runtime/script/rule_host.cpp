@@ -454,11 +454,11 @@ int l_stacking_limit(lua_State* L) {
 // column (0-based, as game.combat().column) for a modified roll, read as the
 // kernel reads it (beyond the table: its first or last row).
 int l_crt_result(lua_State* L) {
-    const auto* crt = game(L).combat_table();
-    if (!crt) return luaL_error(L, "the phase in progress resolves no combat on an odds table");
+    const Game& g = game(L);
+    if (!g.fights_on_a_table()) return luaL_error(L, "the phase in progress resolves no combat on a table");
     const lua_Integer column = luaL_checkinteger(L, 1);
-    if (column < 0 || column >= static_cast<lua_Integer>(crt->columns.size())) return luaL_error(L, "no column %d in table '%s'", static_cast<int>(column), crt->id.c_str());
-    lua_pushstring(L, crt->result(static_cast<int>(column), crt->clamped_roll(static_cast<int>(luaL_checkinteger(L, 2)))).c_str());
+    if (column < 0 || column >= g.table_columns()) return luaL_error(L, "no column %d on the table of phase '%s'", static_cast<int>(column), g.phase_id().c_str());
+    lua_pushstring(L, g.table_result(static_cast<int>(column), static_cast<int>(luaL_checkinteger(L, 2))).c_str());
     return 1;
 }
 

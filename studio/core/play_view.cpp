@@ -65,7 +65,7 @@ rules::Scenario board_of(const Game& game, const rules::Scenario& base) {
 
 std::string odds_label(const Game& game, int target) {
     const auto attackers = possible_attackers(game, target);
-    if (attackers.empty() || !game.combat_table()) return {};
+    if (attackers.empty() || !game.fights_on_a_table()) return {};
     return game.odds_for(attackers, game.defenders_of(target)).label;
 }
 
@@ -79,7 +79,7 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
     if (state.combat_open) {
         for (int u : state.combat.attackers) marks.push_back({at(u), MarkKind::Attacker, {}});
         for (int u : state.combat.defenders)
-            marks.push_back({at(u), MarkKind::Defender, state.combat.stage == kernel::Combat::Building && game.combat_table() && !state.combat.attackers.empty()
+            marks.push_back({at(u), MarkKind::Defender, state.combat.stage == kernel::Combat::Building && game.fights_on_a_table() && !state.combat.attackers.empty()
                                                             ? game.odds_for(state.combat.attackers, state.combat.defenders).label
                                                             : std::string()});
     }
@@ -200,14 +200,14 @@ std::string action_text(const Game& game, const Action& a) {
     case ActionKind::AddAttacker: {
         std::vector<int> with = game.state().combat.attackers;
         with.push_back(a.unit);
-        const std::string odds = game.combat_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
+        const std::string odds = game.fights_on_a_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
         return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
     }
     case ActionKind::AddDefender:
         return "Also attack " + unit_name(game, a.target);
     case ActionKind::Resolve: {
         const auto& c = game.state().combat;
-        const std::string odds = game.combat_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
+        const std::string odds = game.fights_on_a_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
         return "Roll the die" + (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
     }
     case ActionKind::ChooseUnit:

@@ -1,0 +1,219 @@
+// The differential CRT (F&M 8.2): the column from attack minus defence on
+// the line of the defender's terrain, with the reconstructed F&M table
+// (rulesets/fm/tables/crt.yaml). The worked example of 7.2: two 4-4-10 with
+// two +2 markers make 12; against a 2-3-8 with a +6 marker (9) the
+// differential is +3.
+#include "project_copies.h"
+
+#include "bots/session.h"
+#include "load/loader.h"
+#include "load/table_loader.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+
+namespace fs = std::filesystem;
+using sandtable::kernel::Action;
+using sandtable::kernel::ActionKind;
+using sandtable::kernel::DecisionKind;
+using sandtable::rules::DifferentialCrt;
+
+namespace {
+
+const std::string kTable = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm/tables/crt.yaml";
+
+const DifferentialCrt& fm_crt() {
+    static const sandtable::rules::Ruleset rs = [] {
+        sandtable::rules::Ruleset r;
+        sandtable::load::DiagnosticSink sink;
+        sandtable::load::load_table_file(kTable, r, sink);
+        REQUIRE(sink.items().empty());
+        return r;
+    }();
+    REQUIRE(rs.differential_tables.size() == 1);
+    return rs.differential_tables.front();
+}
+
+const sandtable::rules::DifferentialLine& line(const std::string& id) {
+    const auto* l = fm_crt().line(id);
+    REQUIRE(l);
+    return *l;
+}
+
+// A small test ruleset around the F&M table: attack and defence strengths,
+// the terrain lines' terrain, and a module standing in for support markers
+// (+`attack` and +`defend` on every combat).
+std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support) {
+    const fs::path dir = sandtable::test::fresh_directory();
+    fs::create_directories(dir / "ruleset" / "tables");
+    fs::create_directories(dir / "ruleset" / "rules");
+    fs::copy(kTable, dir / "ruleset" / "tables" / "crt.yaml");
+    sandtable::test::write_text(dir / "ruleset" / "rules" / "support.lua",
+                                "game.on(\"combat.strengths\", function(ctx) ctx.attack = ctx.attack + " + std::to_string(attack_support) +
+                                    "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n");
+    sandtable::test::write_text(dir / "ruleset" / "ruleset.yaml", R"yaml(id: fm-test
+name: F&M table test
+version: 0.1.0
+geometry: { kind: hex, top: flat, parity: odd, first_column: 1, first_row: 1, label_digits: 2 }
+attributes:
+  attack:   { type: int, min: 0, max: 99, required: true }
+  defense:  { type: int, min: 0, max: 99, required: true }
+  movement: { type: int, min: 0, max: 99, required: true }
+movement_classes: [leg]
+unit_types:
+  - { id: inf, name: Infantry, symbol: infantry, class: leg, front: { attack: 4, defense: 4, movement: 10 } }
+  - { id: def, name: Defender, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 } }
+terrain:
+  - { id: clear, name: Clear, color: "#dfe8b8", cost: 1 }
+  - { id: woods, name: Woods, color: "#5f8f4a", cost: 2 }
+  - { id: city, name: City, color: "#999999", cost: 1 }
+  - { id: beach, name: Beach, color: "#e8d890", cost: 1 }
+  - { id: swamp, name: Swamp, color: "#8fa8a0", cost: 3 }
+  - { id: town, name: Town, color: "#aaaaaa", cost: 1 }
+  - { id: hill, name: Hill, color: "#c8a86a", cost: 2 }
+  - { id: bocage, name: Bocage, color: "#6a8a4a", cost: 2 }
+hexside_features:
+  - { id: river, name: River, color: "#3a78c8", extra_cost: 1 }
+  - { id: bridged_river, name: Bridged River, color: "#3a78c8", extra_cost: 0 }
+tables:
+  - tables/crt.yaml
+combat_results:
+  "(A)": { name: Attacker Reduced, attacker: lose_unit }
+  A1:  { name: Attacker Retreats 1, attacker: retreat }
+  A2:  { name: Attacker Retreats 2, attacker: retreat }
+  A3:  { name: Attacker Retreats 3, attacker: retreat }
+  Ae:  { name: Attackers Eliminated, attacker: lose_unit }
+  Ex:  { name: Exchange, attacker: lose_unit, defender: lose_unit }
+  D2:  { name: Defender Retreats 2, defender: retreat }
+  D3:  { name: Defender Retreats 3, defender: retreat }
+  De:  { name: Defender Eliminated, defender: lose_unit }
+  "•": { name: No Effect }
+phases:
+  movement: { name: Movement, procedure: movement }
+  combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false } }
+sequence:
+  game_turn:
+    - player_turns: [movement, combat]
+victory:
+  levels:
+    - { id: win, name: Victory, ratio_at_least: 1 }
+rules:
+  - { module: support }
+)yaml");
+    const char legend = defender_terrain == "woods" ? 'w' : defender_terrain == "city" ? 'c' : '.';
+    std::string rows;
+    for (int r = 1; r <= 6; ++r) rows += "    " + std::string(4, '.') + (r == 3 ? std::string(1, legend) : ".") + std::string(3, '.') + "\n";
+    sandtable::test::write_text(dir / "scenario.yaml", "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
+                                                       "  - { id: a, name: A }\n  - { id: b, name: B }\n"
+                                                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city }\n  terrain: |\n" + rows +
+                                                       "units:\n  - { id: a1, type: inf, side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
+                                                       "  - { id: d, type: def, side: b, at: \"0503\" }\n");
+    return (dir / "scenario.yaml").string();
+}
+
+// Plays to side a's combat phase and attacks d with a1 and a2, the die forced.
+sandtable::bots::Session fight(const std::string& scenario, int die) {
+    sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1, {die}, true);
+    s.game().set_explaining(true);
+    while (s.game().decision() != DecisionKind::CombatDeclare) s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+    auto& g = s.game();
+    s.apply({ActionKind::Declare, -1, g.unit_index("d"), {}, -1});
+    s.apply({ActionKind::AddAttacker, g.unit_index("a1"), -1, {}, -1});
+    s.apply({ActionKind::AddAttacker, g.unit_index("a2"), -1, {}, -1});
+    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("differential CRT: the reconstruction loads with its five lines of 12, 11, 10, 9 and 8 columns", "[differential][fm]") {
+    const auto& t = fm_crt();
+    CHECK(t.scale.size() == 12);
+    CHECK(t.columns_on(line("clear")) == 12);
+    CHECK(t.columns_on(line("swamp")) == 11);
+    CHECK(t.columns_on(line("woods")) == 10);
+    CHECK(t.columns_on(line("hill")) == 9);
+    CHECK(t.columns_on(line("city")) == 8);
+    CHECK(t.notes.find("Reconstructed") != std::string::npos);
+    // Corners and landmarks of the reconstruction in the seeds README.
+    CHECK(t.result(0, 1) == "(A)");
+    CHECK(t.result(0, 5) == "Ae");
+    CHECK(t.result(11, 1) == "De");
+    CHECK(t.result(11, 6) == "Ex");
+    CHECK(t.result(7, 6) == "A1");
+    CHECK(t.result(3, 1) == "•");
+    const auto dist = t.distribution(5);  // the 0 column on clear
+    CHECK(dist.at("Ex") == Approx(2.0 / 6));
+    CHECK(dist.at("(A)") == Approx(1.0 / 6));
+    CHECK(dist.at("A2") == Approx(1.0 / 6));
+}
+
+TEST_CASE("differential CRT: columns by differential on each line, open ends, labels", "[differential][fm]") {
+    const auto& t = fm_crt();
+    // Clear: -5 or less ... +10 or more.
+    CHECK(t.label(t.column_for(-9, line("clear")), line("clear")) == "-5 or less");
+    CHECK(t.label(t.column_for(0, line("clear")), line("clear")) == "0");
+    CHECK(t.label(t.column_for(3, line("clear")), line("clear")) == "+2/+3");
+    CHECK(t.label(t.column_for(5, line("clear")), line("clear")) == "+4/+5");
+    CHECK(t.label(t.column_for(14, line("clear")), line("clear")) == "+10 or more");
+    // The same +3 reads further left on better terrain: clear column 8, woods 6, city 4 (1-based).
+    CHECK(t.column_for(3, line("clear")) == 7);
+    CHECK(t.column_for(3, line("woods")) == 5);
+    CHECK(t.column_for(3, line("city")) == 3);
+    // City's line starts at -1 or less and is capped at +10 or more in its 8th column.
+    CHECK(t.label(t.column_for(-4, line("city")), line("city")) == "-1 or less");
+    CHECK(t.column_for(20, line("city")) == 7);
+    // Shifts stay on the line.
+    CHECK(t.shifted(0, -1, line("city")) == 0);
+    CHECK(t.shifted(7, 2, line("city")) == 7);
+}
+
+TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, read on the defender's terrain line", "[differential][fm]") {
+    // Two 4-4-10 (8) with two +2 markers (12) against a 2-3-8 (3) with a +6 marker (9).
+    SECTION("in clear terrain: column +2/+3, die 4 reads Ex") {
+        auto s = fight(write_game("clear", 4, 6), 4);
+        const auto& why = s.game().combat_explanations().back();
+        CHECK(why.attack == 12);
+        CHECK(why.defend == 9);
+        CHECK(why.column == "+2/+3");
+        CHECK(why.result == fm_crt().result(7, 4));
+        CHECK(why.result == "Ex");
+        CHECK(std::any_of(why.modifiers.begin(), why.modifiers.end(), [](const auto& m) { return m.what.find("terrain line Clear, Beach") != std::string::npos; }));
+    }
+    SECTION("in woods: the same +3 is the woods line's 6th column, where a 4 reads •") {
+        auto s = fight(write_game("woods", 4, 6), 4);
+        const auto& why = s.game().combat_explanations().back();
+        CHECK(why.column == "+2/+3");
+        CHECK(why.result == fm_crt().result(5, 4));
+        CHECK(why.result == "A2");
+    }
+    SECTION("in a city: +3 is the city line's 4th column") {
+        auto s = fight(write_game("city", 4, 6), 6);
+        const auto& why = s.game().combat_explanations().back();
+        CHECK(why.result == fm_crt().result(3, 6));
+    }
+    SECTION("the defence is the defenders' defense strength, not their attack") {
+        auto s = fight(write_game("clear", 0, 0), 1);
+        const auto& why = s.game().combat_explanations().back();
+        CHECK(why.attack == 8);
+        CHECK(why.defend == 3);
+        CHECK(why.column == "+4/+5");
+    }
+}
+
+TEST_CASE("differential CRT: bad tables are refused with the file and line", "[differential][load]") {
+    const fs::path dir = sandtable::test::fresh_directory();
+    const auto file = dir / "bad.yaml";
+    sandtable::test::write_text(file, "id: t\nkind: differential_crt\ndifferentials: [-1, -2, 3]\nlines:\n  - { id: clear, from: 7 }\nrows:\n  1: [a, b]\n");
+    sandtable::rules::Ruleset rs;
+    sandtable::load::DiagnosticSink sink;
+    sandtable::load::load_table_file(file.string(), rs, sink);
+    std::string all;
+    for (const auto& d : sink.items()) all += d.where.to_string() + ": " + d.message + "\n";
+    CHECK(all.find("bad.yaml:3:") != std::string::npos);
+    CHECK(all.find("differentials must rise from column to column; -2 does not come after -1") != std::string::npos);
+    CHECK(all.find("line 'clear' starts at 7, which is not one of the table's differentials") != std::string::npos);
+    CHECK(all.find("row 1 must list 3 results, one per differential column") != std::string::npos);
+    CHECK(all.find("no row for a roll of 2") != std::string::npos);
+}
