@@ -174,7 +174,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
             if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
                 out.clear();
                 int u = c.to_retreat.front();
-                for (Hex h : retreat_destinations(u, capability(u, Capability::RetreatHexes)))
+                for (Hex h : retreat_destinations(u, retreat_length(u)))
                     out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
             }
         } else if (c.stage == Combat::Advance) {
@@ -215,11 +215,12 @@ void Game::combat_apply(const Action& a) {
         case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
         case ActionKind::AddDefender: c.defenders.push_back(a.target); return;
         case ActionKind::Resolve: c.stage = Combat::Declared; return;
-        case ActionKind::ChooseUnit:
-            if (c.losses_attacker > 0) --c.losses_attacker;
-            else --c.losses_defender;
-            eliminate(a.unit);
+        case ActionKind::ChooseUnit: {
+            const bool attacker = c.losses_attacker > 0;
+            --(attacker ? c.losses_attacker : c.losses_defender);
+            lose_step(a.unit, loss_is_reduction(attacker));
             return;
+        }
         case ActionKind::RetreatTo:
             c.to_retreat.erase(c.to_retreat.begin());
             retreat(a.unit, a.hex);
@@ -333,9 +334,11 @@ bool Game::combat_resolution_step() {
                         (attacker ? c.losses_attacker : c.losses_defender) = 0;
                         break;
                     }
-                    if (candidates.size() == 1) {
+                    // No choice when one unit is left, or when every one is lost.
+                    const int owed = attacker ? c.losses_attacker : c.losses_defender;
+                    if (candidates.size() == 1 || owed >= static_cast<int>(candidates.size())) {
                         --(attacker ? c.losses_attacker : c.losses_defender);
-                        eliminate(candidates.front());
+                        lose_step(candidates.front(), loss_is_reduction(attacker));
                         if (!questions_.empty()) return true;
                         break;
                     }
@@ -350,7 +353,7 @@ bool Game::combat_resolution_step() {
                     c.to_retreat.erase(c.to_retreat.begin());
                 if (!c.to_retreat.empty()) {
                     int u = c.to_retreat.front();
-                    auto dest = retreat_destinations(u, capability(u, Capability::RetreatHexes));
+                    auto dest = retreat_destinations(u, retreat_length(u));
                     if (dest.size() <= 1) {
                         c.to_retreat.erase(c.to_retreat.begin());
                         if (dest.empty()) {
@@ -599,6 +602,31 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
                                   module_source(change.module)});
 }
 
+// The result's retreat length, else the unit's own (retreat_hexes).
+int Game::retreat_length(int unit) const {
+    const int hexes = state_.combat.retreat_hexes;
+    return hexes > 0 ? hexes : capability(unit, Capability::RetreatHexes);
+}
+
+// Is this side's loss a step reduction (the result says `reduce` for it)?
+bool Game::loss_is_reduction(bool attacker) const {
+    if (!state_.combat.losses_reduce) return false;
+    const rules::CombatResult* r = ruleset_->combat_result(state_.combat.result);
+    return r && (attacker ? r->attacker : r->defender) == rules::CombatResult::Effect::Reduce;
+}
+
+// A unit loses a step: on its front face with a back face, it flips;
+// otherwise (reduced already, or a one-step unit) it is eliminated.
+void Game::lose_step(int unit, bool reduction) {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (reduction && !u.back && unit_type(unit).back) {
+        if (logging_) note("  " + unit_id(unit) + " is reduced");
+        set_back(unit, true);
+        return;
+    }
+    eliminate(unit);
+}
+
 void Game::compute_odds() {
     Combat& c = state_.combat;
     CombatExplanation* why = current_explanation();
@@ -700,10 +728,19 @@ void Game::apply_result() {
     const rules::CombatResult* r = ruleset_->combat_result(c.result);
     if (!r) return;
     using E = rules::CombatResult::Effect;
-    c.losses_attacker = r->attacker == E::LoseUnit ? 1 : 0;
-    c.losses_defender = r->defender == E::LoseUnit ? 1 : 0;
-    if (r->attacker == E::Retreat) c.to_retreat = c.attackers;
-    if (r->defender == E::Retreat) c.to_retreat = c.defenders;
+    // Units to lose: one for a loss or a reduction, every one for an elimination.
+    auto losses = [](E effect, const std::vector<int>& side) {
+        if (effect == E::LoseUnit || effect == E::Reduce) return 1;
+        if (effect == E::EliminateAll) return static_cast<int>(side.size());
+        return 0;
+    };
+    c.losses_attacker = losses(r->attacker, c.attackers);
+    c.losses_defender = losses(r->defender, c.defenders);
+    // A result that reduces one side and eliminates the other is not in any rulebook
+    // read so far; reductions apply to the side that is reduced, eliminations eliminate.
+    c.losses_reduce = r->attacker == E::Reduce || r->defender == E::Reduce;
+    if (r->attacker == E::Retreat) c.to_retreat = c.attackers, c.retreat_hexes = r->attacker_retreat;
+    if (r->defender == E::Retreat) c.to_retreat = c.defenders, c.retreat_hexes = r->defender_retreat;
     c.advancing_side = r->attacker == E::Retreat ? opponent_of(attacking_side()) : attacking_side();
 }
 

@@ -299,6 +299,9 @@ private:
     OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const;
     void compute_odds();
     void apply_result();
+    int retreat_length(int unit) const;
+    bool loss_is_reduction(bool attacker) const;
+    void lose_step(int unit, bool reduction);
     // Explanations: the one being written (null when not explaining), and
     // the modifiers a traced event's handlers made.
     CombatExplanation* begin_explanation();

@@ -63,7 +63,10 @@ std::uint64_t checksum(const GameState& st) {
     for (int a : c.attackers) h.i(a);
     for (int d : c.defenders) h.i(d + 100000);
     h.i(c.stage), h.i(c.attack), h.i(c.defend), h.i(c.column), h.i(c.roll), h.s(c.result), h.i(c.cancelled);
-    if (c.line >= 0) h.i(c.line);  // only differential tables have lines: older replays keep their checksums
+    // Hashed only when used, so that older replays keep their checksums.
+    if (c.line >= 0) h.i(c.line);
+    if (c.losses_reduce) h.i(1);
+    if (c.retreat_hexes > 0) h.i(c.retreat_hexes);
     h.i(c.advance_required), h.s(c.advance_mark), h.s(c.forced_result), h.i(c.losses_attacker), h.i(c.losses_defender);
     // Hashed only when a rule modified the roll, so games without modifiers
     // keep the checksums of replays recorded before the modifier existed.

@@ -88,6 +88,8 @@ struct Combat {
     std::string forced_result;
     int losses_attacker = 0;  // units still to be chosen as lost
     int losses_defender = 0;
+    bool losses_reduce = false;  // the losses are step reductions (a flip where a unit has a back face)
+    int retreat_hexes = 0;       // a result's retreat length; 0: each unit's retreat_hexes capability
     std::vector<int> to_retreat;  // units still to retreat, in order
     int retreating_side = -1;
     bool advance_done = false;

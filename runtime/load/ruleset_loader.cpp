@@ -307,7 +307,9 @@ struct RulesetReader {
         if (v == "none") return CombatResult::Effect::None;
         if (v == "retreat") return CombatResult::Effect::Retreat;
         if (v == "lose_unit") return CombatResult::Effect::LoseUnit;
-        sink.error(r.where(key), "'" + key + "' must be none, retreat or lose_unit, got '" + v + "'");
+        if (v == "reduce") return CombatResult::Effect::Reduce;
+        if (v == "eliminate_all") return CombatResult::Effect::EliminateAll;
+        sink.error(r.where(key), "'" + key + "' must be none, retreat, lose_unit, reduce or eliminate_all, got '" + v + "'");
         return CombatResult::Effect::None;
     }
 
@@ -324,6 +326,12 @@ struct RulesetReader {
             c.name = r.text("name", false, c.code);
             c.attacker = effect(r, "attacker");
             c.defender = effect(r, "defender");
+            c.attacker_retreat = r.integer("attacker_retreat", false, 0, 0, 20);
+            c.defender_retreat = r.integer("defender_retreat", false, 0, 0, 20);
+            if (c.attacker_retreat > 0 && c.attacker != CombatResult::Effect::Retreat)
+                sink.error(r.where("attacker_retreat"), "'attacker_retreat' needs 'attacker: retreat'");
+            if (c.defender_retreat > 0 && c.defender != CombatResult::Effect::Retreat)
+                sink.error(r.where("defender_retreat"), "'defender_retreat' needs 'defender: retreat'");
             rs.combat_results.push_back(std::move(c));
         }
     }

@@ -22,9 +22,17 @@ namespace sandtable::rules {
 struct CombatResult {
     std::string code;
     std::string name;
-    enum class Effect { None, Retreat, LoseUnit };
+    // What a result does to one side of the combat:
+    //   Retreat: each of its units retreats (`*_retreat` hexes, else its retreat_hexes);
+    //   LoseUnit: one of its units, chosen by its owner, is eliminated;
+    //   Reduce: one of its units, chosen by its owner, loses a step: a unit on its
+    //     front face with a back face flips, any other is eliminated (F&M Ex, (A));
+    //   EliminateAll: every unit of its is eliminated, steps or not (F&M De, Ae).
+    enum class Effect { None, Retreat, LoseUnit, Reduce, EliminateAll };
     Effect attacker = Effect::None;
     Effect defender = Effect::None;
+    int attacker_retreat = 0;  // hexes of a Retreat; 0: each unit's retreat_hexes capability
+    int defender_retreat = 0;
     SourceLocation where;
 };
 

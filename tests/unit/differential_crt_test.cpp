@@ -44,7 +44,7 @@ const sandtable::rules::DifferentialLine& line(const std::string& id) {
 // A small test ruleset around the F&M table: attack and defence strengths,
 // the terrain lines' terrain, and a module standing in for support markers
 // (+`attack` and +`defend` on every combat).
-std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support) {
+std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support, const std::string& defender_type = "def") {
     const fs::path dir = sandtable::test::fresh_directory();
     fs::create_directories(dir / "ruleset" / "tables");
     fs::create_directories(dir / "ruleset" / "rules");
@@ -62,8 +62,9 @@ attributes:
   movement: { type: int, min: 0, max: 99, required: true }
 movement_classes: [leg]
 unit_types:
-  - { id: inf, name: Infantry, symbol: infantry, class: leg, front: { attack: 4, defense: 4, movement: 10 } }
-  - { id: def, name: Defender, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 } }
+  - { id: inf, name: Infantry, symbol: infantry, class: leg, front: { attack: 4, defense: 4, movement: 10 }, back: { attack: 2, defense: 2, movement: 10 } }
+  - { id: def, name: Defender, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 }, back: { attack: 1, defense: 1, movement: 8 } }
+  - { id: one, name: One-step, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 } }
 terrain:
   - { id: clear, name: Clear, color: "#dfe8b8", cost: 1 }
   - { id: woods, name: Woods, color: "#5f8f4a", cost: 2 }
@@ -79,15 +80,15 @@ hexside_features:
 tables:
   - tables/crt.yaml
 combat_results:
-  "(A)": { name: Attacker Reduced, attacker: lose_unit }
-  A1:  { name: Attacker Retreats 1, attacker: retreat }
-  A2:  { name: Attacker Retreats 2, attacker: retreat }
-  A3:  { name: Attacker Retreats 3, attacker: retreat }
-  Ae:  { name: Attackers Eliminated, attacker: lose_unit }
-  Ex:  { name: Exchange, attacker: lose_unit, defender: lose_unit }
-  D2:  { name: Defender Retreats 2, defender: retreat }
-  D3:  { name: Defender Retreats 3, defender: retreat }
-  De:  { name: Defender Eliminated, defender: lose_unit }
+  "(A)": { name: Attacker Reduced, attacker: reduce }
+  A1:  { name: Attacker Retreats 1, attacker: retreat, attacker_retreat: 1 }
+  A2:  { name: Attacker Retreats 2, attacker: retreat, attacker_retreat: 2 }
+  A3:  { name: Attacker Retreats 3, attacker: retreat, attacker_retreat: 3 }
+  Ae:  { name: Attackers Eliminated, attacker: eliminate_all }
+  Ex:  { name: Exchange, attacker: reduce, defender: reduce }
+  D2:  { name: Defender Retreats 2, defender: retreat, defender_retreat: 2 }
+  D3:  { name: Defender Retreats 3, defender: retreat, defender_retreat: 3 }
+  De:  { name: Defender Eliminated, defender: eliminate_all }
   "•": { name: No Effect }
 phases:
   movement: { name: Movement, procedure: movement }
@@ -108,7 +109,7 @@ rules:
                                                        "  - { id: a, name: A }\n  - { id: b, name: B }\n"
                                                        "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city }\n  terrain: |\n" + rows +
                                                        "units:\n  - { id: a1, type: inf, side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
-                                                       "  - { id: d, type: def, side: b, at: \"0503\" }\n");
+                                                       "  - { id: d, type: " + defender_type + ", side: b, at: \"0503\" }\n");
     return (dir / "scenario.yaml").string();
 }
 
@@ -216,4 +217,68 @@ TEST_CASE("differential CRT: bad tables are refused with the file and line", "[d
     CHECK(all.find("line 'clear' starts at 7, which is not one of the table's differentials") != std::string::npos);
     CHECK(all.find("row 1 must list 3 results, one per differential column") != std::string::npos);
     CHECK(all.find("no row for a roll of 2") != std::string::npos);
+}
+
+namespace {
+const sandtable::kernel::UnitState& state_of(const sandtable::bots::Session& s, const std::string& id) {
+    return s.game().state().units[static_cast<std::size_t>(s.game().unit_index(id))];
+}
+
+// Answers the losses to choose with the first unit offered.
+void take_losses(sandtable::bots::Session& s) {
+    while (s.game().decision() == DecisionKind::ChooseLoss) {
+        Action first = s.game().legal_actions().front();
+        s.apply(first);
+    }
+}
+}  // namespace
+
+TEST_CASE("F&M results 8.2.4: Ex reduces one unit on each side, a two-step unit flips, a one-step unit dies", "[differential][fm][steps]") {
+    // 12 against 9 on clear is +2/+3; a 4 there reads Ex.
+    auto s = fight(write_game("clear", 4, 6), 4);
+    REQUIRE(s.game().state().combat.result == "Ex");
+    REQUIRE(s.game().decision() == DecisionKind::ChooseLoss);  // the attacker picks which of two to reduce
+    CHECK(s.game().deciding_side() == 0);
+    take_losses(s);
+    const int flipped = state_of(s, "a1").back + state_of(s, "a2").back;
+    CHECK(flipped == 1);
+    CHECK(state_of(s, "a1").on_map);
+    CHECK(state_of(s, "a2").on_map);
+    CHECK(state_of(s, "d").back);
+    CHECK(state_of(s, "d").on_map);
+
+    // The same Ex against a one-step unit eliminates it.
+    auto one = fight(write_game("clear", 4, 6, "one"), 4);
+    take_losses(one);
+    CHECK(state_of(one, "d").eliminated);
+}
+
+TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not; Ae every attacker", "[differential][fm][steps]") {
+    // 8 against 3 is +4/+5, whose die 1 reads D2; no support here. +10 or more reads De on a 1:
+    // 18 against 3 with +10 support.
+    auto s = fight(write_game("clear", 10, 0), 1);
+    REQUIRE(s.game().state().combat.result == "De");
+    CHECK(state_of(s, "d").eliminated);
+    // -5 or less reads Ae on a 5: 8 against 3 + 10.
+    auto a = fight(write_game("clear", 0, 10), 5);
+    REQUIRE(a.game().state().combat.result == "Ae");
+    CHECK(state_of(a, "a1").eliminated);
+    CHECK(state_of(a, "a2").eliminated);
+}
+
+TEST_CASE("F&M results 8.2.4: (A) reduces one attacker; D2 retreats the defender two hexes", "[differential][fm][steps]") {
+    // -5 or less reads (A) on a 1.
+    auto s = fight(write_game("clear", 0, 10), 1);
+    REQUIRE(s.game().state().combat.result == "(A)");
+    take_losses(s);
+    CHECK(state_of(s, "a1").back + state_of(s, "a2").back == 1);
+    CHECK(!state_of(s, "d").back);
+    // +4/+5 (8 against 3) reads D2 on a 1.
+    auto d = fight(write_game("clear", 0, 0), 1);
+    REQUIRE(d.game().state().combat.result == "D2");
+    while (d.game().decision() == DecisionKind::Retreat) d.apply(d.game().legal_actions().front());
+    const auto& g = d.game();
+    const auto from = g.grid().parse_label("0503");
+    REQUIRE(from);
+    CHECK(sandtable::geometry::distance(*from, state_of(d, "d").hex) == 2);
 }
