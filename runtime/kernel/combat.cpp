@@ -174,7 +174,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
             if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
                 out.clear();
                 int u = c.to_retreat.front();
-                for (Hex h : retreat_destinations(u, retreat_length(u)))
+                for (Hex h : retreat_options(u))
                     out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
             }
         } else if (c.stage == Combat::Advance) {
@@ -223,7 +223,7 @@ void Game::combat_apply(const Action& a) {
         }
         case ActionKind::RetreatTo:
             c.to_retreat.erase(c.to_retreat.begin());
-            retreat(a.unit, a.hex);
+            retreat_to(a.unit, a.hex);
             return;
         case ActionKind::AdvanceTo:
             c.advance_done = true;
@@ -353,14 +353,14 @@ bool Game::combat_resolution_step() {
                     c.to_retreat.erase(c.to_retreat.begin());
                 if (!c.to_retreat.empty()) {
                     int u = c.to_retreat.front();
-                    auto dest = retreat_destinations(u, retreat_length(u));
+                    auto dest = retreat_options(u);
                     if (dest.size() <= 1) {
                         c.to_retreat.erase(c.to_retreat.begin());
                         if (dest.empty()) {
                             if (logging_) note("  " + unit_id(u) + " cannot retreat");
                             eliminate(u);
                         } else {
-                            retreat(u, dest.front());
+                            retreat_to(u, dest.front());
                         }
                         if (!questions_.empty()) return true;
                         break;
@@ -600,6 +600,35 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
     for (const ContextChange& change : context.changes())
         why->modifiers.push_back({change.key + " " + (change.before.empty() ? "none" : change.before) + " → " + (change.after.empty() ? "none" : change.after) + " (" + what + ")",
                                   module_source(change.module)});
+}
+
+// Where a unit retreating from combat may end: the full distance; or, with
+// the phase's `short_retreat: reduce` (F&M 8.3), when it cannot go that far,
+// the farthest hexes it can reach, at least one away.
+std::vector<Hex> Game::retreat_options(int unit) const {
+    const int hexes = retreat_length(unit);
+    RetreatSearch search = retreat_search(unit, hexes);
+    if (!search.destinations.empty() || !combat_rules().short_retreat_reduces) return search.destinations;
+    const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
+    std::vector<Hex> farthest;
+    int best = 0;
+    for (std::size_t i = 1; i < search.reached.size(); ++i) {
+        const Hex h = search.reached[i].hex;
+        const int d = geometry::distance(start, h);
+        if (d >= hexes || !may_end_in(unit, h) || d < best) continue;
+        if (d > best) farthest.clear(), best = d;
+        farthest.push_back(h);
+    }
+    return farthest;
+}
+
+// Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
+void Game::retreat_to(int unit, Hex to) {
+    const bool short_of_it = combat_rules().short_retreat_reduces && retreat_destinations(unit, retreat_length(unit)).empty();
+    retreat(unit, to);
+    if (!short_of_it) return;
+    if (logging_) note("  " + unit_id(unit) + " could not retreat the full " + std::to_string(retreat_length(unit)) + " hexes");
+    lose_step(unit, true);
 }
 
 // The result's retreat length, else the unit's own (retreat_hexes).

@@ -300,6 +300,8 @@ private:
     void compute_odds();
     void apply_result();
     int retreat_length(int unit) const;
+    std::vector<geometry::Hex> retreat_options(int unit) const;
+    void retreat_to(int unit, geometry::Hex to);
     bool loss_is_reduction(bool attacker) const;
     void lose_step(int unit, bool reduction);
     // Explanations: the one being written (null when not explaining), and
@@ -400,6 +402,7 @@ private:
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
         bool plotted_fire = false;     // plotted_combat `task: fire` (else melee orders)
         bool hex_defends = false;      // `hex_defends_as_one`: whoever stays in a defending hex defends
+        bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a plot phase's options say, read once (by phase index).

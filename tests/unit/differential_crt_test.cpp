@@ -51,7 +51,10 @@ std::string write_game(const std::string& defender_terrain, int attack_support, 
     fs::copy(kTable, dir / "ruleset" / "tables" / "crt.yaml");
     sandtable::test::write_text(dir / "ruleset" / "rules" / "support.lua",
                                 "game.on(\"combat.strengths\", function(ctx) ctx.attack = ctx.attack + " + std::to_string(attack_support) +
-                                    "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n");
+                                    "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n"
+                                    // F&M: a retreat does not flip a unit; only a step loss does.
+                                    "game.on(\"game.setup\", function() for _, t in ipairs(game.unit_types()) do "
+                                    "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end end)\n");
     sandtable::test::write_text(dir / "ruleset" / "ruleset.yaml", R"yaml(id: fm-test
 name: F&M table test
 version: 0.1.0
@@ -74,6 +77,7 @@ terrain:
   - { id: town, name: Town, color: "#aaaaaa", cost: 1 }
   - { id: hill, name: Hill, color: "#c8a86a", cost: 2 }
   - { id: bocage, name: Bocage, color: "#6a8a4a", cost: 2 }
+  - { id: sea, name: Sea, color: "#3060a0", cost: { leg: prohibited } }
 hexside_features:
   - { id: river, name: River, color: "#3a78c8", extra_cost: 1 }
   - { id: bridged_river, name: Bridged River, color: "#3a78c8", extra_cost: 0 }
@@ -92,7 +96,7 @@ combat_results:
   "•": { name: No Effect }
 phases:
   movement: { name: Movement, procedure: movement }
-  combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false } }
+  combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false, short_retreat: reduce } }
 sequence:
   game_turn:
     - player_turns: [movement, combat]
@@ -103,11 +107,20 @@ rules:
   - { module: support }
 )yaml");
     const char legend = defender_terrain == "woods" ? 'w' : defender_terrain == "city" ? 'c' : '.';
+    // A narrow map (F&M 8.3's short retreat): the defender has one row behind it.
+    const bool narrow = defender_terrain == "narrow";
     std::string rows;
-    for (int r = 1; r <= 6; ++r) rows += "    " + std::string(4, '.') + (r == 3 ? std::string(1, legend) : ".") + std::string(3, '.') + "\n";
+    for (int r = 1; r <= 6; ++r) {
+        std::string row;
+        for (int c = 1; c <= 8; ++c) {
+            const bool sea = narrow && (c <= 3 || c >= 7 || r >= 5);  // a corridor: columns 4-6, rows 1-4
+            row += sea ? 'x' : (r == 3 && c == 5) ? legend : '.';
+        }
+        rows += "    " + row + "\n";
+    }
     sandtable::test::write_text(dir / "scenario.yaml", "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
                                                        "  - { id: a, name: A }\n  - { id: b, name: B }\n"
-                                                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city }\n  terrain: |\n" + rows +
+                                                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city, x: sea }\n  terrain: |\n" + rows +
                                                        "units:\n  - { id: a1, type: inf, side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
                                                        "  - { id: d, type: " + defender_type + ", side: b, at: \"0503\" }\n");
     return (dir / "scenario.yaml").string();
@@ -281,4 +294,20 @@ TEST_CASE("F&M results 8.2.4: (A) reduces one attacker; D2 retreats the defender
     const auto from = g.grid().parse_label("0503");
     REQUIRE(from);
     CHECK(sandtable::geometry::distance(*from, state_of(d, "d").hex) == 2);
+}
+
+TEST_CASE("F&M 8.3: a unit that cannot retreat the full distance retreats as far as it can and is reduced there", "[differential][fm][steps]") {
+    // 9 against 3 is +6/+7, which reads D3 on a 1, in a corridor of land three hexes wide
+    // with the attackers to the north: the defender cannot get three hexes away.
+    auto d = fight(write_game("narrow", 1, 0), 1);
+    REQUIRE(d.game().state().combat.result == "D3");
+    while (d.game().decision() == DecisionKind::Retreat) d.apply(d.game().legal_actions().front());
+    const auto& u = state_of(d, "d");
+    REQUIRE(u.on_map);
+    const auto from = d.game().grid().parse_label("0503");
+    REQUIRE(from);
+    const int went = sandtable::geometry::distance(*from, u.hex);
+    CHECK(went >= 1);
+    CHECK(went < 3);
+    CHECK(u.back);  // reduced where it stopped
 }
