@@ -29,6 +29,7 @@ enum class ActionKind {
     Plot,         // plotting: `unit`'s task is `index` (a PlotTask) at or to `hex`
     Exit,         // movement: the selected `unit` leaves the map from the exit hex `hex`
     Concede,      // movement, before the side's first move: concede the game (PRESTAGS 15.0)
+    StiffResistance,  // a combat's retreat: stay and lose a step instead (F&M 8.4)
 };
 
 struct Action {

@@ -176,6 +176,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
                 int u = c.to_retreat.front();
                 for (Hex h : retreat_options(u))
                     out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
+                if (offers_stiff_resistance()) out.push_back({ActionKind::StiffResistance, -1, -1, {}, -1});
             }
         } else if (c.stage == Combat::Advance) {
             advance_actions(out);
@@ -222,9 +223,20 @@ void Game::combat_apply(const Action& a) {
             return;
         }
         case ActionKind::RetreatTo:
+            c.retreat_decided = true;
             c.to_retreat.erase(c.to_retreat.begin());
             retreat_to(a.unit, a.hex);
             return;
+        case ActionKind::StiffResistance: {
+            // 8.4: the side stays; one of its units loses a step; nobody advances.
+            const bool attackers_retreat = std::find(c.attackers.begin(), c.attackers.end(), c.to_retreat.front()) != c.attackers.end();
+            if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(state_.units[static_cast<std::size_t>(c.to_retreat.front())].side)].name + " offers stiff resistance");
+            c.retreat_decided = c.stiff_resistance = true;
+            c.to_retreat.clear();
+            (attackers_retreat ? c.losses_attacker : c.losses_defender) = 1;
+            c.advance_done = true;
+            return;
+        }
         case ActionKind::AdvanceTo:
             c.advance_done = true;
             if (logging_) note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
@@ -354,6 +366,10 @@ bool Game::combat_resolution_step() {
                 if (!c.to_retreat.empty()) {
                     int u = c.to_retreat.front();
                     auto dest = retreat_options(u);
+                    if (offers_stiff_resistance()) {  // the retreating side decides after the roll, whatever the hexes
+                        decide(DecisionKind::Retreat, state_.units[static_cast<std::size_t>(u)].side);
+                        return true;
+                    }
                     if (dest.size() <= 1) {
                         c.to_retreat.erase(c.to_retreat.begin());
                         if (dest.empty()) {
@@ -637,8 +653,15 @@ int Game::retreat_length(int unit) const {
     return hexes > 0 ? hexes : capability(unit, Capability::RetreatHexes);
 }
 
-// Is this side's loss a step reduction (the result says `reduce` for it)?
+// May the side told to retreat offer stiff resistance now (before any of its units moved)?
+bool Game::offers_stiff_resistance() const {
+    const Combat& c = state_.combat;
+    return combat_rules().stiff_resistance && !c.retreat_decided && !c.to_retreat.empty();
+}
+
+// Is this side's loss a step reduction (the result says `reduce` for it, or stiff resistance)?
 bool Game::loss_is_reduction(bool attacker) const {
+    if (state_.combat.stiff_resistance) return true;
     if (!state_.combat.losses_reduce) return false;
     const rules::CombatResult* r = ruleset_->combat_result(state_.combat.result);
     return r && (attacker ? r->attacker : r->defender) == rules::CombatResult::Effect::Reduce;

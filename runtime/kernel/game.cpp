@@ -90,6 +90,7 @@ void Game::resolve_attribute_roles() {
             r.barred_mark = rules::option_text(p, "barred_mark", "");
             r.hex_defends = rules::option_flag(p, "hex_defends_as_one", false);
             r.short_retreat_reduces = rules::option_text(p, "short_retreat", "eliminate") == "reduce";
+            r.stiff_resistance = rules::option_flag(p, "stiff_resistance", false);
             r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());

@@ -303,6 +303,7 @@ private:
     std::vector<geometry::Hex> retreat_options(int unit) const;
     void retreat_to(int unit, geometry::Hex to);
     bool loss_is_reduction(bool attacker) const;
+    bool offers_stiff_resistance() const;
     void lose_step(int unit, bool reduction);
     // Explanations: the one being written (null when not explaining), and
     // the modifiers a traced event's handlers made.
@@ -402,6 +403,7 @@ private:
         std::string barred_mark;       // `barred_mark`: units with this mark may not attack
         bool plotted_fire = false;     // plotted_combat `task: fire` (else melee orders)
         bool hex_defends = false;      // `hex_defends_as_one`: whoever stays in a defending hex defends
+        bool stiff_resistance = false;  // `stiff_resistance`: a side told to retreat may lose a step instead (F&M 8.4)
         bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index

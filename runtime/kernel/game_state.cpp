@@ -67,6 +67,8 @@ std::uint64_t checksum(const GameState& st) {
     if (c.line >= 0) h.i(c.line);
     if (c.losses_reduce) h.i(1);
     if (c.retreat_hexes > 0) h.i(c.retreat_hexes);
+    if (c.retreat_decided) h.i(2);
+    if (c.stiff_resistance) h.i(3);
     h.i(c.advance_required), h.s(c.advance_mark), h.s(c.forced_result), h.i(c.losses_attacker), h.i(c.losses_defender);
     // Hashed only when a rule modified the roll, so games without modifiers
     // keep the checksums of replays recorded before the modifier existed.

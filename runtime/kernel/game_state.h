@@ -90,6 +90,8 @@ struct Combat {
     int losses_defender = 0;
     bool losses_reduce = false;  // the losses are step reductions (a flip where a unit has a back face)
     int retreat_hexes = 0;       // a result's retreat length; 0: each unit's retreat_hexes capability
+    bool retreat_decided = false;  // the retreating side chose to retreat or to offer stiff resistance
+    bool stiff_resistance = false; // it chose stiff resistance: a step lost instead of the retreat
     std::vector<int> to_retreat;  // units still to retreat, in order
     int retreating_side = -1;
     bool advance_done = false;

@@ -19,6 +19,7 @@ const std::vector<ProcedureOption>& odds_combat_options() {
         {"defence_from_terrain", K::Name, "the defence is this value of the defending hex's terrain (e.g. fire_protection), not the units' strength; terrain's melee effects do not apply"},
         {"targets_marked", K::Name, "only units carrying this script mark may be attacked (defensive fire at units that moved)"},
         {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"},
+        {"stiff_resistance", K::Bool, "a side a result tells to retreat may instead stay and lose a step (one unit, chosen by its owner), decided after the roll; then nobody advances (F&M 8.4)"},
         {"short_retreat", K::Choice, "a unit that cannot retreat the full distance: eliminate (default), or reduce: if it can retreat at least one hex it goes as far as it can and loses a step there (F&M 8.3)", -1'000'000, {"eliminate", "reduce"}},
         {"hex_defends_as_one", K::Bool, "whoever of the defending side stays in a defending hex defends, even if the unit declared against has left it before the roll"}};
     return list;

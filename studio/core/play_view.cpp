@@ -233,6 +233,8 @@ std::string action_text(const Game& game, const Action& a) {
         return unit + " leaves the map at " + hex_label(game, a.hex);
     case ActionKind::Concede:
         return "Concede the game";
+    case ActionKind::StiffResistance:
+        return "Stiff resistance: stay, and lose a step instead";
     }
     return game.describe(a);
 }
@@ -260,7 +262,7 @@ std::string decision_text(const Game& game) {
     }
     case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
     case DecisionKind::ChooseLoss: what = "choose the unit lost"; break;
-    case DecisionKind::Retreat: what = "choose where the unit retreats"; break;
+    case DecisionKind::Retreat: what = "choose where the unit retreats" + std::string(std::any_of(game.legal_actions().begin(), game.legal_actions().end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }) ? ", or offer stiff resistance" : ""); break;
     case DecisionKind::Advance: what = "advance into the vacated hex, or not"; break;
     case DecisionKind::Rally: what = "rally a unit"; break;
     case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;

@@ -96,7 +96,7 @@ combat_results:
   "•": { name: No Effect }
 phases:
   movement: { name: Movement, procedure: movement }
-  combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false, short_retreat: reduce } }
+  combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false, short_retreat: reduce, stiff_resistance: true } }
 sequence:
   game_turn:
     - player_turns: [movement, combat]
@@ -310,4 +310,41 @@ TEST_CASE("F&M 8.3: a unit that cannot retreat the full distance retreats as far
     CHECK(went >= 1);
     CHECK(went < 3);
     CHECK(u.back);  // reduced where it stopped
+}
+
+TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in place at the cost of a step, and nobody advances", "[differential][fm][steps]") {
+    // +4/+5 (8 against 3) reads D2 on a 1.
+    auto d = fight(write_game("clear", 0, 0), 1);
+    REQUIRE(d.game().state().combat.result == "D2");
+    REQUIRE(d.game().decision() == DecisionKind::Retreat);
+    CHECK(d.game().deciding_side() == 1);
+    const auto& legal = d.game().legal_actions();
+    const auto stiff = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; });
+    REQUIRE(stiff != legal.end());
+    const auto before = state_of(d, "d").hex;
+    d.apply(*stiff);
+    const auto& u = state_of(d, "d");
+    CHECK(u.on_map);
+    CHECK(u.hex == before);
+    CHECK(u.back);
+    CHECK(d.game().decision() != DecisionKind::Advance);
+    CHECK(d.game().state().at.turn == 1);
+    // The decision is in the replay, which re-executes.
+    const auto file = sandtable::test::fresh_directory() / "stiff.yaml";
+    sandtable::test::write_text(file, d.replay_yaml());
+    CHECK(sandtable::test::text_of(file).find("do: stiff_resistance") != std::string::npos);
+    CHECK(sandtable::bots::verify_replay(file.string()).ok);
+
+    // Offered to the attacker too: 8 against 3 + 8 is -3, whose die 1 reads A2.
+    auto r = fight(write_game("clear", 0, 8), 1);
+    REQUIRE(r.game().state().combat.result == "A2");
+    REQUIRE(r.game().decision() == DecisionKind::Retreat);
+    CHECK(r.game().deciding_side() == 0);
+    const auto& options = r.game().legal_actions();
+    const auto attacker_stiff = std::find_if(options.begin(), options.end(), [](const Action& x) { return x.kind == ActionKind::StiffResistance; });
+    REQUIRE(attacker_stiff != options.end());
+    r.apply(*attacker_stiff);
+    take_losses(r);
+    CHECK(state_of(r, "a1").back + state_of(r, "a2").back == 1);  // only one attacking unit is reduced
+    CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
 }
