@@ -53,6 +53,9 @@ enum class Capability {
                                   //    hexsides, exerts its zone only there (PRESTAGS 16.0)
     VictoryPoints,                // -1: eliminating it scores its front strength x the scenario's
                                   //     vp_per_enemy_strength; 0 or more: this many (PRESTAGS 11.2)
+    EzocEntryCost,                // -1: entering an enemy zone of control ends the move; 0 or more:
+                                  //     it costs this many MP more and the move goes on (F&M 6.1:
+                                  //     mobile units pay half their allowance, commandos nothing)
     Count
 };
 const char* capability_name(Capability c);

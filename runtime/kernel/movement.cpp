@@ -262,6 +262,7 @@ struct Game::MovementStep {
     const std::uint8_t* enemies;
     const int* costs;
     int scale;  // 2: the unit moves at half its allowance, fractions kept
+    int zoc_cost;  // -1: entering an EZOC hex ends the move; else its extra MP, and the move goes on
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
@@ -272,6 +273,7 @@ struct Game::MovementStep {
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
+        if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, true};
         return StepCost{cost * scale, !zoc};
     }
 };
@@ -287,7 +289,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         stackers_[side].data(),
                         blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
                         (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
-                        movement_cost_scale(unit)};
+                        movement_cost_scale(unit),
+                        capability(unit, Capability::EzocEntryCost)};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

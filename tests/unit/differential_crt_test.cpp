@@ -44,7 +44,8 @@ const sandtable::rules::DifferentialLine& line(const std::string& id) {
 // A small test ruleset around the F&M table: attack and defence strengths,
 // the terrain lines' terrain, and a module standing in for support markers
 // (+`attack` and +`defend` on every combat).
-std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support, const std::string& defender_type = "def") {
+std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support, const std::string& defender_type = "def",
+                       const std::string& attacker_type = "inf") {
     const fs::path dir = sandtable::test::fresh_directory();
     fs::create_directories(dir / "ruleset" / "tables");
     fs::create_directories(dir / "ruleset" / "rules");
@@ -54,7 +55,9 @@ std::string write_game(const std::string& defender_terrain, int attack_support, 
                                     "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n"
                                     // F&M: a retreat does not flip a unit; only a step loss does.
                                     "game.on(\"game.setup\", function() for _, t in ipairs(game.unit_types()) do "
-                                    "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end end)\n");
+                                    "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end\n"
+                                    // F&M 6.1, with a cost of 2 here: a mobile unit pays to enter an EZOC hex and goes on.
+                                    "  game.set_capability(\"mob\", \"both\", \"ezoc_entry_cost\", 2) end)\n");
     sandtable::test::write_text(dir / "ruleset" / "ruleset.yaml", R"yaml(id: fm-test
 name: F&M table test
 version: 0.1.0
@@ -68,6 +71,7 @@ unit_types:
   - { id: inf, name: Infantry, symbol: infantry, class: leg, front: { attack: 4, defense: 4, movement: 10 }, back: { attack: 2, defense: 2, movement: 10 } }
   - { id: def, name: Defender, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 }, back: { attack: 1, defense: 1, movement: 8 } }
   - { id: one, name: One-step, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 } }
+  - { id: mob, name: Mobile, symbol: armour, class: leg, front: { attack: 4, defense: 4, movement: 10 } }
 terrain:
   - { id: clear, name: Clear, color: "#dfe8b8", cost: 1 }
   - { id: woods, name: Woods, color: "#5f8f4a", cost: 2 }
@@ -121,7 +125,7 @@ rules:
     sandtable::test::write_text(dir / "scenario.yaml", "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
                                                        "  - { id: a, name: A }\n  - { id: b, name: B }\n"
                                                        "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city, x: sea }\n  terrain: |\n" + rows +
-                                                       "units:\n  - { id: a1, type: inf, side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
+                                                       "units:\n  - { id: a1, type: " + attacker_type + ", side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
                                                        "  - { id: d, type: " + defender_type + ", side: b, at: \"0503\" }\n");
     return (dir / "scenario.yaml").string();
 }
@@ -347,4 +351,20 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     take_losses(r);
     CHECK(state_of(r, "a1").back + state_of(r, "a2").back == 1);  // only one attacking unit is reduced
     CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
+}
+
+TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex; a mobile unit pays extra and goes on", "[fm][zoc]") {
+    // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone; 0504
+    // lies south of it, reachable only through the enemy's zone.
+    auto range_to = [](const std::string& type) {
+        const std::string scenario = write_game("narrow", 0, 0, "def", type);
+        sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
+        const auto& g = s.game();
+        const auto south = g.grid().parse_label("0504");
+        REQUIRE(south);
+        return g.movement_range(g.unit_index("a1")).cost(*south);
+    };
+    CHECK(range_to("inf") == -1);
+    // Round the enemy's east side: 0602, 0603 and 0504 are all in its zone, each 1 MP + 2.
+    CHECK(range_to("mob") == 3 * (1 + 2));
 }
