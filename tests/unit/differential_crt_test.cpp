@@ -50,14 +50,14 @@ std::string write_game(const std::string& defender_terrain, int attack_support, 
     fs::create_directories(dir / "ruleset" / "tables");
     fs::create_directories(dir / "ruleset" / "rules");
     fs::copy(kTable, dir / "ruleset" / "tables" / "crt.yaml");
+    for (const char* module : {"mobile.lua", "zones_of_control.lua"})
+        fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm/rules/" + module, dir / "ruleset" / "rules" / module);
     sandtable::test::write_text(dir / "ruleset" / "rules" / "support.lua",
                                 "game.on(\"combat.strengths\", function(ctx) ctx.attack = ctx.attack + " + std::to_string(attack_support) +
                                     "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n"
                                     // F&M: a retreat does not flip a unit; only a step loss does.
                                     "game.on(\"game.setup\", function() for _, t in ipairs(game.unit_types()) do "
-                                    "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end\n"
-                                    // F&M 6.1, with a cost of 2 here: a mobile unit pays to enter an EZOC hex and goes on.
-                                    "  game.set_capability(\"mob\", \"both\", \"ezoc_entry_cost\", 2) end)\n");
+                                    "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end end)\n");
     sandtable::test::write_text(dir / "ruleset" / "ruleset.yaml", R"yaml(id: fm-test
 name: F&M table test
 version: 0.1.0
@@ -66,12 +66,16 @@ attributes:
   attack:   { type: int, min: 0, max: 99, required: true }
   defense:  { type: int, min: 0, max: 99, required: true }
   movement: { type: int, min: 0, max: 99, required: true }
+  mobile:   { type: bool, default: false }
+  commando: { type: bool, default: false }
+  zoc:      { type: bool, default: true }
 movement_classes: [leg]
 unit_types:
   - { id: inf, name: Infantry, symbol: infantry, class: leg, front: { attack: 4, defense: 4, movement: 10 }, back: { attack: 2, defense: 2, movement: 10 } }
   - { id: def, name: Defender, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 }, back: { attack: 1, defense: 1, movement: 8 } }
   - { id: one, name: One-step, symbol: infantry, class: leg, front: { attack: 2, defense: 3, movement: 8 } }
-  - { id: mob, name: Mobile, symbol: armour, class: leg, front: { attack: 4, defense: 4, movement: 10 } }
+  - { id: mob, name: Mobile, symbol: armour, class: leg, front: { attack: 4, defense: 4, movement: 10, mobile: true } }
+  - { id: cdo, name: Commando, symbol: infantry, class: leg, front: { attack: 2, defense: 2, movement: 6, commando: true } }
 terrain:
   - { id: clear, name: Clear, color: "#dfe8b8", cost: 1 }
   - { id: woods, name: Woods, color: "#5f8f4a", cost: 2 }
@@ -101,14 +105,18 @@ combat_results:
 phases:
   movement: { name: Movement, procedure: movement }
   combat:   { name: Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false, short_retreat: reduce, stiff_resistance: true } }
+  mobile_movement: { name: Mobile Movement, procedure: movement, options: { barred_mark: [leg, moved] } }
+  mobile_combat: { name: Mobile Combat, procedure: odds_combat, table: crt, options: { strength: attack, defence: defense, must_attack_in_zoc: false, barred_mark: no_mobile_attack } }
 sequence:
   game_turn:
-    - player_turns: [movement, combat]
+    - player_turns: [movement, combat, mobile_movement, mobile_combat]
 victory:
   levels:
     - { id: win, name: Victory, ratio_at_least: 1 }
 rules:
   - { module: support }
+  - { module: mobile }
+  - { module: zones_of_control }
 )yaml");
     const char legend = defender_terrain == "woods" ? 'w' : defender_terrain == "city" ? 'c' : '.';
     // A narrow map (F&M 8.3's short retreat): the defender has one row behind it.
@@ -353,18 +361,79 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
 }
 
-TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex; a mobile unit pays extra and goes on", "[fm][zoc]") {
-    // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone; 0504
-    // lies south of it, reachable only through the enemy's zone.
-    auto range_to = [](const std::string& type) {
+TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex; a mobile unit pays half its allowance more and goes on; a commando pays nothing", "[fm][zoc]") {
+    // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone;
+    // 0602, 0603 and 0504 are in the zone too, 0504 south of the enemy.
+    auto cost_to = [](const std::string& type, const std::string& hex) {
         const std::string scenario = write_game("narrow", 0, 0, "def", type);
         sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
         const auto& g = s.game();
-        const auto south = g.grid().parse_label("0504");
-        REQUIRE(south);
-        return g.movement_range(g.unit_index("a1")).cost(*south);
+        const auto to = g.grid().parse_label(hex);
+        REQUIRE(to);
+        return g.movement_range(g.unit_index("a1")).cost(*to);
     };
-    CHECK(range_to("inf") == -1);
-    // Round the enemy's east side: 0602, 0603 and 0504 are all in its zone, each 1 MP + 2.
-    CHECK(range_to("mob") == 3 * (1 + 2));
+    CHECK(cost_to("inf", "0602") == 1);   // a leg unit steps from zone to zone, and stops
+    CHECK(cost_to("inf", "0504") == -1);  // so it cannot get round the enemy
+    CHECK(cost_to("mob", "0602") == 1 + 10 / 2);
+    CHECK(cost_to("mob", "0504") == -1);  // three zone hexes at 6 MP each are more than 10
+    // Half the allowance to enter a zone: a mobile unit can afford one zone hex after another
+    // only with allowance to spare; a commando, paying nothing extra, is not stopped at all.
+    CHECK(cost_to("cdo", "0504") == 3);   // commandos pay nothing extra and are not stopped
+}
+
+namespace {
+bool may_select(const sandtable::bots::Session& s, const std::string& id) {
+    const int u = s.game().unit_index(id);
+    const auto& legal = s.game().legal_actions();
+    return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::SelectUnit && a.unit == u; });
+}
+
+void end_until(sandtable::bots::Session& s, const std::string& phase) {
+    for (int guard = 0; s.game().phase_id() != phase && guard < 20; ++guard) s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+    REQUIRE(s.game().phase_id() == phase);
+}
+}  // namespace
+
+TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, and not those that moved before", "[fm][mobile]") {
+    const std::string scenario = write_game("clear", 0, 0, "def", "mob");  // a1 mobile, a2 leg
+    SECTION("a mobile unit that did not move may move; a leg unit may not") {
+        sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
+        end_until(s, "mobile_movement");
+        CHECK(may_select(s, "a1"));
+        CHECK(!may_select(s, "a2"));
+    }
+    SECTION("a mobile unit that moved in the movement phase may not move again") {
+        sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
+        auto& g = s.game();
+        REQUIRE(may_select(s, "a1"));
+        s.apply({ActionKind::SelectUnit, g.unit_index("a1"), -1, {}, -1});
+        const auto from = g.state().units[static_cast<std::size_t>(g.unit_index("a1"))].hex;
+        const auto& legal = g.legal_actions();
+        const auto away = std::find_if(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });
+        REQUIRE(away != legal.end());
+        s.apply(*away);
+        // Through side A's turn: its mobile movement phase offers a1 nothing (and, with no
+        // unit to move, passes by itself).
+        for (int guard = 0; g.state().at.active_side == 0 && guard < 20; ++guard) {
+            if (g.phase_id() == "mobile_movement") CHECK(!may_select(s, "a1"));
+            s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+        }
+        CHECK(g.state().at.active_side == 1);
+    }
+}
+
+TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not attack in the mobile combat phase", "[fm][mobile]") {
+    const std::string scenario = write_game("clear", 0, 0, "def", "mob");
+    auto s = fight(scenario, 3);  // 8 against 3 (+4/+5): a 3 reads Ex
+    take_losses(s);
+    while (s.game().decision() == DecisionKind::Retreat || s.game().decision() == DecisionKind::Advance) s.apply(s.game().legal_actions().back());
+    // Through side A's turn: its mobile combat phase offers no attack.
+    for (int guard = 0; s.game().state().at.active_side == 0 && guard < 20; ++guard) {
+        const auto& legal = s.game().legal_actions();
+        if (s.game().phase_id() == "mobile_combat")
+            CHECK(std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }));
+        const auto end = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+        s.apply(end != legal.end() ? *end : legal.front());
+    }
+    CHECK(s.game().state().at.active_side == 1);
 }
