@@ -50,41 +50,55 @@ void read_odds_columns(MapReader& r, OddsCrt& t) {
     if (t.columns.empty()) r.sink().error(location_of(cols, r.file()), "an odds table needs at least one column");
 }
 
-// Rows list the results of the printed (non-automatic) columns, in order.
-void read_odds_rows(MapReader& r, OddsCrt& t) {
-    YAML::Node rows = r.child("rows", true);
-    if (!rows.IsMap()) {
-        if (rows.IsDefined()) r.sink().error(location_of(rows, r.file()), "'rows' must map each die roll to a list of results");
+// `rows`: each die roll to the results of the printed columns, in order.
+// Fills rows[roll][column] and where each cell is written; `printed` are the
+// columns the rows list (an odds table's automatic columns have no cells).
+struct ResultGrid {
+    int die_faces;
+    int die_first;
+    std::size_t columns;
+    std::vector<int> printed;
+    std::string per_row;  // "one per printed column"
+};
+
+void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation& table, std::vector<std::vector<std::string>>& rows,
+                      std::vector<std::vector<SourceLocation>>& cell_where) {
+    YAML::Node node = r.child("rows", true);
+    if (!node.IsMap()) {
+        if (node.IsDefined()) r.sink().error(location_of(node, r.file()), "'rows' must map each die roll to a list of results");
         return;
     }
-    std::vector<int> printed;
-    for (int c = 0; c < static_cast<int>(t.columns.size()); ++c)
-        if (t.columns[static_cast<std::size_t>(c)].automatic.empty()) printed.push_back(c);
-    t.rows.assign(static_cast<std::size_t>(t.die_faces), std::vector<std::string>(t.columns.size()));
-    t.cell_where.assign(static_cast<std::size_t>(t.die_faces), std::vector<SourceLocation>(t.columns.size(), t.where));
-    std::vector<bool> seen(static_cast<std::size_t>(t.die_faces), false);
-    for (const auto& kv : rows) {
+    rows.assign(static_cast<std::size_t>(grid.die_faces), std::vector<std::string>(grid.columns));
+    cell_where.assign(static_cast<std::size_t>(grid.die_faces), std::vector<SourceLocation>(grid.columns, table));
+    std::vector<bool> seen(static_cast<std::size_t>(grid.die_faces), false);
+    for (const auto& kv : node) {
         auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
         if (!roll) continue;
-        if (*roll < t.die_first || *roll >= t.die_first + t.die_faces) {
-            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(t.die_faces));
+        if (*roll < grid.die_first || *roll >= grid.die_first + grid.die_faces) {
+            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(grid.die_faces));
             continue;
         }
-        if (!kv.second.IsSequence() || kv.second.size() != printed.size()) {
-            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(printed.size()) + " results, one per printed column");
+        if (!kv.second.IsSequence() || kv.second.size() != grid.printed.size()) {
+            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(grid.printed.size()) + " results, " + grid.per_row);
             continue;
         }
-        auto& row = t.rows[static_cast<std::size_t>(*roll - t.die_first)];
-        auto& where = t.cell_where[static_cast<std::size_t>(*roll - t.die_first)];
-        for (std::size_t i = 0; i < printed.size(); ++i) {
-            const auto column = static_cast<std::size_t>(printed[i]);
-            if (auto v = read_text(kv.second[i], r.file(), r.sink(), "a result")) row[column] = *v;
-            where[column] = location_of(kv.second[i], r.file());
+        const auto row = static_cast<std::size_t>(*roll - grid.die_first);
+        for (std::size_t i = 0; i < grid.printed.size(); ++i) {
+            const auto column = static_cast<std::size_t>(grid.printed[i]);
+            if (auto v = read_text(kv.second[i], r.file(), r.sink(), "a result")) rows[row][column] = *v;
+            cell_where[row][column] = location_of(kv.second[i], r.file());
         }
-        seen[static_cast<std::size_t>(*roll - t.die_first)] = true;
+        seen[row] = true;
     }
-    for (int f = 0; f < t.die_faces; ++f)
-        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(t.die_first + f));
+    for (int f = 0; f < grid.die_faces; ++f)
+        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(grid.die_first + f));
+}
+
+void read_odds_rows(MapReader& r, OddsCrt& t) {
+    ResultGrid grid{t.die_faces, t.die_first, t.columns.size(), {}, "one per printed column"};
+    for (int c = 0; c < static_cast<int>(t.columns.size()); ++c)
+        if (t.columns[static_cast<std::size_t>(c)].automatic.empty()) grid.printed.push_back(c);
+    read_result_rows(r, grid, t.where, t.rows, t.cell_where);
 }
 
 void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
@@ -143,35 +157,9 @@ void read_differential_lines(MapReader& r, DifferentialCrt& t) {
 }
 
 void read_differential_rows(MapReader& r, DifferentialCrt& t) {
-    YAML::Node rows = r.child("rows", true);
-    if (!rows.IsMap()) {
-        if (rows.IsDefined()) r.sink().error(location_of(rows, r.file()), "'rows' must map each die roll to a list of results");
-        return;
-    }
-    const std::size_t columns = t.scale.size();
-    t.rows.assign(static_cast<std::size_t>(t.die_faces), std::vector<std::string>(columns));
-    t.cell_where.assign(static_cast<std::size_t>(t.die_faces), std::vector<SourceLocation>(columns, t.where));
-    std::vector<bool> seen(static_cast<std::size_t>(t.die_faces), false);
-    for (const auto& kv : rows) {
-        auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
-        if (!roll) continue;
-        if (*roll < t.die_first || *roll >= t.die_first + t.die_faces) {
-            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(t.die_faces));
-            continue;
-        }
-        if (!kv.second.IsSequence() || kv.second.size() != columns) {
-            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(columns) + " results, one per differential column");
-            continue;
-        }
-        const auto row = static_cast<std::size_t>(*roll - t.die_first);
-        for (std::size_t c = 0; c < columns; ++c) {
-            if (auto v = read_text(kv.second[c], r.file(), r.sink(), "a result")) t.rows[row][c] = *v;
-            t.cell_where[row][c] = location_of(kv.second[c], r.file());
-        }
-        seen[row] = true;
-    }
-    for (int f = 0; f < t.die_faces; ++f)
-        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(t.die_first + f));
+    ResultGrid grid{t.die_faces, t.die_first, t.scale.size(), {}, "one per differential column"};
+    for (int c = 0; c < static_cast<int>(t.scale.size()); ++c) grid.printed.push_back(c);
+    read_result_rows(r, grid, t.where, t.rows, t.cell_where);
 }
 
 void read_differential_crt(MapReader& r, Ruleset& rs, const std::string& id) {
