@@ -546,17 +546,25 @@ int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<i
                         CombatExplanation* why) const {
     const Hex target = state_.units[static_cast<std::size_t>(defenders.front())].hex;
     const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(terrain_at(target))].id;
-    // Does every attacker attack across a hexside feature the line lists?
-    auto all_across = [&](const rules::DifferentialLine& line) {
-        if (line.hexsides.empty() || attackers.empty()) return false;
-        return std::all_of(attackers.begin(), attackers.end(), [&](int a) {
+    // Every attacker attacks across one of these hexside features; how many of the
+    // crossings a road or trail runs across (a bridge, 8.2.2). -1: not all across.
+    auto bridges_across = [&](const std::vector<std::string>& features) {
+        if (features.empty() || attackers.empty()) return -1;
+        int bridged = 0;
+        for (int a : attackers) {
             const Hex from = state_.units[static_cast<std::size_t>(a)].hex;
             const int dir = geometry::direction_to(from, target);
             const int feature = dir < 0 ? -1 : scenario_->map.side_feature(from, dir);
-            if (feature < 0) return false;
+            if (feature < 0) return -1;
             const auto& id = ruleset_->hexside_features[static_cast<std::size_t>(feature)].id;
-            return std::find(line.hexsides.begin(), line.hexsides.end(), id) != line.hexsides.end();
-        });
+            if (std::find(features.begin(), features.end(), id) == features.end()) return -1;
+            if (scenario_->map.path_feature(from, dir) >= 0) ++bridged;
+        }
+        return bridged;
+    };
+    // Across an unbridged one (no crossing bridged), or a bridged one (at least one bridged).
+    auto all_across = [&](const rules::DifferentialLine& line) {
+        return bridges_across(line.hexsides) == 0 || bridges_across(line.bridged_hexsides) > 0;
     };
     int chosen = 0;  // a terrain no line names fights on the first line
     std::string because = "the first line";

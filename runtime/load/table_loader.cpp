@@ -145,6 +145,7 @@ void read_differential_lines(MapReader& r, DifferentialCrt& t) {
         line.name = l.text("name", false, line.id);
         line.terrain = l.text_list("terrain", false);
         line.hexsides = l.text_list("hexsides", false);
+        line.bridged_hexsides = l.text_list("bridged_hexsides", false);
         line.where = l.where();
         const int from = l.integer("from", true);
         const auto at = std::find(t.scale.begin(), t.scale.end(), from);
@@ -252,8 +253,9 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         for (const auto& line : t.lines) {
             for (const auto& terrain : line.terrain)
                 if (rs.terrain_index(terrain) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no terrain '" + terrain + "' in the ruleset");
-            for (const auto& side : line.hexsides)
-                if (rs.hexside_feature_index(side) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no hexside feature '" + side + "' in the ruleset");
+            for (const auto* sides : {&line.hexsides, &line.bridged_hexsides})
+                for (const auto& side : *sides)
+                    if (rs.hexside_feature_index(side) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no hexside feature '" + side + "' in the ruleset");
         }
     }
     for (const auto& t : rs.threshold_tables)

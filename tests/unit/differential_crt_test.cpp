@@ -88,7 +88,8 @@ terrain:
   - { id: sea, name: Sea, color: "#3060a0", cost: { leg: prohibited } }
 hexside_features:
   - { id: river, name: River, color: "#3a78c8", extra_cost: 1 }
-  - { id: bridged_river, name: Bridged River, color: "#3a78c8", extra_cost: 0 }
+path_features:
+  - { id: road, name: Road, color: "#8a6a40", cost: 1 }
 tables:
   - tables/crt.yaml
 combat_results:
@@ -133,6 +134,11 @@ rules:
     sandtable::test::write_text(dir / "scenario.yaml", "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
                                                        "  - { id: a, name: A }\n  - { id: b, name: B }\n"
                                                        "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city, x: sea }\n  terrain: |\n" + rows +
+                                                       (defender_terrain == "river" || defender_terrain == "bridged" || defender_terrain == "one_river"
+                                                            ? std::string("  hexsides:\n    - feature: river\n      sides: [\"0502/0503\"") +
+                                                                  (defender_terrain == "one_river" ? "" : ", \"0402/0503\"") + "]\n"
+                                                            : std::string()) +
+                                                       (defender_terrain == "bridged" ? "  paths:\n    - feature: road\n      hexes: [\"0502\", \"0503\"]\n" : "") +
                                                        "units:\n  - { id: a1, type: " + attacker_type + ", side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
                                                        "  - { id: d, type: " + defender_type + ", side: b, at: \"0503\" }\n");
     return (dir / "scenario.yaml").string();
@@ -436,4 +442,26 @@ TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not atta
         s.apply(end != legal.end() ? *end : legal.front());
     }
     CHECK(s.game().state().at.active_side == 1);
+}
+
+namespace {
+std::string line_used(const sandtable::bots::Session& s) {
+    for (const auto& m : s.game().combat_explanations().back().modifiers)
+        if (m.what.starts_with("terrain line ")) return m.what;
+    return {};
+}
+}  // namespace
+
+TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses one; a bridge makes it the bridged line", "[differential][fm]") {
+    // 8 against 3 is +5 in every case.
+    auto all = fight(write_game("river", 0, 0), 6);
+    CHECK(line_used(all).find("Woods, River (unbridged)") != std::string::npos);
+    CHECK(all.game().combat_explanations().back().column == "+4/+5");
+    auto bridged = fight(write_game("bridged", 0, 0), 6);
+    CHECK(line_used(bridged).find("Swamp, Town, River (bridged)") != std::string::npos);
+    auto one = fight(write_game("one_river", 0, 0), 6);  // a2 attacks over dry ground
+    CHECK(line_used(one).find("Clear, Beach") != std::string::npos);
+    // On clear the same +5 is the 9th column, on the unbridged river line the 7th.
+    CHECK(all.game().state().combat.column == 6);
+    CHECK(one.game().state().combat.column == 8);
 }
