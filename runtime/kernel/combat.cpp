@@ -441,12 +441,11 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     OddsEstimate e;
     const CombatPhaseRules& phase_rules = combat_rules_[static_cast<std::size_t>(phase_index)];
     const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
-    auto phase = [&]() -> const rules::PhaseSpec& { return spec; };
     const bool in_this_phase = phase_index == this->phase_index();
     auto leader_in = [&](int side, Hex h) { return phase_rules.leader < 0 ? 0 : best_attribute_at(side, h, phase_rules.leader); };
     auto leader_note = [&](int side, Hex h) {
         const int adds = leader_in(side, h);
-        return adds ? "+" + std::to_string(adds) + " from a leader in the hex (" + phase().id + ": leader_adds, " + phase().where.to_string() + ")" : std::string();
+        return adds ? "+" + std::to_string(adds) + " from a leader in the hex (" + spec.id + ": leader_adds, " + spec.where.to_string() + ")" : std::string();
     };
     const auto& map = scenario_->map;
     auto terrain_of = [&](Hex h) -> const rules::TerrainType& { return ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))]; };
@@ -491,7 +490,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
             e.defend = std::max(e.defend, t.value(phase_rules.terrain_defence));
             if (why) why->defenders.push_back({d, 0, false, "in " + t.name});
         }
-        if (why) why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + phase().id + ": defence_from_terrain, " + phase().where.to_string() + ")";
+        if (why) why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + spec.id + ": defence_from_terrain, " + spec.where.to_string() + ")";
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
@@ -519,14 +518,14 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
         if (state_.sides[static_cast<std::size_t>(side)].demoralized && demoralized != 0) {
             e.shift += demoralized;
             if (why) why->modifiers.push_back({"column shift " + std::to_string(demoralized) + ": the attacker's army is demoralized",
-                                               phase().id + ": demoralized_shift, " + phase().where.to_string()});
+                                               spec.id + ": demoralized_shift, " + spec.where.to_string()});
         }
     }
-    const rules::OddsCrt* crt = ruleset_->odds_table(phase().table);
+    const rules::OddsCrt* crt = ruleset_->odds_table(spec.table);
     if (crt) {
         e.column = crt->shifted(e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend), e.shift);
         e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
-    } else if (const rules::DifferentialCrt* dt = ruleset_->differential_table(phase().table); dt && !defenders.empty()) {
+    } else if (const rules::DifferentialCrt* dt = ruleset_->differential_table(spec.table); dt && !defenders.empty()) {
         e.line = defender_line(*dt, attackers, defenders, why);
         const auto& line = dt->lines[static_cast<std::size_t>(e.line)];
         e.column = dt->shifted(dt->column_for(e.attack - e.defend, line), e.shift, line);
@@ -537,7 +536,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
         why->defend = e.defend;
         why->column = e.label;
         if (crt) why->table = crt->name;
-        else if (const auto* dt = ruleset_->differential_table(phase().table)) why->table = dt->name;
+        else if (const auto* dt = ruleset_->differential_table(spec.table)) why->table = dt->name;
     }
     return e;
 }
@@ -568,13 +567,14 @@ int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<i
     };
     int chosen = 0;  // a terrain no line names fights on the first line
     std::string because = "the first line";
+    bool matched = false;
     for (std::size_t i = 0; i < table.lines.size(); ++i) {
         const auto& line = table.lines[i];
         const bool by_terrain = std::find(line.terrain.begin(), line.terrain.end(), terrain) != line.terrain.end();
-        const bool by_hexside = !by_terrain && all_across(line);
-        if (!by_terrain && !by_hexside) continue;
+        if (!by_terrain && !all_across(line)) continue;
         // The terrain most beneficial to the defender: the line with the fewest columns.
-        if (because == "the first line" || line.first > table.lines[static_cast<std::size_t>(chosen)].first) {
+        if (!matched || line.first > table.lines[static_cast<std::size_t>(chosen)].first) {
+            matched = true;
             chosen = static_cast<int>(i);
             because = by_terrain ? "the defender's hex is " + terrain : "every attacker attacks across a hexside it lists";
         }

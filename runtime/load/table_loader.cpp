@@ -101,13 +101,19 @@ void read_odds_rows(MapReader& r, OddsCrt& t) {
     read_result_rows(r, grid, t.where, t.rows, t.cell_where);
 }
 
-void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
-    OddsCrt t;
+// What every kind of table has: id, where, name, notes, the die.
+template <class Table>
+void read_table_header(MapReader& r, const std::string& id, Table& t) {
     t.id = id;
     t.where = r.where();
     t.name = r.text("name", false, id);
     t.notes = r.text("notes", false);
     t.die_faces = r.integer("die", false, 6, 2, 100);
+}
+
+void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
+    OddsCrt t;
+    read_table_header(r, id, t);
     read_odds_columns(r, t);
     read_odds_rows(r, t);
     rs.odds_tables.push_back(std::move(t));
@@ -152,7 +158,6 @@ void read_differential_lines(MapReader& r, DifferentialCrt& t) {
         if (at == t.scale.end()) r.sink().error(l.where("from"), "line '" + line.id + "' starts at " + std::to_string(from) + ", which is not one of the table's differentials");
         else line.first = static_cast<int>(at - t.scale.begin());
         if (t.line(line.id)) r.sink().error(l.where("id"), "line '" + line.id + "' is defined twice");
-        l.finish();
         t.lines.push_back(std::move(line));
     }
 }
@@ -165,11 +170,7 @@ void read_differential_rows(MapReader& r, DifferentialCrt& t) {
 
 void read_differential_crt(MapReader& r, Ruleset& rs, const std::string& id) {
     DifferentialCrt t;
-    t.id = id;
-    t.where = r.where();
-    t.name = r.text("name", false, id);
-    t.notes = r.text("notes", false);
-    t.die_faces = r.integer("die", false, 6, 2, 100);
+    read_table_header(r, id, t);
     read_differential_scale(r, t);
     read_differential_lines(r, t);
     read_differential_rows(r, t);
@@ -178,11 +179,7 @@ void read_differential_crt(MapReader& r, Ruleset& rs, const std::string& id) {
 
 void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     ThresholdTable t;
-    t.id = id;
-    t.where = r.where();
-    t.name = r.text("name", false, id);
-    t.notes = r.text("notes", false);
-    t.die_faces = r.integer("die", false, 6, 2, 100);
+    read_table_header(r, id, t);
     std::string compare = r.text("hit_on", true);
     if (compare == "at_most") t.compare = ThresholdTable::Compare::AtMost;
     else if (compare == "at_least") t.compare = ThresholdTable::Compare::AtLeast;

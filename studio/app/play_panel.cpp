@@ -405,7 +405,7 @@ void PlayPanel::refresh() {
         hand_over_button_->SetLabel(utf8("I am " + side + ": show my view"));
         book_->GetPage(1)->Layout();
     }
-    board_ = board_of(game, game.scenario());
+    update_board(game, game.scenario(), board_);
     marks_ = hand_over ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.
     auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
@@ -467,6 +467,7 @@ void PlayPanel::fill_combats() {
 
 void PlayPanel::fill_dice() {
     dice_->DeleteAllItems();
+    const UnitNamer named(play_->game());
     const auto& log = play_->game().dice_log();
     for (std::size_t i = log.size(); i-- > 0;) {  // the newest first
         const auto& d = log[i];
@@ -474,7 +475,7 @@ void PlayPanel::fill_dice() {
         dice_->SetItem(row, 1, utf8(d.phase));
         dice_->SetItem(row, 2, wxString::Format("d%d", d.faces));
         dice_->SetItem(row, 3, wxString::Format("%d", d.value));
-        dice_->SetItem(row, 4, utf8(with_unit_names(play_->game(), d.why)));
+        dice_->SetItem(row, 4, utf8(named(d.why)));
     }
     for (int c = 0; c < 5; ++c) dice_->SetColumnWidth(c, c == 4 ? wxLIST_AUTOSIZE : wxLIST_AUTOSIZE_USEHEADER);
 }

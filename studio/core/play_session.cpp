@@ -19,8 +19,8 @@ std::vector<std::unique_ptr<bots::Bot>> seat_bots(const std::vector<Seat>& seats
 }
 }  // namespace
 
-PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats)
-    : loaded_(std::move(loaded)), scenario_path_(std::move(scenario_path)), seed_(seed) {
+PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats, std::vector<int> forced_dice)
+    : loaded_(std::move(loaded)), scenario_path_(std::move(scenario_path)), seed_(seed), forced_dice_(std::move(forced_dice)) {
     seats.resize(loaded_.scenario->sides.size());
     set_seats(std::move(seats));
     rebuild(0);
@@ -44,11 +44,8 @@ PlaySession PlaySession::open_replay(const std::string& replay_file) {
     require_replay(replay_file);
     bots::OpenedReplay opened = bots::open_replay(replay_file);
     const std::size_t sides = opened.loaded.scenario->sides.size();
-    PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed, std::vector<Seat>(sides, Seat{false, "greedy"}));
-    play.forced_dice_ = opened.replay.forced_dice;
-    play.rebuild(0);
-    play.dice_after_ = {play.game().state().dice_rolled};
-    play.turns_ = {play.game().state().at.turn};
+    PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed, std::vector<Seat>(sides, Seat{false, "greedy"}),
+                     opened.replay.forced_dice);
     if (!opened.replay.content_hash.empty() && opened.replay.content_hash != play.loaded_.content_hash)  // opened.loaded was moved into play
         play.warning_ = "The scenario, ruleset or scripts changed since this replay was made.";
     for (std::size_t i = 0; i < opened.replay.steps.size(); ++i) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <unordered_map>
 
 namespace sandtable::studio {
 
@@ -47,7 +46,12 @@ int move_cost(const Game& game, int unit, geometry::Hex to) {
 
 rules::Scenario board_of(const Game& game, const rules::Scenario& base) {
     rules::Scenario shown = base;
-    shown.units.clear();
+    update_board(game, base, shown);
+    return shown;
+}
+
+void update_board(const Game& game, const rules::Scenario& base, rules::Scenario& board) {
+    board.units.clear();
     for (std::size_t u = 0; u < game.state().units.size(); ++u) {
         const auto& s = game.state().units[u];
         if (!s.on_map) continue;
@@ -56,11 +60,10 @@ rules::Scenario board_of(const Game& game, const rules::Scenario& base) {
         placed.back = s.back;
         placed.facing = s.facing;
         placed.arrives = 1;
-        shown.units.push_back(std::move(placed));
+        board.units.push_back(std::move(placed));
     }
-    for (std::size_t i = 0; i < shown.objectives.size() && i < game.state().objective_holders.size(); ++i)
-        shown.objectives[i].holder = game.state().objective_holders[i];
-    return shown;
+    for (std::size_t i = 0; i < board.objectives.size() && i < game.state().objective_holders.size(); ++i)
+        board.objectives[i].holder = game.state().objective_holders[i];
 }
 
 std::string odds_label(const Game& game, int target) {
@@ -276,9 +279,11 @@ std::string decision_text(const Game& game) {
     return out + what;
 }
 
-std::string with_unit_names(const Game& game, const std::string& text) {
-    std::unordered_map<std::string, std::string> names;  // one lookup per word, however long the log
-    for (std::size_t u = 0; u < game.scenario().units.size(); ++u) names.emplace(game.scenario().units[u].id, unit_name(game, static_cast<int>(u)));
+UnitNamer::UnitNamer(const Game& game) {
+    for (std::size_t u = 0; u < game.scenario().units.size(); ++u) names_.emplace(game.scenario().units[u].id, unit_name(game, static_cast<int>(u)));
+}
+
+std::string UnitNamer::operator()(const std::string& text) const {
     auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     std::string out;
     out.reserve(text.size());
@@ -290,12 +295,14 @@ std::string with_unit_names(const Game& game, const std::string& text) {
         std::size_t end = i;
         while (end < text.size() && word_char(text[end])) ++end;
         const std::string word = text.substr(i, end - i);
-        const auto named = names.find(word);
-        out += named == names.end() ? word : named->second;
+        const auto named = names_.find(word);
+        out += named == names_.end() ? word : named->second;
         i = end;
     }
     return out;
 }
+
+std::string with_unit_names(const Game& game, const std::string& text) { return UnitNamer(game)(text); }
 
 namespace {
 std::string names(const Game& game, const std::vector<kernel::StrengthTerm>& terms) {

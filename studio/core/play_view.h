@@ -9,6 +9,7 @@
 #include "rules/scenario.h"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sandtable::studio {
@@ -17,6 +18,10 @@ namespace sandtable::studio {
 // flipped as in the game; units off the map (eliminated, exited, to arrive)
 // left out; objectives held by whoever holds them now.
 rules::Scenario board_of(const kernel::Game& game, const rules::Scenario& base);
+// The same into a board made from `base` before: only its units and objective
+// holders are rewritten, the map is not copied again (the playtest redraws
+// after every action).
+void update_board(const kernel::Game& game, const rules::Scenario& base, rules::Scenario& board);
 
 enum class MarkKind {
     Selected,     // the unit being moved or the firer chosen
@@ -55,7 +60,16 @@ std::string action_text(const kernel::Game& game, const kernel::Action& action);
 std::string decision_text(const kernel::Game& game);
 
 // Text from the kernel's log or a rule script with each unit's id ("h_lc")
-// replaced by its name ("Harrow Wood Javelins"), for players.
+// replaced by its name ("Harrow Wood Javelins"), for players. Made once for
+// many texts (a dice log), it looks each word up in one table.
+class UnitNamer {
+public:
+    explicit UnitNamer(const kernel::Game& game);
+    std::string operator()(const std::string& text) const;
+
+private:
+    std::unordered_map<std::string, std::string> names_;
+};
 std::string with_unit_names(const kernel::Game& game, const std::string& text);
 
 // A combat in one line for a list ("T2 Combat: Spearmen 2 against Levy 1 — 2-1, die 4: DR"),
