@@ -18,6 +18,16 @@ const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
     return nullptr;
 }
 
+// The sum of the best `count` markers the side holds: what it adds when it
+// commits its best to a combat.
+int best_support(const Game& game, int side, int count) {
+    auto hand = game.support_hand(side, side).value_or(std::vector<int>{});
+    std::sort(hand.rbegin(), hand.rend());
+    int sum = 0;
+    for (std::size_t i = 0; i < hand.size() && static_cast<int>(i) < count; ++i) sum += hand[i];
+    return sum;
+}
+
 // Columns at or above this index (1-1 in a BMW-like table) are worth taking.
 int even_odds_column(const Game& game) {
     for (const auto& t : game.ruleset().odds_tables)
@@ -51,6 +61,7 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
             });
         }
         case DecisionKind::Retreat: return choose_retreat(game, legal);
+        case DecisionKind::Support: return choose_support(game, legal);
         case DecisionKind::Plot: return choose_plot(game, legal);
         case DecisionKind::Advance:
         case DecisionKind::Rally:
@@ -146,29 +157,61 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
     return choose_destination(game, moves);
 }
 
+// On an odds table: the best odds, if at least even. On a differential
+// table: the best margin over the column of a differential of 0 (or +2 for
+// a bombardment, which risks nothing but markers), counting the best
+// support markers the bot holds.
 Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>& legal) const {
     const auto& st = game.state();
+    const auto* differential = game.differential_table();
+    const int side = game.attacking_side();
+    const int support = best_support(game, side, game.support_markers_per_combat());
     const Action* best = nullptr;
-    int best_column = -1;
+    int best_margin = std::numeric_limits<int>::min();
     for (const auto& a : legal) {
         if (a.kind != ActionKind::Declare) continue;
         std::vector<int> attackers;
         const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
-        for (std::size_t i = 0; i < st.units.size(); ++i)
+        for (std::size_t i = 0; i < st.units.size() && !game.bombardment(); ++i)
             if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1) attackers.push_back(static_cast<int>(i));
-        int column = game.odds_for(attackers, {a.target}).column;
-        if (column > best_column) {
-            best_column = column;
+        const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
+        int margin = e.column - even_odds_column(game);
+        if (differential && e.line >= 0) {
+            const auto& line = differential->lines[static_cast<std::size_t>(e.line)];
+            margin = differential->column_for(e.attack + support - e.defend, line) - differential->column_for(game.bombardment() ? 2 : 0, line);
+        }
+        if (margin > best_margin) {
+            best_margin = margin;
             best = &a;
         }
     }
     const Action* end = find_kind(legal, ActionKind::EndPhase);
-    if (best && (best_column >= even_odds_column(game) || !end)) return *best;
+    if (best && (best_margin >= 0 || !end)) return *best;
     return end ? *end : legal.front();
 }
 
+// Its best marker at every step it may place one.
+Action GreedyBot::choose_support(const Game& game, const std::vector<Action>& legal) const {
+    const auto hand = game.support_hand(game.deciding_side(), game.deciding_side()).value_or(std::vector<int>{});
+    const Action* best = nullptr;
+    for (const auto& a : legal)
+        if (a.kind == ActionKind::CommitSupport && static_cast<std::size_t>(a.index) < hand.size() &&
+            (!best || hand[static_cast<std::size_t>(a.index)] > hand[static_cast<std::size_t>(best->index)]))
+            best = &a;
+    return best ? *best : legal.front();
+}
+
 // The retreat that keeps the unit furthest from danger.
+// Stiff resistance (F&M 8.4) only when there is nowhere to go.
 Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& legal) const {
+    std::vector<Action> retreats;
+    for (const auto& a : legal)
+        if (a.kind == ActionKind::RetreatTo) retreats.push_back(a);
+    if (retreats.empty()) return legal.front();
+    return choose_retreat_hex(game, retreats);
+}
+
+Action GreedyBot::choose_retreat_hex(const Game& game, const std::vector<Action>& legal) const {
     const int unit = legal.front().unit;
     const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
     const int strength = game.combat_strength(unit);

@@ -6,7 +6,7 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<std::pair<ActionKind, const char*>, 19> kNames{{
+constexpr std::array<std::pair<ActionKind, const char*>, 20> kNames{{
     {ActionKind::EndPhase, "end_phase"},     {ActionKind::SelectUnit, "select"},
     {ActionKind::MoveTo, "move"},            {ActionKind::Fire, "fire"},
     {ActionKind::Declare, "declare"},        {ActionKind::AddAttacker, "add_attacker"},
@@ -16,7 +16,7 @@ constexpr std::array<std::pair<ActionKind, const char*>, 19> kNames{{
     {ActionKind::RallyTo, "rally"},          {ActionKind::Choose, "choose"},
     {ActionKind::Flip, "flip"},              {ActionKind::Plot, "plot"},
     {ActionKind::Exit, "exit"},              {ActionKind::Concede, "concede"},
-    {ActionKind::StiffResistance, "stiff_resistance"},
+    {ActionKind::StiffResistance, "stiff_resistance"}, {ActionKind::CommitSupport, "commit_support"},
 }};
 }  // namespace
 

@@ -79,7 +79,7 @@ bool Game::may_be_declared_against(int unit) const {
 }
 
 void Game::mark_mandatory_combats() {
-    if (!rules::option_flag(phase(), "must_attack_in_zoc", true)) return;
+    if (!rules::option_flag(phase(), "must_attack_in_zoc", true) || combat_rules().bombardment) return;
     const int active = attacking_side();
     refresh_zoc();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
@@ -180,9 +180,12 @@ void Game::combat_actions(std::vector<Action>& out) const {
             }
         } else if (c.stage == Combat::Advance) {
             advance_actions(out);
+        } else if (c.stage == Combat::Support) {
+            support_actions(out);
         }
         return;
     }
+    if (combat_rules().bombardment) return bombardment_actions(out);
     std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
         if (can_attack(static_cast<int>(j))) attackers.push_back(static_cast<int>(j));
@@ -212,10 +215,13 @@ void Game::combat_apply(const Action& a) {
             state_.combat = Combat{};
             state_.combat.defenders = combat_rules().hex_target ? hex_defenders(a.target) : std::vector<int>{a.target};
             state_.combat_open = true;
+            for (auto& placed : support_.committed) placed.clear();  // the last combat's markers are spent
+            if (combat_rules().bombardment) state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
             return;
         case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
         case ActionKind::AddDefender: c.defenders.push_back(a.target); return;
-        case ActionKind::Resolve: c.stage = Combat::Declared; return;
+        case ActionKind::Resolve: c.stage = combat_rules().support_markers > 0 ? Combat::Support : Combat::Declared; return;
+        case ActionKind::CommitSupport: commit_support(a); return;
         case ActionKind::ChooseUnit: {
             const bool attacker = c.losses_attacker > 0;
             --(attacker ? c.losses_attacker : c.losses_defender);
@@ -238,11 +244,15 @@ void Game::combat_apply(const Action& a) {
             return;
         }
         case ActionKind::AdvanceTo:
-            c.advance_done = true;
+            if (combat_rules().advance_along_retreat) c.advanced.push_back(a.unit);  // others may follow (8.5)
+            else c.advance_done = true;
             if (logging_) note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
             move_unit(a.unit, a.hex);
             return;
-        case ActionKind::Decline: c.advance_done = true; return;
+        case ActionKind::Decline:
+            if (c.stage == Combat::Support) commit_support(a);  // passes
+            else c.advance_done = true;
+            return;
         default: return;
     }
 }
@@ -257,6 +267,9 @@ bool Game::combat_resolution_step() {
             case Combat::Building:
                 decide(DecisionKind::CombatBuild, active);
                 return true;
+            case Combat::Support:
+                if (support_commit_step()) return true;
+                break;
             case Combat::Declared: {
                 for (int u : c.attackers) {
                     state_.units[static_cast<std::size_t>(u)].attacked = true;
@@ -314,7 +327,8 @@ bool Game::combat_resolution_step() {
                             }
                 }
                 CombatExplanation* why = begin_explanation();
-                if (c.cancelled || !alive(c.defenders) || (c.attackers.empty() && c.forced_result.empty())) {
+                const bool unopposed = combat_rules().bombardment ? c.support_attacker_markers == 0 : c.attackers.empty();
+                if (c.cancelled || !alive(c.defenders) || (unopposed && c.forced_result.empty())) {
                     if (logging_) note("  the combat does not take place");
                     if (why) {
                         why->cancelled = true;
@@ -374,6 +388,9 @@ bool Game::combat_resolution_step() {
                         c.to_retreat.erase(c.to_retreat.begin());
                         if (dest.empty()) {
                             if (logging_) note("  " + unit_id(u) + " cannot retreat");
+                            // Its hex is the path of retreat (8.5): the retreat stands.
+                            if (combat_rules().advance_along_retreat && state_.units[static_cast<std::size_t>(u)].side != active && c.retreat_path.empty())
+                                c.retreat_path.push_back(state_.units[static_cast<std::size_t>(u)].hex);
                             eliminate(u);
                         } else {
                             retreat_to(u, dest.front());
@@ -494,9 +511,15 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
-            const int strength = attribute(d, phase_rules.defence >= 0 ? phase_rules.defence : roles_.strength) + leader_in(u.side, u.hex);
+            int strength = attribute(d, phase_rules.defence >= 0 ? phase_rules.defence : roles_.strength) + leader_in(u.side, u.hex);
+            std::string note = leader_note(u.side, u.hex);
+            const auto& terrain = terrain_of(u.hex);
+            if (!phase_rules.fortification.empty() && terrain.value(phase_rules.fortification) != 0) {  // 8.2.3: doubled
+                strength *= 2;
+                note += std::string(note.empty() ? "" : "; ") + "doubled: fortification in " + terrain.name + " (" + terrain.where.to_string() + ")";
+            }
             e.defend += strength;
-            if (why) why->defenders.push_back({d, strength, false, leader_note(u.side, u.hex)});
+            if (why) why->defenders.push_back({d, strength, false, note});
         }
     }
     for (int d : defenders) {
@@ -632,8 +655,11 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
 std::vector<Hex> Game::retreat_options(int unit) const {
     const int hexes = retreat_length(unit);
     RetreatSearch search = retreat_search(unit, hexes);
-    if (!search.destinations.empty() || !combat_rules().short_retreat_reduces) return search.destinations;
+    if (!combat_rules().short_retreat_reduces) return search.destinations;
+    // The retreat ends exactly `hexes` away (8.3), never further on through friends.
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
+    std::erase_if(search.destinations, [&](Hex h) { return geometry::distance(start, h) != hexes; });
+    if (!search.destinations.empty()) return search.destinations;
     std::vector<Hex> farthest;
     int best = 0;
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
@@ -648,7 +674,8 @@ std::vector<Hex> Game::retreat_options(int unit) const {
 
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
 void Game::retreat_to(int unit, Hex to) {
-    const bool short_of_it = combat_rules().short_retreat_reduces && retreat_destinations(unit, retreat_length(unit)).empty();
+    const bool short_of_it = combat_rules().short_retreat_reduces &&
+                             geometry::distance(state_.units[static_cast<std::size_t>(unit)].hex, to) < retreat_length(unit);
     retreat(unit, to);
     if (!short_of_it) return;
     if (logging_) note("  " + unit_id(unit) + " could not retreat the full " + std::to_string(retreat_length(unit)) + " hexes");
@@ -691,6 +718,15 @@ void Game::compute_odds() {
     Combat& c = state_.combat;
     CombatExplanation* why = current_explanation();
     OddsEstimate e = odds_for(c.attackers, c.defenders, why);
+    if (c.support_revealed) {  // the markers' "+" values join the sides' totals (8.2.1 c)
+        e.attack += c.support_attack;
+        e.defend += c.support_defence;
+        if (why && c.support_attacker_markers + c.support_defender_markers > 0)
+            why->modifiers.push_back({"support fire: attacker +" + std::to_string(c.support_attack) + " (" + std::to_string(c.support_attacker_markers) +
+                                          " marker" + (c.support_attacker_markers == 1 ? "" : "s") + "), defender +" + std::to_string(c.support_defence) + " (" +
+                                          std::to_string(c.support_defender_markers) + " marker" + (c.support_defender_markers == 1 ? "" : "s") + ")",
+                                      phase().id + ": support_markers, " + phase().where.to_string()});
+    }
     EventContext strengths(Event::CombatStrengths);
     strengths.set("attack", e.attack);
     strengths.set("defend", e.defend);
@@ -785,6 +821,7 @@ void Game::apply_result() {
     c.advance_required = ctx.get("advance_required") != 0;
     c.advance_mark = ctx.text("advance_mark");
     if (logging_) note("  result " + c.result);
+    if (combat_rules().bombardment && !filter_bombardment_result()) return;
     const rules::CombatResult* r = ruleset_->combat_result(c.result);
     if (!r) return;
     using E = rules::CombatResult::Effect;
@@ -849,7 +886,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
 std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const { return retreat_search(unit, hexes).destinations; }
 
 std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
-    RetreatSearch search = retreat_search(unit, std::max(1, capability(unit, Capability::RetreatHexes)));
+    RetreatSearch search = retreat_search(unit, std::max(1, retreat_length(unit)));
     std::vector<Hex> path;
     for (std::size_t i = 0; i < search.reached.size(); ++i)
         if (search.reached[i].hex == to) {
@@ -876,11 +913,35 @@ void Game::retreat(int unit, Hex to) {
     }
     if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
     if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
+    if (combat_rules().advance_along_retreat && state_.combat_open && side != attacking_side()) {
+        auto& trail = state_.combat.retreat_path;
+        if (trail.empty()) trail.push_back(from);
+        trail.insert(trail.end(), path.begin(), path.end());
+    }
     move_along(unit, path, to);
     EventContext ctx(Event::UnitRetreated);
     ctx.set("unit", unit);
     ctx.set_text("from", grid().label(from));
     raise(ctx);
+}
+
+// F&M 8.5: after a defender's retreat, any attacker that took part may
+// advance along the path it left, ignoring zones of control, to any hex of
+// it not already taken (one unit to a hex); each decides in turn.
+void Game::advance_along_retreat_actions(std::vector<Action>& out) const {
+    const Combat& c = state_.combat;
+    if (c.advance_done || c.retreat_path.empty() || c.advancing_side != attacking_side() || c.stiff_resistance) return;
+    for (int u : c.attackers) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        if (!s.on_map || contains(c.advanced, u)) continue;
+        const auto mc = static_cast<std::size_t>(movement_class(u));
+        for (const Hex h : c.retreat_path) {
+            if (enemy_present(s.side, h) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) break;  // the path is cut
+            if (may_end_in(u, h) && std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
+                out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
+        }
+    }
+    if (!out.empty()) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
 }
 
 std::vector<Hex> Game::vacated_defender_hexes() const {
@@ -906,7 +967,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
     // Fire takes no ground: only a combat at close quarters (a phase without
     // `reach`, hex targets or a terrain defence) is followed by an advance.
     const CombatPhaseRules& fire = combat_rules();
-    if (fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty()) return;
+    if (fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment) return;
+    if (fire.advance_along_retreat) return advance_along_retreat_actions(out);
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;
     const bool attackers_advance = c.advancing_side == attacking_side();

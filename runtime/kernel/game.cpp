@@ -30,8 +30,8 @@ bool parse_capability(const std::string& name, Capability& out) {
 }
 
 const char* decision_kind_name(DecisionKind kind) {
-    static constexpr std::array<const char*, 13> names{"none", "movement", "move_destination", "fire", "combat_declare",
-        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot"};
+    static constexpr std::array<const char*, 14> names{"none", "movement", "move_destination", "fire", "combat_declare",
+        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -56,6 +56,8 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
     plots_.assign(state_.units.size(), Plot{});
+    support_.hand.assign(sc.sides.size(), {});
+    support_.committed.assign(sc.sides.size(), {});
     resolve_attribute_roles();
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
@@ -92,6 +94,12 @@ void Game::resolve_attribute_roles() {
             r.short_retreat_reduces = rules::option_text(p, "short_retreat", "eliminate") == "reduce";
             r.stiff_resistance = rules::option_flag(p, "stiff_resistance", false);
             r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
+            r.advance_along_retreat = rules::option_text(p, "advance", "vacated") == "path_of_retreat";
+            r.support_markers = rules::option_int(p, "support_markers", 0);
+            r.bombardment = rules::option_flag(p, "bombardment", false);
+            r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");
+            r.friendly_fire = rules::option_text(p, "friendly_fire", "");
+            r.fortification = rules::option_text(p, "fortification", "");
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "plot") {
@@ -139,6 +147,7 @@ Game::Procedure Game::procedure_of(const std::string& p) {
     if (p == "plot") return Procedure::Plot;
     if (p == "plotted_combat") return Procedure::PlottedCombat;
     if (p == "plotted_movement") return Procedure::PlottedMovement;
+    if (p == "support_draw") return Procedure::SupportDraw;
     return Procedure::Lua;
 }
 
@@ -183,6 +192,7 @@ bool Game::step_procedure() {
         case Procedure::Plot: return plot_step();
         case Procedure::PlottedCombat: return plotted_combat_step();
         case Procedure::PlottedMovement: return plotted_movement_step();
+        case Procedure::SupportDraw: return support_draw_step();
     }
     return false;
 }
@@ -292,7 +302,8 @@ void Game::add_legal(std::vector<Action>& out) const {
         case Procedure::Lua: return;
         case Procedure::Plot: return plot_actions(out);
         case Procedure::PlottedCombat: return combat_actions(out);
-        case Procedure::PlottedMovement: return;
+        case Procedure::PlottedMovement:
+        case Procedure::SupportDraw: return;
     }
 }
 
@@ -311,6 +322,7 @@ void Game::apply(Action action) {
     saved.capabilities = capabilities_;
     saved.dice = dice_;
     saved.plots = plots_;
+    saved.support = support_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
     const std::size_t saved_log = log_.size();
@@ -331,6 +343,7 @@ void Game::apply(Action action) {
         dice_ = saved.dice;
         capabilities_ = saved.capabilities;
         plots_ = saved.plots;
+        support_ = saved.support;
         log_.resize(saved_log);
         explanations_.resize(saved_explanations);
         dice_log_.resize(saved_dice);
@@ -355,7 +368,8 @@ void Game::dispatch_action(const Action& action) {
         case Procedure::Lua: return;
         case Procedure::Plot: return plot_apply(action);
         case Procedure::PlottedCombat: return combat_apply(action);
-        case Procedure::PlottedMovement: return;
+        case Procedure::PlottedMovement:
+        case Procedure::SupportDraw: return;
     }
 }
 
@@ -396,6 +410,7 @@ std::string Game::describe(const Action& a) const {
     if (a.unit >= 0) out += " " + name(a.unit);
     if (a.target >= 0) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
+    if (a.kind == ActionKind::CommitSupport) out += " #" + std::to_string(a.index + 1) + " (face down)";  // never its value: describe() is public
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
@@ -738,7 +753,9 @@ int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
 }
 
 bool Game::hides_information() const {
-    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end();
+    // Written orders, or support fire markers in hand.
+    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end() ||
+           (std::find(procedures_.begin(), procedures_.end(), Procedure::SupportDraw) != procedures_.end() && !scenario_->support_fire.empty());
 }
 
 bool Game::raise(EventContext& context) {

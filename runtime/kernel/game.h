@@ -25,6 +25,7 @@ namespace sandtable::kernel {
 enum class DecisionKind {
     None, Movement, MoveDestination, Fire, CombatDeclare, CombatBuild,
     ChooseLoss, Retreat, Advance, Rally, Question, GameOver, Plot,
+    Support,  // commit a support fire marker face down, or pass
 };
 const char* decision_kind_name(DecisionKind kind);
 
@@ -86,6 +87,10 @@ class Game {
 public:
     Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const rules::Scenario> scenario,
          std::uint64_t seed, RuleHooks* hooks = nullptr);
+    // Not copyable: a copy would share the rule scripts' state, and a player
+    // holding a const Game& (a bot) could play the copy on to learn what is hidden.
+    Game(const Game&) = delete;
+    Game& operator=(const Game&) = delete;
 
     // Runs scripts' setup and the sequence up to the first decision.
     void start();
@@ -189,6 +194,19 @@ public:
     // state(), the log and the checksum, which every player may read.
     std::optional<Plot> plot_of(int unit, int viewer) const;
     bool plots_revealed() const { return state_.result.over; }
+    // Support fire markers (F&M 7.0, the scenario's support_fire). The
+    // markers a side holds this game turn, in the order drawn (a
+    // commit_support action's index is a slot of this list), as `viewer`
+    // may know them: its own side's always, the other side's only once the
+    // game is over; nullopt when hidden. How many it holds is public.
+    std::optional<std::vector<int>> support_hand(int side, int viewer) const;
+    int support_markers_held(int side) const;
+    // The markers a side has placed face down in the combat in progress:
+    // known to their owner, and to all once revealed; nullopt when hidden.
+    std::optional<std::vector<int>> committed_support(int side, int viewer) const;
+    // Does the phase in progress take support markers (support_markers > 0)?
+    int support_markers_per_combat() const { return combat_rules().support_markers; }
+    bool bombardment() const { return combat_rules().bombardment; }
     // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
@@ -235,7 +253,7 @@ public:
 
 private:
     using Hex = geometry::Hex;
-    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement };
+    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw };
 
     static Procedure procedure_of(const std::string& name);
     void run();
@@ -328,7 +346,19 @@ private:
     void retreat(int unit, Hex to);
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
+    void advance_along_retreat_actions(std::vector<Action>& out) const;
     void finish_combat();
+    // support_fire.cpp: support fire markers drawn, committed face down, revealed
+    bool support_draw_step();
+    bool support_commit_step();
+    int support_side_at(int step) const;
+    void support_actions(std::vector<Action>& out) const;
+    void commit_support(const Action& a);
+    void reveal_support();
+    void bombardment_actions(std::vector<Action>& out) const;
+    bool fortified(geometry::Hex h) const;
+    // Whether a bombardment's result has an effect, and on whom (8.1.3).
+    bool filter_bombardment_result();
     // plotting.cpp: the simultaneous sequence's orders and their combats
     bool plot_step();
     void plot_actions(std::vector<Action>& out) const;
@@ -408,6 +438,12 @@ private:
         bool hex_defends = false;      // `hex_defends_as_one`: whoever stays in a defending hex defends
         bool stiff_resistance = false;  // `stiff_resistance`: a side told to retreat may lose a step instead (F&M 8.4)
         bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
+        bool advance_along_retreat = false;  // `advance: path_of_retreat` (F&M 8.5)
+        int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
+        bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
+        std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`
+        std::string friendly_fire;     // `friendly_fire`: the result that hits the attacker's units next to the target
+        std::string fortification;     // `fortification`: terrain value doubling defence, halving attacking support
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a plot phase's options say, read once (by phase index).
@@ -452,6 +488,14 @@ private:
     // not in it, so that state() does not show one side the other's orders;
     // in the checksum and rolled back with it all the same.
     std::vector<Plot> plots_;
+    // Support fire markers by side: those in hand this game turn and those
+    // placed face down in the combat in progress. Beside the state for the
+    // same reason as the orders; the draw follows from the dice, the
+    // commitments from the recorded actions, and revealed totals are hashed.
+    struct SupportMarkers {
+        std::vector<std::vector<int>> hand;
+        std::vector<std::vector<int>> committed;
+    } support_;
     // What apply() restores when a script fails.
     struct Rollback {
         GameState state;
@@ -459,6 +503,7 @@ private:
         std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
         Dice dice;
         std::vector<Plot> plots;
+        SupportMarkers support;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
     // Shared with the scenario (no copy per game) unless it came without them.

@@ -75,6 +75,15 @@ std::uint64_t checksum(const GameState& st) {
     if (c.roll_modifier != 0) h.i(c.roll_modifier + 400000);
     for (int u : c.to_retreat) h.i(u + 200000);
     h.i(c.retreating_side), h.i(c.advance_done), h.i(c.advance_one_hex), h.i(c.advancing_side);
+    if (!c.retreat_path.empty() || !c.advanced.empty()) {  // only games that advance along it
+        h.i(static_cast<long long>(c.retreat_path.size()) + 900000);
+        for (const auto& x : c.retreat_path) h.i(x.q), h.i(x.r);
+        for (int u : c.advanced) h.i(u);
+    }
+    if (c.support_step > 0 || c.support_revealed) {  // support fire: only games that use it
+        h.i(c.support_step + 800000), h.i(c.support_attacker_markers), h.i(c.support_defender_markers);
+        h.i(c.support_revealed), h.i(c.support_attack), h.i(c.support_defence);
+    }
     if (c.side >= 0) h.i(c.side + 500000);  // only plotted combats set it: older replays keep their checksums
     for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);
     for (const auto& x : c.defender_hexes) h.i(x.q + 300000), h.i(x.r);

@@ -69,7 +69,8 @@ struct Fire {
 
 // A combat being declared or resolved.
 struct Combat {
-    enum Stage { Building, Declared, Rolled, Losses, Advance, Done };
+    // Support comes last: stage numbers are hashed, and replays recorded before it keep theirs.
+    enum Stage { Building, Declared, Rolled, Losses, Advance, Done, Support };
     int stage = Building;
     std::vector<int> attackers;
     std::vector<int> defenders;
@@ -98,6 +99,20 @@ struct Combat {
     bool advance_one_hex = false;  // no combat took place (retreat before combat, 8.3)
     int advancing_side = -1;
     int side = -1;  // the attacking side when the phase does not say it (plotted combats); -1: the phase's
+    // Support fire (F&M 8.2.1 b): the commitment steps taken, the markers each
+    // side has placed face down (their number is on the table for all to see;
+    // their values are not, until revealed), and the revealed totals.
+    // The path of retreat (F&M 8.5): the hexes a retreating defender left
+    // behind, its hex first; with `advance: path_of_retreat`, the only hexes
+    // the victors may advance into, one unit to a hex.
+    std::vector<geometry::Hex> retreat_path;
+    std::vector<int> advanced;  // units that advanced along it
+    int support_step = 0;
+    int support_attacker_markers = 0;
+    int support_defender_markers = 0;
+    bool support_revealed = false;
+    int support_attack = 0;
+    int support_defence = 0;
 };
 
 struct GameResult {

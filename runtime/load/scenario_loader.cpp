@@ -376,6 +376,45 @@ struct ScenarioReader {
         }
     }
 
+    // support_fire: { pools: { SIDE: [VALUE, …] }, allotments: { SIDE: [N, …] } }:
+    // each side's support fire markers and how many it draws each game turn (F&M 7.1).
+    void support_fire(MapReader& top) {
+        YAML::Node node = top.child("support_fire");
+        if (!node.IsDefined()) return;
+        MapReader r(node, file, sink, "support_fire ({ pools: { SIDE: [values] }, allotments: { SIDE: [markers per turn] } })");
+        if (!r.valid()) return;
+        SupportFire& sf = sc.support_fire;
+        sf.where = r.where();
+        sf.pools.assign(sc.sides.size(), {});
+        sf.allotments.assign(sc.sides.size(), {});
+        // A map of side ids to lists of whole numbers in [min, max].
+        auto by_side = [&](const char* key, const char* item, int min, int max, std::vector<std::vector<int>>& out) {
+            YAML::Node sides = r.child(key, true);
+            if (!sides.IsDefined()) return;
+            if (!sides.IsMap()) return sink.error(location_of(sides, file), std::string("'") + key + "' must map side ids to lists of " + item + "s");
+            for (const auto& kv : sides) {
+                const int s = side(kv.first, std::string("a side of ") + key);
+                if (s < 0) continue;
+                if (!kv.second.IsSequence()) {
+                    sink.error(location_of(kv.second, file), std::string("the ") + key + " of '" + kv.first.Scalar() + "' must be a list of " + item + "s");
+                    continue;
+                }
+                for (const auto& v : kv.second) {
+                    auto n = read_int(v, file, sink, item);
+                    if (!n) continue;
+                    if (*n < min || *n > max) sink.error(location_of(v, file), std::string(item) + " " + std::to_string(*n) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+                    else out[static_cast<std::size_t>(s)].push_back(*n);
+                }
+            }
+        };
+        by_side("pools", "marker value", 0, 99, sf.pools);
+        by_side("allotments", "marker count", 0, 999, sf.allotments);
+        for (std::size_t s = 0; s < sc.sides.size(); ++s)
+            if (!sf.pools[s].empty() && sf.allotments[s].empty())
+                sink.error(sf.where, "support_fire: side '" + sc.sides[s].id + "' has a pool of markers but no allotments (how many it draws each turn)");
+        r.finish();
+    }
+
     // rules: { NAME: { enabled: BOOL, params: { KEY: VALUE, … } } }: the
     // scenario's switches over the rule modules its ruleset lists.
     void rule_switches(MapReader& top) {
@@ -567,6 +606,7 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
         top.accept("exits");
     }
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
+    reader.support_fire(top);
     reader.rule_switches(top);
     top.finish();
     sink.throw_if_any();

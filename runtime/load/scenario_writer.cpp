@@ -186,6 +186,24 @@ void write_rule_switches(std::ostringstream& out, const Scenario& sc) {
     }
 }
 
+// Support fire markers: each side's pool and its allotments by turn.
+void write_support_fire(std::ostringstream& out, const Scenario& sc) {
+    const SupportFire& sf = sc.support_fire;
+    if (sf.empty()) return;
+    auto lists = [&](const char* key, const std::vector<std::vector<int>>& by_side) {
+        out << "  " << key << ":\n";
+        for (std::size_t s = 0; s < sc.sides.size() && s < by_side.size(); ++s) {
+            if (by_side[s].empty()) continue;
+            out << "    " << yaml_quoted(sc.sides[s].id) << ": [";
+            for (std::size_t i = 0; i < by_side[s].size(); ++i) out << (i ? ", " : "") << by_side[s][i];
+            out << "]\n";
+        }
+    };
+    out << "\nsupport_fire:\n";
+    lists("pools", sf.pools);
+    lists("allotments", sf.allotments);
+}
+
 }  // namespace
 
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
@@ -231,6 +249,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
             out << " }\n";
         }
     }
+    write_support_fire(out, sc);
     write_rule_switches(out, sc);
     return out.str();
 }

@@ -20,8 +20,14 @@ const std::vector<ProcedureOption>& odds_combat_options() {
         {"targets_marked", K::Name, "only units carrying this script mark may be attacked (defensive fire at units that moved)"},
         {"barred_mark", K::Name, "units carrying this script mark may not attack in the phase"},
         {"stiff_resistance", K::Bool, "a side a result tells to retreat may instead stay and lose a step (one unit, chosen by its owner), decided after the roll; then nobody advances (F&M 8.4)"},
-        {"short_retreat", K::Choice, "a unit that cannot retreat the full distance: eliminate (default), or reduce: if it can retreat at least one hex it goes as far as it can and loses a step there (F&M 8.3)", -1'000'000, {"eliminate", "reduce"}},
-        {"hex_defends_as_one", K::Bool, "whoever of the defending side stays in a defending hex defends, even if the unit declared against has left it before the roll"}};
+        {"short_retreat", K::Choice, "a unit that cannot retreat the full distance: eliminate (default; a retreat may go on through friends to the first free hex), or reduce: a retreat ends exactly the distance away, and a unit that can retreat at least one hex but not that far goes as far as it can and loses a step there (F&M 8.3)", -1'000'000, {"eliminate", "reduce"}},
+        {"hex_defends_as_one", K::Bool, "whoever of the defending side stays in a defending hex defends, even if the unit declared against has left it before the roll"},
+        {"advance", K::Choice, "who advances after combat where: vacated (default: one unit into a vacated hex, further by its advance_hexes) or path_of_retreat: after a defender's retreat only, any of the attackers along the hexes it left, one to a hex, ignoring zones of control (F&M 8.5)", -1'000'000, {"vacated", "path_of_retreat"}},
+        {"support_markers", K::Int, "support fire markers (the scenario's support_fire) each side may commit to a combat, face down, in turn: attacker, defender, attacker, defender, …; then all are revealed and added (F&M 8.2.1: 2). In a bombardment, the attacker's markers only", 0},
+        {"bombardment", K::Bool, "a bombardment phase (F&M 8.1): the attacker fights with support fire markers alone, against any enemy unit, on its hex's terrain line; no advance"},
+        {"bombardment_no_effect", K::Names, "results that have no effect in a bombardment (F&M 8.1.3: Ae, A1, A2, A3, Ex)"},
+        {"friendly_fire", K::Name, "in a bombardment, the result that reduces one of the attacker's units next to the target, and has no effect when none is (F&M 8.1.3: (A))"},
+        {"fortification", K::Name, "a terrain value: where the defender's hex has it, the defender's strength is doubled and each attacking support marker counts half, rounded down (F&M 8.2.3)"}};
     return list;
 }
 
@@ -64,6 +70,7 @@ const std::vector<ProcedureSpec>& procedures() {
          {{"adjacent_enemy_modifier", K::Int, "added to the roll of a unit next to an enemy"},
           {"leader_adds", K::Text, "attribute of a stacked leader added to the roll"},
           {"rally", K::Bool, "after recovery, the side may rally one eliminated unit next to a leader"}}},
+        {"support_draw", T::None, {}},
         {"lua", T::None, {}},
     };
     return list;

@@ -2,6 +2,8 @@
 
 #include "rules/ruleset.h"
 
+#include <algorithm>
+
 namespace sandtable::rules {
 
 using geometry::Hex;
@@ -62,6 +64,21 @@ int Scenario::side_index(const std::string& id) const {
     for (std::size_t i = 0; i < sides.size(); ++i)
         if (sides[i].id == id) return static_cast<int>(i);
     return -1;
+}
+
+}  // namespace sandtable::rules
+
+namespace sandtable::rules {
+
+bool SupportFire::empty() const {
+    return std::all_of(pools.begin(), pools.end(), [](const auto& pool) { return pool.empty(); });
+}
+
+int SupportFire::allotment(int side, int turn) const {
+    const auto s = static_cast<std::size_t>(side);
+    if (s >= pools.size() || s >= allotments.size() || allotments[s].empty()) return 0;
+    const auto t = std::min(static_cast<std::size_t>(std::max(turn, 1)) - 1, allotments[s].size() - 1);
+    return std::min(allotments[s][t], static_cast<int>(pools[s].size()));
 }
 
 }  // namespace sandtable::rules

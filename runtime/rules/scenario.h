@@ -93,6 +93,20 @@ struct RuleSwitch {
     SourceLocation where;
 };
 
+// Support fire markers (F&M 7.0): each side's pool, and how many markers it
+// draws at random from it at the start of each game turn (the turn track's
+// allotment). Markers are never placed on the map; their values stay hidden
+// from the other side until revealed in a combat.
+struct SupportFire {
+    std::vector<std::vector<int>> pools;       // by side: each marker's "+" value; empty: the side has none
+    std::vector<std::vector<int>> allotments;  // by side: markers drawn on turn 1, 2, …; the last repeats
+    SourceLocation where;
+
+    bool empty() const;  // no side has a marker
+    // Markers `side` draws on game turn `turn` (never more than its pool holds).
+    int allotment(int side, int turn) const;
+};
+
 struct Scenario {
     std::string id;
     std::string name;
@@ -116,6 +130,7 @@ struct Scenario {
     std::vector<ExitArea> exits;  // `exits:`: where units may leave the map, by side
     // The ruleset's sequence variant this scenario plays (`sequence:`); empty: the standard one.
     std::string sequence;
+    SupportFire support_fire;  // `support_fire:`; empty for games without support markers
     SourceLocation where;
 
     int side_index(const std::string& id) const;

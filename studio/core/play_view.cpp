@@ -182,7 +182,7 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
     return out;
 }
 
-std::string action_text(const Game& game, const Action& a) {
+std::string action_text(const Game& game, const Action& a, int viewer) {
     const std::string unit = unit_name(game, a.unit);
     switch (a.kind) {
     case ActionKind::EndPhase:
@@ -220,6 +220,7 @@ std::string action_text(const Game& game, const Action& a) {
     case ActionKind::AdvanceTo:
         return unit + " advances to " + hex_label(game, a.hex);
     case ActionKind::Decline:
+        if (game.decision() == DecisionKind::Support) return "Place no support fire marker now";
         return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
     case ActionKind::RallyTo:
         return "Rally " + unit + " to " + hex_label(game, a.hex);
@@ -238,6 +239,11 @@ std::string action_text(const Game& game, const Action& a) {
         return "Concede the game";
     case ActionKind::StiffResistance:
         return "Stiff resistance: stay, and lose a step instead";
+    case ActionKind::CommitSupport: {
+        const auto hand = game.support_hand(game.deciding_side(), viewer);
+        const bool known = hand && a.index >= 0 && static_cast<std::size_t>(a.index) < hand->size();
+        return "Place support fire marker " + (known ? "+" + std::to_string((*hand)[static_cast<std::size_t>(a.index)]) : "#" + std::to_string(a.index + 1)) + " face down";
+    }
     }
     return game.describe(a);
 }
@@ -270,6 +276,7 @@ std::string decision_text(const Game& game) {
     case DecisionKind::Rally: what = "rally a unit"; break;
     case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
+    case DecisionKind::Support: what = "place a support fire marker face down, or pass (revealed when both sides are done)"; break;
     default: what = kernel::decision_kind_name(game.decision()); break;
     }
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).

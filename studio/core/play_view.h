@@ -53,7 +53,8 @@ std::string odds_label(const kernel::Game& game, int target);
 std::vector<kernel::Action> actions_at(const kernel::Game& game, geometry::Hex hex);
 
 // An action in words for the player: "Move Hesk spearmen 2 to 0705 (3 MP)".
-std::string action_text(const kernel::Game& game, const kernel::Action& action);
+// Hidden values (a support marker's) are named only when `viewer` may know them.
+std::string action_text(const kernel::Game& game, const kernel::Action& action, int viewer = -1);
 
 // What the game waits for, in words: "Turn 2 · Normans: Movement · pick a unit
 // to move"; when another side decides in the phase, it is named too.

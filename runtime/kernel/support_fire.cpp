@@ -1,0 +1,169 @@
+// Support fire markers (F&M 7.0, 8.1, 8.2.1 b): each game turn a side draws
+// its allotment at random from its pool; in a combat the attacker and the
+// defender place markers face down in turn, then all are revealed and added
+// to the sides' strengths; a bombardment is an attack by markers alone.
+//
+// The values in a hand and those face down are kept beside the state (see
+// SupportMarkers in game.h): state(), the log, the legal actions and their
+// descriptions show the other side how many markers there are, never which.
+#include "kernel/game.h"
+
+#include <algorithm>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+// The support draw phase: every side's markers of the last turn go back to
+// the pool and it draws this turn's allotment (7.1, 7.2: none carried over).
+bool Game::support_draw_step() {
+    if (state_.at.stage != 0) return false;
+    state_.at.stage = 1;
+    const rules::SupportFire& sf = scenario_->support_fire;
+    for (std::size_t side = 0; side < support_.hand.size(); ++side) {
+        auto& hand = support_.hand[side];
+        hand.clear();
+        support_.committed[side].clear();
+        if (side >= sf.pools.size()) continue;
+        std::vector<int> pool = sf.pools[side];
+        const int drawn = sf.allotment(static_cast<int>(side), state_.at.turn);
+        // The whole pool needs no die: which markers are held is certain, and slots carry no meaning.
+        if (drawn == static_cast<int>(pool.size())) {
+            hand = pool;
+            pool.clear();
+        }
+        for (int i = 0; i < drawn && !pool.empty(); ++i) {
+            // From the kernel's dice, but neither logged nor in the dice log:
+            // the rolls would tell the other side which markers were drawn.
+            const int pick = dice_.roll(static_cast<int>(pool.size())) - 1;
+            ++state_.dice_rolled;
+            hand.push_back(pool[static_cast<std::size_t>(pick)]);
+            pool.erase(pool.begin() + pick);
+        }
+        if (logging_ && drawn > 0)
+            note("  " + scenario_->sides[side].name + " draws " + std::to_string(drawn) + " support fire marker" + (drawn == 1 ? "" : "s"));
+    }
+    return false;
+}
+
+std::optional<std::vector<int>> Game::support_hand(int side, int viewer) const {
+    if (side < 0 || side >= static_cast<int>(support_.hand.size())) return std::nullopt;
+    if (viewer != side && !state_.result.over) return std::nullopt;
+    return support_.hand[static_cast<std::size_t>(side)];
+}
+
+int Game::support_markers_held(int side) const {
+    return side < 0 || side >= static_cast<int>(support_.hand.size()) ? 0 : static_cast<int>(support_.hand[static_cast<std::size_t>(side)].size());
+}
+
+std::optional<std::vector<int>> Game::committed_support(int side, int viewer) const {
+    if (side < 0 || side >= static_cast<int>(support_.committed.size())) return std::nullopt;
+    if (viewer != side && !state_.combat.support_revealed && !state_.result.over) return std::nullopt;
+    return support_.committed[static_cast<std::size_t>(side)];
+}
+
+// Who places a marker at a commitment step: attacker, defender, attacker,
+// defender, … (8.2.1 b); in a bombardment the attacker alone (8.1.2 b). -1: done.
+int Game::support_side_at(int step) const {
+    const int per_side = combat_rules().support_markers;
+    const int attacker = attacking_side();
+    if (combat_rules().bombardment) return step < per_side ? attacker : -1;
+    if (step >= 2 * per_side) return -1;
+    return step % 2 == 0 ? attacker : opponent_of(attacker);
+}
+
+// Runs the commitment steps: a side with no marker in hand passes by itself.
+bool Game::support_commit_step() {
+    Combat& c = state_.combat;
+    for (int side = support_side_at(c.support_step); side >= 0; side = support_side_at(c.support_step)) {
+        if (support_markers_held(side) > 0) {
+            decide(DecisionKind::Support, side);
+            return true;
+        }
+        ++c.support_step;
+    }
+    reveal_support();
+    c.stage = Combat::Declared;
+    return false;
+}
+
+void Game::support_actions(std::vector<Action>& out) const {
+    const int side = support_side_at(state_.combat.support_step);
+    if (side < 0) return;
+    for (int slot = 0; slot < support_markers_held(side); ++slot) out.push_back({ActionKind::CommitSupport, -1, -1, {}, slot});
+    // A bombardment is an attack by markers: it has at least one (8.1).
+    if (!(combat_rules().bombardment && state_.combat.support_step == 0)) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+}
+
+void Game::commit_support(const Action& a) {
+    Combat& c = state_.combat;
+    const int side = support_side_at(c.support_step);
+    ++c.support_step;
+    if (a.kind != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
+    auto& hand = support_.hand[static_cast<std::size_t>(side)];
+    const auto slot = static_cast<std::size_t>(a.index);
+    support_.committed[static_cast<std::size_t>(side)].push_back(hand[slot]);
+    hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(slot));  // used: gone for the rest of the game turn (7.2)
+    ++(side == attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
+    if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(side)].name + " places a support fire marker face down");
+}
+
+bool Game::fortified(Hex h) const {
+    const std::string& key = combat_rules().fortification;
+    return !key.empty() && ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].value(key) != 0;
+}
+
+// Both sides turn their markers over (8.2.1 b 5); an attacker's marker
+// against a fortification counts half, rounded down (8.2.3).
+void Game::reveal_support() {
+    Combat& c = state_.combat;
+    const int attacker = attacking_side();
+    const bool halved = !c.defenders.empty() && fortified(state_.units[static_cast<std::size_t>(c.defenders.front())].hex);
+    c.support_attack = c.support_defence = 0;
+    for (int v : support_.committed[static_cast<std::size_t>(attacker)]) c.support_attack += halved ? v / 2 : v;
+    for (int v : support_.committed[static_cast<std::size_t>(opponent_of(attacker))]) c.support_defence += v;
+    c.support_revealed = true;
+    if (!logging_ || c.support_attacker_markers + c.support_defender_markers == 0) return;
+    auto listed = [&](int side) {
+        std::string out;
+        for (int v : support_.committed[static_cast<std::size_t>(side)]) out += (out.empty() ? "+" : ", +") + std::to_string(v);
+        return out.empty() ? std::string("none") : out;
+    };
+    note("  support fire revealed: " + scenario_->sides[static_cast<std::size_t>(attacker)].name + " " + listed(attacker) +
+         (halved ? " (halved against the fortification: +" + std::to_string(c.support_attack) + ")" : "") + "; " +
+         scenario_->sides[static_cast<std::size_t>(opponent_of(attacker))].name + " " + listed(opponent_of(attacker)));
+}
+
+// A bombardment may be opened against any enemy unit not yet attacked in
+// the phase, anywhere on the map (8.1, 8.1.1), while the attacker holds a marker.
+void Game::bombardment_actions(std::vector<Action>& out) const {
+    if (state_.at.stage >= 2) return;  // the attacker said it is done
+    if (support_markers_held(attacking_side()) > 0)
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (may_be_declared_against(static_cast<int>(i))) out.push_back({ActionKind::Declare, -1, static_cast<int>(i), {}, -1});
+    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+}
+
+// 8.1.3: some results do nothing in a bombardment; the friendly-fire result
+// falls on the attacker's units next to the target, and on nobody when none
+// is. Returns false when the result has no effect.
+bool Game::filter_bombardment_result() {
+    Combat& c = state_.combat;
+    const CombatPhaseRules& r = combat_rules();
+    const auto& ignored = r.bombardment_no_effect;
+    if (std::find(ignored.begin(), ignored.end(), c.result) != ignored.end()) {
+        if (logging_) note("  " + c.result + " has no effect in a bombardment");
+        return false;
+    }
+    if (r.friendly_fire.empty() || c.result != r.friendly_fire) return true;
+    c.attackers.clear();
+    const Hex target = c.defender_hexes.empty() ? Hex{} : c.defender_hexes.front();
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (u.on_map && u.side == attacking_side() && geometry::distance(u.hex, target) == 1) c.attackers.push_back(static_cast<int>(i));
+    }
+    if (c.attackers.empty() && logging_) note("  " + c.result + ": no friendly unit next to the target, no effect");
+    return !c.attackers.empty();
+}
+
+}  // namespace sandtable::kernel

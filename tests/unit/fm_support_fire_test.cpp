@@ -1,0 +1,385 @@
+// F&M support fire markers (7.0), bombardment (8.1), fortifications (8.2.3),
+// the exact retreat (8.3) and the advance along the path of retreat (8.5),
+// played on the bundled rulesets/fm with small scenarios written here.
+#include "project_copies.h"
+
+#include "bots/session.h"
+#include "load/loader.h"
+#include "load/scenario_writer.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+using sandtable::bots::Session;
+using sandtable::kernel::Action;
+using sandtable::kernel::ActionKind;
+using sandtable::kernel::DecisionKind;
+using sandtable::kernel::Game;
+
+namespace {
+
+struct Unit {
+    std::string id, type, side, at;
+};
+
+// An 8x6 clear map under the bundled F&M ruleset; `terrain_rows` overrides it.
+std::string write_scenario(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments,
+                           const std::string& terrain_rows = "") {
+    const fs::path dir = sandtable::test::fresh_directory();
+    std::string rows = terrain_rows;
+    if (rows.empty())
+        for (int r = 0; r < 6; ++r) rows += "    ........\n";
+    std::string text = "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm\nturns: 3\nfirst_side: allies\nsides:\n"
+                       "  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
+                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, f: fort, x: sea }\n  terrain: |\n" + rows + "units:\n";
+    for (const auto& u : units) text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: \"" + u.at + "\" }\n";
+    text += "support_fire:\n  pools: " + pools + "\n  allotments: " + allotments + "\n";
+    sandtable::test::write_text(dir / "scenario.yaml", text);
+    return (dir / "scenario.yaml").string();
+}
+
+Session open(const std::string& scenario, std::uint64_t seed = 1, std::vector<int> dice = {}) {
+    return Session(sandtable::load::load_scenario(scenario), scenario, seed, std::move(dice), true);
+}
+
+Action act(ActionKind kind, int unit = -1, int target = -1, int index = -1) { return {kind, unit, target, {}, index}; }
+
+// Ends phases until the one named is in progress and its side decides.
+void play_to_phase(Session& s, const std::string& phase) {
+    while (s.game().phase_id() != phase) s.apply(act(ActionKind::EndPhase));
+}
+
+// Declares a ground combat against `target` with `attackers` and closes the building.
+void declare(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
+    auto& g = s.game();
+    s.apply(act(ActionKind::Declare, -1, g.unit_index(target)));
+    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.unit_index(a)));
+    s.apply(act(ActionKind::Resolve));
+}
+
+std::vector<std::string> log_since(const Game& g, std::size_t from) {
+    std::vector<std::string> out;
+    for (std::size_t i = from; i < g.log().size(); ++i) out.push_back(g.log()[i].text);
+    return out;
+}
+
+// The worked example's units: two 4-4 infantry next to a commando (defense 3).
+const std::vector<Unit> kExample{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0503"}};
+
+// a1 and a2 attack d in the Allies' combat phase, the die forced; support not yet placed.
+Session combat_of(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments, int die, const std::string& rows = "") {
+    Session s = open(write_scenario(units, pools, allotments, rows), 1, {die});
+    s.game().set_explaining(true);
+    play_to_phase(s, "combat");
+    declare(s, "d", {"a1", "a2"});
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12; against 3 with a +6 marker, 9; the differential is +3", "[fm][support]") {
+    Session s = combat_of(kExample, "{ allies: [2, 2], axis: [6] }", "{ allies: [2], axis: [1] }", 4);
+    auto& g = s.game();
+    // 8.2.1 b: attacker, defender, attacker, defender; a side with nothing left passes by itself.
+    REQUIRE(g.decision() == DecisionKind::Support);
+    CHECK(g.deciding_side() == 0);
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    CHECK(g.deciding_side() == 1);
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    CHECK(g.deciding_side() == 0);
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    const auto& c = g.state().combat;
+    CHECK(c.support_revealed);
+    CHECK(c.support_attack == 4);
+    CHECK(c.support_defence == 6);
+    CHECK(c.attack == 12);
+    CHECK(c.defend == 9);
+    // +3 on the clear line is the +2/+3 column; the die (4) reads "Ex" there.
+    REQUIRE(!g.combat_explanations().empty());
+    CHECK(g.combat_explanations().back().column == "+2/+3");
+    CHECK(c.result == "Ex");
+    bool named = false;
+    for (const auto& m : g.combat_explanations().back().modifiers) named = named || m.what.find("support fire: attacker +4 (2 markers), defender +6 (1 marker)") != std::string::npos;
+    CHECK(named);
+}
+
+TEST_CASE("support fire: a pass is final, each step is open whatever came before, markers are spent for the game turn", "[fm][support]") {
+    const auto path = write_scenario(kExample, "{ allies: [2, 3, 4], axis: [1, 6] }", "{ allies: [3], axis: [2] }");
+    Session s = open(path, 7, {6});
+    auto& g = s.game();
+    play_to_phase(s, "combat");
+    CHECK(g.support_markers_held(0) == 3);
+    declare(s, "d", {"a1"});
+    s.apply(act(ActionKind::Decline));  // the attacker passes at step 1 …
+    CHECK(g.deciding_side() == 1);
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 1));
+    CHECK(g.deciding_side() == 0);  // … and may still place one at step 3
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 2));
+    CHECK(g.deciding_side() == 1);
+    s.apply(act(ActionKind::Decline));
+    CHECK(g.state().combat.support_revealed);
+    CHECK(g.state().combat.support_attacker_markers == 1);
+    CHECK(g.state().combat.support_defender_markers == 1);
+    // Used markers are gone until the next game turn (7.2).
+    CHECK(g.support_markers_held(0) == 2);
+    CHECK(g.support_markers_held(1) == 1);
+    // The next game turn each side draws its allotment afresh: nothing carried over, nothing lost.
+    while (g.state().at.turn == 1 && !g.over()) {
+        const auto& legal = g.legal_actions();
+        s.apply(legal.back());  // end phases, decline advances, …
+    }
+    CHECK(g.state().at.turn == 2);
+    CHECK(g.support_markers_held(0) == 3);
+    CHECK(g.support_markers_held(1) == 2);
+}
+
+TEST_CASE("support fire: markers are drawn at random when the allotment is smaller than the pool, the same on the same seed", "[fm][support]") {
+    const auto path = write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [1] }");
+    std::set<std::vector<int>> hands;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        Session s = open(path, seed);
+        const auto hand = s.game().support_hand(0, 0);
+        REQUIRE(hand);
+        CHECK(hand->size() == 3);
+        hands.insert(*hand);
+        Session again = open(path, seed);
+        CHECK(again.game().support_hand(0, 0) == hand);
+    }
+    CHECK(hands.size() > 6);
+}
+
+TEST_CASE("support fire is hidden: through the public API the defender learns how many markers the attacker holds and places, never which", "[fm][support][hidden]") {
+    // Two games alike in everything but the values of the Allies' markers.
+    const auto weak = write_scenario(kExample, "{ allies: [1, 1, 2], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
+    const auto strong = write_scenario(kExample, "{ allies: [6, 6, 4], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
+    Session a = open(weak, 3), b = open(strong, 3);
+    a.game().set_explaining(true);
+    b.game().set_explaining(true);
+    // Everything the Axis (side 1) may read of a game.
+    auto seen_by_axis = [](const Game& g) {
+        std::vector<std::string> out;
+        out.push_back(std::to_string(g.checksum()));
+        out.push_back(std::to_string(sandtable::kernel::checksum(g.state())));
+        for (const auto& e : g.log()) out.push_back(e.text);
+        for (const auto& d : g.dice_log()) out.push_back(std::to_string(d.faces) + ":" + std::to_string(d.value) + ":" + d.why);
+        for (const auto& x : g.combat_explanations()) out.push_back(x.column + x.result);
+        out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) + std::to_string(g.deciding_side()));
+        for (const auto& action : g.legal_actions()) out.push_back(g.describe(action));
+        out.push_back(std::to_string(g.support_markers_held(0)) + "/" + std::to_string(g.support_markers_held(1)));
+        const auto& c = g.state().combat;
+        out.push_back(std::to_string(c.support_attacker_markers) + std::to_string(c.support_defender_markers) + std::to_string(c.support_attack) +
+                      std::to_string(c.attack));
+        CHECK(!g.support_hand(0, 1).has_value());
+        CHECK(!g.committed_support(0, 1).has_value());
+        REQUIRE(g.support_hand(1, 1).has_value());  // its own it sees
+        return out;
+    };
+    // After the draw.
+    CHECK(a.game().support_hand(0, 0) != b.game().support_hand(0, 0));
+    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
+    // At the Axis's first commitment step: the Allies' marker is face down.
+    for (Session* s : {&a, &b}) {
+        play_to_phase(*s, "combat");
+        declare(*s, "d", {"a1", "a2"});
+        s->apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        REQUIRE(s->game().decision() == DecisionKind::Support);
+        REQUIRE(s->game().deciding_side() == 1);
+    }
+    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
+    // After the Allies' second marker and before the reveal the Axis still knows only the count.
+    for (Session* s : {&a, &b}) {
+        s->apply(act(ActionKind::Decline));
+        s->apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        REQUIRE(s->game().deciding_side() == 1);
+        CHECK(s->game().state().combat.support_attacker_markers == 2);
+        CHECK(s->game().committed_support(0, 0)->size() == 2);  // the owner knows its own
+    }
+    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
+    // Once revealed, all may see them.
+    for (Session* s : {&a, &b}) s->apply(act(ActionKind::Decline));
+    CHECK(a.game().state().combat.support_revealed);
+    CHECK(a.game().committed_support(0, 1).has_value());
+    CHECK(a.game().state().combat.support_attack != b.game().state().combat.support_attack);
+}
+
+TEST_CASE("support fire: a bot sees only its own hand", "[fm][support][hidden]") {
+    const auto path = write_scenario(kExample, "{ allies: [2, 6], axis: [6] }", "{ allies: [2], axis: [1] }");
+    Session s = open(path, 2);
+    const Game& g = s.game();
+    CHECK(g.support_hand(0, 0) == std::vector<int>{2, 6});
+    CHECK(!g.support_hand(0, 1));
+    CHECK(!g.support_hand(1, 0));
+    CHECK(g.hides_information());  // a hot-seat game hands the screen over
+}
+
+TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its hex's terrain line", "[fm][bombardment]") {
+    // The target is far from every Allied unit; 6 + 6 against 3 is +9 on clear: the 8/9 column. Die 1: De.
+    const auto path = write_scenario({{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6, 2], axis: [1] }",
+                                     "{ allies: [3], axis: [1] }");
+    Session s = open(path, 1, {1});
+    auto& g = s.game();
+    play_to_phase(s, "bombardment");
+    REQUIRE(g.decision() == DecisionKind::CombatDeclare);
+    s.apply(act(ActionKind::Declare, -1, g.unit_index("d")));
+    REQUIRE(g.decision() == DecisionKind::Support);
+    // A bombardment is its markers: the first may not be passed.
+    for (const auto& a : g.legal_actions()) CHECK(a.kind == ActionKind::CommitSupport);
+    const auto hand = *g.support_hand(0, 0);
+    const int six = static_cast<int>(std::find(hand.begin(), hand.end(), 6) - hand.begin());
+    s.apply(act(ActionKind::CommitSupport, -1, -1, six));
+    const auto rest = *g.support_hand(0, 0);
+    s.apply(act(ActionKind::CommitSupport, -1, -1, static_cast<int>(std::find(rest.begin(), rest.end(), 6) - rest.begin())));
+    // Two markers: no third step, no Axis step.
+    CHECK(g.state().combat.support_attack == 12);
+    CHECK(g.state().combat.attack == 12);
+    CHECK(g.state().combat.defend == 3);
+    CHECK(g.state().combat.result == "De");
+    CHECK(!g.state().units[static_cast<std::size_t>(g.unit_index("d"))].on_map);
+    CHECK(g.support_markers_held(0) == 1);
+}
+
+TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothing; (A) only with a friend next to the target", "[fm][bombardment]") {
+    // +2 against 3: differential -1, the -1 column of the clear line; die 4 reads A3, die 1 reads Ex, die 6 "(A)".
+    auto bombard = [](const std::vector<Unit>& units, int die) {
+        const auto path = write_scenario(units, "{ allies: [2], axis: [1] }", "{ allies: [1], axis: [1] }");
+        Session s = open(path, 1, {die});
+        play_to_phase(s, "bombardment");
+        s.apply(act(ActionKind::Declare, -1, s.game().unit_index("d")));
+        const std::size_t before = s.game().log().size();
+        s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        return std::make_pair(std::move(s), log_since(s.game(), before));
+    };
+    const std::vector<Unit> far{{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}};
+    const std::vector<Unit> near{{"a1", "infantry", "allies", "0106"}, {"a2", "infantry", "allies", "0701"}, {"d", "commando", "axis", "0702"}};
+    {
+        auto [s, log] = bombard(far, 1);
+        CHECK(s.game().state().combat.result == "Ex");
+        CHECK(std::find(log.begin(), log.end(), "  Ex has no effect in a bombardment") != log.end());
+        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("d"))].back == false);
+    }
+    {
+        auto [s, log] = bombard(far, 4);
+        CHECK(s.game().state().combat.result == "A3");
+        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].hex == s.game().grid().parse_label("0106"));
+    }
+    {
+        auto [s, log] = bombard(far, 6);
+        CHECK(s.game().state().combat.result == "(A)");
+        CHECK(std::find(log.begin(), log.end(), "  (A): no friendly unit next to the target, no effect") != log.end());
+        CHECK(!s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].back);
+    }
+    {
+        auto [s, log] = bombard(near, 6);  // friendly fire on a2, next to the target (0701 touches 0702)
+        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a2"))].back);
+        CHECK(!s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].back);
+    }
+}
+
+TEST_CASE("fortifications (8.2.3): the defender doubled, the attacker's markers halved (rounded down), the defender's not", "[fm][fortification]") {
+    std::string rows;
+    for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 3 ? "....f..." : "........") + "\n";
+    Session s = combat_of(kExample, "{ allies: [3, 3], axis: [5] }", "{ allies: [2], axis: [1] }", 3, rows);
+    auto& g = s.game();
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    const auto& c = g.state().combat;
+    CHECK(c.support_attack == 2);    // +3 and +3, each halved to 1
+    CHECK(c.support_defence == 5);   // the defender's own marker in full
+    CHECK(c.attack == 10);           // 4 + 4 + 2
+    CHECK(c.defend == 11);           // 3 doubled + 5
+}
+
+TEST_CASE("retreat (8.3) ends exactly the result's distance away; the attackers advance along the path of retreat, one to a hex (8.5)", "[fm][retreat][advance]") {
+    // 8 + 6 against 3 is +11, the last column of the clear line, which reads De, De, D3, D2, D2, Ex: die 4 is D2.
+    Session s = combat_of(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4);
+    auto& g = s.game();
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // +6
+    REQUIRE(g.state().combat.result == "D2");
+    // The defender chooses where; every choice is two hexes away.
+    REQUIRE(g.decision() == DecisionKind::Retreat);
+    const auto start = *g.grid().parse_label("0503");
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::RetreatTo) CHECK(sandtable::geometry::distance(a.hex, start) == 2);
+    Action retreat{};
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::RetreatTo) retreat = a;
+    s.apply(retreat);
+    REQUIRE(g.decision() == DecisionKind::Advance);
+    const auto& trail = g.state().combat.retreat_path;
+    REQUIRE(trail.size() == 3);  // its hex, then the two it passed
+    CHECK(trail.front() == start);
+    CHECK(trail.back() == retreat.hex);
+    // Both attackers may advance into either free hex of the path; none off it.
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::AdvanceTo) CHECK(std::find(trail.begin(), trail.end(), a.hex) != trail.end());
+    s.apply({ActionKind::AdvanceTo, g.unit_index("a1"), -1, trail[1], -1});
+    REQUIRE(g.decision() == DecisionKind::Advance);
+    bool a2_to_first = false;
+    for (const auto& a : g.legal_actions()) {
+        CHECK(!(a.kind == ActionKind::AdvanceTo && a.hex == trail[1]));  // one unit to a hex
+        a2_to_first = a2_to_first || (a.kind == ActionKind::AdvanceTo && a.unit == g.unit_index("a2") && a.hex == start);
+    }
+    CHECK(a2_to_first);
+    s.apply({ActionKind::AdvanceTo, g.unit_index("a2"), -1, start, -1});
+    CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("a1"))].hex == trail[1]);
+    CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("a2"))].hex == start);
+}
+
+TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and nobody advances", "[fm][retreat]") {
+    const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "infantry", "axis", "0503"}};
+    Session s = combat_of(units, "{ allies: [6, 6], axis: [1] }", "{ allies: [2], axis: [0] }", 4);
+    auto& g = s.game();
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // the Axis holds no marker: its steps pass by themselves
+    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    REQUIRE(g.state().combat.result == "D2");
+    s.apply(act(ActionKind::StiffResistance));
+    const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+    CHECK(d.back);
+    CHECK(d.hex == *g.grid().parse_label("0503"));
+    CHECK(g.decision() != DecisionKind::Advance);
+}
+
+TEST_CASE("support_fire in a scenario: saved as loaded; bad entries reported with their place", "[fm][support][load]") {
+    const auto path = write_scenario(kExample, "{ allies: [2, 2, 6], axis: [3] }", "{ allies: [2, 1], axis: [1] }");
+    const auto loaded = sandtable::load::load_scenario(path);
+    const auto& sf = loaded.scenario->support_fire;
+    CHECK(sf.pools == std::vector<std::vector<int>>{{2, 2, 6}, {3}});
+    CHECK(sf.allotment(0, 1) == 2);
+    CHECK(sf.allotment(0, 5) == 1);  // the last number repeats
+    CHECK(sf.allotment(1, 3) == 1);
+    const std::string saved = sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset);
+    CHECK(saved.find("support_fire:\n  pools:\n    \"allies\": [2, 2, 6]\n    \"axis\": [3]\n  allotments:\n    \"allies\": [2, 1]\n") != std::string::npos);
+    sandtable::test::write_text(fs::path(path).parent_path() / "saved.yaml", saved);
+    const auto again = sandtable::load::load_scenario((fs::path(path).parent_path() / "saved.yaml").string());
+    CHECK(again.scenario->support_fire.pools == sf.pools);
+    CHECK(again.scenario->support_fire.allotments == sf.allotments);
+
+    auto errors = [](const std::string& pools, const std::string& allotments) {
+        const auto bad = write_scenario(kExample, pools, allotments);
+        try {
+            sandtable::load::load_scenario(bad);
+        } catch (const sandtable::load::LoadError& e) {
+            std::vector<std::string> out;
+            for (const auto& d : e.diagnostics()) out.push_back(d.to_string());
+            return out;
+        }
+        return std::vector<std::string>{};
+    };
+    auto has = [](const std::vector<std::string>& list, const std::string& text) {
+        INFO(text);
+        return std::any_of(list.begin(), list.end(), [&](const std::string& d) { return d.find(text) != std::string::npos; });
+    };
+    CHECK(has(errors("{ allies: [2, 120], axis: [3] }", "{ allies: [1], axis: [1] }"), "marker value 120 is out of range [0, 99]"));
+    CHECK(has(errors("{ allies: [2], nobody: [3] }", "{ allies: [1] }"), "unknown side 'nobody'"));
+    CHECK(has(errors("{ allies: [2], axis: [3] }", "{ allies: [1] }"), "support_fire: side 'axis' has a pool of markers but no allotments"));
+    CHECK(has(errors("[2, 3]", "{ allies: [1] }"), "'pools' must map side ids to lists of marker values"));
+    CHECK(has(errors("{ allies: two }", "{ allies: [1] }"), "the pools of 'allies' must be a list of marker values"));
+    // Each with its place: the scenario file, line and column.
+    const auto placed = errors("{ allies: [2, 120], axis: [3] }", "{ allies: [1], axis: [1] }");
+    REQUIRE(!placed.empty());
+    CHECK(placed.front().find("scenario.yaml:") != std::string::npos);
+}
