@@ -139,6 +139,11 @@ public:
     int capability(int unit, Capability c) const;
     const rules::UnitType& unit_type(int unit) const;
     int movement_class(int unit) const;
+    // Movement costs and ranges count in the ruleset's movement point parts
+    // (2 for F&M's roads at 1/2 MP): a range's cost of 3 is 1 1/2 MP then.
+    int movement_point_parts() const { return ruleset_->movement_point_parts; }
+    // The unit's allowance in parts: what a move may spend.
+    int movement_budget(int unit) const { return movement_allowance(unit) * ruleset_->movement_point_parts; }
     const std::string& unit_id(int unit) const;
     int unit_index(const std::string& id) const;
     std::vector<int> units_at(geometry::Hex h) const;
@@ -156,7 +161,8 @@ public:
     // The path of least disruption to a retreat destination (through friends).
     std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
     // The cost of the step from `from` in `direction` for the unit's movement
-    // class (terrain, hexside, road); -1 when prohibited or off the map.
+    // class (terrain, hexside, road), in movement point parts; -1 when
+    // prohibited or off the map.
     int step_cost(int unit, geometry::Hex from, int direction) const;
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;

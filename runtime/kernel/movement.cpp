@@ -209,7 +209,7 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
 // reaches with at least one movement point left.
 void Game::exit_moves(int unit, std::vector<Action>& out) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const int budget = movement_allowance(unit) - movement_cost_scale(unit);
+    const int budget = movement_budget(unit) - movement_cost_scale(unit) * movement_point_parts();
     std::optional<FacingRange> faced;  // searched once, when the side has exits at all
     for (const auto& area : scenario_->exits) {
         if (area.side != me.side) continue;
@@ -282,6 +282,7 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
+    const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
     return MovementStep{mode,
                         grid().index(me.hex),
                         capability(unit, Capability::EnterEzocNeedsFriend) != 0,
@@ -290,7 +291,7 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
                         (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
                         movement_cost_scale(unit),
-                        capability(unit, Capability::EzocEntryCost)};
+                        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts()};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {
@@ -298,7 +299,7 @@ const geometry::MovementRange& Game::movement_range(int unit) const {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
         const int mode = unit == state_.selected ? state_.exit_mode : 0;
         // The step rule inlined into the search: the hottest loop of a bot game.
-        range_.compute_with(grid(), u.hex, movement_allowance(unit), movement_step_rule(unit, mode));
+        range_.compute_with(grid(), u.hex, movement_budget(unit), movement_step_rule(unit, mode));
         range_unit_ = unit;
     }
     return range_;
@@ -315,8 +316,8 @@ Game::FacingRange Game::facing_range(int unit) const {
     const int start = grid().index(me.hex);
     r.states.assign(grid().size() * 6, {});
     if (start < 0) return r;
-    const int budget = movement_allowance(unit);
-    const int scale = movement_cost_scale(unit);
+    const int budget = movement_budget(unit);
+    const int scale = movement_cost_scale(unit) * movement_point_parts();  // a turn in place: one point
     const auto step = movement_step_rule(unit, unit == state_.selected ? state_.exit_mode : 0);
     // Costs are small: a bucket per cost (Dial's algorithm), as in the geometry's search.
     std::vector<std::vector<int>> buckets(static_cast<std::size_t>(budget) + 1);

@@ -63,7 +63,7 @@ bool Game::may_plot(int unit) const {
 geometry::MovementRange Game::plot_range(int unit) const {
     geometry::MovementRange range;
     const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
-    range.compute_with(grid(), state_.units[static_cast<std::size_t>(unit)].hex, movement_allowance(unit),
+    range.compute_with(grid(), state_.units[static_cast<std::size_t>(unit)].hex, movement_budget(unit),
                        [&](int from, int dir, int) -> std::optional<geometry::StepCost> {
                            const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
                            if (cost < 0) return std::nullopt;

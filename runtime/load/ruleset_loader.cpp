@@ -278,6 +278,25 @@ struct RulesetReader {
         });
     }
 
+    // A path's cost in movement point parts: whole points, or a fraction the
+    // ruleset's movement_point_parts can count (0.5 with 2 parts).
+    int path_cost(MapReader& r) {
+        YAML::Node node = r.child("cost", true);
+        if (!node.IsDefined()) return rs.movement_point_parts;
+        double mp = 0;
+        if (!node.IsScalar() || !YAML::convert<double>::decode(node, mp) || mp < 0 || mp > 99) {
+            sink.error(location_of(node, file), "the cost of a path must be a number of movement points from 0 to 99, like 1 or 0.5");
+            return rs.movement_point_parts;
+        }
+        const double parts = mp * rs.movement_point_parts;
+        if (parts != static_cast<double>(static_cast<int>(parts))) {
+            sink.error(location_of(node, file), "a path cost of " + node.Scalar() + " MP needs movement points counted in parts: movement_point_parts: " +
+                                                    std::to_string(rs.movement_point_parts) + " counts only multiples of 1/" + std::to_string(rs.movement_point_parts));
+            return rs.movement_point_parts;
+        }
+        return static_cast<int>(parts);
+    }
+
     void path_features(MapReader& top) {
         for_each_entry(top, "path_features", false, [&](MapReader& r) {
             PathFeature p;
@@ -285,7 +304,7 @@ struct RulesetReader {
             p.id = r.text("id", true);
             p.name = r.text("name", false, p.id);
             p.color = r.text("color", false, "#8a6a40");
-            p.cost = r.integer("cost", true, 1, 0, 99);
+            p.cost = path_cost(r);
             if (rs.path_feature_index(p.id) >= 0) sink.error(r.where("id"), "path feature '" + p.id + "' is defined twice");
             rs.path_features.push_back(std::move(p));
         });
@@ -612,6 +631,7 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
             reader.attributes(top);
             rs.movement_classes = top.text_list("movement_classes", true);
             if (rs.movement_classes.empty()) rs.movement_classes.push_back("default");
+            rs.movement_point_parts = top.integer("movement_point_parts", false, 1, 1, 12);
             reader.unit_types(top);
             reader.terrain(top);
             reader.hexside_features(top);

@@ -106,6 +106,11 @@ struct Ruleset {
 
     std::vector<AttributeSpec> attributes;
     std::vector<std::string> movement_classes;
+    // Movement points are counted in this many parts (`movement_point_parts`,
+    // default 1): 2 lets a road cost half a point (F&M 5.4.1). Printed
+    // allowances and the costs in this file are whole points, except path
+    // costs, which are kept in parts (PathFeature::cost).
+    int movement_point_parts = 1;
     std::vector<UnitType> unit_types;
     std::vector<TerrainType> terrain;
     std::vector<HexsideFeature> hexside_features;

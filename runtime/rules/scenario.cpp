@@ -52,10 +52,11 @@ std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& rs) 
                 cost = *terrain;
                 for (const auto& [from, mp] : entered.cost_from)
                     if (from == map.terrain[static_cast<std::size_t>(i)]) cost = mp;
+                cost *= rs.movement_point_parts;
                 const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
                 if (feature < 0) continue;
                 const auto& extra = rs.hexside_features[static_cast<std::size_t>(feature)].extra_cost[c];
-                cost = extra ? cost + *extra : -1;
+                cost = extra ? cost + *extra * rs.movement_point_parts : -1;
             }
     return costs;
 }

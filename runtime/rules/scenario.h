@@ -38,7 +38,7 @@ struct MapData {
 struct Ruleset;
 
 // The cost of the step from hex index i in direction d for movement class c,
-// at [c][i * 6 + d]; -1 when prohibited. A road through the hexside costs the
+// at [c][i * 6 + d], in the ruleset's movement point parts; -1 when prohibited. A road through the hexside costs the
 // road's cost whatever the terrain; otherwise the terrain entered plus any
 // hexside feature crossed, either of which may prohibit the step. The map
 // does not change during a game, so a game works this out once.

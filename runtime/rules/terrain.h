@@ -65,7 +65,7 @@ struct PathFeature {
     std::string id;
     std::string name;
     std::string color;
-    int cost = 1;
+    int cost = 1;  // in the ruleset's movement point parts (a road at 1/2 MP with 2 parts: 1)
     SourceLocation where;
 };
 

@@ -380,15 +380,18 @@ int l_blocks_sight(lua_State* L) {
 }
 
 // game.step_cost(unit, from, to): the MP the unit pays to step between
-// adjacent hexes (terrain, hexside, road), nil when it may not.
+// adjacent hexes (terrain, hexside, road), nil when it may not; a number
+// like 0.5 where the ruleset counts movement points in parts.
 int l_step_cost(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Hex from = hex_arg(L, 2), to = hex_arg(L, 3);
     const int dir = geometry::direction_to(from, to);
     if (dir < 0) return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(), game(L).grid().label(to).c_str());
     const int cost = game(L).step_cost(u, from, dir);
+    const int parts = game(L).movement_point_parts();
     if (cost < 0) lua_pushnil(L);
-    else lua_pushinteger(L, cost);
+    else if (cost % parts == 0) lua_pushinteger(L, cost / parts);
+    else lua_pushnumber(L, static_cast<double>(cost) / parts);
     return 1;
 }
 

@@ -42,6 +42,15 @@ int move_cost(const Game& game, int unit, geometry::Hex to) {
     if (unit < 0) return -1;
     return game.movement_range(unit).cost(to);
 }
+
+// A cost in movement point parts as a player reads it: "3", "1½", "2¼".
+std::string mp_text(const Game& game, int cost) {
+    const int parts = game.movement_point_parts();
+    const int whole = cost / parts, rest = cost % parts;
+    if (rest == 0) return std::to_string(whole);
+    const std::string fraction = parts == 2 ? "½" : parts == 4 && rest == 1 ? "¼" : parts == 4 && rest == 3 ? "¾" : parts == 4 ? "½" : " " + std::to_string(rest) + "/" + std::to_string(parts);
+    return (whole > 0 ? std::to_string(whole) : std::string()) + fraction;
+}
 }  // namespace
 
 rules::Scenario board_of(const Game& game, const rules::Scenario& base) {
@@ -99,7 +108,7 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
             break;
         case ActionKind::MoveTo: {
             const int cost = move_cost(game, a.unit, a.hex);
-            marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? std::to_string(cost) : std::string()});
+            marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
             break;
         }
         case ActionKind::Declare:
@@ -192,7 +201,7 @@ std::string action_text(const Game& game, const Action& a, int viewer) {
     case ActionKind::MoveTo: {
         if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
         const int cost = move_cost(game, a.unit, a.hex);
-        return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + std::to_string(cost) + " MP)" : "");
+        return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
     }
     case ActionKind::Fire:
         return unit + " fires at " + unit_name(game, a.target);

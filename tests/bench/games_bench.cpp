@@ -1,6 +1,7 @@
-// Throughput of whole games on the default BMW scenario and on PRESTAGS's
+// Throughput of whole games on the default BMW scenario, on PRESTAGS's
 // large scenario (44x32, about 75 units a side, fire with its line of sight
-// and panic): complete games per second with random bots (and the share of
+// and panic) and on F&M's Greenline (24x18, 36 and 33 units, support fire,
+// bombardment and mobile phases): complete games per second with random bots (and the share of
 // time spent in Lua handlers), turns per second with greedy bots, and the
 // time to load and validate.
 #include "bots/batch.h"
@@ -17,6 +18,7 @@ using namespace sandtable;
 
 const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
 const std::string kPrestagsLarge = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/prestags/large.yaml";
+const std::string kFmGreenline = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
 
 // A scenario loaded once, with its rule modules compiled once.
 struct Loaded {
@@ -34,6 +36,11 @@ const Loaded& bmw() {
 
 const Loaded& prestags_large() {
     static const Loaded l(kPrestagsLarge);
+    return l;
+}
+
+const Loaded& fm_greenline() {
+    static const Loaded l(kFmGreenline);
     return l;
 }
 
@@ -63,6 +70,8 @@ void BM_RandomGames(benchmark::State& state) { play_games(state, "random"); }
 void BM_GreedyGames(benchmark::State& state) { play_games(state, "greedy"); }
 void BM_PrestagsLargeRandomGames(benchmark::State& state) { play_games(state, "random", prestags_large()); }
 void BM_PrestagsLargeGreedyGames(benchmark::State& state) { play_games(state, "greedy", prestags_large()); }
+void BM_FmGreenlineRandomGames(benchmark::State& state) { play_games(state, "random", fm_greenline()); }
+void BM_FmGreenlineGreedyGames(benchmark::State& state) { play_games(state, "greedy", fm_greenline()); }
 
 void BM_LoadAndValidate(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(load::load_scenario(kScenario));
@@ -74,6 +83,8 @@ BENCHMARK(BM_RandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PrestagsLargeRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PrestagsLargeGreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FmGreenlineRandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FmGreenlineGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
 
 

@@ -3,6 +3,7 @@
 // played on the bundled rulesets/fm with small scenarios written here.
 #include "project_copies.h"
 
+#include "bots/bot.h"
 #include "bots/session.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
@@ -27,14 +28,14 @@ struct Unit {
 
 // An 8x6 clear map under the bundled F&M ruleset; `terrain_rows` overrides it.
 std::string write_scenario(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments,
-                           const std::string& terrain_rows = "") {
+                           const std::string& terrain_rows = "", const std::string& map_extra = "") {
     const fs::path dir = sandtable::test::fresh_directory();
     std::string rows = terrain_rows;
     if (rows.empty())
         for (int r = 0; r < 6; ++r) rows += "    ........\n";
     std::string text = "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm\nturns: 3\nfirst_side: allies\nsides:\n"
                        "  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
-                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, f: fort, x: sea }\n  terrain: |\n" + rows + "units:\n";
+                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, f: fort, w: woods, x: sea }\n  terrain: |\n" + rows + map_extra + "units:\n";
     for (const auto& u : units) text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: \"" + u.at + "\" }\n";
     text += "support_fire:\n  pools: " + pools + "\n  allotments: " + allotments + "\n";
     sandtable::test::write_text(dir / "scenario.yaml", text);
@@ -382,4 +383,73 @@ TEST_CASE("support_fire in a scenario: saved as loaded; bad entries reported wit
     const auto placed = errors("{ allies: [2, 120], axis: [3] }", "{ allies: [1], axis: [1] }");
     REQUIRE(!placed.empty());
     CHECK(placed.front().find("scenario.yaml:") != std::string::npos);
+}
+
+TEST_CASE("F&M Greenline: bot games end with a result and their replays re-execute to the same checksums", "[fm][scenario]") {
+    const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
+    const auto loaded = sandtable::load::load_scenario(scenario);
+    int allies = 0, axis = 0;
+    for (std::size_t i = 0; i < loaded.scenario->units.size(); ++i) (loaded.scenario->units[i].side == 0 ? allies : axis)++;
+    CHECK(allies >= 30);
+    CHECK(axis >= 30);
+    const std::vector<std::vector<std::string>> pairings{{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        const auto& names = pairings[seed - 1];
+        Session s(loaded, scenario, seed, {}, true);
+        auto bots = sandtable::bots::bots_for_game(names, 2, seed);
+        s.play({bots[0].get(), bots[1].get()});
+        INFO("seed " << seed << ": " << names[0] << " v " << names[1]);
+        REQUIRE(s.game().over());
+        CHECK(!s.game().state().result.reason.empty());
+        const fs::path file = sandtable::test::fresh_directory() / "replay.yaml";
+        sandtable::test::write_text(file, s.replay_yaml());
+        const auto check = sandtable::bots::verify_replay(file.string());
+        CHECK(check.ok);
+        CHECK(check.final_checksum == s.game().checksum());
+    }
+}
+
+TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain; costs counted in halves", "[fm][movement]") {
+    std::string rows;
+    for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r >= 4 ? "..wwww.." : "........") + "\n";
+    // A road down column 2 (0201-0206); a trail through the woods of row 5 (0305-0605).
+    const std::string paths = "  paths:\n    - feature: road\n      hexes: [\"0201\", \"0202\", \"0203\", \"0204\", \"0205\", \"0206\"]\n"
+                              "    - feature: trail\n      hexes: [\"0305\", \"0405\", \"0505\", \"0605\"]\n";
+    const auto path = write_scenario({{"inf", "infantry", "allies", "0201"}, {"walker", "infantry", "allies", "0305"}, {"far", "infantry", "axis", "0801"}},
+                                     "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }", rows, paths);
+    Session s = open(path);
+    auto& g = s.game();
+    REQUIRE(g.phase_id() == "movement");
+    CHECK(g.movement_point_parts() == 2);
+    const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
+    const int inf = g.unit_index("inf"), walker = g.unit_index("walker");
+    CHECK(g.movement_budget(inf) == 12);  // 6 MP in halves
+    // Five road steps: 2 1/2 MP.
+    CHECK(g.movement_range(inf).cost(at("0206")) == 5);
+    // Off the road into clear: a whole point (0201 to 0301 is no road hexside).
+    CHECK(g.movement_range(inf).cost(at("0301")) == 2);
+    // The trail: one point a hex through woods that cost 2 off it.
+    CHECK(g.movement_range(walker).cost(at("0605")) == 6);
+    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) == 2);   // clear, not along the road
+    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) == 4);   // woods, 2 MP
+}
+
+TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed allowance to enter an enemy zone and goes on; a leg unit stops", "[fm][movement][zoc]") {
+    const auto path = write_scenario({{"tank", "armour", "allies", "0101"}, {"foot", "infantry", "allies", "0801"}, {"enemy", "infantry", "axis", "0403"}},
+                                     "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }");
+    Session s = open(path);
+    auto& g = s.game();
+    const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
+    const int tank = g.unit_index("tank"), foot = g.unit_index("foot");
+    // 0303 is next to the enemy at 0403: two clear steps (0201, 0302) then one into its zone, 1 + 5 MP: 7 MP in all.
+    CHECK(g.movement_range(tank).cost(at("0302")) == 2 * 2);
+    CHECK(g.movement_range(tank).cost(at("0303")) == 2 * (2 + 1 + 5));
+    // A leg unit pays the terrain alone (three clear steps to 0503), and stops there:
+    // no least-cost path of its passes through a hex of the zone on the way.
+    CHECK(g.movement_range(foot).cost(at("0503")) == 2 * 3);
+    const auto& range = g.movement_range(foot);
+    for (const auto h : range.hexes()) {
+        const auto way = range.path_to(h);
+        for (std::size_t i = 1; i + 1 < way.size(); ++i) CHECK(!g.in_enemy_zoc(0, way[i]));
+    }
 }
