@@ -171,7 +171,10 @@ void Game::combat_actions(std::vector<Action>& out) const {
             const bool attacker_loses = c.losses_attacker > 0;
             for (int u : attacker_loses ? c.attackers : c.defenders)
                 if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
-            if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
+            if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
+                out.clear();
+                displacement_actions(out);
+            } else if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
                 out.clear();
                 int u = c.to_retreat.front();
                 for (Hex h : retreat_options(u))
@@ -229,8 +232,10 @@ void Game::combat_apply(const Action& a) {
             return;
         }
         case ActionKind::RetreatTo:
+            if (!c.displacing.empty()) return displace(a);
             c.retreat_decided = true;
             c.to_retreat.erase(c.to_retreat.begin());
+            if (holds_friend(a.unit, a.hex)) return start_displacement(a.unit, a.hex);  // a friend makes room first (8.3.1)
             retreat_to(a.unit, a.hex);
             return;
         case ActionKind::StiffResistance: {
@@ -375,6 +380,10 @@ bool Game::combat_resolution_step() {
                     end_game_by_disintegration();
                     return false;
                 }
+                if (!c.displacing.empty()) {  // a friend in the way chooses where it is pushed
+                    decide(DecisionKind::Retreat, state_.units[static_cast<std::size_t>(c.displacing.back().unit)].side);
+                    return true;
+                }
                 while (!c.to_retreat.empty() && !state_.units[static_cast<std::size_t>(c.to_retreat.front())].on_map)
                     c.to_retreat.erase(c.to_retreat.begin());
                 if (!c.to_retreat.empty()) {
@@ -392,6 +401,9 @@ bool Game::combat_resolution_step() {
                             if (combat_rules().advance_along_retreat && state_.units[static_cast<std::size_t>(u)].side != active && c.retreat_path.empty())
                                 c.retreat_path.push_back(state_.units[static_cast<std::size_t>(u)].hex);
                             eliminate(u);
+                        } else if (holds_friend(u, dest.front())) {
+                            start_displacement(u, dest.front());
+                            return combat_resolution_step();
                         } else {
                             retreat_to(u, dest.front());
                         }
@@ -660,6 +672,8 @@ std::vector<Hex> Game::retreat_options(int unit) const {
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
     std::erase_if(search.destinations, [&](Hex h) { return geometry::distance(start, h) != hexes; });
     if (!search.destinations.empty()) return search.destinations;
+    // None free at the full distance: push a friend out of one (8.3.1), or stop short and be reduced.
+    std::vector<Hex> options = displacing_destinations(unit, search, hexes);
     std::vector<Hex> farthest;
     int best = 0;
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
@@ -669,7 +683,8 @@ std::vector<Hex> Game::retreat_options(int unit) const {
         if (d > best) farthest.clear(), best = d;
         farthest.push_back(h);
     }
-    return farthest;
+    options.insert(options.end(), farthest.begin(), farthest.end());
+    return options;
 }
 
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
@@ -866,7 +881,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
                 const bool occupied = !may_end_in(unit, to);
                 const bool ezoc = in_enemy_zoc(me.side, to);
-                if (ezoc && !occupied) continue;
+                if (ezoc && (!occupied || combat_rules().zoc_bars_retreat)) continue;  // a friend there opens it, unless the phase says not (F&M 8.3)
                 const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
                 out.reached.push_back({to, from_index, through});
                 const int index = static_cast<int>(out.reached.size()) - 1;

@@ -95,6 +95,7 @@ void Game::resolve_attribute_roles() {
             r.stiff_resistance = rules::option_flag(p, "stiff_resistance", false);
             r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
             r.advance_along_retreat = rules::option_text(p, "advance", "vacated") == "path_of_retreat";
+            r.zoc_bars_retreat = rules::option_flag(p, "zoc_bars_retreat", false);
             r.support_markers = rules::option_int(p, "support_markers", 0);
             r.bombardment = rules::option_flag(p, "bombardment", false);
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");

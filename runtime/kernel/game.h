@@ -353,6 +353,15 @@ private:
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
     void advance_along_retreat_actions(std::vector<Action>& out) const;
+    // displacement.cpp (F&M 8.3.1)
+    bool displaceable(int unit, const std::vector<int>& chain, const std::vector<geometry::Hex>& avoid) const;
+    std::vector<geometry::Hex> displacement_hexes(int unit, const std::vector<int>& chain, const std::vector<geometry::Hex>& avoid) const;
+    std::vector<geometry::Hex> displacing_destinations(int unit, const RetreatSearch& search, int hexes) const;
+    int displaced_unit() const;
+    void displacement_actions(std::vector<Action>& out) const;
+    void displace(const Action& a);
+    void start_displacement(int unit, geometry::Hex to);
+    bool holds_friend(int unit, geometry::Hex h) const;
     void finish_combat();
     // support_fire.cpp: support fire markers drawn, committed face down, revealed
     bool support_draw_step();
@@ -445,6 +454,7 @@ private:
         bool stiff_resistance = false;  // `stiff_resistance`: a side told to retreat may lose a step instead (F&M 8.4)
         bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
         bool advance_along_retreat = false;  // `advance: path_of_retreat` (F&M 8.5)
+        bool zoc_bars_retreat = false;       // `zoc_bars_retreat`: no retreat into an enemy zone, friends there or not (F&M 8.3)
         int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
         bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`

@@ -80,6 +80,7 @@ std::uint64_t checksum(const GameState& st) {
         for (const auto& x : c.retreat_path) h.i(x.q), h.i(x.r);
         for (int u : c.advanced) h.i(u);
     }
+    for (const auto& w : c.displacing) h.i(w.unit + 1000000), h.i(w.to.q), h.i(w.to.r);  // only while one is pending
     if (c.support_step > 0 || c.support_revealed) {  // support fire: only games that use it
         h.i(c.support_step + 800000), h.i(c.support_attacker_markers), h.i(c.support_defender_markers);
         h.i(c.support_revealed), h.i(c.support_attack), h.i(c.support_defence);

@@ -107,6 +107,14 @@ struct Combat {
     // the victors may advance into, one unit to a hex.
     std::vector<geometry::Hex> retreat_path;
     std::vector<int> advanced;  // units that advanced along it
+    // Displacement (F&M 8.3.1): retreats waiting for a friend to make room,
+    // the first the retreating unit's own; each later one a displaced unit's.
+    struct Waiting {
+        int unit = -1;
+        geometry::Hex to{};
+        friend bool operator==(const Waiting&, const Waiting&) = default;
+    };
+    std::vector<Waiting> displacing;
     int support_step = 0;
     int support_attacker_markers = 0;
     int support_defender_markers = 0;

@@ -453,3 +453,45 @@ TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed
         for (std::size_t i = 1; i + 1 < way.size(); ++i) CHECK(!g.in_enemy_zoc(0, way[i]));
     }
 }
+
+TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a friend; it is pushed on, or the retreat stops short and costs a step", "[fm][retreat][displacement]") {
+    // A corridor down column 5: the defender at 0503, a friend at 0505, the only hex two away.
+    const std::string rows = "    xxxxxxxx\n    xxx..xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n";
+    const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"},
+                                  {"d", "infantry", "axis", "0503"}, {"f", "infantry", "axis", "0505"}};
+    auto fought = [&] {
+        Session s = combat_of(units, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4, rows);
+        s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // 8 + 6 against 4: +10, die 4: D2
+        REQUIRE(s.game().state().combat.result == "D2");
+        REQUIRE(s.game().decision() == DecisionKind::Retreat);
+        return s;
+    };
+    const auto hex = [](const Game& g, const char* label) { return *g.grid().parse_label(label); };
+    SECTION("displaced") {
+        Session s = fought();
+        auto& g = s.game();
+        std::vector<std::string> offered;
+        for (const auto& a : g.legal_actions()) offered.push_back(g.describe(a));
+        CHECK(offered == std::vector<std::string>{"retreat d 0505", "retreat d 0504", "stiff_resistance"});
+        s.apply({ActionKind::RetreatTo, g.unit_index("d"), -1, hex(g, "0505"), -1});
+        // The friend's owner chooses where it goes: the one free hex next to it.
+        REQUIRE(g.decision() == DecisionKind::Retreat);
+        REQUIRE(g.legal_actions().size() == 1);
+        CHECK(g.legal_actions().front() == Action{ActionKind::RetreatTo, g.unit_index("f"), -1, hex(g, "0506"), -1});
+        s.apply(g.legal_actions().front());
+        const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+        CHECK(d.hex == hex(g, "0505"));
+        CHECK(!d.back);  // the full distance: no step lost
+        CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("f"))].hex == hex(g, "0506"));
+        CHECK(g.state().combat.displacing.empty());
+    }
+    SECTION("or reduced short of it, by choice") {
+        Session s = fought();
+        auto& g = s.game();
+        s.apply({ActionKind::RetreatTo, g.unit_index("d"), -1, hex(g, "0504"), -1});
+        const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+        CHECK(d.hex == hex(g, "0504"));
+        CHECK(d.back);
+        CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("f"))].hex == hex(g, "0505"));
+    }
+}

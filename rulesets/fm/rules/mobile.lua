@@ -49,6 +49,12 @@ game.on("move.end", function(ctx)
   if game.phase() == movement_phase then game.set_mark(ctx.unit, "moved", 1) end
 end)
 
+-- 8.3.1: an attacker's unit displaced by a friend's retreat attacks no more
+-- this player turn, the mobile combat phase included.
+game.on("unit.retreated", function(ctx)
+  if ctx.displaced == 1 and game.unit(ctx.unit).side == game.active_side() then game.set_mark(ctx.unit, "no_mobile_attack", 1) end
+end)
+
 game.on("combat.declared", function(ctx)
   if game.phase() ~= combat_phase then return end
   for _, a in ipairs(ctx.attackers) do game.set_mark(a, "no_mobile_attack", 1) end
