@@ -151,8 +151,10 @@ bool Game::filter_bombardment_result() {
     Combat& c = state_.combat;
     const CombatPhaseRules& r = combat_rules();
     const auto& ignored = r.bombardment_no_effect;
+    CombatExplanation* why = current_explanation();
     if (std::find(ignored.begin(), ignored.end(), c.result) != ignored.end()) {
         if (logging_) note("  " + c.result + " has no effect in a bombardment");
+        if (why) why->modifiers.push_back({c.result + " has no effect in a bombardment", phase().id + ": bombardment_no_effect, " + phase().where.to_string()});
         return false;
     }
     if (r.friendly_fire.empty() || c.result != r.friendly_fire) return true;
@@ -163,6 +165,8 @@ bool Game::filter_bombardment_result() {
         if (u.on_map && u.side == attacking_side() && geometry::distance(u.hex, target) == 1) c.attackers.push_back(static_cast<int>(i));
     }
     if (c.attackers.empty() && logging_) note("  " + c.result + ": no friendly unit next to the target, no effect");
+    if (why) why->modifiers.push_back({c.result + (c.attackers.empty() ? ": no friendly unit next to the target, no effect" : ": friendly fire on a unit next to the target"),
+                                       phase().id + ": friendly_fire, " + phase().where.to_string()});
     return !c.attackers.empty();
 }
 

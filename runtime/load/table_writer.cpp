@@ -43,4 +43,37 @@ std::string threshold_table_to_yaml(const rules::ThresholdTable& t) {
     return out.str();
 }
 
+namespace {
+void write_names(std::ostringstream& out, const char* key, const std::vector<std::string>& names) {
+    if (names.empty()) return;
+    out << ", " << key << ": [";
+    for (std::size_t i = 0; i < names.size(); ++i) out << (i ? ", " : "") << yaml_quoted(names[i]);
+    out << "]";
+}
+}  // namespace
+
+std::string differential_table_to_yaml(const rules::DifferentialCrt& t) {
+    std::ostringstream out;
+    out << "# yaml-language-server: $schema=../../../schemas/table.schema.json\n";
+    out << "id: " << t.id << "\nname: " << yaml_quoted(t.name) << "\nkind: differential_crt\n";
+    if (!t.notes.empty()) out << "notes: " << yaml_quoted(t.notes) << "\n";
+    out << "die: " << t.die_faces << "\ndifferentials: [";
+    for (std::size_t i = 0; i < t.scale.size(); ++i) out << (i ? ", " : "") << t.scale[i];
+    out << "]\nlines:\n";
+    for (const auto& line : t.lines) {
+        out << "  - { id: " << yaml_quoted(line.id) << ", name: " << yaml_quoted(line.name);
+        write_names(out, "terrain", line.terrain);
+        write_names(out, "hexsides", line.hexsides);
+        write_names(out, "bridged_hexsides", line.bridged_hexsides);
+        out << ", from: " << t.scale[static_cast<std::size_t>(line.first)] << " }\n";
+    }
+    out << "rows:\n";
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+        out << "  " << t.die_first + static_cast<int>(r) << ": [";
+        for (std::size_t c = 0; c < t.rows[r].size(); ++c) out << (c ? ", " : "") << yaml_quoted(t.rows[r][c]);
+        out << "]\n";
+    }
+    return out.str();
+}
+
 }  // namespace sandtable::load

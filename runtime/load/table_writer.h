@@ -2,6 +2,7 @@
 // format the table loader reads (docs/formats.md).
 #pragma once
 
+#include "rules/differential_crt.h"
 #include "rules/odds_crt.h"
 #include "rules/threshold_table.h"
 
@@ -11,5 +12,6 @@ namespace sandtable::load {
 
 std::string odds_table_to_yaml(const rules::OddsCrt& table);
 std::string threshold_table_to_yaml(const rules::ThresholdTable& table);
+std::string differential_table_to_yaml(const rules::DifferentialCrt& table);
 
 }  // namespace sandtable::load

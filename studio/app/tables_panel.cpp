@@ -1,6 +1,7 @@
 #include "app/tables_panel.h"
 
 #include "app/layer_colours.h"
+#include "app/result_grids.h"
 #include "core/table_commands.h"
 
 #include <wx/button.h>
@@ -11,7 +12,6 @@
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
-#include <set>
 
 namespace sandtable::studio {
 
@@ -56,11 +56,13 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
     odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
     threshold_ = new ThresholdPanel(this);
+    differential_ = new DifferentialPanel(this);
     legend_ = new wxStaticText(this, wxID_ANY, "");
     sizer->Add(legend_, 0, wxLEFT | wxTOP, 8);
     sizer->Add(choice_, 0, wxALL, 4);
     sizer->Add(odds_sizer_, 1, wxEXPAND);
     sizer->Add(threshold_, 1, wxEXPAND);
+    sizer->Add(differential_, 1, wxEXPAND);
     SetSizer(sizer);
     choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
     table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
@@ -81,10 +83,12 @@ void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::un
     doc_ = doc;
     perform_ = std::move(perform);
     threshold_->set_document(doc, perform_);
+    differential_->set_document(doc, perform_);
     choice_->Clear();
-    if (doc_) {  // odds tables first (their indices are the ruleset's), then threshold tables
+    if (doc_) {  // odds tables first (their indices are the ruleset's), then threshold and differential tables
         for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name + " (CRT)"));
         for (const auto& t : doc_->ruleset().threshold_tables) choice_->Append(wxString::FromUTF8(t.name + " (threshold)"));
+        for (const auto& t : doc_->ruleset().differential_tables) choice_->Append(wxString::FromUTF8(t.name + " (differential CRT)"));
     }
     if (choice_->GetCount() > 0) choice_->SetSelection(0);
     refresh();
@@ -141,36 +145,36 @@ int TablesPanel::threshold_index() const {
     return i >= 0 && i < static_cast<int>(doc_->ruleset().threshold_tables.size()) ? i : -1;
 }
 
+int TablesPanel::differential_index() const {
+    if (!doc_) return -1;
+    const int i = choice_->GetSelection() - static_cast<int>(doc_->ruleset().odds_tables.size() + doc_->ruleset().threshold_tables.size());
+    return i >= 0 && i < static_cast<int>(doc_->ruleset().differential_tables.size()) ? i : -1;
+}
+
 void TablesPanel::refresh() {
     legend_->SetLabel(doc_ ? layers_legend(*doc_) : wxString());
     filling_ = true;
     fill_table();
     fill_odds();
     filling_ = false;
-    const bool threshold = threshold_index() >= 0;
-    GetSizer()->Show(odds_sizer_, !threshold, true);
+    const bool threshold = threshold_index() >= 0, differential = differential_index() >= 0;
+    GetSizer()->Show(odds_sizer_, !threshold && !differential, true);
     GetSizer()->Show(threshold_, threshold);
+    GetSizer()->Show(differential_, differential);
     threshold_->show(threshold_index());
+    differential_->show(differential_index());
     Layout();
 }
 
-namespace {
-void resize(wxGrid& grid, int rows, int columns) {
-    if (grid.GetNumberRows() > 0) grid.DeleteRows(0, grid.GetNumberRows());
-    if (grid.GetNumberCols() > 0) grid.DeleteCols(0, grid.GetNumberCols());
-    grid.AppendRows(rows);
-    grid.AppendCols(columns);
-}
-}  // namespace
 
 void TablesPanel::fill_table() {
     const int t = table_index();
     if (t < 0) {
-        resize(*table_, 0, 0);
+        resize_grid(*table_, 0, 0);
         return;
     }
     const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
-    resize(*table_, static_cast<int>(crt.rows.size()), static_cast<int>(crt.columns.size()));
+    resize_grid(*table_, static_cast<int>(crt.rows.size()), static_cast<int>(crt.columns.size()));
     // Cells offer the ruleset's result codes; typing another is refused.
     wxArrayString codes;
     for (const auto& r : doc_->ruleset().combat_results) codes.Add(wxString::FromUTF8(r.code));
@@ -196,39 +200,18 @@ void TablesPanel::fill_table() {
 void TablesPanel::fill_odds() {
     const int t = table_index();
     if (t < 0) {
-        resize(*odds_, 0, 0);
+        resize_grid(*odds_, 0, 0);
         return;
     }
     const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
-    std::set<std::string> codes;
-    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c)
-        for (const auto& [code, p] : crt.distribution(c)) codes.insert(code);
-    resize(*odds_, static_cast<int>(codes.size()), static_cast<int>(crt.columns.size()));
-    int row = 0;
-    for (const auto& code : codes) {
-        odds_->SetRowLabelValue(row, wxString::FromUTF8(code));
-        for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) {
-            const auto d = crt.distribution(c);
-            const auto it = d.find(code);
-            odds_->SetCellValue(row, c, it == d.end() ? wxString("") : wxString::Format("%.1f%%", it->second * 100));
-            odds_->SetCellAlignment(row, c, wxALIGN_RIGHT, wxALIGN_CENTRE);
-        }
-        ++row;
-    }
+    fill_result_chances(*odds_, static_cast<int>(crt.columns.size()), [&](int c) { return crt.distribution(c); });
     for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) odds_->SetColLabelValue(c, wxString::FromUTF8(crt.columns[static_cast<std::size_t>(c)].label));
     odds_->AutoSizeColumns();
 }
 
 // Validated as typed: only the ruleset's result codes are accepted.
 void TablesPanel::on_changing(wxGridEvent& e) {
-    if (filling_ || !doc_) return;
-    const std::string code = e.GetString().ToStdString();
-    if (!doc_->ruleset().combat_result(code)) {
-        wxString known;
-        for (const auto& r : doc_->ruleset().combat_results) known += (known.empty() ? "" : ", ") + wxString::FromUTF8(r.code);
-        wxLogStatus("'%s' is not a combat result of this ruleset (%s)", e.GetString(), known);
-        e.Veto();
-    }
+    if (!filling_ && doc_) veto_unknown_result(*doc_, e);
 }
 
 void TablesPanel::on_changed(wxGridEvent& e) {

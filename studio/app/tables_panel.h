@@ -1,9 +1,11 @@
 // The tables panel: an odds CRT in a grid (die rolls down, odds columns
 // across) that a designer edits cell by cell, and beside it the exact chance
 // of each result in each column, computed by the runtime as the cells change;
-// or a threshold table with its chances of success (ThresholdPanel).
+// or a threshold table with its chances of success (ThresholdPanel), or a
+// differential CRT with its terrain lines (DifferentialPanel).
 #pragma once
 
+#include "app/differential_panel.h"
 #include "app/threshold_panel.h"
 #include "core/edit_commands.h"
 
@@ -35,6 +37,7 @@ private:
     void reshape(std::unique_ptr<EditCommand> command);
     int table_index() const;      // the odds table shown, or -1
     int threshold_index() const;  // the threshold table shown, or -1
+    int differential_index() const;  // the differential table shown, or -1
 
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
@@ -44,6 +47,7 @@ private:
     wxGrid* odds_ = nullptr;
     wxBoxSizer* odds_sizer_ = nullptr;  // everything of an odds table, hidden for a threshold table
     ThresholdPanel* threshold_ = nullptr;
+    DifferentialPanel* differential_ = nullptr;
     bool filling_ = false;
 };
 

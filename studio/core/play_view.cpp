@@ -76,6 +76,8 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
 }
 
 std::string odds_label(const Game& game, int target) {
+    // A bombardment's attack is the markers the player will choose: the target's defence is what is known.
+    if (game.bombardment() && game.fights_on_a_table()) return "def " + std::to_string(game.odds_for({}, game.defenders_of(target)).defend);
     const auto attackers = possible_attackers(game, target);
     if (attackers.empty() || !game.fights_on_a_table()) return {};
     return game.odds_for(attackers, game.defenders_of(target)).label;
@@ -206,8 +208,12 @@ std::string action_text(const Game& game, const Action& a, int viewer) {
     case ActionKind::Fire:
         return unit + " fires at " + unit_name(game, a.target);
     case ActionKind::Declare: {
+        if (game.bombardment())
+            return "Bombard " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + " (defence " +
+                   std::to_string(game.odds_for({}, game.defenders_of(a.target)).defend) + ")";
         const std::string odds = odds_label(game, a.target);
-        return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + (odds.empty() ? "" : " (" + odds + " with all who may join)");
+        const std::string column = game.differential_table() ? "column " : "";  // a bare "0" reads as nothing
+        return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + (odds.empty() ? "" : " (" + column + odds + " with all who may join)");
     }
     case ActionKind::AddAttacker: {
         std::vector<int> with = game.state().combat.attackers;
@@ -220,6 +226,8 @@ std::string action_text(const Game& game, const Action& a, int viewer) {
     case ActionKind::Resolve: {
         const auto& c = game.state().combat;
         const std::string odds = game.fights_on_a_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
+        if (game.support_markers_per_combat() > 0)
+            return "Close the attack: support fire markers next, then the die" + (odds.empty() ? std::string() : " (column " + odds + " before support)");
         return "Roll the die" + (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
     }
     case ActionKind::ChooseUnit:
@@ -275,7 +283,8 @@ std::string decision_text(const Game& game) {
     case DecisionKind::CombatDeclare: {
         const auto& legal = game.legal_actions();
         const bool may_end = std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
-        what = may_end ? "pick an enemy to attack (odds shown), or end the phase" : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
+        if (game.bombardment()) what = "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
+        else what = may_end ? "pick an enemy to attack (odds shown), or end the phase" : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
         break;
     }
     case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
@@ -285,7 +294,10 @@ std::string decision_text(const Game& game) {
     case DecisionKind::Rally: what = "rally a unit"; break;
     case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
-    case DecisionKind::Support: what = "place a support fire marker face down, or pass (revealed when both sides are done)"; break;
+    case DecisionKind::Support:
+        what = game.bombardment() ? "place support fire markers on the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
+                                  : "place a support fire marker face down, or pass (revealed when both sides are done)";
+        break;
     default: what = kernel::decision_kind_name(game.decision()); break;
     }
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).
@@ -321,10 +333,11 @@ std::string UnitNamer::operator()(const std::string& text) const {
 std::string with_unit_names(const Game& game, const std::string& text) { return UnitNamer(game)(text); }
 
 namespace {
-std::string names(const Game& game, const std::vector<kernel::StrengthTerm>& terms) {
+// An attack of markers alone (a bombardment) has no attacking units.
+std::string names(const Game& game, const std::vector<kernel::StrengthTerm>& terms, const char* none = "nobody") {
     std::string out;
     for (const auto& t : terms) out += (out.empty() ? "" : " + ") + unit_name(game, t.unit);
-    return out.empty() ? "nobody" : out;
+    return out.empty() ? none : out;
 }
 
 std::string result_words(const kernel::CombatExplanation& why) {
@@ -333,7 +346,7 @@ std::string result_words(const kernel::CombatExplanation& why) {
 }  // namespace
 
 std::string combat_summary(const Game& game, const kernel::CombatExplanation& why) {
-    std::string out = "T" + std::to_string(why.turn) + " " + why.phase + ": " + names(game, why.attackers) + " against " + names(game, why.defenders);
+    std::string out = "T" + std::to_string(why.turn) + " " + why.phase + ": " + names(game, why.attackers, "support fire") + " against " + names(game, why.defenders);
     if (why.cancelled) return out + " — did not take place";
     out += " — " + why.column;
     if (why.roll > 0) out += ", die " + std::to_string(why.roll) + (why.roll_modifier ? (why.roll_modifier > 0 ? "+" : "") + std::to_string(why.roll_modifier) : "");

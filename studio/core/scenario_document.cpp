@@ -165,6 +165,7 @@ std::map<std::string, std::string> ScenarioDocument::table_texts() const {
     std::map<std::string, std::string> texts;
     for (const auto& t : ruleset_->odds_tables) texts[t.where.file] = load::odds_table_to_yaml(t);
     for (const auto& t : ruleset_->threshold_tables) texts[t.where.file] = load::threshold_table_to_yaml(t);
+    for (const auto& t : ruleset_->differential_tables) texts[t.where.file] = load::differential_table_to_yaml(t);
     return texts;
 }
 

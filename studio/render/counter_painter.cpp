@@ -1,4 +1,5 @@
 #include "render/counter_painter.h"
+#include "rules/procedures.h"
 
 #include <wx/brush.h>
 #include <wx/font.h>
@@ -99,8 +100,18 @@ CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, 
         if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) first = a;
     for (int a = 0; a < static_cast<int>(rs.attributes.size()) && second < 0; ++a)
         if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != first) second = a;
+    // Combats that read a defence of their own (F&M's attack-defense-movement) print three numbers.
+    int defence = -1;
+    for (const auto& p : rs.phases) {
+        const std::string named = p.procedure == "odds_combat" ? rules::option_text(p, "defence", "") : std::string();
+        if (named.empty()) continue;
+        defence = rs.attribute_index(named);
+        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0) first = attack;
+        break;
+    }
     const auto& face = type.face(look.back);
     if (first >= 0) look.values = std::to_string(value_of(face, first));
+    if (defence >= 0 && defence != first) look.values += "-" + std::to_string(value_of(face, defence));
     if (second >= 0) look.values += "-" + std::to_string(value_of(face, second));
     return look;
 }
@@ -111,19 +122,29 @@ const wxGraphicsFont& CounterInk::font(int points, const wxColour& ink) {
     return it->second;
 }
 
+namespace {
+// The values in the font of `points`, or smaller until they fit the width
+// ("6-4-10" on a small counter); returns the text's extent.
+std::pair<double, double> fit_values(wxGraphicsContext& gc, CounterInk& ink, const wxString& values, int points, int smallest, double width, const wxColour& colour) {
+    double w = 0, h = 0;
+    for (;; --points) {
+        gc.SetFont(ink.font(points, colour));
+        gc.GetTextExtent(values, &w, &h);
+        if (w <= width || points <= smallest) return {w, h};
+    }
+}
+}  // namespace
+
 void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look) {
     if (look.leader || size < kCounterMarksMinSize) return;
     const wxColour colour = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
     const wxString values = wxString::FromUTF8(look.values);
-    double w = 0, h = 0;
     if (size < kCounterSymbolMinSize) {  // small: the values alone, big enough to read
-        gc.SetFont(ink.font(std::max(6, static_cast<int>(size * 0.4)), colour));
-        gc.GetTextExtent(values, &w, &h);
+        const auto [w, h] = fit_values(gc, ink, values, std::max(6, static_cast<int>(size * 0.4)), 5, size * 0.94, colour);
         gc.DrawText(values, x + (size - w) / 2, y + (size - h) / 2);
     } else {
         draw_symbol_box(gc, ink, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, colour);
-        gc.SetFont(ink.font(std::max(5, static_cast<int>(size * 0.26)), colour));
-        gc.GetTextExtent(values, &w, &h);
+        const auto [w, h] = fit_values(gc, ink, values, std::max(5, static_cast<int>(size * 0.26)), 5, size * 0.94, colour);
         gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
     }
     if (look.arrives > 1) draw_arrival_tag(gc, ink, x, y, size, look.arrives);

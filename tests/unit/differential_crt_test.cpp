@@ -8,6 +8,7 @@
 #include "bots/session.h"
 #include "load/loader.h"
 #include "load/table_loader.h"
+#include "load/table_writer.h"
 
 #include <catch2/catch.hpp>
 
@@ -464,4 +465,35 @@ TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses 
     // On clear the same +5 is the 9th column, on the unbridged river line the 7th.
     CHECK(all.game().state().combat.column == 6);
     CHECK(one.game().state().combat.column == 8);
+}
+
+TEST_CASE("differential CRT: written back as the studio saves it, it loads to the same table", "[differential][fm][writer]") {
+    const auto& t = fm_crt();
+    const std::string text = sandtable::load::differential_table_to_yaml(t);
+    const fs::path dir = sandtable::test::fresh_directory();
+    sandtable::test::write_text(dir / "crt.yaml", text);
+    sandtable::rules::Ruleset again;
+    sandtable::load::DiagnosticSink sink;
+    sandtable::load::load_table_file((dir / "crt.yaml").string(), again, sink);
+    INFO(text);
+    REQUIRE(sink.items().empty());
+    REQUIRE(again.differential_tables.size() == 1);
+    const auto& u = again.differential_tables.front();
+    CHECK(u.id == t.id);
+    CHECK(u.name == t.name);
+    CHECK(u.notes == t.notes);
+    CHECK(u.die_faces == t.die_faces);
+    CHECK(u.scale == t.scale);
+    CHECK(u.rows == t.rows);
+    REQUIRE(u.lines.size() == t.lines.size());
+    for (std::size_t i = 0; i < t.lines.size(); ++i) {
+        CHECK(u.lines[i].id == t.lines[i].id);
+        CHECK(u.lines[i].name == t.lines[i].name);
+        CHECK(u.lines[i].terrain == t.lines[i].terrain);
+        CHECK(u.lines[i].hexsides == t.lines[i].hexsides);
+        CHECK(u.lines[i].bridged_hexsides == t.lines[i].bridged_hexsides);
+        CHECK(u.lines[i].first == t.lines[i].first);
+    }
+    // Written twice, the same bytes: an unchanged table is never counted as edited.
+    CHECK(sandtable::load::differential_table_to_yaml(u) == text);
 }
