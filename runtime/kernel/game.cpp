@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1};
+    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -65,6 +65,24 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     // Worked out by the loader; a scenario built in code gets it here.
     if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
     step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;
+    find_zoc_barriers();
+}
+
+void Game::find_zoc_barriers() {
+    const auto& map = scenario_->map;
+    const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.no_zoc_to_zoc; }) ||
+                     std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(), [](const auto& f) { return f.no_zoc_to_zoc; });
+    if (!any) return;
+    zoc_barriers_.assign(grid().size() * 6, 0);
+    for (int i = 0; i < static_cast<int>(grid().size()); ++i)
+        for (int d = 0; d < 6; ++d) {
+            const int to = grid().neighbour_index(i, d);
+            if (to < 0) continue;
+            const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+            const bool across = feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].no_zoc_to_zoc;
+            const bool into = ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].no_zoc_to_zoc;
+            zoc_barriers_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = across || into;
+        }
 }
 
 void Game::resolve_attribute_roles() {

@@ -57,6 +57,8 @@ enum class Capability {
     EzocEntryCost,                // -1: entering an enemy zone of control ends the move; 0 or more:
                                   //     it costs this many MP more and the move goes on (F&M 6.1:
                                   //     mobile units pay half their allowance, commandos nothing)
+    IgnoresZocBarriers,           // 0: 1 = may move from zone to zone across a no_zoc_to_zoc hexside
+                                  //    or into no_zoc_to_zoc terrain (F&M 6.1: commandos)
     Count
 };
 const char* capability_name(Capability c);
@@ -438,6 +440,7 @@ private:
     } roles_;
     int stacking_limit_ = 1;  // the movement phase's `stacking`
     void resolve_attribute_roles();
+    void find_zoc_barriers();
     // What an odds_combat phase's options say, read once (by phase index).
     struct CombatPhaseRules {
         int strength = -1;             // attribute the attackers use (and the defenders, unless `defence` names another)
@@ -488,6 +491,10 @@ private:
     void leave_map(int unit, Hex at);
     const CombatPhaseRules& combat_rules() const;
     int phase_index() const;
+    // Per hex index and direction: 1 when the step is barred to a unit moving
+    // from an enemy zone straight into another (no_zoc_to_zoc hexside or
+    // terrain); empty when the ruleset has no such barrier.
+    std::vector<std::uint8_t> zoc_barriers_;
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex

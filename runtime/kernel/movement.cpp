@@ -263,6 +263,7 @@ struct Game::MovementStep {
     const int* costs;
     int scale;  // 2: the unit moves at half its allowance, fractions kept
     int zoc_cost;  // -1: entering an EZOC hex ends the move; else its extra MP, and the move goes on
+    const std::uint8_t* barriers;  // per hex and direction: no step from zone to zone (null: none, or the unit ignores them)
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
@@ -273,6 +274,7 @@ struct Game::MovementStep {
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
+        if (zoc && barriers && ezoc[static_cast<std::size_t>(from)] && barriers[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)]) return std::nullopt;
         if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, true};
         return StepCost{cost * scale, !zoc};
     }
@@ -291,7 +293,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
                         (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
                         movement_cost_scale(unit),
-                        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts()};
+                        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
+                        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data()};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

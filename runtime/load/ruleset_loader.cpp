@@ -237,6 +237,7 @@ struct RulesetReader {
             t.color = r.text("color", false, "#cccccc");
             t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
             t.blocks_los = r.boolean("blocks_los", false);
+            t.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
             t.charge_allowed = r.boolean("charge_allowed", true);
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
             t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
@@ -271,6 +272,7 @@ struct RulesetReader {
             f.extra_cost = costs(r.child("extra_cost"), true, "the extra cost of '" + f.id + "'");
             f.blocks_los = r.boolean("blocks_los", false);
             f.blocks_zoc = r.boolean("blocks_zoc", false);
+            f.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
             f.combat = combat_effects(r.child("combat"), "'" + f.id + "'");
             f.notes = r.text("notes", false);
             if (rs.hexside_feature_index(f.id) >= 0) sink.error(r.where("id"), "hexside feature '" + f.id + "' is defined twice");

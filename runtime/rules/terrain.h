@@ -33,6 +33,10 @@ struct TerrainType {
     std::vector<std::pair<int, int>> cost_from;  // (terrain index entered from, MP)
     bool blocks_los = false;
     bool charge_allowed = true;            // read by rule modules (charges)
+    // A unit in an enemy zone of control may not enter this terrain straight
+    // from another hex in one (F&M 6.1: a fortification), unless its
+    // capability ignores_zoc_barriers says so (commandos).
+    bool no_zoc_to_zoc = false;
     CombatEffects combat;
     // Numbers the rules read by name, such as a fire protection strength
     // (PRESTAGS 6.22): a phase's `defence_from_terrain`, or scripts.
@@ -54,6 +58,7 @@ struct HexsideFeature {
     std::vector<std::optional<int>> extra_cost;  // added to entering the hex; nullopt = prohibited
     bool blocks_los = false;
     bool blocks_zoc = false;
+    bool no_zoc_to_zoc = false;  // no move across it from an enemy zone straight into another (F&M 6.1: minefields)
     CombatEffects combat;
     std::string notes;
     SourceLocation where;

@@ -57,6 +57,7 @@
 ---| "faces"                       # default 0: 1 = has a facing: moves, attacks and exerts its zone only through its front
 ---| "victory_points"              # default -1: front strength x vp_per_enemy_strength; 0 or more: what eliminating it scores
 ---| "ezoc_entry_cost"             # default -1: entering an enemy zone of control ends the move; 0 or more: that many MP more, and it goes on
+---| "ignores_zoc_barriers"        # default 0: 1 = may cross no_zoc_to_zoc hexsides and terrain from zone to zone (commandos)
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry

@@ -495,3 +495,26 @@ TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a frien
         CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("f"))].hex == hex(g, "0505"));
     }
 }
+
+TEST_CASE("minefields and fortifications (6.1, exception): no move from zone to zone across a minefield or into a fortification, but for commandos", "[fm][movement][zoc]") {
+    std::string rows;
+    for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 2 ? ".....f.." : r == 3 ? ".w......" : "........") + "\n";
+    const std::string mines = "  hexsides:\n    - feature: minefield\n      sides: [\"0303/0304\", \"0503/0504\"]\n";
+    // The enemy at 0403 holds a zone over 0303, 0304, 0503 and 0504; the guard at 0702 one over 0601 and the fortification at 0602.
+    const auto path = write_scenario({{"tank", "armour", "allies", "0303"}, {"cdo", "commando", "allies", "0503"}, {"foot", "infantry", "allies", "0601"},
+                                      {"enemy", "infantry", "axis", "0403"}, {"guard", "infantry", "axis", "0702"}},
+                                     "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }", rows, mines);
+    Session s = open(path);
+    auto& g = s.game();
+    const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
+    const int tank = g.unit_index("tank"), cdo = g.unit_index("cdo"), foot = g.unit_index("foot");
+    REQUIRE(g.in_enemy_zoc(0, at("0304")));
+    REQUIRE(g.in_enemy_zoc(0, at("0601")));
+    REQUIRE(g.in_enemy_zoc(0, at("0602")));
+    // The tank may not cross the minefield straight into the zone (1 + 1 + 5 MP); it goes round through the woods at 0203: 3 + 1 + 5.
+    CHECK(g.movement_range(tank).cost(at("0304")) == 2 * 9);
+    // The commando crosses it, paying the minefield and nothing for the zone.
+    CHECK(g.movement_range(cdo).cost(at("0504")) == 2 * 2);
+    // Nor straight into the fortification at 0602 from 0601, both in the guard's zone (2 MP): round by 0502, 1 + 2.
+    CHECK(g.movement_range(foot).cost(at("0602")) == 2 * 3);
+}

@@ -33,6 +33,7 @@ game.on("game.setup", function()
       if game.type_attr(t, face, allowance) ~= nil then  -- nil: the type has no back face
         if game.type_attr(t, face, commando) then
           game.set_capability(t, face, "ezoc_entry_cost", 0)
+          game.set_capability(t, face, "ignores_zoc_barriers", 1)  -- minefields and fortifications (6.1, exception)
         elseif game.type_attr(t, face, mobile) then
           game.set_capability(t, face, "ezoc_entry_cost", game.type_attr(t, face, allowance) // 2)
         end
