@@ -18,14 +18,15 @@ const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
     return nullptr;
 }
 
-// The sum of the best `count` markers the side holds: what it adds when it
-// commits its best to a combat.
-int best_support(const Game& game, int side, int count) {
-    auto hand = game.support_hand(side, side).value_or(std::vector<int>{});
-    std::sort(hand.rbegin(), hand.rend());
+// What `count` markers drawn from the side's pool add on average (the pool is
+// printed on the scenario; the draw is blind), rounded down.
+int expected_support(const Game& game, int side, int count) {
+    const auto& pools = game.scenario().support_fire.pools;
+    if (side < 0 || static_cast<std::size_t>(side) >= pools.size() || pools[static_cast<std::size_t>(side)].empty()) return 0;
+    const auto& pool = pools[static_cast<std::size_t>(side)];
     int sum = 0;
-    for (std::size_t i = 0; i < hand.size() && static_cast<int>(i) < count; ++i) sum += hand[i];
-    return sum;
+    for (int v : pool) sum += v;
+    return std::min(count, game.support_draws_left(side)) * sum / static_cast<int>(pool.size());
 }
 
 // Columns at or above this index (1-1 in a BMW-like table) are worth taking.
@@ -165,7 +166,7 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     const auto& st = game.state();
     const auto* differential = game.differential_table();
     const int side = game.attacking_side();
-    const int support = best_support(game, side, game.support_markers_per_combat());
+    const int support = expected_support(game, side, game.support_markers_per_combat());
     const Action* best = nullptr;
     int best_margin = std::numeric_limits<int>::min();
     for (const auto& a : legal) {
@@ -190,18 +191,13 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     return end ? *end : legal.front();
 }
 
-// Its best marker at every step it may place one.
-Action GreedyBot::choose_support(const Game& game, const std::vector<Action>& legal) const {
-    const auto hand = game.support_hand(game.deciding_side(), game.deciding_side()).value_or(std::vector<int>{});
-    const Action* best = nullptr;
+// A marker at every step it may place one.
+Action GreedyBot::choose_support(const Game&, const std::vector<Action>& legal) const {
     for (const auto& a : legal)
-        if (a.kind == ActionKind::CommitSupport && static_cast<std::size_t>(a.index) < hand.size() &&
-            (!best || hand[static_cast<std::size_t>(a.index)] > hand[static_cast<std::size_t>(best->index)]))
-            best = &a;
-    return best ? *best : legal.front();
+        if (a.kind == ActionKind::CommitSupport) return a;
+    return legal.front();
 }
 
-// The retreat that keeps the unit furthest from danger.
 // Stiff resistance (F&M 8.4) only when there is nowhere to go.
 Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& legal) const {
     std::vector<Action> retreats;

@@ -30,7 +30,7 @@ enum class ActionKind {
     Exit,         // movement: the selected `unit` leaves the map from the exit hex `hex`
     Concede,      // movement, before the side's first move: concede the game (PRESTAGS 15.0)
     StiffResistance,  // a combat's retreat: stay and lose a step instead (F&M 8.4)
-    CommitSupport,    // support fire: place the marker in hand slot `index` face down (F&M 8.2.1 b)
+    CommitSupport,    // support fire: draw a marker at random from the side's pool, face down (F&M 8.2.1 b)
 };
 
 struct Action {

@@ -235,7 +235,7 @@ void Game::combat_apply(const Action& a) {
             if (!c.displacing.empty()) return displace(a);
             c.retreat_decided = true;
             c.to_retreat.erase(c.to_retreat.begin());
-            if (holds_friend(a.unit, a.hex)) return start_displacement(a.unit, a.hex);  // a friend makes room first (8.3.1)
+            if (needs_room(a.unit, a.hex)) return start_displacement(a.unit, a.hex);  // a friend makes room first (8.3.1)
             retreat_to(a.unit, a.hex);
             return;
         case ActionKind::StiffResistance: {
@@ -401,7 +401,7 @@ bool Game::combat_resolution_step() {
                             if (combat_rules().advance_along_retreat && state_.units[static_cast<std::size_t>(u)].side != active && c.retreat_path.empty())
                                 c.retreat_path.push_back(state_.units[static_cast<std::size_t>(u)].hex);
                             eliminate(u);
-                        } else if (holds_friend(u, dest.front())) {
+                        } else if (needs_room(u, dest.front())) {
                             start_displacement(u, dest.front());
                             return combat_resolution_step();
                         } else {
@@ -950,8 +950,14 @@ void Game::advance_along_retreat_actions(std::vector<Action>& out) const {
         const auto& s = state_.units[static_cast<std::size_t>(u)];
         if (!s.on_map || contains(c.advanced, u)) continue;
         const auto mc = static_cast<std::size_t>(movement_class(u));
-        for (const Hex h : c.retreat_path) {
+        for (std::size_t k = 0; k < c.retreat_path.size(); ++k) {
+            const Hex h = c.retreat_path[k];
             if (enemy_present(s.side, h) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) break;  // the path is cut
+            if (k > 0) {  // nor across a hexside its class may not cross (a ditch the defender's infantry crossed)
+                const int dir = geometry::direction_to(c.retreat_path[k - 1], h);
+                const int feature = dir < 0 ? -1 : scenario_->map.side_feature(c.retreat_path[k - 1], dir);
+                if (feature >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc]) break;
+            }
             if (may_end_in(u, h) && std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
                 out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
         }

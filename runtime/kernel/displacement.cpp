@@ -18,6 +18,10 @@ namespace {
 bool in_chain(const std::vector<int>& chain, int unit) { return std::find(chain.begin(), chain.end(), unit) != chain.end(); }
 }  // namespace
 
+// Must a friend make room before the retreating unit may end in the hex
+// (F&M 8.3.1, with short_retreat: reduce)?
+bool Game::needs_room(int unit, Hex h) const { return combat_rules().short_retreat_reduces && !may_end_in(unit, h) && holds_friend(unit, h); }
+
 // Does a friend of `unit` stand in the hex (one it could be asked to make room)?
 bool Game::holds_friend(int unit, Hex h) const {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
@@ -26,42 +30,65 @@ bool Game::holds_friend(int unit, Hex h) const {
     return false;
 }
 
+// May the unit step into the hex next to it as a displaced unit: on the map,
+// no enemy, no enemy zone, passable for its class, not on a hex to avoid.
+bool Game::may_be_pushed_into(int unit, Hex from, int direction, const std::vector<Hex>& avoid) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const Hex h = geometry::neighbour(from, direction);
+    if (!grid().contains(h) || enemy_present(me.side, h) || in_enemy_zoc(me.side, h)) return false;
+    if (std::find(avoid.begin(), avoid.end(), h) != avoid.end()) return false;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) return false;
+    const int feature = scenario_->map.side_feature(from, direction);
+    return feature < 0 || ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc];
+}
+
 // Hexes next to the unit it may be displaced into: free ones, and those of
 // friends that can be displaced in their turn (not back along the chain);
 // never where a unit of the chain stands, which it is making way for, nor
 // on the hexes to `avoid` (the retreating unit's path).
 std::vector<Hex> Game::displacement_hexes(int unit, const std::vector<int>& chain, const std::vector<Hex>& avoid) const {
     std::vector<Hex> out;
-    auto in_the_way = [&](Hex h) {
-        return std::any_of(chain.begin(), chain.end(), [&](int c) { return state_.units[static_cast<std::size_t>(c)].hex == h; }) ||
-               std::find(avoid.begin(), avoid.end(), h) != avoid.end();
-    };
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    std::vector<Hex> barred = avoid;
+    for (int c : chain) barred.push_back(state_.units[static_cast<std::size_t>(c)].hex);
+    std::vector<int> longer = chain;
+    longer.push_back(unit);
     for (int d = 0; d < 6; ++d) {
+        if (!may_be_pushed_into(unit, me.hex, d, barred)) continue;
         const Hex h = geometry::neighbour(me.hex, d);
-        if (!grid().contains(h) || enemy_present(me.side, h) || in_enemy_zoc(me.side, h) || in_the_way(h)) continue;
-        if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) continue;
-        const int feature = scenario_->map.side_feature(me.hex, d);
-        if (feature >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc]) continue;
-        if (may_end_in(unit, h)) {
-            out.push_back(h);
-            continue;
-        }
-        std::vector<int> longer = chain;
-        longer.push_back(unit);
+        bool room = may_end_in(unit, h);
         for (int o : units_at(h))
-            if (o != unit && state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(longer, o) && displaceable(o, longer, avoid)) {
-                out.push_back(h);
-                break;
-            }
+            if (!room && o != unit && state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(longer, o)) room = displaceable(o, longer, avoid);
+        if (room) out.push_back(h);
     }
     return out;
 }
 
+// Whether a line of friends, each pushed one hex on, reaches a free hex: a
+// search over friends' hexes (a simple line exists when any does), each
+// friend looked at once.
 bool Game::displaceable(int unit, const std::vector<int>& chain, const std::vector<Hex>& avoid) const {
-    if (chain.size() > 8) return false;  // a pushed line of nine friends is past any real case, and keeps the search small
-    return !displacement_hexes(unit, chain, avoid).empty();
+    std::vector<int> seen = chain;
+    std::vector<Hex> barred = avoid;
+    for (int c : chain) barred.push_back(state_.units[static_cast<std::size_t>(c)].hex);
+    std::vector<int> queue{unit};
+    seen.push_back(unit);
+    for (std::size_t next = 0; next < queue.size(); ++next) {
+        const int u = queue[next];
+        const auto& me = state_.units[static_cast<std::size_t>(u)];
+        for (int d = 0; d < 6; ++d) {
+            if (!may_be_pushed_into(u, me.hex, d, barred)) continue;
+            const Hex h = geometry::neighbour(me.hex, d);
+            if (may_end_in(u, h)) return true;
+            for (int o : units_at(h))
+                if (state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(seen, o)) {
+                    seen.push_back(o);
+                    queue.push_back(o);
+                }
+        }
+    }
+    return false;
 }
 
 // The hexes at the retreat's full distance held by friends that can be pushed
@@ -71,7 +98,7 @@ std::vector<Hex> Game::displacing_destinations(int unit, const RetreatSearch& se
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
         const Hex h = search.reached[i].hex;
-        if (geometry::distance(start, h) != hexes || !holds_friend(unit, h) || std::find(out.begin(), out.end(), h) != out.end()) continue;
+        if (geometry::distance(start, h) != hexes || !needs_room(unit, h) || std::find(out.begin(), out.end(), h) != out.end()) continue;
         // The path to it, traced back through the search, is kept clear of the pushed friend.
         std::vector<Hex> path;
         for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent) path.push_back(search.reached[static_cast<std::size_t>(at)].hex);
@@ -114,7 +141,7 @@ void Game::start_displacement(int unit, Hex to) {
 // on; once one has room, every waiting retreat moves in, last first.
 void Game::displace(const Action& a) {
     Combat& c = state_.combat;
-    if (holds_friend(a.unit, a.hex)) {
+    if (!may_end_in(a.unit, a.hex)) {
         c.displacing.push_back({a.unit, a.hex});
         return;
     }

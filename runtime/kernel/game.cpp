@@ -56,8 +56,10 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
     plots_.assign(state_.units.size(), Plot{});
-    support_.hand.assign(sc.sides.size(), {});
+    support_.available.assign(sc.sides.size(), {});
+    support_.draws_left.assign(sc.sides.size(), 0);
     support_.committed.assign(sc.sides.size(), {});
+    support_.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
     resolve_attribute_roles();
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
@@ -429,7 +431,7 @@ std::string Game::describe(const Action& a) const {
     if (a.unit >= 0) out += " " + name(a.unit);
     if (a.target >= 0) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
-    if (a.kind == ActionKind::CommitSupport) out += " #" + std::to_string(a.index + 1) + " (face down)";  // never its value: describe() is public
+    if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
@@ -772,9 +774,8 @@ int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
 }
 
 bool Game::hides_information() const {
-    // Written orders, or support fire markers in hand.
-    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end() ||
-           (std::find(procedures_.begin(), procedures_.end(), Procedure::SupportDraw) != procedures_.end() && !scenario_->support_fire.empty());
+    // Written orders. Face-down support markers are hidden from both players alike.
+    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end();
 }
 
 bool Game::raise(EventContext& context) {

@@ -202,16 +202,15 @@ public:
     // state(), the log and the checksum, which every player may read.
     std::optional<Plot> plot_of(int unit, int viewer) const;
     bool plots_revealed() const { return state_.result.over; }
-    // Support fire markers (F&M 7.0, the scenario's support_fire). The
-    // markers a side holds this game turn, in the order drawn (a
-    // commit_support action's index is a slot of this list), as `viewer`
-    // may know them: its own side's always, the other side's only once the
-    // game is over; nullopt when hidden. How many it holds is public.
-    std::optional<std::vector<int>> support_hand(int side, int viewer) const;
-    int support_markers_held(int side) const;
-    // The markers a side has placed face down in the combat in progress:
-    // known to their owner, and to all once revealed; nullopt when hidden.
-    std::optional<std::vector<int>> committed_support(int side, int viewer) const;
+    // Support fire markers (F&M 7.0-7.2, the scenario's support_fire): how
+    // many markers a side may still draw this game turn (public: the turn
+    // track's allotment less those drawn). Each is drawn at random from the
+    // side's pool when it is placed, face down; nobody, its owner included,
+    // knows a value until the combat's markers are revealed (8.2.1 b).
+    int support_draws_left(int side) const;
+    // The markers a side has placed in the combat in progress, once revealed
+    // (or the game is over); nullopt while they lie face down.
+    std::optional<std::vector<int>> committed_support(int side) const;
     // Does the phase in progress take support markers (support_markers > 0)?
     int support_markers_per_combat() const { return combat_rules().support_markers; }
     bool bombardment() const { return combat_rules().bombardment; }
@@ -364,6 +363,8 @@ private:
     void displace(const Action& a);
     void start_displacement(int unit, geometry::Hex to);
     bool holds_friend(int unit, geometry::Hex h) const;
+    bool needs_room(int unit, geometry::Hex h) const;
+    bool may_be_pushed_into(int unit, geometry::Hex from, int direction, const std::vector<geometry::Hex>& avoid) const;
     void finish_combat();
     // support_fire.cpp: support fire markers drawn, committed face down, revealed
     bool support_draw_step();
@@ -371,6 +372,7 @@ private:
     int support_side_at(int step) const;
     void support_actions(std::vector<Action>& out) const;
     void commit_support(const Action& a);
+    int draw_support_marker(int side);
     void reveal_support();
     void bombardment_actions(std::vector<Action>& out) const;
     bool fortified(geometry::Hex h) const;
@@ -511,13 +513,16 @@ private:
     // not in it, so that state() does not show one side the other's orders;
     // in the checksum and rolled back with it all the same.
     std::vector<Plot> plots_;
-    // Support fire markers by side: those in hand this game turn and those
-    // placed face down in the combat in progress. Beside the state for the
-    // same reason as the orders; the draw follows from the dice, the
-    // commitments from the recorded actions, and revealed totals are hashed.
+    // Support fire markers by side: the pool's markers not yet used this game
+    // turn, the draws left, and those placed face down in the combat in
+    // progress. Beside the state for the same reason as the orders (see ADR
+    // 0009): the draws follow from their own dice and the recorded actions,
+    // and the revealed totals are hashed.
     struct SupportMarkers {
-        std::vector<std::vector<int>> hand;
+        std::vector<std::vector<int>> available;
+        std::vector<int> draws_left;
         std::vector<std::vector<int>> committed;
+        Dice dice{1};  // the draws' own generator: the combat dice (and forced ones) stay as they were
     } support_;
     // What apply() restores when a script fails.
     struct Rollback {

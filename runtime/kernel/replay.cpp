@@ -28,7 +28,6 @@ std::string action_yaml(const Action& a, const Game& game) {
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
-    if (a.kind == ActionKind::CommitSupport) out << ", marker: " << a.index + 1;  // a slot in hand, not a value
     return out.str();
 }
 
@@ -118,7 +117,6 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
             }
             if (a.has("option")) step.action.index = a.integer("option", false, 1, 1, 1000) - 1;
             if (a.has("facing")) step.action.index = a.integer("facing", false, 0, 0, 5);
-            if (a.has("marker")) step.action.index = a.integer("marker", false, 1, 1, 1000) - 1;
             if (a.has("task")) {
                 PlotTask task{};
                 if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");

@@ -1,11 +1,15 @@
-// Support fire markers (F&M 7.0, 8.1, 8.2.1 b): each game turn a side draws
-// its allotment at random from its pool; in a combat the attacker and the
-// defender place markers face down in turn, then all are revealed and added
-// to the sides' strengths; a bombardment is an attack by markers alone.
+// Support fire markers (F&M 7.0, 8.1, 8.2.1 b): each game turn a side may
+// draw its allotment of markers from its pool; in a combat the attacker and
+// the defender each in turn draw one at random and place it face down
+// (attacker, defender, attacker, defender), then all are revealed and added
+// to the sides' strengths (8.2.1 b: "neither player may examine drawn
+// markers until all markers both sides wish to allocate have been drawn").
+// A bombardment is an attack by markers alone. Used markers are out of the
+// pool until the next game turn.
 //
-// The values in a hand and those face down are kept beside the state (see
-// SupportMarkers in game.h): state(), the log, the legal actions and their
-// descriptions show the other side how many markers there are, never which.
+// The values face down are kept beside the state (see SupportMarkers in
+// game.h, ADR 0009): state(), the log, the checksum and the legal actions show
+// how many markers lie on the table, never which, to either player.
 #include "kernel/game.h"
 
 #include <algorithm>
@@ -14,52 +18,44 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-// The support draw phase: every side's markers of the last turn go back to
-// the pool and it draws this turn's allotment (7.1, 7.2: none carried over).
+// The support fire marker phase: every marker is back in its side's pool and
+// each side may draw this game turn's allotment (7.1, 7.2: none carried over).
 bool Game::support_draw_step() {
     if (state_.at.stage != 0) return false;
     state_.at.stage = 1;
     const rules::SupportFire& sf = scenario_->support_fire;
-    for (std::size_t side = 0; side < support_.hand.size(); ++side) {
-        auto& hand = support_.hand[side];
-        hand.clear();
+    for (std::size_t side = 0; side < support_.available.size(); ++side) {
+        support_.available[side] = side < sf.pools.size() ? sf.pools[side] : std::vector<int>{};
+        support_.draws_left[side] = sf.allotment(static_cast<int>(side), state_.at.turn);
         support_.committed[side].clear();
-        if (side >= sf.pools.size()) continue;
-        std::vector<int> pool = sf.pools[side];
-        const int drawn = sf.allotment(static_cast<int>(side), state_.at.turn);
-        // The whole pool needs no die: which markers are held is certain, and slots carry no meaning.
-        if (drawn == static_cast<int>(pool.size())) {
-            hand = pool;
-            pool.clear();
-        }
-        for (int i = 0; i < drawn && !pool.empty(); ++i) {
-            // From the kernel's dice, but neither logged nor in the dice log:
-            // the rolls would tell the other side which markers were drawn.
-            const int pick = dice_.roll(static_cast<int>(pool.size())) - 1;
-            ++state_.dice_rolled;
-            hand.push_back(pool[static_cast<std::size_t>(pick)]);
-            pool.erase(pool.begin() + pick);
-        }
-        if (logging_ && drawn > 0)
-            note("  " + scenario_->sides[side].name + " draws " + std::to_string(drawn) + " support fire marker" + (drawn == 1 ? "" : "s"));
+        if (logging_ && support_.draws_left[side] > 0)
+            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(support_.draws_left[side]) + " support fire marker" +
+                 (support_.draws_left[side] == 1 ? "" : "s") + " this game turn");
     }
     return false;
 }
 
-std::optional<std::vector<int>> Game::support_hand(int side, int viewer) const {
-    if (side < 0 || side >= static_cast<int>(support_.hand.size())) return std::nullopt;
-    if (viewer != side && !state_.result.over) return std::nullopt;
-    return support_.hand[static_cast<std::size_t>(side)];
+int Game::support_draws_left(int side) const {
+    if (side < 0 || side >= static_cast<int>(support_.draws_left.size())) return 0;
+    const auto s = static_cast<std::size_t>(side);
+    return std::min(support_.draws_left[s], static_cast<int>(support_.available[s].size()));
 }
 
-int Game::support_markers_held(int side) const {
-    return side < 0 || side >= static_cast<int>(support_.hand.size()) ? 0 : static_cast<int>(support_.hand[static_cast<std::size_t>(side)].size());
-}
-
-std::optional<std::vector<int>> Game::committed_support(int side, int viewer) const {
+std::optional<std::vector<int>> Game::committed_support(int side) const {
     if (side < 0 || side >= static_cast<int>(support_.committed.size())) return std::nullopt;
-    if (viewer != side && !state_.combat.support_revealed && !state_.result.over) return std::nullopt;
+    if (!state_.combat.support_revealed && !state_.result.over) return std::nullopt;
     return support_.committed[static_cast<std::size_t>(side)];
+}
+
+// A marker drawn at random from what is left of the side's pool, with the
+// draws' own dice; its value goes face down, logged nowhere until the reveal.
+int Game::draw_support_marker(int side) {
+    auto& pool = support_.available[static_cast<std::size_t>(side)];
+    const int pick = support_.dice.roll(static_cast<int>(pool.size())) - 1;
+    const int value = pool[static_cast<std::size_t>(pick)];
+    pool.erase(pool.begin() + pick);
+    --support_.draws_left[static_cast<std::size_t>(side)];
+    return value;
 }
 
 // Who places a marker at a commitment step: attacker, defender, attacker,
@@ -76,7 +72,7 @@ int Game::support_side_at(int step) const {
 bool Game::support_commit_step() {
     Combat& c = state_.combat;
     for (int side = support_side_at(c.support_step); side >= 0; side = support_side_at(c.support_step)) {
-        if (support_markers_held(side) > 0) {
+        if (support_draws_left(side) > 0) {
             decide(DecisionKind::Support, side);
             return true;
         }
@@ -90,7 +86,7 @@ bool Game::support_commit_step() {
 void Game::support_actions(std::vector<Action>& out) const {
     const int side = support_side_at(state_.combat.support_step);
     if (side < 0) return;
-    for (int slot = 0; slot < support_markers_held(side); ++slot) out.push_back({ActionKind::CommitSupport, -1, -1, {}, slot});
+    if (support_draws_left(side) > 0) out.push_back({ActionKind::CommitSupport, -1, -1, {}, -1});
     // A bombardment is an attack by markers: it has at least one (8.1).
     if (!(combat_rules().bombardment && state_.combat.support_step == 0)) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
 }
@@ -100,12 +96,9 @@ void Game::commit_support(const Action& a) {
     const int side = support_side_at(c.support_step);
     ++c.support_step;
     if (a.kind != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
-    auto& hand = support_.hand[static_cast<std::size_t>(side)];
-    const auto slot = static_cast<std::size_t>(a.index);
-    support_.committed[static_cast<std::size_t>(side)].push_back(hand[slot]);
-    hand.erase(hand.begin() + static_cast<std::ptrdiff_t>(slot));  // used: gone for the rest of the game turn (7.2)
+    support_.committed[static_cast<std::size_t>(side)].push_back(draw_support_marker(side));  // used until the next game turn (7.2)
     ++(side == attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
-    if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(side)].name + " places a support fire marker face down");
+    if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(side)].name + " draws a support fire marker and places it face down");
 }
 
 bool Game::fortified(Hex h) const {
@@ -138,7 +131,7 @@ void Game::reveal_support() {
 // the phase, anywhere on the map (8.1, 8.1.1), while the attacker holds a marker.
 void Game::bombardment_actions(std::vector<Action>& out) const {
     if (state_.at.stage >= 2) return;  // the attacker said it is done
-    if (support_markers_held(attacking_side()) > 0)
+    if (support_draws_left(attacking_side()) > 0)
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             if (may_be_declared_against(static_cast<int>(i))) out.push_back({ActionKind::Declare, -1, static_cast<int>(i), {}, -1});
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});

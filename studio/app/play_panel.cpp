@@ -377,7 +377,7 @@ void PlayPanel::on_hex_clicked(geometry::Hex hex) {
     if (here.size() == 1) return act(here.front());
     // Several (a stack, a unit that may flip or move): the player picks one.
     wxMenu menu;
-    for (std::size_t i = 0; i < here.size(); ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(play_->game(), here[i], play_->viewer())));
+    for (std::size_t i = 0; i < here.size(); ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(play_->game(), here[i])));
     const int chosen = GetPopupMenuSelectionFromUser(menu);
     if (chosen >= 1) act(here[static_cast<std::size_t>(chosen - 1)]);
 }
@@ -441,7 +441,7 @@ void PlayPanel::fill_actions() {
     if (play_->hand_over_needed() || play_->game().over()) return;
     for (const auto& a : play_->game().legal_actions()) {
         listed_.push_back(a);
-        actions_->Append(utf8(action_text(play_->game(), a, play_->viewer())));
+        actions_->Append(utf8(action_text(play_->game(), a)));
     }
     // In a replay, the choice made next is selected.
     if (const auto next = play_->next_action())

@@ -193,7 +193,7 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
     return out;
 }
 
-std::string action_text(const Game& game, const Action& a, int viewer) {
+std::string action_text(const Game& game, const Action& a) {
     const std::string unit = unit_name(game, a.unit);
     switch (a.kind) {
     case ActionKind::EndPhase:
@@ -257,9 +257,8 @@ std::string action_text(const Game& game, const Action& a, int viewer) {
     case ActionKind::StiffResistance:
         return "Stiff resistance: stay, and lose a step instead";
     case ActionKind::CommitSupport: {
-        const auto hand = game.support_hand(game.deciding_side(), viewer);
-        const bool known = hand && a.index >= 0 && static_cast<std::size_t>(a.index) < hand->size();
-        return "Place support fire marker " + (known ? "+" + std::to_string((*hand)[static_cast<std::size_t>(a.index)]) : "#" + std::to_string(a.index + 1)) + " face down";
+        const int left = game.support_draws_left(game.deciding_side());
+        return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
     }
     }
     return game.describe(a);
@@ -295,8 +294,8 @@ std::string decision_text(const Game& game) {
     case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
     case DecisionKind::Support:
-        what = game.bombardment() ? "place support fire markers on the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
-                                  : "place a support fire marker face down, or pass (revealed when both sides are done)";
+        what = game.bombardment() ? "draw support fire markers for the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
+                                  : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
         break;
     default: what = kernel::decision_kind_name(game.decision()); break;
     }

@@ -53,8 +53,7 @@ std::string odds_label(const kernel::Game& game, int target);
 std::vector<kernel::Action> actions_at(const kernel::Game& game, geometry::Hex hex);
 
 // An action in words for the player: "Move Hesk spearmen 2 to 0705 (3 MP)".
-// Hidden values (a support marker's) are named only when `viewer` may know them.
-std::string action_text(const kernel::Game& game, const kernel::Action& action, int viewer = -1);
+std::string action_text(const kernel::Game& game, const kernel::Action& action);
 
 // What the game waits for, in words: "Turn 2 · Normans: Movement · pick a unit
 // to move"; when another side decides in the phase, it is named too.

@@ -87,11 +87,11 @@ TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12; aga
     // 8.2.1 b: attacker, defender, attacker, defender; a side with nothing left passes by itself.
     REQUIRE(g.decision() == DecisionKind::Support);
     CHECK(g.deciding_side() == 0);
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport));
     CHECK(g.deciding_side() == 1);
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport));
     CHECK(g.deciding_side() == 0);
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport));
     const auto& c = g.state().combat;
     CHECK(c.support_revealed);
     CHECK(c.support_attack == 4);
@@ -112,55 +112,63 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     Session s = open(path, 7, {6});
     auto& g = s.game();
     play_to_phase(s, "combat");
-    CHECK(g.support_markers_held(0) == 3);
+    CHECK(g.support_draws_left(0) == 3);
     declare(s, "d", {"a1"});
     s.apply(act(ActionKind::Decline));  // the attacker passes at step 1 …
     CHECK(g.deciding_side() == 1);
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 1));
+    s.apply(act(ActionKind::CommitSupport));
     CHECK(g.deciding_side() == 0);  // … and may still place one at step 3
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 2));
+    s.apply(act(ActionKind::CommitSupport));
     CHECK(g.deciding_side() == 1);
     s.apply(act(ActionKind::Decline));
     CHECK(g.state().combat.support_revealed);
     CHECK(g.state().combat.support_attacker_markers == 1);
     CHECK(g.state().combat.support_defender_markers == 1);
     // Used markers are gone until the next game turn (7.2).
-    CHECK(g.support_markers_held(0) == 2);
-    CHECK(g.support_markers_held(1) == 1);
-    // The next game turn each side draws its allotment afresh: nothing carried over, nothing lost.
+    CHECK(g.support_draws_left(0) == 2);
+    CHECK(g.support_draws_left(1) == 1);
+    // The next game turn each side may draw its allotment afresh: nothing carried over, nothing lost.
     while (g.state().at.turn == 1 && !g.over()) {
         const auto& legal = g.legal_actions();
         s.apply(legal.back());  // end phases, decline advances, …
     }
     CHECK(g.state().at.turn == 2);
-    CHECK(g.support_markers_held(0) == 3);
-    CHECK(g.support_markers_held(1) == 2);
+    CHECK(g.support_draws_left(0) == 3);
+    CHECK(g.support_draws_left(1) == 2);
 }
 
-TEST_CASE("support fire: markers are drawn at random when the allotment is smaller than the pool, the same on the same seed", "[fm][support]") {
-    const auto path = write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [1] }");
-    std::set<std::vector<int>> hands;
+TEST_CASE("support fire: each marker is drawn at random from what is left of the pool when placed, the same on the same seed; the combat dice are not touched", "[fm][support]") {
+    const auto path = write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [0] }");
+    auto drawn = [&](std::uint64_t seed) {
+        Session s = open(path, seed, {5});
+        play_to_phase(s, "combat");
+        declare(s, "d", {"a1", "a2"});
+        s.apply(act(ActionKind::CommitSupport));
+        s.apply(act(ActionKind::CommitSupport));
+        REQUIRE(s.game().state().combat.support_revealed);
+        CHECK(s.game().state().combat.roll == 5);  // the forced die is the combat's: the draws have their own
+        return *s.game().committed_support(0);
+    };
+    std::set<std::vector<int>> seen;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-        Session s = open(path, seed);
-        const auto hand = s.game().support_hand(0, 0);
-        REQUIRE(hand);
-        CHECK(hand->size() == 3);
-        hands.insert(*hand);
-        Session again = open(path, seed);
-        CHECK(again.game().support_hand(0, 0) == hand);
+        const auto markers = drawn(seed);
+        CHECK(markers.size() == 2);
+        CHECK(markers[0] != markers[1]);  // drawn without replacement
+        CHECK(drawn(seed) == markers);
+        seen.insert(markers);
     }
-    CHECK(hands.size() > 6);
+    CHECK(seen.size() > 6);
 }
 
-TEST_CASE("support fire is hidden: through the public API the defender learns how many markers the attacker holds and places, never which", "[fm][support][hidden]") {
+TEST_CASE("support fire is hidden: face down, no player learns a marker's value through the public API until the reveal", "[fm][support][hidden]") {
     // Two games alike in everything but the values of the Allies' markers.
     const auto weak = write_scenario(kExample, "{ allies: [1, 1, 2], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
     const auto strong = write_scenario(kExample, "{ allies: [6, 6, 4], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
     Session a = open(weak, 3), b = open(strong, 3);
     a.game().set_explaining(true);
     b.game().set_explaining(true);
-    // Everything the Axis (side 1) may read of a game.
-    auto seen_by_axis = [](const Game& g) {
+    // Everything a player may read of a game, apart from the scenario itself.
+    auto seen = [](const Game& g) {
         std::vector<std::string> out;
         out.push_back(std::to_string(g.checksum()));
         out.push_back(std::to_string(sandtable::kernel::checksum(g.state())));
@@ -169,56 +177,45 @@ TEST_CASE("support fire is hidden: through the public API the defender learns ho
         for (const auto& x : g.combat_explanations()) out.push_back(x.column + x.result);
         out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) + std::to_string(g.deciding_side()));
         for (const auto& action : g.legal_actions()) out.push_back(g.describe(action));
-        out.push_back(std::to_string(g.support_markers_held(0)) + "/" + std::to_string(g.support_markers_held(1)));
+        out.push_back(std::to_string(g.support_draws_left(0)) + "/" + std::to_string(g.support_draws_left(1)));
         const auto& c = g.state().combat;
         out.push_back(std::to_string(c.support_attacker_markers) + std::to_string(c.support_defender_markers) + std::to_string(c.support_attack) +
                       std::to_string(c.attack));
-        CHECK(!g.support_hand(0, 1).has_value());
-        CHECK(!g.committed_support(0, 1).has_value());
-        REQUIRE(g.support_hand(1, 1).has_value());  // its own it sees
+        CHECK(!g.committed_support(0).has_value());
+        CHECK(!g.committed_support(1).has_value());
         return out;
     };
-    // After the draw.
-    CHECK(a.game().support_hand(0, 0) != b.game().support_hand(0, 0));
-    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
+    CHECK(seen(a.game()) == seen(b.game()));
     // At the Axis's first commitment step: the Allies' marker is face down.
     for (Session* s : {&a, &b}) {
         play_to_phase(*s, "combat");
         declare(*s, "d", {"a1", "a2"});
-        s->apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        s->apply(act(ActionKind::CommitSupport));
         REQUIRE(s->game().decision() == DecisionKind::Support);
         REQUIRE(s->game().deciding_side() == 1);
     }
-    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
-    // After the Allies' second marker and before the reveal the Axis still knows only the count.
+    CHECK(seen(a.game()) == seen(b.game()));
+    // After the Allies' second marker and before the reveal both know only the counts.
     for (Session* s : {&a, &b}) {
         s->apply(act(ActionKind::Decline));
-        s->apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        s->apply(act(ActionKind::CommitSupport));
         REQUIRE(s->game().deciding_side() == 1);
         CHECK(s->game().state().combat.support_attacker_markers == 2);
-        CHECK(s->game().committed_support(0, 0)->size() == 2);  // the owner knows its own
     }
-    CHECK(seen_by_axis(a.game()) == seen_by_axis(b.game()));
+    CHECK(seen(a.game()) == seen(b.game()));
     // Once revealed, all may see them.
     for (Session* s : {&a, &b}) s->apply(act(ActionKind::Decline));
     CHECK(a.game().state().combat.support_revealed);
-    CHECK(a.game().committed_support(0, 1).has_value());
+    REQUIRE(a.game().committed_support(0).has_value());
+    CHECK(a.game().committed_support(0)->size() == 2);
     CHECK(a.game().state().combat.support_attack != b.game().state().combat.support_attack);
-}
-
-TEST_CASE("support fire: a bot sees only its own hand", "[fm][support][hidden]") {
-    const auto path = write_scenario(kExample, "{ allies: [2, 6], axis: [6] }", "{ allies: [2], axis: [1] }");
-    Session s = open(path, 2);
-    const Game& g = s.game();
-    CHECK(g.support_hand(0, 0) == std::vector<int>{2, 6});
-    CHECK(!g.support_hand(0, 1));
-    CHECK(!g.support_hand(1, 0));
-    CHECK(g.hides_information());  // a hot-seat game hands the screen over
+    // Blind to both, there is nothing to hide from one player more than the other.
+    CHECK(!a.game().hides_information());
 }
 
 TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its hex's terrain line", "[fm][bombardment]") {
     // The target is far from every Allied unit; 6 + 6 against 3 is +9 on clear: the 8/9 column. Die 1: De.
-    const auto path = write_scenario({{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6, 2], axis: [1] }",
+    const auto path = write_scenario({{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6, 6], axis: [1] }",
                                      "{ allies: [3], axis: [1] }");
     Session s = open(path, 1, {1});
     auto& g = s.game();
@@ -228,18 +225,15 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     REQUIRE(g.decision() == DecisionKind::Support);
     // A bombardment is its markers: the first may not be passed.
     for (const auto& a : g.legal_actions()) CHECK(a.kind == ActionKind::CommitSupport);
-    const auto hand = *g.support_hand(0, 0);
-    const int six = static_cast<int>(std::find(hand.begin(), hand.end(), 6) - hand.begin());
-    s.apply(act(ActionKind::CommitSupport, -1, -1, six));
-    const auto rest = *g.support_hand(0, 0);
-    s.apply(act(ActionKind::CommitSupport, -1, -1, static_cast<int>(std::find(rest.begin(), rest.end(), 6) - rest.begin())));
+    s.apply(act(ActionKind::CommitSupport));
+    s.apply(act(ActionKind::CommitSupport));
     // Two markers: no third step, no Axis step.
     CHECK(g.state().combat.support_attack == 12);
     CHECK(g.state().combat.attack == 12);
     CHECK(g.state().combat.defend == 3);
     CHECK(g.state().combat.result == "De");
     CHECK(!g.state().units[static_cast<std::size_t>(g.unit_index("d"))].on_map);
-    CHECK(g.support_markers_held(0) == 1);
+    CHECK(g.support_draws_left(0) == 1);
 }
 
 TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothing; (A) only with a friend next to the target", "[fm][bombardment]") {
@@ -250,7 +244,7 @@ TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothin
         play_to_phase(s, "bombardment");
         s.apply(act(ActionKind::Declare, -1, s.game().unit_index("d")));
         const std::size_t before = s.game().log().size();
-        s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+        s.apply(act(ActionKind::CommitSupport));
         return std::make_pair(std::move(s), log_since(s.game(), before));
     };
     const std::vector<Unit> far{{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}};
@@ -284,9 +278,9 @@ TEST_CASE("fortifications (8.2.3): the defender doubled, the attacker's markers 
     for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 3 ? "....f..." : "........") + "\n";
     Session s = combat_of(kExample, "{ allies: [3, 3], axis: [5] }", "{ allies: [2], axis: [1] }", 3, rows);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport));
+    s.apply(act(ActionKind::CommitSupport));
+    s.apply(act(ActionKind::CommitSupport));
     const auto& c = g.state().combat;
     CHECK(c.support_attack == 2);    // +3 and +3, each halved to 1
     CHECK(c.support_defence == 5);   // the defender's own marker in full
@@ -298,7 +292,7 @@ TEST_CASE("retreat (8.3) ends exactly the result's distance away; the attackers 
     // 8 + 6 against 3 is +11, the last column of the clear line, which reads De, De, D3, D2, D2, Ex: die 4 is D2.
     Session s = combat_of(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // +6
+    s.apply(act(ActionKind::CommitSupport));  // +6
     REQUIRE(g.state().combat.result == "D2");
     // The defender chooses where; every choice is two hexes away.
     REQUIRE(g.decision() == DecisionKind::Retreat);
@@ -334,8 +328,8 @@ TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and 
     const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "infantry", "axis", "0503"}};
     Session s = combat_of(units, "{ allies: [6, 6], axis: [1] }", "{ allies: [2], axis: [0] }", 4);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // the Axis holds no marker: its steps pass by themselves
-    s.apply(act(ActionKind::CommitSupport, -1, -1, 0));
+    s.apply(act(ActionKind::CommitSupport));  // the Axis holds no marker: its steps pass by themselves
+    s.apply(act(ActionKind::CommitSupport));
     REQUIRE(g.state().combat.result == "D2");
     s.apply(act(ActionKind::StiffResistance));
     const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
@@ -461,7 +455,7 @@ TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a frien
                                   {"d", "infantry", "axis", "0503"}, {"f", "infantry", "axis", "0505"}};
     auto fought = [&] {
         Session s = combat_of(units, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4, rows);
-        s.apply(act(ActionKind::CommitSupport, -1, -1, 0));  // 8 + 6 against 4: +10, die 4: D2
+        s.apply(act(ActionKind::CommitSupport));  // 8 + 6 against 4: +10, die 4: D2
         REQUIRE(s.game().state().combat.result == "D2");
         REQUIRE(s.game().decision() == DecisionKind::Retreat);
         return s;
