@@ -667,11 +667,11 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
 std::vector<Hex> Game::retreat_options(int unit) const {
     const int hexes = retreat_length(unit);
     RetreatSearch search = retreat_search(unit, hexes);
-    if (!combat_rules().short_retreat_reduces) return search.destinations;
+    if (!combat_rules().short_retreat_reduces) return preferred_retreats(unit, search.destinations);
     // The retreat ends exactly `hexes` away (8.3), never further on through friends.
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
     std::erase_if(search.destinations, [&](Hex h) { return geometry::distance(start, h) != hexes; });
-    if (!search.destinations.empty()) return search.destinations;
+    if (!search.destinations.empty()) return preferred_retreats(unit, search.destinations);
     // None free at the full distance: push a friend out of one (8.3.1), or stop short and be reduced.
     std::vector<Hex> options = displacing_destinations(unit, search, hexes);
     std::vector<Hex> farthest;
@@ -685,6 +685,41 @@ std::vector<Hex> Game::retreat_options(int unit) const {
     }
     options.insert(options.end(), farthest.begin(), farthest.end());
     return options;
+}
+
+int Game::distance_to_friendly_edge(int side, Hex h) const {
+    const auto o = grid().to_offset(h);
+    int best = -1;
+    for (rules::MapEdge edge : scenario_->sides[static_cast<std::size_t>(side)].friendly_edges) {
+        const int d = edge == rules::MapEdge::North ? o.row : edge == rules::MapEdge::South ? grid().rows() - 1 - o.row
+                    : edge == rules::MapEdge::West  ? o.column : grid().columns() - 1 - o.column;
+        if (best < 0 || d < best) best = d;
+    }
+    return best;
+}
+
+int Game::distance_to_closest_enemy(int side, Hex h) const {
+    int best = -1;
+    for (const auto& u : state_.units)
+        if (u.on_map && u.side != side && (best < 0 || geometry::distance(u.hex, h) < best)) best = geometry::distance(u.hex, h);
+    return best;
+}
+
+std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    auto keep_if_any = [&](auto&& better) {
+        std::vector<Hex> kept;
+        for (Hex h : hexes)
+            if (better(h)) kept.push_back(h);
+        if (!kept.empty()) hexes = std::move(kept);
+    };
+    // 8.1.5: after a bombardment, farther from the closest enemy unit, if possible.
+    if (combat_rules().bombardment && distance_to_closest_enemy(me.side, me.hex) >= 0)
+        keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > distance_to_closest_enemy(me.side, me.hex); });
+    // 8.3: closer to a friendly map edge, if possible.
+    if (!scenario_->sides[static_cast<std::size_t>(me.side)].friendly_edges.empty())
+        keep_if_any([&](Hex h) { return distance_to_friendly_edge(me.side, h) < distance_to_friendly_edge(me.side, me.hex); });
+    return hexes;
 }
 
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).

@@ -66,6 +66,13 @@ struct ScenarioReader {
                         if (*roll < 1 || *roll > 6) sink.error(location_of(v, file), "a rally roll is a face of a d6 (1-6), got " + std::to_string(*roll));
                         else s.rally_rolls.push_back(*roll);
                     }
+            for (const auto& edge : r.text_list("friendly_edges", false)) {
+                static const std::vector<std::pair<std::string, MapEdge>> kEdges{
+                    {"north", MapEdge::North}, {"south", MapEdge::South}, {"east", MapEdge::East}, {"west", MapEdge::West}};
+                const auto it = std::find_if(kEdges.begin(), kEdges.end(), [&](const auto& e) { return e.first == edge; });
+                if (it == kEdges.end()) sink.error(r.where("friendly_edges"), "a friendly edge is north, south, east or west, got '" + edge + "'");
+                else s.friendly_edges.push_back(it->second);
+            }
             if (s.demoralization > 0 && s.disintegration > 0 && s.demoralization > s.disintegration)
                 sink.error(r.where("demoralization"), "side '" + s.id + "' demoralizes at " + std::to_string(s.demoralization) + ", after it disintegrates at " + std::to_string(s.disintegration));
             sc.sides.push_back(std::move(s));

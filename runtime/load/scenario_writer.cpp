@@ -49,7 +49,14 @@ void write_sides(std::ostringstream& out, const Scenario& sc) {
         if (s.stacking) out << ", stacking: " << s.stacking;
         out << ", rally: [";
         for (std::size_t i = 0; i < s.rally_rolls.size(); ++i) out << (i ? ", " : "") << s.rally_rolls[i];
-        out << "] }\n";
+        out << "]";
+        if (!s.friendly_edges.empty()) {
+            static const char* kNames[] = {"north", "south", "east", "west"};
+            out << ", friendly_edges: [";
+            for (std::size_t i = 0; i < s.friendly_edges.size(); ++i) out << (i ? ", " : "") << kNames[static_cast<int>(s.friendly_edges[i])];
+            out << "]";
+        }
+        out << " }\n";
     }
 }
 

@@ -44,6 +44,9 @@ struct Ruleset;
 // does not change during a game, so a game works this out once.
 std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& ruleset);
 
+// A map edge, for the side whose retreats should end closer to it (F&M 8.3).
+enum class MapEdge { North, South, East, West };
+
 struct SideSpec {
     std::string id;
     std::string name;
@@ -52,6 +55,7 @@ struct SideSpec {
     int disintegration = 0;       // eliminated strength that disintegrates; 0 = never
     int stacking = 0;             // units that count for stacking allowed in a hex (PRESTAGS 5.4); 0 = the ruleset's
     std::vector<int> rally_rolls; // die rolls that rally one eliminated unit
+    std::vector<MapEdge> friendly_edges;  // retreats end closer to one of these when they can (F&M 8.3); empty: no preference
     SourceLocation where;
 };
 

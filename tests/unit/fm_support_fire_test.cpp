@@ -512,3 +512,58 @@ TEST_CASE("minefields and fortifications (6.1, exception): no move from zone to 
     // Nor straight into the fortification at 0602 from 0601, both in the guard's zone (2 MP): round by 0502, 1 + 2.
     CHECK(g.movement_range(foot).cost(at("0602")) == 2 * 3);
 }
+
+namespace {
+// The scenario with the Axis's retreats drawn towards the given edge (8.3).
+std::string with_axis_edge(const std::string& path, const std::string& edge) {
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string plain = "{ id: axis, name: Axis }";
+    text.replace(text.find(plain), plain.size(), "{ id: axis, name: Axis, friendly_edges: [" + edge + "] }");
+    sandtable::test::write_text(path, text);
+    return path;
+}
+}  // namespace
+
+TEST_CASE("retreat preferences: closer to a friendly map edge (8.3); after a bombardment, farther from the closest enemy (8.1.5)", "[fm][retreat]") {
+    const auto column_of = [](const Game& g, sandtable::geometry::Hex h) { return g.grid().to_offset(h).column; };
+    SECTION("a friendly edge") {
+        const auto path = with_axis_edge(write_scenario(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }"), "east");
+        Session s = open(path, 1, {4});
+        auto& g = s.game();
+        play_to_phase(s, "combat");
+        declare(s, "d", {"a1", "a2"});
+        s.apply(act(ActionKind::CommitSupport));
+        REQUIRE(g.state().combat.result == "D2");
+        const int start = column_of(g, *g.grid().parse_label("0503"));
+        int offered = 0;
+        for (const auto& a : g.legal_actions())
+            if (a.kind == ActionKind::RetreatTo) {
+                CHECK(column_of(g, a.hex) > start);
+                ++offered;
+            }
+        CHECK(offered > 0);
+        // The scenario keeps it when saved.
+        const auto loaded = sandtable::load::load_scenario(path);
+        CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("friendly_edges: [east]") != std::string::npos);
+    }
+    SECTION("a bombardment") {
+        const auto path = write_scenario({{"a1", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6], axis: [1] }",
+                                         "{ allies: [2], axis: [0] }");
+        Session s = open(path, 1, {4});  // 12 against 3: +9, die 4: D2
+        auto& g = s.game();
+        play_to_phase(s, "bombardment");
+        s.apply(act(ActionKind::Declare, -1, g.unit_index("d")));
+        s.apply(act(ActionKind::CommitSupport));
+        s.apply(act(ActionKind::CommitSupport));
+        REQUIRE(g.state().combat.result == "D2");
+        const auto enemy = *g.grid().parse_label("0402"), start = *g.grid().parse_label("0702");
+        int offered = 0;
+        for (const auto& a : g.legal_actions())
+            if (a.kind == ActionKind::RetreatTo) {
+                CHECK(sandtable::geometry::distance(a.hex, enemy) > sandtable::geometry::distance(start, enemy));
+                ++offered;
+            }
+        CHECK(offered > 0);
+    }
+}
