@@ -284,11 +284,13 @@ bool Game::combat_resolution_step() {
                     state_.units[static_cast<std::size_t>(u)].was_attacked = true;
                     c.defender_hexes.push_back(state_.units[static_cast<std::size_t>(u)].hex);
                 }
-                std::string names;
-                for (int u : c.attackers) names += " " + unit_id(u);
-                names += " against";
-                for (int u : c.defenders) names += " " + unit_id(u);
-                if (logging_) note("  combat:" + names);
+                // Comma-separated: the studio shows names, which have spaces in them.
+                auto listed = [&](const std::vector<int>& units) {
+                    std::string out;
+                    for (int u : units) out += (out.empty() ? "" : ", ") + unit_id(u);
+                    return out.empty() ? std::string("support fire") : out;
+                };
+                if (logging_) note("  combat: " + listed(c.attackers) + " against " + listed(c.defenders));
                 EventContext ctx(Event::CombatDeclared);
                 ctx.set_list("attackers", c.attackers);
                 ctx.set_list("defenders", c.defenders);
@@ -838,7 +840,7 @@ void Game::apply_result() {
         raise(modify);
         explain_script_changes(modify, "combat.roll");
         c.roll_modifier = static_cast<int>(modify.get("modifier"));
-        c.roll = roll(die_faces, "combat on the " + column_label + " column");
+        c.roll = roll(die_faces, dt ? "combat at differential " + column_label + (line ? " on the " + line->name + " line" : "") : "combat on the " + column_label + " column");
         const int row = clamped_roll(c.roll + c.roll_modifier);
         if (c.roll_modifier != 0 && logging_) {
             const std::string sign = c.roll_modifier > 0 ? " +" : " ";

@@ -6,12 +6,8 @@ SetDifferentialCell::SetDifferentialCell(const ScenarioDocument& doc, int table,
     : table_(table), row_(row), column_(column), result_(std::move(result)) {
     const auto& t = doc.ruleset().differential_tables.at(static_cast<std::size_t>(table));
     before_ = t.rows.at(static_cast<std::size_t>(row)).at(static_cast<std::size_t>(column));
-    // Named by the differential as the longest line prints it.
-    const auto* longest = t.lines.empty() ? nullptr : &t.lines.front();
-    for (const auto& line : t.lines)
-        if (line.first < longest->first) longest = &line;
-    const std::string label = longest ? t.label(column, *longest) : std::to_string(t.scale.at(static_cast<std::size_t>(column)));
-    name_ = "Edit " + t.name + " " + label + ", roll " + std::to_string(t.die_first + row);
+    // Named by its column number, as the Tables page numbers them: each line reads another differential there.
+    name_ = "Edit " + t.name + " column " + std::to_string(column + 1) + ", roll " + std::to_string(t.die_first + row);
 }
 
 std::string& SetDifferentialCell::cell(ScenarioDocument& doc) const {

@@ -110,7 +110,7 @@ TEST_CASE("19.1 (B) plotted offensive fire is resolved before melee and movement
     order(s, "b_ax", PlotTask::Move, "0507");
     done(s);
     const Game& g = s.game();
-    CHECK(logged(g, "combat: a_lb against b_ax b_mi"));
+    CHECK(logged(g, "combat: a_lb against b_ax, b_mi"));
     CHECK(disordered(g, "b_ax"));
     CHECK(disordered(g, "b_mi"));
     // 21.2: disrupted in the fire phase, the axemen cannot carry out their move.
@@ -317,5 +317,5 @@ TEST_CASE("20.2, 20.21 a unit eliminated by the other side's combat in the same 
     Game& g = s.game();
     if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
     CHECK(!on_map(g, "ax"));
-    CHECK(logged(g, "combat: ax mi against pp1 pp2 pp3"));
+    CHECK(logged(g, "combat: ax, mi against pp1, pp2, pp3"));
 }

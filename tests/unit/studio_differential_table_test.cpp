@@ -29,7 +29,7 @@ TEST_CASE("a differential CRT cell edited in the studio changes the chances and 
     CHECK(crt.distribution(5).at("Ex") == Approx(2.0 / 6));
     sandtable::studio::EditHistory history;
     history.perform(doc, std::make_unique<sandtable::studio::SetDifferentialCell>(doc, 0, 0, 5, "D2"));
-    CHECK(history.undo_name() == "Edit Combat Results Table (reconstruction) 0, roll 1");
+    CHECK(history.undo_name() == "Edit Combat Results Table (reconstruction) column 6, roll 1");
     CHECK(doc.ruleset().differential_tables[0].distribution(5).at("Ex") == Approx(1.0 / 6));
     CHECK(doc.modified());
     doc.save();
