@@ -176,7 +176,7 @@ public:
     // With `why`, also fills in each unit's part and the ruleset's modifiers.
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
     // The same odds as a given phase would count them (the odds calculator,
-    // between combat phases), and the phases that resolve combats on an odds table.
+    // between combat phases), and the phases where units fight on a table (odds or differential).
     OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers, const std::vector<int>& defenders,
                                 CombatExplanation* why = nullptr) const;
     std::vector<std::string> odds_combat_phases() const;

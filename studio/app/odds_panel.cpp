@@ -80,8 +80,11 @@ OddsPanel::OddsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 void OddsPanel::set_ruleset(const rules::Ruleset* ruleset) {
     ruleset_ = ruleset;
     table_->Clear();
-    if (ruleset_)
+    if (ruleset_) {  // odds tables, then each line of each differential table
         for (const auto& t : ruleset_->odds_tables) table_->Append(wxString::FromUTF8(t.name));
+        for (const auto& t : ruleset_->differential_tables)
+            for (const auto& line : t.lines) table_->Append(wxString::FromUTF8(t.name + ": " + line.name));
+    }
     if (!table_->IsEmpty()) table_->SetSelection(0);
     show_typed();
 }
@@ -131,15 +134,27 @@ void OddsPanel::pick_hex(geometry::Hex hex) {
 
 void OddsPanel::show_typed() {
     if (!ruleset_ || table_->GetSelection() < 0) {
-        result_->SetValue("No odds table in this ruleset.");
+        result_->SetValue("No combat table in this ruleset.");
         return;
     }
-    const auto& table = ruleset_->odds_tables[static_cast<std::size_t>(table_->GetSelection())];
     if (attack_->GetValue() == 0) {
         result_->SetValue("An attack needs an attack strength above 0.");
         return;
     }
-    result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, table, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
+    int choice = table_->GetSelection();
+    if (choice < static_cast<int>(ruleset_->odds_tables.size())) {
+        const auto& table = ruleset_->odds_tables[static_cast<std::size_t>(choice)];
+        result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, table, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
+        return;
+    }
+    choice -= static_cast<int>(ruleset_->odds_tables.size());
+    for (const auto& t : ruleset_->differential_tables) {  // the line chosen, counted across the tables
+        if (choice < static_cast<int>(t.lines.size())) {
+            result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, t, choice, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
+            return;
+        }
+        choice -= static_cast<int>(t.lines.size());
+    }
 }
 
 void OddsPanel::show_picked() {

@@ -17,7 +17,29 @@ OddsAnswer answer_for_column(const rules::Ruleset& ruleset, const rules::OddsCrt
     }
     return out;
 }
+OddsAnswer answer_for_column(const rules::Ruleset& ruleset, const rules::DifferentialCrt& table, int line, int column) {
+    OddsAnswer out;
+    const auto& on = table.lines.at(static_cast<std::size_t>(line));
+    out.table = table.name + ", " + on.name + " line";
+    out.column = table.label(column, on);
+    for (const auto& [code, p] : table.distribution(column)) {
+        const rules::CombatResult* named = ruleset.combat_result(code);
+        out.outcomes.push_back({code, named ? named->name : std::string(), p});
+    }
+    return out;
+}
 }  // namespace
+
+OddsAnswer odds_of_strengths(const rules::Ruleset& ruleset, const rules::DifferentialCrt& table, int line, int attack, int defend, int shift) {
+    if (attack < 0 || defend < 0) throw std::invalid_argument("strengths cannot be negative");
+    if (line < 0 || line >= static_cast<int>(table.lines.size())) throw std::invalid_argument("the table " + table.id + " has no line " + std::to_string(line));
+    const auto& on = table.lines[static_cast<std::size_t>(line)];
+    OddsAnswer out = answer_for_column(ruleset, table, line, table.shifted(table.column_for(attack - defend, on), shift, on));
+    out.attack = attack;
+    out.defend = defend;
+    out.shift = shift;
+    return out;
+}
 
 OddsAnswer odds_of_strengths(const rules::Ruleset& ruleset, const rules::OddsCrt& table, int attack, int defend, int shift) {
     if (attack < 0 || defend < 0) throw std::invalid_argument("strengths cannot be negative");
@@ -37,8 +59,10 @@ PickedOdds odds_of_units(const kernel::Game& game, const std::string& phase_id, 
     for (const auto& p : game.ruleset().phases)
         if (p.id == phase_id) phase = &p;
     const rules::OddsCrt* table = phase ? game.ruleset().odds_table(phase->table) : nullptr;
-    if (!table) throw std::invalid_argument("the phase " + phase_id + " resolves no odds table");
-    out.answer = answer_for_column(game.ruleset(), *table, e.column);
+    const rules::DifferentialCrt* differential = phase ? game.ruleset().differential_table(phase->table) : nullptr;
+    if (table) out.answer = answer_for_column(game.ruleset(), *table, e.column);
+    else if (differential && e.line >= 0) out.answer = answer_for_column(game.ruleset(), *differential, e.line, e.column);
+    else throw std::invalid_argument("the phase " + phase_id + " resolves no combat table");
     out.answer.attack = e.attack;
     out.answer.defend = e.defend;
     out.answer.shift = e.shift;

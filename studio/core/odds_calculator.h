@@ -31,6 +31,8 @@ struct OddsAnswer {
 // Typed strengths on an odds table; `shift` columns towards the attacker
 // (negative: the defender). A defence of 0 reads the last column.
 OddsAnswer odds_of_strengths(const rules::Ruleset& ruleset, const rules::OddsCrt& table, int attack, int defend, int shift = 0);
+// Typed strengths on a differential table (F&M), read on one of its terrain lines.
+OddsAnswer odds_of_strengths(const rules::Ruleset& ruleset, const rules::DifferentialCrt& table, int line, int attack, int defend, int shift = 0);
 
 // Units picked in a game, counted as the phase `phase_id` counts them.
 struct PickedOdds {

@@ -72,3 +72,41 @@ TEST_CASE("odds calculator, picked on the map: counted as the combat phase count
     CHECK(total(picked.answer) == Approx(1.0));
     CHECK_THROWS(odds_of_units(g, "no-such-phase", {unit(g, "sp")}, {unit(g, "lv")}));
 }
+
+#include "bots/session.h"
+#include "load/loader.h"
+
+TEST_CASE("odds calculator on F&M's differential table: typed strengths on a terrain line, and units picked on the map", "[studio][odds][fm]") {
+    const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
+    const auto loaded = sandtable::load::load_scenario(scenario);
+    const auto& rs = *loaded.ruleset;
+    REQUIRE(rs.differential_tables.size() == 1);
+    const auto& crt = rs.differential_tables[0];
+    // 7.2's example: 12 against 9 is +3, the "+2/+3" column: the 8th on clear, the 6th in woods,
+    // where the defender may hurt the attacker ((A) on a 6).
+    const auto clear = odds_of_strengths(rs, crt, 0, 12, 9);
+    CHECK(clear.column == "+2/+3");
+    CHECK(clear.table.find("Clear, Beach line") != std::string::npos);
+    double total = 0;
+    for (const auto& o : clear.outcomes) total += o.probability;
+    CHECK(total == Approx(1.0));
+    const auto woods = odds_of_strengths(rs, crt, 2, 12, 9);
+    CHECK(woods.column == "+2/+3");
+    auto has = [](const sandtable::studio::OddsAnswer& a, const std::string& code) {
+        return std::any_of(a.outcomes.begin(), a.outcomes.end(), [&](const auto& o) { return o.code == code; });
+    };
+    CHECK(has(woods, "(A)"));
+    CHECK(!has(clear, "(A)"));
+    CHECK_THROWS(odds_of_strengths(rs, crt, 9, 12, 9));
+    // Picked in a game: the bombardment has no units to pick; the combat phases are offered.
+    sandtable::bots::Session s(loaded, scenario, 1);
+    const auto& g = s.game();
+    const auto phases = g.odds_combat_phases();
+    CHECK(phases == std::vector<std::string>{"combat", "mobile_combat"});
+    // Grenadier Battalion 1 (0209) against Rifle Battalion 1 (0211)'s neighbour: any two units give a line and a column.
+    const auto picked = odds_of_units(g, "combat", {g.unit_index("al_inf1")}, {g.unit_index("ax_inf1")});
+    CHECK(picked.answer.attack == 4);
+    CHECK(picked.answer.defend == 4);
+    CHECK(!picked.answer.column.empty());
+    CHECK(!picked.answer.outcomes.empty());
+}
