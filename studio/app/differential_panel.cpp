@@ -41,6 +41,30 @@ DifferentialPanel::DifferentialPanel(wxWindow* parent) : wxPanel(parent, wxID_AN
     SetSizer(sizer);
     results_->Bind(wxEVT_GRID_CELL_CHANGING, &DifferentialPanel::on_changing, this);
     results_->Bind(wxEVT_GRID_CELL_CHANGED, &DifferentialPanel::on_changed, this);
+    // The three grids scroll across together: a line's differentials stay over their results,
+    // whether the scroll bar moved or the cursor walked off the edge.
+    results_->Bind(wxEVT_GRID_SELECT_CELL, [this](wxGridEvent& e) {
+        e.Skip();
+        CallAfter([this] { scroll_with(results_); });
+    });
+    for (wxGrid* grid : {lines_, results_, chances_})
+        for (const auto type : {wxEVT_SCROLLWIN_TOP, wxEVT_SCROLLWIN_BOTTOM, wxEVT_SCROLLWIN_LINEUP, wxEVT_SCROLLWIN_LINEDOWN, wxEVT_SCROLLWIN_PAGEUP,
+                                wxEVT_SCROLLWIN_PAGEDOWN, wxEVT_SCROLLWIN_THUMBTRACK, wxEVT_SCROLLWIN_THUMBRELEASE})
+            grid->Bind(type, [this, grid](wxScrollWinEvent& e) {
+                e.Skip();
+                if (e.GetOrientation() == wxHORIZONTAL) CallAfter([this, grid] { scroll_with(grid); });
+            });
+}
+
+void DifferentialPanel::scroll_with(wxGrid* leader) {
+    int x = 0, y = 0;
+    leader->GetViewStart(&x, &y);
+    for (wxGrid* grid : {lines_, results_, chances_}) {
+        if (grid == leader) continue;
+        int gx = 0, gy = 0;
+        grid->GetViewStart(&gx, &gy);
+        if (gx != x) grid->Scroll(x, gy);
+    }
 }
 
 void DifferentialPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
@@ -55,6 +79,9 @@ void DifferentialPanel::show(int table) {
 }
 
 void DifferentialPanel::refresh() {
+    // An edit refills the grids; they come back where the designer was looking.
+    int x = 0, y = 0;
+    results_->GetViewStart(&x, &y);
     filling_ = true;
     const bool shown = doc_ && table_ >= 0;
     const auto* t = shown ? &doc_->ruleset().differential_tables[static_cast<std::size_t>(table_)] : nullptr;
@@ -69,6 +96,8 @@ void DifferentialPanel::refresh() {
     align_columns();
     filling_ = false;
     Layout();
+    results_->Scroll(x, y);
+    scroll_with(results_);
 }
 
 // The three grids share their columns: each is as wide as its widest cell in

@@ -28,6 +28,7 @@ private:
     void fill_results();
     void fill_chances();
     void align_columns();
+    void scroll_with(wxGrid* leader);  // the other grids to the leader's horizontal scroll
     void on_changing(wxGridEvent& e);
     void on_changed(wxGridEvent& e);
 
