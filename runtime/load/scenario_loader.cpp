@@ -261,6 +261,7 @@ struct ScenarioReader {
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
             u.arrives = arrival_turn(r);
             u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
+            u.formation = r.text("formation", false);
             check_placement(u, r);
             for (const auto& other : sc.units)
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");

@@ -68,6 +68,10 @@ struct UnitPlacement {
     geometry::Hex hex;       // where it sets up, or where it enters as a reinforcement
     bool back = false;
     int arrives = 1;         // the game turn it comes on the map; 1 = set up at the start
+    // The formation it belongs to (a regiment, "4/47" as F&M 2.3.1 prints a
+    // battalion of its regiment); "" when none. Rule modules read it
+    // (game.unit(u).formation); units of one formation share it exactly.
+    std::string formation;
     SourceLocation where;
 };
 

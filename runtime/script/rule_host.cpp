@@ -240,6 +240,8 @@ int l_unit_info(lua_State* L) {
     lua_pushboolean(L, s.on_map), lua_setfield(L, -2, "on_map");
     lua_pushboolean(L, s.eliminated), lua_setfield(L, -2, "eliminated");
     lua_pushinteger(L, game(L).scenario().units[static_cast<std::size_t>(u)].arrives), lua_setfield(L, -2, "arrives");
+    if (const auto& formation = game(L).scenario().units[static_cast<std::size_t>(u)].formation; !formation.empty())
+        lua_pushstring(L, formation.c_str()), lua_setfield(L, -2, "formation");
     lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
     lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
     return 1;

@@ -164,6 +164,7 @@
 ---@field arrives integer the turn it was due on the map (1: set up at the start); a reinforcement still to come is neither on_map nor eliminated
 ---@field strength integer current combat strength (the odds_combat `strength` attribute, `combat` by default)
 ---@field movement integer current movement allowance (the movement `allowance` attribute, `movement` by default)
+---@field formation? string the formation (regiment) the scenario puts it in; nil when none
 
 ---@class sandtable.CombatInfo
 ---@field attackers sandtable.Unit[]

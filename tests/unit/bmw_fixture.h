@@ -30,6 +30,7 @@ struct Placement {
     std::string hex;
     bool back = false;
     int arrives = 1;  // the game turn it comes on; 1: set up at the start
+    std::string formation;  // its regiment or other formation; "" none
 };
 
 // A scenario objective: `holder` is "a", "b" or empty (held by nobody yet).
@@ -100,7 +101,7 @@ struct Battlefield {
         out << "units:\n";
         for (const auto& u : units)
             out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.back ? ", face: back" : "")
-                << (u.arrives > 1 ? ", arrives: " + std::to_string(u.arrives) : "") << " }\n";
+                << (u.arrives > 1 ? ", arrives: " + std::to_string(u.arrives) : "") << (u.formation.empty() ? "" : ", formation: \"" + u.formation + "\"") << " }\n";
         if (!deployment.empty()) out << "deployment: " << deployment << "\n";
         if (!objectives.empty()) {
             out << "objectives:\n";
