@@ -718,11 +718,11 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
         if (!kept.empty()) hexes = std::move(kept);
     };
     // 8.1.5: after a bombardment, farther from the closest enemy unit, if possible.
-    if (combat_rules().bombardment && distance_to_closest_enemy(me.side, me.hex) >= 0)
-        keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > distance_to_closest_enemy(me.side, me.hex); });
+    if (const int now = combat_rules().bombardment ? distance_to_closest_enemy(me.side, me.hex) : -1; now >= 0)
+        keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > now; });
     // 8.3: closer to a friendly map edge, if possible.
-    if (!scenario_->sides[static_cast<std::size_t>(me.side)].friendly_edges.empty())
-        keep_if_any([&](Hex h) { return distance_to_friendly_edge(me.side, h) < distance_to_friendly_edge(me.side, me.hex); });
+    if (const int now = distance_to_friendly_edge(me.side, me.hex); now >= 0)
+        keep_if_any([&](Hex h) { return distance_to_friendly_edge(me.side, h) < now; });
     return hexes;
 }
 

@@ -68,7 +68,7 @@ int Game::support_side_at(int step) const {
     return step % 2 == 0 ? attacker : opponent_of(attacker);
 }
 
-// Runs the commitment steps: a side with no marker in hand passes by itself.
+// Runs the commitment steps: a side with no draws left passes by itself.
 bool Game::support_commit_step() {
     Combat& c = state_.combat;
     for (int side = support_side_at(c.support_step); side >= 0; side = support_side_at(c.support_step)) {

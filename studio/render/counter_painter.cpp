@@ -85,35 +85,45 @@ void draw_arrival_tag(wxGraphicsContext& gc, CounterInk& ink, double x, double y
 }
 }  // namespace
 
-CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, bool back, const std::string& colour) {
+CounterValues counter_values(const rules::Ruleset& rs) {
+    CounterValues v;
+    // Strength then movement, as counters print them: `combat` and
+    // `movement` when the ruleset has them, else its first whole-number
+    // attribute that is not movement (PRESTAGS: melee).
+    v.movement = rs.attribute_index("movement");
+    v.strength = rs.attribute_index("combat");
+    const int movement = v.movement;
+    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && v.strength < 0; ++a)
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) v.strength = a;
+    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && v.movement < 0; ++a)
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != v.strength) v.movement = a;
+    // Combats that read a defence of their own (F&M's attack-defense-movement) print three numbers.
+    for (const auto& p : rs.phases) {
+        const std::string named = p.procedure == "odds_combat" ? rules::option_text(p, "defence", "") : std::string();
+        if (named.empty()) continue;
+        v.defence = rs.attribute_index(named);
+        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0) v.strength = attack;
+        break;
+    }
+    if (v.defence == v.strength) v.defence = -1;
+    return v;
+}
+
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& colour) {
     CounterLook look;
     look.side = side_colour(colour);
     look.symbol = type.symbol;
     look.back = back && type.back.has_value();
     look.leader = type.symbol == "leader";
-    // Strength then movement, as counters print them: `combat` and
-    // `movement` when the ruleset has them, else its first whole-number
-    // attribute that is not movement (PRESTAGS: melee).
-    const int movement = rs.attribute_index("movement");
-    int first = rs.attribute_index("combat"), second = movement;
-    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && first < 0; ++a)
-        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) first = a;
-    for (int a = 0; a < static_cast<int>(rs.attributes.size()) && second < 0; ++a)
-        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != first) second = a;
-    // Combats that read a defence of their own (F&M's attack-defense-movement) print three numbers.
-    int defence = -1;
-    for (const auto& p : rs.phases) {
-        const std::string named = p.procedure == "odds_combat" ? rules::option_text(p, "defence", "") : std::string();
-        if (named.empty()) continue;
-        defence = rs.attribute_index(named);
-        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0) first = attack;
-        break;
-    }
     const auto& face = type.face(look.back);
-    if (first >= 0) look.values = std::to_string(value_of(face, first));
-    if (defence >= 0 && defence != first) look.values += "-" + std::to_string(value_of(face, defence));
-    if (second >= 0) look.values += "-" + std::to_string(value_of(face, second));
+    if (values.strength >= 0) look.values = std::to_string(value_of(face, values.strength));
+    if (values.defence >= 0) look.values += "-" + std::to_string(value_of(face, values.defence));
+    if (values.movement >= 0) look.values += "-" + std::to_string(value_of(face, values.movement));
     return look;
+}
+
+CounterLook counter_look(const rules::Ruleset& rs, const rules::UnitType& type, bool back, const std::string& colour) {
+    return counter_look(counter_values(rs), type, back, colour);
 }
 
 const wxGraphicsFont& CounterInk::font(int points, const wxColour& ink) {

@@ -26,9 +26,20 @@ struct CounterLook {
     int arrives = 1;  // a reinforcement's turn (shown as "T3"); 1: set up at the start
 };
 
-// What a counter of this type shows on this face, for a side of this colour
-// ("#rrggbb"). Values: strength-movement — `combat` (else the first
-// whole-number attribute) and `movement` (else the next one).
+// The attributes a counter prints, by index (-1: none): strength, a defence
+// of its own, movement. Strength-movement — `combat` (else the first
+// whole-number attribute) and `movement` (else the next one); where a combat
+// phase reads a separate `defence` (F&M), its strength-defence-movement.
+// The same for every counter of a ruleset: a map painter works it out once.
+struct CounterValues {
+    int strength = -1;
+    int defence = -1;
+    int movement = -1;
+};
+CounterValues counter_values(const rules::Ruleset& ruleset);
+
+// What a counter of this type shows on this face, for a side of this colour ("#rrggbb").
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& side_colour);
 CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back, const std::string& side_colour);
 
 // Counters smaller than this (in pixels) are only their coloured square or

@@ -350,13 +350,14 @@ void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Rule
     const std::vector<SideStyle> styles = side_styles(gc, sc);
     const wxGraphicsPen outline = gc.CreatePen(wxPen(wxColour(30, 30, 30), 1));
     CounterInk ink(gc);
+    const CounterValues values = counter_values(rs);
     for (auto first = placed.begin(); first != placed.end();) {
         const auto last = std::find_if(first, placed.end(), [&](const PlacedCounter& c) { return c.level != first->level; });
         draw_counter_shapes(gc, styles, outline, std::span<const PlacedCounter>(first, last));
         for (auto c = first; c != last; ++c) {
             if (c->size < kCounterMarksMinSize) continue;  // marks only where they can be read (leaders are smaller)
             const auto& u = *c->unit;
-            CounterLook look = counter_look(rs, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color);
+            CounterLook look = counter_look(values, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color);
             look.arrives = u.arrives;
             draw_counter_marks(gc, ink, c->x, c->y, c->size, look);
             if (u.facing >= 0) draw_facing(gc, view, *c, u);
