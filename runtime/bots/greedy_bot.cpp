@@ -64,6 +64,7 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
         case DecisionKind::Retreat: return choose_retreat(game, legal);
         case DecisionKind::Support: return choose_support(game, legal);
         case DecisionKind::Plot: return choose_plot(game, legal);
+        case DecisionKind::Orders: return choose_order(game, legal);
         case DecisionKind::Advance:
         case DecisionKind::Rally:
         case DecisionKind::Question:
@@ -175,6 +176,22 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
         const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
         for (std::size_t i = 0; i < st.units.size() && !game.bombardment(); ++i)
             if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1) attackers.push_back(static_cast<int>(i));
+        if (const auto* pool = game.dice_pool()) {
+            // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
+            attackers.clear();
+            for (std::size_t i = 0; i < st.units.size(); ++i)
+                if (game.can_attack(static_cast<int>(i)) && game.reaches(static_cast<int>(i), a.target) && attackers.size() < 2) attackers.push_back(static_cast<int>(i));
+            if (attackers.empty()) continue;
+            const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
+            const std::string mine = game.status_of(attackers.front()), theirs = game.status_of(a.target);
+            const double gain = pool->expected_hits(e.attack, pool->rule_for("attack", mine, theirs)) - pool->expected_hits(e.defend, pool->rule_for("defend", theirs, mine));
+            const int margin = static_cast<int>(gain * 100);
+            if (margin > best_margin) {
+                best_margin = margin;
+                best = &a;
+            }
+            continue;
+        }
         const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
         int margin = e.column - even_odds_column(game);
         if (differential && e.line >= 0) {
@@ -189,6 +206,31 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     const Action* end = find_kind(legal, ActionKind::EndPhase);
     if (best && (best_margin >= 0 || !end)) return *best;
     return end ? *end : legal.front();
+}
+
+// Orders named as the regimental rules name them: move (M) while the enemy
+// is not within two hexes of the formation; then hold (H), and dig in (D)
+// where it already holds. A ruleset whose orders have other ids gets the
+// first order it may give.
+Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& legal) const {
+    const int f = game.next_formation_to_order();
+    const auto& st = game.state();
+    bool enemy_near = false;
+    for (int u : game.formation_units(f))
+        for (const auto& e : st.units)
+            if (st.units[static_cast<std::size_t>(u)].on_map && e.on_map && e.side != game.formation_side(f) &&
+                geometry::distance(e.hex, st.units[static_cast<std::size_t>(u)].hex) <= 2)
+                enemy_near = true;
+    const auto& orders = game.ruleset().orders;
+    const int now = game.order_of(f);
+    std::vector<std::string> wanted;
+    if (!enemy_near) wanted = {"M", "H"};
+    else if (now >= 0 && (orders.list[static_cast<std::size_t>(now)].id == "H" || orders.list[static_cast<std::size_t>(now)].id == "D")) wanted = {"D", "H"};
+    else wanted = {"H", "M"};
+    for (const auto& id : wanted)
+        for (const auto& a : legal)
+            if (orders.list[static_cast<std::size_t>(a.index)].id == id) return a;
+    return legal.front();
 }
 
 // A marker at every step it may place one.

@@ -19,6 +19,7 @@ private:
     kernel::Action choose_retreat(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_retreat_hex(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_support(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
+    kernel::Action choose_order(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     struct Picture;
     Picture picture(const kernel::Game& game, int side) const;
     double hex_score(const Picture& picture, int strength, geometry::Hex h) const;

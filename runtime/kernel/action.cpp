@@ -6,7 +6,7 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<std::pair<ActionKind, const char*>, 20> kNames{{
+constexpr std::array<std::pair<ActionKind, const char*>, 22> kNames{{
     {ActionKind::EndPhase, "end_phase"},     {ActionKind::SelectUnit, "select"},
     {ActionKind::MoveTo, "move"},            {ActionKind::Fire, "fire"},
     {ActionKind::Declare, "declare"},        {ActionKind::AddAttacker, "add_attacker"},
@@ -17,6 +17,7 @@ constexpr std::array<std::pair<ActionKind, const char*>, 20> kNames{{
     {ActionKind::Flip, "flip"},              {ActionKind::Plot, "plot"},
     {ActionKind::Exit, "exit"},              {ActionKind::Concede, "concede"},
     {ActionKind::StiffResistance, "stiff_resistance"}, {ActionKind::CommitSupport, "commit_support"},
+    {ActionKind::Activate, "activate"},      {ActionKind::GiveOrder, "give_order"},
 }};
 }  // namespace
 

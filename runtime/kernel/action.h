@@ -31,6 +31,8 @@ enum class ActionKind {
     Concede,      // movement, before the side's first move: concede the game (PRESTAGS 15.0)
     StiffResistance,  // a combat's retreat: stay and lose a step instead (F&M 8.4)
     CommitSupport,    // support fire: draw a marker at random from the side's pool, face down (F&M 8.2.1 b)
+    Activate,         // activation loop: the roll-off's winner activates formation `index`
+    GiveOrder,        // orders: formation `target` operates under order `index` this game turn, hidden until all are given
 };
 
 struct Action {

@@ -25,6 +25,9 @@ int Game::attacking_side() const {
 bool Game::can_attack(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != attacking_side() || u.attacked || combat_strength(unit) <= 0) return false;
+    // In an activation loop only the activated formation attacks; units in no
+    // formation (divisional artillery) may join its attacks as support.
+    if (!acts_now(unit) && !(formation_of(unit) < 0 && state_.combat_open && dice_pool())) return false;
     const std::string& barred = combat_rules().barred_mark;
     return barred.empty() || state_.mark(unit, barred) == 0;
 }
@@ -156,7 +159,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
         const Combat& c = state_.combat;
         if (c.stage == Combat::Building) {
             for (std::size_t i = 0; i < state_.units.size(); ++i)
-                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && reaches_all(static_cast<int>(i), c.defenders))
+                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && reaches_all(static_cast<int>(i), c.defenders) &&
+                    (!dice_pool() || may_join_pool(static_cast<int>(i))))
                     out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
             if (!c.attackers.empty()) {
                 // A fire into a hex has the hex's units as its defenders, no more (6.16).
@@ -169,8 +173,12 @@ void Game::combat_actions(std::vector<Action>& out) const {
             }
         } else if (c.stage == Combat::Losses) {
             const bool attacker_loses = c.losses_attacker > 0;
-            for (int u : attacker_loses ? c.attackers : c.defenders)
-                if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+            if (c.dice_pool && (c.losses_attacker > 0 || c.losses_defender > 0)) {
+                for (int u : pool_loss_candidates(attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+            } else {
+                for (int u : attacker_loses ? c.attackers : c.defenders)
+                    if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+            }
             if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
                 out.clear();
                 displacement_actions(out);
@@ -191,7 +199,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
     if (combat_rules().bombardment) return bombardment_actions(out);
     std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
-        if (can_attack(static_cast<int>(j))) attackers.push_back(static_cast<int>(j));
+        if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j)))) attackers.push_back(static_cast<int>(j));
     const bool hex_target = combat_rules().hex_target;
     std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
@@ -347,8 +355,13 @@ bool Game::combat_resolution_step() {
                     c.stage = Combat::Advance;
                     break;
                 }
-                if (c.forced_result.empty()) compute_odds();
-                apply_result();
+                if (dice_pool()) {
+                    compute_dice_pools();
+                    resolve_dice_pools();
+                } else {
+                    if (c.forced_result.empty()) compute_odds();
+                    apply_result();
+                }
                 c.stage = Combat::Losses;
                 if (!questions_.empty()) return true;
                 break;
@@ -362,14 +375,15 @@ bool Game::combat_resolution_step() {
                 };
                 if (c.losses_attacker > 0 || c.losses_defender > 0) {
                     bool attacker = c.losses_attacker > 0;
-                    auto candidates = survivors(attacker ? c.attackers : c.defenders);
+                    auto candidates = c.dice_pool ? pool_loss_candidates(attacker) : survivors(attacker ? c.attackers : c.defenders);
                     if (candidates.empty()) {
                         (attacker ? c.losses_attacker : c.losses_defender) = 0;
                         break;
                     }
                     // No choice when one unit is left, or when every one is lost.
                     const int owed = attacker ? c.losses_attacker : c.losses_defender;
-                    if (candidates.size() == 1 || owed >= static_cast<int>(candidates.size())) {
+                    // A dice pool's loss is one strength point: losing one from each does not lose them all.
+                    if (candidates.size() == 1 || (!c.dice_pool && owed >= static_cast<int>(candidates.size()))) {
                         --(attacker ? c.losses_attacker : c.losses_defender);
                         lose_step(candidates.front(), loss_is_reduction(attacker));
                         if (!questions_.empty()) return true;
@@ -471,9 +485,10 @@ OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector
 }
 
 OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
+    const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
+    if (const auto* pool = ruleset_->dice_pool_table(spec.table)) return dice_pool_odds(*pool, phase_index, attackers, defenders, why);
     OddsEstimate e;
     const CombatPhaseRules& phase_rules = combat_rules_[static_cast<std::size_t>(phase_index)];
-    const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
     const bool in_this_phase = phase_index == this->phase_index();
     auto leader_in = [&](int side, Hex h) { return phase_rules.leader < 0 ? 0 : best_attribute_at(side, h, phase_rules.leader); };
     auto leader_note = [&](int side, Hex h) {
@@ -745,7 +760,7 @@ int Game::retreat_length(int unit) const {
 // May the side told to retreat offer stiff resistance now (before any of its units moved)?
 bool Game::offers_stiff_resistance() const {
     const Combat& c = state_.combat;
-    return combat_rules().stiff_resistance && !c.retreat_decided && !c.to_retreat.empty();
+    return (combat_rules().stiff_resistance && !c.retreat_decided && !c.to_retreat.empty()) || may_hold_instead();
 }
 
 // Is this side's loss a step reduction (the result says `reduce` for it, or stiff resistance)?
@@ -759,6 +774,7 @@ bool Game::loss_is_reduction(bool attacker) const {
 // A unit loses a step: on its front face with a back face, it flips;
 // otherwise (reduced already, or a one-step unit) it is eliminated.
 void Game::lose_step(int unit, bool reduction) {
+    if (state_.combat.dice_pool) return lose_strength_point(unit);
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (reduction && !u.back && unit_type(unit).back) {
         if (logging_) note("  " + unit_id(unit) + " is reduced");
@@ -1027,7 +1043,7 @@ void Game::advance_actions(std::vector<Action>& out) const {
     // Fire takes no ground: only a combat at close quarters (a phase without
     // `reach`, hex targets or a terrain defence) is followed by an advance.
     const CombatPhaseRules& fire = combat_rules();
-    if (fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment) return;
+    if (c.dice_pool ? !c.close_combat : fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment) return;
     if (fire.advance_along_retreat) return advance_along_retreat_actions(out);
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;

@@ -55,6 +55,7 @@ const std::vector<std::string>& known_events() {
         "combat.roll",      // column (final, 0-based), modifier (writable): raised before the CRT die is rolled
         "sight.check",      // viewer (unit), from, to (hex indices); lists hexes, alternatives (hex index or -1); blocked (writable). A query: read only
         "combat.resolved",  // lists attackers, defenders; text result: the combat's losses and retreats are all taken, before the advance
+        "activation.begin", // text formation, side: the roll-off's winner activated a formation, before its first phase
     };
     return events;
 }

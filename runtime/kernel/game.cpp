@@ -30,8 +30,8 @@ bool parse_capability(const std::string& name, Capability& out) {
 }
 
 const char* decision_kind_name(DecisionKind kind) {
-    static constexpr std::array<const char*, 14> names{"none", "movement", "move_destination", "fire", "combat_declare",
-        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support"};
+    static constexpr std::array<const char*, 16> names{"none", "movement", "move_destination", "fire", "combat_declare",
+        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support", "activate", "orders"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -56,6 +56,17 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
     plots_.assign(state_.units.size(), Plot{});
+    for (const auto& p : sc.units) {
+        int f = p.formation.empty() ? -1 : formation_index(p.formation);
+        if (!p.formation.empty() && f < 0) {
+            f = static_cast<int>(formations_.size());
+            formations_.push_back({p.formation, p.side, {}});
+        }
+        if (f >= 0) formations_[static_cast<std::size_t>(f)].units.push_back(static_cast<int>(unit_formation_.size()));
+        unit_formation_.push_back(f);
+    }
+    if (!ruleset_->orders.list.empty()) state_.orders.assign(formations_.size(), ruleset_->orders.initial);
+    pending_orders_.assign(formations_.size(), -1);
     support_.available.assign(sc.sides.size(), {});
     support_.draws_left.assign(sc.sides.size(), 0);
     support_.committed.assign(sc.sides.size(), {});
@@ -72,6 +83,13 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
 
 void Game::find_zoc_barriers() {
     const auto& map = scenario_->map;
+    if (std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.stops_movement || t.only_as_first_step; })) {
+        terrain_halts_.assign(grid().size(), 0);
+        for (std::size_t i = 0; i < grid().size(); ++i) {
+            const auto& t = ruleset_->terrain[static_cast<std::size_t>(map.terrain[i])];
+            terrain_halts_[i] = t.only_as_first_step ? 2 : t.stops_movement ? 1 : 0;
+        }
+    }
     const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.no_zoc_to_zoc; }) ||
                      std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(), [](const auto& f) { return f.no_zoc_to_zoc; });
     if (!any) return;
@@ -146,7 +164,8 @@ void Game::start() {
     for (int e = 0; e < static_cast<int>(Event::Count); ++e)
         listening_[static_cast<std::size_t>(e)] = hooks_ && hooks_->listens(event_name(static_cast<Event>(e)));
     begin_turn();
-    begin_phase();
+    settle_on_step();
+    if (!state_.result.over) enter_position();
     run();
     if (hooks_) hooks_->commit();
 }
@@ -169,6 +188,7 @@ Game::Procedure Game::procedure_of(const std::string& p) {
     if (p == "plotted_combat") return Procedure::PlottedCombat;
     if (p == "plotted_movement") return Procedure::PlottedMovement;
     if (p == "support_draw") return Procedure::SupportDraw;
+    if (p == "orders") return Procedure::Orders;
     return Procedure::Lua;
 }
 
@@ -189,6 +209,12 @@ void Game::run() {
             decide(DecisionKind::Question, questions_.front().side);
             return;
         }
+        if (choosing_activation()) {
+            if (activation_choice_step()) return;
+            next_step();  // every formation has had its turn
+            if (!state_.result.over) enter_position();
+            continue;
+        }
         if (step_procedure()) {
             if (!questions_.empty()) continue;  // a script asked during the step
             return;
@@ -198,7 +224,7 @@ void Game::run() {
         if (state_.result.over) break;
         advance_sequence();
         if (state_.result.over) break;
-        begin_phase();
+        enter_position();
     }
     decide(DecisionKind::GameOver, -1);
 }
@@ -214,6 +240,7 @@ bool Game::step_procedure() {
         case Procedure::PlottedCombat: return plotted_combat_step();
         case Procedure::PlottedMovement: return plotted_movement_step();
         case Procedure::SupportDraw: return support_draw_step();
+        case Procedure::Orders: return orders_step();
     }
     return false;
 }
@@ -274,11 +301,10 @@ void Game::end_phase() {
     raise(ctx);
 }
 
-// Next phase, next player turn, next step, next game turn, or the end.
+// Next phase, next player turn, next activation, next step, next game turn, or the end.
 void Game::advance_sequence() {
     auto& at = state_.at;
-    const auto& steps = game_turn();
-    const auto& step = steps[static_cast<std::size_t>(at.step)];
+    const auto& step = game_turn()[static_cast<std::size_t>(at.step)];
     const int sides = static_cast<int>(scenario_->sides.size());
     if (++at.phase < static_cast<int>(step.phases.size())) return;
     at.phase = 0;
@@ -286,17 +312,28 @@ void Game::advance_sequence() {
         at.active_side = (scenario_->first_side + at.player) % sides;
         return;
     }
+    if (step.kind == rules::SequenceStep::Kind::Activations && finish_activation()) return;  // the next roll-off
+    next_step();
+}
+
+// The next step this game turn runs, or the next game turn's first.
+void Game::next_step() {
+    auto& at = state_.at;
+    at.phase = 0;
     at.player = 0;
     at.active_side = scenario_->first_side;
-    if (++at.step < static_cast<int>(steps.size())) return;
-    at.step = 0;
-    EventContext ctx(Event::TurnEnd);
-    ctx.set("turn", at.turn);
-    raise(ctx);
-    update_objectives();
-    if (at.turn >= scenario_->turns) return end_game_at_last_turn();
-    ++at.turn;
-    begin_turn();
+    if (++at.step >= static_cast<int>(game_turn().size())) {
+        at.step = 0;
+        EventContext ctx(Event::TurnEnd);
+        ctx.set("turn", at.turn);
+        raise(ctx);
+        update_objectives();
+        if (at.turn >= scenario_->turns) return end_game_at_last_turn();
+        ++at.turn;
+        begin_turn();
+        if (state_.result.over) return;
+    }
+    settle_on_step();
 }
 
 const std::vector<Action>& Game::legal_actions() const {
@@ -315,6 +352,7 @@ void Game::add_legal(std::vector<Action>& out) const {
             out.push_back({ActionKind::Choose, -1, -1, {}, i});
         return;
     }
+    if (choosing_activation()) return activation_actions(out);
     switch (procedure()) {
         case Procedure::Movement: return movement_actions(out);
         case Procedure::RangedFire: return fire_actions(out);
@@ -325,6 +363,7 @@ void Game::add_legal(std::vector<Action>& out) const {
         case Procedure::PlottedCombat: return combat_actions(out);
         case Procedure::PlottedMovement:
         case Procedure::SupportDraw: return;
+        case Procedure::Orders: return order_actions(out);
     }
 }
 
@@ -343,6 +382,7 @@ void Game::apply(Action action) {
     saved.capabilities = capabilities_;
     saved.dice = dice_;
     saved.plots = plots_;
+    saved.pending_orders = pending_orders_;
     saved.support = support_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
@@ -364,6 +404,7 @@ void Game::apply(Action action) {
         dice_ = saved.dice;
         capabilities_ = saved.capabilities;
         plots_ = saved.plots;
+        pending_orders_ = saved.pending_orders;
         support_ = saved.support;
         log_.resize(saved_log);
         explanations_.resize(saved_explanations);
@@ -381,6 +422,7 @@ void Game::dispatch_action(const Action& action) {
         if (hooks_) hooks_->answer(*this, q.id, action.index);
         return;
     }
+    if (choosing_activation()) return activate(action);
     switch (procedure()) {
         case Procedure::Movement: return movement_apply(action);
         case Procedure::RangedFire: return fire_apply(action);
@@ -391,6 +433,7 @@ void Game::dispatch_action(const Action& action) {
         case Procedure::PlottedCombat: return combat_apply(action);
         case Procedure::PlottedMovement:
         case Procedure::SupportDraw: return;
+        case Procedure::Orders: return order_apply(action);
     }
 }
 
@@ -432,6 +475,11 @@ std::string Game::describe(const Action& a) const {
     if (a.target >= 0) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
+    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formation_count()) out += " " + formation_name(a.index);
+    if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size())) {
+        const int f = next_formation_to_order();
+        out += (f >= 0 ? " " + formation_name(f) + ":" : std::string()) + " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
+    }
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
@@ -747,6 +795,25 @@ void Game::set_back(int unit, bool back) {
     u.back = back;
     count_on_board(unit, +1);
     board_changed();
+}
+
+void Game::set_hits(int unit, int hits) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (hits < 0) throw std::invalid_argument("a unit's hits are 0 or more, not " + std::to_string(hits));
+    u.hits = hits;
+    if (u.on_map && !ruleset_->dice_pool_tables.empty() && strength_points_left(unit) <= 0) eliminate(unit);
+}
+
+void Game::restore_unit(int unit, Hex at, int hits) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.eliminated || u.on_map) throw std::invalid_argument(unit_id(unit) + " is not eliminated: only an eliminated unit can be restored");
+    if (!grid().contains(at)) throw std::invalid_argument("restore: not a hex on this map");
+    u.eliminated = false;
+    u.hits = 0;
+    u.back = false;
+    move_unit(unit, at);  // puts it on the board's tables
+    u.hits = std::max(0, hits);
+    if (logging_) note("  " + unit_id(unit) + " returns at " + grid().label(at));
 }
 
 void Game::disorder(int unit) {

@@ -26,6 +26,8 @@ enum class DecisionKind {
     None, Movement, MoveDestination, Fire, CombatDeclare, CombatBuild,
     ChooseLoss, Retreat, Advance, Rally, Question, GameOver, Plot,
     Support,  // commit a support fire marker face down, or pass
+    Activate, // the roll-off's winner picks a formation to activate
+    Orders,   // give a formation its hidden order for the game turn
 };
 const char* decision_kind_name(DecisionKind kind);
 
@@ -214,6 +216,38 @@ public:
     // Does the phase in progress take support markers (support_markers > 0)?
     int support_markers_per_combat() const { return combat_rules().support_markers; }
     bool bombardment() const { return combat_rules().bombardment; }
+    // Formations (the scenario's `formation:` per unit, a regiment or battle
+    // group), numbered in order of first appearance; units without one are in none (-1).
+    int formation_count() const { return static_cast<int>(formations_.size()); }
+    const std::string& formation_name(int formation) const { return formations_[static_cast<std::size_t>(formation)].name; }
+    int formation_side(int formation) const { return formations_[static_cast<std::size_t>(formation)].side; }
+    int formation_index(const std::string& name) const;
+    int formation_of(int unit) const { return unit_formation_[static_cast<std::size_t>(unit)]; }
+    const std::vector<int>& formation_units(int formation) const { return formations_[static_cast<std::size_t>(formation)].units; }
+    // Has the formation a unit on the map?
+    bool formation_present(int formation) const;
+    // The activation loop (a sequence step `activations:`): is one running,
+    // and which formation runs its phases now (-1 while the sides roll off)?
+    bool in_activation_step() const;
+    int activated_formation() const { return in_activation_step() ? state_.activation.formation : -1; }
+    // May the unit act in the phase in progress: always, except in an
+    // activation loop, where only the activated formation's units do.
+    bool acts_now(int unit) const;
+    // Orders (the ruleset's `orders:`): the order a formation operates under,
+    // as revealed (an index into ruleset().orders.list); -1 without orders.
+    // While an orders phase runs, the new orders are hidden: pending_order
+    // tells a side its own, nobody the other side's (nullopt).
+    int order_of(int formation) const;
+    std::optional<int> pending_order(int formation, int viewer) const;
+    // May the formation be given this order now (the ruleset's transitions;
+    // any order at night and on a day's first game turn)?
+    bool may_order(int formation, int order) const;
+    // In an orders phase: the formation the deciding side orders next (-1: none).
+    int next_formation_to_order() const;
+    // Scripts: set a formation's order at once (HQ loss forces Hold).
+    void set_order(int formation, int order);
+    bool is_night() const { return ruleset_->day.is_night(state_.at.turn); }
+
     // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
@@ -230,8 +264,22 @@ public:
     const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
     // The differential table it resolves them on, if that is what it names.
     const rules::DifferentialCrt* differential_table() const { return ruleset_->differential_table(phase().table); }
-    // Does the phase in progress resolve combats on a table (odds or differential)?
-    bool fights_on_a_table() const { return combat_table() || differential_table(); }
+    // The dice pool chart it resolves them with (regimental 3.2), if that is what it names.
+    const rules::DicePoolTable* dice_pool() const;
+    // Does the phase in progress resolve combats on a table (odds, differential or dice pool)?
+    bool fights_on_a_table() const { return combat_table() || differential_table() || dice_pool(); }
+    // A unit's status in a dice pool combat: its formation's order, or the
+    // chart's `unordered_status` for a unit in no formation.
+    std::string status_of(int unit) const;
+    // Strength points a unit has left (the dice pool chart's strength_points less its hits).
+    int strength_points_left(int unit) const;
+    int hits(int unit) const { return state_.units[static_cast<std::size_t>(unit)].hits; }
+    // Scripts: set the strength points a unit has lost (night recovery, 8.0); 0 or more.
+    void set_hits(int unit, int hits);
+    // Scripts: puts an eliminated unit back on the map with `hits` strength
+    // points lost (an HQ's return, a stand rebuilt at night: regimental 6.0, 8.0).
+    // Its loss stays counted for victory.
+    void restore_unit(int unit, geometry::Hex at, int hits);
     // The result at a column of the phase's table for a roll, read as the kernel
     // reads it (beyond the table: its first or last row); throws when there is none.
     std::string table_result(int column, int roll) const;
@@ -260,7 +308,7 @@ public:
 
 private:
     using Hex = geometry::Hex;
-    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw };
+    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw, Orders };
 
     static Procedure procedure_of(const std::string& name);
     void run();
@@ -371,6 +419,19 @@ private:
     bool needs_room(int unit, geometry::Hex h) const;
     bool may_be_pushed_into(int unit, geometry::Hex from, int direction, const std::vector<geometry::Hex>& avoid) const;
     void finish_combat();
+    // dice_pool_combat.cpp (regimental 3.0-4.2)
+    int pool_dice(int unit, int strength_attribute) const;
+    bool is_close_combat(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
+    OddsEstimate dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                                CombatExplanation* why) const;
+    bool may_join_pool(int unit) const;
+    bool may_open_pool(int unit) const;
+    void compute_dice_pools();
+    int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who);
+    void resolve_dice_pools();
+    std::vector<int> pool_loss_candidates(bool attacker) const;
+    void lose_strength_point(int unit);
+    bool may_hold_instead() const;
     // support_fire.cpp: support fire markers drawn, committed face down, revealed
     bool support_draw_step();
     bool support_commit_step();
@@ -383,6 +444,23 @@ private:
     bool fortified(geometry::Hex h) const;
     // Whether a bombardment's result has an effect, and on whom (8.1.3).
     bool filter_bombardment_result();
+    // activation.cpp: the activation loop and the steps a game turn runs
+    bool step_runs(int step) const;
+    void settle_on_step();
+    void next_step();
+    void enter_position();
+    bool choosing_activation() const;
+    bool activation_choice_step();
+    int roll_off(const rules::ActivationRules& rules);
+    void activation_actions(std::vector<Action>& out) const;
+    void activate(const Action& a);
+    bool finish_activation();
+    // orders.cpp: hidden orders per formation, revealed together
+    bool orders_step();
+    int ordering_side() const;
+    void order_actions(std::vector<Action>& out) const;
+    void order_apply(const Action& a);
+    void reveal_orders();
     // plotting.cpp: the simultaneous sequence's orders and their combats
     bool plot_step();
     void plot_actions(std::vector<Action>& out) const;
@@ -502,6 +580,9 @@ private:
     // from an enemy zone straight into another (no_zoc_to_zoc hexside or
     // terrain); empty when the ruleset has no such barrier.
     std::vector<std::uint8_t> zoc_barriers_;
+    // Per hex index: 1 when its terrain stops a move that enters it, 2 when
+    // it may also be entered only as a move's first step; empty when no terrain does.
+    std::vector<std::uint8_t> terrain_halts_;
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex
@@ -518,6 +599,16 @@ private:
     // not in it, so that state() does not show one side the other's orders;
     // in the checksum and rolled back with it all the same.
     std::vector<Plot> plots_;
+    struct Formation {
+        std::string name;
+        int side = 0;
+        std::vector<int> units;
+    };
+    std::vector<Formation> formations_;
+    std::vector<int> unit_formation_;
+    // Orders being given in an orders phase, by formation (-1: none yet);
+    // beside the state and out of the checksum, as the written orders are.
+    std::vector<int> pending_orders_;
     // Support fire markers by side: the pool's markers not yet used this game
     // turn, the draws left, and those placed face down in the combat in
     // progress. Beside the state for the same reason as the orders (see ADR
@@ -536,6 +627,7 @@ private:
         std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
         Dice dice;
         std::vector<Plot> plots;
+        std::vector<int> pending_orders;
         SupportMarkers support;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).

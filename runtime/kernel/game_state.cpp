@@ -46,6 +46,7 @@ std::uint64_t checksum(const GameState& st) {
         h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
             (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
         if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
+        if (u.hits) h.i(u.hits + 1300000);
     }
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));
@@ -85,10 +86,21 @@ std::uint64_t checksum(const GameState& st) {
         h.i(c.support_step + 800000), h.i(c.support_attacker_markers), h.i(c.support_defender_markers);
         h.i(c.support_revealed), h.i(c.support_attack), h.i(c.support_defence);
     }
+    if (c.dice_pool) {
+        h.i(c.close_combat + 1400000), h.i(c.attacker_hits), h.i(c.defender_hits);
+        for (const auto& x : c.loss_hexes) h.i(x.q), h.i(x.r);
+    }
     if (c.side >= 0) h.i(c.side + 500000);  // only plotted combats set it: older replays keep their checksums
     for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);
     for (const auto& x : c.defender_hexes) h.i(x.q + 300000), h.i(x.r);
     for (int o : st.objective_holders) h.i(o);
+    // Activations and orders: only games that use them, so older replays keep their checksums.
+    const Activation& a = st.activation;
+    if (!a.done.empty()) {
+        h.i(a.formation + 1100000), h.i(a.picking), h.i(a.last_side), h.i(a.in_a_row);
+        for (auto d : a.done) h.i(d);
+    }
+    for (int o : st.orders) h.i(o + 1200000);
     h.i(st.result.over), h.i(st.result.winner), h.s(st.result.level), h.s(st.result.reason);
     for (int vp : st.result.victory_points) h.i(vp);
     h.i(static_cast<long long>(st.dice_rolled));

@@ -31,6 +31,7 @@ struct UnitState {
     bool flipped = false;         // changed face at the start of this movement phase
     bool ready = false;           // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
     int facing = -1;              // the direction its front faces (PRESTAGS 16.0); -1: none
+    int hits = 0;                 // strength points lost (a dice pool's losses, regimental 1.3)
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };
@@ -121,6 +122,13 @@ struct Combat {
     bool support_revealed = false;
     int support_attack = 0;
     int support_defence = 0;
+    // A dice pool combat (regimental 3.2-4.2): at close quarters or distant
+    // fire; the hits each side's dice scored; the hex of each strength point lost.
+    bool dice_pool = false;
+    bool close_combat = false;
+    int attacker_hits = 0;
+    int defender_hits = 0;
+    std::vector<geometry::Hex> loss_hexes;
 };
 
 struct GameResult {
@@ -131,8 +139,21 @@ struct GameResult {
     std::string reason;
 };
 
+// The activation loop in progress (a sequence step of kind activations).
+struct Activation {
+    int formation = -1;   // the formation running the step's phases; -1: none (a roll-off or a pick is due)
+    int picking = -1;     // the side that won the roll-off and picks; -1: not rolled yet
+    int last_side = -1;   // the side that activated last in this step
+    int in_a_row = 0;     // how many times running it has
+    std::vector<std::uint8_t> done;  // by formation: activated in this step ("moved" markers)
+};
+
 struct GameState {
     Position at;
+    Activation activation;
+    // By formation: the order each operates under, as revealed (the scenario's
+    // formations, in order of first appearance); empty without orders.
+    std::vector<int> orders;
     std::vector<UnitState> units;
     std::vector<SideState> sides;
     int selected = -1;        // movement: the unit picked to move

@@ -28,7 +28,7 @@ bool Game::movement_step() {
 // a script's mark (the phase's `barred_mark`: PRESTAGS panicked units move by rule).
 bool Game::may_be_moved(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0) return false;
+    if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0 || !acts_now(unit)) return false;
     for (const auto& mark : movement_rules_[static_cast<std::size_t>(phase_index())].barred)
         if (state_.mark(unit, mark) != 0) return false;
     return true;
@@ -264,6 +264,7 @@ struct Game::MovementStep {
     int scale;  // 2: the unit moves at half its allowance, fractions kept
     int zoc_cost;  // -1: entering an EZOC hex ends the move; else its extra MP, and the move goes on
     const std::uint8_t* barriers;  // per hex and direction: no step from zone to zone (null: none, or the unit ignores them)
+    const std::uint8_t* halts;     // per hex: 1 entering it ends the move, 2 also only as a first step (null: no such terrain)
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
@@ -275,8 +276,10 @@ struct Game::MovementStep {
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
         if (zoc && barriers && ezoc[static_cast<std::size_t>(from)] && barriers[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)]) return std::nullopt;
-        if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, true};
-        return StepCost{cost * scale, !zoc};
+        const int halt = halts ? halts[idx] : 0;
+        if (halt == 2 && from != start) return std::nullopt;
+        if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, halt == 0};
+        return StepCost{cost * scale, !zoc && halt == 0};
     }
 };
 
@@ -294,7 +297,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
                         movement_cost_scale(unit),
                         ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
-                        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data()};
+                        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
+                        terrain_halts_.empty() ? nullptr : terrain_halts_.data()};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

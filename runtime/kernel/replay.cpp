@@ -28,6 +28,8 @@ std::string action_yaml(const Action& a, const Game& game) {
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
+    if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formation_name(a.index));
+    if (a.kind == ActionKind::GiveOrder) out << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     return out.str();
 }
 
@@ -121,6 +123,16 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
                 PlotTask task{};
                 if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
                 step.action.index = static_cast<int>(task);
+            }
+            if (a.has("formation")) {
+                const std::string name = a.text("formation", false);
+                step.action.index = game.formation_index(name);
+                if (step.action.index < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
+            }
+            if (a.has("order")) {
+                const std::string id = a.text("order", false);
+                step.action.index = game.ruleset().orders.find(id);
+                if (step.action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
             }
             if (a.has("check")) {
                 std::string c = a.text("check", false);

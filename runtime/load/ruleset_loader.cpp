@@ -238,6 +238,8 @@ struct RulesetReader {
             t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
             t.blocks_los = r.boolean("blocks_los", false);
             t.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
+            t.stops_movement = r.boolean("stops_movement", false);
+            t.only_as_first_step = r.boolean("only_as_first_step", false);
             t.charge_allowed = r.boolean("charge_allowed", true);
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
             t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
@@ -471,10 +473,19 @@ struct RulesetReader {
             if (step.has("player_turns")) {
                 st.kind = SequenceStep::Kind::PlayerTurns;
                 ids = step.text_list("player_turns", true);
+            } else if (step.has("activations")) {
+                st.kind = SequenceStep::Kind::Activations;
+                ids = step.text_list("activations", true);
+                st.activation = activation_rules(step);
             } else {
                 st.kind = SequenceStep::Kind::MutualPhase;
                 ids.push_back(step.text("phase", true));
             }
+            st.when = step.text("when", false);
+            if (!st.when.empty() && st.when != "day" && st.when != "night")
+                sink.error(step.where("when"), "'when' is day or night, not '" + st.when + "'");
+            if (!st.when.empty() && rs.day.rounds == 0)
+                sink.error(step.where("when"), "'when: " + st.when + "' needs the ruleset's 'day:' (rounds per day and nights)");
             for (const auto& id : ids) {
                 int i = phase_index(id);
                 if (i < 0) sink.error(step.where(), "the sequence names phase '" + id + "', which 'phases' does not define");
@@ -485,6 +496,70 @@ struct RulesetReader {
         }
         if (turn.size() == 0) sink.error(location_of(turn, file), "'game_turn' needs at least one step");
         return steps;
+    }
+
+    // An activation loop's options: `roll_off: 2d6`, `max_in_a_row: 2`, `ties: reroll | other_side`.
+    ActivationRules activation_rules(MapReader& step) {
+        ActivationRules a;
+        const std::string dice = step.text("roll_off", false, "2d6");
+        const auto d = dice.find('d');
+        try {
+            if (d == std::string::npos || d == 0) throw std::invalid_argument(dice);
+            std::size_t used = 0;
+            a.roll_dice = std::stoi(dice.substr(0, d), &used);
+            a.roll_faces = std::stoi(dice.substr(d + 1));
+            if (a.roll_dice < 1 || a.roll_faces < 2 || used != d) throw std::invalid_argument(dice);
+        } catch (const std::exception&) {
+            sink.error(step.where("roll_off"), "'roll_off' is dice such as 2d6, not '" + dice + "'");
+        }
+        a.max_in_a_row = step.integer("max_in_a_row", false, 2, 0, 100);
+        const std::string ties = step.text("ties", false, "reroll");
+        if (ties == "other_side") a.ties = ActivationRules::Ties::OtherSide;
+        else if (ties != "reroll") sink.error(step.where("ties"), "'ties' is reroll or other_side, not '" + ties + "'");
+        return a;
+    }
+
+    // orders: { initial: H, any_at_night: true, list: [ { id, name, next: [ids] } ] }
+    void orders(MapReader& top) {
+        if (!top.has("orders")) return;
+        MapReader o(top.child("orders"), file, sink, "orders");
+        if (!o.valid()) return;
+        YAML::Node list = o.child("list", true);
+        if (!list.IsSequence() || list.size() == 0) {
+            sink.error(o.where("list"), "'orders.list' must be a list of orders ({ id, name, next })");
+            return;
+        }
+        std::vector<std::vector<std::string>> next_ids;
+        for (const auto& node : list) {
+            MapReader item(node, file, sink, "an order");
+            if (!item.valid()) continue;
+            OrderSpec order;
+            order.where = item.where();
+            order.id = item.text("id", true);
+            order.name = item.text("name", false, order.id);
+            if (rs.orders.find(order.id) >= 0) sink.error(order.where, "order '" + order.id + "' is listed twice");
+            next_ids.push_back(item.text_list("next", false));
+            rs.orders.list.push_back(std::move(order));
+        }
+        for (std::size_t i = 0; i < next_ids.size(); ++i)
+            for (const auto& id : next_ids[i]) {
+                const int to = rs.orders.find(id);
+                if (to < 0) sink.error(rs.orders.list[i].where, "order '" + rs.orders.list[i].id + "' may be followed by '" + id + "', which 'orders.list' does not define");
+                else rs.orders.list[i].next.push_back(to);
+            }
+        const std::string initial = o.text("initial", false, rs.orders.list.empty() ? "" : rs.orders.list.front().id);
+        rs.orders.initial = std::max(0, rs.orders.find(initial));
+        if (rs.orders.find(initial) < 0) sink.error(o.where("initial"), "the initial order '" + initial + "' is not in 'orders.list'");
+        rs.orders.any_at_night = o.boolean("any_at_night", true);
+    }
+
+    // day: { rounds: 4, nights: 1 }
+    void day(MapReader& top) {
+        if (!top.has("day")) return;
+        MapReader d(top.child("day"), file, sink, "day (rounds and nights)");
+        if (!d.valid()) return;
+        rs.day.rounds = d.integer("rounds", true, 4, 1, 100);
+        rs.day.nights = d.integer("nights", false, 1, 0, 100);
     }
 
     // The tables as parsed (and patched) in the document; the list of files
@@ -641,6 +716,8 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
             reader.tables(top);
             reader.combat_results(top);
             reader.phases(top);
+            reader.orders(top);
+            reader.day(top);
             reader.sequence(top);
             reader.stacking_mixes(top);
             reader.victory(top);

@@ -190,16 +190,76 @@ void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     rs.threshold_tables.push_back(std::move(t));
 }
 
+// One line of a dice pool chart: { role: attack, firer: [M], target: [H, D], hit_on: 6, double: 5 }.
+DicePoolRule read_dice_pool_rule(MapReader& l, int faces) {
+    DicePoolRule rule;
+    rule.where = l.where();
+    rule.role = l.text("role", false);
+    if (!rule.role.empty() && rule.role != "attack" && rule.role != "defend")
+        l.sink().error(l.where("role"), "'role' is attack or defend (or left out for either), not '" + rule.role + "'");
+    rule.firer = l.text_list("firer", false);
+    rule.target = l.text_list("target", false);
+    rule.hit_on = l.integer("hit_on", true, 6, 1, faces);
+    rule.double_on = l.integer("double", false, 0, 0, faces);
+    if (rule.double_on >= rule.hit_on) l.sink().error(l.where("double"), "a double of " + std::to_string(rule.double_on) + " scores nothing more: every " + std::to_string(rule.hit_on) + " or more is a hit already");
+    return rule;
+}
+
+void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
+    DicePoolTable t;
+    read_table_header(r, id, t);
+    YAML::Node hits = r.child("hits", true);
+    if (hits.IsDefined() && (!hits.IsSequence() || hits.size() == 0))
+        r.sink().error(location_of(hits, r.file()), "'hits' must list the chart's lines, like { role: attack, firer: [M], target: [H, D], hit_on: 6 }");
+    if (hits.IsSequence())
+        for (const auto& node : hits) {
+            MapReader l(node, r.file(), r.sink(), "a line of the dice pool chart ({ role, firer, target, hit_on, double })");
+            if (l.valid()) t.rules.push_back(read_dice_pool_rule(l, t.die_faces));
+        }
+    if (r.has("otherwise")) {
+        MapReader o(r.child("otherwise"), r.file(), r.sink(), "otherwise ({ hit_on, double })");
+        if (o.valid()) t.otherwise = read_dice_pool_rule(o, t.die_faces);
+    }
+    const std::string doubles = r.text("doubles", false, "pairs");
+    if (doubles == "each_die") t.doubles = DicePoolTable::Doubles::EachDie;
+    else if (doubles != "pairs") r.sink().error(r.where("doubles"), "'doubles' is pairs or each_die, not '" + doubles + "'");
+    const std::string ties = r.text("close_combat_ties", false, "nobody_falls_back");
+    if (ties == "both_fall_back") t.ties = DicePoolTable::Ties::BothFallBack;
+    else if (ties == "attacker_falls_back") t.ties = DicePoolTable::Ties::AttackerFallsBack;
+    else if (ties != "nobody_falls_back") r.sink().error(r.where("close_combat_ties"), "'close_combat_ties' is nobody_falls_back, both_fall_back or attacker_falls_back, not '" + ties + "'");
+    t.no_return_fire = r.text_list("no_return_fire", false);
+    t.unordered_status = r.text("unordered_status", false, "H");
+    t.strength_points = r.text("strength_points", true);
+    t.max_loss_per_hex = r.integer("max_loss_per_hex", false, 2, 1, 100);
+    t.min_close_defence = r.integer("min_close_defence", false, 1, 0, 100);
+    t.fall_back = r.integer("fall_back", false, 1, 0, 20);
+    t.fire_only = r.boolean("fire_only", false);
+    t.max_hits_per_attacker = r.integer("max_hits_per_attacker", false, 0, 0, 100);
+    t.hold_instead = r.text_list("hold_instead", false);
+    t.stand_attribute = r.text("stand_attribute", false);
+    t.unattached = r.integer("unattached", false, 0, 0, 100);
+    if (YAML::Node stands = r.child("attacking_stands"); stands.IsDefined()) {
+        if (!stands.IsMap()) r.sink().error(location_of(stands, r.file()), "'attacking_stands' maps a status to how many stands of it may attack together, like { M: 2, H: 1 }");
+        else
+            for (const auto& kv : stands) {
+                auto n = read_int(kv.second, r.file(), r.sink(), "a number of stands");
+                if (n) t.attacking_stands.emplace_back(kv.first.as<std::string>(), *n);
+            }
+    }
+    rs.dice_pool_tables.push_back(std::move(t));
+}
+
 void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, DiagnosticSink& sink) {
     MapReader r(root, file, sink, "a table");
     if (!r.valid()) return;
     std::string id = r.text("id", true);
     std::string kind = r.text("kind", true);
-    if (rs.odds_table(id) || rs.threshold_table(id) || rs.differential_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
+    if (rs.odds_table(id) || rs.threshold_table(id) || rs.differential_table(id) || rs.dice_pool_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
     if (kind == "odds_crt") read_odds_crt(r, rs, id);
     else if (kind == "differential_crt") read_differential_crt(r, rs, id);
     else if (kind == "threshold") read_threshold(r, rs, id);
-    else sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt or threshold, got '" + kind + "'");
+    else if (kind == "dice_pool") read_dice_pool(r, rs, id);
+    else sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt, threshold or dice_pool, got '" + kind + "'");
 }
 
 }  // namespace
@@ -258,6 +318,11 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
     for (const auto& t : rs.threshold_tables)
         if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
             sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
+    for (const auto& t : rs.dice_pool_tables)
+        if (rs.attribute_index(t.strength_points) < 0)
+            sink.error(t.where, "table '" + t.id + "': strength_points '" + t.strength_points + "' is not a declared attribute");
+        else if (!t.stand_attribute.empty() && rs.attribute_index(t.stand_attribute) < 0)
+            sink.error(t.where, "table '" + t.id + "': stand_attribute '" + t.stand_attribute + "' is not a declared attribute");
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
     for (const auto& p : rs.phases) {
@@ -266,10 +331,10 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         const bool odds = spec->table == ProcedureSpec::Table::Odds;
         if (p.table.empty())
             sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " + (odds ? "an odds_crt" : "a threshold") + " table");
-        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table))
+        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table) && !rs.dice_pool_table(p.table))
             sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
-        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) : !rs.threshold_table(p.table))
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? "an odds_crt or differential_crt" : "a threshold") + " table, and '" + p.table + "' is not one");
+        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) && !(rs.dice_pool_table(p.table) && p.procedure == "odds_combat") : !rs.threshold_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? (p.procedure == "odds_combat" ? "an odds_crt, differential_crt or dice_pool" : "an odds_crt or differential_crt") : "a threshold") + " table, and '" + p.table + "' is not one");
     }
 }
 

@@ -72,6 +72,8 @@ const std::vector<ProcedureSpec>& procedures() {
           {"leader_adds", K::Text, "attribute of a stacked leader added to the roll"},
           {"rally", K::Bool, "after recovery, the side may rally one eliminated unit next to a leader"}}},
         {"support_draw", T::None, {}},
+        {"orders", T::None,
+         {{"barred_mark", K::Names, "a formation whose every unit on the map carries this script mark (or any of a list) is given no order: it keeps the one it has (a regiment whose HQ is lost, regimental 6.0)"}}},
         {"lua", T::None, {}},
     };
     return list;

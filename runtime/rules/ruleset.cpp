@@ -53,6 +53,11 @@ const ThresholdTable* Ruleset::threshold_table(const std::string& id) const {
     return i < 0 ? nullptr : &threshold_tables[static_cast<std::size_t>(i)];
 }
 
+const DicePoolTable* Ruleset::dice_pool_table(const std::string& id) const {
+    int i = index_by_id(dice_pool_tables, id, by_id);
+    return i < 0 ? nullptr : &dice_pool_tables[static_cast<std::size_t>(i)];
+}
+
 const CombatResult* Ruleset::combat_result(const std::string& code) const {
     int i = index_by_id(combat_results, code, [](const CombatResult& r) -> const std::string& { return r.code; });
     return i < 0 ? nullptr : &combat_results[static_cast<std::size_t>(i)];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "geometry/hex_grid.h"
+#include "rules/dice_pool.h"
 #include "rules/differential_crt.h"
 #include "rules/odds_crt.h"
 #include "rules/param.h"
@@ -11,6 +12,7 @@
 #include "rules/threshold_table.h"
 #include "rules/unit_type.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -96,6 +98,43 @@ struct RulesetLayer {
     std::vector<std::string> files;  // the YAML files it was read from
 };
 
+// Orders a formation operates under for a game turn (the regimental rules'
+// M, H, D, R, 1.5), written hidden in an `orders` phase and revealed together.
+struct OrderSpec {
+    std::string id;
+    std::string name;
+    std::vector<int> next;  // the orders it may change to next game turn (itself always)
+    SourceLocation where;
+};
+
+struct OrdersSpec {
+    std::vector<OrderSpec> list;  // empty: the ruleset has no orders
+    int initial = 0;              // what every formation has before its first orders
+    // Any order may follow any at night, and on the first game turn of a day (8.0).
+    bool any_at_night = true;
+    int find(const std::string& id) const {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (list[i].id == id) return static_cast<int>(i);
+        return -1;
+    }
+    bool may_follow(int from, int to) const {
+        if (from == to) return true;
+        const auto& n = list[static_cast<std::size_t>(from)].next;
+        return std::find(n.begin(), n.end(), to) != n.end();
+    }
+};
+
+// Days of so many game turns, the last ones nights (the regimental rules' 4
+// rounds and a night, 1.4 and 7.0). rounds 0: no days.
+struct DayCycle {
+    int rounds = 0;
+    int nights = 1;
+    int length() const { return rounds + nights; }
+    bool is_night(int turn) const { return rounds > 0 && (turn - 1) % length() >= rounds; }
+    bool starts_day(int turn) const { return rounds > 0 && (turn - 1) % length() == 0; }
+    int day_of(int turn) const { return rounds > 0 ? (turn - 1) / length() + 1 : 1; }
+};
+
 struct Ruleset {
     std::string id;
     std::string name;
@@ -118,9 +157,12 @@ struct Ruleset {
     std::vector<OddsCrt> odds_tables;
     std::vector<DifferentialCrt> differential_tables;
     std::vector<ThresholdTable> threshold_tables;
+    std::vector<DicePoolTable> dice_pool_tables;
     std::vector<CombatResult> combat_results;
     std::vector<PhaseSpec> phases;
     SequenceSpec sequence;
+    OrdersSpec orders;
+    DayCycle day;
     StackingMixes stacking_mixes;
     std::vector<VictoryLevel> victory_levels;
     // Who holds an objective: its occupant at the end of each game-turn
@@ -143,6 +185,7 @@ struct Ruleset {
     const OddsCrt* odds_table(const std::string& id) const;
     const DifferentialCrt* differential_table(const std::string& id) const;
     const ThresholdTable* threshold_table(const std::string& id) const;
+    const DicePoolTable* dice_pool_table(const std::string& id) const;
     const CombatResult* combat_result(const std::string& code) const;
 };
 

@@ -25,10 +25,24 @@ struct PhaseSpec {
     SourceLocation where;
 };
 
+// An activation loop (the regimental rules, 1.6): the sides roll off, the
+// winner picks one of its formations not yet activated this step, and that
+// formation alone runs the step's phases; until every formation has.
+struct ActivationRules {
+    int roll_dice = 2;      // `roll_off: 2d6`: each side rolls this many dice
+    int roll_faces = 6;
+    int max_in_a_row = 2;   // `max_in_a_row`: after this many, the other side goes (0: no limit)
+    enum class Ties { Reroll, OtherSide } ties = Ties::Reroll;  // `ties`: roll again, or the side that did not go last goes
+};
+
 struct SequenceStep {
-    enum class Kind { PlayerTurns, MutualPhase };
+    enum class Kind { PlayerTurns, MutualPhase, Activations };
     Kind kind = Kind::PlayerTurns;
     std::vector<int> phases;  // indices into Ruleset::phases
+    ActivationRules activation;  // Kind::Activations only
+    // `when: day` or `when: night`: the step runs only in those game turns
+    // (the ruleset's `day:` says which turns are nights); empty: every turn.
+    std::string when;
     SourceLocation where;
 };
 

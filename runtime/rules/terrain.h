@@ -37,6 +37,11 @@ struct TerrainType {
     // from another hex in one (F&M 6.1: a fortification), unless its
     // capability ignores_zoc_barriers says so (commandos).
     bool no_zoc_to_zoc = false;
+    // Entering the hex ends the move (the regimental rules' woods, rough ground,
+    // streams, towns, 2.3); `only_as_first_step`: a unit must also halt before
+    // it, entering it only as the first step of a move (the large river).
+    bool stops_movement = false;
+    bool only_as_first_step = false;
     CombatEffects combat;
     // Numbers the rules read by name, such as a fire protection strength
     // (PRESTAGS 6.22): a phase's `defence_from_terrain`, or scripts.

@@ -244,6 +244,7 @@ int l_unit_info(lua_State* L) {
         lua_pushstring(L, formation.c_str()), lua_setfield(L, -2, "formation");
     lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
     lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
+    lua_pushinteger(L, s.hits), lua_setfield(L, -2, "hits");
     return 1;
 }
 
@@ -407,6 +408,127 @@ int l_plot(lua_State* L) {
     lua_createtable(L, 0, 2);
     lua_pushstring(L, kernel::plot_task_name(plot ? plot->task : kernel::PlotTask::Hold)), lua_setfield(L, -2, "task");
     if (plot && plot->task != kernel::PlotTask::Hold) push_label(L, plot->hex), lua_setfield(L, -2, "hex");
+    return 1;
+}
+
+// Formations, activations, orders and strength points (the regimental rules).
+int formation_arg(lua_State* L, int index) {
+    const char* name = luaL_checkstring(L, index);
+    const int f = game(L).formation_index(name);
+    if (f < 0) return luaL_error(L, "no formation '%s' in this scenario", name);
+    return f;
+}
+
+// game.formation(unit): the formation's name, nil when in none.
+int l_formation(lua_State* L) {
+    const int f = game(L).formation_of(unit_arg(L, 1));
+    if (f < 0) lua_pushnil(L);
+    else lua_pushstring(L, game(L).formation_name(f).c_str());
+    return 1;
+}
+
+// game.formations(side): the side's formations, in scenario order.
+int l_formations(lua_State* L) {
+    const Game& g = game(L);
+    const auto side = luaL_checkinteger(L, 1);
+    lua_newtable(L);
+    int n = 0;
+    for (int f = 0; f < g.formation_count(); ++f)
+        if (g.formation_side(f) == side) lua_pushstring(L, g.formation_name(f).c_str()), lua_rawseti(L, -2, ++n);
+    return 1;
+}
+
+// game.formation_units(name): every unit of the formation, on the map or not.
+int l_formation_units(lua_State* L) {
+    const int f = formation_arg(L, 1);
+    lua_newtable(L);
+    int n = 0;
+    for (int u : game(L).formation_units(f)) lua_pushinteger(L, u), lua_rawseti(L, -2, ++n);
+    return 1;
+}
+
+// game.activation(): the formation activated now, nil outside an activation.
+int l_activation(lua_State* L) {
+    const int f = game(L).activated_formation();
+    if (f < 0) lua_pushnil(L);
+    else lua_pushstring(L, game(L).formation_name(f).c_str());
+    return 1;
+}
+
+// game.order(name): the formation's order id as revealed, nil without orders.
+int l_order(lua_State* L) {
+    const int o = game(L).order_of(formation_arg(L, 1));
+    if (o < 0) lua_pushnil(L);
+    else lua_pushstring(L, game(L).ruleset().orders.list[static_cast<std::size_t>(o)].id.c_str());
+    return 1;
+}
+
+// game.set_order(name, id): the formation operates under this order from now on.
+int l_set_order(lua_State* L) {
+    forbid_in_query(L, "game.set_order");
+    const int f = formation_arg(L, 1);
+    const char* id = luaL_checkstring(L, 2);
+    const int o = game(L).ruleset().orders.find(id);
+    if (o < 0) return luaL_error(L, "'%s' is not one of the ruleset's orders", id);
+    if (game(L).state().orders.empty()) return luaL_error(L, "game.set_order: the ruleset has no orders");
+    game(L).set_order(f, o);
+    return 0;
+}
+
+int l_status(lua_State* L) {
+    lua_pushstring(L, game(L).status_of(unit_arg(L, 1)).c_str());
+    return 1;
+}
+
+int l_hits(lua_State* L) {
+    lua_pushinteger(L, game(L).hits(unit_arg(L, 1)));
+    return 1;
+}
+
+int l_strength_points(lua_State* L) {
+    lua_pushinteger(L, game(L).strength_points_left(unit_arg(L, 1)));
+    return 1;
+}
+
+// game.set_hits(unit, n): the strength points it has lost; a unit left with none is eliminated.
+int l_set_hits(lua_State* L) {
+    forbid_in_query(L, "game.set_hits");
+    const int u = unit_arg(L, 1);
+    const auto n = luaL_checkinteger(L, 2);
+    if (n < 0) return luaL_error(L, "game.set_hits: hits are 0 or more, got %d", static_cast<int>(n));
+    char message[512] = {0};
+    try {
+        game(L).set_hits(u, static_cast<int>(n));
+    } catch (const std::exception& e) {
+        std::snprintf(message, sizeof message, "%s", e.what());
+    }
+    if (message[0]) return luaL_error(L, "%s", message);
+    return 0;
+}
+
+// game.restore(unit, hex [, hits]): an eliminated unit comes back on the map.
+int l_restore(lua_State* L) {
+    forbid_in_query(L, "game.restore");
+    const int u = unit_arg(L, 1);
+    const Hex at = hex_arg(L, 2);
+    const auto hits = luaL_optinteger(L, 3, 0);
+    char message[512] = {0};
+    try {
+        game(L).restore_unit(u, at, static_cast<int>(hits));
+    } catch (const std::exception& e) {
+        std::snprintf(message, sizeof message, "game.restore: %s", e.what());
+    }
+    if (message[0]) return luaL_error(L, "%s", message);
+    return 0;
+}
+
+int l_is_night(lua_State* L) {
+    lua_pushboolean(L, game(L).is_night());
+    return 1;
+}
+
+int l_day(lua_State* L) {
+    lua_pushinteger(L, game(L).ruleset().day.day_of(game(L).state().at.turn));
     return 1;
 }
 
@@ -817,7 +939,10 @@ void RuleHost::bind_api() {
         {"active_side", l_active_side}, {"turn", l_turn}, {"side_count", l_side_count}, {"side_name", l_side_name}, {"player_turn", l_player_turn}, {"combat", l_combat},
         {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
         {"id", l_id}, {"side", l_side}, {"capability", l_capability}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
-        {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked}, {nullptr, nullptr}};
+        {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked},
+        {"formation", l_formation}, {"formations", l_formations}, {"formation_units", l_formation_units}, {"activation", l_activation},
+        {"order", l_order}, {"set_order", l_set_order}, {"status", l_status}, {"hits", l_hits}, {"strength_points", l_strength_points},
+        {"set_hits", l_set_hits}, {"restore", l_restore}, {"is_night", l_is_night}, {"day", l_day}, {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
     lua_createtable(L, 0, static_cast<int>(sizeof functions / sizeof functions[0]));
     lua_pushlightuserdata(L, this);

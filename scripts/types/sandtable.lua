@@ -40,6 +40,7 @@
 ---| "turn.end"         # ctx: turn
 ---| "unit.arrived"     # ctx: unit, due
 ---| "combat.resolved"  # ctx: attackers, defenders, result: the combat's losses and retreats are all taken
+---| "activation.begin"  # ctx: formation, side: a formation was activated, before its first phase
 ---| "sight.check"      # ctx: viewer, from, to, hexes, alternatives; writable: blocked. A query: handlers only read
 
 ---@alias sandtable.Capability
@@ -108,6 +109,7 @@
 ---@class sandtable.CombatStrengthsContext
 ---@field attack integer writable: total attack (already halved and rounded up, leaders included)
 ---@field defend integer writable: total defence
+---@field close_combat? integer in a dice pool combat: 1 at close quarters, 0 for distant fire (attack and defend are dice then)
 
 ---@class sandtable.CombatOddsContext
 ---@field column integer 0-based index of the column before shifts (read-only)
@@ -143,6 +145,10 @@
 ---@field defenders sandtable.Unit[]
 ---@field result string the combat's result
 
+---@class sandtable.ActivationBeginContext
+---@field formation string the formation activated
+---@field side sandtable.Side its side
+
 ---@class sandtable.SightCheckContext
 ---@field viewer sandtable.Unit the unit looking
 ---@field from integer hex index of its hex (see game.hex_of_index)
@@ -165,6 +171,7 @@
 ---@field strength integer current combat strength (the odds_combat `strength` attribute, `combat` by default)
 ---@field movement integer current movement allowance (the movement `allowance` attribute, `movement` by default)
 ---@field formation? string the formation (regiment) the scenario puts it in; nil when none
+---@field hits integer strength points lost (a dice pool's losses)
 
 ---@class sandtable.CombatInfo
 ---@field attackers sandtable.Unit[]
@@ -216,6 +223,7 @@ game = {}
 ---@overload fun(event: "unit.arrived", handler: fun(ctx: sandtable.UnitArrivedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "combat.resolved", handler: fun(ctx: sandtable.CombatResolvedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "sight.check", handler: fun(ctx: sandtable.SightCheckContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "activation.begin", handler: fun(ctx: sandtable.ActivationBeginContext), filter?: sandtable.HandlerFilter)
 function game.on(event, handler, filter) end
 
 ---Wraps every handler rule module `module` registered for `event` (a house
@@ -464,6 +472,71 @@ function game.stacking_limit(side) end
 ---@param roll integer
 ---@return string
 function game.crt_result(column, roll) end
+
+---The formation (regiment) the scenario puts the unit in; nil when none.
+---@param unit sandtable.Unit
+---@return string?
+function game.formation(unit) end
+
+---A side's formations, in the order the scenario first names them.
+---@param side sandtable.Side
+---@return string[]
+function game.formations(side) end
+
+---Every unit of a formation, on the map or not. Fails: `no formation 'x' in this scenario`.
+---@param name string
+---@return sandtable.Unit[]
+function game.formation_units(name) end
+
+---The formation activated now in an activation loop; nil outside one (and during a roll-off).
+---@return string?
+function game.activation() end
+
+---A formation's order as revealed (an id of the ruleset's `orders:`); nil when the ruleset has none.
+---@param name string
+---@return string?
+function game.order(name) end
+
+---Puts a formation under an order at once (an HQ lost forces Hold). Logged.
+---@param name string
+---@param order string an id of the ruleset's `orders:`
+function game.set_order(name, order) end
+
+---The unit's status in a dice pool combat: its formation's order, or the chart's `unordered_status`.
+---@param unit sandtable.Unit
+---@return string
+function game.status(unit) end
+
+---Strength points the unit has lost.
+---@param unit sandtable.Unit
+---@return integer
+function game.hits(unit) end
+
+---Strength points the unit has left (the dice pool chart's `strength_points` attribute less its hits).
+---@param unit sandtable.Unit
+---@return integer
+function game.strength_points(unit) end
+
+---Sets the strength points the unit has lost (night recovery); a unit left with none is eliminated.
+---@param unit sandtable.Unit
+---@param hits integer 0 or more
+function game.set_hits(unit, hits) end
+
+---Puts an eliminated unit back on the map in `hex`, with `hits` strength points lost (default 0):
+---an HQ's return, a stand rebuilt at night. No checks (terrain, stacking, enemies): vet the hex first.
+---Its loss stays counted for victory. Fails: `game.restore: X is not eliminated: …`.
+---@param unit sandtable.Unit
+---@param hex sandtable.Hex
+---@param hits? integer
+function game.restore(unit, hex, hits) end
+
+---Is this game-turn a night (the ruleset's `day:`)?
+---@return boolean
+function game.is_night() end
+
+---The day, from 1 (the ruleset's `day:`; 1 without days).
+---@return integer
+function game.day() end
 
 ---The unit's written orders this game-turn (simultaneous sequence); rules see both sides'.
 ---@param unit sandtable.Unit

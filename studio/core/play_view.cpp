@@ -260,6 +260,15 @@ std::string action_text(const Game& game, const Action& a) {
         const int left = game.support_draws_left(game.deciding_side());
         return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
     }
+    case ActionKind::Activate: {
+        const int order = game.order_of(a.index);
+        const auto& orders = game.ruleset().orders.list;
+        return "Activate " + game.formation_name(a.index) + (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
+    }
+    case ActionKind::GiveOrder: {
+        const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
+        return order.name + " (" + order.id + ")";
+    }
     }
     return game.describe(a);
 }
@@ -297,6 +306,12 @@ std::string decision_text(const Game& game) {
         what = game.bombardment() ? "draw support fire markers for the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
                                   : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
         break;
+    case DecisionKind::Activate: what = "you won the roll-off: pick a formation to activate"; break;
+    case DecisionKind::Orders: {
+        const int f = game.next_formation_to_order();
+        what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) + " its order, face down (revealed when both sides are done)";
+        break;
+    }
     default: what = kernel::decision_kind_name(game.decision()); break;
     }
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).

@@ -30,7 +30,7 @@ struct Placement {
     std::string hex;
     bool back = false;
     int arrives = 1;  // the game turn it comes on; 1: set up at the start
-    std::string formation;  // its regiment or other formation; "" none
+    std::string formation = "";  // its regiment or other formation; "" none
 };
 
 // A scenario objective: `holder` is "a", "b" or empty (held by nobody yet).

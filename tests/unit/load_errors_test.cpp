@@ -624,7 +624,7 @@ TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
     const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "combat:         {"),
-             "phase 'combat' (odds_combat) needs an odds_crt or differential_crt table, and 'archery' is not one");
+             "phase 'combat' (odds_combat) needs an odds_crt, differential_crt or dice_pool table, and 'archery' is not one");
 }
 
 // ---- what a designer might write that the runtime could not play -------------------------

@@ -1,0 +1,89 @@
+-- Regimental stand rules 5.0-5.2: artillery. Each battery gets `shots` (3)
+-- at the start of every round (mark "shots"); each combat it supports or
+-- fires in spends one. In the artillery phase a battery with shots left may
+-- fire (phase artillery_fire, barred by "cannot_fire") or move at the wheeled
+-- rate instead, discarding a shot (artillery_move, barred by
+-- "not_artillery_mover"); armoured artillery may move even with none left.
+-- A battery fires only at what a friendly stand within command radius of its
+-- HQ spots: 3 hexes in the open, 2 into cover or at a D stand (5.2). Distant
+-- fire does not pass through stands, except overhead fire (3.3).
+--[[ params:
+  shots: { type: int, default: 3, doc: shots each battery gets at the start of a round (5.0) }
+]]
+
+---@class artillery.params
+---@field shots? integer shots each battery gets at the start of a round (default 3)
+
+---@type artillery.params
+local p = params
+local SHOTS = p.shots or 3
+
+local function battery(u) return game.attr(u, "artillery") and game.formation(u) == nil end
+
+game.on("phase.begin", function()
+  for u = 0, game.unit_count() - 1 do
+    if game.attr(u, "artillery") then game.set_mark(u, "shots", SHOTS) end
+  end
+end, { phase = "orders" })
+
+-- Batteries with no shot left support nobody (the combat phase's barred mark).
+game.on("phase.begin", function()
+  for u = 0, game.unit_count() - 1 do
+    if battery(u) then game.set_mark(u, "cannot_attack", game.mark(u, "shots") > 0 and 0 or 1) end
+  end
+end, { phase = "combat" })
+
+game.on("phase.begin", function()
+  for u = 0, game.unit_count() - 1 do
+    game.set_mark(u, "cannot_fire", (battery(u) and game.mark(u, "shots") > 0) and 0 or 1)
+  end
+end, { phase = "artillery_fire" })
+
+game.on("phase.begin", function()
+  for u = 0, game.unit_count() - 1 do
+    local may = game.attr(u, "artillery") and (game.mark(u, "shots") > 0 or game.attr(u, "armoured"))
+    game.set_mark(u, "not_artillery_mover", may and 0 or 1)
+  end
+end, { phase = "artillery_move" })
+
+game.on("move.end", function(ctx)
+  local left = game.mark(ctx.unit, "shots")
+  if left > 0 then game.set_mark(ctx.unit, "shots", left - 1) end
+end, { phase = "artillery_move" })
+
+game.on("combat.declared", function(ctx)
+  for _, u in ipairs(ctx.attackers) do
+    if game.attr(u, "artillery") then
+      local left = math.max(0, game.mark(u, "shots") - 1)
+      game.set_mark(u, "shots", left)
+      if left == 0 then game.set_mark(u, "cannot_attack", 1) end
+    end
+  end
+end)
+
+-- 5.2: spotted by a friendly stand (not a battery) within command radius of its HQ.
+local function spotted(side, target_hex)
+  local range = 3
+  for _, t in ipairs(game.units_at(target_hex)) do
+    if game.side(t) ~= side and (game.terrain_value(target_hex, "cover") ~= 0 or game.status(t) == "D") then range = 2 end
+  end
+  for _, u in ipairs(game.units_of(side)) do
+    if not game.attr(u, "artillery") and game.formation(u) and game.distance(game.hex(u), target_hex) <= range then
+      local f = game.formation(u)
+      for _, hq in ipairs(game.formation_units(f)) do
+        if game.attr(hq, "hq") and game.unit(hq).on_map and game.distance(game.hex(u), game.hex(hq)) <= 2 then return true end
+      end
+    end
+  end
+  return false
+end
+
+game.on("sight.check", function(ctx)
+  local viewer = ctx.viewer
+  if not game.attr(viewer, "overhead") then
+    for _, h in ipairs(ctx.hexes) do
+      if #game.units_at(game.hex_of_index(h)) > 0 then ctx.blocked = 1 return end  -- 3.3: not through stands
+    end
+  end
+  if battery(viewer) and not spotted(game.side(viewer), game.hex_of_index(ctx.to)) then ctx.blocked = 1 end
+end)

@@ -1,0 +1,152 @@
+// Which steps a game turn runs (`when: day | night`), and the activation
+// loop (a step `activations:`): the sides roll off, the winner picks one of
+// its formations not yet activated, and that formation alone runs the step's
+// phases; then the next roll-off, until every formation on the map has had
+// its turn (the regimental rules, 1.6). A side that has gone `max_in_a_row`
+// times running does not roll: the other side goes, while it has a
+// formation left to go.
+#include "kernel/game.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sandtable::kernel {
+
+using Kind = rules::SequenceStep::Kind;
+
+int Game::formation_index(const std::string& name) const {
+    for (std::size_t i = 0; i < formations_.size(); ++i)
+        if (formations_[i].name == name) return static_cast<int>(i);
+    return -1;
+}
+
+bool Game::formation_present(int formation) const {
+    const auto& units = formations_[static_cast<std::size_t>(formation)].units;
+    return std::any_of(units.begin(), units.end(), [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
+}
+
+bool Game::in_activation_step() const {
+    return game_turn()[static_cast<std::size_t>(state_.at.step)].kind == Kind::Activations;
+}
+
+bool Game::acts_now(int unit) const {
+    if (!in_activation_step()) return true;
+    return state_.activation.formation >= 0 && unit_formation_[static_cast<std::size_t>(unit)] == state_.activation.formation;
+}
+
+bool Game::step_runs(int step) const {
+    const std::string& when = game_turn()[static_cast<std::size_t>(step)].when;
+    if (when.empty()) return true;
+    return (when == "night") == is_night();
+}
+
+// From the current step on, the first one this game turn runs (turning to
+// the next game turn when none is left); an activation loop starts afresh.
+void Game::settle_on_step() {
+    auto& at = state_.at;
+    while (!step_runs(at.step)) {
+        if (at.step + 1 < static_cast<int>(game_turn().size())) {
+            ++at.step;
+            continue;
+        }
+        next_step();  // none left this turn: the next turn settles on its own first step
+        return;
+    }
+    if (!in_activation_step()) return;
+    Activation& a = state_.activation;
+    a = Activation{};
+    a.done.assign(formations_.size(), 0);
+}
+
+// A phase begins, unless an activation loop must first find who goes.
+void Game::enter_position() {
+    if (!choosing_activation()) begin_phase();
+}
+
+bool Game::choosing_activation() const {
+    return in_activation_step() && state_.activation.formation < 0;
+}
+
+// The side to pick next: the only side with formations left, the other side
+// after `max_in_a_row`, else the roll-off's winner. False when all have gone.
+bool Game::activation_choice_step() {
+    Activation& a = state_.activation;
+    if (a.picking >= 0) {
+        decide(DecisionKind::Activate, a.picking);
+        return true;
+    }
+    std::vector<int> left(scenario_->sides.size(), 0);
+    for (int f = 0; f < formation_count(); ++f)
+        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f)) ++left[static_cast<std::size_t>(formation_side(f))];
+    const int sides_left = static_cast<int>(std::count_if(left.begin(), left.end(), [](int n) { return n > 0; }));
+    if (sides_left == 0) return false;
+    const auto& rules = game_turn()[static_cast<std::size_t>(state_.at.step)].activation;
+    const auto& names = scenario_->sides;
+    if (sides_left == 1) {
+        a.picking = static_cast<int>(std::find_if(left.begin(), left.end(), [](int n) { return n > 0; }) - left.begin());
+    } else if (rules.max_in_a_row > 0 && a.last_side >= 0 && a.in_a_row >= rules.max_in_a_row) {
+        a.picking = opponent_of(a.last_side);
+        if (logging_) note("  " + names[static_cast<std::size_t>(a.last_side)].name + " has gone " + std::to_string(a.in_a_row) + " times running: " +
+                           names[static_cast<std::size_t>(a.picking)].name + " goes next");
+    } else {
+        a.picking = roll_off(rules);
+    }
+    decide(DecisionKind::Activate, a.picking);
+    return true;
+}
+
+// Each side rolls its dice; the higher total picks. A tie rolls again, or
+// (`ties: other_side`) goes to the side that did not go last.
+int Game::roll_off(const rules::ActivationRules& rules) {
+    const Activation& a = state_.activation;
+    for (;;) {
+        std::array<int, 2> total{0, 0};
+        for (int side = 0; side < 2; ++side)
+            for (int d = 0; d < rules.roll_dice; ++d)
+                total[static_cast<std::size_t>(side)] += roll(rules.roll_faces, scenario_->sides[static_cast<std::size_t>(side)].name + "'s roll-off");
+        if (logging_) note("  roll-off: " + scenario_->sides[0].name + " " + std::to_string(total[0]) + ", " + scenario_->sides[1].name + " " + std::to_string(total[1]));
+        if (total[0] != total[1]) return total[0] > total[1] ? 0 : 1;
+        if (rules.ties == rules::ActivationRules::Ties::OtherSide)
+            return a.last_side >= 0 ? opponent_of(a.last_side) : scenario_->first_side;
+    }
+}
+
+void Game::activation_actions(std::vector<Action>& out) const {
+    const Activation& a = state_.activation;
+    if (a.picking < 0) return;
+    for (int f = 0; f < formation_count(); ++f)
+        if (formation_side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] && formation_present(f))
+            out.push_back({ActionKind::Activate, -1, -1, {}, f});
+}
+
+void Game::activate(const Action& action) {
+    Activation& a = state_.activation;
+    const int side = a.picking;
+    a.formation = action.index;
+    a.picking = -1;
+    a.in_a_row = a.last_side == side ? a.in_a_row + 1 : 1;
+    a.last_side = side;
+    state_.at.active_side = side;
+    state_.at.phase = 0;
+    if (logging_) note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formation_name(action.index));
+    if (listening(Event::ActivationBegin)) {
+        EventContext ctx(Event::ActivationBegin);
+        ctx.set_text("formation", formation_name(action.index));
+        ctx.set("side", side);
+        raise(ctx);
+    }
+    if (!state_.result.over) begin_phase();
+}
+
+// The activated formation has run the step's phases: it is marked as moved.
+// True while another formation is still to go.
+bool Game::finish_activation() {
+    Activation& a = state_.activation;
+    if (a.formation >= 0) a.done[static_cast<std::size_t>(a.formation)] = 1;
+    a.formation = -1;
+    for (int f = 0; f < formation_count(); ++f)
+        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f)) return true;
+    return false;
+}
+
+}  // namespace sandtable::kernel

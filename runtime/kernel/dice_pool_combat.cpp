@@ -1,0 +1,229 @@
+// Combat by dice pools (the regimental rules, 3.0-4.2), in an odds_combat
+// phase whose table is a dice_pool chart. Each unit rolls as many dice as its
+// strength, but no more than the strength points it has left (1.3); both
+// sides roll at once, and the chart says which faces hit, by who rolls and the
+// statuses (orders) of both sides. Each hit costs a strength point, at most
+// `max_loss_per_hex` in a hex, chosen by the owner. At close quarters the side
+// that scored fewer hits falls back, and an attacker that did not lose may
+// pursue into the hex it won.
+#include "kernel/game.h"
+
+#include <algorithm>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+namespace {
+bool listed(const std::vector<std::string>& list, const std::string& s) { return std::find(list.begin(), list.end(), s) != list.end(); }
+}  // namespace
+
+const rules::DicePoolTable* Game::dice_pool() const { return ruleset_->dice_pool_table(phase().table); }
+
+std::string Game::status_of(int unit) const {
+    const int f = formation_of(unit);
+    const int order = order_of(f);
+    if (order >= 0) return ruleset_->orders.list[static_cast<std::size_t>(order)].id;
+    const auto* pool = dice_pool();
+    return pool ? pool->unordered_status : std::string();
+}
+
+int Game::strength_points_left(int unit) const {
+    const auto* pool = dice_pool();
+    if (!pool) {  // outside a dice pool phase: the ruleset's first dice pool table names the attribute
+        if (ruleset_->dice_pool_tables.empty()) return 0;
+        pool = &ruleset_->dice_pool_tables.front();
+    }
+    return std::max(0, attribute(unit, pool->strength_points) - state_.units[static_cast<std::size_t>(unit)].hits);
+}
+
+// 1.3 and 3.7.2: the dice are the strength, less a die for each strength point lost below it.
+int Game::pool_dice(int unit, int strength_attribute) const {
+    return std::max(0, std::min(attribute(unit, strength_attribute), strength_points_left(unit)));
+}
+
+bool Game::is_close_combat(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
+    if (const auto* pool = dice_pool(); pool && pool->fire_only) return false;
+    for (int a : attackers)
+        for (int d : defenders)
+            if (geometry::distance(state_.units[static_cast<std::size_t>(a)].hex, state_.units[static_cast<std::size_t>(d)].hex) == 1) return true;
+    return false;
+}
+
+OddsEstimate Game::dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                                  CombatExplanation* why) const {
+    const CombatPhaseRules& r = combat_rules_[static_cast<std::size_t>(phase_index)];
+    const int defence = r.defence >= 0 ? r.defence : r.strength;
+    OddsEstimate e;
+    for (int a : attackers) {
+        const int dice = pool_dice(a, r.strength);
+        e.attack += dice;
+        if (why) why->attackers.push_back({a, dice, false, status_of(a) + ", " + std::to_string(strength_points_left(a)) + " SP left"});
+    }
+    const bool returns_fire = defenders.empty() || !listed(pool.no_return_fire, status_of(defenders.front()));
+    for (int d : defenders) {
+        const int dice = returns_fire ? pool_dice(d, defence) : 0;
+        e.defend += dice;
+        if (why) why->defenders.push_back({d, dice, false, status_of(d) + ", " + std::to_string(strength_points_left(d)) + " SP left" + (returns_fire ? "" : ": does not fight back")});
+    }
+    if (returns_fire && !defenders.empty() && is_close_combat(attackers, defenders) && e.defend < pool.min_close_defence) {
+        e.defend = pool.min_close_defence;  // 3.4: always at least 1D6 in close combat
+        if (why) why->modifiers.push_back({"defends with at least " + std::to_string(pool.min_close_defence) + "D in close combat", pool.where.to_string()});
+    }
+    e.label = std::to_string(e.attack) + "D against " + std::to_string(e.defend) + "D";
+    if (why) {
+        why->table = pool.name;
+        why->attack = e.attack;
+        why->defend = e.defend;
+        why->column = e.label;
+    }
+    return e;
+}
+
+// Who may still join the attack being built (3.4, 3.5.1).
+bool Game::may_join_pool(int unit) const {
+    const auto* pool = dice_pool();
+    const Combat& c = state_.combat;
+    const int f = formation_of(unit);
+    auto is_stand = [&](int u) { return pool->stand_attribute.empty() || attribute(u, pool->stand_attribute) != 0; };
+    if (f < 0) {  // divisional artillery and the like: support, or fire alone where no stands limit it
+        if (c.attackers.empty()) return may_open_pool(unit);
+        const auto unattached = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) < 0; });
+        return formation_of(c.attackers.front()) >= 0 && unattached < pool->unattached;
+    }
+    if (!is_stand(unit))  // an attached company goes with a stand of its formation
+        return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) == f && is_stand(u); });
+    const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) >= 0 && is_stand(u); });
+    return stands < pool->stands_allowed(status_of(unit));
+}
+
+// May the unit open an attack: a stand whose status lets it attack at all.
+bool Game::may_open_pool(int unit) const {
+    const auto* pool = dice_pool();
+    if (formation_of(unit) < 0) return pool->attacking_stands.empty();  // a battery opens fire only where no stands limit it (5.1)
+    if (!pool->stand_attribute.empty() && attribute(unit, pool->stand_attribute) == 0) return false;
+    return pool->stands_allowed(status_of(unit)) > 0;
+}
+
+void Game::compute_dice_pools() {
+    Combat& c = state_.combat;
+    CombatExplanation* why = current_explanation();
+    c.dice_pool = true;
+    c.close_combat = is_close_combat(c.attackers, c.defenders);
+    const OddsEstimate e = odds_for(c.attackers, c.defenders, why);
+    EventContext strengths(Event::CombatStrengths);
+    strengths.set("attack", e.attack);
+    strengths.set("defend", e.defend);
+    strengths.set("close_combat", c.close_combat);
+    if (why) strengths.trace();
+    raise(strengths);
+    explain_script_changes(strengths, "combat.strengths");
+    c.attack = std::max(0, static_cast<int>(strengths.get("attack")));
+    c.defend = std::max(0, static_cast<int>(strengths.get("defend")));
+    if (why) {
+        why->attack = c.attack;
+        why->defend = c.defend;
+        why->column = std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D";
+    }
+    if (logging_) note("  " + std::string(c.close_combat ? "close combat" : "distant fire") + ": " + std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D");
+}
+
+int Game::roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who) {
+    std::vector<int> faces;
+    for (int i = 0; i < dice; ++i) faces.push_back(roll(dice_pool()->die_faces, who));
+    const int hits = dice_pool()->hits(faces, rule);
+    if (logging_ && dice > 0)
+        note("  " + who + ": " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + " (on " + std::to_string(rule.hit_on) + "+" +
+             (rule.double_on > 0 ? " or a double " + std::to_string(rule.double_on) : "") + ")");
+    return hits;
+}
+
+// Both sides roll at once; hits become strength points to lose, the loser of
+// a close combat falls back, and a winning attacker may pursue.
+void Game::resolve_dice_pools() {
+    Combat& c = state_.combat;
+    const auto& pool = *dice_pool();
+    CombatExplanation* why = current_explanation();
+    const std::string attacker_status = c.attackers.empty() ? pool.unordered_status : status_of(c.attackers.front());
+    const std::string defender_status = c.defenders.empty() ? pool.unordered_status : status_of(c.defenders.front());
+    const auto& attack_rule = pool.rule_for("attack", attacker_status, defender_status);
+    const auto& defend_rule = pool.rule_for("defend", defender_status, attacker_status);
+    c.attacker_hits = roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")");
+    c.defender_hits = roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")");
+    if (pool.max_hits_per_attacker > 0) c.attacker_hits = std::min(c.attacker_hits, pool.max_hits_per_attacker * static_cast<int>(c.attackers.size()));
+    c.result = std::to_string(c.attacker_hits) + "-" + std::to_string(c.defender_hits);
+    if (why) {
+        why->result = c.result;
+        why->result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) + " on the attacker";
+        why->modifiers.push_back({"the attack hits on " + std::to_string(attack_rule.hit_on) + "+" + (attack_rule.double_on ? " or a double " + std::to_string(attack_rule.double_on) : "") +
+                                      " (" + attacker_status + " attacking " + defender_status + ")", attack_rule.where.to_string()});
+        why->modifiers.push_back({"the defence hits on " + std::to_string(defend_rule.hit_on) + "+" + (defend_rule.double_on ? " or a double " + std::to_string(defend_rule.double_on) : "") +
+                                      " (" + defender_status + " defending against " + attacker_status + ")", defend_rule.where.to_string()});
+    }
+    auto hexes = [&](const std::vector<int>& units) {
+        std::vector<Hex> out;
+        for (int u : units) {
+            const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
+            if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+        }
+        return static_cast<int>(out.size());
+    };
+    c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
+    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(c.attackers));
+    c.losses_reduce = true;
+    c.advancing_side = -1;
+    if (!c.close_combat) return;  // distant fire takes no ground
+    // 4.1: hits scored, not losses taken, decide who falls back.
+    const bool tie = c.attacker_hits == c.defender_hits;
+    const bool attacker_loses = c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
+    const bool defender_loses = c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
+    if (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack) c.to_retreat = c.defenders;  // the defender first: the attacker stays for its losses
+    else if (defender_loses) c.to_retreat = c.defenders;
+    else if (attacker_loses) c.to_retreat = c.attackers;
+    if (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack) c.to_retreat.insert(c.to_retreat.end(), c.attackers.begin(), c.attackers.end());
+    c.retreat_hexes = pool.fall_back;
+    // 4.2: an attacker that scored at least as many hits may take the hex it won.
+    if (!attacker_loses) c.advancing_side = attacking_side();
+}
+
+// The units of a side that may still lose a strength point in this combat:
+// on the map, in a hex that has not lost `max_loss_per_hex` (4.0). An
+// attacker's losses come off the assaulting stands and their companies (in
+// close combat those next to the defender), not off supporting batteries,
+// while any of them can still take one (4.0).
+std::vector<int> Game::pool_loss_candidates(bool attacker) const {
+    const Combat& c = state_.combat;
+    const auto& pool = *dice_pool();
+    auto may_lose = [&](int u) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        return s.on_map && (c.stiff_resistance || std::count(c.loss_hexes.begin(), c.loss_hexes.end(), s.hex) < pool.max_loss_per_hex);
+    };
+    auto next_to_defender = [&](int u) {
+        const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
+        return std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; });
+    };
+    std::vector<int> first, rest;
+    for (int u : attacker ? c.attackers : c.defenders) {
+        if (!may_lose(u)) continue;
+        const bool assaulting = !attacker || (formation_of(u) >= 0 && (!c.close_combat || next_to_defender(u)));
+        (assaulting ? first : rest).push_back(u);
+    }
+    return first.empty() ? rest : first;
+}
+
+void Game::lose_strength_point(int unit) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    state_.combat.loss_hexes.push_back(u.hex);
+    ++u.hits;
+    const int left = strength_points_left(unit);
+    if (logging_) note("  " + unit_id(unit) + " loses a strength point (" + std::to_string(left) + " left)");
+    if (left <= 0) eliminate(unit);
+}
+
+bool Game::may_hold_instead() const {
+    const auto* pool = dice_pool();
+    const Combat& c = state_.combat;
+    return pool && !c.retreat_decided && !c.to_retreat.empty() && listed(pool->hold_instead, status_of(c.to_retreat.front()));
+}
+
+}  // namespace sandtable::kernel

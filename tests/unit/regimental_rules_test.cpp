@@ -1,0 +1,458 @@
+// The regimental stand rules played on the bundled rulesets/regimental with
+// small scenarios written here: orders (1.5), the status chart and dice
+// pools (3.1-3.7, 4.0-4.2), movement (2.3, 2.5), artillery (5.0-5.2), HQs
+// (6.0), the night (8.0), and the bundled two-day scenario with bots.
+#include "project_copies.h"
+
+#include "bots/bot.h"
+#include "bots/session.h"
+#include "load/loader.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace fs = std::filesystem;
+using sandtable::bots::Session;
+using sandtable::kernel::Action;
+using sandtable::kernel::ActionKind;
+using sandtable::kernel::DecisionKind;
+using sandtable::kernel::Game;
+
+namespace {
+
+struct Stand {
+    std::string id, type, side, at, formation;
+};
+
+// A 10x8 map (open unless `rows` says otherwise) under the bundled ruleset.
+std::string write_scenario(const std::vector<Stand>& stands, const std::string& rows = "", int turns = 10) {
+    const fs::path dir = sandtable::test::fresh_directory();
+    std::string terrain = rows;
+    if (terrain.empty())
+        for (int r = 0; r < 8; ++r) terrain += "    ..........\n";
+    std::string text = "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/regimental\nturns: " + std::to_string(turns) +
+                       "\nfirst_side: allies\nsides:\n  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
+                       "map:\n  columns: 10\n  rows: 8\n  legend: { \".\": clear, w: woods, r: river, t: town }\n  terrain: |\n" + terrain + "units:\n";
+    for (const auto& s : stands)
+        text += "  - { id: " + s.id + ", type: " + s.type + ", side: " + s.side + ", at: \"" + s.at + "\"" +
+                (s.formation.empty() ? std::string() : ", formation: \"" + s.formation + "\"") + " }\n";
+    sandtable::test::write_text(dir / "scenario.yaml", text);
+    return (dir / "scenario.yaml").string();
+}
+
+Session open(const std::string& scenario, std::vector<int> dice = {}, std::uint64_t seed = 1) {
+    Session s(sandtable::load::load_scenario(scenario), scenario, seed, std::move(dice), true);
+    s.game().set_explaining(true);
+    return s;
+}
+
+Action act(ActionKind kind, int unit = -1, int target = -1, int index = -1) { return {kind, unit, target, {}, index}; }
+
+int order_index(const Game& g, const std::string& id) { return g.ruleset().orders.find(id); }
+
+// Gives every formation its order in the orders phase, as listed (by formation name).
+void give_orders(Session& s, const std::map<std::string, std::string>& orders) {
+    auto& g = s.game();
+    while (g.decision() == DecisionKind::Orders) {
+        const int f = g.next_formation_to_order();
+        s.apply(act(ActionKind::GiveOrder, -1, -1, order_index(g, orders.at(g.formation_name(f)))));
+    }
+}
+
+// Ends phases until a formation is to be picked, then picks `formation`.
+void activate(Session& s, const std::string& formation) {
+    auto& g = s.game();
+    while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index(formation)));
+}
+
+bool logged(const Game& g, const std::string& text) {
+    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+}
+
+// Plays on (orders as they come: the first offered; formations in order) until `turn` begins.
+void play_to_turn(Session& s, int turn) {
+    auto& g = s.game();
+    while (!g.over() && g.state().at.turn < turn) {
+        const auto& legal = g.legal_actions();
+        const bool ends = std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+        s.apply(ends ? act(ActionKind::EndPhase) : legal.front());
+    }
+}
+
+// One regiment a side, facing each other across column 5/6.
+const std::vector<Stand> kTwoRegiments{
+    {"a_hq", "hq", "allies", "0304", "1st"}, {"a_inf", "infantry", "allies", "0504", "1st"},
+    {"x_hq", "hq", "axis", "0804", "Kg"}, {"x_inf", "infantry", "axis", "0604", "Kg"}};
+
+}  // namespace
+
+TEST_CASE("orders (1.5): each side gives every regiment an order face down; nothing of them shows until all are revealed together", "[regimental][orders]") {
+    const std::string scenario = write_scenario(kTwoRegiments);
+    Session move = open(scenario), dig = open(scenario);
+    for (Session* s : {&move, &dig}) REQUIRE(s->game().decision() == DecisionKind::Orders);
+    REQUIRE(move.game().deciding_side() == 0);
+    move.apply(act(ActionKind::GiveOrder, -1, -1, order_index(move.game(), "M")));
+    dig.apply(act(ActionKind::GiveOrder, -1, -1, order_index(dig.game(), "D")));
+    // The Axis to give its orders: everything it can read is the same.
+    for (Session* s : {&move, &dig}) {
+        REQUIRE(s->game().decision() == DecisionKind::Orders);
+        CHECK(s->game().deciding_side() == 1);
+        CHECK_FALSE(s->game().pending_order(s->game().formation_index("1st"), 1).has_value());
+        CHECK(s->game().order_of(s->game().formation_index("1st")) == order_index(s->game(), "H"));  // the initial order
+    }
+    CHECK(move.game().checksum() == dig.game().checksum());
+    CHECK(move.game().log().size() == dig.game().log().size());
+    CHECK(move.game().legal_actions() == dig.game().legal_actions());
+    CHECK(*move.game().pending_order(move.game().formation_index("1st"), 0) == order_index(move.game(), "M"));
+    move.apply(act(ActionKind::GiveOrder, -1, -1, order_index(move.game(), "H")));
+    dig.apply(act(ActionKind::GiveOrder, -1, -1, order_index(dig.game(), "H")));
+    CHECK(move.game().order_of(move.game().formation_index("1st")) == order_index(move.game(), "M"));
+    CHECK(dig.game().order_of(dig.game().formation_index("1st")) == order_index(dig.game(), "D"));
+    CHECK(logged(move.game(), "orders revealed, Allies: 1st M"));
+    CHECK(logged(move.game(), "orders revealed, Axis: Kg H"));
+    CHECK(move.game().checksum() != dig.game().checksum());
+}
+
+TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in; any order at the start of a day; a day is four rounds and a night", "[regimental][orders][night]") {
+    Session s = open(write_scenario(kTwoRegiments));
+    auto& g = s.game();
+    // Turn 1, the start of the first day: all four orders.
+    CHECK(g.legal_actions().size() == 4);
+    give_orders(s, {{"1st", "D"}, {"Kg", "M"}});
+    play_to_turn(s, 2);
+    REQUIRE(g.decision() == DecisionKind::Orders);
+    std::set<std::string> offered;
+    for (const auto& a : g.legal_actions()) offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    CHECK(offered == std::set<std::string>{"D", "H"});
+    s.apply(act(ActionKind::GiveOrder, -1, -1, order_index(g, "H")));
+    offered.clear();
+    for (const auto& a : g.legal_actions()) offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    CHECK(offered == std::set<std::string>{"M", "H", "R"});  // M may not dig in
+    // Turn 5 is the night: no orders, no activations, the night's supply
+    // (a phase with nothing to decide: play runs through it to turn 6).
+    play_to_turn(s, 6);
+    CHECK(g.ruleset().day.is_night(5));
+    std::vector<std::string> night;
+    for (const auto& e : g.log())
+        if (e.turn == 5) night.push_back(e.text);
+    CHECK(std::any_of(night.begin(), night.end(), [](const std::string& t) { return t.find("Night Supply phase") != std::string::npos; }));
+    CHECK(std::none_of(night.begin(), night.end(), [](const std::string& t) { return t.find("Orders phase") != std::string::npos || t.find("activates") != std::string::npos; }));
+    CHECK_FALSE(g.is_night());
+    CHECK(g.ruleset().day.day_of(6) == 2);
+    REQUIRE(g.decision() == DecisionKind::Orders);
+    CHECK(g.legal_actions().size() == 4);  // a new day: any order
+}
+
+TEST_CASE("the status chart (3.2) as data: hit numbers by who rolls and both statuses, the gap's reading, and doubles", "[regimental][dice_pool]") {
+    const auto rs = sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/regimental/ruleset.yaml");
+    const auto* chart = rs.dice_pool_table("status_chart");
+    REQUIRE(chart);
+    auto rule = [&](const char* role, const char* firer, const char* target) -> const sandtable::rules::DicePoolRule& { return chart->rule_for(role, firer, target); };
+    CHECK(rule("attack", "M", "H").hit_on == 6);   // Moving unit attacking Hold or Dug In: 6
+    CHECK(rule("attack", "M", "H").double_on == 0);
+    CHECK(rule("attack", "M", "D").hit_on == 6);
+    CHECK(rule("defend", "H", "M").hit_on == 5);   // H unit attacked by H or M: 5, 6
+    CHECK(rule("defend", "H", "H").hit_on == 5);
+    CHECK(rule("attack", "M", "M").hit_on == 6);   // M vs M: 6 or Double 5
+    CHECK(rule("attack", "M", "M").double_on == 5);
+    CHECK(rule("defend", "M", "M").double_on == 5);
+    CHECK(rule("attack", "H", "M").double_on == 5);  // H attacking M
+    CHECK(rule("defend", "M", "H").double_on == 5);  // M defending against an H attacker
+    CHECK(rule("defend", "D", "M").hit_on == 5);   // D attacked by M or H: 5, 6 or Double 4
+    CHECK(rule("defend", "D", "H").double_on == 4);
+    CHECK(rule("attack", "M", "R").hit_on == 5);   // M, H or any Art vs Retreating: 5, 6 or Double 4
+    CHECK(rule("attack", "H", "R").double_on == 4);
+    // The gap: an H attacker against H or D is not on the chart; the ruleset reads it as 6.
+    CHECK(rule("attack", "H", "H").hit_on == 6);
+    CHECK(rule("attack", "H", "D").hit_on == 6);
+    CHECK(&rule("attack", "H", "D") == &chart->otherwise);
+    // "6 or Double 5": each 6, and each pair of 5s.
+    const auto& mm = rule("attack", "M", "M");
+    CHECK(chart->hits({6, 5, 3}, mm) == 1);
+    CHECK(chart->hits({6, 5, 5}, mm) == 2);
+    CHECK(chart->hits({5, 5, 5, 5, 6}, mm) == 3);
+    auto each_die = *chart;
+    each_die.doubles = sandtable::rules::DicePoolTable::Doubles::EachDie;
+    CHECK(each_die.hits({5, 5, 5, 5, 6}, mm) == 5);
+    CHECK(each_die.hits({5, 3, 6}, mm) == 1);
+    // The exact distribution agrees with counting every roll of three dice.
+    const auto dist = chart->distribution(3, mm);
+    std::vector<double> counted(7, 0.0);
+    for (int a = 1; a <= 6; ++a)
+        for (int b = 1; b <= 6; ++b)
+            for (int c = 1; c <= 6; ++c) counted[static_cast<std::size_t>(chart->hits({a, b, c}, mm))] += 1.0 / 216;
+    for (std::size_t k = 0; k < dist.size(); ++k) CHECK(dist[k] == Approx(counted[k]));
+    CHECK(chart->expected_hits(3, rule("defend", "H", "M")) == Approx(1.0));
+}
+
+TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more than the strength points it has left", "[regimental][dice_pool]") {
+    Session s = open(write_scenario(kTwoRegiments));
+    auto& g = s.game();
+    const int inf = g.unit_index("a_inf"), target = g.unit_index("x_inf");
+    CHECK(g.strength_points_left(inf) == 5);
+    CHECK(g.odds_for_phase("combat", {inf}, {target}).attack == 3);
+    g.set_hits(inf, 3);  // the text's example: an infantry stand with 3 SP losses gets 2D6
+    CHECK(g.strength_points_left(inf) == 2);
+    CHECK(g.odds_for_phase("combat", {inf}, {target}).attack == 2);
+    g.set_hits(inf, 5);
+    CHECK_FALSE(g.state().units[static_cast<std::size_t>(inf)].on_map);  // no strength points left: removed
+}
+
+TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once; at most 2 SP a hex; the side with fewer hits falls back and the winner may pursue", "[regimental][dice_pool]") {
+    // Roll-off: Allies 6+6, Axis 1+1. Attack M against H: 3 dice, 6 6 6 (3 hits, 2 taken);
+    // defence H against M: 3 dice, 5 5 1 (2 hits).
+    Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 6, 5, 5, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));  // no move
+    REQUIRE(g.phase_id() == "combat");
+    const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
+    s.apply(act(ActionKind::Declare, -1, x_inf));
+    s.apply(act(ActionKind::AddAttacker, a_inf));
+    s.apply(act(ActionKind::Resolve));
+    const auto& c = g.state().combat;
+    CHECK(c.close_combat);
+    CHECK(c.attack == 3);
+    CHECK(c.defend == 3);
+    CHECK(c.attacker_hits == 3);
+    CHECK(c.defender_hits == 2);
+    CHECK(g.hits(x_inf) == 2);  // 3 hits, at most 2 SP from the hex
+    CHECK(g.hits(a_inf) == 2);
+    // The defender scored fewer hits: it falls back one hex (its owner picks where).
+    REQUIRE(g.decision() == DecisionKind::Retreat);
+    CHECK(g.deciding_side() == 1);
+    const Action back = g.legal_actions().front();
+    CHECK(sandtable::geometry::distance(back.hex, *g.grid().parse_label("0604")) == 1);
+    s.apply(back);
+    // Pursuit (4.2): the attacker may take the hex.
+    REQUIRE(g.decision() == DecisionKind::Advance);
+    const auto& legal = g.legal_actions();
+    CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::AdvanceTo && a.unit == a_inf; }));
+    const auto& why = g.combat_explanations().back();
+    CHECK(why.result == "3-2");
+    CHECK(why.table == "Combat Status Chart");
+}
+
+TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1); attacking a D stand costs each core stand a die (3.7.1); pairs of 4s hit (3.2)", "[regimental][dice_pool]") {
+    // Attack M against D: 3 dice less 1 = 2 dice, 6 6 (2 hits); defence D: 3 dice 4 4 1 (1 hit: a pair of 4s).
+    Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "D"}});
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+    const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
+    s.apply(act(ActionKind::Declare, -1, x_inf));
+    s.apply(act(ActionKind::AddAttacker, a_inf));
+    s.apply(act(ActionKind::Resolve));
+    CHECK(g.state().combat.attack == 2);
+    CHECK(g.state().combat.attacker_hits == 2);
+    CHECK(g.state().combat.defender_hits == 1);
+    REQUIRE(g.decision() == DecisionKind::Retreat);
+    const auto& legal = g.legal_actions();
+    REQUIRE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
+    s.apply(act(ActionKind::StiffResistance));
+    CHECK(g.hits(x_inf) == 3);
+    CHECK(g.state().units[static_cast<std::size_t>(x_inf)].hex == *g.grid().parse_label("0604"));
+}
+
+TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distance; they do not fight back, and are hit on 5, 6 or a double 4", "[regimental][dice_pool][movement]") {
+    Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 5, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "R"}});
+    REQUIRE(g.phase_id() == "retreat_moves");
+    // The Allies have nobody retreating; the Axis regiment moves at its strategic allowance.
+    REQUIRE(g.state().at.active_side == 1);
+    const int x_inf = g.unit_index("x_inf");
+    CHECK(g.movement_budget(x_inf) == 4);  // foot: 2, strategic 4
+    s.apply(act(ActionKind::EndPhase));  // it stays, to be attacked
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+    s.apply(act(ActionKind::Declare, -1, x_inf));
+    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
+    s.apply(act(ActionKind::Resolve));
+    CHECK(g.state().combat.defend == 0);
+    CHECK(g.state().combat.attacker_hits == 1);  // the 5
+}
+
+TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, one of an H regiment, none of a D regiment; once a round", "[regimental][dice_pool]") {
+    const std::vector<Stand> three{{"a_hq", "hq", "allies", "0404", "1st"},     {"a1", "infantry", "allies", "0504", "1st"},
+                                   {"a2", "infantry", "allies", "0505", "1st"},  {"a3", "infantry", "allies", "0603", "1st"},
+                                   {"x_hq", "hq", "axis", "0904", "Kg"},         {"x_inf", "infantry", "axis", "0604", "Kg"}};
+    auto attackers_offered = [&](const std::string& order) {
+        Session s = open(write_scenario(three), {6, 6, 1, 1});
+        auto& g = s.game();
+        give_orders(s, {{"1st", order}, {"Kg", "H"}});
+        activate(s, "1st");
+        if (g.decision() == DecisionKind::Movement) s.apply(act(ActionKind::EndPhase));
+        if (g.phase_id() != "combat" || g.activated_formation() != g.formation_index("1st")) return -1;
+        const auto& legal = g.legal_actions();
+        if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; })) return -1;
+        s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
+        int added = 0;
+        for (;;) {
+            const auto& now = g.legal_actions();
+            const auto add = std::find_if(now.begin(), now.end(), [](const Action& a) { return a.kind == ActionKind::AddAttacker; });
+            if (add == now.end()) break;
+            s.apply(*add);
+            ++added;
+        }
+        return added;
+    };
+    CHECK(attackers_offered("M") == 2);
+    CHECK(attackers_offered("H") == 1);
+    CHECK(attackers_offered("D") == -1);
+    CHECK(attackers_offered("R") == -1);
+}
+
+TEST_CASE("weapons additions (3.7): an anti-tank company adds 2D against armour; an engineer company in close combat adds 1D and saves the die lost against D", "[regimental][dice_pool][lua]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0404", "1st"},   {"a_inf", "infantry", "allies", "0504", "1st"},
+                                    {"a_at", "at_company", "allies", "0504", "1st"}, {"a_eng", "engineers", "allies", "0505", "1st"},
+                                    {"a_inf2", "infantry", "allies", "0505", "1st"},
+                                    {"x_hq", "hq", "axis", "0904", "Kg"},      {"x_tank", "medium_armour", "axis", "0604", "Kg"},
+                                    {"x_inf", "infantry", "axis", "0605", "Kg"}};
+    Session s = open(write_scenario(stands), {6, 6, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "D"}});
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+    // Infantry (3) and its AT company (1) against a tank: +2 for the company,
+    // -1 for infantry against armour, -1 no more (at most one a core stand).
+    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_tank")));
+    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
+    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_at")));
+    const auto odds = g.odds_for(g.state().combat.attackers, g.state().combat.defenders);
+    CHECK(odds.attack == 4);  // before the rule modules
+    s.apply(act(ActionKind::Resolve));
+    CHECK(g.state().combat.attack == 4 + 2 - 1);
+    const auto& why = g.combat_explanations().back();
+    CHECK(std::any_of(why.modifiers.begin(), why.modifiers.end(), [](const auto& m) { return m.source.find("combat_factors") != std::string::npos; }));
+
+    // The other pair, in a game of its own (one attack a round): infantry (3)
+    // with its engineers (1) in close combat against a D stand: +1 for the
+    // engineers, and no die lost for the D stand.
+    Session e = open(write_scenario(stands), {6, 6, 1, 1});
+    auto& h = e.game();
+    give_orders(e, {{"1st", "M"}, {"Kg", "D"}});
+    activate(e, "1st");
+    e.apply(act(ActionKind::EndPhase));
+    e.apply(act(ActionKind::Declare, -1, h.unit_index("x_inf")));
+    e.apply(act(ActionKind::AddAttacker, h.unit_index("a_inf2")));
+    e.apply(act(ActionKind::AddAttacker, h.unit_index("a_eng")));
+    e.apply(act(ActionKind::Resolve));
+    CHECK(h.state().combat.close_combat);
+    CHECK(h.state().combat.attack == 3 + 1 + 1);
+}
+
+TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
+    // Column 4 is woods from top to bottom, column 7 a large river.
+    std::string rows;
+    for (int r = 1; r <= 8; ++r) rows += "    ...w..r...\n";
+    Session s = open(write_scenario({{"a_hq", "hq", "allies", "0104", "1st"}, {"a_mot", "motor_infantry", "allies", "0204", "1st"},
+                                     {"a_bank", "motor_infantry", "allies", "0604", "1st"}, {"a_back", "motor_infantry", "allies", "0505", "1st"},
+                                     {"x_hq", "hq", "axis", "1008", "Kg"}, {"x_inf", "infantry", "axis", "1007", "Kg"}}, rows),
+                     {6, 6, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
+    activate(s, "1st");
+    const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
+    CHECK(g.movement_range(g.unit_index("a_mot")).reached(at("0404")));        // into the woods, 2 MP of 3
+    CHECK_FALSE(g.movement_range(g.unit_index("a_mot")).reached(at("0504")));  // but not through them
+    CHECK(g.movement_range(g.unit_index("a_bank")).reached(at("0704")));       // the river, as the first step
+    CHECK_FALSE(g.movement_range(g.unit_index("a_bank")).reached(at("0804")));  // and it halts there
+    CHECK_FALSE(g.movement_range(g.unit_index("a_back")).reached(at("0704")));  // not after another step
+    CHECK(g.movement_range(g.unit_index("a_back")).reached(at("0604")));
+}
+
+TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M to H; the HQ returns next round beside its stands; a regiment reduced to its HQ is removed", "[regimental][hq]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"}, {"a_inf", "infantry", "allies", "0304", "1st"},
+                                    {"a_inf2", "infantry", "allies", "0305", "1st"},
+                                    {"x_hq", "hq", "axis", "0904", "Kg"},    {"x_inf", "infantry", "axis", "0804", "Kg"}};
+    Session s = open(write_scenario(stands));
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
+    g.eliminate(g.unit_index("a_hq"));
+    play_to_turn(s, 2);
+    REQUIRE(g.decision() == DecisionKind::Orders);
+    CHECK(g.order_of(g.formation_index("1st")) == order_index(g, "H"));  // M goes to H
+    CHECK(g.deciding_side() == 1);  // the Allies give no order: their only regiment has no HQ
+    s.apply(act(ActionKind::GiveOrder, -1, -1, order_index(g, "H")));
+    while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0) s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index("1st")));
+    const auto& hq = g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))];
+    CHECK(hq.on_map);
+    CHECK(logged(g, "a_hq returns at"));
+    // No other movement the round it returns.
+    CHECK(std::none_of(g.legal_actions().begin(), g.legal_actions().end(), [](const Action& a) { return a.kind == ActionKind::SelectUnit; }));
+    // Reduced to its HQ: removed.
+    g.eliminate(g.unit_index("a_inf"));
+    g.eliminate(g.unit_index("a_inf2"));
+    CHECK_FALSE(g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))].on_map);
+    CHECK(logged(g, "1st is reduced to its HQ and removed"));
+}
+
+TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn stands within command radius", "[regimental][night]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"}, {"a_inf", "infantry", "allies", "0304", "1st"},
+                                    {"a_far", "infantry", "allies", "0704", "1st"},
+                                    {"x_hq", "hq", "axis", "0908", "Kg"},    {"x_inf", "infantry", "axis", "1008", "Kg"}};
+    Session s = open(write_scenario(stands));
+    auto& g = s.game();
+    give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
+    g.set_hits(g.unit_index("a_inf"), 3);
+    g.set_hits(g.unit_index("a_far"), 1);  // 5 hexes from its HQ: out of command
+    play_to_turn(s, 6);
+    CHECK(g.hits(g.unit_index("a_inf")) == 1);  // 2 points for one regiment
+    CHECK(g.hits(g.unit_index("a_far")) == 1);
+    CHECK(logged(g, "Allies: night supply for 1 regiments; 0 strength and 1 support points unused"));
+}
+
+TEST_CASE("artillery (5.0-5.2): three shots a round; a battery fires in the artillery phase only at what a stand near its HQ spots, at most one hit a gun, unanswered", "[regimental][artillery]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0203", "1st"},  {"a_inf", "infantry", "allies", "0304", "1st"},
+                                    {"a_gun", "artillery", "allies", "0101", ""},
+                                    {"x_hq", "hq", "axis", "1008", "Kg"},     {"x_inf", "infantry", "axis", "0505", "Kg"},
+                                    {"x_far", "infantry", "axis", "0908", "Kg"}};
+    // Roll-offs for two activations, then the battery's two dice: 6 6.
+    Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 6});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
+    const int gun = g.unit_index("a_gun");
+    CHECK(g.state().mark(gun, "shots") == 3);
+    while (g.phase_id() != "artillery_fire") s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
+    REQUIRE(g.state().at.active_side == 0);
+    std::set<int> targets;
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::Declare) targets.insert(a.target);
+    CHECK(targets.count(g.unit_index("x_inf")) == 1);   // 2 hexes from a_inf, in the open: spotted
+    CHECK(targets.count(g.unit_index("x_far")) == 0);   // nobody sees it
+    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
+    s.apply(act(ActionKind::AddAttacker, gun));
+    s.apply(act(ActionKind::Resolve));
+    CHECK(g.state().combat.defend == 0);
+    CHECK(g.state().combat.attacker_hits == 1);  // 6 6: two hits, one gun
+    CHECK(g.state().mark(gun, "shots") == 2);
+}
+
+TEST_CASE("The Hill Line: bot games of the two-day scenario end with a result, and their replays re-execute to the same checksums", "[regimental][scenario]") {
+    const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
+    const auto loaded = sandtable::load::load_scenario(scenario);
+    CHECK(loaded.scenario->turns == 10);  // two days of four rounds and a night
+    const std::vector<std::vector<std::string>> pairings{{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+        const auto& names = pairings[seed - 1];
+        Session s(loaded, scenario, seed, {}, true);
+        auto bots = sandtable::bots::bots_for_game(names, 2, seed);
+        s.play({bots[0].get(), bots[1].get()});
+        INFO("seed " << seed << ": " << names[0] << " v " << names[1]);
+        REQUIRE(s.game().over());
+        CHECK(!s.game().state().result.reason.empty());
+        const fs::path file = sandtable::test::fresh_directory() / "replay.yaml";
+        sandtable::test::write_text(file, s.replay_yaml());
+        const auto check = sandtable::bots::verify_replay(file.string());
+        CHECK(check.ok);
+        CHECK(check.final_checksum == s.game().checksum());
+    }
+}
