@@ -32,7 +32,7 @@ enum class ActionKind {
     StiffResistance,  // a combat's retreat: stay and lose a step instead (F&M 8.4)
     CommitSupport,    // support fire: draw a marker at random from the side's pool, face down (F&M 8.2.1 b)
     Activate,         // activation loop: the roll-off's winner activates formation `index`
-    GiveOrder,        // orders: formation `target` operates under order `index` this game turn, hidden until all are given
+    GiveOrder,        // orders: formation `target` (a formation index, not a unit) operates under order `index`, hidden until all are given
 };
 
 struct Action {

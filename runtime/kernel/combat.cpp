@@ -164,7 +164,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
                     out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
             if (!c.attackers.empty()) {
                 // A fire into a hex has the hex's units as its defenders, no more (6.16).
-                for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target; ++i) {
+                // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
+                for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target && !dice_pool(); ++i) {
                     const int t = static_cast<int>(i);
                     if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
@@ -200,7 +201,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
     std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
         if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j)))) attackers.push_back(static_cast<int>(j));
-    const bool hex_target = combat_rules().hex_target;
+    const bool hex_target = combat_rules().hex_target || dice_pool();
     std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
         const int t = static_cast<int>(i);
@@ -224,7 +225,7 @@ void Game::combat_apply(const Action& a) {
             return;
         case ActionKind::Declare:
             state_.combat = Combat{};
-            state_.combat.defenders = combat_rules().hex_target ? hex_defenders(a.target) : std::vector<int>{a.target};
+            state_.combat.defenders = combat_rules().hex_target || dice_pool() ? hex_defenders(a.target) : std::vector<int>{a.target};
             state_.combat_open = true;
             for (auto& placed : support_.committed) placed.clear();  // the last combat's markers are spent
             if (combat_rules().bombardment) state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
@@ -923,6 +924,9 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     out.reached.push_back({start, -1, false});
     std::vector<std::pair<Hex, bool>> found;  // destination, reached through friends
     std::vector<int> frontier{0};
+    // A dice pool's fall back (regimental 4.1) may pass through enemy zones
+    // but goes on until clear of them and of friends.
+    const bool through_zones = state_.combat_open && state_.combat.dice_pool;
     for (int dist = 1; !frontier.empty() && dist <= hexes + 6; ++dist) {
         std::vector<int> next;
         for (int from_index : frontier) {
@@ -936,11 +940,11 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
                 const bool occupied = !may_end_in(unit, to);
                 const bool ezoc = in_enemy_zoc(me.side, to);
-                if (ezoc && (!occupied || combat_rules().zoc_bars_retreat)) continue;  // a friend there opens it, unless the phase says not (F&M 8.3)
+                if (ezoc && !through_zones && (!occupied || combat_rules().zoc_bars_retreat)) continue;  // a friend there opens it, unless the phase says not (F&M 8.3)
                 const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
                 out.reached.push_back({to, from_index, through});
                 const int index = static_cast<int>(out.reached.size()) - 1;
-                if (dist >= hexes && !occupied) found.push_back({to, out.reached[static_cast<std::size_t>(from_index)].through_friends});
+                if (dist >= hexes && !occupied && !(through_zones && ezoc)) found.push_back({to, out.reached[static_cast<std::size_t>(from_index)].through_friends});
                 else next.push_back(index);
             }
         }

@@ -42,6 +42,12 @@ struct CombatExplanation {
     std::string result;          // code
     std::string result_name;     // "Defender Retreats"
     bool cancelled = false;
+    // A dice pool combat (regimental 3.2): the faces each side rolled and the hits they scored.
+    bool dice_pool = false;
+    std::vector<int> attack_dice;
+    std::vector<int> defence_dice;
+    int attack_hits = 0;
+    int defence_hits = 0;
 };
 
 // One die the game rolled, and what for.

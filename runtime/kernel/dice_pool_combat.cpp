@@ -89,10 +89,17 @@ bool Game::may_join_pool(int unit) const {
     if (f < 0) {  // divisional artillery and the like: support, or fire alone where no stands limit it
         if (c.attackers.empty()) return may_open_pool(unit);
         const auto unattached = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) < 0; });
-        return formation_of(c.attackers.front()) >= 0 && unattached < pool->unattached;
+        const std::string status = status_of(c.attackers.front());
+        const bool status_allows = pool->unattached_with.empty() || std::find(pool->unattached_with.begin(), pool->unattached_with.end(), status) != pool->unattached_with.end();
+        return formation_of(c.attackers.front()) >= 0 && status_allows && unattached < pool->unattached;
     }
-    if (!is_stand(unit))  // an attached company goes with a stand of its formation
-        return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) == f && is_stand(u); });
+    if (!is_stand(unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
+        const Hex here = state_.units[static_cast<std::size_t>(unit)].hex;
+        const bool from_afar = pool->joins_from_afar.empty() || attribute(unit, pool->joins_from_afar) != 0;
+        return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) {
+            return formation_of(u) == f && is_stand(u) && (from_afar || state_.units[static_cast<std::size_t>(u)].hex == here);
+        });
+    }
     const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) >= 0 && is_stand(u); });
     return stands < pool->stands_allowed(status_of(unit));
 }
@@ -128,9 +135,10 @@ void Game::compute_dice_pools() {
     if (logging_) note("  " + std::string(c.close_combat ? "close combat" : "distant fire") + ": " + std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D");
 }
 
-int Game::roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who) {
+int Game::roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled) {
     std::vector<int> faces;
     for (int i = 0; i < dice; ++i) faces.push_back(roll(dice_pool()->die_faces, who));
+    if (rolled) *rolled = faces;
     const int hits = dice_pool()->hits(faces, rule);
     if (logging_ && dice > 0)
         note("  " + who + ": " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + " (on " + std::to_string(rule.hit_on) + "+" +
@@ -148,11 +156,14 @@ void Game::resolve_dice_pools() {
     const std::string defender_status = c.defenders.empty() ? pool.unordered_status : status_of(c.defenders.front());
     const auto& attack_rule = pool.rule_for("attack", attacker_status, defender_status);
     const auto& defend_rule = pool.rule_for("defend", defender_status, attacker_status);
-    c.attacker_hits = roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")");
-    c.defender_hits = roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")");
+    c.attacker_hits = roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")", why ? &why->attack_dice : nullptr);
+    c.defender_hits = roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")", why ? &why->defence_dice : nullptr);
     if (pool.max_hits_per_attacker > 0) c.attacker_hits = std::min(c.attacker_hits, pool.max_hits_per_attacker * static_cast<int>(c.attackers.size()));
     c.result = std::to_string(c.attacker_hits) + "-" + std::to_string(c.defender_hits);
     if (why) {
+        why->dice_pool = true;
+        why->attack_hits = c.attacker_hits;
+        why->defence_hits = c.defender_hits;
         why->result = c.result;
         why->result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) + " on the attacker";
         why->modifiers.push_back({"the attack hits on " + std::to_string(attack_rule.hit_on) + "+" + (attack_rule.double_on ? " or a double " + std::to_string(attack_rule.double_on) : "") +
@@ -168,8 +179,12 @@ void Game::resolve_dice_pools() {
         }
         return static_cast<int>(out.size());
     };
+    // The attacker's cap counts the hexes of its formations' units: batteries supporting from afar take no losses.
+    std::vector<int> formation_attackers;
+    for (int u : c.attackers)
+        if (formation_of(u) >= 0) formation_attackers.push_back(u);
     c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
-    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(c.attackers));
+    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(formation_attackers.empty() ? c.attackers : formation_attackers));
     c.losses_reduce = true;
     c.advancing_side = -1;
     if (!c.close_combat) return;  // distant fire takes no ground
@@ -177,10 +192,15 @@ void Game::resolve_dice_pools() {
     const bool tie = c.attacker_hits == c.defender_hits;
     const bool attacker_loses = c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
     const bool defender_loses = c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
-    if (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack) c.to_retreat = c.defenders;  // the defender first: the attacker stays for its losses
-    else if (defender_loses) c.to_retreat = c.defenders;
-    else if (attacker_loses) c.to_retreat = c.attackers;
-    if (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack) c.to_retreat.insert(c.to_retreat.end(), c.attackers.begin(), c.attackers.end());
+    // 4.1: an attacker's fall back moves the stands at close quarters (and
+    // their companies), not those supporting from afar.
+    std::vector<int> assaulting;
+    for (int u : c.attackers) {
+        const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
+        if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; })) assaulting.push_back(u);
+    }
+    if (defender_loses) c.to_retreat = c.defenders;
+    if (attacker_loses) c.to_retreat.insert(c.to_retreat.end(), assaulting.begin(), assaulting.end());
     c.retreat_hexes = pool.fall_back;
     // 4.2: an attacker that scored at least as many hits may take the hex it won.
     if (!attacker_loses) c.advancing_side = attacking_side();
@@ -188,9 +208,9 @@ void Game::resolve_dice_pools() {
 
 // The units of a side that may still lose a strength point in this combat:
 // on the map, in a hex that has not lost `max_loss_per_hex` (4.0). An
-// attacker's losses come off the assaulting stands and their companies (in
-// close combat those next to the defender), not off supporting batteries,
-// while any of them can still take one (4.0).
+// attacker's first loss comes off the units at close quarters (when it is a
+// close combat); then the owner chooses among its formations' units;
+// batteries in no formation lose only when nobody else can.
 std::vector<int> Game::pool_loss_candidates(bool attacker) const {
     const Combat& c = state_.combat;
     const auto& pool = *dice_pool();
@@ -202,13 +222,22 @@ std::vector<int> Game::pool_loss_candidates(bool attacker) const {
         const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
         return std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; });
     };
-    std::vector<int> first, rest;
-    for (int u : attacker ? c.attackers : c.defenders) {
-        if (!may_lose(u)) continue;
-        const bool assaulting = !attacker || (formation_of(u) >= 0 && (!c.close_combat || next_to_defender(u)));
-        (assaulting ? first : rest).push_back(u);
+    if (!attacker) {
+        std::vector<int> out;
+        for (int u : c.defenders)
+            if (may_lose(u)) out.push_back(u);
+        return out;
     }
-    return first.empty() ? rest : first;
+    const bool first_loss = c.loss_hexes.empty();  // the attacker's losses are taken before the defender's
+    std::vector<int> close, formation, rest;
+    for (int u : c.attackers) {
+        if (!may_lose(u)) continue;
+        if (formation_of(u) < 0) rest.push_back(u);
+        else if (c.close_combat && next_to_defender(u)) close.push_back(u), formation.push_back(u);
+        else formation.push_back(u);
+    }
+    if (first_loss && !close.empty()) return close;
+    return formation.empty() ? rest : formation;
 }
 
 void Game::lose_strength_point(int unit) {

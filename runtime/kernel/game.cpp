@@ -147,7 +147,8 @@ void Game::resolve_attribute_roles() {
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
-                                  rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", "")};
+                                  rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", ""),
+                                  rules::option_flag(p, "ignore_zoc", false)};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
@@ -472,14 +473,13 @@ std::string Game::describe(const Action& a) const {
     auto name = [&](int u) { return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit_id(u) : std::string("?"); };
     std::string out = action_kind_name(a.kind);
     if (a.unit >= 0) out += " " + name(a.unit);
-    if (a.target >= 0) out += " -> " + name(a.target);
+    if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
     if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formation_count()) out += " " + formation_name(a.index);
-    if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size())) {
-        const int f = next_formation_to_order();
-        out += (f >= 0 ? " " + formation_name(f) + ":" : std::string()) + " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
-    }
+    if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size()))
+        out += (a.target >= 0 && a.target < formation_count() ? " " + formation_name(a.target) + ":" : std::string()) + " " +
+               ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
@@ -841,8 +841,8 @@ int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
 }
 
 bool Game::hides_information() const {
-    // Written orders. Face-down support markers are hidden from both players alike.
-    return std::find(procedures_.begin(), procedures_.end(), Procedure::Plot) != procedures_.end();
+    // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.
+    return std::any_of(procedures_.begin(), procedures_.end(), [](Procedure p) { return p == Procedure::Plot || p == Procedure::Orders; });
 }
 
 bool Game::raise(EventContext& context) {

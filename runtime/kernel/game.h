@@ -427,7 +427,7 @@ private:
     bool may_join_pool(int unit) const;
     bool may_open_pool(int unit) const;
     void compute_dice_pools();
-    int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who);
+    int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled);
     void resolve_dice_pools();
     std::vector<int> pool_loss_candidates(bool attacker) const;
     void lose_strength_point(int unit);
@@ -564,7 +564,9 @@ private:
         std::string halved;    // `halved_by_mark`: units at half allowance, fractions kept
         bool one_hex = false;  // `always_one_hex`
         std::string bonus;     // `bonus_from_mark`: the mark's value is added to the allowance
+        bool ignore_zoc = false;  // `ignore_zoc`: enemy zones neither stop nor hold a unit (regimental 2.5: retreat orders)
     };
+    mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
     std::vector<MovementPhaseRules> movement_rules_;
     std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's
     // May the unit share the hex with the friends there (the ruleset's stacking_mixes)?

@@ -85,7 +85,7 @@ void Game::flip_actions(std::vector<Action>& out) const {
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
 int Game::exit_mode(int unit) {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!in_enemy_zoc(u.side, u.hex)) return 0;
+    if (!in_enemy_zoc(u.side, u.hex) || movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc) return 0;
     EventContext ctx(Event::MoveExitZoc);
     ctx.set("unit", unit);
     ctx.set("allowed", 0);
@@ -288,10 +288,12 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
+    const bool ignore_zoc = procedure() == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
+    if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
     return MovementStep{mode,
                         grid().index(me.hex),
                         capability(unit, Capability::EnterEzocNeedsFriend) != 0,
-                        enemy_zoc_[side].data(),
+                        ignore_zoc ? no_zoc_.data() : enemy_zoc_[side].data(),
                         stackers_[side].data(),
                         blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
                         (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),

@@ -86,13 +86,12 @@ void Game::order_actions(std::vector<Action>& out) const {
     const int f = next_formation_to_order();
     if (f < 0) return;
     for (int o = 0; o < static_cast<int>(ruleset_->orders.list.size()); ++o)
-        if (may_order(f, o)) out.push_back({ActionKind::GiveOrder, -1, -1, {}, o});
+        if (may_order(f, o)) out.push_back({ActionKind::GiveOrder, -1, f, {}, o});
 }
 
 void Game::order_apply(const Action& a) {
-    const int f = next_formation_to_order();
-    if (a.kind != ActionKind::GiveOrder || f < 0) return;
-    pending_orders_[static_cast<std::size_t>(f)] = a.index;
+    if (a.kind != ActionKind::GiveOrder || a.target < 0) return;  // legal: the formation next to order
+    pending_orders_[static_cast<std::size_t>(a.target)] = a.index;
 }
 
 // Every marker is turned over at once (1.5: "revealed before the round starts").

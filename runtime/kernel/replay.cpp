@@ -22,14 +22,14 @@ std::string action_yaml(const Action& a, const Game& game) {
     std::ostringstream out;
     out << "{do: " << action_kind_name(a.kind);
     if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
-    if (a.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
+    if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formation_name(a.index));
-    if (a.kind == ActionKind::GiveOrder) out << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    if (a.kind == ActionKind::GiveOrder) out << ", formation: " << load::yaml_quoted(game.formation_name(a.target)) << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     return out.str();
 }
 
@@ -126,8 +126,9 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
             }
             if (a.has("formation")) {
                 const std::string name = a.text("formation", false);
-                step.action.index = game.formation_index(name);
-                if (step.action.index < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
+                const int f = game.formation_index(name);
+                (step.action.kind == ActionKind::GiveOrder ? step.action.target : step.action.index) = f;
+                if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
             }
             if (a.has("order")) {
                 const std::string id = a.text("order", false);

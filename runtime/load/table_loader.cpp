@@ -238,6 +238,8 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
     t.hold_instead = r.text_list("hold_instead", false);
     t.stand_attribute = r.text("stand_attribute", false);
     t.unattached = r.integer("unattached", false, 0, 0, 100);
+    t.unattached_with = r.text_list("unattached_with", false);
+    t.joins_from_afar = r.text("joins_from_afar", false);
     if (YAML::Node stands = r.child("attacking_stands"); stands.IsDefined()) {
         if (!stands.IsMap()) r.sink().error(location_of(stands, r.file()), "'attacking_stands' maps a status to how many stands of it may attack together, like { M: 2, H: 1 }");
         else
@@ -323,6 +325,8 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
             sink.error(t.where, "table '" + t.id + "': strength_points '" + t.strength_points + "' is not a declared attribute");
         else if (!t.stand_attribute.empty() && rs.attribute_index(t.stand_attribute) < 0)
             sink.error(t.where, "table '" + t.id + "': stand_attribute '" + t.stand_attribute + "' is not a declared attribute");
+        else if (!t.joins_from_afar.empty() && rs.attribute_index(t.joins_from_afar) < 0)
+            sink.error(t.where, "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
     for (const auto& p : rs.phases) {

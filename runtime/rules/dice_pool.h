@@ -46,7 +46,7 @@ public:
     int max_loss_per_hex = 2;                 // 4.0: at most 2 SP lost per hex in one combat
     int min_close_defence = 1;                // 3.4: a stand in close combat defends with at least 1D6
     int fall_back = 1;                        // 4.1: hexes the loser of a close combat falls back
-    bool fire_only = false;
+    bool fire_only = false;                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
     int max_hits_per_attacker = 0;            // `max_hits_per_attacker`: 0 no cap; 1: a battery's gun hits at most once a shot (5.1)                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
     std::vector<std::string> hold_instead;    // statuses that may lose one more SP and stay (D, 4.1)
     // Who may attack together (3.4): units with `stand_attribute` (core stands)
@@ -57,6 +57,11 @@ public:
     std::string stand_attribute;
     std::vector<std::pair<std::string, int>> attacking_stands;
     int unattached = 0;
+    std::vector<std::string> unattached_with;  // `unattached_with`: statuses whose attacks they may support (3.5.1: M); empty: any
+    // `joins_from_afar`: companies with this attribute join from anywhere in
+    // reach (fire support, 3.5); other companies only from a hex where a
+    // stand of the attack stands (attached companies). Empty: from anywhere.
+    std::string joins_from_afar;
     int stands_allowed(const std::string& status) const {
         for (const auto& [s, n] : attacking_stands)
             if (s == status) return n;

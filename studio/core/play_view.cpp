@@ -306,7 +306,11 @@ std::string decision_text(const Game& game) {
         what = game.bombardment() ? "draw support fire markers for the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
                                   : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
         break;
-    case DecisionKind::Activate: what = "you won the roll-off: pick a formation to activate"; break;
+    case DecisionKind::Activate: {
+        const auto left = game.legal_actions().size();
+        what = "pick a formation to activate (" + std::to_string(left) + " of yours still to go this round; the log shows the roll-off)";
+        break;
+    }
     case DecisionKind::Orders: {
         const int f = game.next_formation_to_order();
         what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) + " its order, face down (revealed when both sides are done)";
@@ -316,6 +320,8 @@ std::string decision_text(const Game& game) {
     }
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).
     const int active = state.at.active_side, deciding = game.deciding_side();
+    // Between activations no phase is in progress: the roll-off's winner picks.
+    if (game.decision() == DecisionKind::Activate) return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
     std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
     if (deciding != active) out += side_name(deciding) + " decides: ";
     return out + what;
@@ -387,6 +393,17 @@ std::string combat_text(const Game& game, const kernel::CombatExplanation& why) 
     if (!why.modifiers.empty()) {
         out += "Modifiers\n";
         for (const auto& m : why.modifiers) out += "  " + m.what + "\n      from " + m.source + "\n";
+    }
+    if (why.dice_pool) {
+        auto faces = [](const std::vector<int>& dice) {
+            std::string s;
+            for (int d : dice) s += (s.empty() ? "" : " ") + std::to_string(d);
+            return s.empty() ? std::string("no dice") : s;
+        };
+        out += "Dice on the " + why.table + "\n";
+        out += "  attacker " + std::to_string(why.attack_dice.size()) + "D: " + faces(why.attack_dice) + " → " + std::to_string(why.attack_hits) + " hit" + (why.attack_hits == 1 ? "" : "s") + "\n";
+        out += "  defender " + std::to_string(why.defence_dice.size()) + "D: " + faces(why.defence_dice) + " → " + std::to_string(why.defence_hits) + " hit" + (why.defence_hits == 1 ? "" : "s") + "\n";
+        return out + "Result " + result_words(why) + "\n";
     }
     out += "Column " + why.column + " on the " + why.table + "\n";
     if (why.roll > 0) {

@@ -97,9 +97,18 @@ CounterValues counter_values(const rules::Ruleset& rs) {
         if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) v.strength = a;
     for (int a = 0; a < static_cast<int>(rs.attributes.size()) && v.movement < 0; ++a)
         if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != v.strength) v.movement = a;
-    // Combats that read a defence of their own (F&M's attack-defense-movement) print three numbers.
+    // Combats that read a defence of their own (F&M's attack-defense-movement)
+    // print three numbers; so do dice pools: dice, strength points, movement
+    // (the regimental rules' BS-SP-MP).
     for (const auto& p : rs.phases) {
-        const std::string named = p.procedure == "odds_combat" ? rules::option_text(p, "defence", "") : std::string();
+        if (p.procedure != "odds_combat") continue;
+        const auto* pool = rs.dice_pool_table(p.table);
+        if (pool && rs.attribute_index("combat") < 0) {
+            v.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
+            v.defence = rs.attribute_index(pool->strength_points);
+            break;
+        }
+        const std::string named = rules::option_text(p, "defence", "");
         if (named.empty()) continue;
         v.defence = rs.attribute_index(named);
         if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0) v.strength = attack;

@@ -19,6 +19,7 @@ using namespace sandtable;
 const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
 const std::string kPrestagsLarge = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/prestags/large.yaml";
 const std::string kFmGreenline = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
+const std::string kHillLine = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
 
 // A scenario loaded once, with its rule modules compiled once.
 struct Loaded {
@@ -41,6 +42,11 @@ const Loaded& prestags_large() {
 
 const Loaded& fm_greenline() {
     static const Loaded l(kFmGreenline);
+    return l;
+}
+
+const Loaded& hill_line() {
+    static const Loaded l(kHillLine);
     return l;
 }
 
@@ -73,6 +79,9 @@ void BM_PrestagsLargeGreedyGames(benchmark::State& state) { play_games(state, "g
 void BM_FmGreenlineRandomGames(benchmark::State& state) { play_games(state, "random", fm_greenline()); }
 void BM_FmGreenlineGreedyGames(benchmark::State& state) { play_games(state, "greedy", fm_greenline()); }
 
+void BM_RegimentalHillLineRandomGames(benchmark::State& state) { play_games(state, "random", hill_line()); }
+void BM_RegimentalHillLineGreedyGames(benchmark::State& state) { play_games(state, "greedy", hill_line()); }
+
 void BM_LoadAndValidate(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(load::load_scenario(kScenario));
 }
@@ -85,6 +94,8 @@ BENCHMARK(BM_PrestagsLargeRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PrestagsLargeGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FmGreenlineRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FmGreenlineGreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RegimentalHillLineRandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RegimentalHillLineGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
 
 

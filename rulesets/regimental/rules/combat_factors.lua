@@ -34,16 +34,15 @@ local function modifier(firers, targets, attacking, close)
   local d = 0
   for _, u in ipairs(firers) do
     local kind = attr(u, "company")
-    -- Weapons additions (accumulative).
+    -- Weapons additions (accumulative). A company's own die is its battle
+    -- strength (3.1); what 3.7 adds beyond it is here.
     if core(u) and is_armoured(u) and not attr(u, "infantry") and not close and target and soft_in_open(target) then d = d + 1 end
     if attr(u, "superior_gun") then d = d + 1 end
-    if kind == "at" then d = d + (target_armoured and 2 or 1) end
-    if kind == "engineers" and close then d = d + 1 end
+    if kind == "at" and target_armoured then d = d + 1 end  -- 3.1: AT 2 against armour, 1 against soft (3.7: +2D6 / +1D6)
     if kind == "tank" then
       local with_infantry = any(firers, function(v) return v ~= u and game.hex(v) == game.hex(u) and core(v) and attr(v, "infantry") end)
-      d = d + ((with_infantry and close and target and soft_in_open(target)) and 2 or 1)
+      if with_infantry and close and target and soft_in_open(target) then d = d + 1 end  -- +2D6 in all
     end
-    if kind == "mg" then d = d + 1 end
     -- Armour and cover: at most one die per core stand (3.7.1).
     if core(u) then
       local minus = false

@@ -1,7 +1,9 @@
 -- Regimental stand rules: orders and command (1.5, 2.1, 2.2, 2.5, 3.3, 3.4, 6.0).
 -- The kernel gives orders, runs the roll-off and lets only the activated
 -- regiment act; this module marks who the phases bar:
---   holding         a stand of a regiment not on M orders does not move (2.1);
+--   holding         a stand of a regiment not on M orders does not move (2.1;
+--                   the reshuffles 2.1 and 2.4 allow H and D regiments are not
+--                   offered: see the ruleset's notes);
 --   not_retreating  only R regiments move in the retreat moves (2.5), at
 --                   their strategic distance (strategic_bonus);
 --   cannot_attack   D and R regiments, HQs, stands more than 2 hexes from
@@ -34,6 +36,19 @@ end
 
 local function on_map(u) return game.unit(u).on_map end
 
+-- Every unit of a regiment carries its HQ's handle + 1 (mark "hq_handle"):
+-- the other modules of this ruleset find the HQ by it.
+game.on("game.setup", function()
+  for side = 0, game.side_count() - 1 do
+    for _, f in ipairs(game.formations(side)) do
+      local hq = hq_of(f)
+      if hq then
+        for _, u in ipairs(game.formation_units(f)) do game.set_mark(u, "hq_handle", hq + 1) end
+      end
+    end
+  end
+end)
+
 -- 6.0: M or R regiments without an HQ go to H; none is given orders.
 game.on("phase.begin", function()
   for side = 0, game.side_count() - 1 do
@@ -55,6 +70,13 @@ game.on("phase.begin", function(ctx)
     game.set_mark(u, "strategic_bonus", retreating and math.max(0, game.attr(u, "strategic") - game.attr(u, "movement")) or 0)
   end
 end, { phase = "retreat_moves" })
+
+-- 2.2: a stand next to the enemy may move off; it halts again on entering
+-- a hex next to an enemy stand.
+game.on("move.exit_zoc", function(ctx)
+  ctx.allowed = 1
+  ctx.mode = "free"
+end)
 
 -- 2.5: a strength point for each hex of the move in an enemy zone.
 game.on("move.end", function(ctx)

@@ -6,8 +6,10 @@
 -- stands within command radius of their HQ (point for point), then to lost
 -- core stands, brought back next to a stand of their regiment not in an
 -- enemy zone; support points bring back lost support companies the same
--- way (1 point each). An HQ lost on the last round of the day always comes
--- back overnight (6.0).
+-- way (1 point each). First, every HQ still lost comes back overnight, next
+-- to a stand of its regiment not in an enemy zone (6.0 promises it for an HQ
+-- lost on the day's last round; an earlier one would have come back already
+-- unless no such hex was free).
 --[[ params:
   sp_per_regiment: { type: int, default: 2, doc: strength points per regiment each night (average supply) }
   support_per_regiment: { type: int, default: 1, doc: support points per regiment each night (average supply) }
@@ -24,10 +26,10 @@ local SUPPORT = p.support_per_regiment or 1
 
 local function on_map(u) return game.unit(u).on_map end
 
+-- The command module marks each unit with its HQ's handle + 1.
 local function hq_of(f)
-  for _, u in ipairs(game.formation_units(f)) do
-    if game.attr(u, "hq") then return u end
-  end
+  local m = game.mark(game.formation_units(f)[1], "hq_handle")
+  return m > 0 and m - 1 or nil
 end
 
 local function near_hq(u)

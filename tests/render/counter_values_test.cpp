@@ -1,0 +1,29 @@
+// Which numbers a counter prints, worked out from the ruleset alone: the
+// strength and movement every system has, a separate defence where the
+// combats read one (F&M), and dice, strength points and movement where they
+// roll dice pools (the regimental rules' BS-SP-MP).
+#include "render/counter_painter.h"
+
+#include "load/loader.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sandtable;
+
+namespace {
+std::string printed(const std::string& ruleset, const std::string& type) {
+    const auto rs = load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/" + ruleset + "/ruleset.yaml");
+    const rules::UnitType* t = nullptr;
+    for (const auto& u : rs.unit_types)
+        if (u.id == type) t = &u;
+    REQUIRE(t);
+    return studio::counter_look(rs, *t, false, "#336699").values;
+}
+}  // namespace
+
+TEST_CASE("a counter prints what its ruleset's combats read: strength-movement, attack-defence-movement, or dice-SP-movement", "[studio][render]") {
+    CHECK(printed("bmw", "spearmen").find('-') != std::string::npos);
+    CHECK(printed("fm", "infantry") == "4-4-6");         // attack-defense-movement
+    CHECK(printed("regimental", "infantry") == "3-5-2");  // BS 3, SP 5, foot 2
+    CHECK(printed("regimental", "hq") == "1-6-3");
+}
