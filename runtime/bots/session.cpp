@@ -50,8 +50,13 @@ std::string describe_result(const kernel::Game& game) {
     return game.scenario().sides[static_cast<std::size_t>(r.winner)].id + " win: " + r.level;
 }
 
-std::string Session::replay_yaml() const {
+std::string Session::replay_yaml(const std::string& replay_file) const {
     kernel::Replay r = replay_;
+    if (!replay_file.empty()) {
+        const fs::path folder = fs::absolute(fs::path(replay_file)).parent_path();
+        const fs::path relative = fs::absolute(r.scenario).lexically_normal().lexically_relative(folder);
+        if (!relative.empty()) r.scenario = relative.generic_string();
+    }
     r.result = describe_result(*game_);
     return kernel::to_yaml(r, *game_);
 }

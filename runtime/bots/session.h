@@ -32,7 +32,9 @@ public:
     std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);
     kernel::Replay& replay() { return replay_; }
     const script::RuleHost& rule_host() const { return *host_; }
-    std::string replay_yaml() const;
+    // With `replay_file`, the scenario's path is written relative to the
+    // folder the replay goes to, so that `sandtable replay` finds it from anywhere.
+    std::string replay_yaml(const std::string& replay_file = {}) const;
 
 private:
     load::LoadedGame loaded_;

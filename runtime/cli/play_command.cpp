@@ -81,7 +81,7 @@ int play(const std::vector<std::string>& argv) {
     }
     actions += session.play(players);
 
-    if (args.has("replay-out")) write_file_atomically(args.value("replay-out"), session.replay_yaml());
+    if (args.has("replay-out")) write_file_atomically(args.value("replay-out"), session.replay_yaml(args.value("replay-out")));
     if (args.flag("json")) {
         print_result_json(session.game(), actions);
         return 0;

@@ -106,8 +106,12 @@ int Game::roll_off(const rules::ActivationRules& rules) {
                 total[static_cast<std::size_t>(side)] += roll(rules.roll_faces, scenario_->sides[static_cast<std::size_t>(side)].name + "'s roll-off");
         if (logging_) note("  roll-off: " + scenario_->sides[0].name + " " + std::to_string(total[0]) + ", " + scenario_->sides[1].name + " " + std::to_string(total[1]));
         if (total[0] != total[1]) return total[0] > total[1] ? 0 : 1;
-        if (rules.ties == rules::ActivationRules::Ties::OtherSide)
-            return a.last_side >= 0 ? opponent_of(a.last_side) : scenario_->first_side;
+        if (rules.ties == rules::ActivationRules::Ties::OtherSide) {
+            const int side = a.last_side >= 0 ? opponent_of(a.last_side) : scenario_->first_side;
+            if (logging_) note("  a tie: " + scenario_->sides[static_cast<std::size_t>(side)].name + ", which did not go last, picks");
+            return side;
+        }
+        if (logging_) note("  a tie: both roll again");
     }
 }
 

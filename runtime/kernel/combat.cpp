@@ -949,6 +949,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
             }
         }
         frontier = std::move(next);
+        if (through_zones && !found.empty()) break;  // 4.1: the shortest way out of the zones
     }
     // Through friends only when no free hex can be reached otherwise (7.8).
     const bool clean = std::any_of(found.begin(), found.end(), [](const auto& f) { return !f.second; });

@@ -158,7 +158,12 @@ void Game::resolve_dice_pools() {
     const auto& defend_rule = pool.rule_for("defend", defender_status, attacker_status);
     c.attacker_hits = roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")", why ? &why->attack_dice : nullptr);
     c.defender_hits = roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")", why ? &why->defence_dice : nullptr);
-    if (pool.max_hits_per_attacker > 0) c.attacker_hits = std::min(c.attacker_hits, pool.max_hits_per_attacker * static_cast<int>(c.attackers.size()));
+    if (const int cap = pool.max_hits_per_attacker * static_cast<int>(c.attackers.size()); pool.max_hits_per_attacker > 0 && c.attacker_hits > cap) {
+        if (logging_) note("  at most " + std::to_string(pool.max_hits_per_attacker) + " hit" + (pool.max_hits_per_attacker == 1 ? "" : "s") + " a unit: " + std::to_string(cap) + " count");
+        if (why) why->modifiers.push_back({"at most " + std::to_string(pool.max_hits_per_attacker) + " hit(s) per attacking unit: " + std::to_string(c.attacker_hits) + " → " + std::to_string(cap),
+                                           pool.name + ": max_hits_per_attacker, " + pool.where.to_string()});
+        c.attacker_hits = cap;
+    }
     c.result = std::to_string(c.attacker_hits) + "-" + std::to_string(c.defender_hits);
     if (why) {
         why->dice_pool = true;

@@ -47,6 +47,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
         u.back = p.back && ruleset_->unit_types[static_cast<std::size_t>(p.type)].back.has_value();
         u.on_map = p.arrives <= 1;  // a reinforcement waits off the map, not eliminated
         u.facing = p.facing;
+        u.hits = p.hits;
         state_.units.push_back(u);
     }
     state_.sides.resize(sc.sides.size());
@@ -491,7 +492,7 @@ std::string Game::describe(const Action& a) const {
 int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
-    if (explaining_) dice_log_.push_back({state_.at.turn, phase().name, faces, r, why});
+    if (explaining_) dice_log_.push_back({state_.at.turn, choosing_activation() ? std::string("Activations") : phase().name, faces, r, why});
     if (logging_) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }

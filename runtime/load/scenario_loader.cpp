@@ -262,6 +262,15 @@ struct ScenarioReader {
             u.arrives = arrival_turn(r);
             u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
             u.formation = r.text("formation", false);
+            u.hits = r.integer("hits", false, 0, 0, 99);
+            if (u.hits > 0 && u.type >= 0) {
+                const auto* pool = rs.dice_pool_tables.empty() ? nullptr : &rs.dice_pool_tables.front();
+                const int sp_attr = pool ? rs.attribute_index(pool->strength_points) : -1;
+                if (sp_attr < 0)
+                    sink.error(r.where("hits"), "'hits' are strength points lost, and the ruleset has no dice pool chart naming its strength_points");
+                else if (const int sp = rs.unit_types[static_cast<std::size_t>(u.type)].front.values[static_cast<std::size_t>(sp_attr)]; u.hits >= sp)
+                    sink.error(r.where("hits"), "'" + u.id + "' would set up with no strength points left: " + std::to_string(u.hits) + " hits of " + std::to_string(sp));
+            }
             check_placement(u, r);
             for (const auto& other : sc.units)
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");

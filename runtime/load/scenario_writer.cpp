@@ -236,6 +236,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
         if (u.arrives > 1) out << ", arrives: " << u.arrives;
         if (u.facing >= 0) out << ", facing: " << u.facing;
         if (!u.formation.empty()) out << ", formation: " << yaml_quoted(u.formation);
+        if (u.hits > 0) out << ", hits: " << u.hits;
         out << " }\n";
     }
     write_deployment(out, sc);

@@ -72,6 +72,9 @@ struct UnitPlacement {
     // battalion of its regiment); "" when none. Rule modules read it
     // (game.unit(u).formation); units of one formation share it exactly.
     std::string formation;
+    // Strength points it has lost (dice pools, regimental 1.3): a worn stand
+    // sets up so; the studio's playtest board shows a game's losses here too.
+    int hits = 0;
     SourceLocation where;
 };
 

@@ -198,12 +198,7 @@ std::vector<std::string> PlaySession::modules_listening(const std::string& event
 }
 
 std::string PlaySession::replay_yaml(const std::string& replay_file) const {
-    kernel::Replay replay = session_->replay();
-    const fs::path folder = fs::absolute(fs::path(replay_file)).parent_path();
-    const fs::path relative = fs::absolute(scenario_path_).lexically_normal().lexically_relative(folder);
-    if (!relative.empty()) replay.scenario = relative.generic_string();
-    replay.result = bots::describe_result(game());
-    return kernel::to_yaml(replay, game());
+    return session_->replay_yaml(replay_file);
 }
 
 void PlaySession::save_replay(const std::string& replay_file) {

@@ -68,6 +68,7 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
         placed.hex = s.hex;
         placed.back = s.back;
         placed.facing = s.facing;
+        placed.hits = s.hits;
         placed.arrives = 1;
         board.units.push_back(std::move(placed));
     }
@@ -228,6 +229,7 @@ std::string action_text(const Game& game, const Action& a) {
         const std::string odds = game.fights_on_a_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
         if (game.support_markers_per_combat() > 0)
             return "Close the attack: support fire markers next, then the die" + (odds.empty() ? std::string() : " (column " + odds + " before support)");
+        if (game.dice_pool()) return "Roll the dice" + (odds.empty() ? std::string() : ": " + odds + " before the rule scripts' dice and support");
         return "Roll the die" + (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
     }
     case ActionKind::ChooseUnit:
@@ -322,6 +324,8 @@ std::string decision_text(const Game& game) {
     const int active = state.at.active_side, deciding = game.deciding_side();
     // Between activations no phase is in progress: the roll-off's winner picks.
     if (game.decision() == DecisionKind::Activate) return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
+    // Both sides give orders in one phase: the one giving them now is named.
+    if (game.decision() == DecisionKind::Orders) return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " + what;
     std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
     if (deciding != active) out += side_name(deciding) + " decides: ";
     return out + what;

@@ -106,6 +106,7 @@ CounterValues counter_values(const rules::Ruleset& rs) {
         if (pool && rs.attribute_index("combat") < 0) {
             v.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
             v.defence = rs.attribute_index(pool->strength_points);
+            v.points_left = true;
             break;
         }
         const std::string named = rules::option_text(p, "defence", "");
@@ -118,15 +119,16 @@ CounterValues counter_values(const rules::Ruleset& rs) {
     return v;
 }
 
-CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& colour) {
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& colour, int hits) {
     CounterLook look;
     look.side = side_colour(colour);
     look.symbol = type.symbol;
     look.back = back && type.back.has_value();
     look.leader = type.symbol == "leader";
     const auto& face = type.face(look.back);
-    if (values.strength >= 0) look.values = std::to_string(value_of(face, values.strength));
-    if (values.defence >= 0) look.values += "-" + std::to_string(value_of(face, values.defence));
+    const int points = values.points_left && values.defence >= 0 ? std::max(0, value_of(face, values.defence) - hits) : -1;
+    if (values.strength >= 0) look.values = std::to_string(points >= 0 ? std::min(points, value_of(face, values.strength)) : value_of(face, values.strength));
+    if (values.defence >= 0) look.values += "-" + std::to_string(points >= 0 ? points : value_of(face, values.defence));
     if (values.movement >= 0) look.values += "-" + std::to_string(value_of(face, values.movement));
     return look;
 }

@@ -35,11 +35,14 @@ struct CounterValues {
     int strength = -1;
     int defence = -1;
     int movement = -1;
+    // Dice pools: the middle number is strength points, printed less the
+    // unit's hits, and the dice no more than the points left (regimental 1.3).
+    bool points_left = false;
 };
 CounterValues counter_values(const rules::Ruleset& ruleset);
 
 // What a counter of this type shows on this face, for a side of this colour ("#rrggbb").
-CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& side_colour);
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& side_colour, int hits = 0);
 CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back, const std::string& side_colour);
 
 // Counters smaller than this (in pixels) are only their coloured square or

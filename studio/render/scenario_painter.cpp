@@ -357,7 +357,7 @@ void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Rule
         for (auto c = first; c != last; ++c) {
             if (c->size < kCounterMarksMinSize) continue;  // marks only where they can be read (leaders are smaller)
             const auto& u = *c->unit;
-            CounterLook look = counter_look(values, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color);
+            CounterLook look = counter_look(values, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color, u.hits);
             look.arrives = u.arrives;
             draw_counter_marks(gc, ink, c->x, c->y, c->size, look);
             if (u.facing >= 0) draw_facing(gc, view, *c, u);

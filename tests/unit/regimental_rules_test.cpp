@@ -7,6 +7,7 @@
 #include "bots/bot.h"
 #include "bots/session.h"
 #include "load/loader.h"
+#include "load/scenario_writer.h"
 
 #include <catch2/catch.hpp>
 
@@ -192,6 +193,28 @@ TEST_CASE("the status chart (3.2) as data: hit numbers by who rolls and both sta
     CHECK(chart->expected_hits(3, rule("defend", "H", "M")) == Approx(1.0));
 }
 
+TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength points, kept when saved", "[regimental][scenario]") {
+    const std::string file = write_scenario(kTwoRegiments);
+    std::string text = sandtable::test::text_of(file);
+    const std::string at = "at: \"0504\", formation: \"1st\"";
+    REQUIRE(text.find(at) != std::string::npos);
+    sandtable::test::write_text(file, text.replace(text.find(at), at.size(), at + ", hits: 2"));
+    Session s = open(file);
+    CHECK(s.game().hits(s.game().unit_index("a_inf")) == 2);
+    CHECK(s.game().strength_points_left(s.game().unit_index("a_inf")) == 3);
+    const auto loaded = sandtable::load::load_scenario(file);
+    CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("hits: 2") != std::string::npos);
+    text = sandtable::test::text_of(file);
+    sandtable::test::write_text(file, text.replace(text.find("hits: 2"), 7, "hits: 5"));
+    try {
+        sandtable::load::load_scenario(file);
+        FAIL("a stand with no strength points left loaded");
+    } catch (const std::exception& e) {
+        CHECK(std::string(e.what()).find("'a_inf' would set up with no strength points left: 5 hits of 5") != std::string::npos);
+        CHECK(std::string(e.what()).find("scenario.yaml:") != std::string::npos);
+    }
+}
+
 TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more than the strength points it has left", "[regimental][dice_pool]") {
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
@@ -369,6 +392,66 @@ TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, i
     e.apply(act(ActionKind::Resolve));
     CHECK(h.state().combat.close_combat);
     CHECK(h.state().combat.attack == 3 + 1);
+}
+
+TEST_CASE("command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes from its HQ may not attack; fire passes no stand but overhead fire does; fire support joins from afar, other companies from a stand's hex", "[regimental][dice_pool]") {
+    // 1st: HQ 0204; stands 0404 (in command) and 0704 (5 hexes off); a fire
+    // support company at 0304, an MG company with the near stand. The target
+    // 0604 is two hexes from 0404 with a stand of ours in between at 0504;
+    // 0402 is two hexes off with nothing between.
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"},        {"a_near", "infantry", "allies", "0404", "1st"},
+                                    {"a_block", "infantry", "allies", "0504", "2nd"},   {"a_hq2", "hq", "allies", "0502", "2nd"},
+                                    {"a_far", "infantry", "allies", "0703", "1st"},     {"a_fs", "fire_support", "allies", "0304", "1st"},
+                                    {"a_mg", "mg_company", "allies", "0404", "1st"},
+                                    {"x_hq", "hq", "axis", "0908", "Kg"},              {"x_inf", "infantry", "axis", "0604", "Kg"},
+                                    {"x_other", "infantry", "axis", "0402", "Kg"}};
+    Session s = open(write_scenario(stands), {6, 6, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+    REQUIRE(g.phase_id() == "combat");
+    CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);   // out of command
+    CHECK(g.state().mark(g.unit_index("a_near"), "cannot_attack") == 0);
+    const int near = g.unit_index("a_near"), inf = g.unit_index("x_inf");
+    CHECK(g.reaches(near, g.unit_index("x_other")));  // a clear line at 2 hexes
+    CHECK_FALSE(g.reaches(near, inf));                 // a stand in the way (3.3)
+    CHECK(g.reaches(g.unit_index("a_fs"), inf));       // fire support fires overhead, 3 hexes
+    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_other")));
+    s.apply(act(ActionKind::AddAttacker, near));
+    std::set<int> joiners;
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::AddAttacker) joiners.insert(a.unit);
+    CHECK(joiners.count(g.unit_index("a_mg")) == 1);   // attached: in the stand's hex
+    CHECK(joiners.count(g.unit_index("a_far")) == 0);
+}
+
+TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until clear of zones and friends", "[regimental][dice_pool]") {
+    // The defender at 0604 loses; every hex next to it is in the zone of an
+    // Allied stand (0504, 0803, 0706) or held: it falls back through a zone
+    // to a hex two away, clear of zones and friends.
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0304", "1st"}, {"a_inf", "infantry", "allies", "0504", "1st"},
+                                    {"a_hq2", "hq", "allies", "0902", "2nd"}, {"a_side", "infantry", "allies", "0803", "2nd"},
+                                    {"a_below", "infantry", "allies", "0706", "2nd"},
+                                    {"x_hq", "hq", "axis", "1008", "Kg"},    {"x_inf", "infantry", "axis", "0604", "Kg"}};
+    // Attack 6 6 6 (3 hits, 2 taken); defence 1 1 1.
+    Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 1, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
+    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
+    s.apply(act(ActionKind::Resolve));
+    const int x = g.unit_index("x_inf");
+    const auto destinations = g.retreat_destinations(x, 1);
+    REQUIRE_FALSE(destinations.empty());
+    for (const auto& h : destinations) {
+        INFO(g.grid().label(h));
+        CHECK(sandtable::geometry::distance(h, *g.grid().parse_label("0604")) == 2);
+        CHECK_FALSE(g.in_enemy_zoc(1, h));
+        CHECK(g.units_at(h).empty());
+    }
 }
 
 TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {

@@ -41,11 +41,13 @@ game.on("combat.strengths", function(ctx)
   if not hq or not on_map(hq) or game.mark(target, "no_hq") ~= 0 then return end
   local hex = game.hex(target)
   local added = 0
+  local called = {}
   for _, u in ipairs(game.formation_units(f)) do
     if on_map(u) and not contains(c.defenders, u) and game.attr(u, "company") == "fire_support"
         and game.distance(game.hex(u), hex) <= game.attr(u, "range")
         and game.distance(game.hex(u), game.hex(hq)) <= 2 and game.distance(hex, game.hex(hq)) <= 2 then
       added = added + dice(u)
+      called[#called + 1] = game.unit(u).id .. " " .. dice(u) .. "D"
     end
   end
   local order = game.order(f)
@@ -55,10 +57,12 @@ game.on("combat.strengths", function(ctx)
       if guns < GUNS and game.attr(u, "artillery") and game.formation(u) == nil and game.mark(u, "shots") > 0
           and game.distance(game.hex(u), hex) <= game.attr(u, "range") then
         added = added + dice(u)
+        called[#called + 1] = game.unit(u).id .. " " .. dice(u) .. "D"
         game.set_mark(u, "shots", game.mark(u, "shots") - 1)
         guns = guns + 1
       end
     end
   end
+  if added > 0 then game.log("  the defence calls in support (3.5.2): " .. table.concat(called, ", ")) end
   ctx.defend = ctx.defend + added
 end)
