@@ -25,6 +25,10 @@ bool Game::formation_present(int formation) const {
     return std::any_of(units.begin(), units.end(), [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
 }
 
+int Game::step_first_side() const {
+    return state_.first_of_step >= 0 ? state_.first_of_step : scenario_->first_side;
+}
+
 bool Game::in_activation_step() const {
     return game_turn()[static_cast<std::size_t>(state_.at.step)].kind == Kind::Activations;
 }
@@ -50,6 +54,13 @@ void Game::settle_on_step() {
             continue;
         }
         next_step();  // none left this turn: the next turn settles on its own first step
+        return;
+    }
+    const auto& step = game_turn()[static_cast<std::size_t>(at.step)];
+    if (step.kind == Kind::PlayerTurns && step.first_by_roll_off) {
+        state_.first_of_step = roll_off(step.activation);
+        at.active_side = state_.first_of_step;
+        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(at.active_side)].name + " goes first");
         return;
     }
     if (!in_activation_step()) return;

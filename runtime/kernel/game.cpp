@@ -311,7 +311,7 @@ void Game::advance_sequence() {
     if (++at.phase < static_cast<int>(step.phases.size())) return;
     at.phase = 0;
     if (step.kind == rules::SequenceStep::Kind::PlayerTurns && ++at.player < sides) {
-        at.active_side = (scenario_->first_side + at.player) % sides;
+        at.active_side = (step_first_side() + at.player) % sides;
         return;
     }
     if (step.kind == rules::SequenceStep::Kind::Activations && finish_activation()) return;  // the next roll-off
@@ -324,6 +324,7 @@ void Game::next_step() {
     at.phase = 0;
     at.player = 0;
     at.active_side = scenario_->first_side;
+    state_.first_of_step = -1;
     if (++at.step >= static_cast<int>(game_turn().size())) {
         at.step = 0;
         EventContext ctx(Event::TurnEnd);

@@ -446,6 +446,7 @@ private:
     bool filter_bombardment_result();
     // activation.cpp: the activation loop and the steps a game turn runs
     bool step_runs(int step) const;
+    int step_first_side() const;
     void settle_on_step();
     void next_step();
     void enter_position();

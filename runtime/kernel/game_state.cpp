@@ -101,6 +101,7 @@ std::uint64_t checksum(const GameState& st) {
         for (auto d : a.done) h.i(d);
     }
     for (int o : st.orders) h.i(o + 1200000);
+    if (st.first_of_step >= 0) h.i(st.first_of_step + 1500000);
     h.i(st.result.over), h.i(st.result.winner), h.s(st.result.level), h.s(st.result.reason);
     for (int vp : st.result.victory_points) h.i(vp);
     h.i(static_cast<long long>(st.dice_rolled));

@@ -151,6 +151,9 @@ struct Activation {
 struct GameState {
     Position at;
     Activation activation;
+    // The side that goes first in the player turns in progress, when the step
+    // rolled off for it (`first: roll_off`); -1: the scenario's first side.
+    int first_of_step = -1;
     // By formation: the order each operates under, as revealed (the scenario's
     // formations, in order of first appearance); empty without orders.
     std::vector<int> orders;

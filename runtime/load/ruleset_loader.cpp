@@ -473,6 +473,10 @@ struct RulesetReader {
             if (step.has("player_turns")) {
                 st.kind = SequenceStep::Kind::PlayerTurns;
                 ids = step.text_list("player_turns", true);
+                const std::string first = step.text("first", false, "scenario");
+                if (first != "scenario" && first != "roll_off") sink.error(step.where("first"), "'first' is scenario or roll_off, not '" + first + "'");
+                st.first_by_roll_off = first == "roll_off";
+                if (st.first_by_roll_off) st.activation = roll_off_rules(step);
             } else if (step.has("activations")) {
                 st.kind = SequenceStep::Kind::Activations;
                 ids = step.text_list("activations", true);
@@ -500,6 +504,13 @@ struct RulesetReader {
 
     // An activation loop's options: `roll_off: 2d6`, `max_in_a_row: 2`, `ties: reroll | other_side`.
     ActivationRules activation_rules(MapReader& step) {
+        ActivationRules a = roll_off_rules(step);
+        a.max_in_a_row = step.integer("max_in_a_row", false, 2, 0, 100);
+        return a;
+    }
+
+    // A roll-off's dice (`roll_off: 2d6`) and its ties (`ties: reroll | other_side`).
+    ActivationRules roll_off_rules(MapReader& step) {
         ActivationRules a;
         const std::string dice = step.text("roll_off", false, "2d6");
         const auto d = dice.find('d');
@@ -512,7 +523,6 @@ struct RulesetReader {
         } catch (const std::exception&) {
             sink.error(step.where("roll_off"), "'roll_off' is dice such as 2d6, not '" + dice + "'");
         }
-        a.max_in_a_row = step.integer("max_in_a_row", false, 2, 0, 100);
         const std::string ties = step.text("ties", false, "reroll");
         if (ties == "other_side") a.ties = ActivationRules::Ties::OtherSide;
         else if (ties != "reroll") sink.error(step.where("ties"), "'ties' is reroll or other_side, not '" + ties + "'");

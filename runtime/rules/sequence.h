@@ -39,7 +39,11 @@ struct SequenceStep {
     enum class Kind { PlayerTurns, MutualPhase, Activations };
     Kind kind = Kind::PlayerTurns;
     std::vector<int> phases;  // indices into Ruleset::phases
-    ActivationRules activation;  // Kind::Activations only
+    ActivationRules activation;  // Kind::Activations, and the roll-off of `first: roll_off`
+    // PlayerTurns: `first: roll_off`: the sides roll off (the activation
+    // rules' dice) for who goes first in this step (regimental 5.1: the
+    // artillery phase); else the scenario's first side goes first.
+    bool first_by_roll_off = false;
     // `when: day` or `when: night`: the step runs only in those game turns
     // (the ruleset's `day:` says which turns are nights); empty: every turn.
     std::string when;

@@ -170,6 +170,25 @@ TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks; a tie is rolle
     }
 }
 
+TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the sides roll off for who goes first", "[regimental][activation]") {
+    const fs::path dir = fs::path(write_loop_ruleset(""));
+    std::string text = sandtable::test::text_of(dir / "ruleset.yaml");
+    const std::string step = "    - { activations: [movement] }\n";
+    REQUIRE(text.find(step) != std::string::npos);
+    text.replace(text.find(step), step.size(), "    - { player_turns: [movement], first: roll_off, roll_off: 1d6 }\n");
+    sandtable::test::write_text(dir / "ruleset.yaml", text);
+    // Red rolls 2, Blue 5: Blue moves first, then Red.
+    Session s = open(write_loop_scenario(dir.string(), 1, 1, 2), 1, {2, 5});
+    auto& g = s.game();
+    CHECK(g.state().at.active_side == 1);
+    CHECK(g.decision() == DecisionKind::Movement);
+    s.apply(act(ActionKind::EndPhase));
+    CHECK(g.state().at.active_side == 0);
+    bool said = false;
+    for (const auto& e : g.log()) said = said || e.text.find("Blue goes first") != std::string::npos;
+    CHECK(said);
+}
+
 TEST_CASE("in an activation only the activated formation moves; the others wait their turn", "[regimental][activation]") {
     Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {6, 6, 1, 1});
     auto& g = s.game();

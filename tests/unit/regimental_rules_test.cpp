@@ -542,6 +542,39 @@ TEST_CASE("artillery (5.0-5.2): three shots a round; a battery fires in the arti
     CHECK(g.state().mark(gun, "shots") == 2);
 }
 
+TEST_CASE("air power (9.0): a point called in adds 2D to the attack; AA within 2 hexes fires 2D hitting on 6, and a hit stops it", "[regimental][lua]") {
+    auto with_air = [](const std::vector<Stand>& stands) {
+        const std::string file = write_scenario(stands);
+        sandtable::test::write_text(file, sandtable::test::text_of(file) + "rules:\n  air_power: { params: { points: [1, 0] } }\n");
+        return file;
+    };
+    auto attack_with_strike = [](Session& s) {
+        auto& g = s.game();
+        give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
+        activate(s, "1st");
+        s.apply(act(ActionKind::EndPhase));
+        s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
+        s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
+        s.apply(act(ActionKind::Resolve));
+        REQUIRE(g.decision() == DecisionKind::Question);
+        CHECK(g.question()->prompt == "Call in an air strike (1 left today)?");
+        s.apply(act(ActionKind::Choose, -1, -1, 0));  // yes
+    };
+    SECTION("no AA near: +2D") {
+        Session s = open(with_air(kTwoRegiments), {6, 6, 1, 1});
+        attack_with_strike(s);
+        CHECK(s.game().state().combat.attack == 3 + 2);
+    }
+    SECTION("AA next to the target: a 6 stops the strike") {
+        std::vector<Stand> stands = kTwoRegiments;
+        stands.push_back({"x_aa", "aa_company", "axis", "0804", "Kg"});
+        Session s = open(with_air(stands), {6, 6, 1, 1, 6, 2});
+        attack_with_strike(s);
+        CHECK(s.game().state().combat.attack == 3);
+        CHECK(logged(s.game(), "AA (x_aa) stops the attacker's air strike"));
+    }
+}
+
 TEST_CASE("The Hill Line: bot games of the two-day scenario end with a result, and their replays re-execute to the same checksums", "[regimental][scenario]") {
     const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
     const auto loaded = sandtable::load::load_scenario(scenario);

@@ -86,7 +86,7 @@ game.on("move.end", function(ctx)
     if game.in_enemy_zoc(side, game.hex_of_index(ctx.path[i])) then lost = lost + 1 end
   end
   if lost > 0 then
-    game.log("  " .. game.id(ctx.unit) .. " retreats through " .. lost .. " hex(es) next to the enemy")
+    game.log("" .. game.id(ctx.unit) .. " retreats through " .. lost .. " hex(es) next to the enemy")
     game.set_hits(ctx.unit, game.hits(ctx.unit) + lost)
   end
 end, { phase = "retreat_moves" })
@@ -171,7 +171,7 @@ game.on("unit.eliminated", function(ctx)
   for _, u in ipairs(game.formation_units(f)) do
     if u ~= hq and on_map(u) and game.attr(u, "core") then return end
   end
-  game.log("  " .. f .. " is reduced to its HQ and removed")
+  game.log("" .. f .. " is reduced to its HQ and removed")
   for _, u in ipairs(game.formation_units(f)) do
     if on_map(u) and u ~= hq then game.eliminate(u) end
   end

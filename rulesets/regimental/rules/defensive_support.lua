@@ -63,6 +63,6 @@ game.on("combat.strengths", function(ctx)
       end
     end
   end
-  if added > 0 then game.log("  the defence calls in support (3.5.2): " .. table.concat(called, ", ")) end
+  if added > 0 then game.log("the defence calls in support (3.5.2): " .. table.concat(called, ", ")) end
   ctx.defend = ctx.defend + added
 end)
