@@ -350,6 +350,7 @@ private:
     struct MovementStep;
     MovementStep movement_step_rule(int unit, int exit_mode) const;
     int exit_mode(int unit);
+    bool keeps_away(int unit) const;
     // ranged_fire.cpp
     bool fire_step();
     void fire_actions(std::vector<Action>& out) const;
@@ -566,7 +567,10 @@ private:
         bool one_hex = false;  // `always_one_hex`
         std::string bonus;     // `bonus_from_mark`: the mark's value is added to the allowance
         bool ignore_zoc = false;  // `ignore_zoc`: enemy zones neither stop nor hold a unit (regimental 2.5: retreat orders)
+        std::string keep_away_mark;  // `keep_away_mark`: units with this mark may not enter a hex within `keep_away` hexes of an enemy
+        int keep_away = 0;
     };
+    mutable std::vector<std::uint8_t> near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
     std::vector<MovementPhaseRules> movement_rules_;
     std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's

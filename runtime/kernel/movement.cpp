@@ -265,11 +265,12 @@ struct Game::MovementStep {
     int zoc_cost;  // -1: entering an EZOC hex ends the move; else its extra MP, and the move goes on
     const std::uint8_t* barriers;  // per hex and direction: no step from zone to zone (null: none, or the unit ignores them)
     const std::uint8_t* halts;     // per hex: 1 entering it ends the move, 2 also only as a first step (null: no such terrain)
+    const std::uint8_t* barred;    // per hex: 1 the unit may not enter (too near the enemy on a strategic move); null: none
 
     std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
-        if (enemies[idx]) return std::nullopt;
+        if (enemies[idx] || (barred && barred[idx])) return std::nullopt;
         const bool zoc = ezoc[idx];
         if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
@@ -282,6 +283,23 @@ struct Game::MovementStep {
         return StepCost{cost * scale, !zoc && halt == 0};
     }
 };
+
+// A unit carrying the phase's `keep_away_mark` (a strategic move, regimental
+// 2.0) may not enter a hex within `keep_away` hexes of an enemy unit: fills
+// near_enemy_ for its side and says so.
+bool Game::keeps_away(int unit) const {
+    if (procedure() != Procedure::Movement) return false;
+    const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
+    if (r.keep_away_mark.empty() || r.keep_away <= 0 || state_.mark(unit, r.keep_away_mark) == 0) return false;
+    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    near_enemy_.assign(grid().size(), 0);
+    for (const auto& e : state_.units) {
+        if (!e.on_map || e.side == side) continue;
+        for (std::size_t i = 0; i < grid().size(); ++i)
+            if (geometry::distance(grid().hex_at(static_cast<int>(i)), e.hex) <= r.keep_away) near_enemy_[i] = 1;
+    }
+    return true;
+}
 
 Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     refresh_zoc();
@@ -300,7 +318,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         movement_cost_scale(unit),
                         ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
                         zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
-                        terrain_halts_.empty() ? nullptr : terrain_halts_.data()};
+                        terrain_halts_.empty() ? nullptr : terrain_halts_.data(),
+                        keeps_away(unit) ? near_enemy_.data() : nullptr};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

@@ -454,6 +454,33 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     }
 }
 
+TEST_CASE("strategic movement (2.0): a regiment starting more than 2 hexes from the enemy may move at its strategic allowance, never within 2 hexes of an enemy stand, and may not attack", "[regimental][movement]") {
+    const std::vector<Stand> far{{"a_hq", "hq", "allies", "0103", "1st"}, {"a_inf", "infantry", "allies", "0203", "1st"},
+                                 {"x_hq", "hq", "axis", "1003", "Kg"},   {"x_inf", "infantry", "axis", "0803", "Kg"}};
+    Session s = open(write_scenario(far), {6, 6, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
+    while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index("1st")));
+    REQUIRE(g.decision() == DecisionKind::Question);
+    s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
+    const int inf = g.unit_index("a_inf");
+    CHECK(g.movement_budget(inf) == 4);  // foot: 2, strategic 4
+    const auto& range = g.movement_range(inf);
+    const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
+    CHECK(range.reached(at("0503")));        // 3 hexes from the enemy
+    CHECK_FALSE(range.reached(at("0603")));  // 2 hexes from it: not on a strategic move
+    s.apply(act(ActionKind::EndPhase));
+    CHECK(g.state().mark(inf, "cannot_attack") == 1);
+
+    // A regiment with a stand within 2 hexes of the enemy is not asked.
+    Session near = open(write_scenario(kTwoRegiments), {6, 6, 1, 1});
+    give_orders(near, {{"1st", "M"}, {"Kg", "H"}});
+    activate(near, "1st");
+    CHECK(near.game().decision() == DecisionKind::Movement);
+    CHECK(near.game().movement_budget(near.game().unit_index("a_inf")) == 2);
+}
+
 TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
     // Column 4 is woods from top to bottom, column 7 a large river.
     std::string rows;

@@ -9,7 +9,11 @@
 --   cannot_attack   D and R regiments, HQs, stands more than 2 hexes from
 --                   their HQ (2.2, 3.4), and a regiment that has attacked
 --                   this round (3.4: one attack on one hex);
---   no_hq           a regiment whose HQ is lost: no orders, no moves (6.0).
+--   no_hq           a regiment whose HQ is lost: no orders, no moves (6.0);
+--   strategic       a regiment that chose a strategic move this round (2.0):
+--                   its allowance is the strategic one (strategic_bonus), the
+--                   movement phase keeps it 2 hexes from the enemy
+--                   (keep_away_mark), and it does not attack.
 -- A retreating stand loses a strength point for each hex of its move in an
 -- enemy zone (2.5). An HQ returns in its regiment's activation the round after
 -- its loss, next to a stand of its own not in an enemy zone (6.0); a regiment
@@ -110,6 +114,18 @@ local function return_hq(f, hq)
   return false
 end
 
+-- 2.0: a regiment may move strategically only if none of its stands starts
+-- within 2 hexes of an enemy stand.
+local function may_move_strategically(f)
+  for _, u in ipairs(game.formation_units(f)) do
+    if on_map(u) then
+      local near = game.nearest_enemy(game.hex(u), game.side(u))
+      if near and near <= 2 then return false end
+    end
+  end
+  return true
+end
+
 game.on("activation.begin", function(ctx)
   local f = ctx.formation
   local hq = hq_of(f)
@@ -122,6 +138,16 @@ game.on("activation.begin", function(ctx)
     -- 6.0: no other movement of the regiment the turn its HQ returns.
     game.set_mark(u, "holding", (moving and not returned) and 0 or 1)
   end
+  if moving and not returned and may_move_strategically(f) then
+    game.choose(ctx.side, "Move " .. f .. " strategically (the strategic allowance, keeping 2 hexes from the enemy; no attack this round)?",
+      { "Yes: strategic move", "No: normal move" }, function(answer)
+        if answer ~= 1 then return end
+        for _, u in ipairs(game.formation_units(f)) do
+          game.set_mark(u, "strategic", 1)
+          game.set_mark(u, "strategic_bonus", math.max(0, game.attr(u, "strategic") - game.attr(u, "movement")))
+        end
+      end)
+  end
 end)
 
 local function may_initiate(u)
@@ -132,6 +158,7 @@ local function may_initiate(u)
   if game.attr(u, "hq") or game.attr(u, "defence_only") then return false end  -- 6.0, 3.1
   if game.mark(u, "no_hq") ~= 0 then return false end
   if game.mark(u, "attacked_this_round") ~= 0 then return false end
+  if game.mark(u, "strategic") ~= 0 then return false end              -- 2.0: no attack after a strategic move
   return in_command(u)                                                  -- 2.2, 3.4
 end
 
@@ -154,7 +181,10 @@ game.on("combat.declared", function()
 end, { phase = "combat" })
 
 game.on("turn.end", function()
-  for u = 0, game.unit_count() - 1 do game.set_mark(u, "attacked_this_round", 0) end
+  for u = 0, game.unit_count() - 1 do
+    game.set_mark(u, "attacked_this_round", 0)
+    game.set_mark(u, "strategic", 0)
+  end
 end)
 
 game.on("unit.eliminated", function(ctx)
