@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -68,6 +69,22 @@ void activate(Session& s, const std::string& formation) {
     auto& g = s.game();
     while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
     s.apply(act(ActionKind::Activate, -1, -1, g.formation_index(formation)));
+}
+
+// Orders given, the 1st regiment activated (the caller forces the roll-off's
+// dice), no move: its combat phase begins.
+void to_first_regiment_combat(Session& s, const std::map<std::string, std::string>& orders) {
+    give_orders(s, orders);
+    activate(s, "1st");
+    s.apply(act(ActionKind::EndPhase));
+}
+
+// Declares an attack on `target` by `attackers`, and rolls.
+void attack(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
+    auto& g = s.game();
+    s.apply(act(ActionKind::Declare, -1, g.unit_index(target)));
+    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.unit_index(a)));
+    s.apply(act(ActionKind::Resolve));
 }
 
 bool logged(const Game& g, const std::string& text) {
@@ -233,14 +250,10 @@ TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once; at most 2 SP a hex; t
     // defence H against M: 3 dice, 5 5 1 (2 hits).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 6, 5, 5, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));  // no move
+    to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "H"}});
     REQUIRE(g.phase_id() == "combat");
     const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
-    s.apply(act(ActionKind::Declare, -1, x_inf));
-    s.apply(act(ActionKind::AddAttacker, a_inf));
-    s.apply(act(ActionKind::Resolve));
+    attack(s, "x_inf", {"a_inf"});
     const auto& c = g.state().combat;
     CHECK(c.close_combat);
     CHECK(c.attack == 3);
@@ -268,13 +281,9 @@ TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1)
     // Attack M against D: 3 dice less 1 = 2 dice, 6 6 (2 hits); defence D: 3 dice 4 4 1 (1 hit: a pair of 4s).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"Kg", "D"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
+    to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
     const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
-    s.apply(act(ActionKind::Declare, -1, x_inf));
-    s.apply(act(ActionKind::AddAttacker, a_inf));
-    s.apply(act(ActionKind::Resolve));
+    attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.attack == 2);
     CHECK(g.state().combat.attacker_hits == 2);
     CHECK(g.state().combat.defender_hits == 1);
@@ -294,12 +303,8 @@ TEST_CASE("support when defending (3.5.2): an H stand calls in its regiment's fi
     stands.push_back({"x_gun3", "artillery", "axis", "1003", ""});
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
-    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
-    s.apply(act(ActionKind::Resolve));
+    to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "H"}});
+    attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.defend == 3 + 1 + 2 + 2);  // the stand, its fire support, two guns of three
     int shots = 0;
     for (const char* gun : {"x_gun", "x_gun2", "x_gun3"}) shots += g.state().mark(g.unit_index(gun), "shots");
@@ -319,9 +324,7 @@ TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distan
     s.apply(act(ActionKind::EndPhase));  // it stays, to be attacked
     activate(s, "1st");
     s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Declare, -1, x_inf));
-    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
-    s.apply(act(ActionKind::Resolve));
+    attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // the 5
 }
@@ -364,9 +367,7 @@ TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, i
                                     {"x_inf", "infantry", "axis", "0605", "Kg"}};
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"Kg", "D"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
+    to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
     // Infantry (3) and its AT company (1) against a tank: +1 for the company
     // against armour (3.1: AT 2 against armour), -1 for infantry firing on armour.
     s.apply(act(ActionKind::Declare, -1, g.unit_index("x_tank")));
@@ -383,13 +384,8 @@ TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, i
     // for attacking the D stand (3.7.1).
     Session e = open(write_scenario(stands), {6, 6, 1, 1});
     auto& h = e.game();
-    give_orders(e, {{"1st", "M"}, {"Kg", "D"}});
-    activate(e, "1st");
-    e.apply(act(ActionKind::EndPhase));
-    e.apply(act(ActionKind::Declare, -1, h.unit_index("x_inf")));
-    e.apply(act(ActionKind::AddAttacker, h.unit_index("a_inf2")));
-    e.apply(act(ActionKind::AddAttacker, h.unit_index("a_eng")));
-    e.apply(act(ActionKind::Resolve));
+    to_first_regiment_combat(e, {{"1st", "M"}, {"Kg", "D"}});
+    attack(e, "x_inf", {"a_inf2", "a_eng"});
     CHECK(h.state().combat.close_combat);
     CHECK(h.state().combat.attack == 3 + 1);
 }
@@ -407,9 +403,7 @@ TEST_CASE("command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes 
                                     {"x_other", "infantry", "axis", "0402", "Kg"}};
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
+    to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
     REQUIRE(g.phase_id() == "combat");
     CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);   // out of command
     CHECK(g.state().mark(g.unit_index("a_near"), "cannot_attack") == 0);
@@ -437,12 +431,8 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     // Attack 6 6 6 (3 hits, 2 taken); defence 1 1 1.
     Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 1, 1, 1});
     auto& g = s.game();
-    give_orders(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
-    activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
-    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
-    s.apply(act(ActionKind::Resolve));
+    to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
+    attack(s, "x_inf", {"a_inf"});
     const int x = g.unit_index("x_inf");
     const auto destinations = g.retreat_destinations(x, 1);
     REQUIRE_FALSE(destinations.empty());
@@ -561,9 +551,7 @@ TEST_CASE("artillery (5.0-5.2): three shots a round; a battery fires in the arti
         if (a.kind == ActionKind::Declare) targets.insert(a.target);
     CHECK(targets.count(g.unit_index("x_inf")) == 1);   // 2 hexes from a_inf, in the open: spotted
     CHECK(targets.count(g.unit_index("x_far")) == 0);   // nobody sees it
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
-    s.apply(act(ActionKind::AddAttacker, gun));
-    s.apply(act(ActionKind::Resolve));
+    attack(s, "x_inf", {"a_gun"});
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // 6 6: two hits, one gun
     CHECK(g.state().mark(gun, "shots") == 2);
@@ -577,12 +565,8 @@ TEST_CASE("air power (9.0): a point called in adds 2D to the attack; AA within 2
     };
     auto attack_with_strike = [](Session& s) {
         auto& g = s.game();
-        give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
-        activate(s, "1st");
-        s.apply(act(ActionKind::EndPhase));
-        s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
-        s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
-        s.apply(act(ActionKind::Resolve));
+        to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "H"}});
+        attack(s, "x_inf", {"a_inf"});
         REQUIRE(g.decision() == DecisionKind::Question);
         CHECK(g.question()->prompt == "Call in an air strike (1 left today)?");
         s.apply(act(ActionKind::Choose, -1, -1, 0));  // yes
