@@ -1,6 +1,7 @@
 // F&M support fire markers (7.0), bombardment (8.1), fortifications (8.2.3),
 // the exact retreat (8.3) and the advance along the path of retreat (8.5),
 // played on the bundled rulesets/fm with small scenarios written here.
+#include "bot_games.h"
 #include "project_copies.h"
 
 #include "bots/bot.h"
@@ -386,21 +387,7 @@ TEST_CASE("F&M Greenline: bot games end with a result and their replays re-execu
     for (std::size_t i = 0; i < loaded.scenario->units.size(); ++i) (loaded.scenario->units[i].side == 0 ? allies : axis)++;
     CHECK(allies >= 30);
     CHECK(axis >= 30);
-    const std::vector<std::vector<std::string>> pairings{{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        const auto& names = pairings[seed - 1];
-        Session s(loaded, scenario, seed, {}, true);
-        auto bots = sandtable::bots::bots_for_game(names, 2, seed);
-        s.play({bots[0].get(), bots[1].get()});
-        INFO("seed " << seed << ": " << names[0] << " v " << names[1]);
-        REQUIRE(s.game().over());
-        CHECK(!s.game().state().result.reason.empty());
-        const fs::path file = sandtable::test::fresh_directory() / "replay.yaml";
-        sandtable::test::write_text(file, s.replay_yaml());
-        const auto check = sandtable::bots::verify_replay(file.string());
-        CHECK(check.ok);
-        CHECK(check.final_checksum == s.game().checksum());
-    }
+    sandtable::test::check_bot_games_end_and_replay(scenario, loaded);
 }
 
 TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain; costs counted in halves", "[fm][movement]") {

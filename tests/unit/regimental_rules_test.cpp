@@ -2,6 +2,7 @@
 // small scenarios written here: orders (1.5), the status chart and dice
 // pools (3.1-3.7, 4.0-4.2), movement (2.3, 2.5), artillery (5.0-5.2), HQs
 // (6.0), the night (8.0), and the bundled two-day scenario with bots.
+#include "bot_games.h"
 #include "project_copies.h"
 
 #include "bots/bot.h"
@@ -590,19 +591,5 @@ TEST_CASE("The Hill Line: bot games of the two-day scenario end with a result, a
     const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
     const auto loaded = sandtable::load::load_scenario(scenario);
     CHECK(loaded.scenario->turns == 10);  // two days of four rounds and a night
-    const std::vector<std::vector<std::string>> pairings{{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
-    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-        const auto& names = pairings[seed - 1];
-        Session s(loaded, scenario, seed, {}, true);
-        auto bots = sandtable::bots::bots_for_game(names, 2, seed);
-        s.play({bots[0].get(), bots[1].get()});
-        INFO("seed " << seed << ": " << names[0] << " v " << names[1]);
-        REQUIRE(s.game().over());
-        CHECK(!s.game().state().result.reason.empty());
-        const fs::path file = sandtable::test::fresh_directory() / "replay.yaml";
-        sandtable::test::write_text(file, s.replay_yaml());
-        const auto check = sandtable::bots::verify_replay(file.string());
-        CHECK(check.ok);
-        CHECK(check.final_checksum == s.game().checksum());
-    }
+    sandtable::test::check_bot_games_end_and_replay(scenario, loaded);
 }
