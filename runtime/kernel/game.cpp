@@ -150,7 +150,7 @@ void Game::resolve_attribute_roles() {
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
                                   rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", ""),
                                   rules::option_flag(p, "ignore_zoc", false), rules::option_text(p, "keep_away_mark", ""),
-                                  rules::option_int(p, "keep_away", 0)};
+                                  rules::option_int(p, "keep_away", 0), rules::option_text(p, "confine_mark", "")};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);

@@ -569,6 +569,7 @@ private:
         bool ignore_zoc = false;  // `ignore_zoc`: enemy zones neither stop nor hold a unit (regimental 2.5: retreat orders)
         std::string keep_away_mark;  // `keep_away_mark`: units with this mark may not enter a hex within `keep_away` hexes of an enemy
         int keep_away = 0;
+        std::string confine_mark;    // `confine_mark`: units with this mark only step into hexes where units of their formation stand
     };
     mutable std::vector<std::uint8_t> near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees

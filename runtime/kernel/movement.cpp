@@ -284,20 +284,31 @@ struct Game::MovementStep {
     }
 };
 
-// A unit carrying the phase's `keep_away_mark` (a strategic move, regimental
-// 2.0) may not enter a hex within `keep_away` hexes of an enemy unit: fills
-// near_enemy_ for its side and says so.
+// Hexes a unit may not step into in this movement phase, filled into
+// near_enemy_ (true when there are any): within `keep_away` hexes of an enemy
+// unit for a unit with the `keep_away_mark` (a strategic move, regimental
+// 2.0); every hex where no other unit of its formation stands for a unit with
+// the `confine_mark` (a reshuffle of a holding regiment, 2.1, 2.4).
 bool Game::keeps_away(int unit) const {
     if (procedure() != Procedure::Movement) return false;
     const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
-    if (r.keep_away_mark.empty() || r.keep_away <= 0 || state_.mark(unit, r.keep_away_mark) == 0) return false;
-    const int side = state_.units[static_cast<std::size_t>(unit)].side;
-    near_enemy_.assign(grid().size(), 0);
-    for (const auto& e : state_.units) {
-        if (!e.on_map || e.side == side) continue;
-        for (std::size_t i = 0; i < grid().size(); ++i)
-            if (geometry::distance(grid().hex_at(static_cast<int>(i)), e.hex) <= r.keep_away) near_enemy_[i] = 1;
-    }
+    const bool away = !r.keep_away_mark.empty() && r.keep_away > 0 && state_.mark(unit, r.keep_away_mark) != 0;
+    const bool confined = !r.confine_mark.empty() && state_.mark(unit, r.confine_mark) != 0;
+    if (!away && !confined) return false;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    near_enemy_.assign(grid().size(), confined ? 1 : 0);
+    if (confined)
+        for (std::size_t u = 0; u < state_.units.size(); ++u) {
+            const auto& f = state_.units[u];
+            if (static_cast<int>(u) != unit && f.on_map && formation_of(static_cast<int>(u)) >= 0 && formation_of(static_cast<int>(u)) == formation_of(unit))
+                near_enemy_[static_cast<std::size_t>(grid().index(f.hex))] = 0;
+        }
+    if (away)
+        for (const auto& e : state_.units) {
+            if (!e.on_map || e.side == me.side) continue;
+            for (std::size_t i = 0; i < grid().size(); ++i)
+                if (geometry::distance(grid().hex_at(static_cast<int>(i)), e.hex) <= r.keep_away) near_enemy_[i] = 1;
+        }
     return true;
 }
 

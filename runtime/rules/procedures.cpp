@@ -54,6 +54,7 @@ const std::vector<ProcedureSpec>& procedures() {
          {"always_one_hex", K::Bool, "a unit that may move may always move one hex into passable terrain, whatever it costs, and then no further"},
          {"keep_away_mark", K::Name, "units carrying this script mark may not enter a hex within `keep_away` hexes of an enemy unit in this phase (regimental 2.0: strategic movement)"},
          {"keep_away", K::Int, "the distance in hexes `keep_away_mark` keeps a unit from the enemy", 0},
+         {"confine_mark", K::Name, "units carrying this script mark step only into hexes where other units of their formation stand: they shuffle among their regiment's hexes and never cross a vacant one (regimental 2.1, 2.4)"},
          {"ignore_zoc", K::Bool, "enemy zones of control neither stop a unit nor hold it in place in this phase (regimental 2.5: a retreat order moves at strategic distance even through them)"}}},
         {"ranged_fire", T::Threshold,
          {{"range", K::Text, "the attribute holding the range in hexes, target hex counted (default range)"},

@@ -472,6 +472,39 @@ TEST_CASE("strategic movement (2.0): a regiment starting more than 2 hexes from 
     CHECK(near.game().movement_budget(near.game().unit_index("a_inf")) == 2);
 }
 
+TEST_CASE("reshuffles (2.1, 2.4): an H regiment's stands move only into hexes where stands of their regiment are, never across a vacant one", "[regimental][movement]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0303", "1st"}, {"a_inf", "infantry", "allies", "0404", "1st"},
+                                    {"a_mg", "mg_company", "allies", "0405", "1st"}, {"a_far", "infantry", "allies", "0707", "1st"},
+                                    {"x_hq", "hq", "axis", "1008", "Kg"},    {"x_inf", "infantry", "axis", "1007", "Kg"}};
+    Session s = open(write_scenario(stands), {6, 6, 1, 1});
+    auto& g = s.game();
+    give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
+    activate(s, "1st");
+    REQUIRE(g.decision() == DecisionKind::Movement);
+    std::set<int> movable;
+    for (const auto& a : g.legal_actions())
+        if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
+    CHECK(movable.count(g.unit_index("a_inf")) == 1);  // in command: it may reshuffle
+    CHECK(movable.count(g.unit_index("a_far")) == 0);  // out of command: it holds
+    CHECK(movable.count(g.unit_index("a_mg")) == 0);   // 2.4: not while a core stand is out of command
+    const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
+    const auto& inf = g.movement_range(g.unit_index("a_inf"));
+    CHECK(inf.reached(at("0405")));        // where its MG company stands
+    CHECK_FALSE(inf.reached(at("0403")));  // vacant
+
+    // Every core stand in command: the company reshuffles too.
+    Session t = open(write_scenario({stands[0], stands[1], stands[2], stands[4], stands[5]}), {6, 6, 1, 1});
+    give_orders(t, {{"1st", "H"}, {"Kg", "H"}});
+    activate(t, "1st");
+    auto& h = t.game();
+    bool mg_movable = false;
+    for (const auto& a : h.legal_actions()) mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.unit_index("a_mg"));
+    CHECK(mg_movable);
+    const auto& mg = h.movement_range(h.unit_index("a_mg"));
+    CHECK(mg.reached(at("0404")));         // onto its battalion's hex
+    CHECK_FALSE(mg.reached(at("0406")));   // vacant
+}
+
 TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
     // Column 4 is woods from top to bottom, column 7 a large river.
     std::string rows;

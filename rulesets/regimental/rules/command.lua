@@ -1,9 +1,11 @@
 -- Regimental stand rules: orders and command (1.5, 2.1, 2.2, 2.5, 3.3, 3.4, 6.0).
 -- The kernel gives orders, runs the roll-off and lets only the activated
 -- regiment act; this module marks who the phases bar:
---   holding         a stand of a regiment not on M orders does not move (2.1;
---                   the reshuffles 2.1 and 2.4 allow H and D regiments are not
---                   offered: see the ruleset's notes);
+--   holding         a stand of a regiment not on M orders does not move (2.1),
+--                   but for the reshuffles below;
+--   shuffle         a stand of an H or D regiment that may reshuffle (2.1, 2.4):
+--                   the movement phase's confine_mark keeps it to hexes where
+--                   stands of its regiment are;
 --   not_retreating  only R regiments move in the retreat moves (2.5), at
 --                   their strategic distance (strategic_bonus);
 --   cannot_attack   D and R regiments, HQs, stands more than 2 hexes from
@@ -134,9 +136,20 @@ game.on("activation.begin", function(ctx)
     returned = return_hq(f, hq)
   end
   local moving = game.order(f) == "M"
+  local holding = game.order(f) == "H" or game.order(f) == "D"
+  -- 2.1, 2.4: an H or D regiment reshuffles among its own hexes: core stands
+  -- that start within command radius, and its companies while all its core
+  -- stands are within it.
+  local all_in_command = true
   for _, u in ipairs(game.formation_units(f)) do
+    if on_map(u) and game.attr(u, "core") and not in_command(u) then all_in_command = false end
+  end
+  for _, u in ipairs(game.formation_units(f)) do
+    local shuffles = holding and not returned and hq and on_map(hq)
+        and (game.attr(u, "core") and in_command(u) or (not game.attr(u, "core") and all_in_command))
+    game.set_mark(u, "shuffle", shuffles and 1 or 0)
     -- 6.0: no other movement of the regiment the turn its HQ returns.
-    game.set_mark(u, "holding", (moving and not returned) and 0 or 1)
+    game.set_mark(u, "holding", ((moving and not returned) or shuffles) and 0 or 1)
   end
   if moving and not returned and may_move_strategically(f) then
     game.choose(ctx.side, "Move " .. f .. " strategically (the strategic allowance, keeping 2 hexes from the enemy; no attack this round)?",
