@@ -24,7 +24,9 @@ int Game::attacking_side() const {
 
 bool Game::can_attack(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || u.side != attacking_side() || u.attacked || combat_strength(unit) <= 0) return false;
+    if (!u.on_map || u.side != attacking_side() || combat_strength(unit) <= 0) return false;
+    // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots, regimental 5.1).
+    if (u.attacked && (combat_rules().repeat_mark.empty() || state_.mark(unit, combat_rules().repeat_mark) <= 0)) return false;
     // In an activation loop only the activated formation attacks; units in no
     // formation (divisional artillery) may join its attacks as support.
     if (!acts_now(unit) && !(formation_of(unit) < 0 && state_.combat_open && dice_pool())) return false;
@@ -75,7 +77,9 @@ static bool is_target(const Game& g, int unit) {
 // May a combat be opened against this enemy unit in this phase?
 bool Game::may_be_declared_against(int unit) const {
     const auto& e = state_.units[static_cast<std::size_t>(unit)];
-    if (!e.on_map || e.side == attacking_side() || e.was_attacked || !is_target(*this, unit)) return false;
+    // A dice pool's target may be attacked again (a regiment attacked by several
+    // fights back against each, regimental 1.6; batteries fire barrages at will, 5.1).
+    if (!e.on_map || e.side == attacking_side() || (e.was_attacked && !dice_pool()) || !is_target(*this, unit)) return false;
     const CombatPhaseRules& r = combat_rules();
     if (r.hex_target && !capability(unit, Capability::CanBeFiredAt)) return false;
     return r.target_mark.empty() || state_.mark(unit, r.target_mark) != 0;

@@ -140,6 +140,7 @@ void Game::resolve_attribute_roles() {
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");
             r.friendly_fire = rules::option_text(p, "friendly_fire", "");
             r.fortification = rules::option_text(p, "fortification", "");
+            r.repeat_mark = rules::option_text(p, "attacks_while_mark", "");
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "plot") {

@@ -550,6 +550,7 @@ private:
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`
         std::string friendly_fire;     // `friendly_fire`: the result that hits the attacker's units next to the target
         std::string fortification;     // `fortification`: terrain value doubling defence, halving attacking support
+        std::string repeat_mark;       // `attacks_while_mark`: units may attack again while this mark is above 0
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a plot phase's options say, read once (by phase index).

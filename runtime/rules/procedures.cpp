@@ -28,6 +28,7 @@ const std::vector<ProcedureOption>& odds_combat_options() {
         {"bombardment", K::Bool, "a bombardment phase (F&M 8.1): the attacker fights with support fire markers alone, against any enemy unit, on its hex's terrain line; no advance"},
         {"bombardment_no_effect", K::Names, "results that have no effect in a bombardment (F&M 8.1.3: Ae, A1, A2, A3, Ex)"},
         {"friendly_fire", K::Name, "in a bombardment, the result that reduces one of the attacker's units next to the target, and has no effect when none is (F&M 8.1.3: (A))"},
+        {"attacks_while_mark", K::Name, "a unit that has attacked in the phase may attack again while this script mark is above 0 (regimental 5.1: a battery fires a barrage for each shot it has left)"},
         {"fortification", K::Name, "a terrain value: where the defender's hex has it, the defender's strength is doubled and each attacking support marker counts half, rounded down (F&M 8.2.3)"}};
     return list;
 }

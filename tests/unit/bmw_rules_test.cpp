@@ -148,7 +148,7 @@ TEST_CASE("6.2 6.4 archery hits on a roll at most the fire factor within range a
     CHECK(!find(s2.game().legal_actions(), ActionKind::Fire));
 }
 
-TEST_CASE("6.4 an archer with an adjacent eligible target must fire at it; leaders are never targets", "[bmw][archery]") {
+TEST_CASE("6.4 an archer with an adjacent eligible target must fire at it, leaders are never targets", "[bmw][archery]") {
     Battlefield b;
     b.units = {{"ar", "archers", "a", "0502"}, {"sp", "spearmen", "b", "0504"}, {"lv", "levy", "b", "0503"}, {"ld", "leader", "b", "0403"}};
     auto s = b.start();
@@ -170,7 +170,7 @@ TEST_CASE("5.3 7.3 units in an enemy zone must attack before the phase may end",
     CHECK(s.game().decision() != DecisionKind::CombatDeclare);  // phase over: nothing left to fight
 }
 
-TEST_CASE("7.8 a unit with no hex to retreat to is eliminated; retreating through friends disorders both", "[bmw][retreat]") {
+TEST_CASE("7.8 a unit with no hex to retreat to is eliminated, retreating through friends disorders both", "[bmw][retreat]") {
     Battlefield trapped;
     // The levy in the corner 0101: its only exits are in the spearmen's zones.
     trapped.units = {{"sp", "spearmen", "a", "0201"}, {"hf", "heavy_foot", "a", "0103"}, {"lv", "levy", "b", "0101"}};

@@ -58,7 +58,7 @@ TEST_CASE("explained combat: strengths with the leader, the hill's shift from te
     CHECK(g.dice_log()[0].why.find("2-1") != std::string::npos);
 }
 
-TEST_CASE("explained combat: halving names the terrain; an automatic result has no die", "[explain][bmw]") {
+TEST_CASE("explained combat: halving names the terrain, an automatic result has no die", "[explain][bmw]") {
     // BMW 7.5: attacking into swamp halves the attacker. Three spearmen, 12
     // halved to 6, against levy 1 (on its back face): 6-1, an automatic DL.
     Battlefield b;

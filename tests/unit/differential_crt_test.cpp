@@ -285,7 +285,7 @@ TEST_CASE("F&M results 8.2.4: Ex reduces one unit on each side, a two-step unit 
     CHECK(state_of(one, "d").eliminated);
 }
 
-TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not; Ae every attacker", "[differential][fm][steps]") {
+TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not, Ae every attacker", "[differential][fm][steps]") {
     // 8 against 3 is +4/+5, whose die 1 reads D2; no support here. +10 or more reads De on a 1:
     // 18 against 3 with +10 support.
     auto s = fight(write_game("clear", 10, 0), 1);
@@ -298,7 +298,7 @@ TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not; Ae 
     CHECK(state_of(a, "a2").eliminated);
 }
 
-TEST_CASE("F&M results 8.2.4: (A) reduces one attacker; D2 retreats the defender two hexes", "[differential][fm][steps]") {
+TEST_CASE("F&M results 8.2.4: (A) reduces one attacker, D2 retreats the defender two hexes", "[differential][fm][steps]") {
     // -5 or less reads (A) on a 1.
     auto s = fight(write_game("clear", 0, 10), 1);
     REQUIRE(s.game().state().combat.result == "(A)");
@@ -368,7 +368,7 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
 }
 
-TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex; a mobile unit pays half its allowance more and goes on; a commando pays nothing", "[fm][zoc]") {
+TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, a mobile unit pays half its allowance more and goes on, a commando pays nothing", "[fm][zoc]") {
     // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone;
     // 0602, 0603 and 0504 are in the zone too, 0504 south of the enemy.
     auto cost_to = [](const std::string& type, const std::string& hex) {
@@ -453,7 +453,7 @@ std::string line_used(const sandtable::bots::Session& s) {
 }
 }  // namespace
 
-TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses one; a bridge makes it the bridged line", "[differential][fm]") {
+TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses one, a bridge makes it the bridged line", "[differential][fm]") {
     // 8 against 3 is +5 in every case.
     auto all = fight(write_game("river", 0, 0), 6);
     CHECK(line_used(all).find("Woods, River (unbridged)") != std::string::npos);

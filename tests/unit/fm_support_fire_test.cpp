@@ -82,7 +82,7 @@ Session combat_of(const std::vector<Unit>& units, const std::string& pools, cons
 
 }  // namespace
 
-TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12; against 3 with a +6 marker, 9; the differential is +3", "[fm][support]") {
+TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12, against 3 with a +6 marker, 9, the differential is +3", "[fm][support]") {
     Session s = combat_of(kExample, "{ allies: [2, 2], axis: [6] }", "{ allies: [2], axis: [1] }", 4);
     auto& g = s.game();
     // 8.2.1 b: attacker, defender, attacker, defender; a side with nothing left passes by itself.
@@ -138,7 +138,7 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     CHECK(g.support_draws_left(1) == 2);
 }
 
-TEST_CASE("support fire: each marker is drawn at random from what is left of the pool when placed, the same on the same seed; the combat dice are not touched", "[fm][support]") {
+TEST_CASE("support fire: each marker is drawn at random from what is left of the pool when placed, the same on the same seed, the combat dice are not touched", "[fm][support]") {
     const auto path = write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [0] }");
     auto drawn = [&](std::uint64_t seed) {
         Session s = open(path, seed, {5});
@@ -237,7 +237,7 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     CHECK(g.support_draws_left(0) == 1);
 }
 
-TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothing; (A) only with a friend next to the target", "[fm][bombardment]") {
+TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothing, (A) only with a friend next to the target", "[fm][bombardment]") {
     // +2 against 3: differential -1, the -1 column of the clear line; die 4 reads A3, die 1 reads Ex, die 6 "(A)".
     auto bombard = [](const std::vector<Unit>& units, int die) {
         const auto path = write_scenario(units, "{ allies: [2], axis: [1] }", "{ allies: [1], axis: [1] }");
@@ -289,7 +289,7 @@ TEST_CASE("fortifications (8.2.3): the defender doubled, the attacker's markers 
     CHECK(c.defend == 11);           // 3 doubled + 5
 }
 
-TEST_CASE("retreat (8.3) ends exactly the result's distance away; the attackers advance along the path of retreat, one to a hex (8.5)", "[fm][retreat][advance]") {
+TEST_CASE("retreat (8.3) ends exactly the result's distance away, the attackers advance along the path of retreat, one to a hex (8.5)", "[fm][retreat][advance]") {
     // 8 + 6 against 3 is +11, the last column of the clear line, which reads De, De, D3, D2, D2, Ex: die 4 is D2.
     Session s = combat_of(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4);
     auto& g = s.game();
@@ -339,7 +339,7 @@ TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and 
     CHECK(g.decision() != DecisionKind::Advance);
 }
 
-TEST_CASE("support_fire in a scenario: saved as loaded; bad entries reported with their place", "[fm][support][load]") {
+TEST_CASE("support_fire in a scenario: saved as loaded, bad entries reported with their place", "[fm][support][load]") {
     const auto path = write_scenario(kExample, "{ allies: [2, 2, 6], axis: [3] }", "{ allies: [2, 1], axis: [1] }");
     const auto loaded = sandtable::load::load_scenario(path);
     const auto& sf = loaded.scenario->support_fire;
@@ -390,7 +390,7 @@ TEST_CASE("F&M Greenline: bot games end with a result and their replays re-execu
     sandtable::test::check_bot_games_end_and_replay(scenario, loaded);
 }
 
-TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain; costs counted in halves", "[fm][movement]") {
+TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain, costs counted in halves", "[fm][movement]") {
     std::string rows;
     for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r >= 4 ? "..wwww.." : "........") + "\n";
     // A road down column 2 (0201-0206); a trail through the woods of row 5 (0305-0605).
@@ -415,7 +415,7 @@ TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a
     CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) == 4);   // woods, 2 MP
 }
 
-TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed allowance to enter an enemy zone and goes on; a leg unit stops", "[fm][movement][zoc]") {
+TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed allowance to enter an enemy zone and goes on, a leg unit stops", "[fm][movement][zoc]") {
     const auto path = write_scenario({{"tank", "armour", "allies", "0101"}, {"foot", "infantry", "allies", "0801"}, {"enemy", "infantry", "axis", "0403"}},
                                      "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }");
     Session s = open(path);
@@ -435,7 +435,7 @@ TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed
     }
 }
 
-TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a friend; it is pushed on, or the retreat stops short and costs a step", "[fm][retreat][displacement]") {
+TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a friend, it is pushed on, or the retreat stops short and costs a step", "[fm][retreat][displacement]") {
     // A corridor down column 5: the defender at 0503, a friend at 0505, the only hex two away.
     const std::string rows = "    xxxxxxxx\n    xxx..xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n";
     const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"},
@@ -512,7 +512,7 @@ std::string with_axis_edge(const std::string& path, const std::string& edge) {
 }
 }  // namespace
 
-TEST_CASE("retreat preferences: closer to a friendly map edge (8.3); after a bombardment, farther from the closest enemy (8.1.5)", "[fm][retreat]") {
+TEST_CASE("retreat preferences: closer to a friendly map edge (8.3), after a bombardment, farther from the closest enemy (8.1.5)", "[fm][retreat]") {
     const auto column_of = [](const Game& g, sandtable::geometry::Hex h) { return g.grid().to_offset(h).column; };
     SECTION("a friendly edge") {
         const auto path = with_axis_edge(write_scenario(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }"), "east");

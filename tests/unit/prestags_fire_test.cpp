@@ -68,7 +68,7 @@ TEST_CASE("6.16, 6.23 a fire is at one hex and its result falls on every unit in
     CHECK(!can_declare(g, "mi"));
 }
 
-TEST_CASE("10.31 leaders never suffer from fire; units with them are not disrupted by it but ½E and E strike them", "[prestags][fire][leader]") {
+TEST_CASE("10.31 leaders never suffer from fire, units with them are not disrupted by it but ½E and E strike them", "[prestags][fire][leader]") {
     SECTION("D: nobody in a leader's hex is disrupted, and the leader keeps his grade") {
         Field f;
         f.units = {{"lb", "LB", "a", "0502"}, {"ax", "AX", "b", "0505"}, {"ld", "L2", "b", "0505"}};
@@ -178,7 +178,7 @@ TEST_CASE("6.37 occupied hexes block the line of sight by the firer's elevation"
     }
 }
 
-TEST_CASE("6.35-6.36 slopes block unless a hilltop end is next to them; slope units fire into but not through a hilltop", "[prestags][fire][los]") {
+TEST_CASE("6.35-6.36 slopes block unless a hilltop end is next to them, slope units fire into but not through a hilltop", "[prestags][fire][los]") {
     Field f;
     SECTION("6.36 from the ground across a slope") {
         paint(f, "0503", 's');
@@ -258,7 +258,7 @@ TEST_CASE("6.38 a line along a hexside is blocked only when both hexes beside it
     }
 }
 
-TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop; one starting there may leave", "[prestags][fire][zone]") {
+TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop, one starting there may leave", "[prestags][fire][zone]") {
     for (const bool disrupted : {false, true}) {
         Field f;
         // The Militia (4 MP) walk down column 05; 0505 is next to the bowmen in 0605.

@@ -73,7 +73,7 @@ TEST_CASE("5.32 units set up together in a hex they may not share are a load err
     }
 }
 
-TEST_CASE("5.4, 5.42 each side's stacking limit, as the scenario gives it; leaders do not count", "[prestags][movement][stacking]") {
+TEST_CASE("5.4, 5.42 each side's stacking limit, as the scenario gives it, leaders do not count", "[prestags][movement][stacking]") {
     for (const int limit : {2, 3}) {
         Field f;
         f.side_a = ", stacking: " + std::to_string(limit);
@@ -118,7 +118,7 @@ TEST_CASE("10.2 a unit beginning its movement beyond every leader's radius moves
     }
 }
 
-TEST_CASE("10.22 mounted units may be exempt from movement control where the scenario says so; elephants are not mounted", "[prestags][movement][command]") {
+TEST_CASE("10.22 mounted units may be exempt from movement control where the scenario says so, elephants are not mounted", "[prestags][movement][command]") {
     for (const bool exempt : {false, true}) {
         Field f;
         if (exempt) f.rules = "{ command: { params: { mounted_exempt: true } } }";

@@ -23,7 +23,7 @@ TEST_CASE("7.32 worked example: 26 strength points against 9 is 2-1, rounded for
     CHECK(!logged(s.game(), "flank attack"));
 }
 
-TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to 4, 2-1; not when they do not flank", "[prestags][melee][flank]") {
+TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to 4, 2-1, not when they do not flank", "[prestags][melee][flank]") {
     SECTION("on opposite sides: every hex around the defender holds or touches an attacker") {
         Field f;
         f.units = {{"mi1", "MI", "a", "0503"}, {"mi2", "MI", "a", "0505"}, {"ax", "AX", "b", "0504"}};
@@ -242,7 +242,7 @@ TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a p
     }
 }
 
-TEST_CASE("10.3 worked example: a grade-2 leader in a hex with a Disruption result becomes grade 3; a grade-4 leader is eliminated", "[prestags][results][leader]") {
+TEST_CASE("10.3 worked example: a grade-2 leader in a hex with a Disruption result becomes grade 3, a grade-4 leader is eliminated", "[prestags][results][leader]") {
     for (const char* type : {"L2", "L4"}) {
         INFO(type);
         Field f;

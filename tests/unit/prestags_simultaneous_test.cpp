@@ -203,7 +203,7 @@ TEST_CASE("22.3 opposing units crossing the same hexside, or entering a hex an e
     }
 }
 
-TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it; plotted to move, it has no zone", "[prestags][simultaneous][defensive]") {
+TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it, plotted to move, it has no zone", "[prestags][simultaneous][defensive]") {
     SECTION("defensive fire by the unit plotted DF only") {
         Field f = simultaneous();
         f.units = {{"a_mi", "MI", "a", "0503"}, {"b_bw", "BW", "b", "0605"}, {"b_cb", "CB", "b", "0405"}};

@@ -136,7 +136,7 @@ TEST_CASE("the activation loop over 10,000 rounds: no side goes three times runn
     CHECK(total.forced_three_running > 0);
 }
 
-TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks; a tie is rolled again, or goes to the side that did not go last", "[regimental][activation]") {
+TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks, a tie is rolled again, or goes to the side that did not go last", "[regimental][activation]") {
     SECTION("ties: reroll (the default)") {
         // Red 3+4=7, Blue 5+2=7: a tie; then Red 1+1=2, Blue 6+6=12: Blue picks.
         Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {3, 4, 5, 2, 1, 1, 6, 6});
@@ -189,7 +189,7 @@ TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the s
     CHECK(said);
 }
 
-TEST_CASE("in an activation only the activated formation moves; the others wait their turn", "[regimental][activation]") {
+TEST_CASE("in an activation only the activated formation moves, the others wait their turn", "[regimental][activation]") {
     Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {6, 6, 1, 1});
     auto& g = s.game();
     REQUIRE(g.deciding_side() == 0);

@@ -109,7 +109,7 @@ const std::vector<Stand> kTwoRegiments{
 
 }  // namespace
 
-TEST_CASE("orders (1.5): each side gives every regiment an order face down; nothing of them shows until all are revealed together", "[regimental][orders]") {
+TEST_CASE("orders (1.5): each side gives every regiment an order face down, nothing of them shows until all are revealed together", "[regimental][orders]") {
     const std::string scenario = write_scenario(kTwoRegiments);
     Session move = open(scenario), dig = open(scenario);
     for (Session* s : {&move, &dig}) REQUIRE(s->game().decision() == DecisionKind::Orders);
@@ -139,7 +139,7 @@ TEST_CASE("orders (1.5): each side gives every regiment an order face down; noth
     CHECK(move.game().hides_information());
 }
 
-TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in; any order at the start of a day; a day is four rounds and a night", "[regimental][orders][night]") {
+TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in, any order at the start of a day, a day is four rounds and a night", "[regimental][orders][night]") {
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
     // Turn 1, the start of the first day: all four orders.
@@ -246,7 +246,7 @@ TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more tha
     CHECK_FALSE(g.state().units[static_cast<std::size_t>(inf)].on_map);  // no strength points left: removed
 }
 
-TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once; at most 2 SP a hex; the side with fewer hits falls back and the winner may pursue", "[regimental][dice_pool]") {
+TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once, at most 2 SP a hex, the side with fewer hits falls back and the winner may pursue", "[regimental][dice_pool]") {
     // Roll-off: Allies 6+6, Axis 1+1. Attack M against H: 3 dice, 6 6 6 (3 hits, 2 taken);
     // defence H against M: 3 dice, 5 5 1 (2 hits).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 6, 5, 5, 1});
@@ -278,7 +278,7 @@ TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once; at most 2 SP a hex; t
     CHECK(why.table == "Combat Status Chart");
 }
 
-TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1); attacking a D stand costs each core stand a die (3.7.1); pairs of 4s hit (3.2)", "[regimental][dice_pool]") {
+TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1), attacking a D stand costs each core stand a die (3.7.1), pairs of 4s hit (3.2)", "[regimental][dice_pool]") {
     // Attack M against D: 3 dice less 1 = 2 dice, 6 6 (2 hits); defence D: 3 dice 4 4 1 (1 hit: a pair of 4s).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
     auto& g = s.game();
@@ -313,7 +313,7 @@ TEST_CASE("support when defending (3.5.2): an H stand calls in its regiment's fi
     CHECK(g.hits(g.unit_index("x_fs")) == 0);  // supporters take no losses
 }
 
-TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distance; they do not fight back, and are hit on 5, 6 or a double 4", "[regimental][dice_pool][movement]") {
+TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distance, they do not fight back, and are hit on 5, 6 or a double 4", "[regimental][dice_pool][movement]") {
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 5, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "R"}});
@@ -330,7 +330,7 @@ TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distan
     CHECK(g.state().combat.attacker_hits == 1);  // the 5
 }
 
-TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, one of an H regiment, none of a D regiment; once a round", "[regimental][dice_pool]") {
+TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, one of an H regiment, none of a D regiment, once a round", "[regimental][dice_pool]") {
     const std::vector<Stand> three{{"a_hq", "hq", "allies", "0404", "1st"},     {"a1", "infantry", "allies", "0504", "1st"},
                                    {"a2", "infantry", "allies", "0505", "1st"},  {"a3", "infantry", "allies", "0603", "1st"},
                                    {"x_hq", "hq", "axis", "0904", "Kg"},         {"x_inf", "infantry", "axis", "0604", "Kg"}};
@@ -360,7 +360,7 @@ TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, 
     CHECK(attackers_offered("R") == -1);
 }
 
-TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, infantry loses a die against it; an engineer company in close combat saves the die lost against D", "[regimental][dice_pool][lua]") {
+TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, infantry loses a die against it, an engineer company in close combat saves the die lost against D", "[regimental][dice_pool][lua]") {
     const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0404", "1st"},   {"a_inf", "infantry", "allies", "0504", "1st"},
                                     {"a_at", "at_company", "allies", "0504", "1st"}, {"a_eng", "engineers", "allies", "0505", "1st"},
                                     {"a_inf2", "infantry", "allies", "0505", "1st"},
@@ -391,7 +391,7 @@ TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, i
     CHECK(h.state().combat.attack == 3 + 1);
 }
 
-TEST_CASE("command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes from its HQ may not attack; fire passes no stand but overhead fire does; fire support joins from afar, other companies from a stand's hex", "[regimental][dice_pool]") {
+TEST_CASE("command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes from its HQ may not attack, fire passes no stand but overhead fire does, fire support joins from afar, other companies from a stand's hex", "[regimental][dice_pool]") {
     // 1st: HQ 0204; stands 0404 (in command) and 0704 (5 hexes off); a fire
     // support company at 0304, an MG company with the near stand. The target
     // 0604 is two hexes from 0404 with a stand of ours in between at 0504;
@@ -505,7 +505,7 @@ TEST_CASE("reshuffles (2.1, 2.4): an H regiment's stands move only into hexes wh
     CHECK_FALSE(mg.reached(at("0406")));   // vacant
 }
 
-TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
+TEST_CASE("movement (2.3): woods stop a stand that enters them, a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
     // Column 4 is woods from top to bottom, column 7 a large river.
     std::string rows;
     for (int r = 1; r <= 8; ++r) rows += "    ...w..r...\n";
@@ -525,7 +525,7 @@ TEST_CASE("movement (2.3): woods stop a stand that enters them; a large river is
     CHECK(g.movement_range(g.unit_index("a_back")).reached(at("0604")));
 }
 
-TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M to H; the HQ returns next round beside its stands; a regiment reduced to its HQ is removed", "[regimental][hq]") {
+TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M to H, the HQ returns next round beside its stands, a regiment reduced to its HQ is removed", "[regimental][hq]") {
     const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"}, {"a_inf", "infantry", "allies", "0304", "1st"},
                                     {"a_inf2", "infantry", "allies", "0305", "1st"},
                                     {"x_hq", "hq", "axis", "0904", "Kg"},    {"x_inf", "infantry", "axis", "0804", "Kg"}};
@@ -567,7 +567,7 @@ TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn sta
     CHECK(logged(g, "Allies: night supply for 1 regiments; 0 strength and 1 support points unused"));
 }
 
-TEST_CASE("artillery (5.0-5.2): three shots a round; a battery fires in the artillery phase only at what a stand near its HQ spots, at most one hit a gun, unanswered", "[regimental][artillery]") {
+TEST_CASE("artillery (5.0-5.2): three shots a round, a battery fires in the artillery phase only at what a stand near its HQ spots, at most one hit a gun, unanswered", "[regimental][artillery]") {
     const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0203", "1st"},  {"a_inf", "infantry", "allies", "0304", "1st"},
                                     {"a_gun", "artillery", "allies", "0101", ""},
                                     {"x_hq", "hq", "axis", "1008", "Kg"},     {"x_inf", "infantry", "axis", "0505", "Kg"},
@@ -589,9 +589,20 @@ TEST_CASE("artillery (5.0-5.2): three shots a round; a battery fires in the arti
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // 6 6: two hits, one gun
     CHECK(g.state().mark(gun, "shots") == 2);
+    // 5.1: any unused shots are fired: a barrage for each shot left, at the same target too.
+    REQUIRE(g.phase_id() == "artillery_fire");
+    attack(s, "x_inf", {"a_gun"});
+    CHECK(g.state().mark(gun, "shots") == 1);
+    REQUIRE(g.phase_id() == "artillery_fire");
+    attack(s, "x_inf", {"a_gun"});
+    // The last shot fired, the battery has nothing more to do: the game moves on.
+    CHECK((g.phase_id() != "artillery_fire" || g.state().at.active_side != 0 || g.state().at.turn > 1));
+    int barrages = 0;
+    for (const auto& e : g.log()) barrages += e.turn == 1 && e.text.find("combat: a_gun against x_inf") != std::string::npos;
+    CHECK(barrages == 3);
 }
 
-TEST_CASE("air power (9.0): a point called in adds 2D to the attack; AA within 2 hexes fires 2D hitting on 6, and a hit stops it", "[regimental][lua]") {
+TEST_CASE("air power (9.0): a point called in adds 2D to the attack, AA within 2 hexes fires 2D hitting on 6, and a hit stops it", "[regimental][lua]") {
     auto with_air = [](const std::vector<Stand>& stands) {
         const std::string file = write_scenario(stands);
         sandtable::test::write_text(file, sandtable::test::text_of(file) + "rules:\n  air_power: { params: { points: [1, 0] } }\n");

@@ -238,7 +238,7 @@ TEST_CASE("a bad deployment is reported where it is written", "[reinforcements][
                        "'deployment' must map side ids to lists of hexes, like { raiders: [\"0101\", \"0102\"] }");
 }
 
-TEST_CASE("a reinforcement may enter where an enemy sets up; set-up units may not share it", "[reinforcements][load]") {
+TEST_CASE("a reinforcement may enter where an enemy sets up, set-up units may not share it", "[reinforcements][load]") {
     Battlefield b = with_relief(2);
     b.units.push_back({"b_lv", "levy", "b", "0105"});
     CHECK_NOTHROW(sandtable::load::load_scenario(b.write()));

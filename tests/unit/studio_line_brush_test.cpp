@@ -31,7 +31,7 @@ TEST_CASE("a line brush covers distance + 1 adjacent hexes from end to end", "[s
     CHECK(each_next_to_the_one_before(line));
 }
 
-TEST_CASE("a line along a hex row stays on the row; a line of one hex is that hex", "[studio][brush]") {
+TEST_CASE("a line along a hex row stays on the row, a line of one hex is that hex", "[studio][brush]") {
     const auto map = map_of(20, 15);
     const geometry::Hex a = map.grid.from_offset({4, 4});
     const geometry::Hex b{a.q + 6, a.r};  // straight along direction 0

@@ -284,7 +284,7 @@ TEST_CASE("hot seat with hidden orders: no taking back or stepping back across t
     CHECK(!play.may_look_back());
 }
 
-TEST_CASE("replay: a tampered checksum opens with a warning naming the action; a scenario opened as a replay is told so", "[studio][play][replay]") {
+TEST_CASE("replay: a tampered checksum opens with a warning naming the action, a scenario opened as a replay is told so", "[studio][play][replay]") {
     const std::string scenario = sandtable::test::copy_bmw_project();
     auto play = new_game(scenario, {Seat{false, "greedy"}, Seat{false, "random"}}, 5);
     play.run_bots(40);
@@ -307,7 +307,7 @@ TEST_CASE("replay: a tampered checksum opens with a warning naming the action; a
     }
 }
 
-TEST_CASE("playtest: a person cannot take back the bot's moves alone; the game is unsaved once a person acts", "[studio][play]") {
+TEST_CASE("playtest: a person cannot take back the bot's moves alone, the game is unsaved once a person acts", "[studio][play]") {
     // The bot moves first here: at the person's first decision nothing is theirs to take back.
     auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{false, "greedy"}, Seat{true}});
     play.run_bots();

@@ -45,7 +45,7 @@ TEST_CASE("a new column that is not odds, or already there, is refused", "[studi
     CHECK_THROWS_WITH(ReshapeTable::add_column(doc, 0, "4-2"), Catch::Contains("already has a column at 2-1"));
 }
 
-TEST_CASE("removing a column and a row, saved, loads back; undo restores the table", "[studio][tables]") {
+TEST_CASE("removing a column and a row, saved, loads back, undo restores the table", "[studio][tables]") {
     auto doc = ScenarioDocument::open(test::copy_bmw_project());
     const std::string before = load::odds_table_to_yaml(crt_of(doc));
     studio::EditHistory history;

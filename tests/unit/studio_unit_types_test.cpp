@@ -250,7 +250,7 @@ TEST_CASE("a movement class the placed units could not stand in is refused", "[s
                       Catch::StartsWith("Spearmen cannot move as horse: " + unit.name + " stands in Swamp at "));
 }
 
-TEST_CASE("a back face that moved like the front follows its class; one with its own class keeps it", "[studio][unit_types]") {
+TEST_CASE("a back face that moved like the front follows its class, one with its own class keeps it", "[studio][unit_types]") {
     auto doc = ScenarioDocument::open(copy_project());
     const auto& rs = doc.ruleset();
     const int spearmen = type_index(doc, "spearmen"), sergeants = type_index(doc, "mounted_sergeants");
