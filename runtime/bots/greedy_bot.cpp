@@ -208,10 +208,9 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     return end ? *end : legal.front();
 }
 
-// Orders named as the regimental rules name them: move (M) while the enemy
-// is not within two hexes of the formation; then hold (H), and dig in (D)
-// where it already holds. A ruleset whose orders have other ids gets the
-// first order it may give.
+// By the orders' postures (the ruleset's `posture:`): advance while the enemy
+// is not within two hexes of the formation; then hold, and dig in where it
+// already holds or is dug in. Orders without a posture: the first it may give.
 Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& legal) const {
     const int f = game.next_formation_to_order();
     const auto& st = game.state();
@@ -223,13 +222,15 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
                 enemy_near = true;
     const auto& orders = game.ruleset().orders;
     const int now = game.order_of(f);
-    std::vector<std::string> wanted;
-    if (!enemy_near) wanted = {"M", "H"};
-    else if (now >= 0 && (orders.list[static_cast<std::size_t>(now)].id == "H" || orders.list[static_cast<std::size_t>(now)].id == "D")) wanted = {"D", "H"};
-    else wanted = {"H", "M"};
-    for (const auto& id : wanted)
+    using P = rules::OrderSpec::Posture;
+    const P current = now >= 0 ? orders.list[static_cast<std::size_t>(now)].posture : P::None;
+    std::vector<P> wanted;
+    if (!enemy_near) wanted = {P::Advance, P::Hold};
+    else if (current == P::Hold || current == P::DigIn) wanted = {P::DigIn, P::Hold};
+    else wanted = {P::Hold, P::Advance};
+    for (const P posture : wanted)
         for (const auto& a : legal)
-            if (orders.list[static_cast<std::size_t>(a.index)].id == id) return a;
+            if (orders.list[static_cast<std::size_t>(a.index)].posture == posture) return a;
     return legal.front();
 }
 

@@ -18,7 +18,7 @@ namespace {
 bool listed(const std::vector<std::string>& list, const std::string& s) { return std::find(list.begin(), list.end(), s) != list.end(); }
 }  // namespace
 
-const rules::DicePoolTable* Game::dice_pool() const { return ruleset_->dice_pool_table(phase().table); }
+const rules::DicePoolTable* Game::dice_pool() const { return combat_rules().pool; }
 
 std::string Game::status_of(int unit) const {
     const int f = formation_of(unit);

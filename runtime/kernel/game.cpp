@@ -141,6 +141,7 @@ void Game::resolve_attribute_roles() {
             r.friendly_fire = rules::option_text(p, "friendly_fire", "");
             r.fortification = rules::option_text(p, "fortification", "");
             r.repeat_mark = rules::option_text(p, "attacks_while_mark", "");
+            r.pool = rs.dice_pool_table(p.table);
             if (!strength_from_melee) roles_.strength = r.strength;
             strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
         } else if (p.procedure == "plot") {

@@ -551,6 +551,7 @@ private:
         std::string friendly_fire;     // `friendly_fire`: the result that hits the attacker's units next to the target
         std::string fortification;     // `fortification`: terrain value doubling defence, halving attacking support
         std::string repeat_mark;       // `attacks_while_mark`: units may attack again while this mark is above 0
+        const rules::DicePoolTable* pool = nullptr;  // the phase's table, when a dice pool chart (looked up once)
     };
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     // What a plot phase's options say, read once (by phase index).

@@ -547,6 +547,13 @@ struct RulesetReader {
             order.where = item.where();
             order.id = item.text("id", true);
             order.name = item.text("name", false, order.id);
+            const std::string posture = item.text("posture", false);
+            static const std::vector<std::pair<std::string, OrderSpec::Posture>> postures{
+                {"advance", OrderSpec::Posture::Advance}, {"hold", OrderSpec::Posture::Hold}, {"dig_in", OrderSpec::Posture::DigIn}, {"withdraw", OrderSpec::Posture::Withdraw}};
+            for (const auto& [word, value] : postures)
+                if (posture == word) order.posture = value;
+            if (!posture.empty() && order.posture == OrderSpec::Posture::None)
+                sink.error(item.where("posture"), "'posture' is advance, hold, dig_in or withdraw, not '" + posture + "'");
             if (rs.orders.find(order.id) >= 0) sink.error(order.where, "order '" + order.id + "' is listed twice");
             next_ids.push_back(item.text_list("next", false));
             rs.orders.list.push_back(std::move(order));

@@ -101,8 +101,12 @@ struct RulesetLayer {
 // Orders a formation operates under for a game turn (the regimental rules'
 // M, H, D, R, 1.5), written hidden in an `orders` phase and revealed together.
 struct OrderSpec {
+    // What the order is for, for bots choosing orders without knowing the
+    // ruleset's ids (`posture:`; none when not given).
+    enum class Posture { None, Advance, Hold, DigIn, Withdraw };
     std::string id;
     std::string name;
+    Posture posture = Posture::None;
     std::vector<int> next;  // the orders it may change to next game turn (itself always)
     SourceLocation where;
 };
