@@ -1,4 +1,5 @@
 #include "bots/greedy_bot.h"
+#include "bots/table_tactics.h"
 
 #include <algorithm>
 #include <limits>
@@ -46,7 +47,9 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
             return select ? *select : legal.back();
         }
         case DecisionKind::MoveDestination: return choose_destination(game, legal);
-        case DecisionKind::Fire: return legal.front();  // fire at every target offered first
+        case DecisionKind::Fire: return game.on_table() ? choose_table_target(game, legal) : legal.front();  // fire at every target offered first
+        case DecisionKind::WriteOrders: return choose_table_order(game, legal);
+        case DecisionKind::Artillery: return choose_gun_shot(game, legal);
         case DecisionKind::CombatDeclare: return choose_declaration(game, legal);
         case DecisionKind::CombatBuild: {
             // Every attacker it can bring; a defender only when the rules

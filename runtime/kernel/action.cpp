@@ -6,7 +6,7 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<std::pair<ActionKind, const char*>, 22> kNames{{
+constexpr std::array<std::pair<ActionKind, const char*>, 23> kNames{{
     {ActionKind::EndPhase, "end_phase"},     {ActionKind::SelectUnit, "select"},
     {ActionKind::MoveTo, "move"},            {ActionKind::Fire, "fire"},
     {ActionKind::Declare, "declare"},        {ActionKind::AddAttacker, "add_attacker"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<ActionKind, const char*>, 22> kNames{{
     {ActionKind::Exit, "exit"},              {ActionKind::Concede, "concede"},
     {ActionKind::StiffResistance, "stiff_resistance"}, {ActionKind::CommitSupport, "commit_support"},
     {ActionKind::Activate, "activate"},      {ActionKind::GiveOrder, "give_order"},
+    {ActionKind::WriteOrder, "write_order"},
 }};
 }  // namespace
 

@@ -33,6 +33,20 @@ enum class ActionKind {
     CommitSupport,    // support fire: draw a marker at random from the side's pool, face down (F&M 8.2.1 b)
     Activate,         // activation loop: the roll-off's winner activates formation `index`
     GiveOrder,        // orders: formation `target` (a formation index, not a unit) operates under order `index`, hidden until all are given
+    WriteOrder,       // free table: `unit`'s written order for the turn is `order`, hidden until both sides have written
+};
+
+// A written order on a free table (Cady: "direction, distance, formation,
+// facing"): where a unit goes this turn and how it stands at the end.
+struct TableOrder {
+    enum Mode { Hold, Advance, Charge, Withdraw };
+    int mode = Hold;
+    int bearing = 0;     // compass bearing of the march, whole degrees
+    int distance = 0;    // mm to go (0: stay); a charge may go a third beyond the unit's move
+    int files = 0;       // the formation at the end: stands side by side; 0 keeps it
+    int facing = -1;     // compass bearing it faces at the end; -1: the way it marched
+    int target = -1;     // a charge's target unit (it follows it), else -1
+    friend bool operator==(const TableOrder&, const TableOrder&) = default;
 };
 
 struct Action {
@@ -41,6 +55,7 @@ struct Action {
     int target = -1;
     geometry::Hex hex{};
     int index = -1;
+    TableOrder order{};  // WriteOrder only
 
     friend bool operator==(const Action&, const Action&) = default;
 };

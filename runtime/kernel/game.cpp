@@ -30,8 +30,9 @@ bool parse_capability(const std::string& name, Capability& out) {
 }
 
 const char* decision_kind_name(DecisionKind kind) {
-    static constexpr std::array<const char*, 16> names{"none", "movement", "move_destination", "fire", "combat_declare",
-        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support", "activate", "orders"};
+    static constexpr std::array<const char*, 18> names{"none", "movement", "move_destination", "fire", "combat_declare",
+        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support", "activate", "orders",
+        "write_orders", "artillery"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -73,6 +74,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     support_.committed.assign(sc.sides.size(), {});
     support_.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
     resolve_attribute_roles();
+    if (ruleset_->table.enabled) set_up_table();
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
@@ -194,6 +196,12 @@ Game::Procedure Game::procedure_of(const std::string& p) {
     if (p == "plotted_movement") return Procedure::PlottedMovement;
     if (p == "support_draw") return Procedure::SupportDraw;
     if (p == "orders") return Procedure::Orders;
+    if (p == "written_orders") return Procedure::TableOrders;
+    if (p == "table_movement") return Procedure::TableMovement;
+    if (p == "table_fire") return Procedure::TableFire;
+    if (p == "table_artillery") return Procedure::TableArtillery;
+    if (p == "table_melee") return Procedure::TableMelee;
+    if (p == "table_morale") return Procedure::TableMorale;
     return Procedure::Lua;
 }
 
@@ -246,6 +254,12 @@ bool Game::step_procedure() {
         case Procedure::PlottedMovement: return plotted_movement_step();
         case Procedure::SupportDraw: return support_draw_step();
         case Procedure::Orders: return orders_step();
+        case Procedure::TableOrders: return table_orders_step();
+        case Procedure::TableMovement: return table_movement_step();
+        case Procedure::TableFire: return table_fire_step();
+        case Procedure::TableArtillery: return table_artillery_step();
+        case Procedure::TableMelee: return table_melee_step();
+        case Procedure::TableMorale: return table_morale_step();
     }
     return false;
 }
@@ -370,10 +384,20 @@ void Game::add_legal(std::vector<Action>& out) const {
         case Procedure::PlottedMovement:
         case Procedure::SupportDraw: return;
         case Procedure::Orders: return order_actions(out);
+        case Procedure::TableOrders: return table_order_actions(out);
+        case Procedure::TableFire: return table_fire_actions(out);
+        case Procedure::TableArtillery: return table_artillery_actions(out);
+        case Procedure::TableMovement:
+        case Procedure::TableMelee:
+        case Procedure::TableMorale: return;
     }
 }
 
 bool Game::is_legal(const Action& action) const {
+    // A written order may say any direction and distance (the studio's order
+    // form), not only those the menu of legal actions offers.
+    if (action.kind == ActionKind::WriteOrder && !state_.result.over && questions_.empty() && procedure() == Procedure::TableOrders)
+        return action.unit == next_unit_to_order() && may_write(action.unit, action.order);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }
@@ -389,6 +413,7 @@ void Game::apply(Action action) {
     saved.dice = dice_;
     saved.plots = plots_;
     saved.pending_orders = pending_orders_;
+    saved.pending_table_orders = pending_table_orders_;
     saved.support = support_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
@@ -411,6 +436,7 @@ void Game::apply(Action action) {
         capabilities_ = saved.capabilities;
         plots_ = saved.plots;
         pending_orders_ = saved.pending_orders;
+        pending_table_orders_ = saved.pending_table_orders;
         support_ = saved.support;
         log_.resize(saved_log);
         explanations_.resize(saved_explanations);
@@ -440,6 +466,12 @@ void Game::dispatch_action(const Action& action) {
         case Procedure::PlottedMovement:
         case Procedure::SupportDraw: return;
         case Procedure::Orders: return order_apply(action);
+        case Procedure::TableOrders: return table_order_apply(action);
+        case Procedure::TableFire: return table_fire_apply(action);
+        case Procedure::TableArtillery: return table_artillery_apply(action);
+        case Procedure::TableMovement:
+        case Procedure::TableMelee:
+        case Procedure::TableMorale: return;
     }
 }
 
@@ -488,6 +520,8 @@ std::string Game::describe(const Action& a) const {
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
+    if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size())) out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
+    if (a.kind == ActionKind::Fire && on_table() && a.index >= 0) out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
     if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
         out += " \"" + questions_.front().options[static_cast<std::size_t>(a.index)] + "\"";
     return out;
@@ -635,6 +669,7 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     if (!u.on_map) return;
     const auto side = static_cast<std::size_t>(u.side);
     const int here = grid().index(u.hex);
+    if (here < 0) return;  // a free table's units have no hex
     const auto h = static_cast<std::size_t>(here);
     if (capability(unit, Capability::BlocksEnemyEntry)) blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
     if (!capability(unit, Capability::StacksFreely)) stackers_[side][h] = static_cast<std::uint8_t>(stackers_[side][h] + sign);
@@ -847,7 +882,7 @@ int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
 
 bool Game::hides_information() const {
     // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.
-    return std::any_of(procedures_.begin(), procedures_.end(), [](Procedure p) { return p == Procedure::Plot || p == Procedure::Orders; });
+    return std::any_of(procedures_.begin(), procedures_.end(), [](Procedure p) { return p == Procedure::Plot || p == Procedure::Orders || p == Procedure::TableOrders; });
 }
 
 bool Game::raise(EventContext& context) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "geometry/hex_path.h"
+#include "geometry/table_formation.h"
 #include "kernel/action.h"
 #include "kernel/combat_explanation.h"
 #include "kernel/dice.h"
@@ -28,6 +29,8 @@ enum class DecisionKind {
     Support,  // commit a support fire marker face down, or pass
     Activate, // the roll-off's winner picks a formation to activate
     Orders,   // give a formation its hidden order for the game turn
+    WriteOrders,  // free table: write a unit's order for the turn, hidden until both sides have
+    Artillery,    // free table: a gun fires at a target at a called range, or holds
 };
 const char* decision_kind_name(DecisionKind kind);
 
@@ -248,6 +251,46 @@ public:
     void set_order(int formation, int order);
     bool is_night() const { return ruleset_->day.is_night(state_.at.turn); }
 
+    // The free table (Cady, a ruleset with geometry kind table): where a
+    // unit's stands stand, its figures, what it sees and touches, its orders.
+    bool on_table() const { return ruleset_->table.enabled; }
+    const geometry::table::TableMap& table_map() const { return scenario_->table.map; }
+    geometry::table::Point table_position(int unit) const;  // the centre of its front rank, cm
+    geometry::table::Formation table_formation(int unit) const;
+    std::vector<geometry::table::Stand> table_stands(int unit) const;
+    // Figures per stand, filled from the front: the last stand holds what is left.
+    std::vector<int> figures_on_stands(int unit) const;
+    std::vector<geometry::table::Point> table_figures(int unit) const;
+    int stand_count(int unit) const;
+    int figures(int unit) const { return state_.units[static_cast<std::size_t>(unit)].figures; }
+    // The shortest distance between the two units' bases, cm.
+    double table_distance(int a, int b) const;
+    bool table_contact(int a, int b) const;
+    // The enemies the unit's bases touch (within the ruleset's contact distance).
+    std::vector<int> units_in_contact(int unit) const;
+    // Can the viewer see the target: within sight and a clear line to one of its stands.
+    bool table_sees(int viewer, int target) const;
+    double table_allowance(int unit) const;  // its move in cm, as printed
+    // The unit's order as revealed (its standing order); hold when none.
+    const TableOrder& table_order(int unit) const;
+    // While orders are being written: a unit's new order, to its own side only.
+    std::optional<TableOrder> pending_table_order(int unit, int viewer) const;
+    // In a written_orders phase: the unit whose order is written next (-1: none).
+    int next_unit_to_order() const;
+    // Is this order one the unit may be given now (any direction; a distance
+    // up to a charge's reach; a real formation; a charge at an enemy)?
+    bool may_write(int unit, const TableOrder& order) const;
+    std::string describe_order(int unit, const TableOrder& order) const;
+    // The figures on a unit's stands in a rank (0 the front).
+    int figures_in_rank(int unit, int rank) const;
+    // Where `other` stands against the unit: 0 its front (within 45 degrees of
+    // its facing, from the middle of its formation), 1 a flank, 2 its rear.
+    int aspect_of(int unit, int other) const;
+    // Scripts: remove figures from a unit (it is eliminated when none are left).
+    void lose_figures(int unit, int count, const std::string& why);
+    // Scripts and procedures: turn a unit or move it on the table.
+    void place_on_table(int unit, geometry::table::Point front_centre, int facing);
+
     // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
@@ -308,7 +351,8 @@ public:
 
 private:
     using Hex = geometry::Hex;
-    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw, Orders };
+    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw, Orders,
+                           TableOrders, TableMovement, TableFire, TableArtillery, TableMelee, TableMorale };
 
     static Procedure procedure_of(const std::string& name);
     void run();
@@ -475,6 +519,48 @@ private:
     // plotted_movement.cpp
     bool plotted_movement_step();
     void execute_plotted_moves();
+    // table_units.cpp: the free table's units and what they stand on
+    void set_up_table();
+    int table_attribute(int unit, int attribute) const;
+    std::vector<geometry::table::Stand> stands_at(int unit, geometry::table::Point front_centre, int facing, int files) const;
+    // table_orders.cpp: written orders, hidden until both sides have written
+    bool table_orders_step();
+    int table_ordering_side() const;
+    void table_order_actions(std::vector<Action>& out) const;
+    void table_order_menu(int unit, std::vector<TableOrder>& out) const;
+    void table_order_apply(const Action& a);
+    void reveal_table_orders();
+    // table_movement.cpp: every unit's move at once, a slice at a time
+    bool table_movement_step();
+    struct TableMove;
+    TableMove plan_move(int unit);
+    int terrain_thirds(int unit, geometry::table::Point from, geometry::table::Point to, double& stop_at) const;
+    void record_sightings();
+    int nearest_enemy(int unit) const;
+    // table_fire.cpp
+    bool table_fire_step();
+    int table_firing_side() const;
+    int next_firer() const;
+    int volleys_allowed(int unit) const;
+    bool may_fire_at(int firer, int target, double* range_cm) const;
+    void table_fire_actions(std::vector<Action>& out) const;
+    void table_fire_apply(const Action& a);
+    void resolve_table_fire();
+    int figures_in_reach(int firer, int target, int rank, double range_cm) const;
+    // table_artillery.cpp
+    bool table_artillery_step();
+    int next_gun() const;
+    void table_artillery_actions(std::vector<Action>& out) const;
+    void table_artillery_apply(const Action& a);
+    void fire_gun(int gun, int target, int called_cm);
+    // table_melee.cpp
+    bool table_melee_step();
+    int figures_in_contact(int unit, int enemy) const;
+    // table_morale.cpp
+    bool table_morale_step();
+    std::vector<int> pending_losses_;  // figures each unit loses when the phase's fire is all resolved
+    void take_pending_losses(const std::string& why);
+
     // recovery.cpp
     bool recovery_step();
     void recovery_actions(std::vector<Action>& out) const;
@@ -619,6 +705,18 @@ private:
     // Orders being given in an orders phase, by formation (-1: none yet);
     // beside the state and out of the checksum, as the written orders are.
     std::vector<int> pending_orders_;
+    // Written orders being written (free table), by unit, and which are
+    // written; beside the state, out of the checksum, as above.
+    struct PendingTableOrders {
+        std::vector<TableOrder> orders;
+        std::vector<std::uint8_t> written;
+    } pending_table_orders_;
+    // The attributes the free table's procedures read (-1: absent).
+    struct TableRoles {
+        int width = -1, depth = -1, per_stand = -1, mounted = -1;
+        int allowance = -1, range = -1, arc_left = -1, arc_right = -1, ammunition = -1;
+        int melee = -1, shock = -1, morale = -1;
+    } table_roles_;
     // Support fire markers by side: the pool's markers not yet used this game
     // turn, the draws left, and those placed face down in the combat in
     // progress. Beside the state for the same reason as the orders (see ADR
@@ -638,6 +736,7 @@ private:
         Dice dice;
         std::vector<Plot> plots;
         std::vector<int> pending_orders;
+        PendingTableOrders pending_table_orders;
         SupportMarkers support;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).

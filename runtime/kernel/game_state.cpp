@@ -47,7 +47,13 @@ std::uint64_t checksum(const GameState& st) {
             (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
         if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
         if (u.hits) h.i(u.hits + 1300000);
+        if (u.files > 0) {  // a free table: only its games hash these
+            h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
+            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction);
+        }
     }
+    for (const auto& o : st.table_orders) h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
+    for (const auto& s : st.sightings) h.i(s.firer + 1800000), h.i(s.target), h.i(s.distance_um);
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));
     for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);

@@ -32,6 +32,17 @@ struct UnitState {
     bool ready = false;           // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
     int facing = -1;              // the direction its front faces (PRESTAGS 16.0); -1: none
     int hits = 0;                 // strength points lost (a dice pool's losses, regimental 1.3)
+    // On a free table (Cady): where the centre of its front rank stands, in
+    // micrometres (whole numbers keep replays exact), its facing in `facing`
+    // (a compass bearing, whole degrees), its stands side by side and figures.
+    int x_um = 0;
+    int y_um = 0;
+    int files = 0;                // 0: not on a free table
+    int figures = 0;              // figures left
+    int figures_at_turn_start = 0;  // for the post-melee morale test: losses this turn
+    int moved_thirds = 0;         // thirds of its move it has used this game turn (0-3)
+    int volleys = 0;              // volleys fired this game turn
+    int reaction = 0;             // a post-melee morale reaction to carry out next turn: 0 none, 1 back, 2 back and turn
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };
@@ -148,8 +159,22 @@ struct Activation {
     std::vector<std::uint8_t> done;  // by formation: activated in this step ("moved" markers)
 };
 
+// A target a missile unit saw in range while it or the target moved
+// (en-passant fire, Cady): it may fire at it after the move even if the
+// target has left its range, at the range it was seen at.
+struct Sighting {
+    int firer = -1;
+    int target = -1;
+    int distance_um = 0;
+    friend bool operator==(const Sighting&, const Sighting&) = default;
+};
+
 struct GameState {
     Position at;
+    // A free table's written orders, by unit, as revealed (standing orders:
+    // kept until a new one is written); empty on hexes.
+    std::vector<TableOrder> table_orders;
+    std::vector<Sighting> sightings;  // this game turn's (free table)
     Activation activation;
     // The side that goes first in the player turns in progress, when the step
     // rolled off for it (`first: roll_off`); -1: the scenario's first side.

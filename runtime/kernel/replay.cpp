@@ -1,6 +1,9 @@
 #include "load/yaml_text.h"
 #include "kernel/replay.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "kernel/game.h"
 #include "load/diagnostics.h"
 #include "load/yaml_reader.h"
@@ -30,6 +33,15 @@ std::string action_yaml(const Action& a, const Game& game) {
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formation_name(a.index));
     if (a.kind == ActionKind::GiveOrder) out << ", formation: " << load::yaml_quoted(game.formation_name(a.target)) << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    if (a.kind == ActionKind::WriteOrder) {
+        const TableOrder& o = a.order;
+        static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
+        out << ", mode: " << kModes[o.mode] << ", bearing: " << o.bearing << ", distance_mm: " << o.distance;
+        if (o.files > 0) out << ", files: " << o.files;
+        if (o.facing >= 0) out << ", face: " << o.facing;
+        if (o.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(o.target));
+    }
+    if (a.kind == ActionKind::Fire && a.index >= 0) out << ", called_cm: " << a.index;
     return out.str();
 }
 
@@ -135,6 +147,21 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
                 step.action.index = game.ruleset().orders.find(id);
                 if (step.action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
             }
+            if (a.has("mode")) {
+                const std::string mode = a.text("mode", false);
+                static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
+                const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
+                if (it == std::end(kModes)) sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
+                TableOrder& o = step.action.order;
+                o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
+                o.bearing = a.integer("bearing", true, 0, 0, 359);
+                o.distance = a.integer("distance_mm", true, 0, 0, 1'000'000);
+                o.files = a.integer("files", false, 0, 0, 99);
+                o.facing = a.integer("face", false, -1, 0, 359);
+                o.target = step.action.target;
+                step.action.target = -1;
+            }
+            if (a.has("called_cm")) step.action.index = a.integer("called_cm", false, 0, 0, 100000);
             if (a.has("check")) {
                 std::string c = a.text("check", false);
                 try {

@@ -109,17 +109,28 @@ void Game::end_game_at_last_turn() {
     if (logging_) note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) + " to " + std::to_string(l) + " VP)");
 }
 
-// An objective belongs to the last side to hold it alone (checked each turn end).
+// An objective belongs to the last side to hold it alone (checked each turn
+// end): on hexes, with a unit in its hex; on a free table, with a unit's base
+// within its radius.
 void Game::update_objectives() {
     const auto& objectives = scenario_->objectives;
     for (std::size_t i = 0; i < objectives.size(); ++i) {
         int holder = -1;
         bool contested = false;
-        for (const auto& u : state_.units)
-            if (u.on_map && u.hex == objectives[i].hex) {
+        for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
+            const auto& u = state_.units[static_cast<std::size_t>(unit)];
+            if (!u.on_map) continue;
+            bool there = u.hex == objectives[i].hex;
+            if (on_table()) {
+                there = false;
+                for (const auto& stand : table_stands(unit))
+                    there = there || geometry::table::distance_to_polygon(stand.corners(), objectives[i].table_at) <= objectives[i].radius;
+            }
+            if (there) {
                 if (holder >= 0 && holder != u.side) contested = true;
                 holder = u.side;
             }
+        }
         if (holder >= 0 && !contested) state_.objective_holders[i] = holder;
     }
 }

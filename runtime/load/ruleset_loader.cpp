@@ -36,7 +36,8 @@ struct RulesetReader {
         MapReader g(top.child("geometry", true), file, sink, "geometry");
         if (!g.valid()) return;
         std::string kind = g.text("kind", true);
-        if (kind != "hex") sink.error(g.where("kind"), "geometry kind must be 'hex' (the free table comes with the Cady rules), got '" + kind + "'");
+        if (kind == "table") return table_geometry(g);
+        if (kind != "hex") sink.error(g.where("kind"), "geometry kind must be 'hex' or 'table' (a free table in centimetres), got '" + kind + "'");
         std::string top_kind = g.text("top", false, "flat");
         if (top_kind == "flat") rs.layout.top = geometry::HexTop::Flat;
         else if (top_kind == "pointy") rs.layout.top = geometry::HexTop::Pointy;
@@ -48,6 +49,73 @@ struct RulesetReader {
         rs.layout.first_column = g.integer("first_column", false, 1, 0, 99);
         rs.layout.first_row = g.integer("first_row", false, 1, 0, 99);
         rs.layout.label_digits = g.integer("label_digits", false, 2, 1, 4);
+    }
+
+    void table_geometry(MapReader& g) {
+        TableRules& t = rs.table;
+        t.enabled = true;
+        t.where = g.where();
+        t.contact = g.number("contact", false, t.contact, 0, 100);
+        t.crest = g.number("crest", false, t.crest, 0, 1000);
+        t.sight = g.number("sight", false, t.sight, 0, 100000);
+        t.foot_eye = g.number("foot_eye", false, t.foot_eye, 0, 10);
+        t.mounted_eye = g.number("mounted_eye", false, t.mounted_eye, 0, 10);
+        t.stand_width = g.text("stand_width", false, t.stand_width);
+        t.stand_depth = g.text("stand_depth", false, t.stand_depth);
+        t.figures_per_stand = g.text("figures_per_stand", false, t.figures_per_stand);
+        t.mounted = g.text("mounted", false, t.mounted);
+    }
+
+    // The attributes a free table reads must be declared, as whole numbers.
+    void check_table_attributes() {
+        if (!rs.table.enabled) return;
+        for (const std::string* name : {&rs.table.stand_width, &rs.table.stand_depth, &rs.table.figures_per_stand})
+            if (rs.attribute_index(*name) < 0)
+                sink.error(rs.table.where, "a free table needs the attribute '" + *name + "' (each unit type's stand size in cm and figures per stand); declare it under attributes or name another in geometry");
+    }
+
+    TableTerrain table_terrain(MapReader& r, const std::string& id) {
+        TableTerrain t;
+        const std::string shape = r.text("shape", false, "area");
+        if (shape == "line") t.shape = TableTerrain::Shape::Line;
+        else if (shape != "area") sink.error(r.where("shape"), "'shape' of '" + id + "' must be area or line, got '" + shape + "'");
+        const std::string sight = r.text("sight", false, "clear");
+        using geometry::table::AreaSight;
+        if (sight == "clear") t.sight = AreaSight::Clear;
+        else if (sight == "hill") t.sight = AreaSight::Hill;
+        else if (sight == "screen") t.sight = AreaSight::Screen;
+        else if (sight == "building") t.sight = AreaSight::Building;
+        else sink.error(r.where("sight"), "'sight' of '" + id + "' must be clear, hill, screen or building, got '" + sight + "'");
+        t.sight_depth = r.number("sight_depth", false, 0, 0, 1000);
+        t.seen_over_from_above = r.boolean("seen_over_from_above", false);
+        t.width = r.number("width", false, t.width, 0, 1000);
+        t.crossing = r.boolean("crossing", false);
+        if (t.shape == TableTerrain::Shape::Line && t.sight != AreaSight::Clear)
+            sink.error(r.where("sight"), "'" + id + "' is a line: only areas block sight");
+        return t;
+    }
+
+    // Thirds of a move lost in or across a terrain on a free table, by
+    // movement class: a whole number (negative gains: a road's -1), or
+    // 'prohibited'; 0 when not given.
+    std::vector<std::optional<int>> thirds(const YAML::Node& n, const std::string& what) {
+        std::vector<std::optional<int>> out(rs.movement_classes.size(), std::optional<int>(0));
+        auto value = [&](const YAML::Node& v) -> std::optional<int> {
+            if (v.IsScalar() && v.Scalar() == "prohibited") return std::nullopt;
+            auto t = read_int(v, file, sink, what + " (thirds of a move lost, or 'prohibited')");
+            if (t && (*t < -3 || *t > 3)) sink.error(location_of(v, file), what + " must be between -3 and 3 thirds, got " + std::to_string(*t));
+            return t ? *t : 0;
+        };
+        if (!n.IsDefined()) return out;
+        if (n.IsScalar()) {
+            std::fill(out.begin(), out.end(), value(n));
+            return out;
+        }
+        MapReader r(n, file, sink, what + " by movement class");
+        if (!r.valid()) return out;
+        for (std::size_t c = 0; c < rs.movement_classes.size(); ++c)
+            if (YAML::Node v = r.child(rs.movement_classes[c]); v.IsDefined()) out[c] = value(v);
+        return out;
     }
 
     void attributes(MapReader& top) {
@@ -235,7 +303,12 @@ struct RulesetReader {
             t.id = r.text("id", true);
             t.name = r.text("name", false, t.id);
             t.color = r.text("color", false, "#cccccc");
-            t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
+            if (rs.table.enabled) {
+                t.cost = thirds(r.child("thirds"), "the thirds of '" + t.id + "'");
+                t.table = table_terrain(r, t.id);
+            } else {
+                t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
+            }
             t.blocks_los = r.boolean("blocks_los", false);
             t.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
             t.stops_movement = r.boolean("stops_movement", false);
@@ -728,6 +801,7 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
             rs.movement_point_parts = top.integer("movement_point_parts", false, 1, 1, 12);
             reader.unit_types(top);
             reader.terrain(top);
+            reader.check_table_attributes();
             reader.hexside_features(top);
             reader.path_features(top);
             reader.tables(top);

@@ -2,6 +2,7 @@
 #include "load/loader.h"
 #include "load/module_params.h"
 #include "load/ruleset_writer.h"
+#include "load/table_map_reader.h"
 #include "load/yaml_reader.h"
 
 #include <filesystem>
@@ -253,14 +254,15 @@ struct ScenarioReader {
                 sink.error(r.where("type"), unknown("unit type", type, ids_of(rs.unit_types)));
             }
             u.side = side(r.child("side", true), "side");
-            if (auto h = hex(r.child("at", true), "hex")) u.hex = *h;
+            if (rs.table.enabled) table_placement(u, r);
+            else if (auto h = hex(r.child("at", true), "hex")) u.hex = *h;
             std::string face = r.text("face", false, "front");
             if (face != "front" && face != "back") sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
             u.back = face == "back";
             if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
             u.arrives = arrival_turn(r);
-            u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
+            if (!rs.table.enabled) u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
             u.formation = r.text("formation", false);
             u.hits = r.integer("hits", false, 0, 0, 99);
             if (u.hits > 0 && u.type >= 0) {
@@ -276,6 +278,27 @@ struct ScenarioReader {
                 if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");
             sc.units.push_back(std::move(u));
         }
+    }
+
+    // On a free table: `at: [x, y]` (the centre of its front rank, cm),
+    // `facing` (a compass bearing), `files` (stands side by side) and
+    // `figures` (default: a full stand for every file).
+    void table_placement(UnitPlacement& u, MapReader& r) {
+        if (auto xy = read_point(r.child("at", true), file, sink, "'at'")) {
+            u.table.front_centre = {xy->first, xy->second};
+            if (!geometry::table::on_table(sc.table.map, u.table.front_centre))
+                sink.error(r.where("at"), "'" + u.id + "' stands off the " + std::to_string(static_cast<int>(sc.table.map.width)) + " x " +
+                                              std::to_string(static_cast<int>(sc.table.map.depth)) + " cm table");
+        }
+        u.table.facing = r.integer("facing", false, 0, 0, 359);
+        u.table.files = r.integer("files", false, 1, 1, 36);
+        const int per_stand = u.type >= 0 ? figures_per_stand(u.type) : 1;
+        u.table.figures = r.integer("figures", false, u.table.files * per_stand, 1, 99);
+    }
+
+    int figures_per_stand(int type) const {
+        const int a = rs.attribute_index(rs.table.figures_per_stand);
+        return a < 0 ? 1 : std::max(1, rs.unit_types[static_cast<std::size_t>(type)].front.values[static_cast<std::size_t>(a)]);
     }
 
     // The game turn a unit comes on the map: 1 (set up at the start) unless
@@ -296,6 +319,7 @@ struct ScenarioReader {
     // at the start never share a hex with the enemy; a reinforcement's entry
     // hex is checked when it arrives, by the kernel.
     void check_placement(const UnitPlacement& u, MapReader& r) {
+        if (rs.table.enabled) return;  // a table's units are checked by the kernel's placement
         if (u.type < 0 || u.side < 0 || sc.map.grid.index(u.hex) < 0) return;
         const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
         const auto mc = static_cast<std::size_t>(type.face(u.back).movement_class);
@@ -358,7 +382,13 @@ struct ScenarioReader {
             if (!r.valid()) continue;
             Objective o;
             o.where = r.where();
-            if (auto h = hex(r.child("hex", true), "objective hex")) o.hex = *h;
+            if (rs.table.enabled) {
+                if (auto xy = read_point(r.child("at", true), file, sink, "an objective's 'at'")) o.table_at = {xy->first, xy->second};
+                o.radius = r.number("radius", false, 10, 0.1, 10000);
+                o.name = r.text("name", false);
+            } else if (auto h = hex(r.child("hex", true), "objective hex")) {
+                o.hex = *h;
+            }
             o.points = r.integer("points", true, 0, 0, 10000);
             YAML::Node holder = r.child("holder");
             o.holder = holder.IsDefined() ? side(holder, "holder") : -1;
@@ -610,12 +640,24 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
         sink.error(top.where("sequence"), names.empty() ? "sequence '" + sc->sequence + "': the ruleset has no sequence variants (sequence.variants) to choose from"
                                                         : unknown("sequence variant", sc->sequence, names) + "; the ruleset's sequence.variants lists them");
     }
-    reader.map(top);
-    if (sc->map.grid.size() > 0) {
+    if (rs->table.enabled) {
+        top.accept("map");
+        if (top.has("map")) sink.error(top.where("map"), "ruleset '" + rs->id + "' plays on a free table: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
+        read_table_map(top.child("table", true), *rs, sc->table, scenario_file, sink);
+    } else {
+        if (top.has("table")) sink.error(top.where("table"), "ruleset '" + rs->id + "' plays on hexes: write a 'map', not a free 'table'");
+        reader.map(top);
+    }
+    if (sc->map.grid.size() > 0 || !sc->table.empty()) {
         reader.units(top);
-        reader.deployment(top);
         reader.objectives(top);
-        reader.exits(top);
+        if (rs->table.enabled) {
+            for (const char* key : {"deployment", "exits"})
+                if (top.has(key)) sink.error(top.where(key), std::string("'") + key + "' lists hexes; a free table has none (not available on a table yet)");
+        } else {
+            reader.deployment(top);
+            reader.exits(top);
+        }
     } else {  // the map's problem is reported; every hex label would only repeat it
         top.accept("units");
         top.accept("deployment");

@@ -1,6 +1,7 @@
 #include "load/yaml_text.h"
 #include "load/ruleset_writer.h"
 #include "load/scenario_writer.h"
+#include "load/table_map_writer.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -227,14 +228,20 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     out << "vp_per_enemy_strength: " << sc.vp_per_enemy_strength << "\n\n";
     write_sides(out, sc);
     out << "\n";
-    write_map(out, sc, rs);
+    if (rs.table.enabled) write_table_map(out, sc.table, rs);
+    else write_map(out, sc, rs);
     out << "\nunits:\n";
     for (const auto& u : sc.units) {
         out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
-            << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id) << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
+            << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);
+        if (rs.table.enabled)
+            out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing << ", files: " << u.table.files
+                << ", figures: " << u.table.figures;
+        else
+            out << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";
         if (u.arrives > 1) out << ", arrives: " << u.arrives;
-        if (u.facing >= 0) out << ", facing: " << u.facing;
+        if (u.facing >= 0 && !rs.table.enabled) out << ", facing: " << u.facing;
         if (!u.formation.empty()) out << ", formation: " << yaml_quoted(u.formation);
         if (u.hits > 0) out << ", hits: " << u.hits;
         out << " }\n";
@@ -243,7 +250,13 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     if (!sc.objectives.empty()) {
         out << "\nobjectives:\n";
         for (const auto& o : sc.objectives) {
-            out << "  - { hex: " << yaml_quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
+            if (rs.table.enabled) {
+                out << "  - { at: " << format_point(o.table_at) << ", radius: " << format_cm(o.radius);
+                if (!o.name.empty()) out << ", name: " << yaml_quoted(o.name);
+                out << ", points: " << o.points;
+            } else {
+                out << "  - { hex: " << yaml_quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
+            }
             if (o.holder >= 0) out << ", holder: " << yaml_quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
             out << " }\n";
         }

@@ -1,4 +1,5 @@
 #include "load/table_loader.h"
+#include "load/free_table_charts.h"
 #include "load/yaml_reader.h"
 #include "rules/procedures.h"
 
@@ -256,12 +257,13 @@ void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, Di
     if (!r.valid()) return;
     std::string id = r.text("id", true);
     std::string kind = r.text("kind", true);
-    if (rs.odds_table(id) || rs.threshold_table(id) || rs.differential_table(id) || rs.dice_pool_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
+    if (rs.has_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
     if (kind == "odds_crt") read_odds_crt(r, rs, id);
     else if (kind == "differential_crt") read_differential_crt(r, rs, id);
     else if (kind == "threshold") read_threshold(r, rs, id);
     else if (kind == "dice_pool") read_dice_pool(r, rs, id);
-    else sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt, threshold or dice_pool, got '" + kind + "'");
+    else if (!read_free_table_chart(kind, r, rs, id))
+        sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt, threshold, dice_pool, step_ladder, hit_matrix, morale_bands or artillery, got '" + kind + "'");
 }
 
 }  // namespace
@@ -327,11 +329,23 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
             sink.error(t.where, "table '" + t.id + "': stand_attribute '" + t.stand_attribute + "' is not a declared attribute");
         else if (!t.joins_from_afar.empty() && rs.attribute_index(t.joins_from_afar) < 0)
             sink.error(t.where, "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
+    check_free_table_charts(rs, sink);
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
     for (const auto& p : rs.phases) {
         const ProcedureSpec* spec = find_procedure(p.procedure);
         if (!spec || spec->table == ProcedureSpec::Table::None) continue;
+        if (spec->table >= ProcedureSpec::Table::StepLadder) {
+            using T = ProcedureSpec::Table;
+            const bool found = spec->table == T::StepLadder ? rs.step_ladder(p.table) != nullptr
+                             : spec->table == T::HitMatrix  ? rs.hit_matrix(p.table) != nullptr
+                             : spec->table == T::MoraleBands ? rs.morale_table(p.table) != nullptr
+                                                             : rs.artillery_chart(p.table) != nullptr;
+            const char* kind = spec->table == T::StepLadder ? "step_ladder" : spec->table == T::HitMatrix ? "hit_matrix" : spec->table == T::MoraleBands ? "morale_bands" : "artillery";
+            if (p.table.empty()) sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming a " + kind + " table");
+            else if (!found) sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a " + kind + " table, and '" + p.table + "' is " + (rs.has_table(p.table) ? "another kind" : "not defined"));
+            continue;
+        }
         const bool odds = spec->table == ProcedureSpec::Table::Odds;
         if (p.table.empty())
             sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " + (odds ? "an odds_crt" : "a threshold") + " table");

@@ -1,6 +1,7 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -225,6 +226,20 @@ int MapReader::integer(const std::string& key, bool required, int fallback, int 
     return *v;
 }
 
+double MapReader::number(const std::string& key, bool required, double fallback, double min, double max) {
+    YAML::Node n = child(key, required);
+    if (!n.IsDefined()) return fallback;
+    auto v = read_number(n, file_, sink_, "'" + key + "'");
+    if (!v) return fallback;
+    if (*v < min || *v > max) {
+        std::ostringstream range;
+        range << "'" << key << "' must be between " << min << " and " << max << ", got " << *v;
+        sink_.error(location_of(n, file_), range.str());
+        return fallback;
+    }
+    return *v;
+}
+
 bool MapReader::boolean(const std::string& key, bool fallback) {
     YAML::Node n = child(key, false);
     if (!n.IsDefined()) return fallback;
@@ -274,6 +289,25 @@ std::optional<int> read_int(const YAML::Node& node, const std::string& file, Dia
     std::string got = node.IsScalar() ? "'" + node.Scalar() + "'" : node.IsSequence() ? "a list" : "a mapping";
     sink.error(location_of(node, file), what + " must be a whole number, got " + got);
     return std::nullopt;
+}
+
+std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+    double value = 0;
+    if (node.IsScalar() && YAML::convert<double>::decode(node, value) && std::isfinite(value)) return value;
+    std::string got = node.IsScalar() ? "'" + node.Scalar() + "'" : node.IsSequence() ? "a list" : "a mapping";
+    sink.error(location_of(node, file), what + " must be a number, got " + got);
+    return std::nullopt;
+}
+
+std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+    if (!node.IsSequence() || node.size() != 2) {
+        sink.error(location_of(node, file), what + " must be a point [x, y] in cm");
+        return std::nullopt;
+    }
+    auto x = read_number(node[0], file, sink, what + "'s x");
+    auto y = read_number(node[1], file, sink, what + "'s y");
+    if (!x || !y) return std::nullopt;
+    return std::pair{*x, *y};
 }
 
 std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {

@@ -25,7 +25,8 @@ struct ProcedureOption {
 
 struct ProcedureSpec {
     std::string name;
-    enum class Table { None, Odds, Threshold } table = Table::None;
+    // The kind of table a phase's `table:` must name.
+    enum class Table { None, Odds, Threshold, StepLadder, HitMatrix, MoraleBands, Artillery } table = Table::None;
     std::vector<ProcedureOption> options;
 };
 

@@ -58,6 +58,31 @@ const DicePoolTable* Ruleset::dice_pool_table(const std::string& id) const {
     return i < 0 ? nullptr : &dice_pool_tables[static_cast<std::size_t>(i)];
 }
 
+const StepLadder* Ruleset::step_ladder(const std::string& id) const {
+    int i = index_by_id(step_ladders, id, by_id);
+    return i < 0 ? nullptr : &step_ladders[static_cast<std::size_t>(i)];
+}
+
+const HitMatrix* Ruleset::hit_matrix(const std::string& id) const {
+    int i = index_by_id(hit_matrices, id, by_id);
+    return i < 0 ? nullptr : &hit_matrices[static_cast<std::size_t>(i)];
+}
+
+const MoraleBands* Ruleset::morale_table(const std::string& id) const {
+    int i = index_by_id(morale_tables, id, by_id);
+    return i < 0 ? nullptr : &morale_tables[static_cast<std::size_t>(i)];
+}
+
+const ArtilleryChart* Ruleset::artillery_chart(const std::string& id) const {
+    int i = index_by_id(artillery_charts, id, by_id);
+    return i < 0 ? nullptr : &artillery_charts[static_cast<std::size_t>(i)];
+}
+
+bool Ruleset::has_table(const std::string& id) const {
+    return odds_table(id) || differential_table(id) || threshold_table(id) || dice_pool_table(id) || step_ladder(id) || hit_matrix(id) ||
+           morale_table(id) || artillery_chart(id);
+}
+
 const CombatResult* Ruleset::combat_result(const std::string& code) const {
     int i = index_by_id(combat_results, code, [](const CombatResult& r) -> const std::string& { return r.code; });
     return i < 0 ? nullptr : &combat_results[static_cast<std::size_t>(i)];

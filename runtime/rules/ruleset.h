@@ -3,11 +3,16 @@
 #pragma once
 
 #include "geometry/hex_grid.h"
+#include "rules/artillery_chart.h"
 #include "rules/dice_pool.h"
+#include "rules/hit_matrix.h"
+#include "rules/morale_bands.h"
+#include "rules/step_ladder.h"
 #include "rules/differential_crt.h"
 #include "rules/odds_crt.h"
 #include "rules/param.h"
 #include "rules/sequence.h"
+#include "rules/table_rules.h"
 #include "rules/terrain.h"
 #include "rules/threshold_table.h"
 #include "rules/unit_type.h"
@@ -146,6 +151,7 @@ struct Ruleset {
     std::string notes;
     std::string directory;  // where ruleset.yaml lives
     geometry::HexLayout layout;
+    TableRules table;  // `geometry: { kind: table }`: a free table in cm instead of hexes
 
     std::vector<AttributeSpec> attributes;
     std::vector<std::string> movement_classes;
@@ -162,6 +168,12 @@ struct Ruleset {
     std::vector<DifferentialCrt> differential_tables;
     std::vector<ThresholdTable> threshold_tables;
     std::vector<DicePoolTable> dice_pool_tables;
+    // The free table's charts (Cady): fire step ladders, shock hit matrices,
+    // post-melee morale bands, artillery charts.
+    std::vector<StepLadder> step_ladders;
+    std::vector<HitMatrix> hit_matrices;
+    std::vector<MoraleBands> morale_tables;
+    std::vector<ArtilleryChart> artillery_charts;
     std::vector<CombatResult> combat_results;
     std::vector<PhaseSpec> phases;
     SequenceSpec sequence;
@@ -190,6 +202,12 @@ struct Ruleset {
     const DifferentialCrt* differential_table(const std::string& id) const;
     const ThresholdTable* threshold_table(const std::string& id) const;
     const DicePoolTable* dice_pool_table(const std::string& id) const;
+    const StepLadder* step_ladder(const std::string& id) const;
+    const HitMatrix* hit_matrix(const std::string& id) const;
+    const MoraleBands* morale_table(const std::string& id) const;
+    const ArtilleryChart* artillery_chart(const std::string& id) const;
+    // Is a table of any kind called this?
+    bool has_table(const std::string& id) const;
     const CombatResult* combat_result(const std::string& code) const;
 };
 

@@ -5,6 +5,7 @@
 #include "geometry/hex_grid.h"
 #include "rules/param.h"
 #include "rules/source_location.h"
+#include "rules/table_rules.h"
 
 #include <array>
 #include <cstdint>
@@ -75,11 +76,18 @@ struct UnitPlacement {
     // Strength points it has lost (dice pools, regimental 1.3): a worn stand
     // sets up so; the studio's playtest board shows a game's losses here too.
     int hits = 0;
+    // On a free table: where it stands, instead of `hex` and `facing`.
+    TablePlacement table;
     SourceLocation where;
 };
 
 struct Objective {
     geometry::Hex hex;
+    // On a free table: a point and a radius in cm; a side holds it with a
+    // unit's base within the radius and no enemy's.
+    geometry::table::Point table_at;
+    double radius = 0;
+    std::string name;
     int points = 0;
     int holder = -1;  // side holding it at the start, -1 none
     SourceLocation where;
@@ -130,6 +138,7 @@ struct Scenario {
     int first_side = 0;
     std::vector<SideSpec> sides;
     MapData map;
+    TableData table;  // a free table's size and terrain (a ruleset with geometry kind table)
     std::vector<UnitPlacement> units;
     // Hexes each side may set up in (by side index); an empty zone: anywhere.
     std::vector<std::vector<geometry::Hex>> deployment_zones;

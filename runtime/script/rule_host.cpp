@@ -1,4 +1,5 @@
 #include "script/rule_host.h"
+#include "script/lua_bindings.h"
 
 #include "kernel/game.h"
 #include "load/loader.h"
@@ -24,26 +25,11 @@ constexpr const char* kHandlers = "sandtable.handlers";
 
 
 
-RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
-// Bindings must not throw: a C++ exception may not cross Lua's C frames.
-Game& game(lua_State* L) {
-    Game* g = host(L).attached_game();
-    if (!g) luaL_error(L, "the game API is not available outside a game");
-    return *g;
-}
-
-// sight.check and other queries may be asked while the legal actions are
-// listed: a handler that acted then would change the game behind the player's back.
-void forbid_in_query(lua_State* L, const char* function) {
-    if (host(L).in_query()) luaL_error(L, "%s cannot be called while answering a query event (sight.check): handlers of queries only read", function);
-}
-
-int unit_arg(lua_State* L, int index) {
-    lua_Integer u = luaL_checkinteger(L, index);
-    if (u < 0 || u >= static_cast<lua_Integer>(game(L).state().units.size()))
-        return luaL_error(L, "no unit with handle %d", static_cast<int>(u));
-    return static_cast<int>(u);
-}
+using bindings::forbid_in_query;
+using bindings::game;
+using bindings::host;
+using bindings::push_int_list;
+using bindings::unit_arg;
 
 int side_arg(lua_State* L, int index) {
     const lua_Integer side = luaL_checkinteger(L, index);
@@ -59,14 +45,6 @@ Hex hex_arg(lua_State* L, int index) {
 }
 
 void push_label(lua_State* L, Hex h) { lua_pushstring(L, game(L).grid().label(h).c_str()); }
-
-void push_int_list(lua_State* L, const std::vector<int>& v) {
-    lua_createtable(L, static_cast<int>(v.size()), 0);
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        lua_pushinteger(L, v[i]);
-        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-}
 
 void push_hex_list(lua_State* L, const std::vector<Hex>& v) {
     lua_createtable(L, static_cast<int>(v.size()), 0);
@@ -947,6 +925,8 @@ void RuleHost::bind_api() {
     lua_createtable(L, 0, static_cast<int>(sizeof functions / sizeof functions[0]));
     lua_pushlightuserdata(L, this);
     luaL_setfuncs(L, functions, 1);
+    lua_pushlightuserdata(L, this);
+    luaL_setfuncs(L, bindings::table_functions(), 1);
     lua_setglobal(L, "game");
 }
 
@@ -1057,6 +1037,13 @@ const Writable& writable(kernel::Event e) {
         t[static_cast<std::size_t>(Event::CombatRoll)] = {{"modifier"}, {}};
         t[static_cast<std::size_t>(Event::SightCheck)] = {{"blocked"}, {}};
         t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
+        t[static_cast<std::size_t>(Event::TableAllowance)] = {{"thirds"}, {}};
+        t[static_cast<std::size_t>(Event::FireSteps)] = {{"step"}, {}};
+        t[static_cast<std::size_t>(Event::ShockDice)] = {{"dice"}, {}};
+        t[static_cast<std::size_t>(Event::MeleePoint)] = {{"point", "figures"}, {}};
+        t[static_cast<std::size_t>(Event::MoraleShift)] = {{"columns"}, {}};
+        t[static_cast<std::size_t>(Event::ChargeBegin)] = {{"cancel", "target_flees"}, {}};
+        t[static_cast<std::size_t>(Event::FiguresLost)] = {{"count"}, {}};
         return t;
     }();
     return table[static_cast<std::size_t>(e)];

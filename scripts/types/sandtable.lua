@@ -612,3 +612,125 @@ function game.log(text) end
 ---@param unit sandtable.Unit
 ---@param direction integer
 function game.set_facing(unit, direction) end
+
+-- The free table (a ruleset with geometry kind table: Cady's rules). Distances in cm.
+
+---Figures the unit has left.
+---@param unit sandtable.Unit
+---@return integer
+function game.figures(unit) end
+
+---Figures the unit has lost this game turn.
+---@param unit sandtable.Unit
+---@return integer
+function game.figures_lost(unit) end
+
+---Figures the unit set up with.
+---@param unit sandtable.Unit
+---@return integer
+function game.figures_at_start(unit) end
+
+---Removes figures from the unit (raises figures.lost; with none left it is eliminated).
+---@param unit sandtable.Unit
+---@param count integer 0 or more
+---@param why? string the cause, for the log and figures.lost
+function game.lose_figures(unit, count, why) end
+
+---Stands the unit has now (its figures over figures_per_stand, rounded up).
+---@param unit sandtable.Unit
+---@return integer
+function game.stands(unit) end
+
+---Stands side by side in its front rank.
+---@param unit sandtable.Unit
+---@return integer
+function game.files(unit) end
+
+---Ranks of stands, front to back.
+---@param unit sandtable.Unit
+---@return integer
+function game.ranks(unit) end
+
+---Figures in one rank of its formation.
+---@param unit sandtable.Unit
+---@param rank integer 1 is the front rank
+---@return integer
+function game.rank_figures(unit, rank) end
+
+---Where the centre of its front rank stands, and its facing.
+---@param unit sandtable.Unit
+---@return number x cm east of the table's west edge
+---@return number y cm south of its north edge
+---@return integer facing compass bearing, degrees
+function game.position(unit) end
+
+---Its written order as revealed: { mode = "hold"|"advance"|"charge"|"withdraw", bearing, distance (cm), files, facing, target }.
+---@param unit sandtable.Unit
+---@return table
+function game.table_order(unit) end
+
+---The enemy units its bases touch (within the ruleset's contact distance).
+---@param unit sandtable.Unit
+---@return sandtable.Unit[]
+function game.in_contact(unit) end
+
+---The distance between two units' nearest bases.
+---@param a sandtable.Unit
+---@param b sandtable.Unit
+---@return number cm
+function game.distance_cm(a, b) end
+
+---The compass bearing from a's front centre to b's.
+---@param a sandtable.Unit
+---@param b sandtable.Unit
+---@return number degrees
+function game.bearing(a, b) end
+
+---Where `other` stands against the unit: 0 its front (within 45 degrees), 1 a flank, 2 its rear.
+---@param unit sandtable.Unit
+---@param other sandtable.Unit
+---@return integer
+function game.aspect(unit, other) end
+
+---The hill level its front stands on.
+---@param unit sandtable.Unit
+---@return integer
+function game.ground(unit) end
+
+---Thirds of its move the unit used this game turn (0-3).
+---@param unit sandtable.Unit
+---@return integer
+function game.moved_thirds(unit) end
+
+---The post-melee reaction it carries out next: 0 none, 1 back, 2 back and turn.
+---@param unit sandtable.Unit
+---@return integer
+function game.reaction(unit) end
+
+---Does one of its stands stand in an area of this terrain (with edge_cm: within that far of the area's edge)?
+---@param unit sandtable.Unit
+---@param terrain string an area terrain id
+---@param edge_cm? number
+---@return boolean
+function game.in_area(unit, terrain, edge_cm) end
+
+---Does a line feature of this terrain cross the way from a to b (with within_cm: no further than that from b)?
+---@param a sandtable.Unit
+---@param b sandtable.Unit
+---@param terrain string a line terrain id
+---@param within_cm? number
+---@return boolean
+function game.line_between(a, b, terrain, within_cm) end
+
+---Moves the unit straight, keeping its facing (a push back, a rampage); nothing checks what it runs into.
+---@param unit sandtable.Unit
+---@param bearing number degrees
+---@param cm number
+function game.shift(unit, bearing, cm) end
+
+---The units with a base within cm of a point.
+---@param x number
+---@param y number
+---@param cm number
+---@return sandtable.Unit[]
+function game.units_near(x, y, cm) end

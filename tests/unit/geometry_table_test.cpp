@@ -123,7 +123,7 @@ TEST_CASE("Horse archers: 180 degrees to the left, 45 to the right", "[table][ar
     CHECK_FALSE(in_arc(horse_archers, origin, 0, {1, 10}));  // 174 right
 }
 
-TEST_CASE("A base straddling the arc's edge is in reach; one wholly outside is not", "[table][arc]") {
+TEST_CASE("A base straddling the arc's edge is in reach, one wholly outside is not", "[table][arc]") {
     const Arc infantry{45, 45};
     const Stand shooter = stand_at(0, 0);   // front centre (0, -2), facing north
     // Centre at 60 degrees right, but its near corner reaches inside 45.

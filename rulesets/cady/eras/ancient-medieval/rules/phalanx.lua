@@ -1,0 +1,63 @@
+-- Cady, the Greek Hoplite Phalanx: hoplites two ranks deep or more are a
+-- phalanx. With their long spears the second rank melees and counts shock
+-- too; cavalry charging its front counts two shocks fewer; missile fire from
+-- its front drops a step. After a melee the side that lost more figures that
+-- turn is pushed back 3 cm (not war elephants; cavalry only when the phalanx
+-- outweighs its Total Morale Value by a third or more). A phalanx charges
+-- without a 3-DT (three_dice_test's `exempt`).
+--[[ params:
+  unit_types: { type: unit_types, doc: "the hoplites" }
+  push_back: { type: int, min: 0, max: 30, default: 3, doc: "cm the side that lost more is pushed back" }
+]]
+
+---@class phalanx.params
+---@field unit_types string[] the hoplites
+---@field push_back? integer cm the side that lost more is pushed back
+
+---@type phalanx.params
+local p = params
+local types = {}
+for _, t in ipairs(p.unit_types or {}) do types[t] = true end
+local PUSH = p.push_back or 3
+
+local function phalanx(u) return types[game.unit(u).type] and game.ranks(u) >= 2 end
+
+game.on("melee.point", function(e)
+  if phalanx(e.unit) and game.aspect(e.unit, e.enemy) == 0 then
+    e.figures = e.figures + game.rank_figures(e.unit, 2)
+  end
+end)
+
+game.on("shock.dice", function(e)
+  if phalanx(e.attacker) then
+    e.dice = e.dice + game.rank_figures(e.attacker, 2) * game.attr(e.attacker, "shock")
+  end
+  if phalanx(e.defender) and game.attr(e.attacker, "mounted") and game.aspect(e.defender, e.attacker) == 0 then
+    e.dice = math.max(0, e.dice - 2 * e.figures)
+  end
+end)
+
+game.on("fire.steps", function(e)
+  if phalanx(e.target) and game.aspect(e.target, e.firer) == 0 then e.step = e.step - 1 end
+end)
+
+local function tmv(u) return game.attr(u, "morale") * game.figures(u) end
+
+game.on("phase.end", function()
+  for u = 0, game.unit_count() - 1 do
+    if game.unit(u).on_map and phalanx(u) then
+      for _, enemy in ipairs(game.in_contact(u)) do
+        local mine, theirs = game.figures_lost(u), game.figures_lost(enemy)
+        local pushable = game.unit(enemy).type ~= "war_elephant" and
+          (not game.attr(enemy, "mounted") or tmv(u) * 3 >= tmv(enemy) * 4)
+        if theirs > mine and pushable then
+          game.shift(enemy, game.bearing(u, enemy), PUSH)
+          game.log(game.id(u) .. " pushes " .. game.id(enemy) .. " back " .. PUSH .. " cm")
+        elseif mine > theirs and not phalanx(enemy) then
+          game.shift(u, game.bearing(enemy, u), PUSH)
+          game.log(game.id(enemy) .. " pushes " .. game.id(u) .. " back " .. PUSH .. " cm")
+        end
+      end
+    end
+  end
+end, { phase = "melee" })

@@ -1,0 +1,5 @@
+-- Cady, medieval archery: the second rank of archers (slingers, …) shoots
+-- over the heads of the first at one step lower, at the same target.
+game.on("fire.steps", function(e)
+  if e.rank == 2 then e.step = e.step - 1 end
+end)

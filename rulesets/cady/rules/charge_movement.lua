@@ -1,0 +1,27 @@
+-- Cady, Effects on Movement and the charge: a unit loses a third of its move
+-- for changing its direction of march more than 45 degrees, and for a change
+-- of formation (ranks and files) when its morale is 2 or more (peasants and
+-- militia do not re-form). A charge gains a third, and the charger loses a
+-- third on the turn after it. Terrain's thirds are the ruleset's `thirds`.
+--[[ params:
+  turn_limit: { type: int, min: 0, max: 180, default: 45, doc: "degrees a unit may turn its march without losing a third" }
+]]
+
+---@class charge_movement.params
+---@field turn_limit? integer degrees a unit may turn its march without losing a third
+
+---@type charge_movement.params
+local p = params
+local TURN = p.turn_limit or 45
+local CHARGE = 2
+
+game.on("table.allowance", function(e)
+  local u = e.unit
+  if e.turn > TURN then e.thirds = e.thirds + 1 end
+  if e.reform == 1 and game.attr(u, "morale") >= 2 then e.thirds = e.thirds + 1 end
+  if e.order == CHARGE then
+    e.thirds = e.thirds - 1
+    game.set_mark(u, "charged_turn", game.turn())
+  end
+  if game.mark(u, "charged_turn") == game.turn() - 1 then e.thirds = e.thirds + 1 end
+end)

@@ -1,0 +1,69 @@
+-- Cady, "Charge / Engage and the 3-DT": a charge needs a three-dice morale
+-- test when one side's Total Morale Value (morale x figures) is twice the
+-- other's or more. The side that is outweighed tests: a charged unit that
+-- fails turns and moves away a third of a move (the charger runs it down);
+-- a charger that fails does not charge, and melees a point lower this turn
+-- if it is attacked. A unit rolls three dice while it has lost no figures (or
+-- its general leads it), two once it has lost some, one once it has had a
+-- poor post-melee reaction (back, back and turn) or failed a 3-DT; it passes
+-- if any die shows its morale or less. Not used in the Basic Game: a scenario
+-- switches the module off.
+--[[ params:
+  exempt: { type: unit_types, default: [], doc: "unit types that charge without a 3-DT and never flee a charge (the phalanx, berserkers)" }
+]]
+
+---@class three_dice_test.params
+---@field exempt? string[] unit types that charge without a 3-DT and never flee a charge
+
+---@type three_dice_test.params
+local p = params
+local exempt = {}
+for _, t in ipairs(p.exempt or {}) do exempt[t] = true end
+
+local function tmv(u) return game.attr(u, "morale") * game.figures(u) end
+
+-- Units carrying out a poor reaction this turn are marked shaken for good.
+game.on("phase.begin", function()
+  for u = 0, game.unit_count() - 1 do
+    if game.reaction(u) > 0 then game.set_mark(u, "shaken", 1) end
+  end
+end, { phase = "movement" })
+
+local function dice_for(u)
+  if game.mark(u, "shaken") > 0 then return 1 end
+  if game.figures(u) < game.figures_at_start(u) then return 2 end
+  return 3
+end
+
+-- The test itself: true when any of its dice shows its morale or less.
+local function passes(u)
+  local morale = game.attr(u, "morale")
+  local n = dice_for(u)
+  local passed = false
+  for _ = 1, n do
+    if game.roll(6, game.id(u) .. " 3-DT") <= morale then passed = true end
+  end
+  if passed then
+    game.log(game.id(u) .. " passes its 3-DT (" .. n .. (n == 1 and " die" or " dice") .. " against morale " .. morale .. ")")
+  else
+    game.log(game.id(u) .. " fails its 3-DT (" .. n .. (n == 1 and " die" or " dice") .. " against morale " .. morale .. ")")
+    game.set_mark(u, "shaken", 1)
+    game.set_mark(u, "failed_3dt_turn", game.turn())
+  end
+  return passed
+end
+
+game.on("charge.begin", function(e)
+  local charger, target = e.unit, e.target
+  local a, d = tmv(charger), tmv(target)
+  if a >= 2 * d and not exempt[game.unit(target).type] then
+    if not passes(target) then e.target_flees = 1 end
+  elseif d >= 2 * a and not exempt[game.unit(charger).type] then
+    if not passes(charger) then e.cancel = 1 end
+  end
+end)
+
+-- A charger that failed melees a point lower if it is attacked this turn.
+game.on("melee.point", function(e)
+  if game.mark(e.unit, "failed_3dt_turn") == game.turn() then e.point = e.point - 1 end
+end)

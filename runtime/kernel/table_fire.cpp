@@ -1,0 +1,185 @@
+// Missile and musket fire on a free table (Cady, Archer/Musket Fire Steps):
+// each side in turn names a target for each of its units that may fire, then
+// all fire is resolved and its casualties taken together ("casualties on your
+// side will fire back that turn"). Each figure in the firing ranks rolls the
+// ladder's die; the step starts by the target's armour or at a fixed step,
+// climbs at closer range and is moved by scripts (cover, depth, the second
+// rank). A unit that has not moved fires twice, one that moved part of its
+// move once, one that moved all of it not at all.
+#include "kernel/game.h"
+#include "rules/procedures.h"
+
+#include "geometry/table_arc.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable::kernel {
+
+namespace gt = geometry::table;
+
+int Game::volleys_allowed(int unit) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
+    if (!units_in_contact(unit).empty()) return 0;  // it melees instead
+    int volleys = u.moved_thirds == 0 ? rules::option_int(phase(), "volleys_still", 2)
+                : u.moved_thirds < 3   ? rules::option_int(phase(), "volleys_moved", 1)
+                                       : 0;
+    if (const int carried = table_attribute(unit, table_roles_.ammunition); carried > 0)  // 0: it does not run out
+        volleys = std::min(volleys, carried - state_.mark(unit, "volleys_fired"));
+    return std::max(0, volleys);
+}
+
+namespace {
+gt::Arc arc_of(int left, int right) { return {left > 0 ? static_cast<double>(left) : 45.0, right > 0 ? static_cast<double>(right) : 45.0}; }
+}  // namespace
+
+bool Game::may_fire_at(int firer, int target, double* range_cm) const {
+    const int range = table_attribute(firer, table_roles_.range);
+    const auto& t = state_.units[static_cast<std::size_t>(target)];
+    if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side) return false;
+    const double d = table_distance(firer, target);
+    if (d > range + 1e-9) return false;
+    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
+    const gt::Formation f = table_formation(firer);
+    bool in_arc = false;
+    for (const auto& stand : table_stands(target)) in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
+    if (!in_arc || !table_sees(firer, target)) return false;
+    if (range_cm) *range_cm = d;
+    return true;
+}
+
+int Game::table_firing_side() const {
+    const int sides = static_cast<int>(scenario_->sides.size());
+    for (int k = 0; k < sides; ++k) {
+        const int side = (scenario_->first_side + k) % sides;
+        for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
+            if (state_.units[static_cast<std::size_t>(u)].side == side && !state_.units[static_cast<std::size_t>(u)].fired && volleys_allowed(u) > 0) return side;
+    }
+    return -1;
+}
+
+int Game::next_firer() const {
+    const int side = table_firing_side();
+    if (side < 0) return -1;
+    for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        if (s.side == side && !s.fired && volleys_allowed(u) > 0) return u;
+    }
+    return -1;
+}
+
+bool Game::table_fire_step() {
+    for (int firer = next_firer(); firer >= 0; firer = next_firer()) {
+        std::vector<Action> targets;
+        table_fire_actions(targets);
+        if (targets.size() > 1) {  // a target to choose, besides holding fire
+            decide(DecisionKind::Fire, state_.units[static_cast<std::size_t>(firer)].side);
+            return true;
+        }
+        state_.units[static_cast<std::size_t>(firer)].fired = true;  // nothing in reach
+    }
+    resolve_table_fire();
+    return false;
+}
+
+void Game::table_fire_actions(std::vector<Action>& out) const {
+    const int firer = next_firer();
+    if (firer < 0) return;
+    for (int target = 0; target < static_cast<int>(state_.units.size()); ++target) {
+        bool may = may_fire_at(firer, target, nullptr);
+        if (!may)  // en passant: seen in range during the move
+            may = state_.units[static_cast<std::size_t>(target)].on_map &&
+                  std::any_of(state_.sightings.begin(), state_.sightings.end(), [&](const Sighting& s) { return s.firer == firer && s.target == target; });
+        if (may) out.push_back({ActionKind::Fire, firer, target});
+    }
+    out.push_back({ActionKind::Decline, firer});
+}
+
+void Game::table_fire_apply(const Action& a) {
+    auto& u = state_.units[static_cast<std::size_t>(a.unit)];
+    u.fired = true;
+    if (a.kind != ActionKind::Fire) {
+        if (logging_) note("  " + unit_id(a.unit) + " holds its fire");
+        return;
+    }
+    double range = 0;
+    if (!may_fire_at(a.unit, a.target, &range)) {
+        for (const auto& s : state_.sightings)
+            if (s.firer == a.unit && s.target == a.target) range = s.distance_um / 10000.0;
+        if (logging_) note("  " + unit_id(a.unit) + " fires en passant at " + unit_id(a.target) + ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
+    }
+    state_.fires.push_back({a.unit, a.target, static_cast<int>(std::lround(range * 10))});
+    legal_valid_ = false;
+}
+
+// The firer's stands in `rank` (0 the front) within range of the target and
+// with it in their arc; each stand's figures fire.
+int Game::figures_in_reach(int firer, int target, int rank, double range_cm) const {
+    const auto stands = table_stands(firer);
+    const auto counts = figures_on_stands(firer);
+    const int files = table_formation(firer).files;
+    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
+    const auto targets = table_stands(target);
+    int figures = 0;
+    for (int i = rank * files; i < std::min(static_cast<int>(stands.size()), (rank + 1) * files); ++i) {
+        const auto& s = stands[static_cast<std::size_t>(i)];
+        bool reaches = false;
+        for (const auto& t : targets)
+            reaches = reaches || (gt::base_distance(s, t) <= range_cm + 1e-9 && gt::arc_reaches(arc, s.front_centre(), s.facing, t));
+        if (reaches) figures += counts[static_cast<std::size_t>(i)];
+    }
+    return figures;
+}
+
+int Game::figures_in_rank(int unit, int rank) const {
+    const auto counts = figures_on_stands(unit);
+    const int files = table_formation(unit).files;
+    int figures = 0;
+    for (int i = rank * files; i < std::min(static_cast<int>(counts.size()), (rank + 1) * files); ++i) figures += counts[static_cast<std::size_t>(i)];
+    return figures;
+}
+
+void Game::resolve_table_fire() {
+    const rules::StepLadder* ladder = ruleset_->step_ladder(phase().table);
+    if (!ladder) return;
+    const int fire_ranks = rules::option_int(phase(), "fire_ranks", 2);
+    const int start_attribute = ladder->start_by.empty() ? -1 : ruleset_->attribute_index(ladder->start_by);
+    for (const Fire& f : state_.fires) {
+        const int volleys = volleys_allowed(f.firer);
+        const double range = f.factor / 10.0;
+        const double max_range = table_attribute(f.firer, table_roles_.range);
+        const std::string start_value = start_attribute >= 0 ? ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(attribute(f.target, start_attribute)) : "";
+        // En passant the target was nearer during the move than it is now:
+        // the rank fired when it was in reach, whatever its reach now.
+        const bool en_passant = range + 1e-6 < table_distance(f.firer, f.target);
+        int hits = 0;
+        for (int volley = 1; volley <= volleys; ++volley)
+            for (int rank = 0; rank < fire_ranks; ++rank) {
+                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, range + 1e-6);
+                if (firing == 0) continue;
+                EventContext ctx(Event::FireSteps);
+                ctx.set("firer", f.firer);
+                ctx.set("target", f.target);
+                ctx.set("range", static_cast<long long>(std::lround(range)));
+                ctx.set("max_range", static_cast<long long>(max_range));
+                ctx.set("rank", rank + 1);
+                ctx.set("volley", volley);
+                ctx.set("step", ladder->start_for(start_value) + ladder->range_bonus(range, max_range));
+                raise(ctx);
+                const int step = ladder->clamp(static_cast<int>(ctx.get("step", 0)));
+                int scored = 0;
+                for (int k = 0; k < firing; ++k) scored += ladder->hits(step, roll(ladder->die_faces, unit_id(f.firer) + " fires at " + unit_id(f.target)));
+                hits += scored;
+                if (logging_)
+                    note("  " + unit_id(f.firer) + " fires at " + unit_id(f.target) + " (volley " + std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
+                         std::to_string(firing) + " figures at step " + std::to_string(step) + "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
+            }
+        if (table_attribute(f.firer, table_roles_.ammunition) > 0) set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
+        pending_losses_[static_cast<std::size_t>(f.target)] += hits;
+    }
+    state_.fires.clear();
+    take_pending_losses("fire");
+}
+
+}  // namespace sandtable::kernel

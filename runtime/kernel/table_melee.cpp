@@ -1,0 +1,104 @@
+// Shock and melee on a free table (Cady, Shock and Melee): units whose bases
+// touch fight. A unit that charged counts shock first: each of its figures in
+// contact rolls its shock dice on the hit matrix (its class against the
+// receiver's), and figures lost to shock do not melee. Then every figure in
+// contact rolls the melee die and survives at or under its melee point, as
+// scripts modify it (flank, rear, uphill, walls, continuous melee); the losses
+// of both sides are taken together.
+#include "kernel/game.h"
+#include "rules/procedures.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable::kernel {
+
+namespace gt = geometry::table;
+
+int Game::figures_in_contact(int unit, int enemy) const {
+    const auto mine = table_stands(unit);
+    const auto counts = figures_on_stands(unit);
+    const auto theirs = table_stands(enemy);
+    int figures = 0;
+    for (std::size_t i = 0; i < mine.size() && i < counts.size(); ++i)
+        for (const auto& t : theirs)
+            if (gt::in_contact(mine[i], t, ruleset_->table.contact)) {
+                figures += counts[i];
+                break;
+            }
+    return figures;
+}
+
+// Where the enemy strikes the unit from: 0 its front (within 45 degrees of
+// its facing), 1 a flank, 2 its rear (beyond 135 degrees).
+int Game::aspect_of(int unit, int enemy) const {
+    const gt::Formation f = table_formation(unit);
+    const gt::Point middle = f.front_centre - gt::heading(f.facing) * (gt::formation_depth(f) / 2);
+    const double turn = std::abs(gt::turn_between(f.facing, gt::bearing_of(table_position(enemy) - middle)));
+    return turn <= 45 + 1e-9 ? 0 : turn <= 135 + 1e-9 ? 1 : 2;
+}
+
+bool Game::table_melee_step() {
+    const int n = static_cast<int>(state_.units.size());
+    std::vector<std::pair<int, int>> pairs;
+    for (int a = 0; a < n; ++a)
+        for (int b : units_in_contact(a))
+            if (b > a) pairs.emplace_back(a, b);
+    if (pairs.empty()) return false;
+    const rules::HitMatrix* shock = ruleset_->hit_matrix(phase().table);
+    const int defender_class = shock ? ruleset_->attribute_index(shock->defender_by) : -1;
+    const int attacker_class = shock ? ruleset_->attribute_index(shock->attacker_by) : -1;
+    auto class_of = [&](int unit, int attribute) { return attribute < 0 ? std::string() : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute)); };
+    // Shock, by charging units against what they charged into.
+    for (auto [a, b] : pairs)
+        for (auto [striker, receiver] : {std::pair{a, b}, std::pair{b, a}}) {
+            const TableOrder& o = table_order(striker);
+            if (!shock || o.mode != TableOrder::Charge || !state_.units[static_cast<std::size_t>(receiver)].on_map) continue;
+            const int figures = figures_in_contact(striker, receiver);
+            EventContext ctx(Event::ShockDice);
+            ctx.set("attacker", striker);
+            ctx.set("defender", receiver);
+            ctx.set("figures", figures);
+            ctx.set("dice", table_attribute(striker, table_roles_.shock) * figures);
+            raise(ctx);
+            const int dice = std::max(0, static_cast<int>(ctx.get("dice", 0)));
+            const auto& faces = shock->hits(class_of(striker, attacker_class), class_of(receiver, defender_class));
+            if (dice == 0 || faces.empty()) continue;
+            int hits = 0;
+            for (int k = 0; k < dice; ++k) {
+                const int face = roll(shock->die_faces, unit_id(striker) + " shock");
+                hits += std::find(faces.begin(), faces.end(), face) != faces.end();
+            }
+            if (logging_) note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
+            lose_figures(receiver, hits, "shock");
+            if (state_.result.over) return false;
+        }
+    // Melee: every figure still in contact rolls to survive.
+    const int die = rules::option_int(phase(), "melee_die", 12);
+    std::vector<int> losses(static_cast<std::size_t>(n), 0);
+    for (auto [a, b] : pairs)
+        for (auto [unit, enemy] : {std::pair{a, b}, std::pair{b, a}}) {
+            if (!state_.units[static_cast<std::size_t>(unit)].on_map || !state_.units[static_cast<std::size_t>(enemy)].on_map) continue;
+            const int figures = figures_in_contact(unit, enemy);
+            if (figures == 0) continue;
+            EventContext ctx(Event::MeleePoint);
+            ctx.set("unit", unit);
+            ctx.set("enemy", enemy);
+            ctx.set("aspect", aspect_of(unit, enemy));
+            ctx.set("charged", table_order(enemy).mode == TableOrder::Charge);
+            ctx.set("point", table_attribute(unit, table_roles_.melee));
+            ctx.set("figures", figures);
+            raise(ctx);
+            const int point = static_cast<int>(ctx.get("point", 0));
+            const int rolling = std::max(0, static_cast<int>(ctx.get("figures", figures)));
+            int lost = 0;
+            for (int k = 0; k < rolling; ++k) lost += roll(die, unit_id(unit) + " melee against " + unit_id(enemy)) > point;
+            losses[static_cast<std::size_t>(unit)] += lost;
+            if (logging_) note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " + std::to_string(point) + ", " + std::to_string(lost) + " fall");
+        }
+    for (int u = 0; u < n; ++u) pending_losses_[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
+    take_pending_losses("melee");
+    return false;
+}
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,284 @@
+// Movement on a free table (Cady, "Dividing a move into thirds"): every unit
+// carries out its written order at once, a slice of its move at a time, so
+// that "who got there first" is settled by speed. A unit stops where its
+// bases would run into another unit's; meeting an enemy within the contact
+// distance stops both, and they will melee. Post-melee morale reactions
+// (back, back and turn) are carried out instead of orders.
+#include "kernel/game.h"
+#include "rules/procedures.h"
+
+#include "geometry/table_arc.h"
+#include "geometry/table_terrain.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable::kernel {
+
+namespace gt = geometry::table;
+
+namespace {
+// Bases that overlap by more than this are in each other's way; touching is
+// not. A unit moving up to another halts within it of base contact.
+constexpr double kGapCm = 0.05;
+
+bool overlapping(gt::Stand a, gt::Stand b) {
+    a.width -= 2 * kGapCm, a.depth -= 2 * kGapCm;
+    b.width -= 2 * kGapCm, b.depth -= 2 * kGapCm;
+    return gt::in_contact(a, b, 0);
+}
+}  // namespace
+
+struct Game::TableMove {
+    bool moving = false;
+    double bearing = 0;
+    int target = -1;          // a charge follows its target
+    double remaining = 0;     // cm still to go
+    double per_slice = 0;
+    int end_facing = -1;
+    bool may_leave = false;   // a unit falling back may leave the table by its edge
+    double moved = 0;
+    double allowance = 0;
+};
+
+// Thirds of a move the straight path from `from` to `to` loses to terrain
+// (Cady, Effects on Movement): each kind of area it runs through once, each
+// hill outline it crosses (a level up or down), each line it crosses; a road
+// it runs along gains. A line the unit may not cross (a river away from a
+// ford or bridge) sets `stop_at` to the distance where the path meets it.
+int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at) const {
+    const auto& table = scenario_->table;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    const double length = gt::distance(from, to);
+    int lost = 0;
+    std::vector<int> kinds_counted;
+    for (std::size_t i = 0; i < table.map.areas.size(); ++i) {
+        const auto& area = table.map.areas[i];
+        const int kind = table.areas[i].terrain;
+        const auto& cost = ruleset_->terrain[static_cast<std::size_t>(kind)].cost[mc];
+        const auto inside = gt::inside_intervals(area.outline, from, to);
+        const bool starts_in = gt::contains(area.outline, from);
+        if (inside.empty() && !starts_in) continue;
+        if (!cost) {
+            const double entry = inside.empty() ? 0 : inside.front().first * length;
+            if (!starts_in) stop_at = std::min(stop_at, std::max(0.0, entry - kGapCm));
+            continue;
+        }
+        if (area.sight == gt::AreaSight::Hill) {
+            for (auto [t0, t1] : inside) lost += *cost * ((t0 > 0) + (t1 < 1));
+            continue;
+        }
+        if (std::find(kinds_counted.begin(), kinds_counted.end(), kind) == kinds_counted.end()) {
+            kinds_counted.push_back(kind);
+            lost += *cost;
+        }
+    }
+    for (std::size_t i = 0; i < table.map.lines.size(); ++i) {
+        const auto& line = table.map.lines[i].line;
+        const auto& cost = ruleset_->terrain[static_cast<std::size_t>(table.lines[i].terrain)].cost[mc];
+        const bool along = gt::distance_to_polyline(line, from) <= line.width / 2 && gt::distance_to_polyline(line, to) <= line.width / 2;
+        if (along) {
+            if (cost && *cost < 0) lost += *cost;  // a road: a third gained
+            continue;
+        }
+        if (!gt::crosses(line, from, to)) continue;
+        // Where the path meets the line's centre, and whether a ford or bridge is there.
+        double meet = length;
+        for (std::size_t k = 1; k < line.points.size(); ++k) {
+            const gt::Point a = line.points[k - 1], b = line.points[k];
+            const gt::Point r = to - from, s = b - a;
+            const double denom = gt::cross(r, s);
+            if (std::abs(denom) < 1e-12) continue;
+            const double t = gt::cross(a - from, s) / denom;
+            const double u = gt::cross(a - from, r) / denom;
+            if (t >= 0 && t <= 1 && u >= 0 && u <= 1) meet = std::min(meet, t * length);
+        }
+        const gt::Point at = from + (to - from) * (length > 0 ? meet / length : 0);
+        bool crossing_place = false;
+        for (std::size_t a = 0; a < table.map.areas.size(); ++a)
+            if (ruleset_->terrain[static_cast<std::size_t>(table.areas[a].terrain)].table.crossing && gt::contains(table.map.areas[a].outline, at))
+                crossing_place = true;
+        if (crossing_place) continue;  // the ford's or bridge's own thirds count as an area
+        if (!cost) stop_at = std::min(stop_at, std::max(0.0, meet - line.width / 2 - kGapCm));
+        else if (*cost > 0) lost += *cost;
+    }
+    return lost;
+}
+
+Game::TableMove Game::plan_move(int unit) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    TableMove m;
+    m.allowance = table_allowance(unit);
+    const gt::Point at = table_position(unit);
+    TableOrder order = table_order(unit);
+    if (u.reaction != 0) {
+        // Back: half a move in good order, facing as it was; back and turn: a
+        // whole move with its back to the enemy; fleeing a charge: a third.
+        const int enemy = nearest_enemy(unit);
+        const double away = enemy >= 0 ? gt::bearing_of(at - table_position(enemy)) : u.facing + 180.0;
+        const double share = u.reaction == 1 ? 0.5 : u.reaction == 2 ? 1.0 : 1.0 / 3;
+        order = {TableOrder::Withdraw, static_cast<int>(std::lround(gt::normalize_bearing(away))) % 360,
+                 static_cast<int>(std::lround(m.allowance * share * 10)), 0, u.reaction == 1 ? u.facing : -1, -1};
+        m.may_leave = u.reaction == 2;
+        if (logging_) note("  " + unit_id(unit) + (u.reaction == 1 ? " goes back" : u.reaction == 2 ? " goes back and turns" : " turns and flees the charge"));
+        u.reaction = 0;
+    }
+    const bool reform = order.files > 0 && order.files != u.files;
+    if (reform) u.files = std::min(order.files, std::max(1, stand_count(unit)));
+    if (order.mode == TableOrder::Hold) {
+        if (order.facing >= 0) u.facing = order.facing;
+        return m;
+    }
+    m.target = order.mode == TableOrder::Charge ? order.target : -1;
+    m.bearing = m.target >= 0 ? gt::bearing_of(table_position(m.target) - at) : order.bearing;
+    EventContext ctx(Event::TableAllowance);
+    ctx.set("unit", unit);
+    ctx.set("order", order.mode);
+    ctx.set("turn", static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
+    ctx.set("reform", reform);
+    ctx.set("thirds", 0);
+    raise(ctx);
+    double stop_at = order.distance / 10.0;
+    const gt::Point goal = at + gt::heading(m.bearing) * (order.distance / 10.0);
+    const int thirds = static_cast<int>(ctx.get("thirds", 0)) + terrain_thirds(unit, at, goal, stop_at);
+    const double reach = std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2);
+    m.remaining = std::min({order.distance / 10.0, reach, stop_at});
+    m.end_facing = order.facing;
+    m.moving = m.remaining > 1e-6;
+    if (m.moving) u.facing = static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
+    return m;
+}
+
+bool Game::table_movement_step() {
+    const int n = static_cast<int>(state_.units.size());
+    const int slices = std::max(1, rules::option_int(phase(), "slices", 3));
+    for (auto& u : state_.units) {
+        u.moved_thirds = 0;
+        u.volleys = 0;
+    }
+    state_.sightings.clear();
+    // Charges first: a script's 3-DT may stop one, or turn its target to flee.
+    for (int unit = 0; unit < n; ++unit) {
+        auto& u = state_.units[static_cast<std::size_t>(unit)];
+        const TableOrder& o = table_order(unit);
+        if (!u.on_map || u.reaction != 0 || o.mode != TableOrder::Charge) continue;
+        if (o.target < 0 || !state_.units[static_cast<std::size_t>(o.target)].on_map) {
+            state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
+            continue;
+        }
+        EventContext ctx(Event::ChargeBegin);
+        ctx.set("unit", unit);
+        ctx.set("target", o.target);
+        ctx.set("cancel", 0);
+        ctx.set("target_flees", 0);
+        raise(ctx);
+        if (ctx.get("cancel", 0)) {
+            if (logging_) note("  " + unit_id(unit) + "'s charge does not go in");
+            state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
+        } else if (ctx.get("target_flees", 0)) {
+            state_.units[static_cast<std::size_t>(o.target)].reaction = 3;
+        }
+    }
+    std::vector<TableMove> moves(static_cast<std::size_t>(n));
+    for (int unit = 0; unit < n; ++unit)
+        if (state_.units[static_cast<std::size_t>(unit)].on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
+    for (auto& m : moves) m.per_slice = m.remaining / slices;
+    // Bases of every unit, kept up to date as units move within a slice.
+    std::vector<std::vector<gt::Stand>> bases(static_cast<std::size_t>(n));
+    for (int unit = 0; unit < n; ++unit) bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+    auto clear_of_others = [&](int unit, const std::vector<gt::Stand>& mine) {
+        for (int other = 0; other < n; ++other) {
+            if (other == unit) continue;
+            for (const auto& a : mine)
+                for (const auto& b : bases[static_cast<std::size_t>(other)])
+                    if (overlapping(a, b)) return false;
+        }
+        return true;
+    };
+    auto on_table = [&](const std::vector<gt::Stand>& mine) {
+        for (const auto& s : mine)
+            if (!gt::on_table(table_map(), s.centre)) return false;
+        return true;
+    };
+    for (int slice = 1; slice <= slices; ++slice) {
+        for (int unit = 0; unit < n; ++unit) {
+            auto& m = moves[static_cast<std::size_t>(unit)];
+            auto& u = state_.units[static_cast<std::size_t>(unit)];
+            if (!m.moving || !u.on_map) continue;
+            const gt::Point from = table_position(unit);
+            if (m.target >= 0 && state_.units[static_cast<std::size_t>(m.target)].on_map)
+                m.bearing = gt::bearing_of(table_position(m.target) - from);
+            const double step = std::min(m.per_slice, m.remaining);
+            const gt::Point to = from + gt::heading(m.bearing) * step;
+            const int facing = static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
+            auto fits = [&](double f) {
+                const auto mine = stands_at(unit, from + (to - from) * f, facing, u.files);
+                return clear_of_others(unit, mine) && (m.may_leave || on_table(mine));
+            };
+            double f = 1;
+            if (!fits(1)) {
+                double lo = 0, hi = 1;
+                for (int k = 0; k < 14; ++k) {
+                    const double mid = (lo + hi) / 2;
+                    (fits(mid) ? lo : hi) = mid;
+                }
+                f = lo;
+                m.moving = false;  // it has run into something: it stops here
+            }
+            const gt::Point end = from + (to - from) * f;
+            place_on_table(unit, end, facing);
+            m.moved += step * f;
+            m.remaining -= step;
+            if (m.remaining <= 1e-6) m.moving = false;
+            bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+            if (m.may_leave && !gt::on_table(table_map(), end)) {
+                if (logging_) note("  " + unit_id(unit) + " leaves the table");
+                lose_figures(unit, u.figures, "left the table");
+                bases[static_cast<std::size_t>(unit)].clear();
+                m.moving = false;
+                if (state_.result.over) return false;
+                continue;
+            }
+            // Meeting an enemy stops both: they will melee.
+            for (int enemy : units_in_contact(unit)) {
+                m.moving = false;
+                moves[static_cast<std::size_t>(enemy)].moving = false;
+            }
+        }
+        record_sightings();
+    }
+    for (int unit = 0; unit < n; ++unit) {
+        auto& m = moves[static_cast<std::size_t>(unit)];
+        auto& u = state_.units[static_cast<std::size_t>(unit)];
+        if (!u.on_map) continue;
+        if (m.allowance > 0 && m.moved > 1e-6) u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
+        if (m.end_facing >= 0 && units_in_contact(unit).empty()) u.facing = m.end_facing;
+        if (logging_ && m.moved > 0.05) note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
+    }
+    board_changed();
+    return false;
+}
+
+// En-passant fire: every missile unit notes the enemies in its range and arc
+// that it sees, at the closest they came, after each slice of the move.
+void Game::record_sightings() {
+    if (table_roles_.range < 0) return;
+    const int n = static_cast<int>(state_.units.size());
+    for (int firer = 0; firer < n; ++firer) {
+        const auto& f = state_.units[static_cast<std::size_t>(firer)];
+        const int range = table_attribute(firer, table_roles_.range);
+        if (!f.on_map || range <= 0) continue;
+        for (int target = 0; target < n; ++target) {
+            const auto& t = state_.units[static_cast<std::size_t>(target)];
+            if (!t.on_map || t.side == f.side) continue;
+            double distance = 0;
+            if (!may_fire_at(firer, target, &distance)) continue;
+            const int um = static_cast<int>(std::lround(distance * 10000));
+            auto it = std::find_if(state_.sightings.begin(), state_.sightings.end(), [&](const Sighting& s) { return s.firer == firer && s.target == target; });
+            if (it == state_.sightings.end()) state_.sightings.push_back({firer, target, um});
+            else it->distance_um = std::min(it->distance_um, um);
+        }
+    }
+}
+
+}  // namespace sandtable::kernel

@@ -1,0 +1,196 @@
+// Written orders on a free table (Cady, Orders): every unit is given a
+// direction, a distance, a formation and a facing, hidden until both sides
+// have written; an order stands until a new one is written. A side writes
+// its units' orders one unit at a time, the scenario's first side first.
+#include "kernel/game.h"
+#include "rules/procedures.h"
+
+#include "geometry/table_arc.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sandtable::kernel {
+
+namespace gt = geometry::table;
+
+namespace {
+const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
+
+std::string compass_name(int bearing) {
+    const int sixteenth = static_cast<int>(std::lround(bearing / 22.5)) % 16;
+    const bool exact = std::abs(sixteenth * 22.5 - bearing) < 0.01 || (sixteenth == 0 && bearing >= 359);
+    return exact ? kCompass[sixteenth] : std::to_string(bearing) + "°";
+}
+
+std::string cm_text(int mm) {
+    return mm % 10 == 0 ? std::to_string(mm / 10) + " cm" : std::to_string(mm / 10) + "." + std::to_string(mm % 10) + " cm";
+}
+
+int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360; }
+}  // namespace
+
+int Game::table_ordering_side() const {
+    const int first = scenario_->first_side;
+    for (int k = 0; k < static_cast<int>(scenario_->sides.size()); ++k) {
+        const int side = (first + k) % static_cast<int>(scenario_->sides.size());
+        for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
+            const auto& s = state_.units[static_cast<std::size_t>(u)];
+            if (s.side == side && s.on_map && s.reaction == 0 && !pending_table_orders_.written[static_cast<std::size_t>(u)]) {
+                bool barred = false;
+                for (const auto& mark : rules::option_names(phase(), "barred_mark")) barred = barred || state_.mark(u, mark) > 0;
+                if (!barred) return side;
+            }
+        }
+    }
+    return -1;
+}
+
+int Game::next_unit_to_order() const {
+    if (procedure() != Procedure::TableOrders) return -1;
+    const int side = table_ordering_side();
+    if (side < 0) return -1;
+    for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        if (s.side != side || !s.on_map || s.reaction != 0 || pending_table_orders_.written[static_cast<std::size_t>(u)]) continue;
+        bool barred = false;
+        for (const auto& mark : rules::option_names(phase(), "barred_mark")) barred = barred || state_.mark(u, mark) > 0;
+        if (!barred) return u;
+    }
+    return -1;
+}
+
+bool Game::table_orders_step() {
+    const int unit = next_unit_to_order();
+    if (unit >= 0) {
+        decide(DecisionKind::WriteOrders, state_.units[static_cast<std::size_t>(unit)].side);
+        return true;
+    }
+    reveal_table_orders();
+    return false;
+}
+
+bool Game::may_write(int unit, const TableOrder& o) const {
+    if (unit < 0 || unit >= static_cast<int>(state_.units.size())) return false;
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map) return false;
+    if (o.mode < TableOrder::Hold || o.mode > TableOrder::Withdraw) return false;
+    if (o.bearing < 0 || o.bearing > 359 || o.facing < -1 || o.facing > 359) return false;
+    const int reach_mm = static_cast<int>(std::lround(table_allowance(unit) * 10 * 4 / 3.0));
+    if (o.distance < 0 || o.distance > reach_mm) return false;
+    if (o.mode == TableOrder::Hold && o.distance != 0) return false;
+    if (o.files < 0 || o.files > stand_count(unit)) return false;
+    if (o.mode == TableOrder::Charge) {
+        if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;
+        const auto& t = state_.units[static_cast<std::size_t>(o.target)];
+        return t.on_map && t.side != u.side;
+    }
+    return o.target == -1;
+}
+
+std::string Game::describe_order(int unit, const TableOrder& o) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    std::string text;
+    switch (o.mode) {
+    case TableOrder::Hold: text = "hold"; break;
+    case TableOrder::Advance: text = compass_name(o.bearing) + " " + cm_text(o.distance); break;
+    case TableOrder::Charge: text = "charge " + unit_id(o.target) + " (" + compass_name(o.bearing) + ", up to " + cm_text(o.distance) + ")"; break;
+    case TableOrder::Withdraw: text = "withdraw " + compass_name(o.bearing) + " " + cm_text(o.distance); break;
+    }
+    if (o.files > 0 && o.files != u.files) text += ", " + std::to_string(o.files) + (o.files == 1 ? " file" : " files");
+    if (o.facing >= 0 && (o.mode != TableOrder::Hold || o.facing != u.facing)) text += ", facing " + compass_name(o.facing);
+    return text;
+}
+
+// The orders offered for a unit: its standing order, holding (and facing an
+// enemy in sight), marching toward or charging the enemies it sees nearest,
+// toward objectives, along the compass at a third and a whole move, withdrawing
+// from the nearest enemy, and re-forming in place. Any other order may still
+// be written (may_write).
+void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const gt::Point at = table_position(unit);
+    const int move_mm = static_cast<int>(std::lround(table_allowance(unit) * 10));
+    auto add = [&](TableOrder o) {
+        if (may_write(unit, o) && std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
+    };
+    TableOrder standing = table_order(unit);
+    if (standing.mode == TableOrder::Charge) standing = TableOrder{};  // a charge does not stand
+    if (standing.mode == TableOrder::Hold) standing.facing = u.facing;
+    add(standing);
+    add({TableOrder::Hold, 0, 0, 0, u.facing, -1});
+    // The enemies it sees, nearest first (at most three).
+    std::vector<std::pair<double, int>> seen;
+    for (int other = 0; other < static_cast<int>(state_.units.size()); ++other) {
+        const auto& o = state_.units[static_cast<std::size_t>(other)];
+        if (!o.on_map || o.side == u.side || o.figures <= 0) continue;
+        seen.emplace_back(gt::distance(at, table_position(other)), other);
+    }
+    std::sort(seen.begin(), seen.end());
+    int offered = 0;
+    for (const auto& [d, enemy] : seen) {
+        if (offered == 3) break;
+        if (!table_sees(unit, enemy)) continue;
+        ++offered;
+        const int toward = whole_bearing(gt::bearing_of(table_position(enemy) - at));
+        add({TableOrder::Hold, 0, 0, 0, toward, -1});
+        for (int thirds = 1; thirds <= 3; ++thirds) add({TableOrder::Advance, toward, move_mm * thirds / 3, 0, toward, -1});
+        const double gap_mm = table_distance(unit, enemy) * 10;
+        if (gap_mm <= move_mm * 4 / 3.0) add({TableOrder::Charge, toward, move_mm * 4 / 3, 0, -1, enemy});
+    }
+    for (std::size_t i = 0; i < scenario_->objectives.size(); ++i) {
+        if (state_.objective_holders[i] == u.side) continue;
+        const gt::Point target = scenario_->objectives[i].table_at;
+        if (gt::distance(at, target) < 1) continue;
+        const int toward = whole_bearing(gt::bearing_of(target - at));
+        const int mm = std::min(move_mm, static_cast<int>(std::lround(gt::distance(at, target) * 10)));
+        add({TableOrder::Advance, toward, mm, 0, -1, -1});
+    }
+    const int directions = std::max(4, rules::option_int(phase(), "directions", 8));
+    for (int k = 0; k < directions; ++k) {
+        const int bearing = whole_bearing(360.0 * k / directions);
+        add({TableOrder::Advance, bearing, move_mm, 0, -1, -1});
+        add({TableOrder::Advance, bearing, move_mm / 3, 0, -1, -1});
+    }
+    if (const int enemy = nearest_enemy(unit); enemy >= 0) {
+        const int away = whole_bearing(gt::bearing_of(at - table_position(enemy)));
+        add({TableOrder::Withdraw, away, move_mm, 0, u.facing, -1});
+    }
+    const int stands = stand_count(unit);
+    for (int files : {stands, (stands + 1) / 2, 4, 2})
+        if (files >= 1 && files <= stands && files != u.files) add({TableOrder::Hold, 0, 0, files, u.facing, -1});
+}
+
+void Game::table_order_actions(std::vector<Action>& out) const {
+    const int unit = next_unit_to_order();
+    if (unit < 0) return;
+    std::vector<TableOrder> menu;
+    table_order_menu(unit, menu);
+    for (const auto& o : menu) {
+        Action a{ActionKind::WriteOrder, unit};
+        a.order = o;
+        out.push_back(a);
+    }
+}
+
+void Game::table_order_apply(const Action& a) {
+    const auto i = static_cast<std::size_t>(a.unit);
+    pending_table_orders_.orders[i] = a.order;
+    pending_table_orders_.written[i] = 1;
+    legal_valid_ = false;
+}
+
+void Game::reveal_table_orders() {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        if (pending_table_orders_.written[i]) state_.table_orders[i] = pending_table_orders_.orders[i];
+        else if (state_.table_orders[i].mode == TableOrder::Charge) state_.table_orders[i] = TableOrder{0, 0, 0, 0, state_.units[i].facing, -1};
+        pending_table_orders_.written[i] = 0;
+    }
+    if (!logging_) return;
+    note("  Orders are revealed");
+    for (std::size_t i = 0; i < state_.units.size(); ++i)
+        if (state_.units[i].on_map && state_.units[i].reaction == 0)
+            note("    " + unit_id(static_cast<int>(i)) + ": " + describe_order(static_cast<int>(i), state_.table_orders[i]));
+}
+
+}  // namespace sandtable::kernel

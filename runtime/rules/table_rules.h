@@ -1,0 +1,78 @@
+// The free table (Cady's miniatures rules): what a ruleset says about playing
+// on an open table measured in centimetres instead of a hex grid, and what a
+// scenario's table holds. The geometry itself is geometry/table_*.
+#pragma once
+
+#include "geometry/table_terrain.h"
+#include "rules/source_location.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::rules {
+
+// `geometry: { kind: table, … }` in a ruleset.
+struct TableRules {
+    bool enabled = false;     // false: the ruleset plays on hexes
+    double contact = 1.0;     // cm: bases this close are in contact (Cady: 1 cm)
+    double crest = 6.0;       // cm: figures this far back from a hill's edge do not see over it
+    double sight = 90.0;      // cm: how far a unit sees (Cady: 90; artillery sees further by its range)
+    double foot_eye = 0.5;    // eye height in hill levels: foot figures
+    double mounted_eye = 1.0; // mounted figures ("one hill section is the height of a man on horseback")
+    // The attributes holding each unit type's stand and figures.
+    std::string stand_width = "stand_width";    // cm across a stand's front
+    std::string stand_depth = "stand_depth";    // cm front to back
+    std::string figures_per_stand = "figures_per_stand";
+    std::string mounted = "mounted";            // a bool attribute: mounted figures see from higher
+    SourceLocation where;
+};
+
+// What a terrain type is on a free table: an area (hill, wood, marsh,
+// building, field, ford, bridge) or a line with a width (river, creek, road,
+// wall, fence), and what it does to sight. Its movement effect is its
+// `thirds`, kept in TerrainType::cost: the thirds of a move a unit loses
+// moving in or across it (a road: -1, a third gained); none: it may not.
+struct TableTerrain {
+    enum class Shape { Area, Line };
+    Shape shape = Shape::Area;
+    geometry::table::AreaSight sight = geometry::table::AreaSight::Clear;
+    double sight_depth = 0;           // a screen: cm sight reaches into or through it
+    bool seen_over_from_above = false;
+    double width = 3;                 // a line's width unless the scenario gives one, cm
+    bool crossing = false;            // an area where lines that bar the way may be crossed (ford, bridge)
+};
+
+// One area on a scenario's table, as written: an outline, or the trees
+// whose hull is a wood's outline (kept to write the file back as drawn).
+struct TableAreaSource {
+    int terrain = 0;                               // index into Ruleset::terrain
+    std::vector<geometry::table::Point> trees;     // empty: the outline was written
+    SourceLocation where;
+};
+
+struct TableLineSource {
+    int terrain = 0;
+    SourceLocation where;
+};
+
+// A scenario's `table:`: its size and terrain. `map.areas[i]` is read from
+// `areas[i]`, `map.lines[i]` from `lines[i]`.
+struct TableData {
+    geometry::table::TableMap map;
+    std::vector<TableAreaSource> areas;
+    std::vector<TableLineSource> lines;
+    SourceLocation where;
+
+    bool empty() const { return map.width <= 0; }
+};
+
+// Where a unit sets up on a free table: the centre of its front rank, its
+// facing (a compass bearing), its files (stands side by side) and figures.
+struct TablePlacement {
+    geometry::table::Point front_centre;
+    int facing = 0;
+    int files = 1;
+    int figures = 0;
+};
+
+}  // namespace sandtable::rules

@@ -1,0 +1,236 @@
+// The free table's part of the game API (Cady): figures, formations, orders,
+// contact, distances and the terrain around a unit. docs/lua-api.md lists them.
+#include "script/lua_bindings.h"
+
+#include "geometry/table_terrain.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace sandtable::script::bindings {
+
+namespace {
+
+namespace gt = geometry::table;
+
+void require_table(lua_State* L, const char* function) {
+    if (!game(L).on_table()) luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
+}
+
+// game.figures(u): figures left.
+int l_figures(lua_State* L) {
+    lua_pushinteger(L, game(L).figures(unit_arg(L, 1)));
+    return 1;
+}
+
+// game.figures_lost(u): figures lost this game turn.
+int l_figures_lost(lua_State* L) {
+    const auto& u = game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))];
+    lua_pushinteger(L, u.figures_at_turn_start - u.figures);
+    return 1;
+}
+
+// game.figures_at_start(u): figures it set up with.
+int l_figures_at_start(lua_State* L) {
+    lua_pushinteger(L, game(L).scenario().units[static_cast<std::size_t>(unit_arg(L, 1))].table.figures);
+    return 1;
+}
+
+// game.lose_figures(u, n, why): removes figures (the unit is eliminated with none left).
+int l_lose_figures(lua_State* L) {
+    forbid_in_query(L, "game.lose_figures");
+    require_table(L, "game.lose_figures");
+    const int u = unit_arg(L, 1);
+    const auto n = luaL_checkinteger(L, 2);
+    const char* why = luaL_optstring(L, 3, "");
+    if (n < 0) return luaL_error(L, "game.lose_figures: a number of figures is 0 or more, got %d", static_cast<int>(n));
+    game(L).lose_figures(u, static_cast<int>(n), why);
+    return 0;
+}
+
+// game.stands(u), game.files(u), game.ranks(u): its formation now.
+int l_stands(lua_State* L) {
+    lua_pushinteger(L, game(L).stand_count(unit_arg(L, 1)));
+    return 1;
+}
+
+int l_files(lua_State* L) {
+    require_table(L, "game.files");
+    lua_pushinteger(L, game(L).table_formation(unit_arg(L, 1)).files);
+    return 1;
+}
+
+int l_ranks(lua_State* L) {
+    require_table(L, "game.ranks");
+    lua_pushinteger(L, game(L).table_formation(unit_arg(L, 1)).ranks);
+    return 1;
+}
+
+// game.position(u): x, y (cm, the centre of its front rank) and facing (degrees).
+int l_position(lua_State* L) {
+    require_table(L, "game.position");
+    const int u = unit_arg(L, 1);
+    const gt::Point p = game(L).table_position(u);
+    lua_pushnumber(L, p.x);
+    lua_pushnumber(L, p.y);
+    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(u)].facing);
+    return 3;
+}
+
+// game.table_order(u): its written order as revealed.
+int l_table_order(lua_State* L) {
+    require_table(L, "game.table_order");
+    const auto& o = game(L).table_order(unit_arg(L, 1));
+    static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, kModes[o.mode]), lua_setfield(L, -2, "mode");
+    lua_pushinteger(L, o.bearing), lua_setfield(L, -2, "bearing");
+    lua_pushnumber(L, o.distance / 10.0), lua_setfield(L, -2, "distance");
+    lua_pushinteger(L, o.files), lua_setfield(L, -2, "files");
+    lua_pushinteger(L, o.facing), lua_setfield(L, -2, "facing");
+    lua_pushinteger(L, o.target), lua_setfield(L, -2, "target");
+    return 1;
+}
+
+// game.in_contact(u): the enemy units its bases touch.
+int l_in_contact(lua_State* L) {
+    require_table(L, "game.in_contact");
+    push_int_list(L, game(L).units_in_contact(unit_arg(L, 1)));
+    return 1;
+}
+
+// game.distance_cm(a, b): between the nearest bases of two units.
+int l_distance_cm(lua_State* L) {
+    require_table(L, "game.distance_cm");
+    lua_pushnumber(L, game(L).table_distance(unit_arg(L, 1), unit_arg(L, 2)));
+    return 1;
+}
+
+// game.ground(u): the hill level its front stands on.
+int l_ground(lua_State* L) {
+    require_table(L, "game.ground");
+    lua_pushinteger(L, gt::ground_level(game(L).table_map(), game(L).table_position(unit_arg(L, 1))));
+    return 1;
+}
+
+// game.moved_thirds(u): thirds of its move it used this game turn; game.reaction(u):
+// the post-melee reaction it carries out next (0 none, 1 back, 2 back and turn).
+int l_moved_thirds(lua_State* L) {
+    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].moved_thirds);
+    return 1;
+}
+
+int l_reaction(lua_State* L) {
+    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].reaction);
+    return 1;
+}
+
+// game.in_area(u, terrain [, edge_cm]): does one of its stands stand in an
+// area of that terrain (with edge_cm: within that far of the area's edge)?
+int l_in_area(lua_State* L) {
+    require_table(L, "game.in_area");
+    const int u = unit_arg(L, 1);
+    const char* kind_arg = luaL_checkstring(L, 2);
+    const double edge = luaL_optnumber(L, 3, -1);
+    const std::string kind = kind_arg;  // no Lua error may be raised once it is built
+    const auto& map = game(L).table_map();
+    bool found = false;
+    for (const auto& stand : game(L).table_stands(u))
+        for (const auto& area : map.areas) {
+            if (found || area.kind != kind || !gt::contains(area.outline, stand.centre)) continue;
+            double to_edge = 1e18;
+            for (std::size_t i = 0, j = area.outline.size() - 1; i < area.outline.size(); j = i++)
+                to_edge = std::min(to_edge, gt::distance_to_segment(stand.centre, area.outline[j], area.outline[i]));
+            found = edge < 0 || to_edge <= edge;
+        }
+    lua_pushboolean(L, found);
+    return 1;
+}
+
+// game.line_between(a, b, terrain [, within_cm]): does a line feature of that
+// terrain cross the way from a to b (within within_cm of b: b is behind it)?
+int l_line_between(lua_State* L) {
+    require_table(L, "game.line_between");
+    const int a = unit_arg(L, 1), b = unit_arg(L, 2);
+    const char* kind_arg = luaL_checkstring(L, 3);
+    const double within = luaL_optnumber(L, 4, 1e18);
+    const std::string kind = kind_arg;
+    const gt::Point from = game(L).table_position(a);
+    const gt::Point to = game(L).table_position(b);
+    bool found = false;
+    for (const auto& line : game(L).table_map().lines)
+        found = found || (line.kind == kind && gt::crosses(line.line, from, to) && gt::distance_to_polyline(line.line, to) <= within);
+    lua_pushboolean(L, found);
+    return 1;
+}
+
+// game.rank_figures(u, rank): the figures in a rank of its formation (1 the front).
+int l_rank_figures(lua_State* L) {
+    require_table(L, "game.rank_figures");
+    const int u = unit_arg(L, 1);
+    const auto rank = luaL_checkinteger(L, 2);
+    lua_pushinteger(L, rank < 1 ? 0 : game(L).figures_in_rank(u, static_cast<int>(rank - 1)));
+    return 1;
+}
+
+// game.aspect(u, other): 0 when other stands to its front, 1 a flank, 2 its rear.
+int l_aspect(lua_State* L) {
+    require_table(L, "game.aspect");
+    lua_pushinteger(L, game(L).aspect_of(unit_arg(L, 1), unit_arg(L, 2)));
+    return 1;
+}
+
+// game.bearing(a, b): the compass bearing from a's front centre to b's, degrees.
+int l_bearing(lua_State* L) {
+    require_table(L, "game.bearing");
+    const gt::Point from = game(L).table_position(unit_arg(L, 1));
+    const gt::Point to = game(L).table_position(unit_arg(L, 2));
+    lua_pushnumber(L, gt::bearing_of(to - from));
+    return 1;
+}
+
+// game.shift(u, bearing, cm): moves the unit straight that far, keeping its
+// facing (a push back, a rampage); nothing checks what it runs into.
+int l_shift(lua_State* L) {
+    forbid_in_query(L, "game.shift");
+    require_table(L, "game.shift");
+    const int u = unit_arg(L, 1);
+    const double bearing = luaL_checknumber(L, 2);
+    const double cm = luaL_checknumber(L, 3);
+    auto& g = game(L);
+    g.place_on_table(u, g.table_position(u) + gt::heading(bearing) * cm, g.state().units[static_cast<std::size_t>(u)].facing);
+    return 0;
+}
+
+// game.units_near(x, y, cm): the units on the table with a base within cm of the point.
+int l_units_near(lua_State* L) {
+    require_table(L, "game.units_near");
+    const gt::Point at{luaL_checknumber(L, 1), luaL_checknumber(L, 2)};
+    const double cm = luaL_checknumber(L, 3);
+    std::vector<int> found;
+    auto& g = game(L);
+    for (int u = 0; u < static_cast<int>(g.state().units.size()); ++u) {
+        if (!g.state().units[static_cast<std::size_t>(u)].on_map) continue;
+        for (const auto& stand : g.table_stands(u))
+            if (gt::distance_to_polygon(stand.corners(), at) <= cm) {
+                found.push_back(u);
+                break;
+            }
+    }
+    push_int_list(L, found);
+    return 1;
+}
+
+const luaL_Reg kFunctions[] = {
+    {"figures", l_figures}, {"figures_lost", l_figures_lost}, {"figures_at_start", l_figures_at_start}, {"lose_figures", l_lose_figures},
+    {"stands", l_stands}, {"files", l_files}, {"ranks", l_ranks}, {"position", l_position}, {"table_order", l_table_order},
+    {"in_contact", l_in_contact}, {"distance_cm", l_distance_cm}, {"ground", l_ground}, {"moved_thirds", l_moved_thirds},
+    {"reaction", l_reaction}, {"in_area", l_in_area}, {"line_between", l_line_between}, {"rank_figures", l_rank_figures},
+    {"aspect", l_aspect}, {"bearing", l_bearing}, {"shift", l_shift}, {"units_near", l_units_near}, {nullptr, nullptr}};
+
+}  // namespace
+
+const luaL_Reg* table_functions() { return kFunctions; }
+
+}  // namespace sandtable::script::bindings
