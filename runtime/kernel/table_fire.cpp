@@ -156,7 +156,7 @@ void Game::resolve_table_fire() {
         int hits = 0;
         for (int volley = 1; volley <= volleys; ++volley)
             for (int rank = 0; rank < fire_ranks; ++rank) {
-                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, range + 1e-6);
+                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, max_range + 1e-6);
                 if (firing == 0) continue;
                 EventContext ctx(Event::FireSteps);
                 ctx.set("firer", f.firer);

@@ -21,6 +21,8 @@ namespace {
 // Bases that overlap by more than this are in each other's way; touching is
 // not. A unit moving up to another halts within it of base contact.
 constexpr double kGapCm = 0.05;
+// A move is checked for collisions at least this often along its way.
+constexpr double kSampleCm = 1.0;
 
 bool overlapping(gt::Stand a, gt::Stand b) {
     a.width -= 2 * kGapCm, a.depth -= 2 * kGapCm;
@@ -180,8 +182,12 @@ bool Game::table_movement_step() {
         }
     }
     std::vector<TableMove> moves(static_cast<std::size_t>(n));
-    for (int unit = 0; unit < n; ++unit)
-        if (state_.units[static_cast<std::size_t>(unit)].on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
+    std::vector<std::pair<int, int>> before(static_cast<std::size_t>(n));  // facing and files before the plans
+    for (int unit = 0; unit < n; ++unit) {
+        const auto& u = state_.units[static_cast<std::size_t>(unit)];
+        before[static_cast<std::size_t>(unit)] = {u.facing, u.files};
+        if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
+    }
     for (auto& m : moves) m.per_slice = m.remaining / slices;
     // Bases of every unit, kept up to date as units move within a slice.
     std::vector<std::vector<gt::Stand>> bases(static_cast<std::size_t>(n));
@@ -200,6 +206,19 @@ bool Game::table_movement_step() {
             if (!gt::on_table(table_map(), s.centre)) return false;
         return true;
     };
+    // A unit that turns or re-forms where it stands needs the room: one that
+    // would swing into another unit's bases keeps its facing and files, and
+    // stays where it is this turn.
+    for (int unit = 0; unit < n; ++unit) {
+        auto& u = state_.units[static_cast<std::size_t>(unit)];
+        const auto [facing, files] = before[static_cast<std::size_t>(unit)];
+        if (!u.on_map || (u.facing == facing && u.files == files) || clear_of_others(unit, bases[static_cast<std::size_t>(unit)])) continue;
+        u.facing = facing;
+        u.files = files;
+        moves[static_cast<std::size_t>(unit)].moving = false;
+        bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+        if (logging_) note("  " + unit_id(unit) + " has no room to turn or re-form, and stands");
+    }
     for (int slice = 1; slice <= slices; ++slice) {
         for (int unit = 0; unit < n; ++unit) {
             auto& m = moves[static_cast<std::size_t>(unit)];
@@ -215,15 +234,25 @@ bool Game::table_movement_step() {
                 const auto mine = stands_at(unit, from + (to - from) * f, facing, u.files);
                 return clear_of_others(unit, mine) && (m.may_leave || on_table(mine));
             };
-            double f = 1;
-            if (!fits(1)) {
-                double lo = 0, hi = 1;
-                for (int k = 0; k < 14; ++k) {
+            // Walk the step a centimetre at a time, so that no base can jump
+            // over another (every base is at least 2 cm deep), then close in
+            // on the first place it would overlap.
+            double f = 1, lo = 0;
+            const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
+            for (int k = 1; k <= samples; ++k) {
+                const double at = static_cast<double>(k) / samples;
+                if (fits(at)) {
+                    lo = at;
+                    continue;
+                }
+                double hi = at;
+                for (int i = 0; i < 12; ++i) {
                     const double mid = (lo + hi) / 2;
                     (fits(mid) ? lo : hi) = mid;
                 }
                 f = lo;
                 m.moving = false;  // it has run into something: it stops here
+                break;
             }
             const gt::Point end = from + (to - from) * f;
             place_on_table(unit, end, facing);

@@ -37,7 +37,7 @@ void BackgroundScan::open(const ScenarioDocument* doc) {
     background_.reset();
     image_ = wxImage();
     canvas_->set_background(nullptr, nullptr);
-    if (!doc_) return;
+    if (!doc_ || doc_->ruleset().table.enabled) return;  // a scan is calibrated to hexes
     const std::string file = background_path(doc_->file());
     if (!wxFileExists(wxString::FromUTF8(file))) return;
     background_ = background_from_yaml(load::read_file(file), file, doc_->scenario().map.grid);
@@ -51,6 +51,10 @@ void BackgroundScan::open(const ScenarioDocument* doc) {
 
 void BackgroundScan::choose() {
     if (!doc_) return;
+    if (doc_->ruleset().table.enabled) {
+        wxMessageBox("A background scan is lined up with a hex grid; this scenario is played on a free table.", "No background", wxOK | wxICON_INFORMATION, owner_);
+        return;
+    }
     wxFileDialog dialog(owner_, "A scan of the printed map", "", "", "Images (*.png;*.jpg;*.jpeg)|*.png;*.jpg;*.jpeg", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() != wxID_OK) return;
     wxImage image;

@@ -1,7 +1,9 @@
 #include "app/main_frame.h"
 
+#include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
 #include "core/project_template.h"
+#include "load/table_map_writer.h"
 
 #include <wx/accel.h>
 #include <wx/config.h>
@@ -22,6 +24,7 @@
 #include <wx/time.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 
 namespace sandtable::studio {
@@ -74,6 +77,9 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     SetStatusWidths(3, widths);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
+    canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
+    canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
+    palette_->on_status = [this](const wxString& text) { SetStatusText(text, 1); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
     recent_.Load(*config);
@@ -246,6 +252,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     play_->set_document(doc_ ? &*doc_ : nullptr);
     palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
+        fill_units();               // a free table's units are placed, moved and removed here
         scenario_page_->refresh();  // objectives and zones are listed there
     });
     fill_units();
@@ -268,11 +275,18 @@ void MainFrame::fill_units() {
     units_->DeleteAllItems();
     if (!doc_) return;
     const auto& sc = doc_->scenario();
+    const bool table = doc_->ruleset().table.enabled;
+    wxListItem heading;
+    heading.SetMask(wxLIST_MASK_TEXT);
+    heading.SetText(table ? wxString::FromUTF8("At (cm), facing") : wxString("Hex"));
+    units_->SetColumn(3, heading);
     for (const auto& u : sc.units) {
         const long row = units_->InsertItem(units_->GetItemCount(), wxString::FromUTF8(u.name));
         units_->SetItem(row, 1, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
         units_->SetItem(row, 2, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
-        units_->SetItem(row, 3, sc.map.grid.label(u.hex));
+        units_->SetItem(row, 3, table ? wxString::FromUTF8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y) + " → " +
+                                                           std::to_string(u.table.facing) + "°")
+                                      : wxString(sc.map.grid.label(u.hex)));
         units_->SetItem(row, 4, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
     }
     for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);  // never narrower than the heading
@@ -479,6 +493,7 @@ void MainFrame::perform(std::unique_ptr<EditCommand> command) {
 
 void MainFrame::on_resize() {
     if (!doc_) return;
+    if (doc_->ruleset().table.enabled) return resize_table();
     const auto& grid = doc_->scenario().map.grid;
     const long columns = wxGetNumberFromUser("Columns of the map", "Columns:", "Resize Map", grid.columns(), 1, 999, this);
     if (columns < 0) return;
@@ -490,6 +505,56 @@ void MainFrame::on_resize() {
     } catch (const std::exception& e) {
         wxMessageBox(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION, this);
     }
+}
+
+// A free table is measured in centimetres: its width and depth are asked for.
+void MainFrame::resize_table() {
+    const auto& map = doc_->scenario().table.map;
+    const long width = wxGetNumberFromUser("Width of the table, west to east", "Width (cm):", "Resize Table", std::lround(map.width), 10, 10000, this);
+    if (width < 0) return;
+    const long depth = wxGetNumberFromUser("Depth of the table, north to south", "Depth (cm):", "Resize Table", std::lround(map.depth), 10, 10000, this);
+    if (depth < 0) return;
+    try {
+        perform(free_table::resize_table(*doc_, static_cast<double>(width), static_cast<double>(depth)));
+        canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the table changed: fit again
+    } catch (const std::exception& e) {
+        wxMessageBox(wxString::FromUTF8(e.what()), "The table was not resized", wxOK | wxICON_INFORMATION, this);
+    }
+}
+
+void MainFrame::on_table_unit_dropped(int unit, geometry::table::Point cm) {
+    if (!doc_) return;
+    try {
+        const auto from = doc_->scenario().units.at(static_cast<std::size_t>(unit)).table.front_centre;
+        history_.perform(*doc_, free_table::move_item(*doc_, {free_table::Hit::Unit, unit}, cm - from));
+    } catch (const std::exception& e) {
+        SetStatusText(wxString::FromUTF8(std::string("Not moved: ") + e.what()), 1);
+        return;
+    }
+    fill_units();
+    scenario_page_->refresh();
+    palette_->refill();
+    refresh_state();
+}
+
+// The point under the mouse in cm, what terrain is there, whose bases.
+void MainFrame::on_table_hover(std::optional<geometry::table::Point> cm) {
+    if (!doc_ || !cm) {
+        SetStatusText("", 0);
+        return;
+    }
+    const auto& rs = doc_->ruleset();
+    const auto& sc = doc_->scenario();
+    std::string text = "x " + load::format_cm(std::round(cm->x * 10) / 10) + ", y " + load::format_cm(std::round(cm->y * 10) / 10) + " cm";
+    for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a)
+        if (geometry::table::contains(sc.table.map.areas[a].outline, *cm)) text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Area, static_cast<int>(a)});
+    for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l)
+        if (geometry::table::distance_to_polyline(sc.table.map.lines[l].line, *cm) <= sc.table.map.lines[l].line.width / 2)
+            text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Line, static_cast<int>(l)});
+    const auto shapes = canvas_->table_units ? *canvas_->table_units : free_table::scenario_shapes(rs, sc);
+    for (const auto& u : shapes)
+        if (std::any_of(u.stands.begin(), u.stands.end(), [&](const auto& s) { return geometry::table::on_base(s, *cm); })) text += "  · " + u.label;
+    SetStatusText(wxString::FromUTF8(text), 0);
 }
 
 void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {

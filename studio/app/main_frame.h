@@ -66,6 +66,9 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void perform(std::unique_ptr<EditCommand> command);
     void on_unit_dropped(int unit, geometry::Hex to);
+    void on_table_unit_dropped(int unit, geometry::table::Point cm);
+    void on_table_hover(std::optional<geometry::table::Point> cm);
+    void resize_table();
     void on_resize();
     void on_autosave(wxTimerEvent&);
     void on_recent(wxCommandEvent&);

@@ -1,6 +1,7 @@
 #include "app/map_canvas.h"
 
 #include "render/scenario_painter.h"
+#include "render/table_painter.h"
 
 #include <wx/dcbuffer.h>
 #include <wx/dnd.h>
@@ -30,13 +31,19 @@ bool MapCanvas::drop_unit(wxCoord x, wxCoord y, const wxString& text) {
     long unit = -1;
     if (!scenario_ || !on_unit_dropped || !text.StartsWith("sandtable-unit:") || !text.AfterFirst(':').ToLong(&unit)) return false;
     if (unit < 0 || unit >= static_cast<long>(scenario_->units.size())) return false;
+    if (on_table()) {
+        const auto cm = free_table::to_cm(view_, {static_cast<double>(x), static_cast<double>(y)});
+        if (!on_table_unit_dropped || !geometry::table::on_table(scenario_->table.map, cm)) return false;
+        on_table_unit_dropped(static_cast<int>(unit), cm);
+        return true;
+    }
     const auto hex = view_.hex_at({static_cast<double>(x), static_cast<double>(y)});
     if (!hex || *hex == scenario_->units[static_cast<std::size_t>(unit)].hex) return false;
     on_unit_dropped(static_cast<int>(unit), *hex);
     return true;
 }
 
-MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
+MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxTAB_TRAVERSAL | wxWANTS_CHARS) {
     SetDropTarget(new UnitDropTarget(this));
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     Bind(wxEVT_PAINT, &MapCanvas::on_paint, this);
@@ -45,13 +52,18 @@ MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     Bind(wxEVT_LEFT_DOWN, &MapCanvas::on_mouse, this);
     Bind(wxEVT_LEFT_UP, &MapCanvas::on_mouse, this);
     Bind(wxEVT_MOTION, &MapCanvas::on_mouse, this);
-    Bind(wxEVT_LEFT_DCLICK, [this](wxMouseEvent&) { fit(); });
+    Bind(wxEVT_LEFT_DCLICK, &MapCanvas::on_double_click, this);
+    Bind(wxEVT_LEAVE_WINDOW, &MapCanvas::on_mouse, this);
+    Bind(wxEVT_KEY_DOWN, &MapCanvas::on_key, this);
 }
 
 void MapCanvas::set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario) {
     ruleset_ = ruleset;
     scenario_ = scenario;
-    view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
+    if (ruleset_ && scenario_ && ruleset_->table.enabled) view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
+    else view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
+    highlight_.reset();
+    table_pressed_ = dragging_ = false;
     fitted_ = false;
     fit();
 }
@@ -66,7 +78,7 @@ void MapCanvas::fit() {
 }
 
 void MapCanvas::show_hex(Hex hex) {
-    if (!scenario_ || !scenario_->map.grid.contains(hex)) return;
+    if (!scenario_ || on_table() || !scenario_->map.grid.contains(hex)) return;
     const wxSize size = GetClientSize();
     if (view_.scale() < 18) view_.zoom(18 / view_.scale(), view_.centre(hex));  // big enough to see what is there
     const Point c = view_.centre(hex);
@@ -82,12 +94,83 @@ void MapCanvas::on_size(wxSizeEvent& e) {
 }
 
 void MapCanvas::on_wheel(wxMouseEvent& e) {
+    if (on_table() && scenario_ && on_table_mouse) {
+        TableMouse m = table_mouse(TableMouse::Wheel, e);
+        m.steps = e.GetWheelRotation() > 0 ? 1 : e.GetWheelRotation() < 0 ? -1 : 0;
+        if (on_table_mouse(m)) {
+            Refresh();
+            return;
+        }
+    }
     const double factor = e.GetWheelRotation() > 0 ? 1.2 : 1 / 1.2;
     view_.zoom(factor, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
     Refresh();
 }
 
+void MapCanvas::on_double_click(wxMouseEvent& e) {
+    if (on_table() && scenario_ && on_table_mouse && on_table_mouse(table_mouse(TableMouse::DoubleClick, e))) {
+        Refresh();
+        return;
+    }
+    fit();
+}
+
+void MapCanvas::on_key(wxKeyEvent& e) {
+    if (on_table() && scenario_ && on_table_key && on_table_key(e.GetKeyCode())) {
+        Refresh();
+        return;
+    }
+    e.Skip();
+}
+
+MapCanvas::TableMouse MapCanvas::table_mouse(TableMouse::Kind kind, const wxMouseEvent& e) const {
+    TableMouse m;
+    m.kind = kind;
+    m.cm = free_table::to_cm(view_, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
+    m.tolerance = 6 / std::max(view_.scale(), 0.01);  // six pixels
+    m.shift = e.ShiftDown();
+    m.control = e.ControlDown();
+    return m;
+}
+
+// On a free table the tool has the mouse first; what it does not take pans.
+void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
+    auto tell = [&](TableMouse::Kind kind) { return on_table_mouse ? on_table_mouse(table_mouse(kind, e)) : false; };
+    if (e.Leaving()) {
+        if (!table_pressed_ && !dragging_) tell(TableMouse::Leave);
+        if (on_table_hover) on_table_hover(std::nullopt);
+        Refresh();
+        return;
+    }
+    const auto cm = free_table::to_cm(view_, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
+    if (on_table_hover) on_table_hover(geometry::table::on_table(scenario_->table.map, cm) ? std::optional(cm) : std::nullopt);
+    if (e.LeftDown()) {
+        SetFocus();  // Enter, Esc, Delete and Backspace go to the tool
+        pressed_at_ = drag_from_ = e.GetPosition();
+        table_pressed_ = tell(TableMouse::Down);
+        dragging_ = !table_pressed_;
+        if (!HasCapture()) CaptureMouse();
+    } else if (e.LeftUp() && (table_pressed_ || dragging_)) {
+        if (table_pressed_) tell(TableMouse::Up);
+        const wxPoint moved = e.GetPosition() - pressed_at_;
+        if (dragging_ && std::abs(moved.x) + std::abs(moved.y) < 5) tell(TableMouse::Click);
+        table_pressed_ = dragging_ = false;
+        if (HasCapture()) ReleaseMouse();
+    } else if (e.Dragging() && dragging_) {
+        view_.pan(e.GetX() - drag_from_.x, e.GetY() - drag_from_.y);
+        drag_from_ = e.GetPosition();
+    } else if (e.Dragging() || e.Moving()) {
+        tell(TableMouse::Move);
+    }
+    Refresh();
+}
+
 void MapCanvas::on_mouse(wxMouseEvent& e) {
+    if (on_table()) {
+        if (scenario_) on_table_mouse_event(e);
+        return;
+    }
+    if (e.Leaving()) return;
     if (calibrating && on_calibration_mouse(e)) return;
     const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
     if (drawing_sides && scenario_) {
@@ -157,16 +240,21 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     dc.SetBackground(wxBrush(wxColour(236, 232, 222)));
     dc.Clear();
     if (!ruleset_ || !scenario_) return;
+    // A table resized (or the resize undone) keeps the zoom and the pan.
+    if (on_table()) view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
     // The map from its cached layer (panning only copies it), counters on top.
     layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
     if (!gc) return;
-    draw_background(*gc);
-    draw_zones(*gc);
-    draw_counters(*gc, view_, *ruleset_, *scenario_);
-    draw_handles(*gc);
+    if (!on_table()) {  // scans, zones and calibration are made of hexes
+        draw_background(*gc);
+        draw_zones(*gc);
+    }
+    draw_units(*gc);
+    if (on_table() && show_labels) draw_table_scale(*gc, view_, scenario_->table.map, GetClientSize().x, GetClientSize().y);
+    if (!on_table()) draw_handles(*gc);
     if (draw_overlay) draw_overlay(*gc, view_);
-    if (highlight_) {
+    if (highlight_ && !on_table()) {
         const auto c = view_.corners(*highlight_);
         wxGraphicsPath ring = gc->CreatePath();
         ring.MoveToPoint(c[0].x, c[0].y);
@@ -287,10 +375,18 @@ bool MapCanvas::on_calibration_mouse(wxMouseEvent& e) {
     return true;
 }
 
-void MapCanvas::render(wxGraphicsContext& gc, const wxSize&) const {
+// Counters on hexes; on a free table the units' stands, the game's when the
+// playtest gives them.
+void MapCanvas::draw_units(wxGraphicsContext& gc) const {
+    if (on_table() && table_units) draw_table_units(gc, view_, *scenario_, *table_units);
+    else draw_counters(gc, view_, *ruleset_, *scenario_);
+}
+
+void MapCanvas::render(wxGraphicsContext& gc, const wxSize& size) const {
     if (!ruleset_ || !scenario_) return;
     draw_map(gc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid});
-    draw_counters(gc, view_, *ruleset_, *scenario_);
+    draw_units(gc);
+    if (on_table() && show_labels) draw_table_scale(gc, view_, scenario_->table.map, size.x, size.y);
     if (draw_overlay) draw_overlay(gc, view_);
 }
 

@@ -1,9 +1,13 @@
 // The map canvas: draws a scenario's map (terrain, hexsides, roads,
 // objectives, labels) and its counters with wxGraphicsContext; zoom with the
-// wheel, pan by dragging, double-click to fit the whole map.
+// wheel, pan by dragging, double-click to fit the whole map. On a free table
+// (a ruleset with geometry kind table) it draws the table and the units'
+// stands instead, and hands mouse and key events, in cm, to a table tool
+// (on_table_mouse, on_table_key) before panning and zooming with them.
 #pragma once
 
 #include "core/background.h"
+#include "core/free_table_view.h"
 #include "core/map_view.h"
 #include "render/map_layer_cache.h"
 #include "load/loader.h"
@@ -76,11 +80,43 @@ public:
     // A unit dropped from a list at this pixel: moved there when it is a hex.
     bool drop_unit(wxCoord x, wxCoord y, const wxString& text);
 
+    // A free table: the scenario's ruleset plays on one.
+    bool on_table() const { return view_.on_table(); }
+    const MapView& view() const { return view_; }
+    // A mouse event on a free table, at a point in cm; `tolerance` (cm) is a
+    // few pixels at the zoom, how near a thing a press still picks it. Click:
+    // the button came up where it went down after a press no tool took.
+    struct TableMouse {
+        enum Kind { Down, Move, Up, Click, DoubleClick, Wheel, Leave } kind = Move;
+        free_table::gt::Point cm;
+        double tolerance = 0.5;
+        bool shift = false;
+        bool control = false;  // a Wheel with Ctrl always zooms
+        int steps = 0;  // Wheel: notches, positive away from the user
+    };
+    // Told each table mouse event first; true when taken (a Down not taken
+    // starts a pan, a Wheel not taken zooms, a DoubleClick not taken fits).
+    std::function<bool(const TableMouse&)> on_table_mouse;
+    // Told each key pressed on a free table (wx key codes); true when taken.
+    std::function<bool(int key)> on_table_key;
+    // Told the point under the mouse on a free table, nothing when off it.
+    std::function<void(std::optional<free_table::gt::Point>)> on_table_hover;
+    // The units drawn on a free table: the playtest's, where the kernel has
+    // them. Null: the scenario's placements. Not owned.
+    const std::vector<free_table::UnitShape>* table_units = nullptr;
+    // A unit dragged from a list onto a free table: told where its front centre goes.
+    std::function<void(int unit, free_table::gt::Point cm)> on_table_unit_dropped;
+
 private:
     void on_paint(wxPaintEvent&);
     void on_size(wxSizeEvent&);
     void on_wheel(wxMouseEvent&);
     void on_mouse(wxMouseEvent&);
+    void on_table_mouse_event(wxMouseEvent& e);
+    void on_double_click(wxMouseEvent& e);
+    void on_key(wxKeyEvent& e);
+    TableMouse table_mouse(TableMouse::Kind kind, const wxMouseEvent& e) const;
+    void draw_units(wxGraphicsContext& gc) const;
     void draw_zones(wxGraphicsContext& gc) const;
     void draw_background(wxGraphicsContext& gc);
     void draw_handles(wxGraphicsContext& gc) const;
@@ -99,6 +135,7 @@ private:
     wxPoint drag_from_;
     wxPoint pressed_at_;
     bool dragging_ = false;
+    bool table_pressed_ = false;  // a table tool took the press: it gets the drag
     std::optional<geometry::Hex> highlight_;
     const Background* background_ = nullptr;
     const wxImage* background_image_ = nullptr;

@@ -17,9 +17,15 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, -1));
     const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
     brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
+    table_ = new TablePalette(this, canvas_);
+    table_->on_status = [this](const wxString& text) {
+        if (on_status) on_status(text);
+    };
+    table_->Hide();
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(list_, 1, wxEXPAND);
     sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
+    sizer->Add(table_, 1, wxEXPAND);
     SetSizer(sizer);
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
     canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
@@ -31,6 +37,12 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
 void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
     perform_ = std::move(perform);
+    const bool table = doc && doc->ruleset().table.enabled;
+    table_->set_document(table ? doc : nullptr, perform_);
+    table_->Show(table);
+    list_->Show(!table);
+    brush_->Show(!table);
+    Layout();
     stroke_.clear();
     stroke_before_.clear();
     line_start_.reset();
@@ -40,6 +52,7 @@ void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::un
 }
 
 void PalettePane::refill() {
+    table_->refill();
     const int keep = list_->GetSelection();
     fill();
     list_->SetSelection(keep >= 0 && keep < static_cast<int>(list_->GetCount()) ? keep : 0);

@@ -3,10 +3,12 @@
 // scenario (objectives, each side's deployment zone), with the brush a
 // stroke paints with. It drives the map canvas's strokes and clicks and
 // turns each into one edit: a stroke is previewed as it grows and becomes
-// a single undo step when the button comes up.
+// a single undo step when the button comes up. On a free table the table's
+// own palette (TablePalette) takes its place.
 #pragma once
 
 #include "app/map_canvas.h"
+#include "app/table_palette.h"
 #include "core/edit_commands.h"
 
 #include <wx/listbox.h>
@@ -30,6 +32,8 @@ public:
     void refill();
     // Told every hex clicked on the map while looking (not painting).
     std::function<void(geometry::Hex)> on_hex_clicked;
+    // Told what the free table's tool does next, or why an edit was refused.
+    std::function<void(const wxString&)> on_status;
 
 private:
     struct Tool {
@@ -49,6 +53,7 @@ private:
     void take_back_preview(const Tool& tool);
 
     MapCanvas* canvas_;
+    TablePalette* table_ = nullptr;  // shown instead of the hex tools on a free table
     wxListBox* list_ = nullptr;
     wxRadioBox* brush_ = nullptr;
     ScenarioDocument* doc_ = nullptr;

@@ -1,6 +1,8 @@
 #include "app/play_panel.h"
 
 #include "render/mark_painter.h"
+#include "load/table_map_writer.h"
+#include "render/table_painter.h"
 
 #include <wx/filedlg.h>
 #include <wx/menu.h>
@@ -9,6 +11,7 @@
 #include <wx/splitter.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace sandtable::studio {
 
@@ -112,9 +115,48 @@ wxSizer* PlayPanel::build_navigation() {
 void PlayPanel::build_map(wxWindow* parent) {
     canvas_ = new MapCanvas(parent);
     canvas_->show_zones = false;
-    canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) { draw_marks(gc, view, marks_); };
+    canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) {
+        if (canvas_->on_table()) draw_table_marks(gc, view, table_units_, table_marks_);
+        else draw_marks(gc, view, marks_);
+    };
     canvas_->click_on_release = true;
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
+    // A free table: the game's stands; a click (not a drag, which pans) on a unit offers its actions.
+    canvas_->table_units = &table_units_;
+    canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) {
+        if (m.kind == MapCanvas::TableMouse::Click) on_table_clicked(m.cm, m.tolerance);
+        return false;
+    };
+}
+
+// On a free table the unit clicked is found by its stands; what the decision
+// allows for it (its order, a shot by it or at it) is offered as on a hex.
+void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
+    if (!play_) return;
+    const auto& game = play_->game();
+    const auto hit = free_table::hit_at(board_, table_units_, cm, tolerance);
+    if (hit.kind != free_table::Hit::Unit) {
+        status(utf8("x " + load::format_cm(std::round(cm.x)) + ", y " + load::format_cm(std::round(cm.y)) + " cm: no unit there"));
+        return;
+    }
+    const auto& placed = game.scenario().units[static_cast<std::size_t>(hit.index)];
+    const std::string name = placed.name.empty() ? placed.id : placed.name;
+    if (watching_ || !play_->waiting_for_human()) {
+        status(utf8(name + ": " + std::to_string(game.figures(hit.index)) + " figures, facing " + std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
+        return;
+    }
+    const auto here = free_table::actions_for_unit(game, hit.index);
+    if (here.empty()) {
+        status(utf8("Nothing to do with " + name + " now"));
+        return;
+    }
+    if (here.size() == 1) return act(here.front());
+    constexpr std::size_t kMost = 40;  // a long menu: the rest are in the Decision list
+    wxMenu menu;
+    for (std::size_t i = 0; i < here.size() && i < kMost; ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(game, here[i])));
+    if (here.size() > kMost) menu.Append(wxID_ANY, wxString::Format("(%zu more in the Decision list)", here.size() - kMost))->Enable(false);
+    const int chosen = GetPopupMenuSelectionFromUser(menu);
+    if (chosen >= 1 && static_cast<std::size_t>(chosen) <= here.size()) act(here[static_cast<std::size_t>(chosen - 1)]);
 }
 
 // Decision, Combat, Dice, Log and Odds.
@@ -406,14 +448,20 @@ void PlayPanel::refresh() {
         book_->GetPage(1)->Layout();
     }
     update_board(game, game.scenario(), board_);
-    marks_ = hand_over ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
+    if (game.on_table()) {  // stands where the kernel has them, marks on units
+        table_units_ = free_table::game_shapes(game);
+        table_marks_ = hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
+    }
+    marks_ = hand_over || game.on_table() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.
     auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
         for (int u : units)
             if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map) marks_.push_back({s.hex, kind, {}});
     };
-    mark_picked(odds_->picked_attackers(), MarkKind::Attacker);
-    mark_picked(odds_->picked_defenders(), MarkKind::Defender);
+    if (!game.on_table()) {
+        mark_picked(odds_->picked_attackers(), MarkKind::Attacker);
+        mark_picked(odds_->picked_defenders(), MarkKind::Defender);
+    }
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
     decision_->SetLabelText(utf8(decision));  // no mnemonics: "Reorganization & Rally" keeps its "&"

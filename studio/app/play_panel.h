@@ -63,6 +63,7 @@ private:
     void take_back();
     void go_to(std::size_t position);
     void on_hex_clicked(geometry::Hex hex);
+    void on_table_clicked(free_table::gt::Point cm, double tolerance);
     void refresh();
     void fill_actions();
     void fill_combats();
@@ -77,6 +78,8 @@ private:
     bool watching_ = false;  // a replay watched: bots do not move until Play On
     rules::Scenario board_;
     std::vector<HexMark> marks_;
+    std::vector<free_table::UnitShape> table_units_;  // a free table's units, where the kernel has them
+    std::vector<free_table::UnitMark> table_marks_;
     std::vector<kernel::Action> listed_;  // the Decision list's actions, in order
 
     wxPanel* seats_panel_ = nullptr;

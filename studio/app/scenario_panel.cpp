@@ -1,7 +1,9 @@
 #include "app/scenario_panel.h"
 
 #include "app/checked_property_edits.h"
+#include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
+#include "load/table_map_writer.h"
 
 #include <wx/button.h>
 #include <wx/choicdlg.h>
@@ -112,14 +114,17 @@ void ScenarioPanel::fill_settings() {
         auto* rally = settings_->Append(new wxStringProperty("Rally rolls", utf8(key + "rally"), utf8(rolls_text(side.rally_rolls))));
         rally->SetHelpString("Die rolls that rally an eliminated unit, e.g. 5, 6");
     }
-    settings_->Append(new wxPropertyCategory("Objectives (click a hex with the Objective tool to add or remove)", "objectives"));
+    settings_->Append(new wxPropertyCategory(doc_->ruleset().table.enabled ? "Objectives (add one with the palette's Objective tool; select it on the map to move or delete it)"
+                                                                           : "Objectives (click a hex with the Objective tool to add or remove)",
+                                             "objectives"));
     wxPGChoices holders;
     holders.Add("nobody", 0);
     for (std::size_t s = 0; s < sc.sides.size(); ++s) holders.Add(utf8(sc.sides[s].name), static_cast<int>(s) + 1);
     for (std::size_t o = 0; o < sc.objectives.size(); ++o) {
         const auto& obj = sc.objectives[o];
         const std::string key = "objective." + std::to_string(o) + ".";
-        const std::string label = sc.map.grid.label(obj.hex);
+        const std::string label = doc_->ruleset().table.enabled ? (obj.name.empty() ? "at " + load::format_point(obj.table_at) : obj.name)
+                                                                : sc.map.grid.label(obj.hex);
         settings_->Append(new wxIntProperty(utf8(label + ": points"), utf8(key + "points"), obj.points));
         settings_->Append(new wxEnumProperty(utf8(label + ": held by"), utf8(key + "holder"), holders, obj.holder + 1));
     }
@@ -136,6 +141,8 @@ void ScenarioPanel::fill_units() {
     for (const auto& s : sc.sides) sides.Add(utf8(s.name));
     faces.Add("front");
     faces.Add("back");
+    const bool table = rs.table.enabled;
+    units_->SetColLabelValue(kHex, table ? "At (cm)" : "Hex");
     units_->AppendRows(static_cast<int>(sc.units.size()));
     for (int r = 0; r < static_cast<int>(sc.units.size()); ++r) {
         const auto& u = sc.units[at(r)];
@@ -145,7 +152,8 @@ void ScenarioPanel::fill_units() {
         units_->SetCellValue(r, kSide, utf8(sc.sides[at(u.side)].name));
         units_->SetCellEditor(r, kSide, new wxGridCellChoiceEditor(sides));
         units_->SetCellBackgroundColour(r, kSide, wxColour(sc.sides[at(u.side)].color).ChangeLightness(175));
-        units_->SetCellValue(r, kHex, sc.map.grid.label(u.hex));
+        units_->SetCellValue(r, kHex, table ? utf8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y))
+                                            : wxString(sc.map.grid.label(u.hex)));
         units_->SetCellValue(r, kArrives, wxString::Format("%d", u.arrives));
         units_->SetCellEditor(r, kArrives, new wxGridCellNumberEditor(1, sc.turns));
         units_->SetCellValue(r, kFace, u.back ? "back" : "front");
@@ -195,7 +203,7 @@ std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const
             for (std::size_t s = 0; s < sc.sides.size(); ++s)
                 if (sc.sides[s].name == text) return set_unit_side(*doc_, row, static_cast<int>(s));
             throw std::invalid_argument("'" + text + "' is not a side of the scenario");
-        case kHex: return set_unit_hex(*doc_, row, text);
+        case kHex: return rs.table.enabled ? free_table::set_unit_position(*doc_, row, text) : set_unit_hex(*doc_, row, text);
         case kArrives: {
             const bool number = !text.empty() && text.size() < 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
             if (!number) throw std::invalid_argument("the arrival is a turn number");
@@ -235,6 +243,20 @@ void ScenarioPanel::add_unit() {
     if (type < 0) return;
     const int side = wxGetSingleChoiceIndex("Side of the new unit", "Add Unit", sides, this);
     if (side < 0) return;
+    if (rs.table.enabled) {  // in the middle of the table, two full ranks of four files; drag it into place on the map
+        free_table::NewUnit n;
+        n.type = type;
+        n.side = side;
+        n.front_centre = {sc.table.map.width / 2, sc.table.map.depth / 2};
+        n.files = 4;
+        n.figures = 8 * free_table::stand_size(rs, type).figures_per_stand;
+        try {
+            apply(free_table::place_unit(*doc_, n));
+        } catch (const std::exception& e) {
+            wxMessageBox(utf8(e.what()), "The unit was not added", wxOK | wxICON_INFORMATION, this);
+        }
+        return;
+    }
     const geometry::Hex hex = target_hex_.value_or(sc.map.grid.hex_at(0));
     try {
         apply(studio::add_unit(*doc_, type, side, hex));

@@ -32,6 +32,7 @@ int side_start_corner(const geometry::HexGrid& grid, int direction) {
 }  // namespace
 
 MapView::Bounds MapView::map_bounds() const {
+    if (on_table()) return {0, 0, table_width_, table_depth_};
     if (!grid_ || grid_->size() == 0) return {0, 0, 1, 1};
     Bounds b{1e9, 1e9, -1e9, -1e9};
     for (int i = 0; i < static_cast<int>(grid_->size()); ++i) {
@@ -45,13 +46,15 @@ MapView::Bounds MapView::map_bounds() const {
 void MapView::fit(double width, double height, double margin) {
     const Bounds b = map_bounds();
     const double w = b.right - b.left, h = b.bottom - b.top;
-    scale_ = std::max(1.0, std::min((width - 2 * margin) / w, (height - 2 * margin) / h));
+    scale_ = std::max(on_table() ? 0.2 : 1.0, std::min((width - 2 * margin) / w, (height - 2 * margin) / h));
     offset_ = {(width - w * scale_) / 2 - b.left * scale_, (height - h * scale_) / 2 - b.top * scale_};
 }
 
 void MapView::zoom(double factor, Point pixel) {
     const Point map = to_map(pixel);
-    scale_ = std::clamp(scale_ * factor, 2.0, 400.0);
+    // A hex is a few pixels at the least; a table is seen whole up to 5 m wide,
+    // and a centimetre up to 100 pixels (a figure's base edge by edge).
+    scale_ = on_table() ? std::clamp(scale_ * factor, 0.2, 100.0) : std::clamp(scale_ * factor, 2.0, 400.0);
     offset_ = {pixel.x - map.x * scale_, pixel.y - map.y * scale_};
 }
 
@@ -61,13 +64,15 @@ void MapView::pan(double dx, double dy) {
 }
 
 Point MapView::centre(Hex h) const {
+    if (!grid_) return to_pixel({0, 0});  // a table has no hexes
     const auto c = grid_->centre(h);
     return to_pixel({c.x, c.y});
 }
 
 std::array<Point, 6> MapView::corners(Hex h) const {
-    const auto c = grid_->centre(h);
     std::array<Point, 6> out{};
+    if (!grid_) return out;  // a table has no hexes
+    const auto c = grid_->centre(h);
     for (int i = 0; i < 6; ++i) {
         const double a = corner_angle(grid_->layout().top, i) * kPi / 180.0;
         out[static_cast<std::size_t>(i)] = to_pixel({c.x + std::cos(a), c.y + std::sin(a)});

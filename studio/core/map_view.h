@@ -1,7 +1,9 @@
 // Where things are drawn on the map canvas: the transform between map
 // coordinates (hex outer radius = 1, see geometry::HexGrid::centre) and
 // pixels, zoom about a point, pan, fit to a window, and hit testing of a
-// pixel to a hex. Window-free, so tests drive it without a display.
+// pixel to a hex. Window-free, so tests drive it without a display. On a
+// free table (set_table) there is no grid: map units are centimetres, the
+// table's north-west corner at (0, 0).
 #pragma once
 
 #include "geometry/hex_grid.h"
@@ -19,9 +21,20 @@ struct Point {
 class MapView {
 public:
     explicit MapView(const geometry::HexGrid* grid = nullptr) : grid_(grid) {}
-    void set_grid(const geometry::HexGrid* grid) { grid_ = grid; }
+    void set_grid(const geometry::HexGrid* grid) {
+        grid_ = grid;
+        table_width_ = table_depth_ = 0;
+    }
+    // A free table `width` x `depth` cm instead of a grid: the bounds are the
+    // table's, and no pixel is in a hex.
+    void set_table(double width, double depth) {
+        grid_ = nullptr;
+        table_width_ = width;
+        table_depth_ = depth;
+    }
+    bool on_table() const { return table_width_ > 0 && table_depth_ > 0; }
 
-    double scale() const { return scale_; }  // pixels per hex radius
+    double scale() const { return scale_; }  // pixels per hex radius (on a table: per cm)
     Point offset() const { return offset_; }
 
     // The whole map inside a width x height window with a margin, centred.
@@ -54,6 +67,7 @@ public:
 
 private:
     const geometry::HexGrid* grid_;
+    double table_width_ = 0, table_depth_ = 0;
     double scale_ = 20;
     Point offset_{20, 20};
 };

@@ -70,6 +70,12 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
         placed.facing = s.facing;
         placed.hits = s.hits;
         placed.arrives = 1;
+        if (game.on_table()) {  // where the kernel has it on a free table
+            placed.table.front_centre = game.table_position(static_cast<int>(u));
+            placed.table.facing = s.facing;
+            placed.table.files = s.files;
+            placed.table.figures = s.figures;
+        }
         board.units.push_back(std::move(placed));
     }
     for (std::size_t i = 0; i < board.objectives.size() && i < game.state().objective_holders.size(); ++i)
@@ -271,6 +277,9 @@ std::string action_text(const Game& game, const Action& a) {
         const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
         return order.name + " (" + order.id + ")";
     }
+    case ActionKind::WriteOrder:
+        if (a.unit >= 0) return unit + ": " + game.describe_order(a.unit, a.order);
+        break;
     }
     return game.describe(a);
 }
@@ -313,6 +322,12 @@ std::string decision_text(const Game& game) {
         what = "pick a formation to activate (" + std::to_string(left) + " of yours still to go this round; the log shows the roll-off)";
         break;
     }
+    case DecisionKind::WriteOrders: {
+        const int u = game.next_unit_to_order();
+        what = "write " + (u >= 0 ? unit_name(game, u) + "'s" : std::string("each unit's")) + " order for the turn: direction, distance, formation, facing (hidden until both sides have written)";
+        break;
+    }
+    case DecisionKind::Artillery: what = "a gun fires at a target at a called range, or holds"; break;
     case DecisionKind::Orders: {
         const int f = game.next_formation_to_order();
         what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) + " its order, face down (revealed when both sides are done)";
@@ -325,7 +340,7 @@ std::string decision_text(const Game& game) {
     // Between activations no phase is in progress: the roll-off's winner picks.
     if (game.decision() == DecisionKind::Activate) return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
     // Both sides give orders in one phase: the one giving them now is named.
-    if (game.decision() == DecisionKind::Orders) return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " + what;
+    if (game.decision() == DecisionKind::Orders || game.decision() == DecisionKind::WriteOrders) return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " + what;
     std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
     if (deciding != active) out += side_name(deciding) + " decides: ";
     return out + what;

@@ -1,7 +1,9 @@
 #include "core/project_issues.h"
 
 #include "bots/session.h"
+#include "core/free_table_view.h"
 #include "core/scenario_document.h"
+#include "load/table_map_writer.h"
 #include "load/loader.h"
 #include "script/lua_sandbox.h"
 
@@ -64,6 +66,7 @@ IssueTarget cell_target(int table, int row, int column, const std::string& file)
 bool same_line(const SourceLocation& a, const SourceLocation& b) { return a.line > 0 && a.file == b.file && a.line == b.line; }
 
 std::optional<IssueTarget> locate_in_scenario(const SourceLocation& where, const rules::Scenario& sc) {
+    if (!sc.table.empty()) return std::nullopt;  // a free table has no hexes to show: the file's line
     for (const auto& u : sc.units)
         if (same_line(u.where, where)) return hex_target(u.hex, where.file);
     for (const auto& o : sc.objectives)
@@ -106,9 +109,35 @@ bool outside_zone(const rules::Scenario& sc, const rules::UnitPlacement& u) {
     return !zone.empty() && std::find(zone.begin(), zone.end(), u.hex) == zone.end();
 }
 
+// On a free table: each unit's front centre on the table, its stands too, and its arrival.
+void lint_table_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
+    std::map<std::string, int> seen_ids;
+    const auto& map = sc.table.map;
+    for (std::size_t i = 0; i < sc.units.size(); ++i) {
+        const auto& u = sc.units[i];
+        const std::string at = load::format_point(u.table.front_centre);
+        if (!geometry::table::on_table(map, u.table.front_centre)) {
+            add(out, Severity::Error, u.where, u.name + " is placed off the table at " + at, file_target(u.where));
+        } else {
+            const auto shape = free_table::placement_shape(rs, u, static_cast<int>(i));
+            const bool spills = std::any_of(shape.stands.begin(), shape.stands.end(), [&](const auto& stand) {
+                const auto corners = stand.corners();
+                return std::any_of(corners.begin(), corners.end(), [&](auto p) { return !geometry::table::on_table(map, p); });
+            });
+            if (spills) add(out, Severity::Warning, u.where, u.name + "'s stands reach over the table's edge (front centre " + at + ")", file_target(u.where));
+        }
+        if (u.arrives > sc.turns)
+            add(out, Severity::Error, u.where,
+                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" + std::to_string(sc.turns) + ")", file_target(u.where));
+        if (++seen_ids[u.id] == 2) add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + at + ")", file_target(u.where));
+    }
+}
+
 void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
     std::map<std::string, int> seen_ids;
+    if (rs.table.enabled) lint_table_units(rs, sc, out);
     for (const auto& u : sc.units) {
+        if (rs.table.enabled) break;
         const int i = sc.map.grid.index(u.hex);
         const std::string label = sc.map.grid.label(u.hex);
         if (i < 0) {
@@ -140,6 +169,7 @@ void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector
 }
 
 void lint_objectives(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
+    if (rs.table.enabled) return;  // a free table's objectives are points on it, checked by the loader
     for (const auto& o : sc.objectives) {
         const int i = sc.map.grid.index(o.hex);
         if (i < 0) continue;

@@ -39,6 +39,25 @@ rules::Ruleset reference_model(const std::string& ruleset_dir, const std::vector
     return rs;
 }
 
+// The ruleset with its first house rules, for telling where values come
+// from: a base that plays only with a house rule (Cady's core, whose unit
+// types come with an era pack) does not load on its own, so what it has is
+// kept, its problems not thrown (the whole stack is loaded, and checked, by
+// RulesetLayers::load).
+rules::Ruleset partial_model(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
+    try {
+        return load::load_ruleset(ruleset_dir, house_dirs);
+    } catch (const load::LoadError&) {
+        load::DiagnosticSink sink;
+        load::RulesetDocument doc = load::read_ruleset_document(ruleset_dir, sink);
+        for (const auto& dir : house_dirs) {
+            load::HouseRule rule = load::read_house_rule(dir, sink);
+            load::apply_house_rule(doc, rule, sink);
+        }
+        return load::build_ruleset(doc, sink);
+    }
+}
+
 const rules::UnitType* type_in(const rules::Ruleset& rs, const std::string& id) {
     const int i = rs.unit_type_index(id);
     return i < 0 ? nullptr : &rs.unit_types[static_cast<std::size_t>(i)];
@@ -48,8 +67,9 @@ const rules::UnitType* type_in(const rules::Ruleset& rs, const std::string& id) 
 
 RulesetLayers RulesetLayers::load(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
     RulesetLayers out;
-    for (std::size_t k = 0; k <= house_dirs.size(); ++k)
-        out.models_.push_back(load::load_ruleset(ruleset_dir, std::vector<std::string>(house_dirs.begin(), house_dirs.begin() + static_cast<long>(k))));
+    for (std::size_t k = 0; k < house_dirs.size(); ++k)
+        out.models_.push_back(partial_model(ruleset_dir, std::vector<std::string>(house_dirs.begin(), house_dirs.begin() + static_cast<long>(k))));
+    out.models_.push_back(load::load_ruleset(ruleset_dir, house_dirs));
     out.reference_ = house_dirs.empty() ? out.models_.front() : reference_model(ruleset_dir, house_dirs);
     out.target_dir_ = house_dirs.empty() ? std::string() : house_dirs.back();
     return out;

@@ -1,6 +1,7 @@
 #include "render/scenario_painter.h"
 
 #include "render/counter_painter.h"
+#include "render/table_painter.h"
 
 #ifdef SANDTABLE_HAVE_CAIRO
 #include <cairo.h>
@@ -308,6 +309,7 @@ void draw_counter_shapes(wxGraphicsContext& gc, const std::vector<SideStyle>& st
 }  // namespace
 
 void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const DrawOptions& options) {
+    if (rs.table.enabled) return draw_table(gc, view, rs, sc, options);  // a free table: no hexes
     const std::optional<wxRect> visible = visible_area(gc);
     draw_terrain(gc, view, rs, sc, options, visible);
     draw_paths(gc, view, rs, sc, visible);
@@ -346,6 +348,7 @@ void draw_facing(wxGraphicsContext& gc, const MapView& view, const PlacedCounter
 // strength-movement; leaders as a badge at the counter's corner; a wedge
 // where a unit has a facing.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc) {
+    if (rs.table.enabled) return draw_table_units(gc, view, sc, free_table::scenario_shapes(rs, sc));  // stands, not counters
     const std::vector<PlacedCounter> placed = place_counters(view, rs, sc, visible_area(gc));
     const std::vector<SideStyle> styles = side_styles(gc, sc);
     const wxGraphicsPen outline = gc.CreatePen(wxPen(wxColour(30, 30, 30), 1));

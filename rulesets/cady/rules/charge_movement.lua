@@ -23,5 +23,6 @@ game.on("table.allowance", function(e)
     e.thirds = e.thirds - 1
     game.set_mark(u, "charged_turn", game.turn())
   end
-  if game.mark(u, "charged_turn") == game.turn() - 1 then e.thirds = e.thirds + 1 end
+  local charged = game.mark(u, "charged_turn")
+  if charged > 0 and charged == game.turn() - 1 then e.thirds = e.thirds + 1 end
 end)
