@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <variant>
 
 namespace sandtable::bots {
 
@@ -11,11 +13,25 @@ using kernel::ActionKind;
 using kernel::Game;
 using kernel::TableOrder;
 namespace gt = geometry::table;
+using rules::Param;
 
 namespace {
 
-int attribute_or_zero(const Game& game, int unit, const char* id) {
-    return game.ruleset().attribute_index(id) < 0 ? 0 : game.attribute(unit, id);
+// The range attribute the ruleset's fire phase reads (its `range` option).
+int fire_range(const Game& game, int unit) {
+    for (const auto& p : game.ruleset().phases)
+        if (p.procedure == "table_fire") {
+            const Param* v = p.options.find("range");
+            const std::string id = v && std::holds_alternative<std::string>(v->value) ? std::get<std::string>(v->value) : "range";
+            return game.ruleset().attribute_index(id) < 0 ? 0 : game.attribute(unit, id);
+        }
+    return 0;
+}
+
+// A gun: a unit type the phase's artillery chart lists.
+bool is_gun(const Game& game, int unit) {
+    const int type = game.state().units[static_cast<std::size_t>(unit)].type;
+    return std::any_of(game.ruleset().artillery_charts.begin(), game.ruleset().artillery_charts.end(), [&](const auto& c) { return c.gun(type) != nullptr; });
 }
 
 // The enemies on the table, nearest first.
@@ -36,8 +52,8 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
     const double move = game.table_allowance(unit);
     const double go = o.mode == TableOrder::Hold ? 0 : std::min(o.distance / 10.0, move);
     const gt::Point end = at + gt::heading(o.bearing) * go;
-    const double range = attribute_or_zero(game, unit, "range");
-    const bool gun = attribute_or_zero(game, unit, "body") >= 0 && game.unit_type(unit).symbol == "artillery";
+    const double range = fire_range(game, unit);
+    const bool gun = is_gun(game, unit);
     const int start = game.scenario().units[static_cast<std::size_t>(unit)].table.figures;
     const bool battered = game.figures(unit) * 5 < start * 2;  // under 40%
     if (battered) return o.mode == TableOrder::Withdraw ? 100 : -go;

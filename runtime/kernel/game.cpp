@@ -398,6 +398,9 @@ bool Game::is_legal(const Action& action) const {
     // form), not only those the menu of legal actions offers.
     if (action.kind == ActionKind::WriteOrder && !state_.result.over && questions_.empty() && procedure() == Procedure::TableOrders)
         return action.unit == next_unit_to_order() && may_write(action.unit, action.order);
+    // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
+    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && questions_.empty() && procedure() == Procedure::TableArtillery)
+        return may_call(action.unit, action.target, action.index);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }
@@ -414,6 +417,7 @@ void Game::apply(Action action) {
     saved.plots = plots_;
     saved.pending_orders = pending_orders_;
     saved.pending_table_orders = pending_table_orders_;
+    saved.pending_losses = pending_losses_;
     saved.support = support_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
@@ -437,6 +441,7 @@ void Game::apply(Action action) {
         plots_ = saved.plots;
         pending_orders_ = saved.pending_orders;
         pending_table_orders_ = saved.pending_table_orders;
+        pending_losses_ = saved.pending_losses;
         support_ = saved.support;
         log_.resize(saved_log);
         explanations_.resize(saved_explanations);

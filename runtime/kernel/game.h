@@ -553,6 +553,7 @@ private:
     void table_artillery_actions(std::vector<Action>& out) const;
     void table_artillery_apply(const Action& a);
     void fire_gun(int gun, int target, int called_cm);
+    bool may_call(int gun, int target, int called_cm) const;
     // table_melee.cpp
     bool table_melee_step();
     int figures_in_contact(int unit, int enemy) const;
@@ -737,6 +738,7 @@ private:
         std::vector<Plot> plots;
         std::vector<int> pending_orders;
         PendingTableOrders pending_table_orders;
+        std::vector<int> pending_losses;
         SupportMarkers support;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).

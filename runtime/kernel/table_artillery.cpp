@@ -93,6 +93,17 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
     out.push_back({ActionKind::Decline, gun});
 }
 
+bool Game::may_call(int gun, int target, int called_cm) const {
+    if (gun != next_gun() || called_cm <= 0) return false;
+    std::vector<Action> offered;
+    table_artillery_actions(offered);
+    const bool aimed = std::any_of(offered.begin(), offered.end(), [&](const Action& a) { return a.kind == ActionKind::Fire && a.target == target && a.index > 0; });
+    if (!aimed) return false;
+    const auto& chart = *ruleset_->artillery_chart(phase().table);
+    auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
+    return shot_for(chart, *chart.gun(state_.units[static_cast<std::size_t>(gun)].type), called_cm, fired) != nullptr;
+}
+
 void Game::table_artillery_apply(const Action& a) {
     state_.units[static_cast<std::size_t>(a.unit)].fired = true;
     legal_valid_ = false;

@@ -40,6 +40,7 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side) return false;
     const double d = table_distance(firer, target);
     if (d > range + 1e-9) return false;
+    if (!units_in_contact(target).empty()) return false;  // no shooting into a melee
     const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
     const gt::Formation f = table_formation(firer);
     bool in_arc = false;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace sandtable::kernel {
 
@@ -29,13 +30,26 @@ int Game::figures_in_contact(int unit, int enemy) const {
     return figures;
 }
 
-// Where the enemy strikes the unit from: 0 its front (within 45 degrees of
-// its facing), 1 a flank, 2 its rear (beyond 135 degrees).
+// Where the enemy strikes the unit from: 0 its front, 1 a flank, 2 its rear.
+// Decided by which edge of the unit's block faces the enemy's nearest stand:
+// the enemy's offset from the block's middle, in the block's own axes and
+// scaled by its half depth and half frontage, is mostly ahead, aside or behind.
 int Game::aspect_of(int unit, int enemy) const {
     const gt::Formation f = table_formation(unit);
-    const gt::Point middle = f.front_centre - gt::heading(f.facing) * (gt::formation_depth(f) / 2);
-    const double turn = std::abs(gt::turn_between(f.facing, gt::bearing_of(table_position(enemy) - middle)));
-    return turn <= 45 + 1e-9 ? 0 : turn <= 135 + 1e-9 ? 1 : 2;
+    const gt::Point forward = gt::heading(f.facing);
+    const gt::Point right = gt::right_of(f.facing);
+    const double half_depth = gt::formation_depth(f) / 2, half_front = gt::frontage(f) / 2;
+    const gt::Point middle = f.front_centre - forward * half_depth;
+    gt::Point nearest = table_position(enemy);
+    double best = std::numeric_limits<double>::infinity();
+    for (const auto& stand : table_stands(enemy))
+        if (const double d = gt::distance(stand.centre, middle); d < best) best = d, nearest = stand.centre;
+    const gt::Point offset = nearest - middle;
+    const double ahead = gt::dot(offset, forward) / half_depth;
+    const double aside = std::abs(gt::dot(offset, right)) / half_front;
+    if (ahead >= aside) return 0;
+    if (-ahead >= aside) return 2;
+    return 1;
 }
 
 bool Game::table_melee_step() {
@@ -49,11 +63,14 @@ bool Game::table_melee_step() {
     const int defender_class = shock ? ruleset_->attribute_index(shock->defender_by) : -1;
     const int attacker_class = shock ? ruleset_->attribute_index(shock->attacker_by) : -1;
     auto class_of = [&](int unit, int attribute) { return attribute < 0 ? std::string() : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute)); };
-    // Shock, by charging units against what they charged into.
+    // Shock, by charging units against what they charged into: only a charge
+    // that went in this turn (a unit already in melee cannot charge again),
+    // both sides' shock losses taken together.
+    std::vector<int> shock_losses(static_cast<std::size_t>(n), 0);
     for (auto [a, b] : pairs)
         for (auto [striker, receiver] : {std::pair{a, b}, std::pair{b, a}}) {
             const TableOrder& o = table_order(striker);
-            if (!shock || o.mode != TableOrder::Charge || !state_.units[static_cast<std::size_t>(receiver)].on_map) continue;
+            if (!shock || o.mode != TableOrder::Charge || state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0) continue;
             const int figures = figures_in_contact(striker, receiver);
             EventContext ctx(Event::ShockDice);
             ctx.set("attacker", striker);
@@ -70,9 +87,11 @@ bool Game::table_melee_step() {
                 hits += std::find(faces.begin(), faces.end(), face) != faces.end();
             }
             if (logging_) note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
-            lose_figures(receiver, hits, "shock");
-            if (state_.result.over) return false;
+            shock_losses[static_cast<std::size_t>(receiver)] += hits;
         }
+    for (int u = 0; u < n; ++u) pending_losses_[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
+    take_pending_losses("shock");
+    if (state_.result.over) return false;
     // Melee: every figure still in contact rolls to survive.
     const int die = rules::option_int(phase(), "melee_die", 12);
     std::vector<int> losses(static_cast<std::size_t>(n), 0);

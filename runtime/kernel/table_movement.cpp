@@ -39,6 +39,8 @@ struct Game::TableMove {
     double per_slice = 0;
     int end_facing = -1;
     bool may_leave = false;   // a unit falling back may leave the table by its edge
+    bool backing = false;     // it backs away, facing kept (a withdrawal, a morale reaction)
+    bool about_face = false;  // at the end it turns its back to the enemy where it stands
     double moved = 0;
     double allowance = 0;
 };
@@ -116,12 +118,13 @@ Game::TableMove Game::plan_move(int unit) {
     if (u.reaction != 0) {
         // Back: half a move in good order, facing as it was; back and turn: a
         // whole move with its back to the enemy; fleeing a charge: a third.
-        const int enemy = nearest_enemy(unit);
-        const double away = enemy >= 0 ? gt::bearing_of(at - table_position(enemy)) : u.facing + 180.0;
+        // Straight back from its front, which faces the enemy it fought.
+        const double away = u.facing + 180.0;
         const double share = u.reaction == 1 ? 0.5 : u.reaction == 2 ? 1.0 : 1.0 / 3;
         order = {TableOrder::Withdraw, static_cast<int>(std::lround(gt::normalize_bearing(away))) % 360,
-                 static_cast<int>(std::lround(m.allowance * share * 10)), 0, u.reaction == 1 ? u.facing : -1, -1};
+                 static_cast<int>(std::lround(m.allowance * share * 10)), 0, -1, -1};
         m.may_leave = u.reaction == 2;
+        m.about_face = u.reaction != 1;
         if (logging_) note("  " + unit_id(unit) + (u.reaction == 1 ? " goes back" : u.reaction == 2 ? " goes back and turns" : " turns and flees the charge"));
         u.reaction = 0;
     }
@@ -133,10 +136,12 @@ Game::TableMove Game::plan_move(int unit) {
     }
     m.target = order.mode == TableOrder::Charge ? order.target : -1;
     m.bearing = m.target >= 0 ? gt::bearing_of(table_position(m.target) - at) : order.bearing;
+    // A withdrawal backs away, facing kept: it turns nothing and swings into nobody.
+    m.backing = order.mode == TableOrder::Withdraw;
     EventContext ctx(Event::TableAllowance);
     ctx.set("unit", unit);
     ctx.set("order", order.mode);
-    ctx.set("turn", static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
+    ctx.set("turn", m.backing ? 0 : static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
     ctx.set("reform", reform);
     ctx.set("thirds", 0);
     raise(ctx);
@@ -147,7 +152,7 @@ Game::TableMove Game::plan_move(int unit) {
     m.remaining = std::min({order.distance / 10.0, reach, stop_at});
     m.end_facing = order.facing;
     m.moving = m.remaining > 1e-6;
-    if (m.moving) u.facing = static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
+    if (m.moving && !m.backing) u.facing = static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
     return m;
 }
 
@@ -229,7 +234,7 @@ bool Game::table_movement_step() {
                 m.bearing = gt::bearing_of(table_position(m.target) - from);
             const double step = std::min(m.per_slice, m.remaining);
             const gt::Point to = from + gt::heading(m.bearing) * step;
-            const int facing = static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
+            const int facing = m.backing ? u.facing : static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
             auto fits = [&](double f) {
                 const auto mine = stands_at(unit, from + (to - from) * f, facing, u.files);
                 return clear_of_others(unit, mine) && (m.may_leave || on_table(mine));
@@ -281,7 +286,15 @@ bool Game::table_movement_step() {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
         if (!u.on_map) continue;
         if (m.allowance > 0 && m.moved > 1e-6) u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
-        if (m.end_facing >= 0 && units_in_contact(unit).empty()) u.facing = m.end_facing;
+        if (m.about_face) {
+            // Turned about in place: the block keeps its ground, its front now its back.
+            const gt::Formation f = table_formation(unit);
+            place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
+        } else if (m.end_facing >= 0 && m.end_facing != u.facing && units_in_contact(unit).empty()) {
+            const int was = u.facing;
+            u.facing = m.end_facing;
+            if (!clear_of_others(unit, table_stands(unit))) u.facing = was;  // no room to face that way
+        }
         if (logging_ && m.moved > 0.05) note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
     }
     board_changed();

@@ -71,7 +71,7 @@ struct RulesetReader {
         if (!rs.table.enabled) return;
         for (const std::string* name : {&rs.table.stand_width, &rs.table.stand_depth, &rs.table.figures_per_stand})
             if (rs.attribute_index(*name) < 0)
-                sink.error(rs.table.where, "a free table needs the attribute '" + *name + "' (each unit type's stand size in cm and figures per stand); declare it under attributes or name another in geometry");
+                sink.error(rs.table.where, "a free table needs the attribute '" + *name + "' (each unit type's stand width and depth in mm and its figures per stand); declare it under attributes or name another in geometry");
     }
 
     TableTerrain table_terrain(MapReader& r, const std::string& id) {

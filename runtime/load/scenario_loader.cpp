@@ -1,5 +1,6 @@
 // Reads a scenario file and the ruleset it names.
 #include "load/loader.h"
+#include "geometry/table_formation.h"
 #include "load/module_params.h"
 #include "load/ruleset_writer.h"
 #include "load/table_map_reader.h"
@@ -296,6 +297,45 @@ struct ScenarioReader {
         u.table.figures = r.integer("figures", false, u.table.files * per_stand, 1, 99);
     }
 
+    // A free table's units must stand on the table, clear of each other:
+    // a unit set up overlapping another could never move.
+    void check_table_units() {
+        namespace gt = geometry::table;
+        std::vector<std::vector<gt::Stand>> stands;
+        for (const auto& u : sc.units) {
+            stands.emplace_back();
+            if (u.type < 0) continue;
+            const auto& values = rs.unit_types[static_cast<std::size_t>(u.type)].front.values;
+            auto value = [&](const std::string& id, int fallback) {
+                const int a = rs.attribute_index(id);
+                return a < 0 ? fallback : std::max(1, values[static_cast<std::size_t>(a)]);
+            };
+            const int count = (u.table.figures + value(rs.table.figures_per_stand, 1) - 1) / value(rs.table.figures_per_stand, 1);
+            gt::Formation f;
+            f.front_centre = u.table.front_centre;
+            f.facing = u.table.facing;
+            f.files = std::clamp(u.table.files, 1, std::max(1, count));
+            f.ranks = (count + f.files - 1) / f.files;
+            f.stand_width = value(rs.table.stand_width, 10) / 10.0;
+            f.stand_depth = value(rs.table.stand_depth, 10) / 10.0;
+            stands.back() = gt::stands_of(f, count);
+            for (const auto& s : stands.back())
+                if (!gt::on_table(sc.table.map, s.centre)) {
+                    sink.error(u.where, "'" + u.id + "' has stands off the table: move it in or face it the other way");
+                    break;
+                }
+            for (std::size_t o = 0; o + 1 < stands.size(); ++o) {
+                bool overlap = false;
+                for (gt::Stand a : stands.back())
+                    for (gt::Stand b : stands[o]) {
+                        a.width -= 0.1, a.depth -= 0.1, b.width -= 0.1, b.depth -= 0.1;
+                        overlap = overlap || gt::in_contact(a, b, 0);
+                    }
+                if (overlap) sink.error(u.where, "'" + u.id + "' stands on top of '" + sc.units[o].id + "': their stands overlap");
+            }
+        }
+    }
+
     int figures_per_stand(int type) const {
         const int a = rs.attribute_index(rs.table.figures_per_stand);
         return a < 0 ? 1 : std::max(1, rs.unit_types[static_cast<std::size_t>(type)].front.values[static_cast<std::size_t>(a)]);
@@ -319,7 +359,7 @@ struct ScenarioReader {
     // at the start never share a hex with the enemy; a reinforcement's entry
     // hex is checked when it arrives, by the kernel.
     void check_placement(const UnitPlacement& u, MapReader& r) {
-        if (rs.table.enabled) return;  // a table's units are checked by the kernel's placement
+        if (rs.table.enabled) return;  // a table's units are checked together (check_table_units)
         if (u.type < 0 || u.side < 0 || sc.map.grid.index(u.hex) < 0) return;
         const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
         const auto mc = static_cast<std::size_t>(type.face(u.back).movement_class);
@@ -650,6 +690,7 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
     }
     if (sc->map.grid.size() > 0 || !sc->table.empty()) {
         reader.units(top);
+        if (rs->table.enabled) reader.check_table_units();
         reader.objectives(top);
         if (rs->table.enabled) {
             for (const char* key : {"deployment", "exits"})

@@ -20,8 +20,8 @@ struct TableRules {
     double foot_eye = 0.5;    // eye height in hill levels: foot figures
     double mounted_eye = 1.0; // mounted figures ("one hill section is the height of a man on horseback")
     // The attributes holding each unit type's stand and figures.
-    std::string stand_width = "stand_width";    // cm across a stand's front
-    std::string stand_depth = "stand_depth";    // cm front to back
+    std::string stand_width = "stand_width";    // mm across a stand's front (attributes are whole numbers)
+    std::string stand_depth = "stand_depth";    // mm front to back
     std::string figures_per_stand = "figures_per_stand";
     std::string mounted = "mounted";            // a bool attribute: mounted figures see from higher
     SourceLocation where;

@@ -5,6 +5,8 @@
 #include "geometry/table_terrain.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,11 @@ namespace gt = geometry::table;
 
 void require_table(lua_State* L, const char* function) {
     if (!game(L).on_table()) luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
+}
+
+// A terrain id the ruleset has: a mistyped one would silently match nothing.
+void require_terrain(lua_State* L, const char* function, const char* id) {
+    if (game(L).ruleset().terrain_index(id) < 0) luaL_error(L, "%s: the ruleset has no terrain '%s'", function, id);
 }
 
 // game.figures(u): figures left.
@@ -45,7 +52,15 @@ int l_lose_figures(lua_State* L) {
     const auto n = luaL_checkinteger(L, 2);
     const char* why = luaL_optstring(L, 3, "");
     if (n < 0) return luaL_error(L, "game.lose_figures: a number of figures is 0 or more, got %d", static_cast<int>(n));
-    game(L).lose_figures(u, static_cast<int>(n), why);
+    // figures.lost handlers run inside: their errors come back as C++
+    // exceptions, which must not cross Lua's C frames.
+    char message[512] = {0};
+    try {
+        game(L).lose_figures(u, static_cast<int>(n), why);
+    } catch (const std::exception& e) {
+        std::snprintf(message, sizeof message, "%s", e.what());
+    }
+    if (message[0]) return luaL_error(L, "%s", message);
     return 0;
 }
 
@@ -133,6 +148,7 @@ int l_in_area(lua_State* L) {
     const int u = unit_arg(L, 1);
     const char* kind_arg = luaL_checkstring(L, 2);
     const double edge = luaL_optnumber(L, 3, -1);
+    require_terrain(L, "game.in_area", kind_arg);
     const std::string kind = kind_arg;  // no Lua error may be raised once it is built
     const auto& map = game(L).table_map();
     bool found = false;
@@ -155,6 +171,7 @@ int l_line_between(lua_State* L) {
     const int a = unit_arg(L, 1), b = unit_arg(L, 2);
     const char* kind_arg = luaL_checkstring(L, 3);
     const double within = luaL_optnumber(L, 4, 1e18);
+    require_terrain(L, "game.line_between", kind_arg);
     const std::string kind = kind_arg;
     const gt::Point from = game(L).table_position(a);
     const gt::Point to = game(L).table_position(b);

@@ -1,4 +1,5 @@
-// Throughput of whole games on the default BMW scenario, on PRESTAGS's
+// Throughput of whole games on the default BMW scenario, on Cady's two
+// free-table scenarios, on PRESTAGS's
 // large scenario (44x32, about 75 units a side, fire with its line of sight
 // and panic) and on F&M's Greenline (24x18, 36 and 33 units, support fire,
 // bombardment and mobile phases): complete games per second with random bots (and the share of
@@ -20,6 +21,8 @@ const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bm
 const std::string kPrestagsLarge = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/prestags/large.yaml";
 const std::string kFmGreenline = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
 const std::string kHillLine = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
+const std::string kLegions = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/river_of_legions.yaml";
+const std::string kHollins = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/hollins_farm.yaml";
 
 // A scenario loaded once, with its rule modules compiled once.
 struct Loaded {
@@ -42,6 +45,16 @@ const Loaded& prestags_large() {
 
 const Loaded& fm_greenline() {
     static const Loaded l(kFmGreenline);
+    return l;
+}
+
+const Loaded& legions() {
+    static const Loaded l(kLegions);
+    return l;
+}
+
+const Loaded& hollins() {
+    static const Loaded l(kHollins);
     return l;
 }
 
@@ -82,6 +95,12 @@ void BM_FmGreenlineGreedyGames(benchmark::State& state) { play_games(state, "gre
 void BM_RegimentalHillLineRandomGames(benchmark::State& state) { play_games(state, "random", hill_line()); }
 void BM_RegimentalHillLineGreedyGames(benchmark::State& state) { play_games(state, "greedy", hill_line()); }
 
+// Cady's free table: 9 units a side on a 240 x 150 cm table, 10 turns.
+void BM_CadyLegionsRandomGames(benchmark::State& state) { play_games(state, "random", legions()); }
+void BM_CadyLegionsGreedyGames(benchmark::State& state) { play_games(state, "greedy", legions()); }
+void BM_CadyHollinsRandomGames(benchmark::State& state) { play_games(state, "random", hollins()); }
+void BM_CadyHollinsGreedyGames(benchmark::State& state) { play_games(state, "greedy", hollins()); }
+
 void BM_LoadAndValidate(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(load::load_scenario(kScenario));
 }
@@ -96,6 +115,10 @@ BENCHMARK(BM_FmGreenlineRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FmGreenlineGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RegimentalHillLineRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_RegimentalHillLineGreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CadyLegionsRandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CadyLegionsGreedyGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CadyHollinsRandomGames)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CadyHollinsGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
 
 

@@ -340,17 +340,49 @@ TEST_CASE("Special troops: Swiss pike take fewer shocks, a phalanx fights with i
     CHECK(shock_dice("medium_infantry", 2, 8) == 6);   // 2 figures x 3
     CHECK(shock_dice("swiss_pike", 2, 8) == 4);        // two ranks: a shock fewer each, 2 x 2
     CHECK(shock_dice("swiss_pike", 2, 12) == 2);       // three ranks: two fewer, 2 x 1
-    auto melee_figures = [](int files, int figures) {
+    // The foot in front of a phalanx rolls a survival die more for each spear of its second rank.
+    auto foot_dice = [](int files, int figures) {
         auto s = open(write_scenario({{"phalanx", "hoplites", "red", 100, 60, 0, files, figures}, {"foot", "medium_infantry", "blue", 100, 59.5, 180, 1, 2}}));
         auto& g = s.game();
         write_orders(s, {});
         hold_fire_until(s, DecisionKind::WriteOrders);
         for (const auto& line : g.log())
-            if (line.text.find("phalanx melees foot: ") != std::string::npos) return std::stoi(line.text.substr(line.text.find(": ") + 2));
+            if (line.text.find("foot melees phalanx: ") != std::string::npos) return std::stoi(line.text.substr(line.text.find(": ") + 2));
         return -1;
     };
-    CHECK(melee_figures(2, 8) == 4 + 4);  // two ranks deep: the second rank's spears too
-    CHECK(melee_figures(4, 8) == 4);      // one rank: no phalanx
+    CHECK(foot_dice(2, 8) == 2 + 4);  // two ranks deep: its 2 figures, and the 4 spears behind
+    CHECK(foot_dice(4, 8) == 2);      // one rank: no phalanx
+}
+
+TEST_CASE("A unit in melee may not charge again, nor be shot at", "[cady]") {
+    auto s = open(write_scenario({{"a", "medium_infantry", "red", 100, 60, 0, 2, 4}, {"b", "medium_infantry", "blue", 100, 59.5, 180, 2, 4},
+                                  {"archers", "archers", "red", 60, 40, 90, 6, 12}}),
+                  std::vector<int>(40, 1));
+    auto& g = s.game();
+    const int a = unit(g, "a"), b = unit(g, "b");
+    Action charge_again{ActionKind::WriteOrder, a};
+    charge_again.order = charge(180, 10, b);
+    CHECK_FALSE(g.is_legal(charge_again));
+    for (const auto& action : g.legal_actions()) CHECK(action.order.mode != TableOrder::Charge);
+    write_orders(s, {});
+    while (!g.over() && g.decision() != DecisionKind::WriteOrders) {
+        if (g.decision() == DecisionKind::Fire)
+            for (const auto& action : g.legal_actions()) CHECK(action.kind != ActionKind::Fire);  // b is in melee
+        s.apply(g.legal_actions().back());
+    }
+}
+
+TEST_CASE("A gun's range may be called in any whole centimetre it reaches", "[cady]") {
+    auto s = open(write_scenario({{"gun", "gun_12pdr", "red", 40, 60, 90, 1, 1}, {"line", "regulars", "blue", 100, 60, 270, 4, 8}}, "musket"));
+    auto& g = s.game();
+    write_orders(s, {});
+    REQUIRE(g.decision() == DecisionKind::Artillery);
+    const int gun = unit(g, "gun"), line = unit(g, "line");
+    CHECK(g.is_legal({ActionKind::Fire, gun, line, {}, 57}));
+    CHECK(g.is_legal({ActionKind::Fire, gun, line, {}, 120}));
+    CHECK_FALSE(g.is_legal({ActionKind::Fire, gun, line, {}, 121}));  // beyond its longest shot
+    s.apply({ActionKind::Fire, gun, line, {}, 57});
+    CHECK(g.state().mark(gun, "shots:explosive_12") == 1);  // 31-80 cm: explosive shell
 }
 
 TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is gone", "[cady]") {
@@ -385,6 +417,9 @@ TEST_CASE("Loading a free table: errors name the place", "[cady]") {
     CHECK(error_of("", {{"a", "medium_infantry", "red", 250, 20, 0, 2}, {"b", "medium_infantry", "blue", 10, 10, 0, 2}}).find("stands off the") != std::string::npos);
     CHECK(error_of("  areas:\n    - { terrain: hill, level: 1, outline: [[1, 1], [5, 5], [1, 5]], trees: [[1, 1], [2, 2], [1, 2]] }\n", two).find("either an outline or trees") != std::string::npos);
     CHECK(error_of("  areas:\n    - { terrain: forset, outline: [[1, 1], [5, 5], [1, 5]] }\n", two).find("did you mean 'forest'") != std::string::npos);
+    CHECK(error_of("", {{"a", "medium_infantry", "red", 20, 20, 0, 2}, {"b", "medium_infantry", "blue", 21, 21, 0, 2}}).find("'b' stands on top of 'a'") != std::string::npos);
+    CHECK(error_of("", {{"a", "medium_infantry", "red", 20, 1, 0, 2}, {"b", "medium_infantry", "blue", 100, 100, 0, 2}}).empty());
+    CHECK(error_of("", {{"a", "medium_infantry", "red", 20, 0.5, 180, 2}, {"b", "medium_infantry", "blue", 100, 100, 0, 2}}).find("stands off the table") != std::string::npos);
     CHECK(error_of("", two).empty());
 }
 
@@ -396,4 +431,21 @@ TEST_CASE("Both Cady scenarios end with a result under bots and replay identical
         CHECK(loaded.scenario->units.size() >= 16);
         sandtable::test::check_bot_games_end_and_replay(file, loaded);
     }
+}
+
+TEST_CASE("Special troops: a berserker loses a melee point for each kill until none is left", "[cady]") {
+    // A lone berserker in contact with two soldiers: it rolls 12 (killed: fights on a point lower), they roll 1, 1.
+    // Next turn it fights at 8 - 1 for the kill - 1 for the continuing melee.
+    auto s = open(write_scenario({{"viking", "berserkers", "red", 100, 60, 0, 1, 1}, {"foot", "medium_infantry", "blue", 100, 59.5, 180, 1, 2}}),
+                  {12, 1, 1, 12, 1, 1});
+    auto& g = s.game();
+    write_orders(s, {});
+    const int viking = unit(g, "viking");
+    CHECK(g.state().units[static_cast<std::size_t>(viking)].on_map);
+    CHECK(g.state().mark(viking, "wounds") == 1);
+    hold_fire_until(s, DecisionKind::WriteOrders);
+    write_orders(s, {});
+    CHECK(g.state().mark(viking, "wounds") == 2);
+    const bool at_six = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) { return l.text == "  viking melees foot: 1 figures at 6, 1 fall"; });
+    CHECK(at_six);
 }

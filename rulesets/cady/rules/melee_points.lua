@@ -3,7 +3,8 @@
 -- across a wall or fence, or in a ford; each turn of continuous melee takes
 -- another point off both sides, and each turn a unit neither moves nor
 -- melees gives one back. A point below zero loses every figure, as the text's
--- "reduced by more than its original value is automatically removed".
+-- "reduced by more than its original value is automatically removed". A unit
+-- that strikes an enemy's rear does not roll: it cannot lose.
 --[[ params:
   flank: { type: int, min: 0, max: 12, default: 1, doc: "points off a unit attacked on its flank" }
   rear: { type: int, min: 0, max: 12, default: 2, doc: "points off a unit attacked from its rear" }
@@ -29,6 +30,7 @@ game.on("melee.point", function(e)
   end
   if game.in_area(u, "ford") then point = point - 1 end
   e.point = point
+  if game.aspect(enemy, u) == 2 then e.figures = 0 end
   game.set_mark(u, "melee_turn", game.turn())
 end)
 

@@ -4,9 +4,9 @@
 -- fails turns and moves away a third of a move (the charger runs it down);
 -- a charger that fails does not charge, and melees a point lower this turn
 -- if it is attacked. A unit rolls three dice while it has lost no figures (or
--- its general leads it), two once it has lost some, one once it has had a
--- poor post-melee reaction (back, back and turn) or failed a 3-DT; it passes
--- if any die shows its morale or less. Not used in the Basic Game: a scenario
+-- its general leads it), two once it has lost some or failed a 3-DT, one
+-- once it has had a poor post-melee reaction (back, back and turn); it
+-- passes if any die shows its morale or less. Not used in the Basic Game: a scenario
 -- switches the module off.
 --[[ params:
   exempt: { type: unit_types, default: [], doc: "unit types that charge without a 3-DT and never flee a charge (the phalanx, berserkers)" }
@@ -31,7 +31,7 @@ end, { phase = "movement" })
 
 local function dice_for(u)
   if game.mark(u, "shaken") > 0 then return 1 end
-  if game.figures(u) < game.figures_at_start(u) then return 2 end
+  if game.figures(u) < game.figures_at_start(u) or game.mark(u, "failed_3dt_turn") > 0 then return 2 end
   return 3
 end
 
@@ -47,7 +47,6 @@ local function passes(u)
     game.log(game.id(u) .. " passes its 3-DT (" .. n .. (n == 1 and " die" or " dice") .. " against morale " .. morale .. ")")
   else
     game.log(game.id(u) .. " fails its 3-DT (" .. n .. (n == 1 and " die" or " dice") .. " against morale " .. morale .. ")")
-    game.set_mark(u, "shaken", 1)
     game.set_mark(u, "failed_3dt_turn", game.turn())
   end
   return passed

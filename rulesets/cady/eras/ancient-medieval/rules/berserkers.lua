@@ -1,25 +1,38 @@
--- Viking berserkers (named in Cady's early medieval armies): they fight in a
--- frenzy, a melee point higher while they charge or are in melee a second
--- turn, and they charge without a 3-DT and never flee a charge
--- (three_dice_test's `exempt`).
+-- Cady, Viking Berserker: a berserker fights alone, as a unit of one figure,
+-- beginning at melee 8. Each time it is "killed" (by melee or missile hits)
+-- it loses a melee point instead, and is removed only when it reaches zero;
+-- an artillery hit removes it at once. It has no morale: it never tests, and
+-- charges without a 3-DT (three_dice_test's `exempt`).
 --[[ params:
   unit_types: { type: unit_types, doc: "the berserkers" }
-  frenzy: { type: int, min: 0, max: 6, default: 1, doc: "melee points added in a charge" }
 ]]
 
 ---@class berserkers.params
 ---@field unit_types string[] the berserkers
----@field frenzy? integer melee points added in a charge
 
 ---@type berserkers.params
 local p = params
 local types = {}
 for _, t in ipairs(p.unit_types or {}) do types[t] = true end
-local FRENZY = p.frenzy or 1
+
+local function berserker(u) return types[game.unit(u).type] end
+
+game.on("figures.lost", function(e)
+  local u = e.unit
+  if not berserker(u) or e.cause == "artillery" or e.cause == "rout" then return end
+  local wounds = game.mark(u, "wounds") + e.count
+  game.set_mark(u, "wounds", wounds)
+  if wounds < game.attr(u, "melee") then
+    game.log(game.id(u) .. " fights on at melee " .. (game.attr(u, "melee") - wounds))
+    e.count = 0
+  end
+end)
 
 game.on("melee.point", function(e)
-  local u = e.unit
-  if types[game.unit(u).type] and (game.table_order(u).mode == "charge" or game.mark(u, "melee_lost") > 0) then
-    e.point = e.point + FRENZY
-  end
+  if berserker(e.unit) then e.point = e.point - game.mark(e.unit, "wounds") end
+end)
+
+-- No morale: it never goes back or routs.
+game.on("morale.shift", function(e)
+  if berserker(e.unit) then e.columns = -100 end
 end)

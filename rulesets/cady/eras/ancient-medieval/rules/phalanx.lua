@@ -1,7 +1,8 @@
 -- Cady, the Greek Hoplite Phalanx: hoplites two ranks deep or more are a
--- phalanx. With their long spears the second rank melees and counts shock
--- too; cavalry charging its front counts two shocks fewer; missile fire from
--- its front drops a step. After a melee the side that lost more figures that
+-- phalanx. With their long spears the second rank strikes too (each of its
+-- figures makes a front enemy roll once more to survive) and counts shock;
+-- cavalry charging its front counts two shocks fewer; missile fire from its
+-- front drops a step. After a melee the side that lost more figures that
 -- turn is pushed back 3 cm (not war elephants; cavalry only when the phalanx
 -- outweighs its Total Morale Value by a third or more). A phalanx charges
 -- without a 3-DT (three_dice_test's `exempt`).
@@ -22,9 +23,12 @@ local PUSH = p.push_back or 3
 
 local function phalanx(u) return types[game.unit(u).type] and game.ranks(u) >= 2 end
 
+-- The enemy in front of a phalanx rolls one more survival die for each
+-- spear of its second rank (as a secondary attack: the phalanx risks nothing more).
 game.on("melee.point", function(e)
-  if phalanx(e.unit) and game.aspect(e.unit, e.enemy) == 0 then
-    e.figures = e.figures + game.rank_figures(e.unit, 2)
+  local p = e.enemy
+  if phalanx(p) and game.aspect(p, e.unit) == 0 then
+    e.figures = e.figures + game.rank_figures(p, 2)
   end
 end)
 
@@ -51,10 +55,12 @@ game.on("phase.end", function()
         local pushable = game.unit(enemy).type ~= "war_elephant" and
           (not game.attr(enemy, "mounted") or tmv(u) * 3 >= tmv(enemy) * 4)
         if theirs > mine and pushable then
-          game.shift(enemy, game.bearing(u, enemy), PUSH)
+          local _, _, facing = game.position(enemy)
+          game.shift(enemy, facing + 180, PUSH)
           game.log(game.id(u) .. " pushes " .. game.id(enemy) .. " back " .. PUSH .. " cm")
         elseif mine > theirs and not phalanx(enemy) then
-          game.shift(u, game.bearing(enemy, u), PUSH)
+          local _, _, facing = game.position(u)
+          game.shift(u, facing + 180, PUSH)
           game.log(game.id(enemy) .. " pushes " .. game.id(u) .. " back " .. PUSH .. " cm")
         end
       end
