@@ -265,6 +265,8 @@ public:
     int figures(int unit) const { return state_.units[static_cast<std::size_t>(unit)].figures; }
     // The shortest distance between the two units' bases, cm.
     double table_distance(int a, int b) const;
+    // A cheap lower bound of table_distance (the two blocks' circles apart).
+    double table_distance_at_least(int a, int b) const;
     bool table_contact(int a, int b) const;
     // The enemies the unit's bases touch (within the ruleset's contact distance).
     std::vector<int> units_in_contact(int unit) const;

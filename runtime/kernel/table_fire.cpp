@@ -38,6 +38,7 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const int range = table_attribute(firer, table_roles_.range);
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side) return false;
+    if (table_distance_at_least(firer, target) > range + 1e-9) return false;
     const double d = table_distance(firer, target);
     if (d > range + 1e-9) return false;
     if (!units_in_contact(target).empty()) return false;  // no shooting into a melee

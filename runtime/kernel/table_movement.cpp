@@ -196,10 +196,34 @@ bool Game::table_movement_step() {
     for (auto& m : moves) m.per_slice = m.remaining / slices;
     // Bases of every unit, kept up to date as units move within a slice.
     std::vector<std::vector<gt::Stand>> bases(static_cast<std::size_t>(n));
-    for (int unit = 0; unit < n; ++unit) bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+    // Each unit's bases in a circle: most pairs of units are far apart, and
+    // one comparison of circles spares comparing every pair of their stands.
+    struct Circle {
+        gt::Point centre;
+        double radius = -1;  // no bases
+    };
+    auto circle_of = [](const std::vector<gt::Stand>& stands) {
+        Circle c;
+        if (stands.empty()) return c;
+        gt::Point sum{};
+        for (const auto& st : stands) sum = sum + st.centre;
+        c.centre = sum * (1.0 / static_cast<double>(stands.size()));
+        c.radius = 0;
+        for (const auto& st : stands) c.radius = std::max(c.radius, gt::distance(c.centre, st.centre) + std::hypot(st.width, st.depth) / 2);
+        return c;
+    };
+    std::vector<Circle> circles(static_cast<std::size_t>(n));
+    auto refresh = [&](int unit) {
+        bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+        circles[static_cast<std::size_t>(unit)] = circle_of(bases[static_cast<std::size_t>(unit)]);
+    };
+    for (int unit = 0; unit < n; ++unit) refresh(unit);
     auto clear_of_others = [&](int unit, const std::vector<gt::Stand>& mine) {
+        const Circle me = circle_of(mine);
         for (int other = 0; other < n; ++other) {
             if (other == unit) continue;
+            const Circle& them = circles[static_cast<std::size_t>(other)];
+            if (them.radius < 0 || gt::distance(me.centre, them.centre) > me.radius + them.radius) continue;
             for (const auto& a : mine)
                 for (const auto& b : bases[static_cast<std::size_t>(other)])
                     if (overlapping(a, b)) return false;
@@ -221,7 +245,7 @@ bool Game::table_movement_step() {
         u.facing = facing;
         u.files = files;
         moves[static_cast<std::size_t>(unit)].moving = false;
-        bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+        refresh(unit);
         if (logging_) note("  " + unit_id(unit) + " has no room to turn or re-form, and stands");
     }
     for (int slice = 1; slice <= slices; ++slice) {
@@ -264,11 +288,12 @@ bool Game::table_movement_step() {
             m.moved += step * f;
             m.remaining -= step;
             if (m.remaining <= 1e-6) m.moving = false;
-            bases[static_cast<std::size_t>(unit)] = table_stands(unit);
+            refresh(unit);
             if (m.may_leave && !gt::on_table(table_map(), end)) {
                 if (logging_) note("  " + unit_id(unit) + " leaves the table");
                 lose_figures(unit, u.figures, "left the table");
                 bases[static_cast<std::size_t>(unit)].clear();
+                circles[static_cast<std::size_t>(unit)] = Circle{};
                 m.moving = false;
                 if (state_.result.over) return false;
                 continue;

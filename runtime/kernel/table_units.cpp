@@ -119,8 +119,24 @@ double Game::table_distance(int a, int b) const {
     const auto sb = table_stands(b);
     double best = std::numeric_limits<double>::infinity();
     for (const auto& x : sa)
-        for (const auto& y : sb) best = std::min(best, gt::base_distance(x, y));
+        for (const auto& y : sb) {
+            // Two bases are at least their centres' distance less their half
+            // diagonals apart: most pairs are ruled out without a polygon.
+            const double bound = gt::distance(x.centre, y.centre) - (std::hypot(x.width, x.depth) + std::hypot(y.width, y.depth)) / 2;
+            if (bound >= best) continue;
+            best = std::min(best, gt::base_distance(x, y));
+        }
     return best;
+}
+
+double Game::table_distance_at_least(int a, int b) const {
+    const auto fa = table_formation(a);
+    const auto fb = table_formation(b);
+    const gt::Point ca = fa.front_centre - gt::heading(fa.facing) * (gt::formation_depth(fa) / 2);
+    const gt::Point cb = fb.front_centre - gt::heading(fb.facing) * (gt::formation_depth(fb) / 2);
+    const double ra = std::hypot(gt::frontage(fa), gt::formation_depth(fa)) / 2;
+    const double rb = std::hypot(gt::frontage(fb), gt::formation_depth(fb)) / 2;
+    return std::max(0.0, gt::distance(ca, cb) - ra - rb);
 }
 
 bool Game::table_contact(int a, int b) const {
