@@ -449,3 +449,57 @@ TEST_CASE("Special troops: a berserker loses a melee point for each kill until n
     const bool at_six = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) { return l.text == "  viking melees foot: 1 figures at 6, 1 fall"; });
     CHECK(at_six);
 }
+
+TEST_CASE("A charge gains a third of a move, and the charger loses a third the turn after", "[cady]") {
+    auto s = open(write_scenario({{"knights", "heavy_cavalry", "red", 20, 20, 90, 1, 2}, {"far", "light_infantry", "blue", 190, 110, 270, 1, 2}}));
+    auto& g = s.game();
+    const int knights = unit(g, "knights"), far = unit(g, "far");
+    // Charging the far unit (it follows it): 72 cm and a third, 96 cm.
+    write_orders(s, {{"knights", charge(90, 96, far)}});
+    const gt::Point after_charge = g.table_position(knights);
+    CHECK(gt::distance(after_charge, {20, 20}) == Approx(96).margin(0.5));
+    hold_fire_until(s, DecisionKind::WriteOrders);
+    // Next turn a plain march on (no turn): 72 cm less a third, 48 cm.
+    const int on = static_cast<int>(std::lround(gt::bearing_of(after_charge - gt::Point{20, 20})));
+    write_orders(s, {{"knights", march(on, 72)}});
+    CHECK(gt::distance(g.table_position(knights), after_charge) == Approx(48).margin(0.5));
+}
+
+TEST_CASE("Going up a hill section costs a third; attacking uphill costs a melee point", "[cady]") {
+    const std::string terrain = "  areas:\n    - { terrain: hill, level: 1, outline: [[60, 40], [120, 40], [120, 82], [60, 82]] }\n";
+    auto s = open(write_scenario({{"climber", "light_infantry", "red", 40, 60, 90, 1, 2}, {"far", "light_infantry", "blue", 190, 110, 270, 1, 2}},
+                                 "ancient-medieval", terrain));
+    auto& g = s.game();
+    write_orders(s, {{"climber", march(90, 30)}});
+    CHECK(g.table_position(unit(g, "climber")).x == Approx(40 + 20));  // it crosses the hill's edge
+    auto uphill = open(write_scenario({{"below", "medium_infantry", "red", 100, 82.5, 0, 1, 2}, {"above", "medium_infantry", "blue", 100, 82, 180, 1, 2}},
+                                      "ancient-medieval", terrain),
+                       std::vector<int>(8, 1));
+    auto& u = uphill.game();
+    write_orders(uphill, {{"below", march(0, 1)}});
+    const bool minus_one = std::any_of(u.log().begin(), u.log().end(), [](const auto& l) { return l.text.find("below melees above: 2 figures at 5") != std::string::npos; });
+    CHECK(minus_one);  // melee 6, attacking uphill
+}
+
+TEST_CASE("En-passant fire: a unit that passed through range during the move may be shot at", "[cady]") {
+    // Light cavalry rides across the front of archers, in range only in the middle of its move.
+    auto s = open(write_scenario({{"archers", "archers", "red", 100, 60, 180, 6, 12}, {"riders", "light_cavalry", "blue", 55, 95, 90, 1, 2}}));
+    auto& g = s.game();
+    write_orders(s, {{"riders", march(90, 90)}});  // x 55 -> 85 -> 115 -> 145 along y = 95: in range and arc only on the way
+    REQUIRE(g.decision() == DecisionKind::Fire);
+    const auto legal = g.legal_actions();
+    const int riders = unit(g, "riders");
+    CHECK(g.table_distance(unit(g, "archers"), riders) > 40);  // out of range now
+    CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::Fire && a.target == riders; }));
+}
+
+TEST_CASE("Special troops: legionaries throw pilums when they first come into melee", "[cady]") {
+    auto s = open(write_scenario({{"legion", "legionaries", "red", 100, 60, 0, 2, 8}, {"foot", "medium_infantry", "blue", 100, 59.5, 180, 2, 4}}),
+                  std::vector<int>(8, 4));
+    auto& g = s.game();
+    write_orders(s, {});
+    int throws = 0;
+    for (const auto& l : g.log()) throws += l.text.find("throws 8 pilums at foot") != std::string::npos;
+    CHECK(throws == 1);  // the two ranks' 8 legionaries, once; every 4 hits
+    CHECK(g.state().mark(unit(g, "legion"), "pilums_thrown") == 1);
+}
