@@ -272,6 +272,10 @@ public:
     std::vector<int> units_in_contact(int unit) const;
     // Can the viewer see the target: within sight and a clear line to one of its stands.
     bool table_sees(int viewer, int target) const;
+    // Hidden troop movement: is the unit a marker to `side` (an enemy that has not seen it)?
+    bool hidden_from(int unit, int side) const;
+    // Reveals every hidden marker an enemy unit now sees; a phantom seen is removed.
+    void reveal_seen_markers();
     double table_allowance(int unit) const;  // its move in cm, as printed
     // The unit's order as revealed (its standing order); hold when none.
     const TableOrder& table_order(int unit) const;

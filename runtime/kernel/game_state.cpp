@@ -49,7 +49,7 @@ std::uint64_t checksum(const GameState& st) {
         if (u.hits) h.i(u.hits + 1300000);
         if (u.files > 0) {  // a free table: only its games hash these
             h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
-            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction);
+            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden + 2 * u.phantom);
         }
     }
     for (const auto& o : st.table_orders) h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);

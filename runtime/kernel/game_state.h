@@ -43,6 +43,8 @@ struct UnitState {
     int moved_thirds = 0;         // thirds of its move it has used this game turn (0-3)
     int volleys = 0;              // volleys fired this game turn
     int reaction = 0;             // a post-melee morale reaction to carry out next turn: 0 none, 1 back, 2 back and turn
+    bool hidden = false;          // a hidden marker: the enemy does not know what (or whether anything) is there
+    bool phantom = false;         // a phantom marker: nothing is
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };

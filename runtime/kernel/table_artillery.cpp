@@ -73,7 +73,7 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
     auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
     for (int target = 0; target < static_cast<int>(state_.units.size()); ++target) {
         const auto& t = state_.units[static_cast<std::size_t>(target)];
-        if (!t.on_map || t.side == state_.units[static_cast<std::size_t>(gun)].side) continue;
+        if (!t.on_map || t.hidden || t.side == state_.units[static_cast<std::size_t>(gun)].side) continue;
         const double bearing = gt::bearing_of(table_position(target) - f.front_centre);
         if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !table_sees(gun, target)) continue;
         const double d = table_distance(gun, target);

@@ -37,7 +37,7 @@ gt::Arc arc_of(int left, int right) { return {left > 0 ? static_cast<double>(lef
 bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const int range = table_attribute(firer, table_roles_.range);
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side) return false;
+    if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden) return false;
     if (table_distance_at_least(firer, target) > range + 1e-9) return false;
     const double d = table_distance(firer, target);
     if (d > range + 1e-9) return false;

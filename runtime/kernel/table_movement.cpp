@@ -305,6 +305,7 @@ bool Game::table_movement_step() {
             }
         }
         record_sightings();
+        reveal_seen_markers();
     }
     for (int unit = 0; unit < n; ++unit) {
         auto& m = moves[static_cast<std::size_t>(unit)];

@@ -61,6 +61,7 @@ int Game::next_unit_to_order() const {
 }
 
 bool Game::table_orders_step() {
+    reveal_seen_markers();  // at the start: markers already in sight of each other
     const int unit = next_unit_to_order();
     if (unit >= 0) {
         decide(DecisionKind::WriteOrders, state_.units[static_cast<std::size_t>(unit)].side);

@@ -49,6 +49,8 @@ void Game::set_up_table() {
         u.facing = t.facing;
         u.files = std::max(1, t.files);
         u.figures = u.figures_at_turn_start = std::max(1, t.figures);
+        u.hidden = t.hidden;
+        u.phantom = t.phantom;
     }
     state_.table_orders.assign(state_.units.size(), TableOrder{});
     for (std::size_t i = 0; i < state_.units.size(); ++i) state_.table_orders[i].facing = state_.units[i].facing;
@@ -157,7 +159,8 @@ std::vector<int> Game::units_in_contact(int unit) const {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (int other = 0; other < static_cast<int>(state_.units.size()); ++other) {
         const auto& o = state_.units[static_cast<std::size_t>(other)];
-        if (other == unit || !o.on_map || o.side == side || o.figures <= 0) continue;
+        if (other == unit || !o.on_map || o.side == side || o.figures <= 0 || o.phantom) continue;
+        if (state_.units[static_cast<std::size_t>(unit)].phantom) continue;
         if (table_contact(unit, other)) out.push_back(other);
     }
     return out;
@@ -175,6 +178,43 @@ bool Game::table_sees(int viewer, int target) const {
         if (gt::line_of_sight(table_map(), {eye, eye_height}, {stand.centre, target_eye}, {rules.crest}).clear) return true;
     }
     return false;
+}
+
+bool Game::hidden_from(int unit, int side) const {
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    return u.hidden && u.side != side;
+}
+
+// A marker is revealed when an enemy unit sees it (90 cm, a gun further, in
+// line of sight; Cady: "if two markers ... both must be placed"), or when it
+// touches an enemy. A phantom seen is taken off: nothing was there.
+void Game::reveal_seen_markers() {
+    const int n = static_cast<int>(state_.units.size());
+    std::vector<int> seen;
+    for (int u = 0; u < n; ++u) {
+        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        if (!s.on_map || !s.hidden) continue;
+        for (int other = 0; other < n; ++other) {
+            const auto& o = state_.units[static_cast<std::size_t>(other)];
+            if (!o.on_map || o.side == s.side || o.phantom) continue;
+            if (table_sees(other, u) || table_contact(u, other)) {
+                seen.push_back(u);
+                break;
+            }
+        }
+    }
+    for (int u : seen) {
+        auto& s = state_.units[static_cast<std::size_t>(u)];
+        s.hidden = false;
+        if (s.phantom) {
+            if (logging_) note("  a marker is seen: nothing is there (" + unit_id(u) + " was a phantom)");
+            s.on_map = false;
+            s.eliminated = true;  // gone; it counts for nobody
+        } else if (logging_) {
+            note("  " + unit_id(u) + " is seen and revealed");
+        }
+    }
+    if (!seen.empty()) board_changed();
 }
 
 double Game::table_allowance(int unit) const { return table_attribute(unit, table_roles_.allowance); }

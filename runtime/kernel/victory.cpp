@@ -119,7 +119,7 @@ void Game::update_objectives() {
         bool contested = false;
         for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
             const auto& u = state_.units[static_cast<std::size_t>(unit)];
-            if (!u.on_map) continue;
+            if (!u.on_map || u.phantom) continue;  // a phantom marker holds nothing
             bool there = u.hex == objectives[i].hex;
             if (on_table()) {
                 there = false;

@@ -295,6 +295,9 @@ struct ScenarioReader {
         u.table.files = r.integer("files", false, 1, 1, 36);
         const int per_stand = u.type >= 0 ? figures_per_stand(u.type) : 1;
         u.table.figures = r.integer("figures", false, u.table.files * per_stand, 1, 99);
+        u.table.hidden = r.boolean("hidden", false);
+        u.table.phantom = r.boolean("phantom", false);
+        if (u.table.phantom) u.table.hidden = true;  // a phantom is only ever a marker
     }
 
     // A free table's units must stand on the table, clear of each other:

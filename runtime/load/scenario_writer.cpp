@@ -236,7 +236,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
             << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);
         if (rs.table.enabled)
             out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing << ", files: " << u.table.files
-                << ", figures: " << u.table.figures;
+                << ", figures: " << u.table.figures << (u.table.phantom ? ", phantom: true" : u.table.hidden ? ", hidden: true" : "");
         else
             out << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";

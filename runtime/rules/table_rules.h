@@ -73,6 +73,11 @@ struct TablePlacement {
     int facing = 0;
     int files = 1;
     int figures = 0;
+    // Hidden troop movement (Cady, the intermediate game): it sets up as a
+    // marker at its front centre, unseen until an enemy sees it. A phantom is
+    // a marker with nobody behind it, gone when it is seen or shot at.
+    bool hidden = false;
+    bool phantom = false;
 };
 
 }  // namespace sandtable::rules

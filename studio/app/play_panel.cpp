@@ -449,7 +449,7 @@ void PlayPanel::refresh() {
     }
     update_board(game, game.scenario(), board_);
     if (game.on_table()) {  // stands where the kernel has them, marks on units
-        table_units_ = free_table::game_shapes(game);
+        table_units_ = free_table::game_shapes(game, play_->viewer());
         table_marks_ = hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
     }
     marks_ = hand_over || game.on_table() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());

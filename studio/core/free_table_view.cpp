@@ -96,7 +96,7 @@ std::vector<UnitShape> scenario_shapes(const rules::Ruleset& rs, const rules::Sc
     return shapes;
 }
 
-std::vector<UnitShape> game_shapes(const kernel::Game& game) {
+std::vector<UnitShape> game_shapes(const kernel::Game& game, int viewer) {
     std::vector<UnitShape> shapes;
     const auto& units = game.state().units;
     for (std::size_t u = 0; u < units.size(); ++u) {
@@ -109,6 +109,13 @@ std::vector<UnitShape> game_shapes(const kernel::Game& game) {
         shape.front_centre = game.table_position(static_cast<int>(u));
         const auto& placed = game.scenario().units[u];
         shape.label = placed.name.empty() ? placed.id : placed.name;
+        if (viewer >= 0 && game.hidden_from(static_cast<int>(u), viewer)) {
+            const gt::Point back = shape.front_centre - gt::heading(s.facing) * 1.0;
+            shape.label = "?";
+            shape.stands = {gt::Stand{back, 2, 2, static_cast<double>(s.facing)}};
+            shapes.push_back(std::move(shape));
+            continue;
+        }
         shape.stands = game.table_stands(static_cast<int>(u));
         if (shape.stands.empty()) continue;  // no figures left
         shape.figures = game.table_figures(static_cast<int>(u));

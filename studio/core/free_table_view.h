@@ -88,7 +88,9 @@ UnitShape placement_shape(const rules::Ruleset& ruleset, const rules::UnitPlacem
 // up where they are placed).
 std::vector<UnitShape> scenario_shapes(const rules::Ruleset& ruleset, const rules::Scenario& scenario);
 // Every unit on the table in a game, where the kernel has it (Game::table_stands, table_figures).
-std::vector<UnitShape> game_shapes(const kernel::Game& game);
+// Seen by `viewer` (a side; -1: everything), an enemy's hidden unit is only
+// its marker: a 2 x 2 cm tag at its front centre, labelled "?".
+std::vector<UnitShape> game_shapes(const kernel::Game& game, int viewer = -1);
 
 // The areas in the order they are drawn: hills from the lowest level up
 // (a higher section sits on a lower one), then the rest as listed. Hit

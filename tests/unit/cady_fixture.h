@@ -30,7 +30,18 @@ struct Unit {
     double x = 0, y = 0;
     int facing = 0, files = 1, figures = 0;  // figures 0: a full stand for each file
     std::string formation;
+    bool hidden = false, phantom = false;
 };
+
+inline Unit hidden(Unit u) {
+    u.hidden = true;
+    return u;
+}
+
+inline Unit phantom(Unit u) {
+    u.phantom = true;
+    return u;
+}
 
 // A 200 x 120 cm table; `terrain` is YAML under `table:` (areas/lines lines,
 // indented two spaces), `extra` more top-level YAML.
@@ -46,6 +57,8 @@ inline std::string write_scenario(const std::vector<Unit>& units, const std::str
                 "], facing: " + std::to_string(u.facing) + ", files: " + std::to_string(u.files);
         if (u.figures > 0) text += ", figures: " + std::to_string(u.figures);
         if (!u.formation.empty()) text += ", formation: " + u.formation;
+        if (u.hidden) text += ", hidden: true";
+        if (u.phantom) text += ", phantom: true";
         text += " }\n";
     }
     text += extra;

@@ -465,7 +465,7 @@ TEST_CASE("A charge gains a third of a move, and the charger loses a third the t
     CHECK(gt::distance(g.table_position(knights), after_charge) == Approx(48).margin(0.5));
 }
 
-TEST_CASE("Going up a hill section costs a third; attacking uphill costs a melee point", "[cady]") {
+TEST_CASE("Going up a hill section costs a third, attacking uphill a melee point", "[cady]") {
     const std::string terrain = "  areas:\n    - { terrain: hill, level: 1, outline: [[60, 40], [120, 40], [120, 82], [60, 82]] }\n";
     auto s = open(write_scenario({{"climber", "light_infantry", "red", 40, 60, 90, 1, 2}, {"far", "light_infantry", "blue", 190, 110, 270, 1, 2}},
                                  "ancient-medieval", terrain));
@@ -502,4 +502,34 @@ TEST_CASE("Special troops: legionaries throw pilums when they first come into me
     for (const auto& l : g.log()) throws += l.text.find("throws 8 pilums at foot") != std::string::npos;
     CHECK(throws == 1);  // the two ranks' 8 legionaries, once; every 4 hits
     CHECK(g.state().mark(unit(g, "legion"), "pilums_thrown") == 1);
+}
+
+TEST_CASE("Hidden troop movement: a marker is unseen and cannot be shot at until an enemy sees it", "[cady]") {
+    // Archers 40 cm from a hidden unit: it is revealed at once (sight 90 cm), and may be shot at.
+    auto near = open(write_scenario({{"archers", "archers", "red", 50, 60, 90, 6, 12}, hidden({"lurkers", "medium_infantry", "blue", 80, 60, 270, 2, 8})}));
+    CHECK_FALSE(near.game().hidden_from(unit(near.game(), "lurkers"), 0));
+    // Deep in a wood (more than 3 cm in), it stays a marker: no target, the other side sees only "?".
+    const std::string wood = "  areas:\n    - { terrain: forest, outline: [[70, 30], [110, 30], [110, 90], [70, 90]] }\n";
+    auto s = open(write_scenario({{"archers", "archers", "red", 50, 60, 90, 6, 12}, hidden({"lurkers", "medium_infantry", "blue", 90, 60, 270, 2, 8})},
+                                 "ancient-medieval", wood));
+    auto& g = s.game();
+    const int lurkers = unit(g, "lurkers");
+    CHECK(g.hidden_from(lurkers, 0));
+    CHECK_FALSE(g.hidden_from(lurkers, 1));  // its own side knows
+    write_orders(s, {});
+    if (g.decision() == DecisionKind::Fire)
+        for (const auto& a : g.legal_actions()) CHECK(a.target != lurkers);
+}
+
+TEST_CASE("Hidden troop movement: a phantom marker seen is taken off, and a hidden unit seen is revealed", "[cady]") {
+    auto s = open(write_scenario({{"scouts", "light_cavalry", "red", 10, 10, 90, 1, 2}, phantom({"ghost", "medium_infantry", "blue", 170, 60, 270, 2, 4}),
+                                  hidden({"real", "medium_infantry", "blue", 180, 20, 270, 2, 4})}));
+    auto& g = s.game();
+    const int ghost = unit(g, "ghost"), real = unit(g, "real");
+    CHECK(g.hidden_from(ghost, 0));
+    CHECK(g.hidden_from(real, 0));
+    write_orders(s, {{"scouts", march(90, 90)}});  // rides to x = 100: within 90 cm of both markers
+    CHECK_FALSE(g.state().units[static_cast<std::size_t>(ghost)].on_map);
+    CHECK_FALSE(g.hidden_from(real, 0));
+    CHECK(g.state().units[static_cast<std::size_t>(real)].on_map);
 }
