@@ -115,7 +115,8 @@ Game::TableMove Game::plan_move(int unit) {
     m.allowance = table_allowance(unit);
     const gt::Point at = table_position(unit);
     TableOrder order = table_order(unit);
-    if (u.reaction != 0) {
+    const bool reacting = u.reaction != 0;
+    if (reacting) {
         // Back: half a move in good order, facing as it was; back and turn: a
         // whole move with its back to the enemy; fleeing a charge: a third.
         // Straight back from its front, which faces the enemy it fought.
@@ -143,6 +144,7 @@ Game::TableMove Game::plan_move(int unit) {
     ctx.set("order", order.mode);
     ctx.set("turn", m.backing ? 0 : static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
     ctx.set("reform", reform);
+    ctx.set("reaction", reacting);
     ctx.set("thirds", 0);
     raise(ctx);
     double stop_at = order.distance / 10.0;

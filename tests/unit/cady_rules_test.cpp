@@ -533,3 +533,14 @@ TEST_CASE("Hidden troop movement: a phantom marker seen is taken off, and a hidd
     CHECK_FALSE(g.hidden_from(real, 0));
     CHECK(g.state().units[static_cast<std::size_t>(real)].on_map);
 }
+
+TEST_CASE("The 3-DT to break off a melee: a unit that fails it stays in the fight", "[cady]") {
+    // Peasants (morale 1) in contact, ordered to withdraw: three dice, none a 1.
+    auto s = open(write_scenario({{"peasants", "peasants", "red", 100, 60, 0, 2, 4}, {"foot", "medium_infantry", "blue", 100, 59.5, 180, 2, 4}}),
+                  {6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1});
+    auto& g = s.game();
+    write_orders(s, {{"peasants", {TableOrder::Withdraw, 180, 300, 0, -1, -1}}});
+    const bool failed = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) { return l.text.find("peasants cannot break off the melee") != std::string::npos; });
+    CHECK(failed);
+    CHECK(g.table_position(unit(g, "peasants")).y == Approx(60));
+}

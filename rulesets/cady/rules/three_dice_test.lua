@@ -6,8 +6,10 @@
 -- if it is attacked. A unit rolls three dice while it has lost no figures (or
 -- its general leads it), two once it has lost some or failed a 3-DT, one
 -- once it has had a poor post-melee reaction (back, back and turn); it
--- passes if any die shows its morale or less. Not used in the Basic Game: a scenario
--- switches the module off.
+-- passes if any die shows its morale or less. A unit ordered to withdraw
+-- from an established melee must pass one too, or it stays, a melee point
+-- lower for the confusion. Not used in the Basic Game: a scenario switches
+-- the module off.
 --[[ params:
   exempt: { type: unit_types, default: [], doc: "unit types that charge without a 3-DT and never flee a charge (the phalanx, berserkers)" }
 ]]
@@ -62,7 +64,19 @@ game.on("charge.begin", function(e)
   end
 end)
 
--- A charger that failed melees a point lower if it is attacked this turn.
+-- Breaking off a melee: a unit in contact ordered to withdraw tests first.
+local WITHDRAW = 3
+game.on("table.allowance", function(e)
+  local u = e.unit
+  if e.order ~= WITHDRAW or e.reaction == 1 or #game.in_contact(u) == 0 then return end
+  if not passes(u) then
+    game.log(game.id(u) .. " cannot break off the melee")
+    e.thirds = 3
+  end
+end)
+
+-- A charger that failed melees a point lower if it is attacked this turn;
+-- so does a unit that failed to break off.
 game.on("melee.point", function(e)
   if game.mark(e.unit, "failed_3dt_turn") == game.turn() then e.point = e.point - 1 end
 end)
