@@ -23,6 +23,12 @@ bool in_contact(const Stand& a, const Stand& b, double tolerance_cm) {
     return base_distance(a, b) <= tolerance_cm + kEpsilon;
 }
 
+bool bases_overlap(Stand a, Stand b, double slack_cm) {
+    a.width -= 2 * slack_cm, a.depth -= 2 * slack_cm;
+    b.width -= 2 * slack_cm, b.depth -= 2 * slack_cm;
+    return in_contact(a, b, 0);
+}
+
 std::vector<Point> figure_points(const Stand& stand, int count) {
     std::vector<Point> points;
     if (count <= 0) return points;

@@ -29,6 +29,10 @@ double base_distance(const Stand& a, const Stand& b);
 inline constexpr double kContactCm = 1.0;
 bool in_contact(const Stand& a, const Stand& b, double tolerance_cm = kContactCm);
 
+// Do the bases overlap by more than `slack` cm (touching, or sharing less
+// than that, is not overlapping)? What stops a move, and a set-up on top of another unit.
+bool bases_overlap(Stand a, Stand b, double slack_cm);
+
 // Where the figures on a stand stand: `count` of them side by side across the
 // base, each at the middle of its share of the width, halfway back.
 std::vector<Point> figure_points(const Stand& stand, int count);

@@ -532,6 +532,7 @@ private:
     // table_orders.cpp: written orders, hidden until both sides have written
     bool table_orders_step();
     int table_ordering_side() const;
+    bool awaits_order(int unit, int side) const;
     void table_order_actions(std::vector<Action>& out) const;
     void table_order_menu(int unit, std::vector<TableOrder>& out) const;
     void table_order_apply(const Action& a);

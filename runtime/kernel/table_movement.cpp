@@ -24,11 +24,6 @@ constexpr double kGapCm = 0.05;
 // A move is checked for collisions at least this often along its way.
 constexpr double kSampleCm = 1.0;
 
-bool overlapping(gt::Stand a, gt::Stand b) {
-    a.width -= 2 * kGapCm, a.depth -= 2 * kGapCm;
-    b.width -= 2 * kGapCm, b.depth -= 2 * kGapCm;
-    return gt::in_contact(a, b, 0);
-}
 }  // namespace
 
 struct Game::TableMove {
@@ -228,7 +223,7 @@ bool Game::table_movement_step() {
             if (them.radius < 0 || gt::distance(me.centre, them.centre) > me.radius + them.radius) continue;
             for (const auto& a : mine)
                 for (const auto& b : bases[static_cast<std::size_t>(other)])
-                    if (overlapping(a, b)) return false;
+                    if (gt::bases_overlap(a, b, kGapCm)) return false;
         }
         return true;
     };

@@ -30,18 +30,22 @@ std::string cm_text(int mm) {
 int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360; }
 }  // namespace
 
+// A unit of `side` still to be given its order this turn: on the table, not
+// carrying out a morale reaction, not written yet, not barred by a mark.
+bool Game::awaits_order(int unit, int side) const {
+    const auto& s = state_.units[static_cast<std::size_t>(unit)];
+    if (s.side != side || !s.on_map || s.reaction != 0 || pending_table_orders_.written[static_cast<std::size_t>(unit)]) return false;
+    for (const auto& mark : rules::option_names(phase(), "barred_mark"))
+        if (state_.mark(unit, mark) > 0) return false;
+    return true;
+}
+
 int Game::table_ordering_side() const {
-    const int first = scenario_->first_side;
-    for (int k = 0; k < static_cast<int>(scenario_->sides.size()); ++k) {
-        const int side = (first + k) % static_cast<int>(scenario_->sides.size());
-        for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
-            const auto& s = state_.units[static_cast<std::size_t>(u)];
-            if (s.side == side && s.on_map && s.reaction == 0 && !pending_table_orders_.written[static_cast<std::size_t>(u)]) {
-                bool barred = false;
-                for (const auto& mark : rules::option_names(phase(), "barred_mark")) barred = barred || state_.mark(u, mark) > 0;
-                if (!barred) return side;
-            }
-        }
+    const int sides = static_cast<int>(scenario_->sides.size());
+    for (int k = 0; k < sides; ++k) {
+        const int side = (scenario_->first_side + k) % sides;
+        for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
+            if (awaits_order(u, side)) return side;
     }
     return -1;
 }
@@ -49,14 +53,8 @@ int Game::table_ordering_side() const {
 int Game::next_unit_to_order() const {
     if (procedure() != Procedure::TableOrders) return -1;
     const int side = table_ordering_side();
-    if (side < 0) return -1;
-    for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
-        const auto& s = state_.units[static_cast<std::size_t>(u)];
-        if (s.side != side || !s.on_map || s.reaction != 0 || pending_table_orders_.written[static_cast<std::size_t>(u)]) continue;
-        bool barred = false;
-        for (const auto& mark : rules::option_names(phase(), "barred_mark")) barred = barred || state_.mark(u, mark) > 0;
-        if (!barred) return u;
-    }
+    for (int u = 0; side >= 0 && u < static_cast<int>(state_.units.size()); ++u)
+        if (awaits_order(u, side)) return u;
     return -1;
 }
 

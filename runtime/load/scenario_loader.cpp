@@ -329,11 +329,8 @@ struct ScenarioReader {
                 }
             for (std::size_t o = 0; o + 1 < stands.size(); ++o) {
                 bool overlap = false;
-                for (gt::Stand a : stands.back())
-                    for (gt::Stand b : stands[o]) {
-                        a.width -= 0.1, a.depth -= 0.1, b.width -= 0.1, b.depth -= 0.1;
-                        overlap = overlap || gt::in_contact(a, b, 0);
-                    }
+                for (const auto& a : stands.back())
+                    for (const auto& b : stands[o]) overlap = overlap || gt::bases_overlap(a, b, 0.05);
                 if (overlap) sink.error(u.where, "'" + u.id + "' stands on top of '" + sc.units[o].id + "': their stands overlap");
             }
         }

@@ -1,4 +1,5 @@
 #include "load/table_map_reader.h"
+#include "load/table_map_writer.h"
 
 namespace sandtable::load {
 
@@ -24,8 +25,8 @@ struct TableMapReader {
             if (!xy) continue;
             const gt::Point point{xy->first, xy->second};
             if (!gt::on_table(table.map, point)) {
-                sink.error(location_of(p, file), "the point [" + format(point.x) + ", " + format(point.y) + "] of " + what +
-                                                      " is off the " + format(table.map.width) + " x " + format(table.map.depth) + " cm table");
+                sink.error(location_of(p, file), "the point [" + format_cm(point.x) + ", " + format_cm(point.y) + "] of " + what +
+                                                      " is off the " + format_cm(table.map.width) + " x " + format_cm(table.map.depth) + " cm table");
                 continue;
             }
             out.push_back(point);
@@ -34,13 +35,6 @@ struct TableMapReader {
         if (node.size() < at_least)
             sink.error(location_of(node, file), what + " needs at least " + std::to_string(at_least) + " points, got " + std::to_string(node.size()));
         return out;
-    }
-
-    static std::string format(double v) {
-        std::string text = std::to_string(v);
-        text.erase(text.find_last_not_of('0') + 1);
-        if (text.back() == '.') text.pop_back();
-        return text;
     }
 
     int terrain(MapReader& r, TableTerrain::Shape shape) {
