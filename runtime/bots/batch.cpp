@@ -49,12 +49,13 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, 
 
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
     if (spec.shards == 0 || spec.shard >= spec.shards) throw std::runtime_error("--shard i/n needs 0 <= i < n");
-    const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules);
+    const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules, {spec.scenario_house_rules});
     const std::size_t sides = loaded.scenario->sides.size();
     std::vector<std::string> bot_names = spec.bots.empty() ? std::vector<std::string>{"greedy"} : spec.bots;
     if (bot_names.size() == 1) bot_names.resize(sides, bot_names.front());
     bots_for_game(bot_names, sides, spec.first_seed);  // a bad name or count fails here, not in a thread
-    header = {spec.scenario, spec.house_rules, bot_names, {}, loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id, loaded.content_hash};
+    header = {spec.scenario, spec.house_rules, bot_names, {}, loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id, loaded.content_hash,
+              loaded.scenario->house_rules};
     for (const auto& s : loaded.scenario->sides) header.sides.push_back(s.id);
     // Compiled once, shared by every game of every thread.
     const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);

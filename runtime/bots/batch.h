@@ -16,6 +16,7 @@ namespace sandtable::bots {
 struct BatchSpec {
     std::string scenario;                  // the scenario file
     std::vector<std::string> house_rules;  // added to the scenario's own, in order
+    bool scenario_house_rules = true;      // false: the scenario's own house_rules: are left out
     std::vector<std::string> bots;         // one per side, or one for all
     std::uint64_t games = 0;               // in the whole run
     std::uint64_t first_seed = 1;          // game i plays seed first_seed + i
@@ -44,11 +45,13 @@ std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigne
 // What every result line of a run repeats, so results of different runs are not mixed.
 struct BatchHeader {
     std::string scenario;
-    std::vector<std::string> house_rules;
+    std::vector<std::string> house_rules;           // added to the scenario's own
     std::vector<std::string> bots;
     std::vector<std::string> sides;      // side ids in scenario order
     std::string first_side;
     std::string content_hash;
+    // The scenario's own house rules that were played, as it names them.
+    std::vector<std::string> scenario_house_rules;
 };
 
 // Plays the shard's games; `progress(done, total)` is called from the

@@ -40,11 +40,12 @@ std::vector<std::string> strings(const YAML::Node& n) {
 
 BatchHeader header_of(const YAML::Node& n) {
     return {n["scenario"].as<std::string>(), strings(n["house_rules"]), strings(n["bots"]), strings(n["sides"]), n["first_side"].as<std::string>(),
-            n["content_hash"].as<std::string>()};
+            n["content_hash"].as<std::string>(), strings(n["scenario_house_rules"])};
 }
 
 bool same_run(const BatchHeader& a, const BatchHeader& b) {
-    return a.scenario == b.scenario && a.house_rules == b.house_rules && a.bots == b.bots && a.sides == b.sides && a.content_hash == b.content_hash;
+    return a.scenario == b.scenario && a.house_rules == b.house_rules && a.scenario_house_rules == b.scenario_house_rules && a.bots == b.bots &&
+           a.sides == b.sides && a.content_hash == b.content_hash;
 }
 
 BatchGameResult game_of(const YAML::Node& n, const std::vector<std::string>& sides) {
@@ -114,11 +115,9 @@ std::string change_line(const std::string& what, const std::vector<double>& diff
 }
 
 std::string label(const BatchHeader& h) {
-    std::string houses;
-    for (const auto& x : h.house_rules) houses += (houses.empty() ? "" : ", ") + x;
     std::string bots;
     for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
-    return "house rules " + (houses.empty() ? std::string("none") : houses) + "; bots " + bots;
+    return "house rules " + house_rules_played(h) + "; bots " + bots;
 }
 
 }  // namespace
@@ -155,6 +154,7 @@ std::string compare(const BatchResults& a, const BatchResults& b) {
 std::string result_line(const BatchHeader& h, const BatchGameResult& g) {
     std::ostringstream out;
     out << "{\"game\": " << g.game << ", \"seed\": " << g.seed << ", \"scenario\": " << json(h.scenario) << ", \"house_rules\": " << json_list(h.house_rules)
+        << ", \"scenario_house_rules\": " << json_list(h.scenario_house_rules)
         << ", \"bots\": " << json_list(h.bots) << ", \"sides\": " << json_list(h.sides) << ", \"first_side\": " << json(h.first_side)
         << ", \"content_hash\": " << json(h.content_hash) << ", \"winner\": " << (g.winner >= 0 ? json(h.sides[static_cast<std::size_t>(g.winner)]) : "null")
         << ", \"level\": " << json(g.level) << ", \"reason\": " << json(g.reason) << ", \"turns\": " << g.turns << ", \"actions\": " << g.actions
@@ -208,16 +208,21 @@ BatchResults read_results(const std::vector<std::string>& files) {
     return out;
 }
 
+std::string house_rules_played(const BatchHeader& h) {
+    std::string out;
+    for (const auto& x : h.scenario_house_rules) out += (out.empty() ? "" : ", ") + x + " (the scenario's own)";
+    for (const auto& x : h.house_rules) out += (out.empty() ? "" : ", ") + x;
+    return out.empty() ? "none" : out;
+}
+
 std::string report(const BatchResults& r) {
     const auto& h = r.header;
     const std::uint64_t n = r.games.size();
     std::ostringstream out;
-    std::string houses;
-    for (const auto& x : h.house_rules) houses += (houses.empty() ? "" : ", ") + x;
     std::string bots;
     for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
     out << "Batch report: " << n << " games of " << h.scenario << "\n";
-    out << "  house rules: " << (houses.empty() ? "none" : houses) << "; bots: " << bots;
+    out << "  house rules: " << house_rules_played(h) << "; bots: " << bots;
     if (n > 0) out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed << "-" << r.games.back().seed << ")";
     out << "\n\nWins\n";
     std::vector<std::uint64_t> wins(h.sides.size(), 0);

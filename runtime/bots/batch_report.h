@@ -26,6 +26,9 @@ BatchResults read_results(const std::vector<std::string>& files);
 
 // The report, as text. Deterministic: the same games give the same bytes.
 std::string report(const BatchResults& results);
+// The house rules a run played: the scenario's own (said so), then those
+// added; "none" without any.
+std::string house_rules_played(const BatchHeader& header);
 
 // A/B: the same games (scenario and seeds) played two ways — with and without
 // a house rule, with other bots — compared game by game: how many changed

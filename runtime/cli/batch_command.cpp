@@ -42,12 +42,13 @@ bool show_progress(std::uint64_t done, std::uint64_t total) {
 }  // namespace
 
 int batch(const std::vector<std::string>& argv) {
-    Args args(argv, {}, {"games", "bots", "house", "jobs", "shard", "out", "seed"});
+    Args args(argv, {"without-scenario-house-rules"}, {"games", "bots", "house", "jobs", "shard", "out", "seed"});
     if (args.positional().size() != 1) throw UsageError("name one scenario file");
     if (!args.has("games")) throw UsageError("--games N is required");
     bots::BatchSpec spec;
     spec.scenario = args.positional()[0];
     spec.house_rules = args.values("house");
+    spec.scenario_house_rules = !args.flag("without-scenario-house-rules");
     spec.bots = split(args.value("bots", "greedy"), ',');
     const long long games = args.integer("games", 0), jobs = args.integer("jobs", 1), seed = args.integer("seed", 1);
     if (games < 1) throw UsageError("--games must be at least 1");

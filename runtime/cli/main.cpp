@@ -20,7 +20,7 @@ void usage(std::ostream& out) {
            "                                         the merged ruleset, each value with its layer and file:line\n"
            "  rules diff RULESET --house DIR...      what the house rules change, in a designer's terms\n"
            "  batch SCENARIO --games N [--bots B1,B2] [--house DIR]... [--jobs K] [--shard i/n]\n"
-           "                [--seed S] [--out results.jsonl]\n"
+           "                [--seed S] [--out results.jsonl] [--without-scenario-house-rules]\n"
            "                                         N bot games on seeds S.. (JSON lines); with --out, also the report\n"
            "  report RESULTS.jsonl...                win rates with intervals, levels, length, losses by unit type\n"
            "  compare --a RESULTS.jsonl... --b RESULTS.jsonl...\n"

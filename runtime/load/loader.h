@@ -28,10 +28,18 @@ struct LoadedGame {
     std::vector<std::string> added_house_rules;
 };
 
+struct ScenarioLoadOptions {
+    // false: the house rules the scenario lists under `house_rules:` are left
+    // out (the game as the ruleset has it, for an A/B against them); the
+    // scenario then lists none.
+    bool scenario_house_rules = true;
+};
+
 // A scenario file; its `ruleset:` key names the ruleset folder relative to
 // it. House rules apply in order: those the scenario lists under
 // `house_rules:`, then `extra_house_rules` (the CLI's --house).
-LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules = {});
+LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules = {},
+                         const ScenarioLoadOptions& options = {});
 
 // Text of a whole file; throws LoadError naming the file when unreadable.
 std::string read_file(const std::string& path);

@@ -624,7 +624,8 @@ std::string content_hash(const Scenario& sc, const Ruleset& rs) {
 
 }  // namespace
 
-LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules) {
+LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules,
+                         const ScenarioLoadOptions& options) {
     DiagnosticSink sink;
     YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
     sink.throw_if_any();
@@ -643,6 +644,7 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
     // House rules the scenario names, relative to it, then the caller's.
     std::vector<std::string> house_rules;
     sc->house_rules = top.text_list("house_rules", false);
+    if (!options.scenario_house_rules) sc->house_rules.clear();
     const YAML::Node& root = yaml.root;
     const YAML::Node listed = root["house_rules"];
     for (std::size_t i = 0; i < sc->house_rules.size(); ++i) {

@@ -1,14 +1,12 @@
 #include "app/balance_panel.h"
 
-#include <wx/dcbuffer.h>
+#include "load/loader.h"
+
 #include <wx/dirdlg.h>
-#include <wx/graphics.h>
 #include <wx/sizer.h>
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
-#include <map>
 #include <thread>
 
 namespace sandtable::studio {
@@ -16,174 +14,64 @@ namespace sandtable::studio {
 namespace {
 const char* kBotChoices[] = {"greedy against greedy", "random against random", "greedy against random", "random against greedy"};
 const std::vector<std::string> kBots[] = {{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+const char* kCompareChoices[] = {"B: none", "B: with a house rule folder\u2026", "B: without the scenario's own house rules"};
 
-wxColour side_colour(const rules::Scenario* sc, std::size_t side) {
-    if (sc && side < sc->sides.size()) {
-        wxColour c(wxString::FromUTF8(sc->sides[side].color));
-        if (c.IsOk()) return c;
-    }
-    return side == 0 ? wxColour(170, 50, 40) : wxColour(40, 80, 170);
+std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc) {
+    std::vector<BalanceChart::SideLook> looks;
+    for (const auto& side : sc.sides) looks.push_back({wxString::FromUTF8(side.name), wxColour(wxString::FromUTF8(side.color))});
+    return looks;
+}
+
+// The first problems in full, then how many more (the Issues pane lists all of a saved project's).
+std::string load_error_text(const load::LoadError& e) {
+    constexpr std::size_t kShown = 6;
+    const auto& all = e.diagnostics();
+    std::string text;
+    for (std::size_t i = 0; i < all.size() && i < kShown; ++i) text += (text.empty() ? "" : "\n") + all[i].to_string();
+    if (all.size() > kShown) text += "\n… and " + std::to_string(all.size() - kShown) + " more";
+    return text;
 }
 }  // namespace
 
-// Win rates with intervals, the VP margin's distribution and losses by type;
-// A filled, B (the house rule) outlined beside it.
-class BalanceChart : public wxPanel {
-public:
-    explicit BalanceChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxSize(520, -1)) {
-        SetBackgroundStyle(wxBG_STYLE_PAINT);
-        Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paint(); });
-    }
-    void show(const rules::Scenario* sc, const bots::BatchResults* a, const bots::BatchResults* b) {
-        sc_ = sc, a_ = a, b_ = b;
-        Refresh();
-    }
-
-private:
-    void paint() {
-        wxAutoBufferedPaintDC dc(this);
-        dc.SetBackground(*wxWHITE_BRUSH);
-        dc.Clear();
-        if (!a_ || a_->games.empty()) {
-            dc.DrawText("Run a batch to see its charts.", 16, 16);
-            return;
-        }
-        const int w = GetClientSize().x;
-        int y = 10;
-        y = win_rates(dc, w, y);
-        y = margins(dc, w, y + 14);
-        losses(dc, w, y + 14);
-    }
-
-    int title(wxDC& dc, const wxString& text, int y) {
-        dc.SetFont(wxFont(wxFontInfo(10).Bold()));
-        dc.SetTextForeground(wxColour(40, 40, 40));
-        dc.DrawText(text, 12, y);
-        dc.SetFont(wxFont(wxFontInfo(9)));
-        return y + 20;
-    }
-
-    // One bar per side and run, 0-100%, with the Wilson interval as a whisker.
-    int win_rates(wxDC& dc, int w, int y) {
-        y = title(dc, b_ ? "Wins (A filled, B outlined), 95% interval" : "Wins, 95% interval", y);
-        const int left = 110, right = w - 70, bar = 14;  // room on the right for the figure
-        for (std::size_t s = 0; s < a_->header.sides.size(); ++s) {
-            for (const bots::BatchResults* r : {a_, b_}) {
-                if (!r) continue;
-                std::uint64_t k = 0;
-                for (const auto& g : r->games) k += g.winner == static_cast<int>(s);
-                const double n = static_cast<double>(r->games.size());
-                const auto [lo, hi] = bots::wilson_interval(k, r->games.size());
-                const int x_end = left + static_cast<int>((right - left) * (static_cast<double>(k) / n));
-                dc.SetPen(wxPen(side_colour(sc_, s), 2));
-                dc.SetBrush(r == a_ ? wxBrush(side_colour(sc_, s)) : *wxTRANSPARENT_BRUSH);
-                dc.DrawRectangle(left, y, std::max(1, x_end - left), bar);
-                dc.SetPen(wxPen(wxColour(20, 20, 20), 1));
-                const int lx = left + static_cast<int>((right - left) * lo), hx = left + static_cast<int>((right - left) * hi);
-                dc.DrawLine(lx, y + bar / 2, hx, y + bar / 2);
-                dc.DrawLine(lx, y + 2, lx, y + bar - 2);
-                dc.DrawLine(hx, y + 2, hx, y + bar - 2);
-                dc.SetTextForeground(wxColour(40, 40, 40));
-                dc.DrawText(wxString::FromUTF8((r == a_ ? "A " : "B ") + a_->header.sides[s]), 12, y);
-                // Past the interval's whisker, so the line never crosses the figure.
-                dc.DrawText(wxString::Format("%.1f%%", 100.0 * static_cast<double>(k) / n), std::max(x_end, hx) + 6, y);
-                y += bar + 4;
-            }
-        }
-        return y;
-    }
-
-    // The VP margin (first side minus second) per game, in bins.
-    int margins(wxDC& dc, int w, int y) {
-        y = title(dc, "VP margin per game (" + wxString::FromUTF8(a_->header.sides.front() + " - " + a_->header.sides.back()) + ")", y);
-        auto margin = [](const bots::BatchGameResult& g) { return g.victory_points.front() - g.victory_points.back(); };
-        int lo = 0, hi = 0;
-        for (const bots::BatchResults* r : {a_, b_})
-            if (r)
-                for (const auto& g : r->games) lo = std::min(lo, margin(g)), hi = std::max(hi, margin(g));
-        const int bins = 24, height = 90, left = 40, right = w - 20;
-        const double width = std::max(1.0, static_cast<double>(hi - lo + 1) / bins);
-        std::size_t top = 1;
-        std::vector<std::vector<std::size_t>> counts;
-        for (const bots::BatchResults* r : {a_, b_}) {
-            std::vector<std::size_t> c(bins, 0);
-            if (r)
-                for (const auto& g : r->games) ++c[std::min<std::size_t>(bins - 1, static_cast<std::size_t>((margin(g) - lo) / width))];
-            top = std::max(top, *std::max_element(c.begin(), c.end()));
-            counts.push_back(c);
-        }
-        const double step = static_cast<double>(right - left) / bins;
-        for (int run = 0; run < 2; ++run) {
-            if (run == 1 && !b_) break;
-            dc.SetPen(wxPen(run == 0 ? wxColour(90, 120, 90) : wxColour(200, 120, 20), run == 0 ? 1 : 2));
-            dc.SetBrush(run == 0 ? wxBrush(wxColour(150, 190, 150)) : *wxTRANSPARENT_BRUSH);
-            for (int i = 0; i < bins; ++i) {
-                const int h = static_cast<int>(height * static_cast<double>(counts[static_cast<std::size_t>(run)][static_cast<std::size_t>(i)]) / static_cast<double>(top));
-                if (h > 0) dc.DrawRectangle(left + static_cast<int>(i * step), y + height - h, std::max(1, static_cast<int>(step) - 1), h);
-            }
-        }
-        dc.SetPen(wxPen(wxColour(60, 60, 60)));
-        dc.DrawLine(left, y + height, right, y + height);
-        if (lo <= 0 && hi >= 0) {
-            const int zero = left + static_cast<int>((0 - lo) / width * step);
-            dc.DrawLine(zero, y, zero, y + height + 4);
-        }
-        dc.DrawText(wxString::Format("%d", lo), left - 4, y + height + 4);
-        dc.DrawText(wxString::Format("%d", hi), right - 20, y + height + 4);
-        return y + height + 22;
-    }
-
-    // Mean units lost per game, by unit type and side (run A).
-    void losses(wxDC& dc, int w, int y) {
-        y = title(dc, "Losses by unit type, mean per game (A)", y);
-        std::map<std::string, std::vector<double>> by_type;
-        const std::size_t sides = a_->header.sides.size();
-        for (const auto& g : a_->games)
-            for (std::size_t s = 0; s < sides; ++s)
-                for (const auto& [type, k] : g.losses[s]) {
-                    auto& v = by_type[type];
-                    v.resize(sides, 0.0);
-                    v[s] += k;
-                }
-        double top = 0.1;
-        for (auto& [type, v] : by_type)
-            for (auto& x : v) top = std::max(top, x /= static_cast<double>(a_->games.size()));
-        const int left = 150, right = w - 50, bar = 6;
-        for (const auto& [type, v] : by_type) {
-            dc.SetTextForeground(wxColour(40, 40, 40));
-            dc.DrawText(wxString::FromUTF8(type), 12, y);
-            for (std::size_t s = 0; s < sides; ++s) {
-                dc.SetPen(*wxTRANSPARENT_PEN);
-                dc.SetBrush(wxBrush(side_colour(sc_, s)));
-                dc.DrawRectangle(left, y + 2 + static_cast<int>(s) * (bar + 1), std::max(1, static_cast<int>((right - left) * v[s] / top)), bar);
-            }
-            dc.DrawText(wxString::Format("%.2f / %.2f", v.front(), v.back()), right + 4 - 40, y);
-            y += static_cast<int>(sides) * (bar + 1) + 6;
-        }
-    }
-
-    const rules::Scenario* sc_ = nullptr;
-    const bots::BatchResults* a_ = nullptr;
-    const bots::BatchResults* b_ = nullptr;
-};
-
 BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_(this) {
+    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    report_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+    chart_ = new BalanceChart(this);
+    error_ = new wxStaticText(this, wxID_ANY, "");
+    error_->SetForegroundColour(wxColour(170, 30, 30));
+    error_->Hide();
+    auto* results = new wxBoxSizer(wxHORIZONTAL);
+    results->Add(report_, 0, wxEXPAND | wxRIGHT, 6);
+    results->Add(chart_, 1, wxEXPAND);
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(make_controls(), 0, wxEXPAND);
+    sizer->Add(error_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    sizer->Add(results, 1, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    SetSizer(sizer);
+    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { on_timer(); });
+    // A long error wraps to the page's width, whatever the window's size.
+    Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        if (error_->IsShown()) show_error(error_->GetLabel().ToStdString(wxConvUTF8));
+        e.Skip();
+    });
+}
+
+wxSizer* BalancePanel::make_controls() {
     games_ = new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, std::max(cores, 1), std::max(1, cores));
+    jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, cores, cores);
     bots_ = new wxChoice(this, wxID_ANY);
     for (const char* c : kBotChoices) bots_->Append(c);
     bots_->SetSelection(0);
-    auto* house = new wxButton(this, wxID_ANY, wxString::FromUTF8("Compare with a house rule…"));
-    house_label_ = new wxStaticText(this, wxID_ANY, "B: none");
+    compare_ = new wxChoice(this, wxID_ANY);
+    for (const char* c : kCompareChoices) compare_->Append(wxString::FromUTF8(c));
+    compare_->SetSelection(0);
+    house_label_ = new wxStaticText(this, wxID_ANY, "");
     run_button_ = new wxButton(this, wxID_ANY, "Run");
     stop_button_ = new wxButton(this, wxID_ANY, "Stop");
     stop_button_->Disable();
     gauge_ = new wxGauge(this, wxID_ANY, 1000, wxDefaultPosition, wxSize(160, -1));
     status_ = new wxStaticText(this, wxID_ANY, "Plays the saved scenario on seeds 1..N.");
-    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
-    report_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
-    chart_ = new BalanceChart(this);
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     row->Add(new wxStaticText(this, wxID_ANY, "Games"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     row->Add(games_, 0, wxRIGHT, 10);
@@ -191,64 +79,145 @@ BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_
     row->Add(jobs_, 0, wxRIGHT, 10);
     row->Add(bots_, 0, wxRIGHT, 10);
     auto* compare = new wxBoxSizer(wxHORIZONTAL);
-    compare->Add(house, 0, wxRIGHT, 6);
-    compare->Add(house_label_, 0, wxALIGN_CENTER_VERTICAL);
+    compare->Add(compare_, 0, wxRIGHT, 6);
+    compare->Add(house_label_, 1, wxALIGN_CENTER_VERTICAL);
     auto* controls = new wxBoxSizer(wxHORIZONTAL);
     controls->Add(run_button_, 0, wxRIGHT, 4);
     controls->Add(stop_button_, 0, wxRIGHT, 10);
     controls->Add(gauge_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 10);
     controls->Add(status_, 1, wxALIGN_CENTER_VERTICAL);
-    auto* results = new wxBoxSizer(wxHORIZONTAL);
-    results->Add(report_, 0, wxEXPAND | wxRIGHT, 6);
-    results->Add(chart_, 1, wxEXPAND);
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(row, 0, wxALL, 6);
-    sizer->Add(compare, 0, wxLEFT | wxRIGHT | wxBOTTOM, 6);
-    sizer->Add(controls, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
-    sizer->Add(results, 1, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
-    SetSizer(sizer);
-    house->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { choose_house_rule(); });
+    auto* column = new wxBoxSizer(wxVERTICAL);
+    column->Add(row, 0, wxALL, 6);
+    column->Add(compare, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    column->Add(controls, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    compare_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { on_compare_choice(); });
     run_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { run(); });
     stop_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { stop(); });
-    Bind(wxEVT_TIMER, [this](wxTimerEvent&) { on_timer(); });
+    return column;
 }
 
 BalancePanel::~BalancePanel() { timer_.Stop(); }
 
 void BalancePanel::set_document(const ScenarioDocument* doc) {
-    stop();
-    running_.reset();
+    running_.reset();  // stops the run and waits for its games
+    timer_.Stop();
     doc_ = doc;
     a_.reset();
     b_.reset();
+    compare_with_ = Compare::None;
+    house_rule_.clear();
+    // "Without the scenario's own house rules" only where it has some.
+    const bool own = doc_ && !doc_->scenario().house_rules.empty();
+    compare_->Clear();
+    for (const char* c : kCompareChoices)
+        if (own || c != kCompareChoices[2]) compare_->Append(wxString::FromUTF8(c));
+    show_b_label();
+    run_button_->Enable(doc_ != nullptr);
+    stop_button_->Disable();
     report_->Clear();
-    chart_->show(nullptr, nullptr, nullptr);
+    show_error("");
+    chart_->show(std::nullopt, {});
+}
+
+void BalancePanel::set_games(int games) { games_->SetValue(games); }
+
+void BalancePanel::on_compare_choice() {
+    const int pick = compare_->GetSelection();
+    if (pick == 1) return choose_house_rule();
+    if (pick == 2) {
+        compare_without_own_house_rules();
+        return;
+    }
+    compare_with_ = Compare::None;
+    show_b_label();
 }
 
 void BalancePanel::choose_house_rule() {
     if (!doc_) return;
     const std::string start = (std::filesystem::path(doc_->scenario().ruleset_dir) / "house-rules").string();
     wxDirDialog dialog(this, "A house rule folder (holding house.yaml) to compare with", wxString::FromUTF8(start), wxDD_DIR_MUST_EXIST);
-    if (dialog.ShowModal() != wxID_OK) return;
-    house_rule_ = dialog.GetPath().ToStdString(wxConvUTF8);
-    house_label_->SetLabel(wxString::FromUTF8("B: " + std::filesystem::path(house_rule_).filename().string()));
+    if (dialog.ShowModal() != wxID_OK || !compare_with_house_rule(dialog.GetPath().ToStdString(wxConvUTF8))) show_b_label();
+}
+
+bool BalancePanel::compare_with_house_rule(const std::string& folder) { return set_b(Compare::HouseRule, folder); }
+
+bool BalancePanel::compare_without_own_house_rules() { return set_b(Compare::WithoutOwn, {}); }
+
+// B is taken only when the scenario loads as B would play it.
+bool BalancePanel::set_b(Compare how, const std::string& folder) {
+    const auto before = compare_with_;
+    const std::string before_folder = house_rule_;
+    compare_with_ = how;
+    house_rule_ = folder;
+    if (const std::string problem = load_problem(true); !problem.empty()) {
+        compare_with_ = before, house_rule_ = before_folder;
+        show_b_label();
+        const std::string what = how == Compare::HouseRule ? "with the house rule " + folder : "without its own house rules";
+        show_error("B was not set: the scenario does not load " + what + ":\n" + problem);
+        return false;
+    }
+    show_error("");
+    show_b_label();
+    return true;
+}
+
+// The choice and the label say truly what B plays.
+void BalancePanel::show_b_label() {
+    compare_->SetSelection(static_cast<int>(compare_with_));
+    std::string label;
+    if (compare_with_ == Compare::HouseRule) label = "B adds " + house_rule_;
+    const auto own = doc_ ? doc_->scenario().house_rules : std::vector<std::string>{};
+    std::string listed;
+    for (const auto& h : own) listed += (listed.empty() ? "" : ", ") + h;
+    if (compare_with_ == Compare::WithoutOwn)
+        label = own.empty() ? "the scenario has no house rules of its own: B plays as A" : "B leaves out " + listed;
+    if (!own.empty()) label += (label.empty() ? "" : "; ") + std::string("A plays the scenario's own house rules: ") + listed;
+    house_label_->SetLabel(wxString::FromUTF8(label));
     Layout();
 }
 
-bots::BatchSpec BalancePanel::spec(bool with_house_rule) const {
+bots::BatchSpec BalancePanel::spec(bool b) const {
     bots::BatchSpec s;
     s.scenario = doc_->file();
     s.games = static_cast<std::uint64_t>(games_->GetValue());
     s.jobs = static_cast<unsigned>(jobs_->GetValue());
     s.bots = kBots[std::max(0, bots_->GetSelection())];
-    if (with_house_rule) s.house_rules = {house_rule_};
+    if (b && compare_with_ == Compare::HouseRule) s.house_rules = {house_rule_};
+    if (b && compare_with_ == Compare::WithoutOwn) s.scenario_house_rules = false;
     return s;
+}
+
+std::string BalancePanel::load_problem(bool b) const {
+    const auto s = spec(b);
+    try {
+        load::load_scenario(s.scenario, s.house_rules, {s.scenario_house_rules});
+    } catch (const load::LoadError& e) {
+        return load_error_text(e);
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return {};
+}
+
+void BalancePanel::show_error(const std::string& text) {
+    error_->SetLabel(wxString::FromUTF8(text));
+    error_->Wrap(std::max(200, GetClientSize().x - 12));
+    error_->Show(!text.empty());
+    Layout();
 }
 
 void BalancePanel::run() {
     if (!doc_ || running_) return;
+    // Both runs are checked before A starts: a bad B fails now, not after A's games.
+    for (bool b : {false, true}) {
+        if (b && compare_with_ == Compare::None) continue;
+        if (const std::string problem = load_problem(b); !problem.empty())
+            return show_error(std::string("Not run: the scenario does not load ") + (b ? "as B plays it" : "") + ":\n" + problem);
+    }
+    show_error("");
     a_.reset();
     b_.reset();
+    show_results();
     running_b_ = false;
     running_ = std::make_unique<BalanceRun>(spec(false));
     run_button_->Disable();
@@ -271,14 +240,19 @@ void BalancePanel::on_timer() {
                                            static_cast<unsigned long long>(p.total)));
         return;
     }
+    finish_run(p);
+}
+
+void BalancePanel::finish_run(const BalanceRun::Progress& p) {
     if (!p.error.empty()) {
-        status_->SetLabel(wxString::FromUTF8("The batch failed: " + p.error));
+        show_error("The batch failed: " + p.error);
+        status_->SetLabel("Failed");
         running_.reset();
     } else if (!running_b_) {
         a_ = running_->results();
         running_.reset();
-        // B plays the games A finished (the same seeds), with the house rule.
-        if (!house_rule_.empty() && !a_->games.empty() && a_->games.size() == static_cast<std::size_t>(games_->GetValue())) {
+        // B plays the games A finished (the same seeds), the other way.
+        if (compare_with_ != Compare::None && !a_->games.empty() && a_->games.size() == static_cast<std::size_t>(games_->GetValue())) {
             running_b_ = true;
             running_ = std::make_unique<BalanceRun>(spec(true));
             show_results();
@@ -305,7 +279,8 @@ void BalancePanel::show_results() {
         }
     }
     report_->SetValue(wxString::FromUTF8(text));
-    chart_->show(doc_ ? &doc_->scenario() : nullptr, a_ ? &*a_ : nullptr, b_ && a_ && b_->games.size() == a_->games.size() ? &*b_ : nullptr);
+    if (!a_ || !doc_) return chart_->show(std::nullopt, {});
+    chart_->show(summarise(*a_, b_ ? &*b_ : nullptr), side_looks(doc_->scenario()));
 }
 
 }  // namespace sandtable::studio

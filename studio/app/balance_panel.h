@@ -1,10 +1,12 @@
 // The Balance Lab page: runs bot games of the open scenario in the
 // background (progress, Stop), and shows the report with charts — each
 // side's win rate with its 95% interval, the distribution of the VP margin,
-// losses by unit type — and, with a house rule to compare, the same games
-// played with it beside them (A/B on the same seeds) and the difference.
+// losses by unit type — and, with a B to compare (a house rule folder, or
+// the scenario without its own house rules), the same games played that way
+// beside them (A/B on the same seeds) and the difference.
 #pragma once
 
+#include "app/balance_chart.h"
 #include "core/balance_run.h"
 #include "core/scenario_document.h"
 
@@ -17,12 +19,11 @@
 #include <wx/textctrl.h>
 #include <wx/timer.h>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
 namespace sandtable::studio {
-
-class BalanceChart;
 
 class BalancePanel : public wxPanel {
 public:
@@ -31,27 +32,49 @@ public:
     void set_document(const ScenarioDocument* doc);
     // Starts a run as the Run button does (also for tests and scripted screenshots).
     void run();
+    bool running() const { return running_ != nullptr; }
+    bool has_results() const { return a_.has_value(); }
+    void set_games(int games);
+    // B: the games again with this house rule folder added; refused (false,
+    // the reason shown) when the scenario does not load with it.
+    bool compare_with_house_rule(const std::string& folder);
+    // B: the games again without the scenario's own house rules; refused
+    // likewise when the scenario does not load without them.
+    bool compare_without_own_house_rules();
+    wxString error_text() const { return error_->GetLabel(); }
 
 private:
+    wxSizer* make_controls();
+    void on_compare_choice();
     void choose_house_rule();
+    void show_b_label();
+    enum class Compare { None, HouseRule, WithoutOwn };
+    bool set_b(Compare how, const std::string& folder);
     void stop();
     void on_timer();
+    void finish_run(const BalanceRun::Progress& p);
     void show_results();
-    bots::BatchSpec spec(bool with_house_rule) const;
+    void show_error(const std::string& text);
+    bots::BatchSpec spec(bool b) const;
+    // Why the scenario does not load as run `b` would play it; empty when it does.
+    std::string load_problem(bool b) const;
 
     const ScenarioDocument* doc_ = nullptr;
     wxSpinCtrl* games_ = nullptr;
     wxSpinCtrl* jobs_ = nullptr;
     wxChoice* bots_ = nullptr;
+    wxChoice* compare_ = nullptr;
     wxStaticText* house_label_ = nullptr;
     wxButton* run_button_ = nullptr;
     wxButton* stop_button_ = nullptr;
     wxGauge* gauge_ = nullptr;
     wxStaticText* status_ = nullptr;
+    wxStaticText* error_ = nullptr;  // the whole message, wrapped to the page
     wxTextCtrl* report_ = nullptr;
     BalanceChart* chart_ = nullptr;
     wxTimer timer_;
-    std::string house_rule_;  // B: the house rule compared, or empty
+    Compare compare_with_ = Compare::None;
+    std::string house_rule_;  // B's house rule folder, with Compare::HouseRule
     std::unique_ptr<BalanceRun> running_;
     bool running_b_ = false;
     std::optional<bots::BatchResults> a_, b_;

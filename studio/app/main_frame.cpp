@@ -54,7 +54,9 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     balance_ = new BalancePanel(pages_);
     play_ = new PlayPanel(pages_);
     play_->on_status = [this](const wxString& text) { SetStatusText(text, 1); };
-    scripts_->on_saved = [this] { check_project(); };
+    scripts_->on_saved = [this] { refresh_state(); };
+    scripts_->on_check = [this] { check_project(); };
+    scripts_->on_modified_changed = [this] { refresh_state(); };
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");
@@ -91,6 +93,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { SetStatusText(text, 1); });
     canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
+    ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
 }
 
 MainFrame::~MainFrame() {
@@ -99,6 +102,11 @@ MainFrame::~MainFrame() {
     recent_.Save(*config);
     config->Flush();
     aui_.UnInit();
+}
+
+void MainFrame::select_page(Page page) {
+    wxWindow* const pages[] = {canvas_, scenario_page_, unit_types_, tables_, scripts_, play_, balance_};
+    pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(pages[static_cast<int>(page)])));
 }
 
 void MainFrame::build_menu() {
@@ -180,9 +188,9 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("formats.md"); }, formats);
     Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("lua-api.md"); }, lua_api);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        wxMessageBox(wxString::FromUTF8("Sandtable Studio\n\nPaint maps, define unit types, fill in the tables and write the "
+        ask(wxString::FromUTF8("Sandtable Studio\n\nPaint maps, define unit types, fill in the tables and write the "
                                         "rules of a wargame; the Sandtable runtime plays them."),
-                     "About Sandtable Studio", wxOK | wxICON_INFORMATION, this);
+                     "About Sandtable Studio", wxOK | wxICON_INFORMATION);
     }, wxID_ABOUT);
     auto* bar = new wxMenuBar;
     bar->Append(file, "&File");
@@ -223,12 +231,13 @@ bool MainFrame::open_replay(const std::string& replay_file) {
 
 bool MainFrame::open(const std::string& scenario_file, bool interactive) {
     try {
-        const bool recover = interactive && ScenarioDocument::has_newer_autosave(scenario_file) &&
-                             wxMessageBox("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
-                                              " from an earlier session. Recover it?",
-                                          "Recover unsaved work", wxYES_NO | wxICON_QUESTION, this) == wxYES;
+        const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
+        const bool recover = offered && ask("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
+                                                " from an earlier session. Recover it?",
+                                            "Recover unsaved work", wxYES_NO | wxICON_QUESTION) == wxYES;
         doc_ = recover ? ScenarioDocument::recover(scenario_file, ScenarioDocument::autosave_path(scenario_file))
                        : ScenarioDocument::open(scenario_file);
+        if (offered && !recover) doc_->discard_autosaves();  // declined: never offered again
         recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
     } catch (const load::LoadError& e) {
@@ -331,7 +340,7 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
 
 void MainFrame::refresh_state() {
     wxString title = "Sandtable Studio";
-    if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name) + " — " + title;
+    if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") + " — " + title;
     SetTitle(title);
     edit_menu_->SetLabel(wxID_UNDO, history_.can_undo() ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z" : wxString("&Undo\tCtrl+Z"));
     edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
@@ -353,7 +362,7 @@ void MainFrame::start_house_rule() {
     try {
         doc_->start_house_rule(id, name.ToStdString(wxConvUTF8));
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "The house rule was not started", wxOK | wxICON_INFORMATION, this);
+        ask(wxString::FromUTF8(e.what()), "The house rule was not started", wxOK | wxICON_INFORMATION);
         return;
     }
     unit_types_->refresh();
@@ -363,16 +372,19 @@ void MainFrame::start_house_rule() {
     refresh_state();
 }
 
+// Names every file a save would write; "No" throws the work away, autosaves too.
 bool MainFrame::confirm_discard() {
     if (!doc_ || !doc_->modified()) return true;
-    const int answer = wxMessageBox("Save the changes to " + wxString::FromUTF8(doc_->file()) + "?", "Unsaved changes",
-                                    wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
+    std::string files;
+    for (const auto& f : doc_->pending_files()) files += "\n    " + f;
+    const int answer = ask(wxString::FromUTF8("Save the changes to these files?" + files), "Unsaved changes", wxYES_NO | wxCANCEL | wxICON_QUESTION);
     if (answer == wxCANCEL) return false;
     if (answer == wxYES) {
         wxCommandEvent none;
         on_save(none);
         return !doc_->modified();
     }
+    doc_->discard_autosaves();
     return true;
 }
 
@@ -399,7 +411,7 @@ void MainFrame::on_open_folder() {
         }
         open(scenarios[static_cast<std::size_t>(pick)]);
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "Nothing to open", wxOK | wxICON_INFORMATION, this);
+        ask(wxString::FromUTF8(e.what()), "Nothing to open", wxOK | wxICON_INFORMATION);
     }
 }
 
@@ -418,7 +430,7 @@ void MainFrame::on_new(wxCommandEvent&) {
     try {
         open(create_project_from_template(SANDTABLE_SOURCE_DIR, templates[static_cast<std::size_t>(pick.GetSelection())], where.GetPath().ToStdString()));
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "The project was not created", wxOK | wxICON_ERROR, this);
+        ask(wxString::FromUTF8(e.what()), "The project was not created", wxOK | wxICON_ERROR);
     }
 }
 
@@ -433,7 +445,7 @@ void MainFrame::on_save(wxCommandEvent&) {
         scripts_->refresh();
         check_project();  // the saved files are what the runtime will play
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR, this);
+        ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
     }
     refresh_state();
 }
@@ -503,7 +515,7 @@ void MainFrame::on_resize() {
         perform(std::make_unique<ResizeMap>(*doc_, static_cast<int>(columns), static_cast<int>(rows)));
         canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the grid changed: fit again
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION, this);
+        ask(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION);
     }
 }
 
@@ -518,7 +530,7 @@ void MainFrame::resize_table() {
         perform(free_table::resize_table(*doc_, static_cast<double>(width), static_cast<double>(depth)));
         canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the table changed: fit again
     } catch (const std::exception& e) {
-        wxMessageBox(wxString::FromUTF8(e.what()), "The table was not resized", wxOK | wxICON_INFORMATION, this);
+        ask(wxString::FromUTF8(e.what()), "The table was not resized", wxOK | wxICON_INFORMATION);
     }
 }
 
@@ -567,7 +579,9 @@ void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
 
 // Every minute, unsaved work goes to a file beside the scenario; it is
 // offered back when the scenario is next opened, and removed on save.
-void MainFrame::on_autosave(wxTimerEvent&) {
+void MainFrame::on_autosave(wxTimerEvent&) { autosave_now(); }
+
+void MainFrame::autosave_now() {
     if (!doc_ || !doc_->modified()) return;
     try {
         doc_->autosave();

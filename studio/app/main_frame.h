@@ -27,6 +27,7 @@
 #include <wx/timer.h>
 #include <wx/listctrl.h>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,17 @@ public:
     // Opens a replay file on the Playtest page (its scenario opens first when
     // another one is open and nothing would be lost).
     bool open_replay(const std::string& replay_file);
+
+    // The pages, for tests and scripted screenshots.
+    enum class Page { Map, Scenario, UnitTypes, Tables, Scripts, Playtest, BalanceLab };
+    void select_page(Page page);
+    BalancePanel& balance() { return *balance_; }
+    ScriptsPanel& scripts() { return *scripts_; }
+    const ScenarioDocument* document() const { return doc_ ? &*doc_ : nullptr; }
+    void autosave_now();  // what the minute's timer does
+    // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
+    // Tests answer in its place.
+    std::function<int(const wxString& message, const wxString& caption, long style)> ask;
 
 private:
     void build_menu();

@@ -110,6 +110,7 @@ wxSizer* ScriptsPanel::make_editor_column() {
     column->Add(editor_, 1, wxEXPAND | wxALL, 4);
     column->Add(messages_, 0, wxEXPAND | wxALL, 4);
     check_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { check(); });
+    editor_->Bind(wxEVT_STC_CHANGE, [this](wxStyledTextEvent&) { on_editor_changed(); });
     save_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save(); });
     return column;
 }
@@ -118,7 +119,9 @@ void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::u
     doc_ = doc;
     perform_ = std::move(perform);
     modules_->Clear();
+    loading_ = true;
     editor_->ClearAll();
+    loading_ = false;
     file_.clear();
     fill_modules();
     if (doc_ && !doc_->ruleset().modules.empty()) select_module(0);
@@ -156,6 +159,7 @@ void ScriptsPanel::fill_modules() {
             if (origin == RulesetLayers::kEdited) label += "  (edited, not saved)";
             else if (origin > 0) label += "  (house rule " + layers->layers()[origin].id + ")";
         }
+        if (doc_->scripts().modified(modules[i].file)) label = "● " + label + "  (script not saved)";
         modules_->SetString(item, wxString::FromUTF8(label));
         modules_->Check(item, modules[i].enabled);
     }
@@ -244,25 +248,54 @@ std::unique_ptr<EditCommand> ScriptsPanel::command_for(const wxString& key, cons
     return std::make_unique<SetModuleParam>(*doc_, index, name, value.GetString().ToStdString(wxConvUTF8));
 }
 
+// The module's text as the document keeps it: what was typed into it before
+// (unsaved, kept while another module was open), or the file.
 void ScriptsPanel::open_module(int index) {
     if (!doc_ || index < 0) return;
     const auto& m = doc_->ruleset().modules[static_cast<std::size_t>(index)];
+    std::string text;
+    try {
+        text = doc_->scripts().text(m.file);
+    } catch (const std::exception& e) {
+        file_.clear();
+        loading_ = true;
+        editor_->ClearAll();
+        loading_ = false;
+        messages_->SetValue(wxString::FromUTF8(e.what()));
+        return;
+    }
     file_ = m.file;
-    std::ifstream in(file_, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    editor_->SetText(wxString::FromUTF8(text.str()));
+    loading_ = true;
+    editor_->SetText(wxString::FromUTF8(text));
+    loading_ = false;
     editor_->EmptyUndoBuffer();
-    editor_->SetSavePoint();  // as on disk: Check may start a game with it
     editor_->MarkerDeleteAll(kErrorMarker);
-    messages_->SetValue(wxString::FromUTF8(m.file));
+    messages_->SetValue(wxString::FromUTF8(m.file + (doc_->scripts().modified(m.file) ? "  (unsaved typing)" : "")));
+}
+
+void ScriptsPanel::on_editor_changed() {
+    if (loading_ || !doc_ || file_.empty()) return;
+    const bool was = doc_->scripts().modified(file_);
+    doc_->scripts().set_text(file_, editor_->GetText().ToStdString(wxConvUTF8));
+    if (was == doc_->scripts().modified(file_)) return;
+    fill_modules();
+    if (on_modified_changed) on_modified_changed();
+}
+
+void ScriptsPanel::type_text(const std::string& text) {
+    editor_->SetText(wxString::FromUTF8(text));  // raises the change event as typing does
+}
+
+void ScriptsPanel::select_module_of(const std::string& file) {
+    if (!doc_) return;
+    const auto& modules = doc_->ruleset().modules;
+    for (std::size_t i = 0; i < modules.size(); ++i)
+        if (modules[i].file == file) return select_module(static_cast<int>(i));
 }
 
 void ScriptsPanel::show_line(const std::string& file, int line, const std::string& message) {
     if (!doc_) return;
-    const auto& modules = doc_->ruleset().modules;
-    for (std::size_t i = 0; i < modules.size(); ++i)
-        if (modules[i].file == file && file_ != file) select_module(static_cast<int>(i));
+    if (file_ != file) select_module_of(file);
     editor_->MarkerDeleteAll(kErrorMarker);
     mark_error(file, line, message);
     editor_->SetFocus();
@@ -286,24 +319,26 @@ void ScriptsPanel::check() {
         sandbox.compile(editor_->GetText().ToStdString(wxConvUTF8), file_);
         // A game starts from the saved scripts: an edited text is only compiled,
         // or an error already fixed in the editor would be reported again.
-        if (editor_->IsModified()) {
-            messages_->SetValue("The text compiles. Save Script to check it in a game start as well (games start from the saved scripts).");
-            return;
+        if (doc_->scripts().modified(file_)) {
+            messages_->SetValue("The text compiles. Save to check it in a game start as well (games start from the saved scripts).");
+        } else {
+            bots::Session session(load::load_scenario(doc_->file()), doc_->file(), 1, {}, false);
+            messages_->SetValue("No errors: the module compiles, and a game starts with every module switched on (as saved).");
         }
-        bots::Session session(load::load_scenario(doc_->file()), doc_->file(), 1, {}, false);
-        messages_->SetValue("No errors: the module compiles, and a game starts with every module switched on (as saved).");
     } catch (const script::ScriptError& e) {
         mark_error(e.script(), e.line(), e.message());
     } catch (const std::exception& e) {
         messages_->SetValue(wxString::FromUTF8(e.what()));
     }
+    if (on_check) on_check();  // the Issues pane lists what was found, with every other problem
 }
 
 void ScriptsPanel::save() {
-    if (file_.empty()) return;
+    if (file_.empty() || !doc_) return;
     try {
-        load::write_file_atomically(file_, editor_->GetText().ToStdString(wxConvUTF8));
-        editor_->SetSavePoint();
+        doc_->scripts().save(file_);
+        fill_modules();
+        if (on_modified_changed) on_modified_changed();
         check();
         if (on_saved) on_saved();  // the project's issues follow the saved script
     } catch (const std::exception& e) {

@@ -32,6 +32,14 @@ public:
     void refresh();  // after any change (an edit, undo, redo); the editor's text is left alone
     // Told after a script was saved.
     std::function<void()> on_saved;
+    // Told when a script's typing becomes unsaved, or saved again (the title follows).
+    std::function<void()> on_modified_changed;
+    // Asked to check the whole project into the Issues pane (Check does, after its own).
+    std::function<void()> on_check;
+    // The module open in the editor ("" with none), and its text as shown.
+    const std::string& open_file() const { return file_; }
+    void type_text(const std::string& text);  // as typing would (tests)
+    void select_module_of(const std::string& file);
     // Opens the module in `file` and marks `line` with the message.
     void show_line(const std::string& file, int line, const std::string& message);
 
@@ -50,6 +58,7 @@ private:
     void check();
     void save();
     void mark_error(const std::string& script, int line, const std::string& message);
+    void on_editor_changed();
 
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
@@ -60,6 +69,7 @@ private:
     std::unique_ptr<EditorFind> find_;
     std::string file_;                      // the module open in the editor
     bool showing_switch_message_ = false;   // the messages say what the last tick did
+    bool loading_ = false;                  // the editor's text is being set, not typed
 };
 
 }  // namespace sandtable::studio

@@ -252,14 +252,16 @@ void sort_issues(std::vector<ProjectIssue>& issues) {
 }
 
 // Each module compiled on its own, so every file with a syntax error is named.
-void compile_modules(const rules::Ruleset& rs, std::vector<ProjectIssue>& out) {
+// Each module as the studio shows it: typed and not saved yet, or as on disk.
+void compile_modules(const rules::Ruleset& rs, const ScriptBuffers& scripts, std::vector<ProjectIssue>& out) {
     for (const auto& m : rs.modules) {
+        const std::string* typed = scripts.unsaved_text(m.file);
         try {
             script::LuaSandbox sandbox;
-            sandbox.compile(load::read_file(m.file), m.file);
+            sandbox.compile(typed ? *typed : load::read_file(m.file), m.file);
         } catch (const script::ScriptError& e) {
             const SourceLocation where{e.script(), e.line(), 0};
-            add(out, Severity::Error, where, e.message(), file_target(where));
+            add(out, Severity::Error, where, e.message() + (typed ? " (as typed, not saved)" : ""), file_target(where));
         } catch (const load::LoadError& e) {
             for (auto& issue : issues_from(e)) out.push_back(std::move(issue));
         }
@@ -314,7 +316,7 @@ std::vector<ProjectIssue> check_project(const ScenarioDocument& doc) {
     } catch (const load::LoadError& e) {
         out = issues_from(e, &doc.ruleset(), &doc.scenario());
     }
-    compile_modules(doc.ruleset(), out);
+    compile_modules(doc.ruleset(), doc.scripts(), out);
     if (out.empty() && saved) start_game(std::move(*saved), doc.file(), out);
     for (auto& issue : lint(doc.ruleset(), doc.scenario())) {
         // The loader already reports a problem of the saved file once.

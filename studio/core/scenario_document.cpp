@@ -76,6 +76,7 @@ ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::s
     doc.scenario_ = std::move(work.scenario);
     // The autosave may name house rules the file on disk does not (one started, not saved).
     if (!doc.scenario_.house_rules.empty()) doc.load_layers();
+    doc.scripts_.recover(doc.script_files());
     return doc;
 }
 
@@ -88,8 +89,9 @@ bool ScenarioDocument::has_newer_autosave(const std::string& file) {
 
 // The scenario, and beside each ruleset file the model changed, its text;
 // autosaves of ruleset files changed back since are removed.
-void ScenarioDocument::autosave(const load::FileOps& ops) const {
+void ScenarioDocument::autosave(const load::FileOps& ops) {
     load::write_file_atomically(autosave_path(file_), to_yaml(), ops);
+    scripts_.autosave(ops);
     const auto changed = changed_ruleset_files();
     for (const std::string& f : ruleset_files()) {
         const auto it = changed.find(f);
@@ -100,6 +102,28 @@ void ScenarioDocument::autosave(const load::FileOps& ops) const {
             std::filesystem::remove(autosave_path(f), ec);
         }
     }
+}
+
+void ScenarioDocument::discard_autosaves() const {
+    std::error_code ec;
+    std::filesystem::remove(autosave_path(file_), ec);
+    for (const std::string& f : ruleset_files()) std::filesystem::remove(autosave_path(f), ec);
+    ScriptBuffers::remove_autosaves(script_files());
+}
+
+std::vector<std::string> ScenarioDocument::script_files() const {
+    std::vector<std::string> files;
+    for (const auto& m : ruleset_->modules)
+        if (!m.file.empty() && std::find(files.begin(), files.end(), m.file) == files.end()) files.push_back(m.file);
+    return files;
+}
+
+std::vector<std::string> ScenarioDocument::pending_files() const {
+    std::vector<std::string> files;
+    if (to_yaml() != saved_yaml_) files.push_back(file_);
+    for (const auto& [f, text] : changed_ruleset_files()) files.push_back(f);
+    for (const auto& f : scripts_.modified_files()) files.push_back(f);
+    return files;
 }
 
 // A file the studio wrote in its own layout puts things on other lines than
@@ -157,7 +181,7 @@ std::map<std::string, std::string> ScenarioDocument::changed_ruleset_files() con
 std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
 
 bool ScenarioDocument::modified() const {
-    if (to_yaml() != saved_yaml_) return true;
+    if (scripts_.any_modified() || to_yaml() != saved_yaml_) return true;
     return table_texts() != saved_tables_ || unit_types_changed() || rule_modules_changed();
 }
 
@@ -224,6 +248,7 @@ void ScenarioDocument::save_into_house_rule(const load::FileOps& ops) {
 void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
+    scripts_.save_all(ops);   // first: the ruleset may switch on a module being written
     save_ruleset_files(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();

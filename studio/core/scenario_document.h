@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/ruleset_layers.h"
+#include "core/script_buffers.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
@@ -26,15 +27,27 @@ public:
     // Where autosaves of a file go, and whether one is newer than the file.
     static std::string autosave_path(const std::string& file) { return file + ".autosave"; }
     static bool has_newer_autosave(const std::string& file);
-    // Writes the model beside the file (atomically), and beside each ruleset
-    // or table file the model changed, its text; removed by save().
-    void autosave(const load::FileOps& ops = load::real_file_ops()) const;
+    // Writes the model beside the file (atomically), beside each ruleset
+    // or table file the model changed its text, and beside each script typed
+    // in its typing; removed by save().
+    void autosave(const load::FileOps& ops = load::real_file_ops());
+    // Removes every autosave of the project: the work they held was declined
+    // or thrown away, and must not be offered again.
+    void discard_autosaves() const;
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }
     rules::Scenario& edit() { return scenario_; }  // for edit commands only
     rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables, unit types, rule modules: for edit commands only
     const std::string& file() const { return file_; }
+    // The rule scripts as typed in the studio (saved with the rest).
+    ScriptBuffers& scripts() { return scripts_; }
+    const ScriptBuffers& scripts() const { return scripts_; }
+    // The Lua files of the ruleset's rule modules, each once.
+    std::vector<std::string> script_files() const;
+    // Every file save() would write now: the scenario, ruleset and table
+    // files, a house rule's patch, scripts.
+    std::vector<std::string> pending_files() const;
 
     // With house rules (the scenario's `house_rules:`), where each value comes
     // from; ruleset edits are then saved into the last house rule, never into
@@ -83,6 +96,7 @@ private:
     std::optional<RulesetLayers> layers_;
     std::string saved_patch_;    // with house rules: the studio patch as last opened or saved
     std::vector<std::string> house_rule_dirs() const;  // the scenario's house_rules, resolved
+    ScriptBuffers scripts_;
     void load_layers();
 };
 

@@ -166,3 +166,30 @@ TEST_CASE("a batch stopped from its progress keeps the games it finished", "[bat
     const auto all = bots::run_batch(spec(400, 1), full);
     for (const auto& g : games) CHECK(bots::result_line(h, g) == bots::result_line(full, all[g.game]));
 }
+
+TEST_CASE("a batch report names the scenario's own house rules, and a run may leave them out", "[batch][house]") {
+    const fs::path scenario = test::copy_bmw_project();
+    std::string text = test::text_of(scenario);
+    text.replace(text.find("\nruleset:"), 1, "\nhouse_rules: [../../rulesets/bmw/house-rules/bloodier-crt]\n");
+    test::write_text(scenario, text);
+    bots::BatchSpec with_own;
+    with_own.scenario = scenario.string();
+    with_own.bots = {"random"};
+    with_own.games = 2;
+    bots::BatchHeader header;
+    auto games = bots::run_batch(with_own, header);
+    CHECK(header.scenario_house_rules == std::vector<std::string>{"../../rulesets/bmw/house-rules/bloodier-crt"});
+    CHECK(bots::report({header, games}).find("house rules: ../../rulesets/bmw/house-rules/bloodier-crt (the scenario's own)") != std::string::npos);
+
+    bots::BatchSpec without_own = with_own;
+    without_own.scenario_house_rules = false;
+    bots::BatchHeader plain;
+    games = bots::run_batch(without_own, plain);
+    CHECK(plain.scenario_house_rules.empty());
+    CHECK(plain.content_hash != header.content_hash);
+    CHECK(bots::report({plain, games}).find("house rules: none;") != std::string::npos);
+    // Lines of the two runs are not one run.
+    const fs::path dir = test::fresh_directory();
+    const auto a = write_results(dir / "a.jsonl", header, games), b = write_results(dir / "b.jsonl", plain, games);
+    CHECK_THROWS(bots::read_results({a, b}));
+}

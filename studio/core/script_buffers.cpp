@@ -1,0 +1,88 @@
+#include "core/script_buffers.h"
+
+#include "load/loader.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace sandtable::studio {
+
+namespace {
+std::string autosave_of(const std::string& file) { return file + ".autosave"; }
+}  // namespace
+
+const std::string& ScriptBuffers::text(const std::string& file) {
+    auto it = buffers_.find(file);
+    if (it == buffers_.end()) {
+        const std::string on_disk = load::read_file(file);
+        it = buffers_.emplace(file, Buffer{on_disk, on_disk}).first;
+    }
+    return it->second.text;
+}
+
+void ScriptBuffers::set_text(const std::string& file, const std::string& text) {
+    this->text(file);  // the saved text is known before the first change
+    buffers_[file].text = text;
+}
+
+const std::string* ScriptBuffers::unsaved_text(const std::string& file) const {
+    const auto it = buffers_.find(file);
+    return it != buffers_.end() && it->second.text != it->second.saved ? &it->second.text : nullptr;
+}
+
+bool ScriptBuffers::modified(const std::string& file) const {
+    const auto it = buffers_.find(file);
+    return it != buffers_.end() && it->second.text != it->second.saved;
+}
+
+bool ScriptBuffers::any_modified() const {
+    return std::any_of(buffers_.begin(), buffers_.end(), [](const auto& b) { return b.second.text != b.second.saved; });
+}
+
+std::vector<std::string> ScriptBuffers::modified_files() const {
+    std::vector<std::string> files;
+    for (const auto& [file, buffer] : buffers_)
+        if (buffer.text != buffer.saved) files.push_back(file);
+    return files;
+}
+
+void ScriptBuffers::save(const std::string& file, const load::FileOps& ops) {
+    if (!modified(file)) return;
+    Buffer& buffer = buffers_.at(file);
+    load::write_file_atomically(file, buffer.text, ops);
+    buffer.saved = buffer.text;
+    std::error_code ec;
+    std::filesystem::remove(autosave_of(file), ec);  // nothing left to recover
+}
+
+void ScriptBuffers::save_all(const load::FileOps& ops) {
+    for (const std::string& file : modified_files()) save(file, ops);
+}
+
+void ScriptBuffers::autosave(const load::FileOps& ops) {
+    std::vector<std::string> written;
+    for (const std::string& file : modified_files()) {
+        load::write_file_atomically(autosave_of(file), buffers_.at(file).text, ops);
+        written.push_back(file);
+    }
+    for (const std::string& file : autosaved_)
+        if (std::find(written.begin(), written.end(), file) == written.end()) remove_autosaves({file});
+    autosaved_ = std::move(written);
+}
+
+void ScriptBuffers::recover(const std::vector<std::string>& files) {
+    for (const std::string& file : files) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(autosave_of(file), ec)) continue;
+        set_text(file, load::read_file(autosave_of(file)));
+    }
+}
+
+void ScriptBuffers::remove_autosaves(const std::vector<std::string>& files) {
+    for (const std::string& file : files) {
+        std::error_code ec;
+        std::filesystem::remove(autosave_of(file), ec);
+    }
+}
+
+}  // namespace sandtable::studio

@@ -1,0 +1,51 @@
+// The rule scripts (Lua) open in the studio, as documents like every other
+// file: the text being typed is kept here, per file, beside the text on
+// disk, so switching to another module keeps it, the title and the module
+// list show it unsaved, a save writes it, an autosave keeps it against a
+// crash and a recovery brings it back.
+#pragma once
+
+#include "load/scenario_writer.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sandtable::studio {
+
+class ScriptBuffers {
+public:
+    // The text of `file` as the studio shows it: the typing kept for it, or
+    // what is on disk (read once, then remembered as the saved text).
+    // Throws load::LoadError when the file cannot be read.
+    const std::string& text(const std::string& file);
+    void set_text(const std::string& file, const std::string& text);
+    // The typing of `file` when it differs from the disk; nullptr otherwise.
+    const std::string* unsaved_text(const std::string& file) const;
+    bool modified(const std::string& file) const;
+    bool any_modified() const;
+    std::vector<std::string> modified_files() const;  // in name order
+
+    // Writes every modified script (atomically); each counts saved once written.
+    void save_all(const load::FileOps& ops = load::real_file_ops());
+    void save(const std::string& file, const load::FileOps& ops = load::real_file_ops());
+    // Beside each modified script its text; autosaves of scripts saved or
+    // changed back since are removed.
+    void autosave(const load::FileOps& ops = load::real_file_ops());
+    // The typing kept in autosaves beside `files`, taken up as unsaved text.
+    void recover(const std::vector<std::string>& files);
+    // Every autosave beside `files` (work declined or thrown away) goes.
+    static void remove_autosaves(const std::vector<std::string>& files);
+    // Forgets the typing: texts are read from disk again.
+    void clear() { buffers_.clear(); }
+
+private:
+    struct Buffer {
+        std::string saved;  // as on disk when read or last saved
+        std::string text;   // as shown
+    };
+    std::map<std::string, Buffer> buffers_;
+    std::vector<std::string> autosaved_;  // files with an autosave written by autosave()
+};
+
+}  // namespace sandtable::studio
