@@ -4,6 +4,7 @@
 #include "load/ruleset_document.h"
 #include "load/table_loader.h"
 #include "load/yaml_reader.h"
+#include "rules/counter_symbols.h"
 #include "rules/procedures.h"
 
 #include <algorithm>
@@ -25,6 +26,14 @@ std::string read_file(const std::string& path) {
 }
 
 namespace {
+
+std::string unknown_symbol_message(const std::string& symbol) {
+    std::vector<std::string> known(kCounterSymbols.begin(), kCounterSymbols.end());
+    std::string list;
+    for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+    const std::string near = closest_match(symbol, known);
+    return "unknown counter symbol '" + symbol + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; expected one of " + list;
+}
 
 struct RulesetReader {
     Ruleset& rs;
@@ -218,6 +227,7 @@ struct RulesetReader {
             t.id = r.text("id", true);
             t.name = r.text("name", false, t.id);
             t.symbol = r.text("symbol", false, "infantry");
+            if (!is_counter_symbol(t.symbol)) sink.error(r.where("symbol"), unknown_symbol_message(t.symbol));
             if (rs.unit_type_index(t.id) >= 0) sink.error(r.where("id"), "unit type '" + t.id + "' is defined twice");
             UnitFace defaults;
             for (const auto& a : rs.attributes) defaults.values.push_back(a.default_value);

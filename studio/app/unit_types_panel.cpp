@@ -4,6 +4,7 @@
 #include "app/layer_colours.h"
 #include "core/unit_type_commands.h"
 #include "render/counter_painter.h"
+#include "rules/counter_symbols.h"
 
 #include <wx/button.h>
 #include <wx/dcbuffer.h>
@@ -16,11 +17,15 @@
 namespace sandtable::studio {
 
 namespace {
-// Symbols the counter painter draws marks for; any other word may be typed.
-const char* kSymbols[] = {"infantry", "light_infantry", "archers", "cavalry", "heavy_cavalry",
-                          "light_cavalry", "horse_archers", "mounted_infantry", "leader"};
-
 std::size_t to_size(int i) { return static_cast<std::size_t>(i); }
+
+// The Symbol choice's value is the index of the symbol picked: its name is what is saved.
+std::string symbol_named_by(const wxVariant& value) {
+    if (value.GetType() != "long") return value.GetString().ToStdString(wxConvUTF8);
+    const long index = value.GetLong();
+    if (index < 0 || index >= static_cast<long>(rules::kCounterSymbols.size())) throw std::invalid_argument("no such counter symbol");
+    return std::string(rules::kCounterSymbols[static_cast<std::size_t>(index)]);
+}
 }  // namespace
 
 // Both faces of the selected type, once in each side's colours.
@@ -151,8 +156,9 @@ void UnitTypesPanel::fill_grid() {
     id->SetHelpString("Scenarios refer to the type by its id, so it does not change here");
     auto* name = grid_->Append(new wxStringProperty("Name", "name", wxString::FromUTF8(type.name)));
     wxArrayString symbols;
-    for (const char* s : kSymbols) symbols.Add(s);
-    auto* symbol = grid_->Append(new wxEditEnumProperty("Symbol", "symbol", symbols, wxArrayInt(), wxString::FromUTF8(type.symbol)));
+    for (const auto s : rules::kCounterSymbols) symbols.Add(wxString::FromUTF8(std::string(s)));
+    // The known symbols only: the loader refuses any other (a choice's value is its index, turned back into the name below).
+    auto* symbol = grid_->Append(new wxEnumProperty("Symbol", "symbol", symbols, wxArrayInt(), std::max(0, symbols.Index(wxString::FromUTF8(type.symbol)))));
     auto* has_back = grid_->Append(new wxBoolProperty("Has a back face", "has_back", type.back.has_value()));
     has_back->SetAttribute(wxPG_BOOL_USE_CHECKBOX, true);
     if (const auto* layers = doc_->layers()) {
@@ -213,7 +219,7 @@ std::unique_ptr<EditCommand> UnitTypesPanel::command_for(const wxString& propert
     const int t = selected();
     const std::string name = property.ToStdString();
     if (name == "name") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Name, value.GetString().ToStdString(wxConvUTF8));
-    if (name == "symbol") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Symbol, value.GetString().ToStdString(wxConvUTF8));
+    if (name == "symbol") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Symbol, symbol_named_by(value));
     if (name == "has_back") return std::make_unique<SetUnitTypeBackFace>(*doc_, t, value.GetBool());
     const auto dot = name.find('.');
     if (dot == std::string::npos) return nullptr;

@@ -1,5 +1,7 @@
 #include "core/unit_type_commands.h"
 
+#include "rules/counter_symbols.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -216,6 +218,7 @@ SetUnitTypeText::SetUnitTypeText(const ScenarioDocument& doc, int type, Field fi
         name_ = "Rename " + t.name;
     } else {
         if (text_.empty()) throw std::invalid_argument("a unit type needs a counter symbol, e.g. infantry");
+        if (!rules::is_counter_symbol(text_)) throw std::invalid_argument("'" + text_ + "' is not a counter symbol the loader knows (infantry, cavalry, archers, …)");
         before_ = t.symbol;
         name_ = "Set Symbol of " + t.name;
     }

@@ -667,3 +667,20 @@ TEST_CASE("a unit placed on terrain it may not enter", "[load][errors]") {
     const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
     check_at(single(diagnostics), p.scenario_file(), place_of(text, "\"0206\""), "'r_kn' (horse) cannot stand in swamp at 0206");
 }
+
+TEST_CASE("a unit type's symbol must be one the studio and painter know, the closest named", "[load][errors]") {
+    Project p;
+    const std::string file = p.ruleset_file();
+    const std::string text = p.edit(file, "symbol: heavy_cavalry", "symbol: \"7\"");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    const auto& d = single(diagnostics);
+    const Place at = place_of(text, "\"7\"");
+    CHECK(d.where.file == file);
+    CHECK(d.where.line == at.line);
+    CHECK(d.where.column == at.column);
+    CHECK(d.message.rfind("unknown counter symbol '7'", 0) == 0);
+    CHECK(d.message.find("expected one of infantry, light_infantry") != std::string::npos);
+    p.edit(file, "symbol: \"7\"", "symbol: heavy_cavlry");
+    const auto misspelt = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
+    CHECK(single(misspelt).message.find("did you mean 'heavy_cavalry'?") != std::string::npos);
+}

@@ -65,7 +65,7 @@ unit_types:
 # a comment inside the block
 -   id: "123"
     name: "true"
-    symbol: "a: b"
+    symbol: horse_archers
     class: ride
     back: { class: walk }
 
@@ -144,7 +144,7 @@ TEST_CASE("types with and without a back face, empty faces and awkward words rou
     check_same_unit_types(rs, reloaded);
     CHECK(reloaded.unit_types[1].id == "123");
     CHECK(reloaded.unit_types[1].name == "true");
-    CHECK(reloaded.unit_types[1].symbol == "a: b");
+    CHECK(reloaded.unit_types[1].symbol == "horse_archers");
     CHECK(reloaded.unit_types[2].name == "Knights, mounted");
 }
 

@@ -81,7 +81,7 @@ TEST_CASE("every unit type command applied then undone gives the identical docum
     CHECK(history.undo_name() == "Set Back Dot of Knights");
     history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, spearmen, studio::SetUnitTypeText::Field::Name, "Pikemen"));
     CHECK(history.undo_name() == "Rename Spearmen");
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol, "lance"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol, "horse_archers"));
     history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, leader, CounterFace::Front, doc.ruleset().movement_class_index("horse")));
     CHECK(history.undo_name() == "Set Movement Class of Leader");
     history.perform(doc, std::make_unique<studio::SetUnitTypeBackFace>(doc, leader, true));
@@ -282,4 +282,17 @@ TEST_CASE("taking away a back face turns units set up on it to their front, and 
     CHECK(ScenarioDocument::open(doc.file()).to_yaml() == doc.to_yaml());
     history.undo(doc);
     CHECK(state_of(doc) == before);
+}
+
+TEST_CASE("a unit type's symbol is saved by its name, and only a symbol the loader knows is taken", "[studio][unit_types]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    const int knights = type_index(doc, "knights");
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol, "mounted_infantry"));
+    CHECK_THROWS_WITH(studio::SetUnitTypeText(doc, knights, studio::SetUnitTypeText::Field::Symbol, "7"), Catch::Contains("not a counter symbol"));
+    doc.save();
+    const std::string ruleset = text_of(doc.ruleset().where.file);
+    CHECK(ruleset.find("id: knights, name: Knights, symbol: mounted_infantry") != std::string::npos);
+    CHECK(load::load_scenario(file).ruleset->unit_types[static_cast<std::size_t>(knights)].symbol == "mounted_infantry");
 }
