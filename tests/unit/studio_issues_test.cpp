@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace sandtable;
@@ -32,6 +33,20 @@ TEST_CASE("the shipped project has no issues", "[studio][issues]") {
     const auto issues = studio::check_project(doc);
     for (const auto& i : issues) INFO(i.to_string());
     CHECK(issues.empty());
+}
+
+// Every template a designer starts from opens clean: no error, no lint warning.
+TEST_CASE("every shipped scenario opens with no issue, not even a warning", "[studio][issues]") {
+    for (const auto& system : std::filesystem::directory_iterator(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios"))
+        for (const auto& file : std::filesystem::directory_iterator(system.path())) {
+            if (file.path().extension() != ".yaml") continue;
+            auto doc = ScenarioDocument::open(file.path().string());
+            std::string found;
+            for (const auto& i : studio::check_project(doc)) found += i.to_string() + "\n";
+            INFO(file.path().string());
+            CHECK(found.empty());
+            if (!found.empty()) FAIL_CHECK(found);
+        }
 }
 
 TEST_CASE("a unit painted over with terrain it cannot enter is an error at its hex", "[studio][issues]") {
