@@ -19,7 +19,7 @@ const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S",
 
 std::string compass_name(int bearing) {
     const int sixteenth = static_cast<int>(std::lround(bearing / 22.5)) % 16;
-    const bool exact = std::abs(sixteenth * 22.5 - bearing) < 0.01 || (sixteenth == 0 && bearing >= 359);
+    const bool exact = std::abs(sixteenth * 22.5 - bearing) < 0.01 || (sixteenth == 0 && bearing == 360);
     return exact ? kCompass[sixteenth] : std::to_string(bearing) + "°";
 }
 
@@ -116,7 +116,8 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
     };
     TableOrder standing = table_order(unit);
     if (standing.mode == TableOrder::Charge) standing = TableOrder{};  // a charge does not stand
-    if (standing.mode == TableOrder::Hold) standing.facing = u.facing;
+    // A standing hold is holding where it stands, as it faces: one order, whatever the last one's march was.
+    if (standing.mode == TableOrder::Hold) standing = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
     add(standing);
     add({TableOrder::Hold, 0, 0, 0, u.facing, -1});
     // The enemies it sees, nearest first (at most three).
@@ -134,7 +135,8 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
         ++offered;
         const int toward = whole_bearing(gt::bearing_of(table_position(enemy) - at));
         add({TableOrder::Hold, 0, 0, 0, toward, -1});
-        for (int thirds = 1; thirds <= 3; ++thirds) add({TableOrder::Advance, toward, move_mm * thirds / 3, 0, toward, -1});
+        // Facing the way it marches (-1), as the compass orders below do: the same order is offered once.
+        for (int thirds = 1; thirds <= 3; ++thirds) add({TableOrder::Advance, toward, move_mm * thirds / 3, 0, -1, -1});
         const double gap_mm = table_distance(unit, enemy) * 10;
         if (gap_mm <= move_mm * 4 / 3.0) add({TableOrder::Charge, toward, move_mm * 4 / 3, 0, -1, enemy});
     }

@@ -153,7 +153,8 @@ void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
     if (here.size() == 1) return act(here.front());
     constexpr std::size_t kMost = 40;  // a long menu: the rest are in the Decision list
     wxMenu menu;
-    for (std::size_t i = 0; i < here.size() && i < kMost; ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(game, here[i])));
+    const auto labels = action_labels(game, here);
+    for (std::size_t i = 0; i < here.size() && i < kMost; ++i) menu.Append(static_cast<int>(i) + 1, utf8(labels[i]));
     if (here.size() > kMost) menu.Append(wxID_ANY, wxString::Format("(%zu more in the Decision list)", here.size() - kMost))->Enable(false);
     const int chosen = GetPopupMenuSelectionFromUser(menu);
     if (chosen >= 1 && static_cast<std::size_t>(chosen) <= here.size()) act(here[static_cast<std::size_t>(chosen - 1)]);
@@ -419,7 +420,8 @@ void PlayPanel::on_hex_clicked(geometry::Hex hex) {
     if (here.size() == 1) return act(here.front());
     // Several (a stack, a unit that may flip or move): the player picks one.
     wxMenu menu;
-    for (std::size_t i = 0; i < here.size(); ++i) menu.Append(static_cast<int>(i) + 1, utf8(action_text(play_->game(), here[i])));
+    const auto labels = action_labels(play_->game(), here);
+    for (std::size_t i = 0; i < here.size(); ++i) menu.Append(static_cast<int>(i) + 1, utf8(labels[i]));
     const int chosen = GetPopupMenuSelectionFromUser(menu);
     if (chosen >= 1) act(here[static_cast<std::size_t>(chosen - 1)]);
 }
@@ -487,10 +489,8 @@ void PlayPanel::fill_actions() {
     actions_->Clear();
     listed_.clear();
     if (play_->hand_over_needed() || play_->game().over()) return;
-    for (const auto& a : play_->game().legal_actions()) {
-        listed_.push_back(a);
-        actions_->Append(utf8(action_text(play_->game(), a)));
-    }
+    listed_ = play_->game().legal_actions();
+    for (const auto& label : action_labels(play_->game(), listed_)) actions_->Append(utf8(label));
     // In a replay, the choice made next is selected.
     if (const auto next = play_->next_action())
         if (const auto it = std::find(listed_.begin(), listed_.end(), *next); it != listed_.end()) {

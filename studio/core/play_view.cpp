@@ -213,6 +213,9 @@ std::string action_text(const Game& game, const Action& a) {
         return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
     }
     case ActionKind::Fire:
+        // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are guessed).
+        if (game.on_table() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
+        if (game.on_table() && a.index > 0) return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) + " cm";
         return unit + " fires at " + unit_name(game, a.target);
     case ActionKind::Declare: {
         if (game.bombardment())
@@ -282,6 +285,19 @@ std::string action_text(const Game& game, const Action& a) {
         break;
     }
     return game.describe(a);
+}
+
+std::vector<std::string> action_labels(const Game& game, const std::vector<Action>& actions) {
+    std::vector<std::string> labels;
+    for (const auto& a : actions) labels.push_back(action_text(game, a));
+    auto repeated = [&](std::size_t i) { return std::count(labels.begin(), labels.end(), labels[i]) > 1; };
+    std::vector<bool> clash(labels.size());
+    for (std::size_t i = 0; i < labels.size(); ++i) clash[i] = repeated(i);
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        if (clash[i]) labels[i] += " [" + with_unit_names(game, game.describe(actions[i])) + "]";
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        if (repeated(i)) labels[i] += " (" + std::to_string(i + 1) + ")";
+    return labels;
 }
 
 std::string decision_text(const Game& game) {

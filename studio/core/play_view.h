@@ -54,6 +54,10 @@ std::vector<kernel::Action> actions_at(const kernel::Game& game, geometry::Hex h
 
 // An action in words for the player: "Move Hesk spearmen 2 to 0705 (3 MP)".
 std::string action_text(const kernel::Game& game, const kernel::Action& action);
+// The labels of actions offered together (a menu, the Decision list), each
+// distinct: where two would read the same, the kernel's fuller description
+// tells them apart, and failing that their place in the list.
+std::vector<std::string> action_labels(const kernel::Game& game, const std::vector<kernel::Action>& actions);
 
 // What the game waits for, in words: "Turn 2 · Normans: Movement · pick a unit
 // to move"; when another side decides in the phase, it is named too.

@@ -6,11 +6,16 @@
 #include "core/play_view.h"
 #include "project_copies.h"
 
+#include "bots/bot.h"
+#include "bots/session.h"
 #include "kernel/replay.h"
+#include "load/loader.h"
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <set>
 
 using sandtable::kernel::Action;
 using sandtable::kernel::ActionKind;
@@ -337,4 +342,41 @@ TEST_CASE("play view: unit ids in the log and in scripts' questions read as name
     const std::string name = g.scenario().units[static_cast<std::size_t>(banner)].name;
     CHECK(sandtable::studio::with_unit_names(g, "h_kn1 moves 0906 to 0911 (h_kn1x stays)") == name + " moves 0906 to 0911 (h_kn1x stays)");
     CHECK(sandtable::studio::with_unit_names(g, "") == "");
+}
+
+// Every label a player reads in a menu or the Decision list says what differs
+// (issue 19, defect 7: a gun's six shots read "X fires at Y" alike).
+TEST_CASE("playtest: at every decision of bot games of every shipped scenario, the actions' labels are distinct", "[studio][play]") {
+    for (const auto& system : std::filesystem::directory_iterator(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios"))
+        for (const auto& file : std::filesystem::directory_iterator(system.path())) {
+            if (file.path().extension() != ".yaml") continue;
+            sandtable::bots::Session session(sandtable::load::load_scenario(file.path().string()), file.path().string(), 5);
+            auto random = sandtable::bots::make_bot("random", 5);
+            std::vector<sandtable::bots::Bot*> bots(session.game().scenario().sides.size(), random.get());
+            for (int step = 0; step < 400 && !session.game().over(); ++step) {
+                const auto& legal = session.game().legal_actions();
+                const auto labels = sandtable::studio::action_labels(session.game(), legal);
+                std::set<std::string> seen(labels.begin(), labels.end());
+                INFO(file.path().string() << " at action " << step);
+                REQUIRE(seen.size() == labels.size());
+                session.play(bots, 1);
+            }
+        }
+}
+
+TEST_CASE("playtest: a gun's shots name the range called, or canister", "[studio][play][cady]") {
+    const std::string file = bundled("cady/hollins_farm.yaml");
+    sandtable::bots::Session session(sandtable::load::load_scenario(file), file, 2);
+    auto random = sandtable::bots::make_bot("random", 2);
+    std::vector<sandtable::bots::Bot*> bots(2, random.get());
+    bool seen_gun = false;
+    for (int step = 0; step < 3000 && !session.game().over() && !seen_gun; ++step) {
+        for (const auto& a : session.game().legal_actions())
+            if (a.kind == ActionKind::Fire && a.index > 0) {
+                seen_gun = true;
+                CHECK(sandtable::studio::action_text(session.game(), a).find("range called " + std::to_string(a.index) + " cm") != std::string::npos);
+            }
+        session.play(bots, 1);
+    }
+    CHECK(seen_gun);
 }
