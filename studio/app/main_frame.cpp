@@ -69,6 +69,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
     aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
+    default_layout_ = aui_.SavePerspective();
     pages_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
         on_page_changed();
         e.Skip();
@@ -87,6 +88,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     recent_.Load(*config);
     wxString layout;
     if (config->Read("layout", &layout)) aui_.LoadPerspective(layout);
+    pane_menu_->sync();
     autosave_timer_.SetOwner(this);
     Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
     autosave_timer_.Start(60'000);
@@ -175,6 +177,9 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { background_->set_visible(e.IsChecked()); }, show_scan);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->remove(); }, remove_scan);
     Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_zones = e.IsChecked(); canvas_->Refresh(); }, zones);
+    pane_menu_ = std::make_unique<PaneMenu>(this, aui_, view,
+                                            std::vector<PaneMenu::Pane>{{"palette", "&Palette"}, {"units", "&Order of Battle"}, {"issues", "&Issues"}},
+                                            default_layout_);
     Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
     auto* help = new wxMenu;
     const int formats = wxWindow::NewControlId(), lua_api = wxWindow::NewControlId();
@@ -222,6 +227,7 @@ void MainFrame::on_page_changed() {
         aui_.LoadPerspective(layout_before_play_);
         layout_before_play_.clear();
     }
+    pane_menu_->sync();
 }
 
 bool MainFrame::open_replay(const std::string& replay_file) {

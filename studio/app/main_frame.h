@@ -11,6 +11,7 @@
 #include "app/issues_panel.h"
 #include "app/map_canvas.h"
 #include "app/palette_pane.h"
+#include "app/pane_menu.h"
 #include "app/play_panel.h"
 #include "app/scenario_panel.h"
 #include "app/scripts_panel.h"
@@ -100,6 +101,8 @@ private:
     PlayPanel* play_ = nullptr;
     // The editing panes' layout while the Playtest or Balance Lab page has the whole window.
     wxString layout_before_play_;
+    wxString default_layout_;  // as laid out when the studio was new
+    std::unique_ptr<PaneMenu> pane_menu_;
     void on_page_changed();
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
