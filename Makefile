@@ -4,7 +4,10 @@
 
 BUILD_DIR   ?= build
 JOBS        ?= $(shell nproc)
-SCENARIO    ?= scenarios/bmw/wendle-fords.yaml
+# The scenario played headless without a display; with one, the studio opens
+# the last project or its start dialog (SCENARIO=FILE opens that file instead).
+SCENARIO    ?=
+HEADLESS    ?= scenarios/bmw/wendle-fords.yaml
 DEB_PACKAGES = build-essential cmake ninja-build ccache pkg-config \
                libwxgtk3.2-dev libcairo2-dev liblua5.4-dev libyaml-cpp-dev catch2 libbenchmark-dev \
                xvfb xauth imagemagick
@@ -52,8 +55,8 @@ run: build
 	@if [ -n "$$DISPLAY" ] && [ -x $(BUILD_DIR)/bin/sandtable-studio ]; then \
 	  $(BUILD_DIR)/bin/sandtable-studio $(SCENARIO); \
 	else \
-	  echo "No display (DISPLAY is not set): playing $(SCENARIO) headless, greedy against greedy."; \
-	  $(BUILD_DIR)/bin/sandtable play $(SCENARIO) --seed 1 --bots greedy,greedy; \
+	  echo "No display (DISPLAY is not set): playing $(or $(SCENARIO),$(HEADLESS)) headless, greedy against greedy."; \
+	  $(BUILD_DIR)/bin/sandtable play $(or $(SCENARIO),$(HEADLESS)) --seed 1 --bots greedy,greedy; \
 	fi
 
 bench: build

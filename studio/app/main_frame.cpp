@@ -2,6 +2,7 @@
 
 #include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
+#include "app/start_dialog.h"
 #include "core/project_template.h"
 #include "load/table_map_writer.h"
 
@@ -124,7 +125,7 @@ void MainFrame::build_menu() {
     file->Append(open_replay_id, wxString::FromUTF8("Open &Replay…"), "Watch a game saved by the studio or by `sandtable play --replay-out`, step through it, play on");
     file->Append(save_replay_id, wxString::FromUTF8("Save Replay…"), "The game on the Playtest page, as a replay `sandtable replay` re-executes");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        wxFileDialog dialog(this, "Open a replay", project_folder(), "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
         if (play_->confirm_discard_game() && dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
     }, open_replay_id);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
@@ -394,9 +395,35 @@ bool MainFrame::confirm_discard() {
     return true;
 }
 
+void MainFrame::start() {
+    std::vector<std::string> recent;
+    for (std::size_t i = 0; i < recent_.GetCount(); ++i)
+        if (wxFileName::FileExists(recent_.GetHistoryFile(i))) recent.push_back(recent_.GetHistoryFile(i).ToStdString(wxConvUTF8));
+    if (!recent.empty() && recent.front() == recent_.GetHistoryFile(0).ToStdString(wxConvUTF8)) {
+        open(recent.front());
+        return;
+    }
+    StartDialog dialog(this, recent);
+    if (dialog.ShowModal() != wxID_OK) return;
+    wxCommandEvent none;
+    switch (dialog.choice()) {
+    case StartDialog::Choice::NewProject: return on_new(none);
+    case StartDialog::Choice::OpenScenario: return on_open(none);
+    case StartDialog::Choice::OpenFolder: return on_open_folder();
+    case StartDialog::Choice::Recent: open(dialog.recent_file()); return;
+    case StartDialog::Choice::Nothing: return;
+    }
+}
+
+wxString MainFrame::project_folder() const {
+    if (doc_) return wxFileName(wxString::FromUTF8(doc_->file())).GetPath();
+    if (recent_.GetCount() > 0) return wxFileName(recent_.GetHistoryFile(0)).GetPath();
+    return wxGetHomeDir();
+}
+
 void MainFrame::on_open(wxCommandEvent&) {
     if (!confirm_discard()) return;
-    wxFileDialog dialog(this, "Open a scenario", "", "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    wxFileDialog dialog(this, "Open a scenario", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
 }
 
@@ -404,7 +431,7 @@ void MainFrame::on_open(wxCommandEvent&) {
 // one the designer picks when it has several.
 void MainFrame::on_open_folder() {
     if (!confirm_discard()) return;
-    wxDirDialog dialog(this, "A project folder");
+    wxDirDialog dialog(this, "A project folder", project_folder());
     if (dialog.ShowModal() != wxID_OK) return;
     try {
         const auto scenarios = project_scenarios(dialog.GetPath().ToStdString(wxConvUTF8));
@@ -428,10 +455,12 @@ void MainFrame::on_new(wxCommandEvent&) {
     const auto templates = bundled_templates(SANDTABLE_SOURCE_DIR);
     if (templates.empty()) return;
     wxArrayString choices;
-    for (const auto& t : templates) choices.Add(wxString::FromUTF8(t));
-    wxSingleChoiceDialog pick(this, "Start from which ruleset?", "New project from template", choices);
+    for (const auto& t : templates) choices.Add(wxString::FromUTF8(describe_template(SANDTABLE_SOURCE_DIR, t)));
+    wxSingleChoiceDialog pick(this, "Start from which ruleset? Its rules, Lua library and scenarios are copied into a folder of your own.",
+                              "New project from template", choices);
+    pick.SetSize(wxSize(960, 360));  // every template and its description in view
     if (pick.ShowModal() != wxID_OK) return;
-    wxDirDialog where(this, "A new or empty folder for the project");
+    wxDirDialog where(this, "A new or empty folder for the project", wxGetHomeDir());
     if (where.ShowModal() != wxID_OK) return;
     try {
         open(create_project_from_template(SANDTABLE_SOURCE_DIR, templates[static_cast<std::size_t>(pick.GetSelection())], where.GetPath().ToStdString()));

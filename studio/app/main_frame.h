@@ -42,6 +42,9 @@ public:
     // Loads a scenario (and its ruleset); problems go to the issues pane.
     // With `interactive`, offers to recover a newer autosave.
     bool open(const std::string& scenario_file, bool interactive = true);
+    // Started without a file: the last project again when it is still there,
+    // otherwise the start dialog (new from a template, open, recent).
+    void start();
     MapCanvas& canvas() { return *canvas_; }
     // Opens a replay file on the Playtest page (its scenario opens first when
     // another one is open and nothing would be lost).
@@ -68,6 +71,7 @@ private:
     void start_house_rule();
     void show_document_changed();
     bool confirm_discard();
+    wxString project_folder() const;  // where file dialogs start: the open project's, or the last one's
     void on_open(wxCommandEvent&);
     void on_open_folder();
     void on_new(wxCommandEvent&);

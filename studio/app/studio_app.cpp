@@ -1,4 +1,6 @@
 // sandtable-studio [SCENARIO | REPLAY] [--smoke] [--render FILE.png]
+//   (nothing) the last project again, or the start dialog (new from a
+//             template, open, recent): never the shipped files
 //   REPLAY    a replay file (`sandtable play --replay-out`): its scenario
 //             opens and the replay is shown on the Playtest page
 //   --smoke   open, draw the map once, exit 0 (the GUI test in `make test`)
@@ -45,7 +47,7 @@ public:
     bool OnInit() override {
         use_utf8_characters();
         wxInitAllImageHandlers();
-        std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
+        std::string scenario;
         for (int i = 1; i < argc; ++i) {
             const std::string arg = argv[i].ToStdString();
             if (arg == "--smoke") smoke_ = true;
@@ -54,6 +56,11 @@ public:
         }
         SetAppName("sandtable-studio");
         auto* frame = new MainFrame();
+        if (scenario.empty()) {
+            frame->Show();
+            CallAfter([frame] { frame->start(); });
+            return true;
+        }
         std::string replay;
         if (is_replay(scenario)) {
             replay = scenario;

@@ -1,5 +1,7 @@
 #include "core/project_template.h"
 
+#include "load/loader.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -16,6 +18,30 @@ std::vector<std::string> bundled_templates(const std::string& source_root) {
         if (fs::exists(e.path() / "ruleset.yaml")) out.push_back(e.path().filename().string());
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::string describe_template(const std::string& source_root, const std::string& id) {
+    std::string text = id;
+    try {
+        const auto rs = load::load_ruleset((fs::path(source_root) / "rulesets" / id).string());
+        text = rs.name + " \u2014 " + (rs.table.enabled ? "free table in cm" : "hex map");
+    } catch (const std::exception&) {
+        return text;
+    }
+    std::string names;
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(fs::path(source_root) / "scenarios" / id, ec))
+        if (e.path().extension() == ".yaml") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files) {
+        try {
+            names += (names.empty() ? "" : ", ") + load::load_scenario(f.string()).scenario->name;
+        } catch (const std::exception&) {
+            names += (names.empty() ? "" : ", ") + f.filename().string();
+        }
+    }
+    return text + (names.empty() ? "" : "; scenarios: " + names);
 }
 
 std::string create_project_from_template(const std::string& source_root, const std::string& id, const std::string& destination) {

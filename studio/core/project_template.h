@@ -11,6 +11,11 @@ namespace sandtable::studio {
 // The rulesets bundled under `source_root`/rulesets.
 std::vector<std::string> bundled_templates(const std::string& source_root);
 
+// What a template is, for the designer choosing one: "Battles of the Medieval
+// World (standard rules) — hex map; scenarios: The Fords of the Wendle, …".
+// Falls back to the id when the ruleset does not load.
+std::string describe_template(const std::string& source_root, const std::string& id);
+
 // Copies rulesets/ID, scripts/, schemas/ and scenarios/ID from `source_root` into
 // `destination` (which must not exist or be empty) and returns the path of
 // the template's first scenario (alphabetically). Throws std::runtime_error
