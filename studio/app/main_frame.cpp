@@ -252,7 +252,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         issues_->show(issues_from(e));
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
-    watch_files();
+    if (doc_) watcher_.watch(ProjectWatcher::folders_of(*doc_));
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
@@ -630,42 +630,18 @@ void MainFrame::on_recent(wxCommandEvent& e) {
     open(recent_.GetHistoryFile(static_cast<std::size_t>(e.GetId() - wxID_FILE1)).ToStdString());
 }
 
-// The scenario's folder and the ruleset's are watched: a file changed by
-// another program (a text editor, git) is read again unless the studio holds
-// unsaved edits, which are never thrown away.
-void MainFrame::watch_files() {
+// A file changed by another program (a text editor, git) is read again
+// unless the studio holds unsaved edits, which are never thrown away.
+void MainFrame::on_file_changed(const wxString& path) {
     if (!doc_) return;
-    if (!wxEventLoopBase::GetActive()) {  // a watcher needs a running event loop
-        CallAfter([this] { watch_files(); });
-        return;
-    }
-    if (!watcher_) {
-        watcher_ = std::make_unique<wxFileSystemWatcher>();
-        watcher_->SetOwner(this);
-        Bind(wxEVT_FSWATCHER, &MainFrame::on_file_changed, this);
-    }
-    watcher_->RemoveAll();
-    watcher_->Add(wxFileName::DirName(wxFileName(wxString::FromUTF8(doc_->file())).GetPath()), wxFSW_EVENT_MODIFY | wxFSW_EVENT_CREATE | wxFSW_EVENT_RENAME);
-    watcher_->AddTree(wxFileName::DirName(wxString::FromUTF8(doc_->ruleset().directory)), wxFSW_EVENT_MODIFY | wxFSW_EVENT_CREATE | wxFSW_EVENT_RENAME);
-}
-
-void MainFrame::on_file_changed(wxFileSystemWatcherEvent& e) {
-    if (!doc_) return;
-    const wxString path = e.GetNewPath().GetFullPath();
-    if (!path.EndsWith(".yaml") && !path.EndsWith(".lua")) return;  // temporary files of saves, autosaves
-    if (wxGetLocalTimeMillis() - last_save_ < 3000) return;          // our own save
+    if (wxGetLocalTimeMillis() - last_save_ < 3000) return;  // our own save
     if (doc_->modified()) {
         SetStatusText(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)", 1);
         return;
     }
-    // Read again after the event: a save by another program may still be writing.
-    CallAfter([this] {
-        if (doc_ && !doc_->modified()) {
-            const std::string file = doc_->file();
-            open(file, false);
-            SetStatusText("Reloaded: files changed on disk", 1);
-        }
-    });
+    const std::string file = doc_->file();
+    open(file, false);
+    SetStatusText("Reloaded: " + path + " changed on disk", 1);
 }
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {

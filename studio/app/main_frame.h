@@ -12,6 +12,7 @@
 #include "app/map_canvas.h"
 #include "app/palette_pane.h"
 #include "app/pane_menu.h"
+#include "app/project_watcher.h"
 #include "app/play_panel.h"
 #include "app/scenario_panel.h"
 #include "app/scripts_panel.h"
@@ -89,8 +90,7 @@ private:
     void on_resize();
     void on_autosave(wxTimerEvent&);
     void on_recent(wxCommandEvent&);
-    void on_file_changed(wxFileSystemWatcherEvent& e);
-    void watch_files();
+    void on_file_changed(const wxString& path);
 
     wxAuiManager aui_;
     wxAuiNotebook* pages_ = nullptr;
@@ -112,7 +112,7 @@ private:
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
     wxTimer autosave_timer_;
-    std::unique_ptr<wxFileSystemWatcher> watcher_;
+    ProjectWatcher watcher_{this, [this](const wxString& path) { on_file_changed(path); }};
     wxLongLong last_save_ = 0;  // when the studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
     std::unique_ptr<BackgroundScan> background_;
