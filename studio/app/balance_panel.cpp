@@ -1,5 +1,6 @@
 #include "app/balance_panel.h"
 
+#include "app/save_before_play.h"
 #include "load/loader.h"
 
 #include <wx/dirdlg.h>
@@ -71,7 +72,7 @@ wxSizer* BalancePanel::make_controls() {
     stop_button_ = new wxButton(this, wxID_ANY, "Stop");
     stop_button_->Disable();
     gauge_ = new wxGauge(this, wxID_ANY, 1000, wxDefaultPosition, wxSize(160, -1));
-    status_ = new wxStaticText(this, wxID_ANY, "Plays the saved scenario on seeds 1..N.");
+    status_ = new wxStaticText(this, wxID_ANY, "Plays the scenario (saved first when edited) on seeds 1..N.");
     auto* row = new wxBoxSizer(wxHORIZONTAL);
     row->Add(new wxStaticText(this, wxID_ANY, "Games"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     row->Add(games_, 0, wxRIGHT, 10);
@@ -208,6 +209,7 @@ void BalancePanel::show_error(const std::string& text) {
 
 void BalancePanel::run() {
     if (!doc_ || running_) return;
+    if (ask && !save_before_play(*doc_, ask, save_document, "Balance Lab")) return;
     // Both runs are checked before A starts: a bad B fails now, not after A's games.
     for (bool b : {false, true}) {
         if (b && compare_with_ == Compare::None) continue;
@@ -222,7 +224,7 @@ void BalancePanel::run() {
     running_ = std::make_unique<BalanceRun>(spec(false));
     run_button_->Disable();
     stop_button_->Enable();
-    status_->SetLabel(doc_->modified() ? "Running A… (the scenario has unsaved edits: the saved file is played)" : "Running A…");
+    status_->SetLabel(doc_->modified() ? "Running A… (the files as last saved: the edits since are not played)" : "Running A…");
     timer_.Start(150);
 }
 

@@ -42,6 +42,9 @@ public:
     // likewise when the scenario does not load without them.
     bool compare_without_own_house_rules();
     wxString error_text() const { return error_->GetLabel(); }
+    // Saves the open document (true when nothing is left unsaved), and asks the designer: the studio's own.
+    std::function<bool()> save_document;
+    std::function<int(const wxString& message, const wxString& caption, long style)> ask;
 
 private:
     wxSizer* make_controls();

@@ -54,7 +54,14 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     scripts_ = new ScriptsPanel(pages_);
     balance_ = new BalancePanel(pages_);
     play_ = new PlayPanel(pages_);
-    play_->on_status = [this](const wxString& text) { SetStatusText(text, 1); };
+    play_->on_status = [this](const wxString& text) { say(text); };
+    play_->ask = [this](const wxString& message, const wxString& caption, long style) { return ask(message, caption, style); };
+    play_->save_document = balance_->save_document = [this] {
+        wxCommandEvent none;
+        on_save(none);
+        return doc_ && !doc_->modified();
+    };
+    balance_->ask = play_->ask;
     scripts_->on_saved = [this] { refresh_state(); };
     scripts_->on_check = [this] { check_project(); };
     scripts_->on_modified_changed = [this] { refresh_state(); };
@@ -83,7 +90,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
     canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
-    palette_->on_status = [this](const wxString& text) { SetStatusText(text, 1); };
+    palette_->on_status = [this](const wxString& text) { say(text); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
     recent_.Load(*config);
@@ -93,7 +100,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     autosave_timer_.SetOwner(this);
     Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
     autosave_timer_.Start(60'000);
-    background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { SetStatusText(text, 1); });
+    background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { say(text); });
     canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
     ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
@@ -106,6 +113,10 @@ MainFrame::~MainFrame() {
     config->Flush();
     aui_.UnInit();
 }
+
+// The message line (the bar's default style shows a message it cuts short
+// whole in a tooltip).
+void MainFrame::say(const wxString& text) { SetStatusText(text, 1); }
 
 void MainFrame::select_page(Page page) {
     wxWindow* const pages[] = {canvas_, scenario_page_, unit_types_, tables_, scripts_, play_, balance_};
@@ -219,6 +230,7 @@ void MainFrame::build_menu() {
 // Playing and balancing need the room: the editing panes step aside on the
 // Playtest and Balance Lab pages and come back as they were on any other page.
 void MainFrame::on_page_changed() {
+    say("");  // a message about the page left is stale on the next
     const bool playing = pages_->GetCurrentPage() == play_ || pages_->GetCurrentPage() == balance_;
     if (playing && layout_before_play_.empty()) {
         layout_before_play_ = aui_.SavePerspective();
@@ -342,7 +354,7 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
         case IssueTarget::Kind::File:
             break;
     }
-    SetStatusText(wxString::FromUTF8(issue.to_string()), 1);
+    say(wxString::FromUTF8(issue.to_string()));
 }
 
 void MainFrame::refresh_state() {
@@ -375,7 +387,7 @@ void MainFrame::start_house_rule() {
     unit_types_->refresh();
     tables_->refresh();
     scripts_->refresh();
-    SetStatusText(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"), 1);
+    say(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"));
     refresh_state();
 }
 
@@ -474,7 +486,7 @@ void MainFrame::on_save(wxCommandEvent&) {
     try {
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();
-        SetStatusText("Saved " + wxString::FromUTF8(doc_->file()), 1);
+        say("Saved " + wxString::FromUTF8(doc_->file()));
         unit_types_->refresh();  // saved edits now show the layer they went into
         tables_->refresh();
         scripts_->refresh();
@@ -575,7 +587,7 @@ void MainFrame::on_table_unit_dropped(int unit, geometry::table::Point cm) {
         const auto from = doc_->scenario().units.at(static_cast<std::size_t>(unit)).table.front_centre;
         history_.perform(*doc_, free_table::move_item(*doc_, {free_table::Hit::Unit, unit}, cm - from));
     } catch (const std::exception& e) {
-        SetStatusText(wxString::FromUTF8(std::string("Not moved: ") + e.what()), 1);
+        say(wxString::FromUTF8(std::string("Not moved: ") + e.what()));
         return;
     }
     fill_units();
@@ -621,7 +633,7 @@ void MainFrame::autosave_now() {
     try {
         doc_->autosave();
     } catch (const std::exception& e) {
-        SetStatusText("Autosave failed: " + wxString::FromUTF8(e.what()), 1);
+        say("Autosave failed: " + wxString::FromUTF8(e.what()));
     }
 }
 
@@ -636,12 +648,12 @@ void MainFrame::on_file_changed(const wxString& path) {
     if (!doc_) return;
     if (wxGetLocalTimeMillis() - last_save_ < 3000) return;  // our own save
     if (doc_->modified()) {
-        SetStatusText(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)", 1);
+        say(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)");
         return;
     }
     const std::string file = doc_->file();
     open(file, false);
-    SetStatusText("Reloaded: " + path + " changed on disk", 1);
+    say("Reloaded: " + path + " changed on disk");
 }
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {

@@ -56,6 +56,7 @@ public:
     void select_page(Page page);
     BalancePanel& balance() { return *balance_; }
     ScriptsPanel& scripts() { return *scripts_; }
+    PlayPanel& play() { return *play_; }
     const ScenarioDocument* document() const { return doc_ ? &*doc_ : nullptr; }
     void autosave_now();  // what the minute's timer does
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
@@ -64,6 +65,7 @@ public:
 
 private:
     void build_menu();
+    void say(const wxString& text);
     void fill_units();
     void check_project();
     void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane

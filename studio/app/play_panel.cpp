@@ -1,5 +1,7 @@
 #include "app/play_panel.h"
 
+#include "app/save_before_play.h"
+
 #include "render/mark_painter.h"
 #include "load/table_map_writer.h"
 #include "render/table_painter.h"
@@ -29,6 +31,7 @@ wxButton* small_button(wxWindow* parent, const char* label, const char* tip) {
 }  // namespace
 
 PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
+    ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
     book_ = new wxSimplebook(this);
     auto* split = new wxSplitterWindow(book_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3D);
     build_map(split);
@@ -266,8 +269,8 @@ void PlayPanel::seats_changed() {
 
 bool PlayPanel::confirm_discard_game() {
     if (!play_ || !play_->unsaved()) return true;
-    const int answer = wxMessageBox("The game on the Playtest page has not been saved as a replay. Save it first?", "Game in progress",
-                                    wxYES_NO | wxCANCEL | wxICON_QUESTION, this);
+    const int answer = ask("The game on the Playtest page has not been saved as a replay. Save it first?", "Game in progress",
+                                    wxYES_NO | wxCANCEL | wxICON_QUESTION);
     if (answer == wxCANCEL) return false;
     if (answer == wxYES) {
         save_replay();
@@ -279,11 +282,11 @@ bool PlayPanel::confirm_discard_game() {
 void PlayPanel::new_game() {
     // A new game of the scenario on this page: the replay's when one is open, else the document's.
     const std::string file = play_ ? play_->scenario_path() : doc_ ? doc_->file() : std::string();
-    if (file.empty() || !confirm_discard_game()) return;
+    if (file.empty() || !confirm_discard_game() || !play_what_is_shown(file)) return;
     try {
         play_ = std::make_unique<PlaySession>(load::load_scenario(file), file, static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR, this);
+        ask(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR);
         return;
     }
     watching_ = false;
@@ -292,15 +295,20 @@ void PlayPanel::new_game() {
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
     const bool edited = doc_ && doc_->file() == file && doc_->modified();
-    status(edited ? "New game of the saved scenario, without its unsaved edits" : "New game");
+    status(edited ? "New game of the scenario as saved: the edits made since are not in it" : "New game of " + utf8(file));
     bots_move();
+}
+
+bool PlayPanel::play_what_is_shown(const std::string& file) {
+    if (!doc_ || doc_->file() != file) return true;
+    return save_before_play(*doc_, ask, save_document, "New Game");
 }
 
 bool PlayPanel::open_replay(const std::string& file) {
     try {
         play_ = std::make_unique<PlaySession>(PlaySession::open_replay(file));
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(e.what()), "Open Replay", wxOK | wxICON_ERROR, this);
+        ask(utf8(e.what()), "Open Replay", wxOK | wxICON_ERROR);
         return false;
     }
     watching_ = true;
@@ -312,15 +320,15 @@ bool PlayPanel::open_replay(const std::string& file) {
     build_seats();
     status(utf8("Replay opened: step through it, or Play On from any point"));
     refresh();
-    if (!play_->warning().empty()) wxMessageBox(utf8(play_->warning()), "Open Replay", wxOK | wxICON_WARNING, this);
+    if (!play_->warning().empty()) ask(utf8(play_->warning()), "Open Replay", wxOK | wxICON_WARNING);
     return true;
 }
 
 void PlayPanel::save_replay() {
     if (!play_) return;
     if (!play_->may_save_replay()) {
-        wxMessageBox("A replay shows every order written. In a hot-seat game with hidden orders it can be saved once the game is over.", "Save Replay",
-                     wxOK | wxICON_INFORMATION, this);
+        ask("A replay shows every order written. In a hot-seat game with hidden orders it can be saved once the game is over.", "Save Replay",
+                     wxOK | wxICON_INFORMATION);
         return;
     }
     wxFileDialog dialog(this, "Save the replay", "", "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
@@ -330,7 +338,7 @@ void PlayPanel::save_replay() {
         play_->save_replay(file);
         status(utf8("Replay saved: " + std::to_string(play_->position()) + " actions"));
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(e.what()), "Save Replay", wxOK | wxICON_ERROR, this);
+        ask(utf8(e.what()), "Save Replay", wxOK | wxICON_ERROR);
     }
 }
 
@@ -340,7 +348,7 @@ void PlayPanel::act(const kernel::Action& action) {
     try {
         play_->apply(action);
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(e.what()), "This cannot be done", wxOK | wxICON_WARNING, this);
+        ask(utf8(e.what()), "This cannot be done", wxOK | wxICON_WARNING);
     }
     bots_move();
     report_news(combats, log);
@@ -369,7 +377,7 @@ void PlayPanel::bots_move() {
         try {
             play_->run_bots();
         } catch (const std::exception& e) {
-            wxMessageBox(utf8(std::string("A bot could not move: ") + e.what()), "Playtest", wxOK | wxICON_ERROR, this);
+            ask(utf8(std::string("A bot could not move: ") + e.what()), "Playtest", wxOK | wxICON_ERROR);
         }
     }
     refresh();
@@ -380,7 +388,7 @@ void PlayPanel::play_on() {
     try {
         play_->set_seats(chosen_seats());
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(e.what()), "Playtest", wxOK | wxICON_ERROR, this);
+        ask(utf8(e.what()), "Playtest", wxOK | wxICON_ERROR);
         return;
     }
     watching_ = false;

@@ -41,6 +41,7 @@ public:
     // The scenario New Game plays (its saved file).
     void set_document(const ScenarioDocument* doc);
     void new_game();
+    bool has_game() const { return play_ != nullptr; }
     // Opens a replay file (the CLI's or the studio's) to watch and step through.
     bool open_replay(const std::string& file);
     void save_replay();
@@ -48,8 +49,13 @@ public:
     bool confirm_discard_game();
     // Told what to show in the status bar.
     std::function<void(const wxString&)> on_status;
+    // Saves the open document (true when nothing is left unsaved), and asks
+    // the designer a question (wxYES, wxNO, wxCANCEL): the studio's own.
+    std::function<bool()> save_document;
+    std::function<int(const wxString& message, const wxString& caption, long style)> ask;
 
 private:
+    bool play_what_is_shown(const std::string& file);
     void build_controls(wxBoxSizer* sizer);
     wxSizer* build_navigation();
     void build_map(wxWindow* parent);

@@ -1,0 +1,47 @@
+// New Game with edits not saved yet asks, naming the files, and then plays
+// what is on screen (saved first) or, knowingly, the saved files (issue 19,
+// defect 10).
+#include "app/main_frame.h"
+#include "gui_fixture.h"
+
+#include <catch2/catch.hpp>
+
+using namespace sandtable;
+using namespace sandtable::gui_test;
+
+TEST_CASE("New Game: unsaved edits are saved and played, or the saved files played knowingly, or nothing", "[gui][play]") {
+    ProjectCopy project("bmw");
+    auto* frame = new studio::MainFrame();
+    std::vector<wxString> asked;
+    int answer = wxCANCEL;
+    frame->ask = [&](const wxString& message, const wxString& caption, long) {
+        if (caption == "Game in progress") return wxNO;  // the game on the page is let go
+        asked.push_back(message);
+        return answer;
+    };
+    frame->Show();
+    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    const std::string script = frame->document()->script_files().front();
+    frame->select_page(studio::MainFrame::Page::Scripts);
+    frame->scripts().select_module_of(script);
+    frame->scripts().type_text("-- a comment typed in\n");
+    REQUIRE(frame->document()->modified());
+    frame->select_page(studio::MainFrame::Page::Playtest);
+
+    frame->play().new_game();  // Cancel: no game
+    REQUIRE(asked.size() == 1);
+    CHECK(asked[0].ToStdString(wxConvUTF8).find(script) != std::string::npos);
+    CHECK_FALSE(frame->play().has_game());
+
+    answer = wxNO;  // the saved files, the edits kept unsaved
+    frame->play().new_game();
+    CHECK(frame->play().has_game());
+    CHECK(frame->document()->modified());
+
+    answer = wxYES;  // saved, then played
+    frame->play().new_game();
+    CHECK_FALSE(frame->document()->modified());
+    CHECK(frame->play().has_game());
+    frame->Destroy();
+    pump_for(50);
+}
