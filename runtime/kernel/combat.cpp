@@ -508,8 +508,9 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
         const auto& u = state_.units[static_cast<std::size_t>(a)];
         // A plotted combat's attackers fight as they stood when the phase began (20.21).
         const bool plotted = state_.combat_open && state_.combat.side >= 0 && phase_rules.strength >= 0;
-        const int own = plotted && in_this_phase ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)]
-                                                 : attribute(a, phase_rules.strength >= 0 ? phase_rules.strength : roles_.strength);
+        const int read = phase_rules.strength >= 0 ? phase_rules.strength : roles_.strength;
+        const bool front_face = plotted && in_this_phase;
+        const int own = front_face ? unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)] : attribute(a, read);
         int strength = own + leader_in(u.side, u.hex);
         // The terrain's melee effects do not touch fire against a hex's protection.
         std::string halved_by;
@@ -532,7 +533,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
         if (why) {
             std::string note = leader_note(u.side, u.hex);
             if (halved) note += std::string(note.empty() ? "" : "; ") + "halved: " + halved_by;
-            why->attackers.push_back({a, strength, halved, note});
+            why->attackers.push_back({a, strength, halved, note, read, !front_face && u.back, own});
         }
     }
     e.attack = (half_points + 1) / 2;
@@ -547,7 +548,9 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     } else {
         for (int d : defenders) {
             const auto& u = state_.units[static_cast<std::size_t>(d)];
-            int strength = attribute(d, phase_rules.defence >= 0 ? phase_rules.defence : roles_.strength) + leader_in(u.side, u.hex);
+            const int read = phase_rules.defence >= 0 ? phase_rules.defence : roles_.strength;
+            const int own = attribute(d, read);
+            int strength = own + leader_in(u.side, u.hex);
             std::string note = leader_note(u.side, u.hex);
             const auto& terrain = terrain_of(u.hex);
             if (!phase_rules.fortification.empty() && terrain.value(phase_rules.fortification) != 0) {  // 8.2.3: doubled
@@ -555,7 +558,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
                 note += std::string(note.empty() ? "" : "; ") + "doubled: fortification in " + terrain.name + " (" + terrain.where.to_string() + ")";
             }
             e.defend += strength;
-            if (why) why->defenders.push_back({d, strength, false, note});
+            if (why) why->defenders.push_back({d, strength, false, note, read, u.back, own});
         }
     }
     for (int d : defenders) {

@@ -15,6 +15,11 @@ struct StrengthTerm {
     int strength = 0;  // what it adds, leader included, before halving
     bool halved = false;
     std::string note;  // "+1 leader Duke", "halved: attacking across Stream (terrain.yaml:40)"
+    // The unit type's value it started from, so a reader can be shown where that is written:
+    // the attribute (-1: none, the terrain's), the face, the value.
+    int attribute = -1;
+    bool back = false;
+    int base = 0;
 };
 
 // Something that changed the strengths, the column, the die or the result,

@@ -185,7 +185,7 @@ void PlayPanel::build_tabs(wxWindow* parent) {
         if (!play_) return;
         const int i = combats_->GetSelection();
         const auto& all = play_->game().combat_explanations();
-        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)])));
+        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)], &sources_)));
     });
     dice_ = new wxListCtrl(tabs_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT);
     for (const char* column : {"Turn", "Phase", "Die", "Roll", "For"}) dice_->AppendColumn(column);
@@ -291,6 +291,7 @@ void PlayPanel::new_game() {
     }
     watching_ = false;
     board_ = play_->game().scenario();
+    sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
@@ -314,6 +315,7 @@ bool PlayPanel::open_replay(const std::string& file) {
     watching_ = true;
     seed_->SetValue(static_cast<int>(std::min<std::uint64_t>(play_->seed(), 1'000'000'000)));
     board_ = play_->game().scenario();
+    sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
@@ -518,7 +520,7 @@ void PlayPanel::fill_combats() {
     }
     combats_->SetSelection(static_cast<int>(all.size()) - 1);
     combats_->EnsureVisible(static_cast<int>(all.size()) - 1);
-    combat_text_->SetValue(utf8(combat_text(play_->game(), all.back())));
+    combat_text_->SetValue(utf8(combat_text(play_->game(), all.back(), &sources_)));
 }
 
 void PlayPanel::fill_dice() {

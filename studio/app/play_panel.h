@@ -81,6 +81,7 @@ private:
 
     const ScenarioDocument* doc_ = nullptr;
     std::unique_ptr<PlaySession> play_;
+    ValueSources sources_;  // where the game's values are written, for the Combat tab
     bool watching_ = false;  // a replay watched: bots do not move until Play On
     rules::Scenario board_;
     std::vector<HexMark> marks_;

@@ -408,7 +408,19 @@ std::string combat_summary(const Game& game, const kernel::CombatExplanation& wh
     return out + ": " + why.result;
 }
 
-std::string combat_text(const Game& game, const kernel::CombatExplanation& why) {
+namespace {
+// "combat 8 from house rule heavier-knights, …/studio.yaml:5": the unit type's value a term started from.
+std::string value_source(const Game& game, const kernel::StrengthTerm& t, const ValueSources* sources) {
+    if (!sources || t.attribute < 0) return {};
+    const auto& attribute = game.ruleset().attributes[static_cast<std::size_t>(t.attribute)];
+    const auto& type = game.ruleset().unit_types[static_cast<std::size_t>(unit_state(game, t.unit).type)];
+    const std::string where = sources->unit_value(type.id, t.back, attribute.id);
+    if (where.empty()) return {};
+    return attribute.id + " " + std::to_string(t.base) + (t.back ? " (back)" : "") + " from " + where;
+}
+}  // namespace
+
+std::string combat_text(const Game& game, const kernel::CombatExplanation& why, const ValueSources* sources) {
     std::string out = "Turn " + std::to_string(why.turn) + ", " + why.phase + "\n";
     if (why.cancelled) return out + names(game, why.attackers) + " against " + names(game, why.defenders) + ": the combat did not take place (the defender left or a rule called it off).\n";
     auto list = [&](const char* title, const std::vector<kernel::StrengthTerm>& terms, int total) {
@@ -417,6 +429,7 @@ std::string combat_text(const Game& game, const kernel::CombatExplanation& why) 
             out += "  " + unit_name(game, t.unit) + " (" + game.ruleset().unit_types[static_cast<std::size_t>(unit_state(game, t.unit).type)].name + ")";
             if (t.strength || !t.halved) out += ": " + std::to_string(t.strength);
             if (!t.note.empty()) out += "  " + t.note;
+            if (const std::string source = value_source(game, t, sources); !source.empty()) out += "\n      " + source;
             out += "\n";
         }
     };

@@ -5,6 +5,8 @@
 // actions a click on a hex can make, and each action told in words.
 #pragma once
 
+#include "core/value_sources.h"
+
 #include "kernel/game.h"
 #include "rules/scenario.h"
 
@@ -80,6 +82,7 @@ std::string with_unit_names(const kernel::Game& game, const std::string& text);
 // and in full: each unit's part, every modifier and where it is written, the
 // column, the die and the result.
 std::string combat_summary(const kernel::Game& game, const kernel::CombatExplanation& why);
-std::string combat_text(const kernel::Game& game, const kernel::CombatExplanation& why);
+// With `sources`, each unit's value names the layer and file:line it is written at.
+std::string combat_text(const kernel::Game& game, const kernel::CombatExplanation& why, const ValueSources* sources = nullptr);
 
 }  // namespace sandtable::studio
