@@ -227,19 +227,26 @@ void MainFrame::build_menu() {
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
 }
 
-// Playing and balancing need the room: the editing panes step aside on the
-// Playtest and Balance Lab pages and come back as they were on any other page.
+// Panes that do not belong to a page step aside there and come back as they
+// were on the map's pages: playing and balancing need the whole window, the
+// script editor the width (the Issues pane stays: a script's errors are listed there).
+std::vector<const char*> MainFrame::panes_away_from(wxWindow* page) const {
+    if (page == play_ || page == balance_) return {"palette", "units", "issues"};
+    if (page == scripts_) return {"palette", "units"};
+    return {};
+}
+
 void MainFrame::on_page_changed() {
     say("");  // a message about the page left is stale on the next
-    const bool playing = pages_->GetCurrentPage() == play_ || pages_->GetCurrentPage() == balance_;
-    if (playing && layout_before_play_.empty()) {
-        layout_before_play_ = aui_.SavePerspective();
-        for (const char* pane : {"palette", "units", "issues"}) aui_.GetPane(pane).Hide();
-        aui_.Update();
-    } else if (!playing && !layout_before_play_.empty()) {
-        aui_.LoadPerspective(layout_before_play_);
+    if (!layout_before_play_.empty()) aui_.LoadPerspective(layout_before_play_, false);
+    const auto away = panes_away_from(pages_->GetCurrentPage());
+    if (away.empty()) {
         layout_before_play_.clear();
+    } else {
+        if (layout_before_play_.empty()) layout_before_play_ = aui_.SavePerspective();
+        for (const char* pane : away) aui_.GetPane(pane).Hide();
     }
+    aui_.Update();
     pane_menu_->sync();
 }
 

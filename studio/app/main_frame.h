@@ -105,11 +105,12 @@ private:
     ScenarioPanel* scenario_page_ = nullptr;
     BalancePanel* balance_ = nullptr;
     PlayPanel* play_ = nullptr;
-    // The editing panes' layout while the Playtest or Balance Lab page has the whole window.
+    // The editing panes' layout while a page that puts some aside shows (panes_away_from).
     wxString layout_before_play_;
     wxString default_layout_;  // as laid out when the studio was new
     std::unique_ptr<PaneMenu> pane_menu_;
     void on_page_changed();
+    std::vector<const char*> panes_away_from(wxWindow* page) const;
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;

@@ -168,9 +168,20 @@ void PlayPanel::build_tabs(wxWindow* parent) {
     tabs_ = new wxNotebook(parent, wxID_ANY);
     actions_ = new wxListBox(tabs_, wxID_ANY);
     tabs_->AddPage(actions_, "Decision");
-    actions_->Bind(wxEVT_LISTBOX_DCLICK, [this](wxCommandEvent& e) {
-        const int i = e.GetSelection();
-        if (i >= 0 && static_cast<std::size_t>(i) < listed_.size()) act(listed_[static_cast<std::size_t>(i)]);
+    // One click takes an action, as on the map; Enter takes the one the arrow keys selected.
+    actions_->SetToolTip("Click an action to take it (or select it with the arrow keys and press Enter)");
+    auto take = [this](int i) {
+        if (i < 0 || static_cast<std::size_t>(i) >= listed_.size()) return;
+        const kernel::Action a = listed_[static_cast<std::size_t>(i)];
+        CallAfter([this, a] { act(a); });  // after the list's own handling of the click: acting refills it
+    };
+    actions_->Bind(wxEVT_LEFT_UP, [this, take](wxMouseEvent& e) {
+        e.Skip();
+        take(actions_->HitTest(e.GetPosition()));
+    });
+    actions_->Bind(wxEVT_KEY_DOWN, [this, take](wxKeyEvent& e) {
+        if (e.GetKeyCode() == WXK_RETURN || e.GetKeyCode() == WXK_NUMPAD_ENTER) take(actions_->GetSelection());
+        else e.Skip();
     });
     auto* combat_page = new wxPanel(tabs_);
     combats_ = new wxListBox(combat_page, wxID_ANY);

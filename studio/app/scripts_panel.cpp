@@ -3,6 +3,7 @@
 #include "app/checked_property_edits.h"
 
 #include "bots/session.h"
+#include "core/new_rule_module.h"
 #include "core/rule_module_commands.h"
 #include "core/scenario_document.h"
 #include "core/unit_type_commands.h"
@@ -15,15 +16,18 @@
 #include <wx/propgrid/props.h>
 #include <wx/sizer.h>
 #include <wx/stattext.h>
+#include <wx/textdlg.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
+#include <filesystem>
 
 namespace sandtable::studio {
 
 namespace {
 constexpr int kErrorMarker = 1;
+
+// A module's file as a designer finds it: the whole path, not one relative to where the studio started.
+std::string shown_path(const std::string& file) { return std::filesystem::absolute(file).lexically_normal().string(); }
 
 const char* kLuaKeywords =
     "and break do else elseif end false for function goto if in local nil not or repeat return then true until while";
@@ -64,7 +68,15 @@ wxSizer* ScriptsPanel::make_module_column() {
     params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
     auto* column = new wxBoxSizer(wxVERTICAL);
     column->Add(new wxStaticText(this, wxID_ANY, "Rule modules (ticked: switched on)"), 0, wxBOTTOM, 2);
-    column->Add(modules_, 2, wxEXPAND | wxBOTTOM, 8);
+    column->Add(modules_, 2, wxEXPAND | wxBOTTOM, 4);
+    auto* new_module = new wxButton(this, wxID_ANY, wxString::FromUTF8("New Module…"));
+    new_module->SetToolTip("A new rule module: its Lua file (from a template) and its entry under rules:, in one step");
+    new_module->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        const wxString name = wxGetTextFromUser("Name of the new module (lowercase letters, digits and _; it names the file NAME.lua)",
+                                                "New Module", "", this);
+        if (!name.empty()) add_module(name.ToStdString(wxConvUTF8));
+    });
+    column->Add(new_module, 0, wxBOTTOM, 8);
     column->Add(new wxStaticText(this, wxID_ANY, "Parameters"), 0, wxBOTTOM, 2);
     column->Add(params_, 3, wxEXPAND);
     modules_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent& e) { select_module(e.GetSelection()); });
@@ -270,7 +282,7 @@ void ScriptsPanel::open_module(int index) {
     loading_ = false;
     editor_->EmptyUndoBuffer();
     editor_->MarkerDeleteAll(kErrorMarker);
-    messages_->SetValue(wxString::FromUTF8(m.file + (doc_->scripts().modified(m.file) ? "  (unsaved typing)" : "")));
+    messages_->SetValue(wxString::FromUTF8(shown_path(m.file) + (doc_->scripts().modified(m.file) ? "  (unsaved typing)" : "")));
 }
 
 void ScriptsPanel::on_editor_changed() {
@@ -284,6 +296,26 @@ void ScriptsPanel::on_editor_changed() {
 
 void ScriptsPanel::type_text(const std::string& text) {
     editor_->SetText(wxString::FromUTF8(text));  // raises the change event as typing does
+}
+
+bool ScriptsPanel::add_module(const std::string& name) {
+    if (!doc_ || !perform_) return false;
+    std::unique_ptr<AddRuleModule> add;
+    try {
+        add = std::make_unique<AddRuleModule>(*doc_, name);
+    } catch (const std::exception& e) {
+        messages_->SetValue(wxString::FromUTF8(std::string("No new module: ") + e.what()));
+        return false;
+    }
+    const std::string file = add->file();
+    const bool created = add->new_file();
+    perform_(std::move(add));
+    fill_modules();
+    select_module_of(file);
+    messages_->SetValue(wxString::FromUTF8(created ? "New module " + name + ": " + shown_path(file) + " is written, and the module listed under rules:, when you save."
+                                                   : "Module " + name + " (" + shown_path(file) + ") is listed under rules: when you save."));
+    if (on_modified_changed) on_modified_changed();
+    return true;
 }
 
 void ScriptsPanel::select_module_of(const std::string& file) {

@@ -40,6 +40,9 @@ public:
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)
     void select_module_of(const std::string& file);
+    // New Module: registers `name` and opens its file (made from a template
+    // when new); false, with the reason in the messages, when refused.
+    bool add_module(const std::string& name);
     // Opens the module in `file` and marks `line` with the message.
     void show_line(const std::string& file, int line, const std::string& message);
 

@@ -91,7 +91,7 @@ bool ScenarioDocument::has_newer_autosave(const std::string& file) {
 // autosaves of ruleset files changed back since are removed.
 void ScenarioDocument::autosave(const load::FileOps& ops) {
     load::write_file_atomically(autosave_path(file_), to_yaml(), ops);
-    scripts_.autosave(ops);
+    scripts_.autosave(script_files(), ops);
     const auto changed = changed_ruleset_files();
     for (const std::string& f : ruleset_files()) {
         const auto it = changed.find(f);
@@ -122,7 +122,7 @@ std::vector<std::string> ScenarioDocument::pending_files() const {
     std::vector<std::string> files;
     if (to_yaml() != saved_yaml_) files.push_back(file_);
     for (const auto& [f, text] : changed_ruleset_files()) files.push_back(f);
-    for (const auto& f : scripts_.modified_files()) files.push_back(f);
+    for (const auto& f : scripts_.modified_of(script_files())) files.push_back(f);
     return files;
 }
 
@@ -181,7 +181,7 @@ std::map<std::string, std::string> ScenarioDocument::changed_ruleset_files() con
 std::string ScenarioDocument::to_yaml() const { return load::scenario_to_yaml(scenario_, *ruleset_); }
 
 bool ScenarioDocument::modified() const {
-    if (scripts_.any_modified() || to_yaml() != saved_yaml_) return true;
+    if (!scripts_.modified_of(script_files()).empty() || to_yaml() != saved_yaml_) return true;
     return table_texts() != saved_tables_ || unit_types_changed() || rule_modules_changed();
 }
 
@@ -248,7 +248,7 @@ void ScenarioDocument::save_into_house_rule(const load::FileOps& ops) {
 void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
-    scripts_.save_all(ops);   // first: the ruleset may switch on a module being written
+    scripts_.save_all(script_files(), ops);  // first: the ruleset may list a module being written
     save_ruleset_files(ops);  // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();

@@ -15,7 +15,7 @@ const std::string& ScriptBuffers::text(const std::string& file) {
     auto it = buffers_.find(file);
     if (it == buffers_.end()) {
         const std::string on_disk = load::read_file(file);
-        it = buffers_.emplace(file, Buffer{on_disk, on_disk}).first;
+        it = buffers_.emplace(file, Buffer{on_disk, on_disk, true}).first;
     }
     return it->second.text;
 }
@@ -30,13 +30,18 @@ const std::string* ScriptBuffers::unsaved_text(const std::string& file) const {
     return it != buffers_.end() && it->second.text != it->second.saved ? &it->second.text : nullptr;
 }
 
+void ScriptBuffers::create(const std::string& file, const std::string& text) { buffers_[file] = Buffer{{}, text, false}; }
+
+std::vector<std::string> ScriptBuffers::modified_of(const std::vector<std::string>& files) const {
+    std::vector<std::string> out;
+    for (const auto& f : files)
+        if (modified(f)) out.push_back(f);
+    return out;
+}
+
 bool ScriptBuffers::modified(const std::string& file) const {
     const auto it = buffers_.find(file);
     return it != buffers_.end() && it->second.text != it->second.saved;
-}
-
-bool ScriptBuffers::any_modified() const {
-    return std::any_of(buffers_.begin(), buffers_.end(), [](const auto& b) { return b.second.text != b.second.saved; });
 }
 
 std::vector<std::string> ScriptBuffers::modified_files() const {
@@ -49,19 +54,22 @@ std::vector<std::string> ScriptBuffers::modified_files() const {
 void ScriptBuffers::save(const std::string& file, const load::FileOps& ops) {
     if (!modified(file)) return;
     Buffer& buffer = buffers_.at(file);
+    if (!buffer.on_disk) std::filesystem::create_directories(std::filesystem::path(file).parent_path());
     load::write_file_atomically(file, buffer.text, ops);
     buffer.saved = buffer.text;
+    buffer.on_disk = true;
     std::error_code ec;
     std::filesystem::remove(autosave_of(file), ec);  // nothing left to recover
 }
 
-void ScriptBuffers::save_all(const load::FileOps& ops) {
-    for (const std::string& file : modified_files()) save(file, ops);
+void ScriptBuffers::save_all(const std::vector<std::string>& files, const load::FileOps& ops) {
+    for (const std::string& file : modified_of(files)) save(file, ops);
 }
 
-void ScriptBuffers::autosave(const load::FileOps& ops) {
+void ScriptBuffers::autosave(const std::vector<std::string>& files, const load::FileOps& ops) {
     std::vector<std::string> written;
-    for (const std::string& file : modified_files()) {
+    for (const std::string& file : modified_of(files)) {
+        if (!buffers_.at(file).on_disk) continue;  // its folder may not exist yet: the new module's registration is autosaved
         load::write_file_atomically(autosave_of(file), buffers_.at(file).text, ops);
         written.push_back(file);
     }

@@ -20,18 +20,21 @@ public:
     // Throws load::LoadError when the file cannot be read.
     const std::string& text(const std::string& file);
     void set_text(const std::string& file, const std::string& text);
+    // A script not on disk yet, with its first text: written (its folder made) when saved.
+    void create(const std::string& file, const std::string& text);
     // The typing of `file` when it differs from the disk; nullptr otherwise.
     const std::string* unsaved_text(const std::string& file) const;
     bool modified(const std::string& file) const;
-    bool any_modified() const;
     std::vector<std::string> modified_files() const;  // in name order
+    // Those of `files` that are modified, in their order.
+    std::vector<std::string> modified_of(const std::vector<std::string>& files) const;
 
-    // Writes every modified script (atomically); each counts saved once written.
-    void save_all(const load::FileOps& ops = load::real_file_ops());
+    // Writes each of `files` that is modified (atomically); each counts saved once written.
+    void save_all(const std::vector<std::string>& files, const load::FileOps& ops = load::real_file_ops());
     void save(const std::string& file, const load::FileOps& ops = load::real_file_ops());
-    // Beside each modified script its text; autosaves of scripts saved or
-    // changed back since are removed.
-    void autosave(const load::FileOps& ops = load::real_file_ops());
+    // Beside each of `files` that is modified its text; autosaves of scripts
+    // saved or changed back since are removed.
+    void autosave(const std::vector<std::string>& files, const load::FileOps& ops = load::real_file_ops());
     // The typing kept in autosaves beside `files`, taken up as unsaved text.
     void recover(const std::vector<std::string>& files);
     // Every autosave beside `files` (work declined or thrown away) goes.
@@ -41,8 +44,9 @@ public:
 
 private:
     struct Buffer {
-        std::string saved;  // as on disk when read or last saved
-        std::string text;   // as shown
+        std::string saved;    // as on disk when read or last saved
+        std::string text;     // as shown
+        bool on_disk = true;  // false for a script created and not saved yet
     };
     std::map<std::string, Buffer> buffers_;
     std::vector<std::string> autosaved_;  // files with an autosave written by autosave()
