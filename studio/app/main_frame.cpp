@@ -14,6 +14,7 @@
 #include <wx/utils.h>
 #include <wx/dnd.h>
 #include <wx/choicdlg.h>
+#include <wx/dialog.h>
 #include <wx/dirdlg.h>
 #include <wx/evtloop.h>
 #include <wx/filedlg.h>
@@ -162,6 +163,10 @@ void MainFrame::build_menu() {
     const int check = wxWindow::NewControlId();
     edit_menu_->Append(check, "&Check Project\tF7");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { check_project(); }, check);
+    const int changes = wxWindow::NewControlId();
+    edit_menu_->Append(changes, wxString::FromUTF8("What the House Rules &Change…"),
+                       "Before → after of every value the scenario's house rules change, with their files and lines (as saved)");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { show_house_rule_changes(); }, changes);
     const int house_rule = wxWindow::NewControlId();
     edit_menu_->Append(house_rule, wxString::FromUTF8("Start a &House Rule…"), "Ruleset edits from now on go into a new house rule, not into the ruleset's files");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { start_house_rule(); }, house_rule);
@@ -374,6 +379,26 @@ void MainFrame::refresh_state() {
     edit_menu_->Enable(wxID_REDO, history_.can_redo());
     canvas_->map_changed();
     SetStatusText(doc_ ? wxString::FromUTF8("Ruleset edits go into " + doc_->edit_target()) : wxString(), 2);
+}
+
+// The text of `sandtable rules diff` for the scenario's house rules, in a window of its own.
+void MainFrame::show_house_rule_changes() {
+    if (!doc_) return;
+    std::string text;
+    try {
+        text = doc_->house_rule_changes();
+    } catch (const load::LoadError& e) {
+        for (const auto& d : e.diagnostics()) text += d.to_string() + "\n";
+    }
+    if (doc_->modified()) text = "(As saved: edits not saved yet are not in it.)\n\n" + text;
+    wxDialog dialog(this, wxID_ANY, "What the house rules change", wxDefaultPosition, wxSize(900, 600), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* view = new wxTextCtrl(&dialog, wxID_ANY, wxString::FromUTF8(text), wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
+    view->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
+    auto* sizer = new wxBoxSizer(wxVERTICAL);
+    sizer->Add(view, 1, wxEXPAND | wxALL, 8);
+    sizer->Add(dialog.CreateButtonSizer(wxOK), 0, wxEXPAND | wxALL, 8);
+    dialog.SetSizer(sizer);
+    dialog.ShowModal();
 }
 
 // A name asked for, an id made from it; the panels then show the new layer.

@@ -72,6 +72,7 @@ private:
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
     void start_house_rule();
+    void show_house_rule_changes();
     void show_document_changed();
     bool confirm_discard();
     wxString project_folder() const;  // where file dialogs start: the open project's, or the last one's

@@ -4,6 +4,7 @@
 #include "load/house_patch_writer.h"
 #include "load/ruleset_writer.h"
 #include "load/table_writer.h"
+#include "script/house_rules_report.h"
 
 #include <algorithm>
 #include <cctype>
@@ -38,6 +39,12 @@ std::vector<std::string> ScenarioDocument::house_rule_dirs() const {
 void ScenarioDocument::load_layers() {
     layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
     saved_patch_ = load::patch_between(layers_->reference(), layers_->on_disk());
+}
+
+std::string ScenarioDocument::house_rule_changes() const {
+    const auto dirs = house_rule_dirs();
+    if (dirs.empty()) return "The scenario plays " + ruleset_->name + " as the ruleset has it: it applies no house rules (house_rules:).\n";
+    return script::house_rules_report(load::load_layered_ruleset(scenario_.ruleset_dir, dirs));
 }
 
 std::string ScenarioDocument::edit_target() const {

@@ -53,6 +53,9 @@ public:
     // from; ruleset edits are then saved into the last house rule, never into
     // the ruleset's own files. nullptr without house rules.
     const RulesetLayers* layers() const { return layers_ ? &*layers_ : nullptr; }
+    // What the scenario's house rules change in the ruleset, as saved (the
+    // text of `sandtable rules diff`); says so when it has none.
+    std::string house_rule_changes() const;
     // Where ruleset edits are saved: "the ruleset bmw 1.0.0 (…)" or "house rule 'x' (…/studio.yaml)".
     std::string edit_target() const;
     // Creates a house rule folder under the ruleset's house-rules/, adds it to

@@ -164,3 +164,19 @@ TEST_CASE("the studio's patch is applied after the house rule's own", "[studio][
     CHECK(text_of(house / "house.yaml").find("patches: [elephants.yaml, studio.yaml]\n") != std::string::npos);
     CHECK(value(ScenarioDocument::open(scenario), "heavy_foot", "combat") == 10);
 }
+
+TEST_CASE("the studio's House Rule Changes is the rules diff text of the scenario's house rules", "[studio][house]") {
+    const std::string file = sandtable::test::copy_bmw_project();
+    {
+        auto plain = sandtable::studio::ScenarioDocument::open(file);
+        CHECK(plain.house_rule_changes().find("applies no house rules") != std::string::npos);
+    }
+    std::string text = sandtable::test::text_of(file);
+    text.replace(text.find("\nruleset:"), 1, "\nhouse_rules: [../../rulesets/bmw/house-rules/bloodier-crt]\n");
+    sandtable::test::write_text(file, text);
+    auto doc = sandtable::studio::ScenarioDocument::open(file);
+    const std::string changes = doc.house_rule_changes();
+    CHECK(changes.find("# What the house rules change in") != std::string::npos);
+    CHECK(changes.find("bloodier-crt") != std::string::npos);
+    CHECK(changes.find(" → ") != std::string::npos);
+}
