@@ -165,6 +165,23 @@ void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
     Refresh();
 }
 
+// A drag over hexsides: pressed, moved (each move reported), released.
+void MapCanvas::on_side_mouse(wxMouseEvent& e, std::optional<geometry::Hex> hex) {
+    std::optional<SideRef> side;
+    if (auto hit = view_.side_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())})) side = SideRef{hit->hex, hit->direction};
+    if (e.LeftDown()) {
+        drawing_stroke_ = true;
+        CaptureMouse();
+        if (on_side_press) on_side_press(hex, side);
+    } else if (drawing_stroke_ && e.Dragging()) {
+        if (on_side_move) on_side_move(hex, side);
+    } else if (drawing_stroke_ && e.LeftUp()) {
+        drawing_stroke_ = false;
+        if (HasCapture()) ReleaseMouse();
+        if (on_side_release) on_side_release();
+    }
+}
+
 void MapCanvas::on_mouse(wxMouseEvent& e) {
     if (on_table()) {
         if (scenario_) on_table_mouse_event(e);
@@ -174,8 +191,7 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
     if (calibrating && on_calibration_mouse(e)) return;
     const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
     if (drawing_sides && scenario_) {
-        if (e.LeftDown() && on_side_clicked)
-            if (auto side = view_.side_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())})) on_side_clicked(side->hex, side->direction);
+        on_side_mouse(e, hex);
         if (on_hover) on_hover(hex);
         return;
     }

@@ -6,6 +6,8 @@
 // (on_table_mouse, on_table_key) before panning and zooming with them.
 #pragma once
 
+#include "core/side_stroke.h"
+
 #include "core/background.h"
 #include "core/free_table_view.h"
 #include "core/map_view.h"
@@ -48,8 +50,11 @@ public:
     std::function<void(geometry::Hex)> on_stroke_hex;
     std::function<void()> on_stroke_end;
     bool painting = false;
-    // When set, a left click on a hexside is reported instead (rivers, roads).
-    std::function<void(geometry::Hex, int direction)> on_side_clicked;
+    // When set, a left-button drag draws on hexsides instead (rivers, roads):
+    // told where it began, each move (the hex under the pointer and the side
+    // near it, either may be absent), and that it ended.
+    std::function<void(std::optional<geometry::Hex>, std::optional<SideRef>)> on_side_press, on_side_move;
+    std::function<void()> on_side_release;
     bool drawing_sides = false;
     bool show_labels = true;
     bool show_grid = true;
@@ -130,6 +135,8 @@ private:
     unsigned long revision_ = 0;
     int dragged_unit_ = -1;
     Point stroke_last_;
+    bool drawing_stroke_ = false;  // a drag over hexsides is under way
+    void on_side_mouse(wxMouseEvent& e, std::optional<geometry::Hex> hex);
     MapView view_;
     bool fitted_ = false;
     wxPoint drag_from_;

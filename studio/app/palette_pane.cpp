@@ -30,7 +30,9 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
     canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
     canvas_->on_stroke_end = [this] { stroke_end(); };
-    canvas_->on_side_clicked = [this](geometry::Hex hex, int direction) { side_clicked(hex, direction); };
+    canvas_->on_side_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) { side_press(hex, side); };
+    canvas_->on_side_move = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) { side_move(hex, side); };
+    canvas_->on_side_release = [this] { side_release(); };
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { hex_clicked(hex); };
 }
 
@@ -99,15 +101,60 @@ void PalettePane::choose_tool() {
     canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
 }
 
-// A click on a hexside draws the feature there, or takes it away if it is already there.
-void PalettePane::side_clicked(geometry::Hex hex, int direction) {
-    if (!doc_ || !perform_) return;
+// A river is drawn by dragging over hexsides, a road by dragging from hex to
+// hex; a click draws on the side under the pointer. A stroke that begins on
+// the feature takes it away instead. One stroke is one undo step.
+void PalettePane::side_press(std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
     const Tool t = tool();
-    const auto& map = doc_->scenario().map;
-    if (t.kind != Tool::Hexside && t.kind != Tool::Path) return;
+    if (!doc_ || (t.kind != Tool::Hexside && t.kind != Tool::Path)) return;
+    const auto kind = t.kind == Tool::Hexside ? SideStroke::Kind::Hexsides : SideStroke::Kind::Path;
+    side_stroke_.emplace(doc_->scenario().map, kind, hex, side);
+    preview_sides();
+}
+
+void PalettePane::side_move(std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
+    if (!side_stroke_) return;
+    side_stroke_->moved(hex, side);
+    preview_sides();
+}
+
+// The stroke so far, shown in the document (taken back before the edit is made).
+void PalettePane::preview_sides() {
+    take_back_side_preview();
+    const Tool t = tool();
+    auto& map = doc_->edit().map;
+    const bool feature = t.kind == Tool::Hexside;
+    const auto kind = feature ? SideStroke::Kind::Hexsides : SideStroke::Kind::Path;
+    const auto sides = side_stroke_->sides();
+    const int value = stroke_feature(map, kind, sides, t.index);
+    for (const auto& [hex, direction] : sides) {
+        side_preview_.push_back({{hex, direction}, feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction)});
+        feature ? map.set_side_feature(hex, direction, value) : map.set_path_feature(hex, direction, value);
+    }
+    canvas_->map_changed();
+}
+
+void PalettePane::take_back_side_preview() {
+    auto& map = doc_->edit().map;
+    const bool feature = tool().kind == Tool::Hexside;
+    for (auto it = side_preview_.rbegin(); it != side_preview_.rend(); ++it) {
+        const auto& [side, before] = *it;
+        feature ? map.set_side_feature(side.first, side.second, before) : map.set_path_feature(side.first, side.second, before);
+    }
+    side_preview_.clear();
+}
+
+void PalettePane::side_release() {
+    if (!side_stroke_ || !doc_) return;
+    take_back_side_preview();
+    const Tool t = tool();
+    const auto kind = t.kind == Tool::Hexside ? SideStroke::Kind::Hexsides : SideStroke::Kind::Path;
     const auto layer = t.kind == Tool::Hexside ? SetHexsideLayer::Layer::Feature : SetHexsideLayer::Layer::Path;
-    const int now = t.kind == Tool::Hexside ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
-    perform_(std::make_unique<SetHexsideLayer>(*doc_, layer, hex, direction, now == t.index ? -1 : t.index));
+    const auto sides = side_stroke_->sides();
+    side_stroke_.reset();
+    auto edit = std::make_unique<SetHexsideLayer>(*doc_, layer, sides, stroke_feature(doc_->scenario().map, kind, sides, t.index));
+    if (!edit->empty() && perform_) perform_(std::move(edit));
+    canvas_->map_changed();
 }
 
 void PalettePane::hex_clicked(geometry::Hex hex) {

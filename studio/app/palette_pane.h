@@ -7,6 +7,8 @@
 // own palette (TablePalette) takes its place.
 #pragma once
 
+#include "core/side_stroke.h"
+
 #include "app/map_canvas.h"
 #include "app/table_palette.h"
 #include "core/edit_commands.h"
@@ -43,7 +45,11 @@ private:
     Tool tool() const;
     void fill();
     void choose_tool();
-    void side_clicked(geometry::Hex hex, int direction);
+    void side_press(std::optional<geometry::Hex> hex, std::optional<SideRef> side);
+    void side_move(std::optional<geometry::Hex> hex, std::optional<SideRef> side);
+    void side_release();
+    void preview_sides();
+    void take_back_side_preview();
     void hex_clicked(geometry::Hex hex);
     void stroke_hex(geometry::Hex hex);
     void stroke_layer(geometry::Hex hex, const Tool& tool);
@@ -58,6 +64,10 @@ private:
     wxRadioBox* brush_ = nullptr;
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
+    // A river or road being dragged: the stroke, and the sides shown in the
+    // document while it lasts with what they held before.
+    std::optional<SideStroke> side_stroke_;
+    std::vector<std::pair<SideRef, int>> side_preview_;
     // A stroke in progress: the hexes it covers, the layer's values before
     // it (terrain and elevation are previewed in the document), and where a
     // line stroke began.

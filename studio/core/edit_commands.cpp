@@ -49,20 +49,35 @@ void PaintElevation::undo(ScenarioDocument& doc) {
 }
 
 SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, Hex hex, int direction, int feature)
-    : layer_(layer), hex_(hex), direction_(direction), feature_(feature) {
+    : SetHexsideLayer(doc, layer, std::vector<std::pair<Hex, int>>{{hex, direction}}, feature) {}
+
+SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, const std::vector<std::pair<Hex, int>>& sides, int feature)
+    : layer_(layer), feature_(feature) {
     const auto& map = doc.scenario().map;
     const auto& rs = doc.ruleset();
-    before_ = layer == Layer::Feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+    for (const auto& [hex, direction] : sides) {
+        const int before = layer == Layer::Feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+        if (before != feature) sides_.push_back({hex, direction, before});
+    }
     if (layer == Layer::Feature)
         name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + rs.hexside_features[static_cast<std::size_t>(feature)].name;
     else
         name_ = feature < 0 ? std::string("Remove Road") : "Lay " + rs.path_features[static_cast<std::size_t>(feature)].name;
+    if (sides_.size() > 1) name_ += " (" + std::to_string(sides_.size()) + " hexsides)";
 }
 
-void SetHexsideLayer::set(ScenarioDocument& doc, int feature) const {
+void SetHexsideLayer::apply(ScenarioDocument& doc) {
+    for (const auto& s : sides_) set(doc, s.hex, s.direction, feature_);
+}
+
+void SetHexsideLayer::undo(ScenarioDocument& doc) {
+    for (auto it = sides_.rbegin(); it != sides_.rend(); ++it) set(doc, it->hex, it->direction, it->before);
+}
+
+void SetHexsideLayer::set(ScenarioDocument& doc, Hex hex, int direction, int feature) const {
     auto& map = doc.edit().map;
-    if (layer_ == Layer::Feature) map.set_side_feature(hex_, direction_, feature);
-    else map.set_path_feature(hex_, direction_, feature);
+    if (layer_ == Layer::Feature) map.set_side_feature(hex, direction, feature);
+    else map.set_path_feature(hex, direction, feature);
     map.step_costs.clear();  // derived from the map: worked out again when played
 }
 

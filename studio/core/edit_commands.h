@@ -53,23 +53,28 @@ private:
     std::vector<std::pair<int, int>> changes_;  // hex index, level before
 };
 
-// A hexside feature (river, wall) or a path (road, trail) set on one
-// hexside, or cleared from it (feature -1).
+// A hexside feature (river, wall) or a path (road, trail) set on hexsides —
+// one clicked, or every side a drag drew — or cleared from them (feature -1).
 class SetHexsideLayer : public EditCommand {
 public:
     enum class Layer { Feature, Path };
     SetHexsideLayer(const ScenarioDocument& doc, Layer layer, geometry::Hex hex, int direction, int feature);
+    SetHexsideLayer(const ScenarioDocument& doc, Layer layer, const std::vector<std::pair<geometry::Hex, int>>& sides, int feature);
     std::string name() const override { return name_; }
-    void apply(ScenarioDocument& doc) override { set(doc, feature_); }
-    void undo(ScenarioDocument& doc) override { set(doc, before_); }
+    void apply(ScenarioDocument& doc) override;
+    void undo(ScenarioDocument& doc) override;
+    bool empty() const { return sides_.empty(); }
 
 private:
-    void set(ScenarioDocument& doc, int feature) const;
+    void set(ScenarioDocument& doc, geometry::Hex hex, int direction, int feature) const;
+    struct Side {
+        geometry::Hex hex;
+        int direction;
+        int before;
+    };
     Layer layer_;
-    geometry::Hex hex_;
-    int direction_;
+    std::vector<Side> sides_;  // those the edit changes
     int feature_;
-    int before_;
     std::string name_;
 };
 
