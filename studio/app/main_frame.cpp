@@ -88,6 +88,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     const int widths[] = {-3, -3, -4};
     SetStatusWidths(3, widths);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
+    canvas_->on_hex_context = [this](geometry::Hex hex) { hex_menu(hex); };
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
     canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
@@ -646,6 +647,37 @@ void MainFrame::on_table_hover(std::optional<geometry::table::Point> cm) {
     for (const auto& u : shapes)
         if (std::any_of(u.stands.begin(), u.stands.end(), [&](const auto& s) { return geometry::table::on_base(s, *cm); })) text += "  · " + u.label;
     SetStatusText(wxString::FromUTF8(text), 0);
+}
+
+// Right-click on a hex: add a unit of any side and type there, or remove one standing there.
+void MainFrame::hex_menu(geometry::Hex hex) {
+    if (!doc_) return;
+    const auto& rs = doc_->ruleset();
+    const auto& sc = doc_->scenario();
+    wxMenu menu;
+    std::vector<std::function<std::unique_ptr<EditCommand>()>> edits;
+    for (std::size_t side = 0; side < sc.sides.size(); ++side) {
+        auto* types = new wxMenu;
+        for (std::size_t type = 0; type < rs.unit_types.size(); ++type) {
+            edits.push_back([this, hex, side, type] { return add_unit(*doc_, static_cast<int>(type), static_cast<int>(side), hex); });
+            types->Append(static_cast<int>(edits.size()), wxString::FromUTF8(rs.unit_types[type].name));
+        }
+        menu.AppendSubMenu(types, wxString::FromUTF8("Add a unit of " + sc.sides[side].name));
+    }
+    for (std::size_t u = 0; u < sc.units.size(); ++u) {
+        if (sc.units[u].hex != hex) continue;
+        edits.push_back([this, u] { return remove_unit(*doc_, static_cast<int>(u)); });
+        menu.Append(static_cast<int>(edits.size()), wxString::FromUTF8("Remove " + sc.units[u].name));
+    }
+    const int chosen = canvas_->GetPopupMenuSelectionFromUser(menu);
+    if (chosen < 1 || chosen > static_cast<int>(edits.size())) return;
+    try {
+        perform(edits[static_cast<std::size_t>(chosen - 1)]());
+    } catch (const std::exception& e) {
+        say(wxString::FromUTF8(std::string("Not done: ") + e.what()));
+    }
+    fill_units();
+    scenario_page_->refresh();
 }
 
 void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {

@@ -87,6 +87,7 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void perform(std::unique_ptr<EditCommand> command);
     void on_unit_dropped(int unit, geometry::Hex to);
+    void hex_menu(geometry::Hex hex);
     void on_table_unit_dropped(int unit, geometry::table::Point cm);
     void on_table_hover(std::optional<geometry::table::Point> cm);
     void resize_table();

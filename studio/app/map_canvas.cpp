@@ -51,6 +51,7 @@ MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosi
     Bind(wxEVT_MOUSEWHEEL, &MapCanvas::on_wheel, this);
     Bind(wxEVT_LEFT_DOWN, &MapCanvas::on_mouse, this);
     Bind(wxEVT_LEFT_UP, &MapCanvas::on_mouse, this);
+    Bind(wxEVT_RIGHT_UP, &MapCanvas::on_mouse, this);
     Bind(wxEVT_MOTION, &MapCanvas::on_mouse, this);
     Bind(wxEVT_LEFT_DCLICK, &MapCanvas::on_double_click, this);
     Bind(wxEVT_LEAVE_WINDOW, &MapCanvas::on_mouse, this);
@@ -190,6 +191,10 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
     if (e.Leaving()) return;
     if (calibrating && on_calibration_mouse(e)) return;
     const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
+    if (e.RightUp() && hex && on_hex_context) {
+        on_hex_context(*hex);
+        return;
+    }
     if (drawing_sides && scenario_) {
         on_side_mouse(e, hex);
         if (on_hover) on_hover(hex);

@@ -43,6 +43,8 @@ public:
     void render(wxGraphicsContext& gc, const wxSize& size) const;
     // The same, with the whole map fitted to `size` (offscreen drawing).
     void render_fitted(wxGraphicsContext& gc, const wxSize& size);
+    // Told the hex right-clicked (a context menu: add a unit there, …).
+    std::function<void(geometry::Hex)> on_hex_context;
     // Told the hex under the mouse, or nothing when off the map.
     std::function<void(std::optional<geometry::Hex>)> on_hover;
     // When set, a left-button drag paints: told each hex the stroke enters,

@@ -17,6 +17,9 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, -1));
     const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
     brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
+    unit_type_ = new wxChoice(this, wxID_ANY);
+    unit_type_->SetToolTip("The type of unit a click on a hex places");
+    unit_type_->Hide();
     table_ = new TablePalette(this, canvas_);
     table_->on_status = [this](const wxString& text) {
         if (on_status) on_status(text);
@@ -25,6 +28,7 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(list_, 1, wxEXPAND);
     sizer->Add(brush_, 0, wxEXPAND | wxTOP, 4);
+    sizer->Add(unit_type_, 0, wxEXPAND | wxTOP, 4);
     sizer->Add(table_, 1, wxEXPAND);
     SetSizer(sizer);
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
@@ -66,6 +70,7 @@ void PalettePane::refill() {
 // and each side's deployment zone.
 void PalettePane::fill() {
     list_->Clear();
+    unit_type_->Clear();  // filled again from the ruleset's types when a Units tool is chosen
     list_->Append("(pan, look, move counters)");
     if (!doc_) return;
     for (const auto& t : doc_->ruleset().terrain) list_->Append(wxString::FromUTF8(t.name));
@@ -73,6 +78,7 @@ void PalettePane::fill() {
     for (const auto& p : doc_->ruleset().path_features) list_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
     for (int level = 0; level < kElevationLevels; ++level) list_->Append(wxString::Format("Elevation %d", level));
     list_->Append("Objective (click to add or remove)");
+    for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Units of " + side.name + " (click a hex)"));
     for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Deployment zone: " + side.name));
     list_->Append("Deployment zone: erase");
 }
@@ -92,11 +98,23 @@ PalettePane::Tool PalettePane::tool() const {
     if (i == 0) return {Tool::Objective, -1};
     i -= 1;
     const int sides = static_cast<int>(doc_->scenario().sides.size());
+    if (i < sides) return {Tool::Units, i};
+    i -= sides;
     return {Tool::Deployment, i < sides ? i : -1};
 }
 
 void PalettePane::choose_tool() {
     const Tool t = tool();
+    // Placing units: the type to place shows where the brush does.
+    const bool units = t.kind == Tool::Units && doc_ && !doc_->ruleset().table.enabled;
+    if (units && unit_type_->GetCount() != doc_->ruleset().unit_types.size()) {
+        unit_type_->Clear();
+        for (const auto& type : doc_->ruleset().unit_types) unit_type_->Append(wxString::FromUTF8(type.name));
+        unit_type_->SetSelection(0);
+    }
+    brush_->Show(!units && !(doc_ && doc_->ruleset().table.enabled));
+    unit_type_->Show(units);
+    Layout();
     canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment;
     canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
 }
@@ -159,7 +177,19 @@ void PalettePane::side_release() {
 
 void PalettePane::hex_clicked(geometry::Hex hex) {
     if (on_hex_clicked) on_hex_clicked(hex);
-    if (doc_ && perform_ && tool().kind == Tool::Objective) perform_(toggle_objective(*doc_, hex));
+    const Tool t = tool();
+    if (!doc_ || !perform_) return;
+    if (t.kind == Tool::Objective) perform_(toggle_objective(*doc_, hex));
+    if (t.kind == Tool::Units && unit_type_->GetSelection() >= 0) place_unit(hex, t.index, unit_type_->GetSelection());
+}
+
+// A unit of the chosen type and side on the hex clicked; refused (said why) where it may not stand.
+void PalettePane::place_unit(geometry::Hex hex, int side, int type) {
+    try {
+        perform_(add_unit(*doc_, type, side, hex));
+    } catch (const std::exception& e) {
+        if (on_status) on_status(wxString::FromUTF8(std::string("Not placed: ") + e.what()));
+    }
 }
 
 // The hexes the brush adds to the stroke at `hex`; a line brush's stroke is

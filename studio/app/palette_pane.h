@@ -13,6 +13,7 @@
 #include "app/table_palette.h"
 #include "core/edit_commands.h"
 
+#include <wx/choice.h>
 #include <wx/listbox.h>
 #include <wx/panel.h>
 #include <wx/radiobox.h>
@@ -39,7 +40,7 @@ public:
 
 private:
     struct Tool {
-        enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Deployment } kind;
+        enum Kind { Look, Terrain, Hexside, Path, Elevation, Objective, Units, Deployment } kind;
         int index;  // terrain, hexside or path feature, level, or side (-1: erase a zone)
     };
     Tool tool() const;
@@ -51,6 +52,7 @@ private:
     void preview_sides();
     void take_back_side_preview();
     void hex_clicked(geometry::Hex hex);
+    void place_unit(geometry::Hex hex, int side, int type);
     void stroke_hex(geometry::Hex hex);
     void stroke_layer(geometry::Hex hex, const Tool& tool);
     void stroke_zone(geometry::Hex hex, int side);
@@ -62,6 +64,7 @@ private:
     TablePalette* table_ = nullptr;  // shown instead of the hex tools on a free table
     wxListBox* list_ = nullptr;
     wxRadioBox* brush_ = nullptr;
+    wxChoice* unit_type_ = nullptr;  // the type the Units tools place
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
     // A river or road being dragged: the stroke, and the sides shown in the
