@@ -230,7 +230,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     out << "\n";
     if (rs.table.enabled) write_table_map(out, sc.table, rs);
     else write_map(out, sc, rs);
-    out << "\nunits:\n";
+    out << (sc.units.empty() ? "\nunits: []\n" : "\nunits:\n");
     for (const auto& u : sc.units) {
         out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
             << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);

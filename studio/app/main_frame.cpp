@@ -132,7 +132,12 @@ void MainFrame::build_menu() {
     const int open_folder = wxWindow::NewControlId();
     file->Append(open_folder, wxString::FromUTF8("Open Project &Folder…\tCtrl+Shift+O"));
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_open_folder(); }, open_folder);
-    file->Append(wxID_SAVE, "&Save\tCtrl+S");
+    file->Append(wxID_SAVE, "&Save\tCtrl+S", "Every changed file: scenario, ruleset, tables, house rule, scripts");
+    file->Append(wxID_SAVEAS, wxString::FromUTF8("Save Scenario &As…\tCtrl+Shift+S"), "The scenario as a new file (a fresh id), which you then edit");
+    const int new_scenario = wxWindow::NewControlId();
+    file->Append(new_scenario, wxString::FromUTF8("New &Scenario…"), "A blank scenario of this ruleset: the same map size and sides, nothing on it");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { save_scenario_as(); }, wxID_SAVEAS);
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { new_scenario_file(); }, new_scenario);
     file->AppendSeparator();
     const int open_replay_id = wxWindow::NewControlId(), save_replay_id = wxWindow::NewControlId();
     file->Append(open_replay_id, wxString::FromUTF8("Open &Replay…"), "Watch a game saved by the studio or by `sandtable play --replay-out`, step through it, play on");
@@ -528,6 +533,41 @@ void MainFrame::on_save(wxCommandEvent&) {
         ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
     }
     refresh_state();
+}
+
+// The file asked for in the project's folder; the document is that file from then on.
+void MainFrame::save_scenario_as() {
+    if (!doc_) return;
+    wxFileDialog dialog(this, "Save the scenario as", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK) return;
+    std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
+    if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
+    try {
+        doc_->save_as(file);
+        last_save_ = wxGetLocalTimeMillis();
+        recent_.AddFileToHistory(wxString::FromUTF8(file));
+        watcher_.watch(ProjectWatcher::folders_of(*doc_));
+        say("Saved as " + wxString::FromUTF8(file));
+        show_document_changed();
+    } catch (const std::exception& e) {
+        ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
+    }
+}
+
+// A blank scenario of the open one's ruleset, written where asked, then opened.
+void MainFrame::new_scenario_file() {
+    if (!doc_ || !confirm_discard()) return;
+    wxFileDialog dialog(this, "A new scenario of " + wxString::FromUTF8(doc_->ruleset().name), project_folder(), "", "Scenarios (*.yaml)|*.yaml",
+                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    if (dialog.ShowModal() != wxID_OK) return;
+    std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
+    if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
+    try {
+        doc_->write_blank_scenario(file);
+        open(file, false);
+    } catch (const std::exception& e) {
+        ask(wxString::FromUTF8(e.what()), "The scenario was not created", wxOK | wxICON_ERROR);
+    }
 }
 
 // Ctrl+Z in a text editor (a script, a grid cell being typed) undoes the

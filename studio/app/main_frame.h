@@ -80,6 +80,8 @@ private:
     void on_open_folder();
     void on_new(wxCommandEvent&);
     void on_save(wxCommandEvent&);
+    void save_scenario_as();
+    void new_scenario_file();
     bool text_control_handles(bool undo);  // the focused text editor undoes its own typing
     void on_undo(wxCommandEvent&);
     void on_redo(wxCommandEvent&);

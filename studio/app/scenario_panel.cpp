@@ -96,6 +96,8 @@ void ScenarioPanel::fill_settings() {
     for (const auto& s : sc.sides) sides.Add(utf8(s.name));
     settings_->Append(new wxPropertyCategory("Scenario"));
     settings_->Append(new wxStringProperty("Name", "name", utf8(sc.name)));
+    settings_->Append(new wxStringProperty("Id", "id", utf8(sc.id)))->SetHelpString("How replays and batch results name the scenario");
+    settings_->Append(new wxLongStringProperty("Notes", "notes", utf8(sc.notes)))->SetHelpString("For the players: the situation, the victory conditions");
     settings_->Append(new wxIntProperty("Game length (turns)", "turns", sc.turns));
     settings_->Append(new wxEnumProperty("First side", "first_side", sides, sc.first_side));
     settings_->Append(new wxIntProperty("VP per enemy strength point", "vp", sc.vp_per_enemy_strength));
@@ -165,6 +167,8 @@ void ScenarioPanel::fill_units() {
 std::unique_ptr<EditCommand> ScenarioPanel::setting_edit(const std::string& property, const wxVariant& value) const {
     const auto& sc = doc_->scenario();
     if (property == "name") return set_scenario_name(*doc_, value.GetString().ToStdString(wxConvUTF8));
+    if (property == "id") return set_scenario_id(*doc_, value.GetString().ToStdString(wxConvUTF8));
+    if (property == "notes") return set_scenario_notes(*doc_, value.GetString().ToStdString(wxConvUTF8));
     if (property == "turns") return set_turns(*doc_, static_cast<int>(value.GetLong()));
     if (property == "first_side") return set_first_side(*doc_, static_cast<int>(value.GetLong()));
     if (property == "vp") return set_vp_per_enemy_strength(*doc_, static_cast<int>(value.GetLong()));

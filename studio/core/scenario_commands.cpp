@@ -1,6 +1,7 @@
 #include "core/scenario_commands.h"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
 #include <stdexcept>
 
@@ -80,6 +81,16 @@ std::vector<int> parse_rolls(const std::string& text) {
 Edit set_scenario_name(const ScenarioDocument& doc, const std::string& name) {
     require(!name.empty(), "a scenario needs a name");
     return change(doc, "Rename Scenario", [&](Scenario& sc) { sc.name = name; });
+}
+
+Edit set_scenario_id(const ScenarioDocument& doc, const std::string& id) {
+    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c) || c == '_' || c == '-'; });
+    require(plain, "a scenario's id is a plain name of lowercase letters, digits, _ and - (replays and batch results name it), not '" + id + "'");
+    return change(doc, "Set Scenario Id", [&](Scenario& sc) { sc.id = id; });
+}
+
+Edit set_scenario_notes(const ScenarioDocument& doc, const std::string& notes) {
+    return change(doc, "Edit Scenario Notes", [&](Scenario& sc) { sc.notes = notes; });
 }
 
 Edit set_turns(const ScenarioDocument& doc, int turns) {

@@ -29,6 +29,8 @@ using Edit = std::unique_ptr<EditCommand>;
 
 // Settings.
 Edit set_scenario_name(const ScenarioDocument& doc, const std::string& name);
+Edit set_scenario_id(const ScenarioDocument& doc, const std::string& id);  // a plain lowercase name
+Edit set_scenario_notes(const ScenarioDocument& doc, const std::string& notes);
 // Game length in turns (1..999); refused while a unit arrives after the last turn.
 Edit set_turns(const ScenarioDocument& doc, int turns);
 Edit set_first_side(const ScenarioDocument& doc, int side);

@@ -1,6 +1,7 @@
 #include "core/scenario_document.h"
 
 #include "core/autosave_recovery.h"
+#include "core/scenario_files.h"
 #include "load/house_patch_writer.h"
 #include "load/ruleset_writer.h"
 #include "load/table_writer.h"
@@ -252,11 +253,27 @@ void ScenarioDocument::save_into_house_rule(const load::FileOps& ops) {
 
 // While the model is as it was read, the file is written back as it was read,
 // comments and all: opening and saving never reformats a designer's file.
-void ScenarioDocument::save(const load::FileOps& ops) { save_as(file_, ops); }
+void ScenarioDocument::save(const load::FileOps& ops) { write_to(file_, ops); }
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
+    if (std::filesystem::absolute(file) == std::filesystem::absolute(file_)) return save(ops);
+    const std::string old = file_;
+    move_scenario_to(scenario_, file);
+    scenario_.id = id_from_file_name(file);
+    original_text_.clear();  // a new file: written from the model
+    write_to(file, ops);
+    std::error_code ec;
+    std::filesystem::remove(autosave_path(old), ec);  // the work now lives in the new file
+}
+
+void ScenarioDocument::write_blank_scenario(const std::string& file, const load::FileOps& ops) const {
+    if (std::filesystem::exists(file)) throw std::runtime_error(file + " exists already: choose a new file name");
+    load::write_file_atomically(file, load::scenario_to_yaml(blank_scenario(scenario_, file), *ruleset_), ops);
+}
+
+void ScenarioDocument::write_to(const std::string& file, const load::FileOps& ops) {
     scripts_.save_all(script_files(), ops);  // first: the ruleset may list a module being written
-    save_ruleset_files(ops);  // before the scenario, which may place units of new types
+    save_ruleset_files(ops);                 // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);

@@ -72,7 +72,13 @@ public:
     bool modified() const;
 
     void save(const load::FileOps& ops = load::real_file_ops());
+    // Saves the scenario as another file (and every changed ruleset file and
+    // script), which the document is then: its id is made from the file's
+    // name, and its ruleset and house rules are named as seen from there.
     void save_as(const std::string& file, const load::FileOps& ops = load::real_file_ops());
+    // Writes a new blank scenario of this ruleset (blank_scenario) to `file`;
+    // refused (std::runtime_error) when the file exists. Open it to edit it.
+    void write_blank_scenario(const std::string& file, const load::FileOps& ops = load::real_file_ops()) const;
 
 private:
     std::shared_ptr<rules::Ruleset> ruleset_;  // the studio's own copy: tables are edited in it
@@ -85,6 +91,7 @@ private:
     bool rule_modules_changed() const;
     void save_ruleset_files(const load::FileOps& ops);
     void save_into_house_rule(const load::FileOps& ops);
+    void write_to(const std::string& file, const load::FileOps& ops);
     void take_locations_from_saved_files();
     std::vector<std::string> ruleset_files() const;  // ruleset.yaml and every table file
     // File -> text of every ruleset file the model changed since the last save.
