@@ -15,7 +15,7 @@ using namespace sandtable;
 using studio::ScenarioDocument;
 namespace fs = std::filesystem;
 
-TEST_CASE("New Module registers a module and writes its file from a template when saved; the game loads it", "[studio][scripts]") {
+TEST_CASE("New Module registers a module and writes its file from a template when saved, and the game loads it", "[studio][scripts]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     studio::EditHistory history;
