@@ -395,9 +395,10 @@ void Game::add_legal(std::vector<Action>& out) const {
 
 bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
-    // form), not only those the menu of legal actions offers.
+    // form), not only those the menu of legal actions offers, for any unit
+    // its side has still to order, in any order.
     if (action.kind == ActionKind::WriteOrder && !state_.result.over && questions_.empty() && procedure() == Procedure::TableOrders)
-        return action.unit == next_unit_to_order() && may_write(action.unit, action.order);
+        return may_order_now(action.unit) && may_write(action.unit, action.order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
     if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && questions_.empty() && procedure() == Procedure::TableArtillery)
         return may_call(action.unit, action.target, action.index);

@@ -283,6 +283,11 @@ public:
     std::optional<TableOrder> pending_table_order(int unit, int viewer) const;
     // In a written_orders phase: the unit whose order is written next (-1: none).
     int next_unit_to_order() const;
+    // Whether `unit` is still to be ordered this turn by the side writing
+    // orders now (a person may order those units in any order; the legal
+    // actions offer the next one's menu), and the orders the menu offers it.
+    bool may_order_now(int unit) const;
+    std::vector<TableOrder> order_menu(int unit) const;
     // Is this order one the unit may be given now (any direction; a distance
     // up to a charge's reach; a real formation; a charge at an enemy)?
     bool may_write(int unit, const TableOrder& order) const;

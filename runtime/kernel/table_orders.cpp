@@ -58,6 +58,18 @@ int Game::next_unit_to_order() const {
     return -1;
 }
 
+bool Game::may_order_now(int unit) const {
+    if (procedure() != Procedure::TableOrders || unit < 0 || unit >= static_cast<int>(state_.units.size())) return false;
+    const int side = table_ordering_side();
+    return side >= 0 && awaits_order(unit, side);
+}
+
+std::vector<TableOrder> Game::order_menu(int unit) const {
+    std::vector<TableOrder> menu;
+    if (may_order_now(unit)) table_order_menu(unit, menu);
+    return menu;
+}
+
 bool Game::table_orders_step() {
     reveal_seen_markers();  // at the start: markers already in sight of each other
     const int unit = next_unit_to_order();

@@ -126,10 +126,66 @@ void PlayPanel::build_map(wxWindow* parent) {
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
     // A free table: the game's stands; a click (not a drag, which pans) on a unit offers its actions.
     canvas_->table_units = &table_units_;
-    canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) {
-        if (m.kind == MapCanvas::TableMouse::Click) on_table_clicked(m.cm, m.tolerance);
-        return false;
-    };
+    canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) { return on_table_mouse(m); };
+}
+
+bool PlayPanel::on_table_mouse(const MapCanvas::TableMouse& m) {
+    if (drag_order(m)) return true;
+    if (m.kind == MapCanvas::TableMouse::Click) on_table_clicked(m.cm, m.tolerance);
+    return false;
+}
+
+// Orders by hand: a press on a unit still to be ordered and a drag set its
+// march (the arrow shows it as it goes, held to the unit's move), the wheel
+// turns the facing it ends in; a press released on the spot offers the menu.
+bool PlayPanel::drag_order(const MapCanvas::TableMouse& m) {
+    using Mouse = MapCanvas::TableMouse;
+    if (m.kind == Mouse::Down) {
+        if (!play_ || watching_ || !play_->waiting_for_human()) return false;
+        const auto hit = free_table::hit_at(board_, table_units_, m.cm, m.tolerance);
+        if (hit.kind != free_table::Hit::Unit) return false;
+        order_drag_ = free_table::OrderDrag::start(play_->game(), hit.index);
+        order_dragged_ = false;
+        return order_drag_.has_value();
+    }
+    if (!order_drag_) return false;
+    if (m.kind == Mouse::Move || m.kind == Mouse::Wheel) {
+        if (m.kind == Mouse::Wheel) order_drag_->turn(m.steps);
+        else order_drag_->pointer_at(m.cm);
+        order_dragged_ = order_dragged_ || free_table::gt::distance(order_drag_->from(), m.cm) >= 1.0 || m.kind == Mouse::Wheel;
+        show_order_drag();
+        return true;
+    }
+    if (m.kind == Mouse::Up) {
+        const auto drag = *order_drag_;
+        order_drag_.reset();
+        if (!order_dragged_) {
+            on_table_clicked(m.cm, m.tolerance);  // the menu of canned orders and formations
+            return true;
+        }
+        kernel::Action a{kernel::ActionKind::WriteOrder, drag.unit()};
+        a.order = drag.order(play_->game());
+        status(utf8("Order written: " + with_unit_names(play_->game(), play_->game().describe(a))));
+        act(a);
+        return true;
+    }
+    return false;
+}
+
+void PlayPanel::show_order_drag() {
+    const auto& game = play_->game();
+    table_marks_ = free_table::decision_marks(game, play_->viewer());
+    free_table::UnitMark arrow;
+    arrow.kind = free_table::UnitMark::Order;
+    arrow.unit = order_drag_->unit();
+    arrow.from = order_drag_->from();
+    arrow.to = order_drag_->to(game);
+    arrow.label = with_unit_names(game, order_drag_->label(game));
+    table_marks_.push_back(arrow);
+    const auto& placed = game.scenario().units[static_cast<std::size_t>(order_drag_->unit())];
+    status(utf8((placed.name.empty() ? placed.id : placed.name) + ": " + with_unit_names(game, order_drag_->label(game)) +
+                " — release to write it; the wheel turns the facing"));
+    canvas_->Refresh();
 }
 
 // On a free table the unit clicked is found by its stands; what the decision

@@ -12,6 +12,7 @@
 
 #include "app/map_canvas.h"
 #include "app/odds_panel.h"
+#include "core/order_drag.h"
 #include "core/play_session.h"
 #include "core/play_view.h"
 #include "core/scenario_document.h"
@@ -70,6 +71,9 @@ private:
     void go_to(std::size_t position);
     void on_hex_clicked(geometry::Hex hex);
     void on_table_clicked(free_table::gt::Point cm, double tolerance);
+    bool on_table_mouse(const MapCanvas::TableMouse& m);
+    bool drag_order(const MapCanvas::TableMouse& m);
+    void show_order_drag();
     void refresh();
     void fill_actions();
     void fill_combats();
@@ -87,6 +91,8 @@ private:
     std::vector<HexMark> marks_;
     std::vector<free_table::UnitShape> table_units_;  // a free table's units, where the kernel has them
     std::vector<free_table::UnitMark> table_marks_;
+    std::optional<free_table::OrderDrag> order_drag_;  // an order being dragged from a unit
+    bool order_dragged_ = false;                        // the pointer has left the unit's spot
     std::vector<kernel::Action> listed_;  // the Decision list's actions, in order
 
     wxPanel* seats_panel_ = nullptr;

@@ -224,6 +224,13 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
 
 std::vector<kernel::Action> actions_for_unit(const kernel::Game& game, int unit) {
     std::vector<kernel::Action> out;
+    // Orders are written for the units in any order: a unit still to be ordered offers its menu.
+    for (const auto& order : game.order_menu(unit)) {
+        kernel::Action a{kernel::ActionKind::WriteOrder, unit};
+        a.order = order;
+        out.push_back(a);
+    }
+    if (!out.empty()) return out;
     for (const auto& a : game.legal_actions())
         if (a.kind != kernel::ActionKind::EndPhase && (a.unit == unit || a.target == unit)) out.push_back(a);
     return out;

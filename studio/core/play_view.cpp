@@ -340,7 +340,8 @@ std::string decision_text(const Game& game) {
     }
     case DecisionKind::WriteOrders: {
         const int u = game.next_unit_to_order();
-        what = "write " + (u >= 0 ? unit_name(game, u) + "'s" : std::string("each unit's")) + " order for the turn: direction, distance, formation, facing (hidden until both sides have written)";
+        what = "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), click one for the menu" +
+               (u >= 0 ? "; the list offers " + unit_name(game, u) + "'s" : std::string()) + " (hidden until both sides have written)";
         break;
     }
     case DecisionKind::Artillery: what = "a gun fires at a target at a called range, or holds"; break;
