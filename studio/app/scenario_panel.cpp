@@ -2,6 +2,7 @@
 
 #include "app/checked_property_edits.h"
 #include "core/free_table_commands.h"
+#include "core/rename_ids.h"
 #include "core/scenario_commands.h"
 #include "load/table_map_writer.h"
 
@@ -18,7 +19,7 @@
 namespace sandtable::studio {
 
 namespace {
-enum Column { kName, kType, kSide, kHex, kArrives, kFace, kColumns };
+enum Column { kName, kType, kSide, kHex, kArrives, kFace, kId, kColumns };
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
 
 wxString utf8(const std::string& s) { return wxString::FromUTF8(s); }
@@ -42,7 +43,7 @@ ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     settings_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(340, -1), wxPG_SPLITTER_AUTO_CENTER);
     units_ = new wxGrid(this, wxID_ANY);
     units_->CreateGrid(0, kColumns);
-    const char* headings[] = {"Name", "Type", "Side", "Hex", "Arrives (turn)", "Face"};
+    const char* headings[] = {"Name", "Type", "Side", "Hex", "Arrives (turn)", "Face", "Id"};
     for (int c = 0; c < kColumns; ++c) units_->SetColLabelValue(c, headings[c]);
     units_->SetRowLabelSize(40);
     auto* add = new wxButton(this, wxID_ANY, "Add Unit");
@@ -159,6 +160,7 @@ void ScenarioPanel::fill_units() {
         units_->SetCellValue(r, kArrives, wxString::Format("%d", u.arrives));
         units_->SetCellEditor(r, kArrives, new wxGridCellNumberEditor(1, sc.turns));
         units_->SetCellValue(r, kFace, u.back ? "back" : "front");
+        units_->SetCellValue(r, kId, utf8(u.id));
         units_->SetCellEditor(r, kFace, new wxGridCellChoiceEditor(faces));
     }
     units_->AutoSizeColumns();
@@ -214,6 +216,7 @@ std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const
             return set_unit_arrives(*doc_, row, std::stoi(text));
         }
         case kFace: return set_unit_back(*doc_, row, text == "back");
+        case kId: return set_unit_id(*doc_, row, text);
     }
     return nullptr;
 }

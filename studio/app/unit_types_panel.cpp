@@ -2,6 +2,7 @@
 
 #include "app/checked_property_edits.h"
 #include "app/layer_colours.h"
+#include "core/rename_ids.h"
 #include "core/unit_type_commands.h"
 #include "render/counter_painter.h"
 #include "rules/counter_symbols.h"
@@ -152,8 +153,7 @@ void UnitTypesPanel::fill_grid() {
     const auto& type = rs.unit_types[to_size(t)];
     grid_->Append(new wxPropertyCategory("Counter"));
     auto* id = grid_->Append(new wxStringProperty("Id", "id", wxString::FromUTF8(type.id)));
-    id->ChangeFlag(wxPG_PROP_READONLY, true);
-    id->SetHelpString("Scenarios refer to the type by its id, so it does not change here");
+    id->SetHelpString("Scenarios and rule modules name the type by its id: renamed, they follow (one undo step)");
     auto* name = grid_->Append(new wxStringProperty("Name", "name", wxString::FromUTF8(type.name)));
     wxArrayString symbols;
     for (const auto s : rules::kCounterSymbols) symbols.Add(wxString::FromUTF8(std::string(s)));
@@ -219,6 +219,7 @@ std::unique_ptr<EditCommand> UnitTypesPanel::command_for(const wxString& propert
     const int t = selected();
     const std::string name = property.ToStdString();
     if (name == "name") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Name, value.GetString().ToStdString(wxConvUTF8));
+    if (name == "id") return std::make_unique<RenameUnitType>(*doc_, t, value.GetString().ToStdString(wxConvUTF8));
     if (name == "symbol") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Symbol, symbol_named_by(value));
     if (name == "has_back") return std::make_unique<SetUnitTypeBackFace>(*doc_, t, value.GetBool());
     const auto dot = name.find('.');
