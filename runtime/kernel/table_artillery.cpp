@@ -125,7 +125,7 @@ void Game::fire_gun(int gun, int target, int called_cm) {
     const double bearing = gt::bearing_of(table_position(target) - muzzle);
     place_on_table(gun, table_position(gun), static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
     if (gs->ammunition > 0) set_mark(gun, "shots:" + shot.id, fired(*gs) + 1);
-    const std::string who = unit_id(gun) + " fires " + shot.id;
+    const std::string who = unit_id(gun) + " fires " + shot.name;
     gt::Point aim = muzzle + gt::heading(bearing) * called_cm;
     if (shot.varies && called_cm > chart.unvaried_within * chart.max_range(type) + 1e-9) {
         const int face = roll(6, who + ": the variation wheel");

@@ -135,6 +135,9 @@ ShotSpec read_shot(MapReader& s) {
     ShotSpec shot;
     shot.where = s.where();
     shot.id = s.text("id", true);
+    std::string readable = shot.id;
+    std::replace(readable.begin(), readable.end(), '_', ' ');
+    shot.name = s.text("name", false, readable);
     const std::string shape = s.text("template", true);
     if (shape == "circle") shot.shape = ShotSpec::Template::Circle;
     else if (shape == "line") shot.shape = ShotSpec::Template::Line;

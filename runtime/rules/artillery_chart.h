@@ -15,6 +15,7 @@ namespace sandtable::rules {
 struct ShotSpec {
     enum class Template { Circle, Line, BounceStick, Wedge };
     std::string id;
+    std::string name;  // as players call it ("6 pdr round shot"); the id with spaces when not given
     Template shape = Template::Circle;
     double size = 8;           // circle: diameter; line: length; bounce stick: its length; wedge: unused
     double near_width = 0;     // wedge: across the gun's front

@@ -1,9 +1,8 @@
 #include "app/main_frame.h"
 
+#include "app/resize_dialog.h"
 #include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
-#include "app/start_dialog.h"
-#include "core/project_template.h"
 #include "load/table_map_writer.h"
 
 #include <wx/accel.h>
@@ -95,6 +94,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     palette_->on_status = [this](const wxString& text) { say(text); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
+    recent_.SetMenuPathStyle(wxFH_PATH_SHOW_ALWAYS);  // projects are told apart by their folders
     recent_.Load(*config);
     wxString layout;
     if (config->Read("layout", &layout)) aui_.LoadPerspective(layout);
@@ -125,118 +125,6 @@ void MainFrame::select_page(Page page) {
     pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(pages[static_cast<int>(page)])));
 }
 
-void MainFrame::build_menu() {
-    auto* file = new wxMenu;
-    file->Append(wxID_NEW, "&New Project from Template…\tCtrl+N");
-    file->Append(wxID_OPEN, "&Open Scenario…\tCtrl+O");
-    const int open_folder = wxWindow::NewControlId();
-    file->Append(open_folder, wxString::FromUTF8("Open Project &Folder…\tCtrl+Shift+O"));
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_open_folder(); }, open_folder);
-    file->Append(wxID_SAVE, "&Save\tCtrl+S", "Every changed file: scenario, ruleset, tables, house rule, scripts");
-    file->Append(wxID_SAVEAS, wxString::FromUTF8("Save Scenario &As…\tCtrl+Shift+S"), "The scenario as a new file (a fresh id), which you then edit");
-    const int new_scenario = wxWindow::NewControlId();
-    file->Append(new_scenario, wxString::FromUTF8("New &Scenario…"), "A blank scenario of this ruleset: the same map size and sides, nothing on it");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { save_scenario_as(); }, wxID_SAVEAS);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { new_scenario_file(); }, new_scenario);
-    file->AppendSeparator();
-    const int open_replay_id = wxWindow::NewControlId(), save_replay_id = wxWindow::NewControlId();
-    file->Append(open_replay_id, wxString::FromUTF8("Open &Replay…"), "Watch a game saved by the studio or by `sandtable play --replay-out`, step through it, play on");
-    file->Append(save_replay_id, wxString::FromUTF8("Save Replay…"), "The game on the Playtest page, as a replay `sandtable replay` re-executes");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        wxFileDialog dialog(this, "Open a replay", project_folder(), "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (play_->confirm_discard_game() && dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
-    }, open_replay_id);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        pages_->SetSelection(pages_->GetPageIndex(play_));
-        play_->save_replay();
-    }, save_replay_id);
-    auto* recent = new wxMenu;
-    file->AppendSubMenu(recent, "Open &Recent");
-    recent_.UseMenu(recent);
-    recent_.AddFilesToMenu(recent);
-    file->AppendSeparator();
-    file->Append(wxID_EXIT, "&Quit\tCtrl+Q");
-    edit_menu_ = new wxMenu;
-    edit_menu_->Append(wxID_UNDO, "&Undo\tCtrl+Z");
-    edit_menu_->Append(wxID_REDO, "&Redo\tCtrl+Y");
-    auto* view = new wxMenu;
-    const int fit = wxWindow::NewControlId(), labels = wxWindow::NewControlId(), grid = wxWindow::NewControlId();
-    view->Append(fit, "&Fit Map to Window\tCtrl+0");
-    const int resize = wxWindow::NewControlId();
-    edit_menu_->AppendSeparator();
-    edit_menu_->Append(resize, "Resize &Map…");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_resize(); }, resize);
-    const int check = wxWindow::NewControlId();
-    edit_menu_->Append(check, "&Check Project\tF7");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { check_project(); }, check);
-    const int changes = wxWindow::NewControlId();
-    edit_menu_->Append(changes, wxString::FromUTF8("What the House Rules &Change…"),
-                       "Before → after of every value the scenario's house rules change, with their files and lines (as saved)");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { show_house_rule_changes(); }, changes);
-    const int house_rule = wxWindow::NewControlId();
-    edit_menu_->Append(house_rule, wxString::FromUTF8("Start a &House Rule…"), "Ruleset edits from now on go into a new house rule, not into the ruleset's files");
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { start_house_rule(); }, house_rule);
-    view->AppendCheckItem(labels, "Hex &Labels\tCtrl+L")->Check(true);
-    view->AppendCheckItem(grid, "Hex &Grid\tCtrl+G")->Check(true);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_labels = e.IsChecked(); canvas_->map_changed(); }, labels);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_grid = e.IsChecked(); canvas_->map_changed(); }, grid);
-    view->AppendSeparator();
-    const int scan = wxWindow::NewControlId(), calibrate = wxWindow::NewControlId(), opacity = wxWindow::NewControlId(),
-              show_scan = wxWindow::NewControlId(), remove_scan = wxWindow::NewControlId(), zones = wxWindow::NewControlId();
-    view->Append(scan, wxString::FromUTF8("Background &Scan…"));
-    view->AppendCheckItem(calibrate, "&Calibrate Background (drag the two handles)");
-    view->Append(opacity, wxString::FromUTF8("Background &Opacity…"));
-    show_background_item_ = view->AppendCheckItem(show_scan, "Show &Background");
-    show_background_item_->Check(true);
-    view->Append(remove_scan, "&Remove Background");
-    view->AppendSeparator();
-    view->AppendCheckItem(zones, "&Deployment Zones")->Check(true);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->choose(); }, scan);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) {
-        canvas_->calibrating = e.IsChecked() && background_->present();
-        canvas_->Refresh();
-    }, calibrate);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->ask_opacity(); }, opacity);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { background_->set_visible(e.IsChecked()); }, show_scan);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { background_->remove(); }, remove_scan);
-    Bind(wxEVT_MENU, [this](wxCommandEvent& e) { canvas_->show_zones = e.IsChecked(); canvas_->Refresh(); }, zones);
-    pane_menu_ = std::make_unique<PaneMenu>(this, aui_, view,
-                                            std::vector<PaneMenu::Pane>{{"palette", "&Palette"}, {"units", "&Order of Battle"}, {"issues", "&Issues"}},
-                                            default_layout_);
-    Bind(wxEVT_MENU, &MainFrame::on_recent, this, wxID_FILE1, wxID_FILE9);
-    auto* help = new wxMenu;
-    const int formats = wxWindow::NewControlId(), lua_api = wxWindow::NewControlId();
-    help->Append(formats, "&File Formats");
-    help->Append(lua_api, "&Lua API for Rule Scripts");
-    help->AppendSeparator();
-    help->Append(wxID_ABOUT, "&About Sandtable Studio");
-    auto open_doc = [](const char* name) {
-        wxLaunchDefaultBrowser(wxFileName(wxString::FromUTF8(std::string(SANDTABLE_SOURCE_DIR) + "/docs/" + name)).GetFullPath());
-    };
-    Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("formats.md"); }, formats);
-    Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("lua-api.md"); }, lua_api);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) {
-        ask(wxString::FromUTF8("Sandtable Studio\n\nPaint maps, define unit types, fill in the tables and write the "
-                                        "rules of a wargame; the Sandtable runtime plays them."),
-                     "About Sandtable Studio", wxOK | wxICON_INFORMATION);
-    }, wxID_ABOUT);
-    auto* bar = new wxMenuBar;
-    bar->Append(file, "&File");
-    bar->Append(edit_menu_, "&Edit");
-    bar->Append(view, "&View");
-    bar->Append(help, "&Help");
-    SetMenuBar(bar);
-    // GTK's and macOS's redo key beside the Windows one shown in the menu.
-    wxAcceleratorEntry redo_gtk(wxACCEL_CTRL | wxACCEL_SHIFT, 'Z', wxID_REDO);
-    SetAcceleratorTable(wxAcceleratorTable(1, &redo_gtk));
-    Bind(wxEVT_MENU, &MainFrame::on_open, this, wxID_OPEN);
-    Bind(wxEVT_MENU, &MainFrame::on_new, this, wxID_NEW);
-    Bind(wxEVT_MENU, &MainFrame::on_save, this, wxID_SAVE);
-    Bind(wxEVT_MENU, &MainFrame::on_undo, this, wxID_UNDO);
-    Bind(wxEVT_MENU, &MainFrame::on_redo, this, wxID_REDO);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { Close(); }, wxID_EXIT);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { canvas_->fit(); }, fit);
-}
 
 // Panes that do not belong to a page step aside there and come back as they
 // were on the map's pages: playing and balancing need the whole window, the
@@ -282,6 +170,7 @@ bool MainFrame::open(const std::string& scenario_file, bool interactive) {
         issues_->show(issues_from(e));
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
+    shown_extent_ = {};
     if (doc_) watcher_.watch(ProjectWatcher::folders_of(*doc_));
     tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
@@ -387,25 +276,6 @@ void MainFrame::refresh_state() {
     SetStatusText(doc_ ? wxString::FromUTF8("Ruleset edits go into " + doc_->edit_target()) : wxString(), 2);
 }
 
-// The text of `sandtable rules diff` for the scenario's house rules, in a window of its own.
-void MainFrame::show_house_rule_changes() {
-    if (!doc_) return;
-    std::string text;
-    try {
-        text = doc_->house_rule_changes();
-    } catch (const load::LoadError& e) {
-        for (const auto& d : e.diagnostics()) text += d.to_string() + "\n";
-    }
-    if (doc_->modified()) text = "(As saved: edits not saved yet are not in it.)\n\n" + text;
-    wxDialog dialog(this, wxID_ANY, "What the house rules change", wxDefaultPosition, wxSize(900, 600), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
-    auto* view = new wxTextCtrl(&dialog, wxID_ANY, wxString::FromUTF8(text), wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
-    view->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(view, 1, wxEXPAND | wxALL, 8);
-    sizer->Add(dialog.CreateButtonSizer(wxOK), 0, wxEXPAND | wxALL, 8);
-    dialog.SetSizer(sizer);
-    dialog.ShowModal();
-}
 
 // A name asked for, an id made from it; the panels then show the new layer.
 void MainFrame::start_house_rule() {
@@ -429,146 +299,14 @@ void MainFrame::start_house_rule() {
     refresh_state();
 }
 
-// Names every file a save would write; "No" throws the work away, autosaves too.
-bool MainFrame::confirm_discard() {
-    if (!doc_ || !doc_->modified()) return true;
-    std::string files;
-    for (const auto& f : doc_->pending_files()) files += "\n    " + f;
-    const int answer = ask(wxString::FromUTF8("Save the changes to these files?" + files), "Unsaved changes", wxYES_NO | wxCANCEL | wxICON_QUESTION);
-    if (answer == wxCANCEL) return false;
-    if (answer == wxYES) {
-        wxCommandEvent none;
-        on_save(none);
-        return !doc_->modified();
-    }
-    doc_->discard_autosaves();
-    return true;
-}
 
-void MainFrame::start() {
-    std::vector<std::string> recent;
-    for (std::size_t i = 0; i < recent_.GetCount(); ++i)
-        if (wxFileName::FileExists(recent_.GetHistoryFile(i))) recent.push_back(recent_.GetHistoryFile(i).ToStdString(wxConvUTF8));
-    if (!recent.empty() && recent.front() == recent_.GetHistoryFile(0).ToStdString(wxConvUTF8)) {
-        open(recent.front());
-        return;
-    }
-    StartDialog dialog(this, recent);
-    if (dialog.ShowModal() != wxID_OK) return;
-    wxCommandEvent none;
-    switch (dialog.choice()) {
-    case StartDialog::Choice::NewProject: return on_new(none);
-    case StartDialog::Choice::OpenScenario: return on_open(none);
-    case StartDialog::Choice::OpenFolder: return on_open_folder();
-    case StartDialog::Choice::Recent: open(dialog.recent_file()); return;
-    case StartDialog::Choice::Nothing: return;
-    }
-}
 
-wxString MainFrame::project_folder() const {
-    if (doc_) return wxFileName(wxString::FromUTF8(doc_->file())).GetPath();
-    if (recent_.GetCount() > 0) return wxFileName(recent_.GetHistoryFile(0)).GetPath();
-    return wxGetHomeDir();
-}
 
-void MainFrame::on_open(wxCommandEvent&) {
-    if (!confirm_discard()) return;
-    wxFileDialog dialog(this, "Open a scenario", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-    if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
-}
 
-// A project folder (ruleset, scenarios, house rules): its scenario, or the
-// one the designer picks when it has several.
-void MainFrame::on_open_folder() {
-    if (!confirm_discard()) return;
-    wxDirDialog dialog(this, "A project folder", project_folder());
-    if (dialog.ShowModal() != wxID_OK) return;
-    try {
-        const auto scenarios = project_scenarios(dialog.GetPath().ToStdString(wxConvUTF8));
-        int pick = 0;
-        if (scenarios.size() > 1) {
-            wxArrayString names;
-            for (const auto& s : scenarios) names.Add(wxFileName(wxString::FromUTF8(s)).GetFullName());
-            pick = wxGetSingleChoiceIndex("Which scenario?", "Open Project Folder", names, this);
-            if (pick < 0) return;
-        }
-        open(scenarios[static_cast<std::size_t>(pick)]);
-    } catch (const std::exception& e) {
-        ask(wxString::FromUTF8(e.what()), "Nothing to open", wxOK | wxICON_INFORMATION);
-    }
-}
 
-// Copies a bundled ruleset with its scenarios into a new folder and opens it:
-// the designer edits the copy, never the shipped files.
-void MainFrame::on_new(wxCommandEvent&) {
-    if (!confirm_discard()) return;
-    const auto templates = bundled_templates(SANDTABLE_SOURCE_DIR);
-    if (templates.empty()) return;
-    wxArrayString choices;
-    for (const auto& t : templates) choices.Add(wxString::FromUTF8(describe_template(SANDTABLE_SOURCE_DIR, t)));
-    wxSingleChoiceDialog pick(this, "Start from which ruleset? Its rules, Lua library and scenarios are copied into a folder of your own.",
-                              "New project from template", choices);
-    pick.SetSize(wxSize(960, 360));  // every template and its description in view
-    if (pick.ShowModal() != wxID_OK) return;
-    wxDirDialog where(this, "A new or empty folder for the project", wxGetHomeDir());
-    if (where.ShowModal() != wxID_OK) return;
-    try {
-        open(create_project_from_template(SANDTABLE_SOURCE_DIR, templates[static_cast<std::size_t>(pick.GetSelection())], where.GetPath().ToStdString()));
-    } catch (const std::exception& e) {
-        ask(wxString::FromUTF8(e.what()), "The project was not created", wxOK | wxICON_ERROR);
-    }
-}
 
-void MainFrame::on_save(wxCommandEvent&) {
-    if (!doc_) return;
-    try {
-        doc_->save();
-        last_save_ = wxGetLocalTimeMillis();
-        say("Saved " + wxString::FromUTF8(doc_->file()));
-        unit_types_->refresh();  // saved edits now show the layer they went into
-        tables_->refresh();
-        scripts_->refresh();
-        check_project();  // the saved files are what the runtime will play
-    } catch (const std::exception& e) {
-        ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
-    }
-    refresh_state();
-}
 
-// The file asked for in the project's folder; the document is that file from then on.
-void MainFrame::save_scenario_as() {
-    if (!doc_) return;
-    wxFileDialog dialog(this, "Save the scenario as", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-    if (dialog.ShowModal() != wxID_OK) return;
-    std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
-    if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
-    try {
-        doc_->save_as(file);
-        last_save_ = wxGetLocalTimeMillis();
-        recent_.AddFileToHistory(wxString::FromUTF8(file));
-        watcher_.watch(ProjectWatcher::folders_of(*doc_));
-        say("Saved as " + wxString::FromUTF8(file));
-        show_document_changed();
-    } catch (const std::exception& e) {
-        ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
-    }
-}
 
-// A blank scenario of the open one's ruleset, written where asked, then opened.
-void MainFrame::new_scenario_file() {
-    if (!doc_ || !confirm_discard()) return;
-    wxFileDialog dialog(this, "A new scenario of " + wxString::FromUTF8(doc_->ruleset().name), project_folder(), "", "Scenarios (*.yaml)|*.yaml",
-                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
-    if (dialog.ShowModal() != wxID_OK) return;
-    std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
-    if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
-    try {
-        doc_->write_blank_scenario(file);
-        open(file, false);
-    } catch (const std::exception& e) {
-        ask(wxString::FromUTF8(e.what()), "The scenario was not created", wxOK | wxICON_ERROR);
-    }
-}
 
 // Ctrl+Z in a text editor (a script, a grid cell being typed) undoes the
 // typing there, as in any editor; elsewhere it undoes the last edit of the
@@ -598,8 +336,17 @@ void MainFrame::on_redo(wxCommandEvent&) {
     show_document_changed();
 }
 
-// Undo and redo may touch anything: every view of the document catches up.
+// Undo and redo may touch anything: every view of the document catches up
+// (the map fitted again when its size changed).
 void MainFrame::show_document_changed() {
+    if (doc_) {
+        const auto& map = doc_->scenario().map.grid;
+        const auto& table = doc_->scenario().table.map;
+        const std::array<double, 2> extent = doc_->ruleset().table.enabled ? std::array<double, 2>{table.width, table.depth}
+                                                                           : std::array<double, 2>{double(map.columns()), double(map.rows())};
+        if (extent != shown_extent_) canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());
+        shown_extent_ = extent;
+    }
     fill_units();
     tables_->refresh();
     scripts_->refresh();
@@ -626,14 +373,11 @@ void MainFrame::perform(std::unique_ptr<EditCommand> command) {
 void MainFrame::on_resize() {
     if (!doc_) return;
     if (doc_->ruleset().table.enabled) return resize_table();
-    const auto& grid = doc_->scenario().map.grid;
-    const long columns = wxGetNumberFromUser("Columns of the map", "Columns:", "Resize Map", grid.columns(), 1, 999, this);
-    if (columns < 0) return;
-    const long rows = wxGetNumberFromUser("Rows of the map", "Rows:", "Resize Map", grid.rows(), 1, 999, this);
-    if (rows < 0) return;
+    ResizeDialog dialog(this, doc_->scenario().map.grid);
+    if (dialog.ShowModal() != wxID_OK) return;
     try {
-        perform(std::make_unique<ResizeMap>(*doc_, static_cast<int>(columns), static_cast<int>(rows)));
-        canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the grid changed: fit again
+        perform(std::make_unique<ResizeMap>(*doc_, dialog.size()));
+        show_document_changed();
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION);
     }
@@ -728,37 +472,9 @@ void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
     refresh_state();
 }
 
-// Every minute, unsaved work goes to a file beside the scenario; it is
-// offered back when the scenario is next opened, and removed on save.
-void MainFrame::on_autosave(wxTimerEvent&) { autosave_now(); }
 
-void MainFrame::autosave_now() {
-    if (!doc_ || !doc_->modified()) return;
-    try {
-        doc_->autosave();
-    } catch (const std::exception& e) {
-        say("Autosave failed: " + wxString::FromUTF8(e.what()));
-    }
-}
 
-void MainFrame::on_recent(wxCommandEvent& e) {
-    if (!confirm_discard()) return;
-    open(recent_.GetHistoryFile(static_cast<std::size_t>(e.GetId() - wxID_FILE1)).ToStdString());
-}
 
-// A file changed by another program (a text editor, git) is read again
-// unless the studio holds unsaved edits, which are never thrown away.
-void MainFrame::on_file_changed(const wxString& path) {
-    if (!doc_) return;
-    if (wxGetLocalTimeMillis() - last_save_ < 3000) return;  // our own save
-    if (doc_->modified()) {
-        say(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)");
-        return;
-    }
-    const std::string file = doc_->file();
-    open(file, false);
-    say("Reloaded: " + path + " changed on disk");
-}
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
     if (!doc_ || !hex) {

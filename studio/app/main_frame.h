@@ -29,6 +29,7 @@
 #include <wx/timer.h>
 #include <wx/listctrl.h>
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -120,7 +121,8 @@ private:
     wxFileHistory recent_;
     wxTimer autosave_timer_;
     ProjectWatcher watcher_{this, [this](const wxString& path) { on_file_changed(path); }};
-    wxLongLong last_save_ = 0;  // when the studio itself last wrote the files
+    wxLongLong last_save_ = 0;
+    std::array<double, 2> shown_extent_{};  // the map's columns and rows (a table's cm) as last fitted  // when the studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
     std::unique_ptr<BackgroundScan> background_;
     wxMenuItem* show_background_item_ = nullptr;  // ticked as the open scenario's scan is shown

@@ -66,6 +66,7 @@ ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 wxSizer* ScriptsPanel::make_module_column() {
     modules_ = new wxCheckListBox(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1));
     params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
+    params_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);  // hovering a value tells where it is written
     auto* column = new wxBoxSizer(wxVERTICAL);
     column->Add(new wxStaticText(this, wxID_ANY, "Rule modules (ticked: switched on)"), 0, wxBOTTOM, 2);
     column->Add(modules_, 2, wxEXPAND | wxBOTTOM, 4);
@@ -205,7 +206,10 @@ void ScriptsPanel::fill_params() {
     const auto& m = doc_->ruleset().modules[static_cast<std::size_t>(index)];
     params_->Append(new wxPropertyCategory(wxString::FromUTF8(module_label(m) + (m.enabled ? "" : " (switched off)"))));
     if (const auto* map = m.params.map(); map && !map->empty()) {
-        for (const auto& key : load::param_keys_in_written_order(*map)) add_param(key, map->at(key));
+        for (const auto& key : load::param_keys_in_written_order(*map)) {
+            add_param(key, map->at(key));
+            describe_source(key, map->at(key), m);
+        }
     } else {
         auto* none = params_->Append(new wxStringProperty("Parameters", "(none)", m.params.is_null() || m.params.map() ? "none" : wxString::FromUTF8(param_display_text(m.params))));
         none->ChangeFlag(wxPG_PROP_READONLY, true);
@@ -222,6 +226,21 @@ void ScriptsPanel::fit_splitter_to_labels() {
         widest = std::max(widest, params_->GetTextExtent(it.GetProperty()->GetLabel()).GetWidth());
     constexpr int kIndentAndPadding = 36;  // the margin column and room either side of the text
     params_->SetSplitterPosition(std::min(widest + kIndentAndPadding, params_->GetClientSize().GetWidth() * 2 / 3));
+}
+
+// A parameter's tooltip: what it is, and the layer and file:line it is written at.
+void ScriptsPanel::describe_source(const std::string& key, const rules::Param& value, const rules::RuleModule& module) {
+    wxPGProperty* p = params_->GetPropertyByName(wxString::FromUTF8(key));
+    if (!p) return;
+    std::string layer = "the ruleset";
+    if (const auto* layers = doc_->layers()) {
+        const auto origin = layers->origin_of_module(doc_->ruleset(), module.module);
+        if (origin == RulesetLayers::kEdited) layer = "an edit not saved yet";
+        else if (origin > 0) layer = "house rule " + layers->layers()[origin].id;
+    }
+    const auto& where = value.where.file.empty() ? module.where : value.where;
+    const std::string help = p->GetHelpString().ToStdString(wxConvUTF8);
+    p->SetHelpString(wxString::FromUTF8((help.empty() ? "" : help + "\n") + "Written by " + layer + " at " + where.to_string()));
 }
 
 void ScriptsPanel::add_param(const std::string& key, const rules::Param& value) {

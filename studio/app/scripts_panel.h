@@ -52,6 +52,7 @@ private:
     void fill_modules();
     void fill_params();
     void add_param(const std::string& key, const rules::Param& value);
+    void describe_source(const std::string& key, const rules::Param& value, const rules::RuleModule& module);
     void fit_splitter_to_labels();
     void select_module(int index);
     void switch_module(int index);

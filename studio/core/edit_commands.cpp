@@ -104,44 +104,6 @@ MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
 void MoveUnit::apply(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = to_; }
 void MoveUnit::undo(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = from_; }
 
-ResizeMap::ResizeMap(const ScenarioDocument& doc, int columns, int rows) : before_(doc.scenario().map) {
-    if (columns < 1 || rows < 1) throw std::runtime_error("a map needs at least one column and one row");
-    const auto& old = before_;
-    geometry::HexGrid grid(old.grid.layout(), columns, rows);  // throws when labels cannot number it
-    auto inside = [&](Hex h) {
-        const auto o = old.grid.to_offset(h);
-        return o.column < columns && o.row < rows;
-    };
-    for (const auto& u : doc.scenario().units)
-        if (!inside(u.hex)) throw std::runtime_error("'" + u.name + "' stands at " + old.grid.label(u.hex) + ", outside a " + std::to_string(columns) + "x" + std::to_string(rows) + " map: move it first");
-    for (const auto& o : doc.scenario().objectives)
-        if (!inside(o.hex)) throw std::runtime_error("the objective at " + old.grid.label(o.hex) + " would fall off the map");
-    rules::MapData& m = after_;
-    m.grid = grid;
-    m.legend = old.legend;
-    const std::size_t n = grid.size();
-    m.terrain.assign(n, 0);
-    m.elevation.assign(n, 0);
-    m.sides.assign(n, {-1, -1, -1, -1, -1, -1});
-    m.paths.assign(n, {-1, -1, -1, -1, -1, -1});
-    m.hex_names.assign(n, {});
-    // Offset coordinates stay put, so axial hexes inside both maps are the same hexes.
-    for (int i = 0; i < static_cast<int>(n); ++i) {
-        const Hex h = grid.hex_at(i);
-        const int j = old.grid.index(h);
-        if (j < 0) continue;
-        const auto oi = static_cast<std::size_t>(i), oj = static_cast<std::size_t>(j);
-        m.terrain[oi] = old.terrain[oj];
-        m.elevation[oi] = old.elevation[oj];
-        m.hex_names[oi] = old.hex_names[oj];
-        for (int d = 0; d < 6; ++d) {
-            const bool neighbour_kept = grid.contains(geometry::neighbour(h, d));
-            m.sides[oi][static_cast<std::size_t>(d)] = neighbour_kept ? old.sides[oj][static_cast<std::size_t>(d)] : std::int8_t{-1};
-            m.paths[oi][static_cast<std::size_t>(d)] = neighbour_kept ? old.paths[oj][static_cast<std::size_t>(d)] : std::int8_t{-1};
-        }
-    }
-}
-
 void EditHistory::perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command) {
     command->apply(doc);
     commands_.resize(done_);  // a new edit drops what could have been redone

@@ -106,19 +106,6 @@ private:
     std::string name_;
 };
 
-// The map made larger or smaller, keeping what lies inside both sizes; new
-// hexes get the ruleset's first terrain. Refused (std::runtime_error) when a
-// unit or objective would fall off the map, or the labels could not number it.
-class ResizeMap : public EditCommand {
-public:
-    ResizeMap(const ScenarioDocument& doc, int columns, int rows);
-    std::string name() const override { return "Resize Map"; }
-    void apply(ScenarioDocument& doc) override { doc.edit().map = after_; }
-    void undo(ScenarioDocument& doc) override { doc.edit().map = before_; }
-
-private:
-    rules::MapData before_, after_;
-};
 
 // Applied commands with undo and redo.
 class EditHistory {

@@ -305,7 +305,7 @@ TEST_CASE("A catapult throws in an arc, beyond a third the wheel is rolled, and 
     // The stand's two figures stand 1 cm either side of the mark: under the circle, not
     // under the cross-hairs; their dice (1s) spare them, so "at least one" takes one.
     const bool one = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) {
-        return l.text == "  onager fires catapult_stone at target, range called 40 cm: lands 40 cm out; 2 figures under it, 1 hit";
+        return l.text == "  onager fires catapult stone at target, range called 40 cm: lands 40 cm out; 2 figures under it, 1 hit";
     });
     CHECK(one);
 }

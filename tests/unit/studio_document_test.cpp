@@ -2,6 +2,7 @@
 // document, saving round-trips, an unchanged file is written back byte for
 // byte, and a failed save leaves the original file intact.
 #include "core/edit_commands.h"
+#include "core/map_resize.h"
 #include "load/loader.h"
 #include "project_copies.h"
 
@@ -273,4 +274,29 @@ TEST_CASE("after a save in the studio's layout, issues point at the lines of the
         REQUIRE(static_cast<std::size_t>(u.where.line) < lines.size() + 1);
         CHECK(lines[static_cast<std::size_t>(u.where.line - 1)].find(u.id) != std::string::npos);
     }
+}
+
+TEST_CASE("resizing with the old map anchored in the middle moves units, objectives and terrain together, one undo", "[studio][document]") {
+    auto doc = ScenarioDocument::open(copy_project());
+    const std::string before = doc.to_yaml();
+    const auto& old = doc.scenario().map.grid;
+    const auto size = studio::anchored(old, old.columns() + 4, old.rows() + 4, 1, 1);  // two more on every side
+    CHECK(size.shift_columns == 2);
+    CHECK(size.shift_rows == 2);
+    const auto unit_at = old.to_offset(doc.scenario().units[0].hex);
+    const int terrain_at = doc.scenario().map.terrain[static_cast<std::size_t>(old.index(doc.scenario().units[0].hex))];
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::ResizeMap>(doc, size));
+    CHECK(history.undo_name() == "Resize Map to " + std::to_string(size.columns) + "x" + std::to_string(size.rows));
+    const auto& grid = doc.scenario().map.grid;
+    const auto now = grid.to_offset(doc.scenario().units[0].hex);
+    CHECK(now.column == unit_at.column + 2);
+    CHECK(now.row == unit_at.row + 2);
+    CHECK(doc.scenario().map.terrain[static_cast<std::size_t>(grid.index(doc.scenario().units[0].hex))] == terrain_at);
+    doc.save();
+    CHECK(load::load_scenario(doc.file()).scenario->units.size() == doc.scenario().units.size());
+    history.undo(doc);
+    CHECK(doc.to_yaml() == before);
+    // An odd shift across a flat-topped map's columns would bend it.
+    CHECK_THROWS_WITH(studio::ResizeMap(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}), Catch::Contains("two at a time"));
 }
