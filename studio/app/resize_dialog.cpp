@@ -16,7 +16,7 @@ ResizeDialog::ResizeDialog(wxWindow* parent, const geometry::HexGrid& grid)
     anchor_ = new wxRadioBox(this, wxID_ANY, "The old map sits", wxDefaultPosition, wxDefaultSize, 9, cells, 3, wxRA_SPECIFY_COLS);
     anchor_->SetSelection(0);
     anchor_->SetToolTip("Where the old map sits in the new one: top left keeps every hex's label");
-    preview_ = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(220, 160));
+    preview_ = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(260, 170));
     preview_->SetBackgroundStyle(wxBG_STYLE_PAINT);
     preview_->Bind(wxEVT_PAINT, [this](wxPaintEvent&) {
         wxAutoBufferedPaintDC dc(preview_);
@@ -70,7 +70,7 @@ void ResizeDialog::paint_preview(wxDC& dc) {
     dc.SetBrush(*wxTRANSPARENT_BRUSH);
     dc.DrawRectangle(rect(0, 0, s.columns, s.rows));
     dc.SetTextForeground(wxColour(60, 60, 60));
-    dc.DrawText(wxString::Format("new %dx%d (solid), old %dx%d (shaded)", s.columns, s.rows, grid_.columns(), grid_.rows()), 5, area.y - 18);
+    dc.DrawText(wxString::Format("%dx%d, the old %dx%d shaded", s.columns, s.rows, grid_.columns(), grid_.rows()), 5, area.y - 18);
 }
 
 }  // namespace sandtable::studio
