@@ -376,7 +376,7 @@ void MainFrame::on_resize() {
     ResizeDialog dialog(this, doc_->scenario().map.grid);
     if (dialog.ShowModal() != wxID_OK) return;
     try {
-        perform(std::make_unique<ResizeMap>(*doc_, dialog.size()));
+        perform(resize_map(*doc_, dialog.size()));
         show_document_changed();
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION);

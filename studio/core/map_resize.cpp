@@ -73,9 +73,9 @@ MapSize anchored(const geometry::HexGrid& old, int columns, int rows, int anchor
     return size;
 }
 
-ResizeMap::ResizeMap(const ScenarioDocument& doc, MapSize size) : before_(doc.scenario()), after_(doc.scenario()) {
+std::unique_ptr<EditCommand> resize_map(const ScenarioDocument& doc, MapSize size) {
     if (size.columns < 1 || size.rows < 1) throw std::runtime_error("a map needs at least one column and one row");
-    const auto& old = before_.map.grid;
+    const auto& old = doc.scenario().map.grid;
     require_unbent(old, size);
     const geometry::HexGrid grid(old.layout(), size.columns, size.rows);  // throws when labels cannot number it
     auto move = [&](Hex h) -> std::optional<Hex> {
@@ -84,9 +84,11 @@ ResizeMap::ResizeMap(const ScenarioDocument& doc, MapSize size) : before_(doc.sc
         if (to.column < 0 || to.row < 0 || to.column >= size.columns || to.row >= size.rows) return std::nullopt;
         return grid.from_offset(to);
     };
-    move_pieces(after_, old, move, size);
-    after_.map = moved_map(before_.map, grid, move);
-    name_ = "Resize Map to " + std::to_string(size.columns) + "x" + std::to_string(size.rows);
+    const std::string name = "Resize Map to " + std::to_string(size.columns) + "x" + std::to_string(size.rows);
+    return std::make_unique<ChangeScenario>(doc, name, [&](rules::Scenario& sc) {
+        move_pieces(sc, old, move, size);
+        sc.map = moved_map(doc.scenario().map, grid, move);
+    });
 }
 
 }  // namespace sandtable::studio

@@ -5,7 +5,7 @@
 // resize, naming it. One undo step, exact.
 #pragma once
 
-#include "core/edit_commands.h"
+#include "core/scenario_commands.h"
 
 namespace sandtable::studio {
 
@@ -21,18 +21,8 @@ struct MapSize {
 // rows (pointy) is kept even, which keeps every hex beside the same neighbours.
 MapSize anchored(const geometry::HexGrid& old, int columns, int rows, int anchor_x, int anchor_y);
 
-class ResizeMap : public EditCommand {
-public:
-    // Throws std::invalid_argument / std::runtime_error, for a designer, when refused.
-    ResizeMap(const ScenarioDocument& doc, MapSize size);
-    ResizeMap(const ScenarioDocument& doc, int columns, int rows) : ResizeMap(doc, MapSize{columns, rows, 0, 0}) {}
-    std::string name() const override { return name_; }
-    void apply(ScenarioDocument& doc) override { doc.edit() = after_; }
-    void undo(ScenarioDocument& doc) override { doc.edit() = before_; }
-
-private:
-    rules::Scenario before_, after_;
-    std::string name_;
-};
+// The edit (ChangeScenario, named "Resize Map to 40x30"). Throws
+// std::invalid_argument / std::runtime_error, for a designer, when refused.
+std::unique_ptr<EditCommand> resize_map(const ScenarioDocument& doc, MapSize size);
 
 }  // namespace sandtable::studio

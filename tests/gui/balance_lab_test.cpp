@@ -11,11 +11,14 @@ using namespace sandtable::gui_test;
 using Page = studio::MainFrame::Page;
 
 namespace {
+// A main window on the scenario, showing the Balance Lab.
 struct Studio {
     studio::MainFrame* frame = new studio::MainFrame();
-    Studio() {
+    explicit Studio(const std::string& scenario) {
         frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
         frame->Show();
+        REQUIRE(frame->open(scenario, false));
+        frame->select_page(Page::BalanceLab);
     }
     ~Studio() {
         frame->Destroy();
@@ -26,10 +29,8 @@ struct Studio {
 
 TEST_CASE("Balance Lab: 120 page switches while a new run replaces an A/B run's charts, no crash", "[gui][balance]") {
     ProjectCopy project("bmw");
-    Studio studio;
-    REQUIRE(studio.frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    Studio studio(project.scenario("bmw", "wendle-fords.yaml"));
     auto& lab = studio.frame->balance();
-    studio.frame->select_page(Page::BalanceLab);
     lab.set_games(60);
     REQUIRE(lab.compare_with_house_rule(project.ruleset("bmw") + "/house-rules/viking-berserkers"));
     lab.run();
@@ -48,10 +49,8 @@ TEST_CASE("Balance Lab: 120 page switches while a new run replaces an A/B run's 
 
 TEST_CASE("Balance Lab: a B folder that does not load is refused before any game, with the whole message", "[gui][balance]") {
     ProjectCopy project("bmw");
-    Studio studio;
-    REQUIRE(studio.frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    Studio studio(project.scenario("bmw", "wendle-fords.yaml"));
     auto& lab = studio.frame->balance();
-    studio.frame->select_page(Page::BalanceLab);
     CHECK_FALSE(lab.compare_with_house_rule((project.root() / "no-such-house-rule").string()));
     CHECK_FALSE(lab.running());
     const std::string error = lab.error_text().ToStdString(wxConvUTF8);
@@ -61,8 +60,7 @@ TEST_CASE("Balance Lab: a B folder that does not load is refused before any game
 
 TEST_CASE("Balance Lab: B without the scenario's own house rules is checked when chosen, the problems shown", "[gui][balance]") {
     ProjectCopy project("cady");
-    Studio studio;
-    REQUIRE(studio.frame->open(project.scenario("cady", "hollins_farm.yaml"), false));
+    Studio studio(project.scenario("cady", "hollins_farm.yaml"));
     auto& lab = studio.frame->balance();
     // Hollins Farm's units are the musket era pack's: without it the scenario does not load.
     CHECK_FALSE(lab.compare_without_own_house_rules());

@@ -9,37 +9,43 @@
 
 #include <wx/config.h>
 
+#include <optional>
+#include <string>
+
 using namespace sandtable;
 using namespace sandtable::gui_test;
 
 namespace {
-// Closes the start dialog once it shows; whether it did.
-bool close_start_dialog_when_shown(wxTimer& timer, bool& seen) {
+// A new main window started as without a file; whether the start dialog
+// showed (it is closed at once) and the document it opened, if any.
+std::optional<std::string> start_studio(bool& dialog_shown) {
+    auto* frame = new studio::MainFrame();
+    frame->Show();
+    wxTimer timer;
+    dialog_shown = false;
     timer.Bind(wxEVT_TIMER, [&](wxTimerEvent&) {
         for (auto* window : wxTopLevelWindows)
             if (auto* dialog = dynamic_cast<studio::StartDialog*>(window); dialog && dialog->IsModal()) {
-                seen = true;
+                dialog_shown = true;
                 dialog->EndModal(wxID_CANCEL);
             }
     });
     timer.Start(50);
-    return true;
+    frame->start();
+    timer.Stop();
+    std::optional<std::string> opened;
+    if (frame->document()) opened = frame->document()->file();
+    frame->Destroy();
+    pump_for(50);
+    return opened;
 }
 }  // namespace
 
 TEST_CASE("Start: with no last project the start dialog shows and nothing shipped is opened", "[gui][start]") {
     wxConfigBase::Get()->DeleteAll();
-    auto* frame = new studio::MainFrame();
-    frame->Show();
-    wxTimer timer;
-    bool seen = false;
-    close_start_dialog_when_shown(timer, seen);
-    frame->start();
-    timer.Stop();
-    CHECK(seen);
-    CHECK(frame->document() == nullptr);
-    frame->Destroy();
-    pump_for(50);
+    bool shown = false;
+    CHECK_FALSE(start_studio(shown));
+    CHECK(shown);
 }
 
 TEST_CASE("Start: the last project is opened again, without the dialog", "[gui][start]") {
@@ -52,16 +58,7 @@ TEST_CASE("Start: the last project is opened again, without the dialog", "[gui][
         frame->Destroy();  // remembers it among the recent projects
         pump_for(50);
     }
-    auto* frame = new studio::MainFrame();
-    frame->Show();
-    wxTimer timer;
-    bool seen = false;
-    close_start_dialog_when_shown(timer, seen);
-    frame->start();
-    timer.Stop();
-    CHECK_FALSE(seen);
-    REQUIRE(frame->document() != nullptr);
-    CHECK(frame->document()->file() == scenario);
-    frame->Destroy();
-    pump_for(50);
+    bool shown = false;
+    CHECK(start_studio(shown) == scenario);
+    CHECK_FALSE(shown);
 }

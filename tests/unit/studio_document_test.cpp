@@ -204,7 +204,7 @@ TEST_CASE("resizing the map keeps what lies inside both sizes and refuses to dro
     const std::string before = doc.to_yaml();
     const auto old_river = doc.scenario().map.sides;
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::ResizeMap>(doc, 40, 30));
+    history.perform(doc, studio::resize_map(doc, {40, 30}));
     const auto& map = doc.scenario().map;
     CHECK(map.grid.columns() == 40);
     CHECK(map.grid.rows() == 30);
@@ -225,8 +225,8 @@ TEST_CASE("resizing the map keeps what lies inside both sizes and refuses to dro
     history.undo(doc);
     CHECK(doc.to_yaml() == before);
     // Shrinking past a unit is refused, naming it.
-    CHECK_THROWS_WITH(studio::ResizeMap(doc, 5, 5), Catch::Contains("move it first"));
-    CHECK_THROWS_WITH(studio::ResizeMap(doc, 120, 10), Catch::Contains("label digits"));
+    CHECK_THROWS_WITH(studio::resize_map(doc, {5, 5}), Catch::Contains("move it first"));
+    CHECK_THROWS_WITH(studio::resize_map(doc, {120, 10}), Catch::Contains("label digits"));
 }
 
 TEST_CASE("elevation painted in a stroke saves, loads back and undoes", "[studio][document]") {
@@ -286,7 +286,7 @@ TEST_CASE("resizing with the old map anchored in the middle moves units, objecti
     const auto unit_at = old.to_offset(doc.scenario().units[0].hex);
     const int terrain_at = doc.scenario().map.terrain[static_cast<std::size_t>(old.index(doc.scenario().units[0].hex))];
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::ResizeMap>(doc, size));
+    history.perform(doc, studio::resize_map(doc, size));
     CHECK(history.undo_name() == "Resize Map to " + std::to_string(size.columns) + "x" + std::to_string(size.rows));
     const auto& grid = doc.scenario().map.grid;
     const auto now = grid.to_offset(doc.scenario().units[0].hex);
@@ -298,5 +298,5 @@ TEST_CASE("resizing with the old map anchored in the middle moves units, objecti
     history.undo(doc);
     CHECK(doc.to_yaml() == before);
     // An odd shift across a flat-topped map's columns would bend it.
-    CHECK_THROWS_WITH(studio::ResizeMap(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}), Catch::Contains("two at a time"));
+    CHECK_THROWS_WITH(studio::resize_map(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}), Catch::Contains("two at a time"));
 }
