@@ -11,9 +11,10 @@ BalanceChart::BalanceChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefau
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paint(); });
 }
 
-void BalanceChart::show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides) {
+void BalanceChart::show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides, std::map<std::string, std::string> type_names) {
     summary_ = std::move(summary);
     sides_ = std::move(sides);
+    type_names_ = std::move(type_names);
     Refresh();
 }
 
@@ -115,7 +116,8 @@ void BalanceChart::losses(wxDC& dc, int w, int y) {
     const int left = 150, right = w - 100, bar = 6;  // the figures to the right of the longest bar
     for (const auto& type : s.losses) {
         dc.SetTextForeground(wxColour(40, 40, 40));
-        dc.DrawText(wxString::FromUTF8(type.type), 12, y);
+        const auto named = type_names_.find(type.type);
+        dc.DrawText(wxString::FromUTF8(named == type_names_.end() ? type.type : named->second), 12, y);
         const auto& v = type.mean_by_side;
         for (std::size_t side = 0; side < v.size(); ++side) {
             dc.SetPen(*wxTRANSPARENT_PEN);

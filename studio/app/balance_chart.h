@@ -10,7 +10,9 @@
 #include <wx/dc.h>
 #include <wx/panel.h>
 
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sandtable::studio {
@@ -23,7 +25,8 @@ public:
         wxColour colour;
     };
     // Nothing shown with no summary; `sides` in the summary's order.
-    void show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides);
+    // `type_names`: unit type id -> name, for the losses chart.
+    void show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides, std::map<std::string, std::string> type_names = {});
 
 private:
     void paint();
@@ -36,6 +39,7 @@ private:
 
     std::optional<BalanceSummary> summary_;
     std::vector<SideLook> sides_;
+    std::map<std::string, std::string> type_names_;
 };
 
 }  // namespace sandtable::studio

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 namespace sandtable::studio {
@@ -16,6 +17,12 @@ namespace {
 const char* kBotChoices[] = {"greedy against greedy", "random against random", "greedy against random", "random against greedy"};
 const std::vector<std::string> kBots[] = {{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
 const char* kCompareChoices[] = {"B: none", "B: with a house rule folder\u2026", "B: without the scenario's own house rules"};
+
+std::map<std::string, std::string> type_names(const rules::Ruleset& rs) {
+    std::map<std::string, std::string> names;
+    for (const auto& t : rs.unit_types) names[t.id] = t.name;
+    return names;
+}
 
 std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc) {
     std::vector<BalanceChart::SideLook> looks;
@@ -115,6 +122,8 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     show_b_label();
     run_button_->Enable(doc_ != nullptr);
     stop_button_->Disable();
+    gauge_->SetValue(0);
+    status_->SetLabel("Plays the scenario (saved first when edited) on seeds 1..N.");
     report_->Clear();
     show_error("");
     chart_->show(std::nullopt, {});
@@ -140,7 +149,21 @@ void BalancePanel::choose_house_rule() {
     if (dialog.ShowModal() != wxID_OK || !compare_with_house_rule(dialog.GetPath().ToStdString(wxConvUTF8))) show_b_label();
 }
 
-bool BalancePanel::compare_with_house_rule(const std::string& folder) { return set_b(Compare::HouseRule, folder); }
+bool BalancePanel::compare_with_house_rule(const std::string& folder) {
+    // One of the scenario's own house rules is in A already: what it changes is A against B without it.
+    if (doc_) {
+        const auto here = std::filesystem::path(doc_->file()).parent_path();
+        for (const auto& own : doc_->scenario().house_rules) {
+            std::error_code ec;
+            if (!std::filesystem::equivalent(here / own, folder, ec)) continue;
+            show_error("The scenario plays this house rule already (its house_rules: lists it), so A has it. To see what it changes, "
+                       "choose \"B: without the scenario's own house rules\".");
+            show_b_label();
+            return false;
+        }
+    }
+    return set_b(Compare::HouseRule, folder);
+}
 
 bool BalancePanel::compare_without_own_house_rules() { return set_b(Compare::WithoutOwn, {}); }
 
@@ -282,7 +305,7 @@ void BalancePanel::show_results() {
     }
     report_->SetValue(wxString::FromUTF8(text));
     if (!a_ || !doc_) return chart_->show(std::nullopt, {});
-    chart_->show(summarise(*a_, b_ ? &*b_ : nullptr), side_looks(doc_->scenario()));
+    chart_->show(summarise(*a_, b_ ? &*b_ : nullptr), side_looks(doc_->scenario()), type_names(doc_->ruleset()));
 }
 
 }  // namespace sandtable::studio

@@ -30,6 +30,7 @@ public:
     explicit BalancePanel(wxWindow* parent);
     ~BalancePanel() override;
     void set_document(const ScenarioDocument* doc);
+    void refresh_labels() { show_b_label(); }  // after an edit (a house rule started)
     // Starts a run as the Run button does (also for tests and scripted screenshots).
     void run();
     bool running() const { return running_ != nullptr; }

@@ -155,6 +155,7 @@ bool MainFrame::open_replay(const std::string& replay_file) {
 }
 
 bool MainFrame::open(const std::string& scenario_file, bool interactive) {
+    say("");  // a message about the project before is stale
     try {
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
         const bool recover = offered && ask("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
@@ -265,6 +266,7 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
 }
 
 void MainFrame::refresh_state() {
+    balance_->refresh_labels();  // B's label names the scenario's own house rules, which an edit may have changed
     wxString title = "Sandtable Studio";
     if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") + " — " + title;
     SetTitle(title);
@@ -357,7 +359,7 @@ void MainFrame::show_document_changed() {
 }
 
 void MainFrame::on_close(wxCloseEvent& e) {
-    if (e.CanVeto() && (!play_->confirm_discard_game() || !confirm_discard())) {
+    if (e.CanVeto() && !confirm_discard()) {
         e.Veto();
         return;
     }

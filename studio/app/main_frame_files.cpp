@@ -44,6 +44,7 @@ wxString MainFrame::project_folder() const {
 
 // Names every file a save would write; "No" throws the work away, autosaves too.
 bool MainFrame::confirm_discard() {
+    if (!play_->confirm_discard_game()) return false;  // a game played by hand and not saved as a replay
     if (!doc_ || !doc_->modified()) return true;
     std::string files;
     for (const auto& f : doc_->pending_files()) files += "\n    " + f;
@@ -179,13 +180,14 @@ void MainFrame::autosave_now() {
 // unless the studio holds unsaved edits, which are never thrown away.
 void MainFrame::on_file_changed(const wxString& path) {
     if (!doc_) return;
-    if (wxGetLocalTimeMillis() - last_save_ < 3000) return;  // our own save
+    if (wxGetLocalTimeMillis() - last_save_ < 3000 || doc_->same_as_on_disk()) return;  // our own save
     if (doc_->modified()) {
         say(path + " changed on disk; your unsaved edits are kept (save, or reopen to load it)");
         return;
     }
-    const std::string file = doc_->file();
+    const std::string file = doc_->file(), script = scripts_->open_file();
     open(file, false);
+    if (!script.empty()) scripts_->select_module_of(script);  // the module being read stays open
     say("Reloaded: " + path + " changed on disk");
 }
 

@@ -2,6 +2,8 @@
 // shows what the house rules change.
 #include "app/main_frame.h"
 
+#include "core/plain_text.h"
+
 #include <wx/accel.h>
 #include <wx/dialog.h>
 #include <wx/filedlg.h>
@@ -136,6 +138,7 @@ void MainFrame::show_house_rule_changes() {
     } catch (const load::LoadError& e) {
         for (const auto& d : e.diagnostics()) text += d.to_string() + "\n";
     }
+    text = plain_text_of_markdown(text);
     if (doc_->modified()) text = "(As saved: edits not saved yet are not in it.)\n\n" + text;
     wxDialog dialog(this, wxID_ANY, "What the house rules change", wxDefaultPosition, wxSize(900, 600), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
     auto* view = new wxTextCtrl(&dialog, wxID_ANY, wxString::FromUTF8(text), wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);

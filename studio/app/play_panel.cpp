@@ -13,6 +13,7 @@
 #include <wx/splitter.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 
 namespace sandtable::studio {
@@ -165,7 +166,6 @@ bool PlayPanel::drag_order(const MapCanvas::TableMouse& m) {
         }
         kernel::Action a{kernel::ActionKind::WriteOrder, drag.unit()};
         a.order = drag.order(play_->game());
-        status(utf8("Order written: " + with_unit_names(play_->game(), play_->game().describe(a))));
         act(a);
         return true;
     }
@@ -291,8 +291,23 @@ wxWindow* PlayPanel::build_hand_over() {
     return hand_over;
 }
 
+// Another scenario opened: the game of the one before is put away (the studio
+// asked first), so New Game plays the scenario now open.
 void PlayPanel::set_document(const ScenarioDocument* doc) {
     doc_ = doc;
+    std::error_code ec;
+    if (play_ && (!doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) {
+        play_.reset();
+        order_drag_.reset();
+        marks_.clear();
+        table_marks_.clear();
+        canvas_->set_scenario(nullptr, nullptr);
+        actions_->Clear();
+        listed_.clear();
+        decision_->SetLabel("Choose who plays each side and press New Game.");
+        refresh();
+        status("");
+    }
     build_seats();
     odds_->set_ruleset(play_ ? &play_->game().ruleset() : doc_ ? &doc_->ruleset() : nullptr);
 }
@@ -400,7 +415,8 @@ void PlayPanel::save_replay() {
                      wxOK | wxICON_INFORMATION);
         return;
     }
-    wxFileDialog dialog(this, "Save the replay", "", "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    const wxString folder = doc_ ? wxString::FromUTF8(std::filesystem::path(doc_->file()).parent_path().string()) : wxString();
+    wxFileDialog dialog(this, "Save the replay", folder, "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     const std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
     try {
@@ -421,6 +437,8 @@ void PlayPanel::act(const kernel::Action& action) {
     }
     bots_move();
     report_news(combats, log);
+    if (action.kind == kernel::ActionKind::WriteOrder)  // by drag or from the menu alike
+        status(utf8("Order written: " + with_unit_names(play_->game(), play_->game().describe(action))));
 }
 
 // What just happened, in the status bar: the last combat fought, else the

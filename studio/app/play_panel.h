@@ -43,6 +43,7 @@ public:
     void set_document(const ScenarioDocument* doc);
     void new_game();
     bool has_game() const { return play_ != nullptr; }
+    std::string game_scenario() const { return play_ ? play_->scenario_path() : std::string(); }
     // Opens a replay file (the CLI's or the studio's) to watch and step through.
     bool open_replay(const std::string& file);
     void save_replay();

@@ -391,6 +391,7 @@ void ScriptsPanel::save() {
         fill_modules();
         if (on_modified_changed) on_modified_changed();
         check();
+        messages_->SetValue(wxString::FromUTF8("Saved " + shown_path(file_) + ". ") + messages_->GetValue());
         if (on_saved) on_saved();  // the project's issues follow the saved script
     } catch (const std::exception& e) {
         messages_->SetValue(wxString::FromUTF8(e.what()));

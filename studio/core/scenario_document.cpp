@@ -193,6 +193,19 @@ bool ScenarioDocument::modified() const {
     return table_texts() != saved_tables_ || unit_types_changed() || rule_modules_changed();
 }
 
+bool ScenarioDocument::same_as_on_disk() const {
+    try {
+        const ScenarioDocument disk = open(file_);
+        if (disk.to_yaml() != saved_yaml_ || disk.table_texts() != saved_tables_) return false;
+        if (load::unit_types_to_yaml(*disk.ruleset_) != saved_unit_types_ || load::rule_modules_to_yaml(*disk.ruleset_) != saved_rule_modules_) return false;
+        if (disk.layers_ && (!layers_ || disk.saved_patch_ != saved_patch_)) return false;
+        const auto scripts = script_files();
+        return std::none_of(scripts.begin(), scripts.end(), [&](const std::string& f) { return scripts_.changed_on_disk(f); });
+    } catch (const std::exception&) {
+        return false;  // it no longer loads: that is news
+    }
+}
+
 std::map<std::string, std::string> ScenarioDocument::table_texts() const {
     std::map<std::string, std::string> texts;
     for (const auto& t : ruleset_->odds_tables) texts[t.where.file] = load::odds_table_to_yaml(t);

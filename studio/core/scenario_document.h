@@ -70,6 +70,9 @@ public:
     // undone again is no change): the scenario, any table, the unit types
     // or the rule modules.
     bool modified() const;
+    // Whether the files on disk hold what this document last read or saved:
+    // a change another program made is a difference, the studio's own save is none.
+    bool same_as_on_disk() const;
 
     void save(const load::FileOps& ops = load::real_file_ops());
     // Saves the scenario as another file (and every changed ruleset file and

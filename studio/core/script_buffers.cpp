@@ -39,6 +39,16 @@ std::vector<std::string> ScriptBuffers::modified_of(const std::vector<std::strin
     return out;
 }
 
+bool ScriptBuffers::changed_on_disk(const std::string& file) const {
+    const auto it = buffers_.find(file);
+    if (it == buffers_.end() || !it->second.on_disk) return false;
+    try {
+        return load::read_file(file) != it->second.saved;
+    } catch (const std::exception&) {
+        return true;  // gone or unreadable: a change
+    }
+}
+
 bool ScriptBuffers::modified(const std::string& file) const {
     const auto it = buffers_.find(file);
     return it != buffers_.end() && it->second.text != it->second.saved;

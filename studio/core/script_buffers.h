@@ -39,6 +39,8 @@ public:
     void recover(const std::vector<std::string>& files);
     // Every autosave beside `files` (work declined or thrown away) goes.
     static void remove_autosaves(const std::vector<std::string>& files);
+    // Whether the file on disk is no longer the text last read or saved (another program wrote it).
+    bool changed_on_disk(const std::string& file) const;
     // Forgets the typing: texts are read from disk again.
     void clear() { buffers_.clear(); }
 

@@ -45,3 +45,22 @@ TEST_CASE("New Game: unsaved edits are saved and played, or the saved files play
     frame->Destroy();
     pump_for(50);
 }
+
+// The Playtest page follows the scenario open (a new user's finding: New Game
+// kept playing the scenario shown first in the session).
+TEST_CASE("New Game: after another scenario is opened, the page's game is put away and New Game plays the one open", "[gui][play]") {
+    ProjectCopy project("bmw");
+    auto* frame = new studio::MainFrame();
+    frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
+    frame->Show();
+    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    frame->select_page(studio::MainFrame::Page::Playtest);
+    frame->play().new_game();
+    REQUIRE(frame->play().has_game());
+    REQUIRE(frame->open(project.scenario("bmw", "skirmish.yaml"), false));
+    CHECK_FALSE(frame->play().has_game());
+    frame->play().new_game();
+    CHECK(frame->play().game_scenario() == project.scenario("bmw", "skirmish.yaml"));
+    frame->Destroy();
+    pump_for(50);
+}

@@ -1,5 +1,6 @@
 // The studio with house rules: where each value comes from, edits saved into
 // the house rule (never into the ruleset's files), and starting a house rule.
+#include "core/plain_text.h"
 #include "core/scenario_document.h"
 #include "core/unit_type_commands.h"
 
@@ -179,4 +180,9 @@ TEST_CASE("the studio's House Rule Changes is the rules diff text of the scenari
     CHECK(changes.find("# What the house rules change in") != std::string::npos);
     CHECK(changes.find("bloodier-crt") != std::string::npos);
     CHECK(changes.find(" → ") != std::string::npos);
+}
+
+TEST_CASE("the rules diff's Markdown is shown as plain text: headings underlined, marks taken away", "[studio][house]") {
+    CHECK(sandtable::studio::plain_text_of_markdown("# What changes\n\n## Bloodier (b 1.0)\n- **Knights**\n  - front combat: 7 → 8 — `b/p.yaml:3:5`\n") ==
+          "What changes\n============\n\nBloodier (b 1.0)\n----------------\n- Knights\n  - front combat: 7 → 8 — b/p.yaml:3:5\n");
 }
