@@ -89,9 +89,30 @@ void SideStroke::moved(std::optional<Hex> hex, std::optional<SideRef> side) {
     }
 }
 
+namespace {
+// Sides of a river with a loose end other than the line's two ends — spurs a
+// wobbling pointer left beside the line — taken away until none is left.
+std::vector<SideRef> without_spurs(std::vector<SideRef> sides) {
+    auto meets = [&](SideRef side, SideRef a, SideRef b) {
+        return std::any_of(sides.begin(), sides.end(), [&](SideRef s) { return !same_side(s, side) && (same_side(s, a) || same_side(s, b)); });
+    };
+    for (bool pruned = true; pruned && sides.size() > 2;) {
+        pruned = false;
+        for (std::size_t i = 1; i + 1 < sides.size(); ++i) {
+            const auto t = touching(sides[i]);
+            if (meets(sides[i], t[0], t[1]) && meets(sides[i], t[2], t[3])) continue;
+            sides.erase(sides.begin() + static_cast<std::ptrdiff_t>(i));
+            pruned = true;
+            break;
+        }
+    }
+    return sides;
+}
+}  // namespace
+
 std::vector<SideRef> SideStroke::sides() const {
     if (kind_ == Kind::Path && sides_.empty() && pressed_) return {*pressed_};
-    return sides_;
+    return kind_ == Kind::Hexsides ? without_spurs(sides_) : sides_;
 }
 
 int stroke_feature(const rules::MapData& map, SideStroke::Kind kind, const std::vector<SideRef>& sides, int feature) {

@@ -92,3 +92,27 @@ TEST_CASE("a road dragged from hex to hex crosses the side between each and the 
     SideStroke click(doc.scenario().map, SideStroke::Kind::Path, start, SideRef{start, 0});
     CHECK(click.sides() == std::vector<SideRef>{{start, 0}});
 }
+
+TEST_CASE("a river stroke leaves no spur beside its line", "[studio][map]") {
+    auto doc = ScenarioDocument::open(test::copy_bmw_project());
+    const auto sides = north_sides(doc, 18, 1, 6);
+    SideStroke stroke(doc.scenario().map, SideStroke::Kind::Hexsides, std::nullopt, sides.front());
+    for (const auto& s : sides) stroke.moved(std::nullopt, s);
+    const auto line = stroke.sides();
+    // The pointer wobbles onto a side that meets the line at one end only, then goes on.
+    const geometry::Hex h = line[2].first;
+    const SideRef beside{h, (line[2].second + 3) % 6};  // the far side of that hex: it does not join the line
+    SideStroke wobbly(doc.scenario().map, SideStroke::Kind::Hexsides, std::nullopt, sides.front());
+    for (std::size_t i = 0; i < sides.size(); ++i) {
+        wobbly.moved(std::nullopt, sides[i]);
+        if (i == 2) wobbly.moved(std::nullopt, beside);
+    }
+    const auto drawn = wobbly.sides();
+    for (std::size_t i = 1; i + 1 < drawn.size(); ++i) {
+        int joined = 0;  // each inner side meets the line at both its ends
+        for (std::size_t j = 0; j < drawn.size(); ++j) joined += j != i && touch(drawn[i], drawn[j]);
+        CHECK(joined >= 2);
+    }
+    CHECK(drawn.front() == line.front());
+    CHECK(drawn.back() == line.back());
+}
