@@ -122,7 +122,7 @@ std::string label(const BatchHeader& h) {
 
 }  // namespace
 
-std::string compare(const BatchResults& a, const BatchResults& b) {
+std::string compare(const BatchResults& a, const BatchResults& b, const ReportNames& names) {
     if (a.header.scenario != b.header.scenario || a.header.sides != b.header.sides)
         throw std::runtime_error("A and B are games of different scenarios (" + a.header.scenario + ", " + b.header.scenario + ")");
     if (a.games.size() != b.games.size()) throw std::runtime_error("A has " + std::to_string(a.games.size()) + " games and B " + std::to_string(b.games.size()) + ": compare the same games");
@@ -145,8 +145,8 @@ std::string compare(const BatchResults& a, const BatchResults& b) {
     out << "A/B comparison: " << a.games.size() << " games of " << a.header.scenario << ", the same seeds both ways\n";
     out << "  A: " << label(a.header) << "\n  B: " << label(b.header) << "\n\nB against A, game by game\n";
     out << "  winner changed in " << changed << " of " << a.games.size() << " games\n";
-    for (std::size_t s = 0; s < sides.size(); ++s) out << change_line(sides[s] + " wins", wins[s], 100.0, 1, " points");
-    if (!margin.empty()) out << change_line("VP margin (" + sides[0] + " - " + sides[1] + ")", margin, 1.0, 2, "");
+    for (std::size_t s = 0; s < sides.size(); ++s) out << change_line(names.side(sides[s]) + " wins", wins[s], 100.0, 1, " points");
+    if (!margin.empty()) out << change_line("VP margin (" + names.side(sides[0]) + " - " + names.side(sides[1]) + ")", margin, 1.0, 2, "");
     out << change_line("game length", turns, 1.0, 2, " turns");
     return out.str();
 }
@@ -215,7 +215,17 @@ std::string house_rules_played(const BatchHeader& h) {
     return out.empty() ? "none" : out;
 }
 
-std::string report(const BatchResults& r) {
+namespace {
+const std::string& named(const std::map<std::string, std::string>& names, const std::string& id) {
+    const auto it = names.find(id);
+    return it == names.end() ? id : it->second;
+}
+}  // namespace
+
+const std::string& ReportNames::side(const std::string& id) const { return named(sides, id); }
+const std::string& ReportNames::unit_type(const std::string& id) const { return named(unit_types, id); }
+
+std::string report(const BatchResults& r, const ReportNames& names) {
     const auto& h = r.header;
     const std::uint64_t n = r.games.size();
     std::ostringstream out;
@@ -243,7 +253,7 @@ std::string report(const BatchResults& r) {
             for (const auto& [type, k] : g.losses[s]) lost[s][type] += k;
         }
     }
-    for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << h.sides[s] << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
+    for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << names.side(h.sides[s]) << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
     out << "  no winner: " << draws << "  " << share(draws, n) << "\n";
     out << "\nVictory levels\n";
     for (const auto& [level, k] : levels) out << "  " << level << ": " << k << "  " << share(k, n) << "\n";
@@ -255,19 +265,19 @@ std::string report(const BatchResults& r) {
         out << "  turns: mean " << fixed(sum / static_cast<double>(n), 2) << ", median " << turns[turns.size() / 2] << ", shortest " << turns.front()
             << ", longest " << turns.back() << "; actions per game: mean " << fixed(actions / static_cast<double>(n), 1) << "\n";
         out << "\nVictory points (mean per game)\n";
-        for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << h.sides[s] << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
+        for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << names.side(h.sides[s]) << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
         out << "\nLosses by unit type (mean units eliminated per game)\n";
         for (std::size_t s = 0; s < h.sides.size(); ++s) {
-            out << "  " << h.sides[s] << ":";
+            out << "  " << names.side(h.sides[s]) << ":";
             if (lost[s].empty()) out << " none";
-            for (const auto& [type, k] : lost[s]) out << " " << type << " " << fixed(k / static_cast<double>(n), 2);
+            for (const auto& [type, k] : lost[s]) out << " " << names.unit_type(type) << " " << fixed(k / static_cast<double>(n), 2);
             out << "\n";
         }
     }
     const auto first = std::find(h.sides.begin(), h.sides.end(), h.first_side);
     if (first != h.sides.end()) {
         const auto s = static_cast<std::size_t>(first - h.sides.begin());
-        out << "\nFirst player\n  " << h.first_side << " moves first and wins " << share(wins[s], n)
+        out << "\nFirst player\n  " << names.side(h.first_side) << " moves first and wins " << share(wins[s], n)
             << " (the scenario fixes who moves first: this is that side's result, not the first move's alone)\n";
     }
     return out.str();

@@ -7,6 +7,7 @@
 
 #include "bots/batch.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,14 @@ struct BatchResults {
 BatchResults read_results(const std::vector<std::string>& files);
 
 // The report, as text. Deterministic: the same games give the same bytes.
-std::string report(const BatchResults& results);
+// How a report names sides and unit types for people (the studio's names);
+// an id without a name is shown as it is.
+struct ReportNames {
+    std::map<std::string, std::string> sides, unit_types;
+    const std::string& side(const std::string& id) const;
+    const std::string& unit_type(const std::string& id) const;
+};
+std::string report(const BatchResults& results, const ReportNames& names = {});
 // The house rules a run played: the scenario's own (said so), then those
 // added; "none" without any.
 std::string house_rules_played(const BatchHeader& header);
@@ -36,7 +44,7 @@ std::string house_rules_played(const BatchHeader& header);
 // the game length, each with a 95% interval of the paired differences.
 // Throws std::runtime_error when the two are not the same scenario's games
 // on the same seeds.
-std::string compare(const BatchResults& a, const BatchResults& b);
+std::string compare(const BatchResults& a, const BatchResults& b, const ReportNames& names = {});
 
 // The Wilson score interval for k successes in n trials, at 95%.
 std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n);

@@ -294,11 +294,21 @@ void BalancePanel::finish_run(const BalanceRun::Progress& p) {
     if (p.error.empty()) status_->SetLabel(wxString::Format("Done: %zu games%s", a_ ? a_->games.size() : 0, b_ ? " each way" : ""));
 }
 
+// The report in the scenario's and ruleset's names, not their ids.
+bots::ReportNames BalancePanel::names() const {
+    bots::ReportNames names;
+    if (!doc_) return names;
+    for (const auto& side : doc_->scenario().sides) names.sides[side.id] = side.name;
+    for (const auto& type : doc_->ruleset().unit_types) names.unit_types[type.id] = type.name;
+    return names;
+}
+
 void BalancePanel::show_results() {
-    std::string text = a_ ? "A\n" + bots::report(*a_) : std::string();
+    const auto named = names();
+    std::string text = a_ ? "A\n" + bots::report(*a_, named) : std::string();
     if (a_ && b_ && b_->games.size() == a_->games.size()) {
         try {
-            text += "\nB\n" + bots::report(*b_) + "\n" + bots::compare(*a_, *b_);
+            text += "\nB\n" + bots::report(*b_, named) + "\n" + bots::compare(*a_, *b_, named);
         } catch (const std::exception& e) {
             text += std::string("\n") + e.what() + "\n";
         }

@@ -58,6 +58,7 @@ private:
     void on_timer();
     void finish_run(const BalanceRun::Progress& p);
     void show_results();
+    bots::ReportNames names() const;
     void show_error(const std::string& text);
     bots::BatchSpec spec(bool b) const;
     // Why the scenario does not load as run `b` would play it; empty when it does.

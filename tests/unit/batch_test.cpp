@@ -193,3 +193,16 @@ TEST_CASE("a batch report names the scenario's own house rules, and a run may le
     const auto a = write_results(dir / "a.jsonl", header, games), b = write_results(dir / "b.jsonl", plain, games);
     CHECK_THROWS(bots::read_results({a, b}));
 }
+
+TEST_CASE("a batch report names sides and unit types by the names it is given, ids otherwise", "[batch]") {
+    bots::BatchHeader header;
+    auto games = bots::run_batch(spec(4, 1), header);
+    bots::ReportNames names;
+    names.sides = {{"hesk", "Host of Hesk"}};
+    names.unit_types = {{"knights", "Knights of the Realm"}};
+    const std::string text = bots::report({header, games}, names);
+    CHECK(text.find("  Host of Hesk: ") != std::string::npos);
+    CHECK(text.find("  wendlemark: ") != std::string::npos);  // no name given: its id
+    CHECK(text.find("hesk:") == std::string::npos);
+    CHECK(bots::report({header, games}).find("  hesk: ") != std::string::npos);  // the CLI's: ids
+}
