@@ -195,7 +195,7 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
     using kernel::ActionKind;
     for (const auto& a : game.legal_actions()) {
         switch (a.kind) {
-        case ActionKind::WriteOrder: add(a.unit, UnitMark::Selected, "orders"); break;
+        case ActionKind::WriteOrder: break;  // every unit still to be ordered is ringed below
         case ActionKind::Fire:
             add(a.unit, UnitMark::Movable);
             add(a.target, UnitMark::Target);
@@ -207,12 +207,20 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
         default: break;
         }
     }
-    // The viewer's orders written this turn (the other side's stay hidden).
+    // Orders are written in any order: each unit still to be ordered is ringed.
+    for (int u = 0; u < static_cast<int>(units.size()); ++u)
+        if (game.may_order_now(u)) add(u, UnitMark::Selected, "to order");
+    // The viewer's orders written this turn (the other side's stay hidden);
+    // one that stays where it is (hold, re-form) is named on the unit.
     for (std::size_t u = 0; u < units.size(); ++u) {
         const auto& s = units[u];
         if (!s.on_map || (viewer >= 0 && s.side != viewer)) continue;
         const auto order = game.pending_table_order(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
-        if (!order || order->distance <= 0) continue;
+        if (!order) continue;
+        if (order->distance <= 0) {
+            add(static_cast<int>(u), UnitMark::Movable, order->files > 0 ? "re-form" : "hold");
+            continue;
+        }
         UnitMark m{static_cast<int>(u), UnitMark::Order, {}, game.table_position(static_cast<int>(u)), {}};
         m.to = m.from + gt::heading(order->bearing) * (order->distance / 10.0);
         static const char* modes[] = {"hold", "advance", "charge", "withdraw"};

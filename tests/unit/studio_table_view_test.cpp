@@ -205,3 +205,27 @@ TEST_CASE("free table view: a table game's playtest marks the unit whose order i
     const auto others = decision_marks(play.game(), 1 - side);
     CHECK(std::none_of(others.begin(), others.end(), [](const UnitMark& m) { return m.kind == UnitMark::Order; }));
 }
+
+TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit told to hold is named so", "[studio][free_table][play]") {
+    const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/hollins_farm.yaml";
+    sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});
+    const auto& game = play.game();
+    REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
+    const int side = game.state().units[static_cast<std::size_t>(game.next_unit_to_order())].side;
+    auto marks = decision_marks(game, side);
+    int to_order = 0, ringed = 0;
+    for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u) {
+        if (!game.may_order_now(u)) continue;
+        ++to_order;
+        ringed += std::any_of(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.unit == u && m.kind == UnitMark::Selected; });
+    }
+    CHECK(to_order > 1);
+    CHECK(ringed == to_order);
+    const int unit = game.next_unit_to_order();
+    sandtable::kernel::Action hold{ActionKind::WriteOrder, unit};
+    hold.order = game.order_menu(unit).front();  // the standing order: hold
+    REQUIRE(hold.order.distance == 0);
+    play.apply(hold);
+    marks = decision_marks(play.game(), side);
+    CHECK(std::any_of(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.unit == unit && m.label == "hold"; }));
+}
