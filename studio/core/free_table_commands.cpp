@@ -1,5 +1,7 @@
 #include "core/free_table_commands.h"
 
+#include "core/scenario_commands.h"
+
 #include "load/table_map_writer.h"
 
 #include <algorithm>
@@ -56,13 +58,6 @@ std::vector<gt::Point> without_repeats(const std::vector<gt::Point>& points) {
 const rules::UnitPlacement& unit_of(const ScenarioDocument& doc, int unit) {
     require(unit >= 0 && unit < static_cast<int>(doc.scenario().units.size()), "there is no unit " + std::to_string(unit + 1));
     return doc.scenario().units[at(unit)];
-}
-
-std::string fresh_unit_id(const Scenario& sc, const std::string& stem) {
-    for (int n = 1;; ++n) {
-        const std::string id = stem + "_" + std::to_string(n);
-        if (std::none_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.id == id; })) return id;
-    }
 }
 
 void shift(std::vector<gt::Point>& points, gt::Point by) {
@@ -148,7 +143,7 @@ Edit place_unit(const ScenarioDocument& doc, const NewUnit& n) {
     return change(doc, "Place " + t.name, [&](Scenario& sc) {
         rules::UnitPlacement u;
         u.id = fresh_unit_id(sc, t.id);
-        u.name = t.name;
+        u.name = fresh_unit_name(sc, t.name);
         u.type = n.type;
         u.side = n.side;
         u.table.front_centre = n.front_centre;

@@ -36,13 +36,6 @@ Edit change(const ScenarioDocument& doc, std::string name, const std::function<v
     return std::make_unique<ChangeScenario>(doc, std::move(name), f);
 }
 
-std::string fresh_unit_id(const Scenario& sc, const std::string& stem) {
-    for (int n = 1;; ++n) {
-        const std::string id = stem + "_" + std::to_string(n);
-        if (std::none_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.id == id; })) return id;
-    }
-}
-
 // Whether a unit of this type and face may stand on this hex's terrain.
 bool may_stand(const ScenarioDocument& doc, int type, bool back, Hex hex) {
     const auto& rs = doc.ruleset();
@@ -141,6 +134,20 @@ Edit set_side_rally_rolls(const ScenarioDocument& doc, int side, const std::stri
     return change(doc, "Set Rally Rolls of " + s.name, [&](Scenario& sc) { sc.sides[at(side)].rally_rolls = parsed; });
 }
 
+std::string fresh_unit_id(const Scenario& sc, const std::string& stem) {
+    for (int n = 1;; ++n) {
+        const std::string id = stem + "_" + std::to_string(n);
+        if (std::none_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.id == id; })) return id;
+    }
+}
+
+std::string fresh_unit_name(const Scenario& sc, const std::string& type_name) {
+    auto used = [&](const std::string& name) { return std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.name == name; }); };
+    if (!used(type_name)) return type_name;
+    for (int n = 2;; ++n)
+        if (!used(type_name + " " + std::to_string(n))) return type_name + " " + std::to_string(n);
+}
+
 Edit add_unit(const ScenarioDocument& doc, int type, int side, Hex hex) {
     require(type >= 0 && type < static_cast<int>(doc.ruleset().unit_types.size()), "there is no unit type " + std::to_string(type + 1));
     side_of(doc, side);
@@ -149,7 +156,7 @@ Edit add_unit(const ScenarioDocument& doc, int type, int side, Hex hex) {
     return change(doc, "Add " + t.name, [&](Scenario& sc) {
         rules::UnitPlacement u;
         u.id = fresh_unit_id(sc, t.id);
-        u.name = t.name;
+        u.name = fresh_unit_name(sc, t.name);
         u.type = type;
         u.side = side;
         u.hex = hex;

@@ -47,6 +47,10 @@ Edit set_side_rally_rolls(const ScenarioDocument& doc, int side, const std::stri
 // The order of battle. A new unit gets a fresh id and its type's name;
 // `arrives` is the game turn it comes on (1: set up at the start).
 Edit add_unit(const ScenarioDocument& doc, int type, int side, geometry::Hex hex);
+// A new unit's id and name that no unit of the scenario has: "knights_3";
+// the type's name, or "Knights 2", "Knights 3", … so the log tells them apart.
+std::string fresh_unit_id(const rules::Scenario& sc, const std::string& stem);
+std::string fresh_unit_name(const rules::Scenario& sc, const std::string& type_name);
 Edit remove_unit(const ScenarioDocument& doc, int unit);
 Edit set_unit_name(const ScenarioDocument& doc, int unit, const std::string& name);
 Edit set_unit_type(const ScenarioDocument& doc, int unit, int type);

@@ -1,12 +1,15 @@
 // Scenario edits in the studio without a display: settings, sides, the order
 // of battle, objectives and deployment zones; each undone gives the identical
 // document, and values a scenario cannot hold are refused with a reason.
+#include "core/edit_commands.h"
 #include "core/scenario_commands.h"
 #include "load/loader.h"
 #include "project_copies.h"
 #include "studio_free_hex.h"
 
 #include <catch2/catch.hpp>
+
+#include <set>
 
 using namespace sandtable;
 using studio::ScenarioDocument;
@@ -97,4 +100,17 @@ TEST_CASE("deployment zones: painting moves hexes between sides, erasing empties
     history.perform(doc, studio::paint_deployment(doc, -1, row));
     CHECK(doc.scenario().deployment_zones.empty());
     CHECK(history.undo_name() == "Erase Deployment Zone");
+}
+
+TEST_CASE("units added of one type get names the log tells apart", "[studio][scenario]") {
+    auto doc = sandtable::studio::ScenarioDocument::open(sandtable::test::copy_bmw_project());
+    const int knights = doc.ruleset().unit_type_index("knights");
+    sandtable::studio::EditHistory history;
+    std::vector<std::string> names;
+    for (int k = 0; k < 3; ++k) {
+        history.perform(doc, sandtable::studio::add_unit(doc, knights, k % 2, sandtable::test::free_clear_hex(doc)));
+        names.push_back(doc.scenario().units.back().name);
+    }
+    CHECK(std::set<std::string>(names.begin(), names.end()).size() == 3);
+    for (const auto& name : names) CHECK(name.rfind("Knights", 0) == 0);
 }
