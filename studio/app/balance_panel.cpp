@@ -197,6 +197,7 @@ void BalancePanel::show_b_label() {
         label = own.empty() ? "the scenario has no house rules of its own: B plays as A" : "B leaves out " + listed;
     if (!own.empty()) label += (label.empty() ? "" : "; ") + std::string("A plays the scenario's own house rules: ") + listed;
     house_label_->SetLabel(wxString::FromUTF8(label));
+    house_label_->Wrap(std::max(200, GetClientSize().x - compare_->GetSize().x - 30));  // the whole of it, however long the paths
     Layout();
 }
 

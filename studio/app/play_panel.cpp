@@ -84,6 +84,18 @@ void PlayPanel::build_controls(wxBoxSizer* sizer) {
     sizer->Add(game_buttons, 0, wxLEFT | wxRIGHT | wxBOTTOM, 4);
     sizer->Add(build_navigation(), 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 4);
     sizer->Add(decision_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
+    Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        show_decision(decision_text_);  // wrapped again from the whole line
+        e.Skip();
+    });
+}
+
+// The decision line in full, wrapped to the page's width (a long one is never cut short).
+void PlayPanel::show_decision(const wxString& text) {
+    decision_text_ = text;
+    decision_->SetLabelText(text);  // no mnemonics: "Reorganization & Rally" keeps its "&"
+    decision_->Wrap(std::max(200, GetClientSize().x - 16));
+    Layout();
 }
 
 wxSizer* PlayPanel::build_navigation() {
@@ -304,7 +316,7 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
         canvas_->set_scenario(nullptr, nullptr);
         actions_->Clear();
         listed_.clear();
-        decision_->SetLabel("Choose who plays each side and press New Game.");
+        show_decision("Choose who plays each side and press New Game.");
         refresh();
         status("");
     }
@@ -561,7 +573,7 @@ void PlayPanel::refresh() {
     }
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
-    decision_->SetLabelText(utf8(decision));  // no mnemonics: "Reorganization & Rally" keeps its "&"
+    show_decision(utf8(decision));
     slider_->SetRange(0, std::max<int>(1, static_cast<int>(play_->length())));
     slider_->SetValue(static_cast<int>(play_->position()));
     turn_->SetValue(game.state().at.turn);

@@ -58,6 +58,8 @@ public:
 
 private:
     bool play_what_is_shown(const std::string& file);
+    void show_decision(const wxString& text);
+    wxString decision_text_;  // the decision line as written, before wrapping
     void build_controls(wxBoxSizer* sizer);
     wxSizer* build_navigation();
     void build_map(wxWindow* parent);
