@@ -44,7 +44,8 @@ std::string template_for(const rules::RuleModule& module, const ScenarioDocument
 
 AddRuleModule::AddRuleModule(const ScenarioDocument& doc, const std::string& name) {
     if (!plain_name(name))
-        throw std::invalid_argument("a module's name is a plain lowercase name of letters, digits and _ (it names its file, NAME.lua), not '" + name + "'");
+        throw std::invalid_argument("a module's name is a plain lowercase name of letters, digits and _ "
+                                    "(it names its file, NAME.lua), not '" + name + "'");
     const auto& modules = doc.ruleset().modules;
     if (std::any_of(modules.begin(), modules.end(), [&](const auto& m) { return m.module == name; }))
         throw std::invalid_argument("a module '" + name + "' is registered already");

@@ -20,12 +20,17 @@ bool plain_id(const std::string& id) {
 
 std::unique_ptr<EditCommand> set_unit_id(const ScenarioDocument& doc, int unit, const std::string& id) {
     const auto& units = doc.scenario().units;
-    if (unit < 0 || unit >= static_cast<int>(units.size())) throw std::invalid_argument("no unit number " + std::to_string(unit + 1));
-    if (!plain_id(id)) throw std::invalid_argument("a unit's id is a plain name of letters, digits, _ and - (replays name units by it), not '" + id + "'");
+    if (unit < 0 || unit >= static_cast<int>(units.size()))
+        throw std::invalid_argument("no unit number " + std::to_string(unit + 1));
+    if (!plain_id(id))
+        throw std::invalid_argument("a unit's id is a plain name of letters, digits, _ and - (replays name units by it), not '" +
+                                    id + "'");
     for (std::size_t u = 0; u < units.size(); ++u)
-        if (static_cast<int>(u) != unit && units[u].id == id) throw std::invalid_argument("another unit has the id '" + id + "' (" + units[u].name + ")");
+        if (static_cast<int>(u) != unit && units[u].id == id)
+            throw std::invalid_argument("another unit has the id '" + id + "' (" + units[u].name + ")");
     const auto i = static_cast<std::size_t>(unit);
-    return std::make_unique<ChangeScenario>(doc, "Set Id of " + units[i].name, [&](rules::Scenario& sc) { sc.units[i].id = id; });
+    return std::make_unique<ChangeScenario>(doc, "Set Id of " + units[i].name,
+                                            [&](rules::Scenario& sc) { sc.units[i].id = id; });
 }
 
 namespace {
@@ -68,21 +73,30 @@ std::vector<std::string> other_scenarios_using(const ScenarioDocument& doc, cons
 void refuse_where_written_elsewhere(const ScenarioDocument& doc, int type) {
     const auto& rs = doc.ruleset();
     const std::string& id = rs.unit_types[static_cast<std::size_t>(type)].id;
-    if (doc.layers()) throw std::invalid_argument("ids are renamed in the ruleset itself, not while edits go into a house rule (its patches name types by id)");
+    if (doc.layers())
+        throw std::invalid_argument("ids are renamed in the ruleset itself, not while edits go into a house rule "
+                                    "(its patches name types by id)");
     for (const auto& chart : rs.artillery_charts)
         for (const auto& [gun, shots] : chart.guns)
-            if (gun == type) throw std::invalid_argument("'" + id + "' is named in the artillery chart (" + chart.where.to_string() + "): rename it there too by hand, or change the type's name instead");
+            if (gun == type)
+                throw std::invalid_argument("'" + id + "' is named in the artillery chart (" + chart.where.to_string() +
+                                            "): rename it there too by hand, or change the type's name instead");
     const auto users = other_scenarios_using(doc, id);
-    if (!users.empty()) throw std::invalid_argument("the scenario " + users.front() + " places units of '" + id + "' too: rename the type with that scenario open, or change its name instead");
+    if (!users.empty())
+        throw std::invalid_argument("the scenario " + users.front() + " places units of '" + id +
+                                    "' too: rename the type with that scenario open, or change its name instead");
 }
 }  // namespace
 
 RenameUnitType::RenameUnitType(const ScenarioDocument& doc, int type, const std::string& id) : type_(type), after_(id) {
     const auto& types = doc.ruleset().unit_types;
-    if (type < 0 || type >= static_cast<int>(types.size())) throw std::invalid_argument("no unit type number " + std::to_string(type + 1));
+    if (type < 0 || type >= static_cast<int>(types.size()))
+        throw std::invalid_argument("no unit type number " + std::to_string(type + 1));
     before_ = types[static_cast<std::size_t>(type)].id;
-    if (!plain_id(id)) throw std::invalid_argument("a unit type's id is a plain name of letters, digits, _ and -, not '" + id + "'");
-    if (doc.ruleset().unit_type_index(id) >= 0 && id != before_) throw std::invalid_argument("another unit type has the id '" + id + "'");
+    if (!plain_id(id))
+        throw std::invalid_argument("a unit type's id is a plain name of letters, digits, _ and -, not '" + id + "'");
+    if (doc.ruleset().unit_type_index(id) >= 0 && id != before_)
+        throw std::invalid_argument("another unit type has the id '" + id + "'");
     refuse_where_written_elsewhere(doc, type);
 }
 
