@@ -17,7 +17,8 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, -1));
     const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
     brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
-    unit_type_ = new wxChoice(this, wxID_ANY);
+    // A list, not a drop-down: another type is one click away.
+    unit_type_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(-1, 170));
     unit_type_->SetToolTip("The type of unit a click on a hex places");
     unit_type_->Hide();
     table_ = new TablePalette(this, canvas_);
@@ -111,6 +112,7 @@ void PalettePane::choose_tool() {
         unit_type_->Clear();
         for (const auto& type : doc_->ruleset().unit_types) unit_type_->Append(wxString::FromUTF8(type.name));
         unit_type_->SetSelection(0);
+        unit_type_->SetFirstItem(0);
     }
     brush_->Show(!units && !(doc_ && doc_->ruleset().table.enabled));
     unit_type_->Show(units);

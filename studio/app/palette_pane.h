@@ -13,7 +13,6 @@
 #include "app/table_palette.h"
 #include "core/edit_commands.h"
 
-#include <wx/choice.h>
 #include <wx/listbox.h>
 #include <wx/panel.h>
 #include <wx/radiobox.h>
@@ -64,7 +63,7 @@ private:
     TablePalette* table_ = nullptr;  // shown instead of the hex tools on a free table
     wxListBox* list_ = nullptr;
     wxRadioBox* brush_ = nullptr;
-    wxChoice* unit_type_ = nullptr;  // the type the Units tools place
+    wxListBox* unit_type_ = nullptr;  // the type the Units tools place
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
     // A river or road being dragged: the stroke, and the sides shown in the
