@@ -294,9 +294,7 @@ void ScenarioDocument::write_to(const std::string& file, const load::FileOps& op
     saved_yaml_ = yaml;
     if (!as_read) original_text_ = yaml;
     take_locations_from_saved_files();
-    std::error_code ec;
-    std::filesystem::remove(autosave_path(file), ec);  // nothing left to recover
-    for (const std::string& f : ruleset_files()) std::filesystem::remove(autosave_path(f), ec);
+    discard_autosaves();  // nothing left to recover
 }
 
 }  // namespace sandtable::studio

@@ -54,13 +54,6 @@ bool ScriptBuffers::modified(const std::string& file) const {
     return it != buffers_.end() && it->second.text != it->second.saved;
 }
 
-std::vector<std::string> ScriptBuffers::modified_files() const {
-    std::vector<std::string> files;
-    for (const auto& [file, buffer] : buffers_)
-        if (buffer.text != buffer.saved) files.push_back(file);
-    return files;
-}
-
 void ScriptBuffers::save(const std::string& file, const load::FileOps& ops) {
     if (!modified(file)) return;
     Buffer& buffer = buffers_.at(file);

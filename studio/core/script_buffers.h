@@ -25,7 +25,6 @@ public:
     // The typing of `file` when it differs from the disk; nullptr otherwise.
     const std::string* unsaved_text(const std::string& file) const;
     bool modified(const std::string& file) const;
-    std::vector<std::string> modified_files() const;  // in name order
     // Those of `files` that are modified, in their order.
     std::vector<std::string> modified_of(const std::vector<std::string>& files) const;
 

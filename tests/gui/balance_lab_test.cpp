@@ -1,8 +1,7 @@
 // Balance Lab under Xvfb: a run's charts survive the next run and page
 // switches (issue 19, defect 1), B is checked before A runs and labelled
 // truly (defect 9).
-#include "app/main_frame.h"
-#include "gui_fixture.h"
+#include "studio_window.h"
 
 #include <catch2/catch.hpp>
 
@@ -12,18 +11,8 @@ using Page = studio::MainFrame::Page;
 
 namespace {
 // A main window on the scenario, showing the Balance Lab.
-struct Studio {
-    studio::MainFrame* frame = new studio::MainFrame();
-    explicit Studio(const std::string& scenario) {
-        frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
-        frame->Show();
-        REQUIRE(frame->open(scenario, false));
-        frame->select_page(Page::BalanceLab);
-    }
-    ~Studio() {
-        frame->Destroy();
-        pump_for(50);
-    }
+struct Studio : StudioWindow {
+    explicit Studio(const std::string& scenario) : StudioWindow(scenario) { frame->select_page(Page::BalanceLab); }
 };
 }  // namespace
 

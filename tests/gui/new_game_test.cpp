@@ -1,8 +1,7 @@
 // New Game with edits not saved yet asks, naming the files, and then plays
 // what is on screen (saved first) or, knowingly, the saved files (issue 19,
 // defect 10).
-#include "app/main_frame.h"
-#include "gui_fixture.h"
+#include "studio_window.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,7 +10,8 @@ using namespace sandtable::gui_test;
 
 TEST_CASE("New Game: unsaved edits are saved and played, or the saved files played knowingly, or nothing", "[gui][play]") {
     ProjectCopy project("bmw");
-    auto* frame = new studio::MainFrame();
+    StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
+    studio::MainFrame* frame = window.frame;
     std::vector<wxString> asked;
     int answer = wxCANCEL;
     frame->ask = [&](const wxString& message, const wxString& caption, long) {
@@ -19,8 +19,6 @@ TEST_CASE("New Game: unsaved edits are saved and played, or the saved files play
         asked.push_back(message);
         return answer;
     };
-    frame->Show();
-    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
     const std::string script = frame->document()->script_files().front();
     frame->select_page(studio::MainFrame::Page::Scripts);
     frame->scripts().select_module_of(script);
@@ -42,18 +40,14 @@ TEST_CASE("New Game: unsaved edits are saved and played, or the saved files play
     frame->play().new_game();
     CHECK_FALSE(frame->document()->modified());
     CHECK(frame->play().has_game());
-    frame->Destroy();
-    pump_for(50);
 }
 
 // The Playtest page follows the scenario open (a new user's finding: New Game
 // kept playing the scenario shown first in the session).
 TEST_CASE("New Game: after another scenario is opened, the page's game is put away and New Game plays the one open", "[gui][play]") {
     ProjectCopy project("bmw");
-    auto* frame = new studio::MainFrame();
-    frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
-    frame->Show();
-    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
+    studio::MainFrame* frame = window.frame;
     frame->select_page(studio::MainFrame::Page::Playtest);
     frame->play().new_game();
     REQUIRE(frame->play().has_game());
@@ -61,6 +55,4 @@ TEST_CASE("New Game: after another scenario is opened, the page's game is put aw
     CHECK_FALSE(frame->play().has_game());
     frame->play().new_game();
     CHECK(frame->play().game_scenario() == project.scenario("bmw", "skirmish.yaml"));
-    frame->Destroy();
-    pump_for(50);
 }

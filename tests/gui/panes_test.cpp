@@ -1,7 +1,6 @@
 // A docked pane closed with its × comes back from the View menu (issue 19,
 // defect 11), and Reset Layout brings every pane back.
-#include "app/main_frame.h"
-#include "gui_fixture.h"
+#include "studio_window.h"
 
 #include <catch2/catch.hpp>
 
@@ -26,10 +25,8 @@ bool ticked(wxFrame& frame, const wxString& item) { return frame.GetMenuBar()->I
 
 TEST_CASE("Panes: the issues pane closed comes back from View, the tick follows", "[gui][panes]") {
     ProjectCopy project("bmw");
-    auto* frame = new studio::MainFrame();
-    frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
-    frame->Show();
-    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
+    studio::MainFrame* frame = window.frame;
     auto& aui = *wxAuiManager::GetManager(frame->GetChildren().front());
     REQUIRE(aui.GetPane("issues").IsShown());
     CHECK(ticked(*frame, "Issues"));
@@ -48,6 +45,4 @@ TEST_CASE("Panes: the issues pane closed comes back from View, the tick follows"
     choose(*frame, "View", "Reset Layout");
     CHECK(aui.GetPane("palette").IsShown());
     CHECK(ticked(*frame, "Palette"));
-    frame->Destroy();
-    pump_for(50);
 }

@@ -1,7 +1,6 @@
 // A module added on disk by another program (a text editor, git) shows in
 // Rules & Scripts once the files are read again (issue 19, defect 6).
-#include "app/main_frame.h"
-#include "gui_fixture.h"
+#include "studio_window.h"
 
 #include <catch2/catch.hpp>
 
@@ -28,10 +27,8 @@ void append(const std::string& file, const std::string& text) {
 
 TEST_CASE("Reload: a module registered and written on disk appears in the module list", "[gui][scripts][reload]") {
     ProjectCopy project("bmw");
-    auto* frame = new studio::MainFrame();
-    frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
-    frame->Show();
-    REQUIRE(frame->open(project.scenario("bmw", "wendle-fords.yaml"), false));
+    StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
+    studio::MainFrame* frame = window.frame;
     frame->select_page(studio::MainFrame::Page::Scripts);
     pump_for(3500);  // past the studio's own save window; the watcher is set up
     auto* list = module_list(frame->scripts());
@@ -56,8 +53,6 @@ TEST_CASE("Reload: a module registered and written on disk appears in the module
     bool listed = false;
     for (unsigned i = 0; i < list->GetCount(); ++i) listed = listed || list->GetString(i).Lower().Contains("fog");
     CHECK(listed);
-    frame->Destroy();
-    pump_for(50);
 }
 
 // A house rule kept outside the ruleset's folder is watched too: a module its
@@ -79,10 +74,8 @@ TEST_CASE("Reload: a module added to a house rule outside the ruleset's folder a
         std::ofstream out(scenario, std::ios::trunc);
         out << text;
     }
-    auto* frame = new studio::MainFrame();
-    frame->ask = [](const wxString&, const wxString&, long) { return wxNO; };
-    frame->Show();
-    REQUIRE(frame->open(scenario, false));
+    StudioWindow window(scenario);
+    studio::MainFrame* frame = window.frame;
     frame->select_page(studio::MainFrame::Page::Scripts);
     pump_for(3500);
     auto* list = module_list(frame->scripts());
@@ -94,6 +87,4 @@ TEST_CASE("Reload: a module added to a house rule outside the ruleset's folder a
     }
     append((house / "berserkers.yaml").string(), "  - { module: fog }\n");
     CHECK(pump_until([&] { return list->GetCount() == before + 1; }, 5000));
-    frame->Destroy();
-    pump_for(50);
 }

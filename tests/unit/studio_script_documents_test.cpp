@@ -53,7 +53,7 @@ TEST_CASE("typing kept for one script stays while another is read", "[studio][sc
     doc.scripts().set_text(a, "-- typed into a\n");
     CHECK(doc.scripts().text(b) == test::text_of(b));
     CHECK(doc.scripts().text(a) == "-- typed into a\n");
-    CHECK(doc.scripts().modified_files() == std::vector<std::string>{a});
+    CHECK(doc.scripts().modified_of(doc.script_files()) == std::vector<std::string>{a});
 }
 
 TEST_CASE("a script's typing is autosaved and recovered after a crash", "[studio][scripts][recovery]") {
