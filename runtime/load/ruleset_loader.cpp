@@ -1,5 +1,6 @@
 // Reads ruleset.yaml and the table files it lists.
 #include "load/loader.h"
+#include "load/module_location.h"
 #include "load/module_params.h"
 #include "load/ruleset_document.h"
 #include "load/table_loader.h"
@@ -763,10 +764,13 @@ struct RulesetReader {
             m.enabled = r.boolean("enabled", true);
             // A module a house rule adds is looked for in its folder first.
             const std::size_t layer = document.layer_of(m.where.file);
-            const fs::path own = layer > 0 ? fs::path(document.layers[layer].directory) : fs::path();
-            m.file = find_module(own, dir, m.module);
+            const std::string own = layer > 0 ? document.layers[layer].directory : std::string();
+            if (!m.module.empty()) {
+                const ModuleLocation found = locate_module(own, dir.string(), m.module);
+                if (found.exists) m.file = found.file;
+            }
             if (m.file.empty() && !m.module.empty())
-                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (own.empty() ? "" : (own / "rules").string() + ", ") +
+                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (own.empty() ? "" : (fs::path(own) / "rules").string() + ", ") +
                                                   (dir / "rules").string() + " or the scripts/ library");
             else if (!m.file.empty())
                 m.declared = read_param_declarations(read_file(m.file), m.file, sink);
@@ -774,18 +778,6 @@ struct RulesetReader {
         });
     }
 
-    static std::string find_module(const fs::path& house, const fs::path& dir, const std::string& name) {
-        if (name.empty()) return {};
-        // The library sits two levels above a ruleset: rulesets/NAME/../../scripts.
-        const fs::path absolute = fs::absolute(dir).lexically_normal();
-        std::vector<fs::path> candidates;
-        if (!house.empty()) candidates.push_back(fs::absolute(house).lexically_normal() / "rules" / (name + ".lua"));
-        candidates.push_back(absolute / "rules" / (name + ".lua"));
-        candidates.push_back(absolute.parent_path().parent_path() / "scripts" / (name + ".lua"));
-        for (const fs::path& candidate : candidates)
-            if (fs::exists(candidate)) return fs::proximate(candidate).string();
-        return {};
-    }
 };
 
 }  // namespace

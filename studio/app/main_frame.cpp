@@ -1,11 +1,14 @@
 #include "app/main_frame.h"
 
+#include "app/pane_width.h"
 #include "app/resize_dialog.h"
 #include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
 #include "load/table_map_writer.h"
 
+#include <filesystem>
 #include <wx/accel.h>
+#include <wx/display.h>
 #include <wx/config.h>
 #include <wx/stc/stc.h>
 #include <wx/textctrl.h>
@@ -31,6 +34,12 @@
 namespace sandtable::studio {
 
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
+    // The whole screen's working area, less a margin, when it is larger: the map, the palette and the
+    // order of battle side by side with nothing cut short.
+    const wxRect screen = wxDisplay(wxDisplay::GetFromWindow(this) == wxNOT_FOUND ? 0u : static_cast<unsigned>(wxDisplay::GetFromWindow(this)))
+                              .GetClientArea();
+    if (screen.width > 1280 || screen.height > 860)
+        SetSize(screen.GetLeft(), screen.GetTop(), std::max(1280, screen.width - 20), std::max(860, screen.height - 20));
     aui_.SetManagedWindow(this);
     // The map and the tables share the middle as notebook pages.
     pages_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxAUI_NB_TOP | wxAUI_NB_TAB_MOVE);
@@ -92,6 +101,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
     canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
     palette_->on_status = [this](const wxString& text) { say(text); };
+    palette_->on_width_wanted = [this](int pixels) { widen_pane(aui_, "palette", pixels); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
     recent_.SetMenuPathStyle(wxFH_PATH_SHOW_ALWAYS);  // projects are told apart by their folders
@@ -154,8 +164,11 @@ bool MainFrame::open_replay(const std::string& replay_file) {
     return play_->open_replay(replay_file);
 }
 
-bool MainFrame::open(const std::string& scenario_file, bool interactive) {
+bool MainFrame::open(const std::string& given_file, bool interactive) {
     say("");  // a message about the project before is stale
+    // Whole paths from here on: every file of the project is named as the designer finds it on disk,
+    // not relative to the folder the studio happened to be started in.
+    const std::string scenario_file = std::filesystem::absolute(given_file).lexically_normal().string();
     try {
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
         const bool recover = offered && ask("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +

@@ -2,6 +2,7 @@
 // dialog), opening, new projects and scenarios, saving and Save As, the
 // prompt before work is thrown away, autosave, and files changed on disk.
 #include "app/main_frame.h"
+#include "app/open_editors.h"
 
 #include "app/start_dialog.h"
 #include "core/project_template.h"
@@ -45,6 +46,7 @@ wxString MainFrame::project_folder() const {
 // Names every file a save would write; "No" throws the work away, autosaves too.
 bool MainFrame::confirm_discard() {
     if (!play_->confirm_discard_game()) return false;  // a game played by hand and not saved as a replay
+    commit_open_editor(this);                           // a value still in its editor is unsaved work too
     if (!doc_ || !doc_->modified()) return true;
     std::string files;
     for (const auto& f : doc_->pending_files()) files += "\n    " + f;
@@ -109,6 +111,7 @@ void MainFrame::on_new(wxCommandEvent&) {
 
 void MainFrame::on_save(wxCommandEvent&) {
     if (!doc_) return;
+    commit_open_editor(this);  // Ctrl+S with the cursor still in a field saves what the field shows
     try {
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();

@@ -1,5 +1,7 @@
 #include "app/palette_pane.h"
 
+#include "app/list_fit.h"
+
 #include "core/brushes.h"
 #include "core/scenario_commands.h"
 
@@ -33,6 +35,7 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     sizer->Add(table_, 1, wxEXPAND);
     SetSizer(sizer);
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
+    tip_entries_under_mouse(list_);  // an entry cut short where the pane is narrow
     canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
     canvas_->on_stroke_end = [this] { stroke_end(); };
     canvas_->on_side_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) { side_press(hex, side); };
@@ -79,10 +82,13 @@ void PalettePane::fill() {
     for (const auto& p : doc_->ruleset().path_features) list_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
     for (int level = 0; level < kElevationLevels; ++level) list_->Append(wxString::Format("Elevation %d", level));
     list_->Append("Objective (click to add or remove)");
-    for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Units of " + side.name + " (click a hex)"));
+    for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Units of " + side.name));
     for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Deployment zone: " + side.name));
     list_->Append("Deployment zone: erase");
+    if (on_width_wanted) on_width_wanted(wanted_width());
 }
+
+int PalettePane::wanted_width() const { return width_of_entries(*list_); }
 
 PalettePane::Tool PalettePane::tool() const {
     int i = list_->GetSelection() - 1;

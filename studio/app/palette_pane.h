@@ -36,6 +36,9 @@ public:
     std::function<void(geometry::Hex)> on_hex_clicked;
     // Told what the free table's tool does next, or why an edit was refused.
     std::function<void(const wxString&)> on_status;
+    // Told the width that shows every entry whole, each time the list is built.
+    std::function<void(int pixels)> on_width_wanted;
+    int wanted_width() const;
 
 private:
     struct Tool {

@@ -1,5 +1,7 @@
 #include "app/scripts_panel.h"
 
+#include "app/list_fit.h"
+
 #include "app/checked_property_edits.h"
 
 #include "bots/session.h"
@@ -65,6 +67,7 @@ ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 // The modules, checked when switched on, and the selected one's parameters.
 wxSizer* ScriptsPanel::make_module_column() {
     modules_ = new wxCheckListBox(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1));
+    tip_entries_under_mouse(modules_);
     params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
     params_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);  // hovering a value tells where it is written
     auto* column = new wxBoxSizer(wxVERTICAL);
@@ -176,6 +179,15 @@ void ScriptsPanel::fill_modules() {
         modules_->SetString(item, wxString::FromUTF8(label));
         modules_->Check(item, modules[i].enabled);
     }
+    fit_module_list();
+}
+
+// As wide as its longest label, within two fifths of the page: "(house rule …)" and "(script not saved)" show whole.
+void ScriptsPanel::fit_module_list() {
+    const int width = std::clamp(width_of_entries(*modules_), 280, std::max(280, GetClientSize().x * 2 / 5));
+    if (modules_->GetMinSize().x == width) return;
+    modules_->SetMinSize(wxSize(width, -1));
+    Layout();
 }
 
 void ScriptsPanel::select_module(int index) {

@@ -50,6 +50,7 @@ private:
     wxSizer* make_module_column();
     wxSizer* make_editor_column();
     void fill_modules();
+    void fit_module_list();
     void fill_params();
     void add_param(const std::string& key, const rules::Param& value);
     void describe_source(const std::string& key, const rules::Param& value, const rules::RuleModule& module);

@@ -1,6 +1,7 @@
 #include "core/new_rule_module.h"
 
 #include "core/rule_module_commands.h"
+#include "load/module_location.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,20 +16,6 @@ namespace {
 bool plain_name(const std::string& name) {
     return !name.empty() && std::islower(static_cast<unsigned char>(name.front())) &&
            std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c) || c == '_'; });
-}
-
-// Where a module of this name would be read from, in the loader's order: the
-// house rule's rules/, the ruleset's rules/, the scripts/ library; the
-// folder edits go into when none exists yet.
-std::pair<fs::path, bool> module_file(const ScenarioDocument& doc, const std::string& name) {
-    const fs::path ruleset = fs::absolute(doc.ruleset().directory).lexically_normal();
-    std::vector<fs::path> candidates;
-    if (const auto* layers = doc.layers()) candidates.push_back(fs::path(layers->target().directory) / "rules" / (name + ".lua"));
-    candidates.push_back(ruleset / "rules" / (name + ".lua"));
-    candidates.push_back(ruleset.parent_path().parent_path() / "scripts" / (name + ".lua"));
-    for (const auto& c : candidates)
-        if (fs::exists(c)) return {fs::proximate(c), false};
-    return {fs::proximate(candidates.front()), true};
 }
 
 std::string template_for(const rules::RuleModule& module, const ScenarioDocument& doc) {
@@ -50,7 +37,10 @@ AddRuleModule::AddRuleModule(const ScenarioDocument& doc, const std::string& nam
     if (std::any_of(modules.begin(), modules.end(), [&](const auto& m) { return m.module == name; }))
         throw std::invalid_argument("a module '" + name + "' is registered already");
     module_.module = name;
-    const auto [file, create] = module_file(doc, name);
+    const auto* layers = doc.layers();
+    const auto found = load::locate_module(layers ? layers->target().directory : "", doc.ruleset().directory, name);
+    const fs::path file = found.file;
+    const bool create = !found.exists;
     module_.file = file.string();
     module_.where = doc.ruleset().where;
     new_file_ = create;

@@ -1,0 +1,25 @@
+#include "app/list_fit.h"
+
+#include <wx/settings.h>
+
+#include <algorithm>
+
+namespace sandtable::studio {
+
+int width_of_entries(const wxListBox& list) {
+    int widest = 0;
+    for (unsigned i = 0; i < list.GetCount(); ++i) widest = std::max(widest, list.GetTextExtent(list.GetString(i)).x);
+    // A check list's boxes, the border and the scroll bar.
+    return widest + wxSystemSettings::GetMetric(wxSYS_VSCROLL_X, &list) + 40;
+}
+
+void tip_entries_under_mouse(wxListBox* list) {
+    list->Bind(wxEVT_MOTION, [list](wxMouseEvent& e) {
+        const int i = list->HitTest(e.GetPosition());
+        const wxString tip = i < 0 ? wxString() : list->GetString(static_cast<unsigned>(i));
+        if (list->GetToolTipText() != tip) list->SetToolTip(tip);
+        e.Skip();
+    });
+}
+
+}  // namespace sandtable::studio

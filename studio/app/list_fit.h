@@ -1,0 +1,16 @@
+// Lists whose entries are read whole: a list as wide as its widest entry
+// (within a cap), and under the mouse the whole entry as a tooltip where the
+// list is narrower than it.
+#pragma once
+
+#include <wx/listbox.h>
+
+namespace sandtable::studio {
+
+// The width that shows every entry of `list` whole, border and scroll bar included.
+int width_of_entries(const wxListBox& list);
+
+// The entry under the mouse becomes the list's tooltip.
+void tip_entries_under_mouse(wxListBox* list);
+
+}  // namespace sandtable::studio
