@@ -42,5 +42,7 @@ int rules(const std::vector<std::string>& args);
 int batch(const std::vector<std::string>& args);
 int report(const std::vector<std::string>& args);
 int compare(const std::vector<std::string>& args);
+int test(const std::vector<std::string>& args);
+int state(const std::vector<std::string>& args);
 
 }  // namespace sandtable::cli

@@ -16,6 +16,8 @@ void usage(std::ostream& out) {
            "                [--house DIR]... [--replay-out FILE] [--json] [--quiet]\n"
            "                                         play to the end (bots: random, greedy)\n"
            "  replay FILE [--json]                   re-execute a replay, checking every checksum\n"
+           "  state REPLAY [--after N] [--json]      the public state after the replay's first N actions (all by default)\n"
+           "  test RULESET [--house DIR]... [--json] run the rule tests in RULESET/tests and each house rule's tests/\n"
            "  rules dump RULESET [--house DIR]... [--json]\n"
            "                                         the merged ruleset, each value with its layer and file:line\n"
            "  rules diff RULESET --house DIR...      what the house rules change, in a designer's terms\n"
@@ -46,6 +48,8 @@ int main(int argc, char** argv) {
         if (command == "batch") return sandtable::cli::batch(args);
         if (command == "report") return sandtable::cli::report(args);
         if (command == "compare") return sandtable::cli::compare(args);
+        if (command == "test") return sandtable::cli::test(args);
+        if (command == "state") return sandtable::cli::state(args);
     } catch (const sandtable::load::LoadError& e) {
         // Every problem, as validate prints them, not just the first.
         std::cerr << "sandtable " << command << ": cannot load:\n";

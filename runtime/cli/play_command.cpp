@@ -1,6 +1,7 @@
 // `sandtable play` and `sandtable replay`.
 #include "cli/commands.h"
 
+#include "bots/public_state.h"
 #include "bots/session.h"
 
 #include <fstream>
@@ -73,9 +74,13 @@ int play(const std::vector<std::string>& argv) {
         // Decisions from a file first (as in a replay), then bots.
         const std::string file = args.value("actions");
         kernel::Replay given = kernel::parse_replay(load::read_file(file), file, session.game());
-        for (const auto& step : given.steps) {
-            if (session.game().over()) break;
-            session.apply(step.action);
+        for (std::size_t i = 0; i < given.steps.size(); ++i) {
+            // Decisions given and never taken mean the game is not the one the file describes.
+            if (session.game().over())
+                throw std::runtime_error(file + ": the game ended after action " + std::to_string(i) + "; action " + std::to_string(i + 1) +
+                                         " (" + session.game().describe(given.steps[i].action) + ") and " +
+                                         std::to_string(given.steps.size() - i - 1) + " after it were never played");
+            session.apply(given.steps[i].action);
             ++actions;
         }
     }
@@ -93,6 +98,20 @@ int play(const std::vector<std::string>& argv) {
               << " turn(s), " << actions << " actions; VP";
     for (std::size_t s = 0; s < r.victory_points.size(); ++s) std::cout << " " << loaded.scenario->sides[s].id << " " << r.victory_points[s];
     std::cout << "; checksum " << kernel::hex_checksum(session.game().checksum()) << "\n";
+    return 0;
+}
+
+int state(const std::vector<std::string>& argv) {
+    Args args(argv, {"json"}, {"after"});
+    if (args.positional().size() != 1) throw UsageError("name one replay file");
+    bots::OpenedReplay opened = bots::open_replay(args.positional()[0]);
+    const kernel::Replay& r = opened.replay;
+    const long long after = args.integer("after", static_cast<long long>(r.steps.size()));
+    if (after < 0 || after > static_cast<long long>(r.steps.size()))
+        throw UsageError("--after is 0 to " + std::to_string(r.steps.size()) + " (the replay's actions)");
+    bots::Session session(opened.loaded, r.scenario, r.seed, r.forced_dice, true);
+    for (long long i = 0; i < after; ++i) session.apply(r.steps[static_cast<std::size_t>(i)].action);
+    std::cout << (args.flag("json") ? bots::public_state_json(session.game()) : bots::public_state_text(session.game()));
     return 0;
 }
 

@@ -264,9 +264,17 @@ void Game::combat_apply(const Action& a) {
         case ActionKind::AdvanceTo:
             if (combat_rules().advance_along_retreat) c.advanced.push_back(a.unit);  // others may follow (8.5)
             else c.advance_done = true;
+        {
             if (logging_) note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
+            const Hex from = state_.units[static_cast<std::size_t>(a.unit)].hex;
             move_unit(a.unit, a.hex);
+            EventContext advanced(Event::UnitAdvanced);
+            advanced.set("unit", a.unit);
+            advanced.set_text("from", grid().label(from));
+            advanced.set_text("to", grid().label(a.hex));
+            raise(advanced);
             return;
+        }
         case ActionKind::Decline:
             if (c.stage == Combat::Support) commit_support(a);  // passes
             else c.advance_done = true;
@@ -916,7 +924,17 @@ void Game::apply_result() {
     c.losses_reduce = r->attacker == E::Reduce || r->defender == E::Reduce;
     if (r->attacker == E::Retreat) c.to_retreat = c.attackers, c.retreat_hexes = r->attacker_retreat;
     if (r->defender == E::Retreat) c.to_retreat = c.defenders, c.retreat_hexes = r->defender_retreat;
-    c.advancing_side = r->attacker == E::Retreat ? opponent_of(attacking_side()) : attacking_side();
+    c.advancing_side = advancing_side_after(*r);
+}
+
+// Who may advance into what a result leaves empty: after a retreat of the attacker, the defender; with
+// `victor_advances`, the side a result leaves unhurt whatever emptied the other's hex (BMW 7.9: after AL too);
+// else the attacker (PRESTAGS 8.4: "the attacking units may advance").
+int Game::advancing_side_after(const rules::CombatResult& r) const {
+    using E = rules::CombatResult::Effect;
+    const bool attacker_hurt = r.attacker != E::None, defender_hurt = r.defender != E::None;
+    const bool defender_advances = r.attacker == E::Retreat || (combat_rules().victor_advances && attacker_hurt && !defender_hurt);
+    return defender_advances ? opponent_of(attacking_side()) : attacking_side();
 }
 
 // Hexes `hexes` steps or more away, reached by steps that each go further from
@@ -947,7 +965,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
                 const bool occupied = !may_end_in(unit, to);
                 const bool ezoc = in_enemy_zoc(me.side, to);
-                if (ezoc && !through_zones && (!occupied || combat_rules().zoc_bars_retreat)) continue;  // a friend there opens it, unless the phase says not (F&M 8.3)
+                if (ezoc && !through_zones && !zone_opened_to_retreat(unit, to, occupied)) continue;
                 const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
                 out.reached.push_back({to, from_index, through});
                 const int index = static_cast<int>(out.reached.size()) - 1;
@@ -965,6 +983,14 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     return out;
 }
 
+// An enemy zone is closed to a retreat (5.1: "never negated by enemy or friendly units"), except where a friend
+// stands and either the phase lets the retreat pass through him (F&M reading, `zoc_bars_retreat: false`) or the
+// unit may enter a zone wherever a friend is (BMW 10.1: a leader joins him, and may stop there, 10.2).
+bool Game::zone_opened_to_retreat(int unit, Hex to, bool occupied) const {
+    if (occupied && !combat_rules().zoc_bars_retreat) return true;
+    return capability(unit, Capability::EnterEzocNeedsFriend) && friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
+}
+
 std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const { return retreat_search(unit, hexes).destinations; }
 
 std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
@@ -979,21 +1005,26 @@ std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
     return {to};  // placed by a script: no traced path
 }
 
+// BMW 7.8: a retreat through friends disorders them and the retreating unit; where the unit does not disorder
+// those it passes (9.2: cavalry), "neither the cavalry nor the other unit is disrupted as a result of the retreat".
+// Otherwise a retreat disorders the unit when its capability says so (11.1).
+void Game::disorder_by_retreat(int unit, const std::vector<Hex>& path) {
+    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    std::vector<int> passed;
+    for (std::size_t i = 0; i + 1 < path.size(); ++i)
+        for (int other : units_at(path[i]))
+            if (other != unit && state_.units[static_cast<std::size_t>(other)].side == side) passed.push_back(other);
+    const bool disorders_friends = capability(unit, Capability::DisordersRetreatedThrough) != 0;
+    if (!passed.empty() && !disorders_friends) return;
+    for (int other : passed) disorder(other);
+    if (!passed.empty() || capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
+}
+
 void Game::retreat(int unit, Hex to) {
     const Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     std::vector<Hex> path = retreat_path(unit, to);
-    if (capability(unit, Capability::DisordersRetreatedThrough)) {
-        bool through_friends = false;
-        for (std::size_t i = 0; i + 1 < path.size(); ++i)
-            for (int other : units_at(path[i]))
-                if (other != unit && state_.units[static_cast<std::size_t>(other)].side == side) {
-                    disorder(other);
-                    through_friends = true;
-                }
-        if (through_friends) disorder(unit);
-    }
-    if (capability(unit, Capability::DisorderedByRetreat)) disorder(unit);
+    disorder_by_retreat(unit, path);
     if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
     if (combat_rules().advance_along_retreat && state_.combat_open && side != attacking_side()) {
         auto& trail = state_.combat.retreat_path;

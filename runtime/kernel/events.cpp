@@ -63,6 +63,7 @@ const std::vector<std::string>& known_events() {
         "morale.shift",     // free table: unit, value, losses; columns (writable: columns to the right on the morale chart)
         "charge.begin",     // free table: unit, target: a charge is about to go in; cancel (writable: 1 stops it where it stands), target_flees (writable: 1 turns the target away)
         "figures.lost",     // free table: unit, text cause (fire, artillery, shock, melee, rout, …); count (writable: the figures it loses)
+        "unit.advanced",    // unit; text from, to (hex labels): it advanced after combat
     };
     return events;
 }

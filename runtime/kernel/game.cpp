@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0};
+    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -137,6 +137,7 @@ void Game::resolve_attribute_roles() {
             r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
             r.advance_along_retreat = rules::option_text(p, "advance", "vacated") == "path_of_retreat";
             r.zoc_bars_retreat = rules::option_flag(p, "zoc_bars_retreat", false);
+            r.victor_advances = rules::option_flag(p, "victor_advances", false);
             r.support_markers = rules::option_int(p, "support_markers", 0);
             r.bombardment = rules::option_flag(p, "bombardment", false);
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");
@@ -623,6 +624,14 @@ bool Game::enemy_blocks(int side, Hex h) const {
 bool Game::enemy_present(int side, Hex h) const {
     for (const auto& u : state_.units)
         if (u.on_map && u.side != side && u.hex == h) return true;
+    return false;
+}
+
+bool Game::friend_present(int side, Hex h, int except) const {
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (static_cast<int>(i) != except && u.on_map && u.side == side && u.hex == h) return true;
+    }
     return false;
 }
 

@@ -64,6 +64,9 @@ enum class Capability {
                                   //     mobile units pay half their allowance, commandos nothing)
     IgnoresZocBarriers,           // 0: 1 = may move from zone to zone across a no_zoc_to_zoc hexside
                                   //    or into no_zoc_to_zoc terrain (F&M 6.1: commandos)
+    Reorganizes,                  // 1: showing this face the unit is disordered, and a recovery phase rolls
+                                  //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
+                                  //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
     Count
 };
 const char* capability_name(Capability c);
@@ -459,6 +462,10 @@ private:
         std::vector<Hex> destinations;
     };
     RetreatSearch retreat_search(int unit, int hexes) const;
+    bool zone_opened_to_retreat(int unit, Hex to, bool occupied) const;
+    void disorder_by_retreat(int unit, const std::vector<Hex>& path);
+    int advancing_side_after(const rules::CombatResult& result) const;
+    bool friend_present(int side, Hex h, int except) const;
     void retreat(int unit, Hex to);
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
@@ -644,6 +651,7 @@ private:
         bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
         bool advance_along_retreat = false;  // `advance: path_of_retreat` (F&M 8.5)
         bool zoc_bars_retreat = false;       // `zoc_bars_retreat`: no retreat into an enemy zone, friends there or not (F&M 8.3)
+        bool victor_advances = false;        // `victor_advances`: the side a result leaves unhurt advances, the defender too (BMW 7.9)
         int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
         bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`

@@ -21,7 +21,7 @@ bool Game::recovery_step() {
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int unit = static_cast<int>(i);
             const auto& u = state_.units[i];
-            if (!u.on_map || u.side != side || !u.back) continue;
+            if (!u.on_map || u.side != side || !u.back || !capability(unit, Capability::Reorganizes)) continue;
             if (capability(unit, Capability::AutoReorganize)) {
                 set_back(unit, false);
                 if (logging_) note("  " + unit_id(unit) + " reorganizes (no roll needed)");

@@ -47,6 +47,64 @@ std::string action_yaml(const Action& a, const Game& game) {
 
 }  // namespace
 
+Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& sink) {
+    Action action;
+    std::string kind = a.text("do", true);
+    if (!parse_action_kind(kind, action.kind)) sink.error(a.where("do"), "unknown action '" + kind + "'");
+    auto unit_ref = [&](const std::string& key) {
+        if (!a.has(key)) {
+            a.accept(key);
+            return -1;
+        }
+        std::string id = a.text(key, false);
+        int u = game.unit_index(id);
+        if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
+        return u;
+    };
+    action.unit = unit_ref("unit");
+    action.target = unit_ref("target");
+    if (a.has("hex")) {
+        std::string label = a.text("hex", false);
+        auto h = game.grid().parse_label(label);
+        if (!h) sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
+        else action.hex = *h;
+    }
+    if (a.has("option")) action.index = a.integer("option", false, 1, 1, 1000) - 1;
+    if (a.has("facing")) action.index = a.integer("facing", false, 0, 0, 5);
+    if (a.has("task")) {
+        PlotTask task{};
+        if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
+        action.index = static_cast<int>(task);
+    }
+    if (a.has("formation")) {
+        const std::string name = a.text("formation", false);
+        const int f = game.formation_index(name);
+        (action.kind == ActionKind::GiveOrder ? action.target : action.index) = f;
+        if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
+    }
+    if (a.has("order")) {
+        const std::string id = a.text("order", false);
+        action.index = game.ruleset().orders.find(id);
+        if (action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
+    }
+    if (a.has("mode")) {
+        const std::string mode = a.text("mode", false);
+        static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
+        const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
+        if (it == std::end(kModes)) sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
+        TableOrder& o = action.order;
+        o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
+        o.bearing = a.integer("bearing", true, 0, 0, 359);
+        o.distance = a.integer("distance_mm", true, 0, 0, 1'000'000);
+        o.files = a.integer("files", false, 0, 0, 99);
+        o.facing = a.integer("face", false, -1, 0, 359);
+        o.target = action.target;
+        action.target = -1;
+    }
+    if (a.has("called_cm")) action.index = a.integer("called_cm", false, 0, 0, 100000);
+    return action;
+}
+
 std::string to_yaml(const Replay& r, const Game& game) {
     std::ostringstream out;
     out << "# Sandtable replay: `sandtable replay FILE` re-executes it and checks every checksum.\n";
@@ -109,59 +167,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
             load::MapReader a(node, file, sink, "an action");
             if (!a.valid()) continue;
             ReplayStep step;
-            std::string kind = a.text("do", true);
-            if (!parse_action_kind(kind, step.action.kind)) sink.error(a.where("do"), "unknown action '" + kind + "'");
-            auto unit_ref = [&](const std::string& key) {
-                if (!a.has(key)) {
-                    a.accept(key);
-                    return -1;
-                }
-                std::string id = a.text(key, false);
-                int u = game.unit_index(id);
-                if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
-                return u;
-            };
-            step.action.unit = unit_ref("unit");
-            step.action.target = unit_ref("target");
-            if (a.has("hex")) {
-                std::string label = a.text("hex", false);
-                auto h = game.grid().parse_label(label);
-                if (!h) sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
-                else step.action.hex = *h;
-            }
-            if (a.has("option")) step.action.index = a.integer("option", false, 1, 1, 1000) - 1;
-            if (a.has("facing")) step.action.index = a.integer("facing", false, 0, 0, 5);
-            if (a.has("task")) {
-                PlotTask task{};
-                if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
-                step.action.index = static_cast<int>(task);
-            }
-            if (a.has("formation")) {
-                const std::string name = a.text("formation", false);
-                const int f = game.formation_index(name);
-                (step.action.kind == ActionKind::GiveOrder ? step.action.target : step.action.index) = f;
-                if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
-            }
-            if (a.has("order")) {
-                const std::string id = a.text("order", false);
-                step.action.index = game.ruleset().orders.find(id);
-                if (step.action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
-            }
-            if (a.has("mode")) {
-                const std::string mode = a.text("mode", false);
-                static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
-                const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
-                if (it == std::end(kModes)) sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
-                TableOrder& o = step.action.order;
-                o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
-                o.bearing = a.integer("bearing", true, 0, 0, 359);
-                o.distance = a.integer("distance_mm", true, 0, 0, 1'000'000);
-                o.files = a.integer("files", false, 0, 0, 99);
-                o.facing = a.integer("face", false, -1, 0, 359);
-                o.target = step.action.target;
-                step.action.target = -1;
-            }
-            if (a.has("called_cm")) step.action.index = a.integer("called_cm", false, 0, 0, 100000);
+            step.action = parse_action(a, game, sink);
             if (a.has("check")) {
                 std::string c = a.text("check", false);
                 try {

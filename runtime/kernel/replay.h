@@ -9,6 +9,11 @@
 #include <string>
 #include <vector>
 
+namespace sandtable::load {
+class MapReader;
+class DiagnosticSink;
+}  // namespace sandtable::load
+
 namespace sandtable::kernel {
 
 class Game;
@@ -41,6 +46,10 @@ struct ReplayHeader {
     std::vector<std::string> house_rules;
 };
 ReplayHeader replay_header(const std::string& text, const std::string& file);
+
+// One action as a replay writes it ({do: move, unit: u1, hex: "0405"}), its
+// units, hexes, formations and orders resolved against `game`; problems go to `sink`.
+Action parse_action(load::MapReader& reader, const Game& game, load::DiagnosticSink& sink);
 
 std::string hex_checksum(std::uint64_t value);
 

@@ -98,10 +98,11 @@ void Game::end_game_at_last_turn() {
     r.winner = best;
     const int w = vp[static_cast<std::size_t>(best)];
     const int l = runner_up >= 0 ? vp[static_cast<std::size_t>(runner_up)] : 0;
-    // Rounded down as combat odds are: w:l is at least n:1 when w >= n*l.
+    // Rounded down as combat odds are: w:l is at least n:1 when w >= n*l; more than n:1 when w > n*l.
     for (const auto& level : ruleset_->victory_levels) {
         if (level.on_disintegration) continue;
-        if (l == 0 || w >= level.ratio_at_least * l) {
+        const bool reached = level.ratio_more_than > 0 ? w > level.ratio_more_than * l : w >= level.ratio_at_least * l;
+        if (l == 0 || reached) {
             r.level = level.id;
             break;
         }

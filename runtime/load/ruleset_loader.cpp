@@ -746,7 +746,10 @@ struct RulesetReader {
             l.id = r.text("id", true);
             l.name = r.text("name", false, l.id);
             l.on_disintegration = r.boolean("on_disintegration", false);
-            l.ratio_at_least = r.integer("ratio_at_least", !l.on_disintegration, 1, 1, 100);
+            l.ratio_more_than = r.integer("ratio_more_than", false, 0, 1, 100);
+            if (l.ratio_more_than > 0 && r.has("ratio_at_least"))
+                sink.error(r.where("ratio_at_least"), "a level is won at ratio_at_least or ratio_more_than, not both");
+            l.ratio_at_least = r.integer("ratio_at_least", !l.on_disintegration && l.ratio_more_than == 0, 1, 1, 100);
             rs.victory_levels.push_back(std::move(l));
         }
         if (!rs.concession_level.empty() &&

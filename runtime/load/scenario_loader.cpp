@@ -1,4 +1,5 @@
 // Reads a scenario file and the ruleset it names.
+#include "load/inline_scenario.h"
 #include "load/loader.h"
 #include "geometry/table_formation.h"
 #include "load/module_params.h"
@@ -624,19 +625,24 @@ std::string content_hash(const Scenario& sc, const Ruleset& rs) {
 
 }  // namespace
 
-LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules,
-                         const ScenarioLoadOptions& options) {
+namespace {
+
+// A scenario's mapping, from its own file or written inside another (a rule test's). `given_ruleset`:
+// the ruleset it plays when the file around it decides that (the scenario then names none).
+LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_file, const std::string& given_ruleset,
+                         const std::vector<std::string>& extra_house_rules, const ScenarioLoadOptions& options) {
     DiagnosticSink sink;
-    YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
-    sink.throw_if_any();
     auto sc = std::make_shared<Scenario>();
     sc->file = scenario_file;
-    sc->where = {scenario_file, 1, 1};
-    MapReader top(yaml.root, scenario_file, sink, "a scenario");
+    sc->where = location_of(root, scenario_file);
+    MapReader top(root, scenario_file, sink, "a scenario");
     if (!top.valid()) sink.throw_if_any();
-    std::string ruleset_ref = top.text("ruleset", true);
+    if (!given_ruleset.empty() && top.has("ruleset"))
+        sink.error(top.where("ruleset"), "this scenario plays the ruleset under test: leave out 'ruleset'");
+    std::string ruleset_ref = given_ruleset.empty() ? top.text("ruleset", true) : given_ruleset;
     sink.throw_if_any();
-    fs::path ruleset_dir = (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal();
+    fs::path ruleset_dir = given_ruleset.empty() ? (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal()
+                                                 : fs::path(given_ruleset).lexically_normal();
     if (!fs::exists(ruleset_dir / "ruleset.yaml")) {
         sink.error(top.where("ruleset"), "no ruleset.yaml in '" + ruleset_dir.string() + "'");
         sink.throw_if_any();
@@ -645,7 +651,6 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
     std::vector<std::string> house_rules;
     sc->house_rules = top.text_list("house_rules", false);
     if (!options.scenario_house_rules) sc->house_rules.clear();
-    const YAML::Node& root = yaml.root;
     const YAML::Node listed = root["house_rules"];
     for (std::size_t i = 0; i < sc->house_rules.size(); ++i) {
         const fs::path dir = (fs::path(scenario_file).parent_path() / sc->house_rules[i]).lexically_normal();
@@ -715,6 +720,21 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
     sc->map.step_costs = step_costs(sc->map, *rs);
     std::string hash = content_hash(*sc, *rs);
     return {std::move(rs), std::move(sc), std::move(hash), extra_house_rules};
+}
+
+}  // namespace
+
+LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules,
+                         const ScenarioLoadOptions& options) {
+    DiagnosticSink sink;
+    YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
+    sink.throw_if_any();
+    return read_scenario(yaml.root, scenario_file, "", extra_house_rules, options);
+}
+
+LoadedGame load_inline_scenario(const YAML::Node& root, const std::string& file, const std::string& ruleset_dir,
+                                const std::vector<std::string>& extra_house_rules) {
+    return read_scenario(root, file, ruleset_dir, extra_house_rules, {});
 }
 
 }  // namespace sandtable::load

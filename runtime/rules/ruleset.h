@@ -50,6 +50,9 @@ struct VictoryLevel {
     // down as for combat odds, is at least this ratio (and the winner has
     // strictly more VP). Levels are checked from the first listed.
     int ratio_at_least = 1;
+    // Set (above 0): the level applies when the winner's VP are more than this many times the loser's, the exact
+    // ratio compared (BMW 3.4: "More than 2:1" — 20 to 10 is not, 21 to 10 is); ratio_at_least is then unused.
+    int ratio_more_than = 0;
     bool on_disintegration = false;
     SourceLocation where;
 };

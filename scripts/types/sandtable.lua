@@ -36,6 +36,7 @@
 ---| "combat.roll"      # ctx: column, modifier; writable: modifier (added to the CRT die, the row clamped to the table)
 ---| "combat.result"    # ctx: result, roll, modifier, advance_required; writable: result, advance_required, advance_mark
 ---| "unit.retreated"   # ctx: unit, from
+---| "unit.advanced"    # ctx: unit, from, to: it advanced after combat
 ---| "unit.eliminated"  # ctx: unit
 ---| "turn.end"         # ctx: turn
 ---| "unit.arrived"     # ctx: unit, due
@@ -63,7 +64,7 @@
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry
 ---`phase`; move.exit_zoc, move.end, move.shared_hex, unit.retreated,
----unit.eliminated and unit.arrived carry `unit`.
+---unit.advanced, unit.eliminated and unit.arrived carry `unit`.
 ---@class sandtable.HandlerFilter
 ---@field phase? string run only when ctx.phase is this phase id
 ---@field unit_has? string run only when ctx.unit's attribute of this name is not zero (true; not an enum's first value)
@@ -129,6 +130,11 @@
 ---@class sandtable.UnitRetreatedContext
 ---@field unit sandtable.Unit
 ---@field from sandtable.Hex the hex it retreated from
+
+---@class sandtable.UnitAdvancedContext
+---@field unit sandtable.Unit
+---@field from sandtable.Hex the hex it left
+---@field to sandtable.Hex the hex it advanced to
 
 ---@class sandtable.UnitEliminatedContext
 ---@field unit sandtable.Unit
@@ -218,6 +224,7 @@ game = {}
 ---@overload fun(event: "combat.roll", handler: fun(ctx: sandtable.CombatRollContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "unit.advanced", handler: fun(ctx: sandtable.UnitAdvancedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.arrived", handler: fun(ctx: sandtable.UnitArrivedContext), filter?: sandtable.HandlerFilter)

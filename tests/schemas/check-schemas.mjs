@@ -4,11 +4,12 @@
 //   rulesets/*/tables/*.yaml   -> schemas/table.schema.json
 //   scenarios/**/*.yaml        -> schemas/scenario.schema.json
 //   rulesets/*/house-rules/*/house.yaml -> schemas/house-rule.schema.json
+//   rulesets/*/tests/*.yaml, rulesets/*/house-rules/*/tests/*.yaml -> schemas/rule-tests.schema.json
 //
-// Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario|house-rule] [FILE...]
+// Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario|house-rule|rule-tests] [FILE...]
 // Without files it checks everything above. A file given by hand is checked
 // as a ruleset when named ruleset.yaml, as a house rule when named house.yaml,
-// as a table when it sits in a tables/ folder, else as a scenario (or as --as says).
+// as a table when it sits in a tables/ folder, as rule tests in a tests/ folder, else as a scenario (or as --as says).
 //
 // Prints one line per problem, "file:line:column: /instance/path message",
 // then "schemas: N passed, M failed". Exits 1 when any file fails, 2 when a
@@ -21,7 +22,7 @@ import { load, parseEvents, getScalarValue, CORE_SCHEMA, EVENT_ID } from 'js-yam
 
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const KINDS = ['ruleset', 'table', 'scenario', 'house-rule'];
+const KINDS = ['ruleset', 'table', 'scenario', 'house-rule', 'rule-tests'];
 
 function compileSchemas() {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
@@ -59,11 +60,13 @@ function defaultTargets() {
     const file = path.join(rulesets, name, 'ruleset.yaml');
     if (fs.existsSync(file)) targets.push({ file, kind: 'ruleset' });
     for (const table of listYaml(path.join(rulesets, name, 'tables'), false)) targets.push({ file: table, kind: 'table' });
+    for (const tests of listYaml(path.join(rulesets, name, 'tests'), false)) targets.push({ file: tests, kind: 'rule-tests' });
     const houses = path.join(rulesets, name, 'house-rules');
     if (fs.existsSync(houses))
       for (const house of fs.readdirSync(houses, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
         const houseFile = path.join(houses, house, 'house.yaml');
         if (fs.existsSync(houseFile)) targets.push({ file: houseFile, kind: 'house-rule' });
+        for (const tests of listYaml(path.join(houses, house, 'tests'), false)) targets.push({ file: tests, kind: 'rule-tests' });
       }
   }
   for (const file of listYaml(path.join(root, 'scenarios'), true)) targets.push({ file, kind: 'scenario' });
@@ -74,6 +77,7 @@ function kindOf(file) {
   if (path.basename(file) === 'ruleset.yaml') return 'ruleset';
   if (path.basename(file) === 'house.yaml') return 'house-rule';
   if (path.basename(path.dirname(path.resolve(file))) === 'tables') return 'table';
+  if (path.basename(path.dirname(path.resolve(file))) === 'tests') return 'rule-tests';
   return 'scenario';
 }
 

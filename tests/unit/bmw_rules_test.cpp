@@ -182,9 +182,10 @@ TEST_CASE("7.8 a unit with no hex to retreat to is eliminated, retreating throug
     Battlefield through;
     through.rows = std::vector<std::string>(8, std::string(3, '.'));
     // A column of hexes 0101..0108 with the levy at 0104 and a friend at 0105.
-    // The only way out is through the friend at 0105 to 0106.
+    // The only way out is through the friend at 0105 to 0106. x1 at 0203 reaches 0104, not 0105: a friend
+    // in an enemy zone would not open it (5.1; see "a friend in an enemy zone does not open it" below).
     through.units = {{"sp", "spearmen", "a", "0103"}, {"lv", "levy", "b", "0104"}, {"fr", "levy", "b", "0105"},
-                     {"x1", "levy", "a", "0204"}};
+                     {"x1", "levy", "a", "0203"}};
     auto s2 = through.start({2});  // 6 against 2 = 3-1, roll 2: DR
     run_until(s2, DecisionKind::CombatDeclare);
     attack(s2, {"sp", "x1"}, "lv");
@@ -347,7 +348,11 @@ TEST_CASE("10.4 a lone leader added as a second defender retreats and never figh
     s.apply({ActionKind::Resolve, -1, -1, {}, -1});
     REQUIRE(g.decision() == DecisionKind::Question);  // the leader's side picks his retreat
     CHECK(g.deciding_side() == 1);
-    s.apply({ActionKind::Choose, -1, -1, {}, 0});
+    // He may join the levy under attack (10.1: a friend's hex in the enemy's zone); he goes elsewhere here.
+    const auto& options = g.question()->options;
+    const auto away = std::find_if(options.begin(), options.end(), [](const std::string& o) { return o.find("0505") == std::string::npos; });
+    REQUIRE(away != options.end());
+    s.apply({ActionKind::Choose, -1, -1, {}, static_cast<int>(away - options.begin())});
     CHECK(hex_of(g, "ld") != "0404");
     CHECK(g.state().combat.defend == 2);  // the levy alone: no leader value, no leader to lose
     CHECK(g.state().combat.attack == 6);

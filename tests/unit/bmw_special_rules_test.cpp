@@ -654,34 +654,7 @@ TEST_CASE("3.3 victory points at the last turn come from eliminated enemy streng
     CHECK(r.level == "marginal");
 }
 
-TEST_CASE("3.4 victory levels round down like combat odds and equal VP is a draw", "[bmw][victory]") {
-    struct Case {
-        int a, b, winner;
-        std::string level;
-    };
-    const std::vector<Case> cases = {
-        {4, 3, 0, "marginal"},   // more VP
-        {4, 2, 0, "important"},  // 2:1
-        {7, 4, 0, "marginal"},   // 1.75:1 rounds down to 1:1
-        {9, 4, 0, "important"},  // 2.25:1 rounds down to 2:1
-        {3, 3, -1, "draw"},
-        {3, 5, 1, "marginal"},
-        {2, 5, 1, "important"},  // 2.5:1
-    };
-    for (const auto& c : cases) {
-        INFO("a " << c.a << " VP against b " << c.b << " VP");
-        Battlefield b;
-        b.turns = 1;
-        b.objectives = {{"0303", c.a, "a"}, {"0707", c.b, "b"}};
-        b.units = {{"x", "levy", "a", "0101"}, {"y", "levy", "b", "0908"}};
-        auto s = b.start();
-        run_until(s, DecisionKind::GameOver, 1000);
-        const auto& r = s.game().state().result;
-        CHECK(r.victory_points == std::vector<int>{c.a, c.b});
-        CHECK(r.winner == c.winner);
-        CHECK(r.level == c.level);
-    }
-}
+// 3.4 victory levels: rulesets/bmw/tests/victory.yaml (sandtable test).
 
 // Regression, fixed (11.4): "If both sides disintegrate at the same time (through an EX
 // result), the active player wins." The kernel applies the attacker's EX loss

@@ -4,12 +4,22 @@
 #include "explained_combat_fixture.h"
 
 #include <algorithm>
+#include <fstream>
 
 using namespace bmw_test;
 using sandtable::kernel::CombatExplanation;
 using sandtable::kernel::CombatModifier;
 
 namespace {
+// "ruleset.yaml:N" of the BMW ruleset's line holding `text` (the line moves as the notes grow).
+std::string bmw_ruleset_line_of(const std::string& text) {
+    std::ifstream in(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw/ruleset.yaml");
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+        if (line.find(text) != std::string::npos) return "ruleset.yaml:" + std::to_string(n);
+    return "not in ruleset.yaml: " + text;
+}
+
 bool has_modifier(const CombatExplanation& why, const std::string& what, const std::string& source) {
     return std::any_of(why.modifiers.begin(), why.modifiers.end(), [&](const CombatModifier& m) {
         return m.what.find(what) != std::string::npos && m.source.find(source) != std::string::npos;
@@ -40,7 +50,7 @@ TEST_CASE("explained combat: strengths with the leader, the hill's shift from te
     CHECK(why.defenders[0].strength == 2);
     CHECK(why.attack == 6);
     CHECK(why.defend == 2);
-    CHECK(has_modifier(why, "column shift -1: defender in Hill", "ruleset.yaml:61"));
+    CHECK(has_modifier(why, "column shift -1: defender in Hill", bmw_ruleset_line_of("id: hill")));
     CHECK(has_modifier(why, "attack 5 → 6 (combat.strengths)", "module test_rules"));
     CHECK(has_modifier(why, "modifier 0 → 1 (combat.roll)", "module test_rules"));
     CHECK(why.column == "2-1");

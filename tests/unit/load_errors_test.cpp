@@ -574,11 +574,11 @@ TEST_CASE("a misspelt phase option is an error with a did-you-mean", "[load][err
 
 TEST_CASE("a phase option of the wrong type or naming no attribute", "[load][errors]") {
     Project p;
-    std::string text = p.edit(p.ruleset_file(), "demoralized_shift: -1", "demoralized_shift: left");
+    std::string text = p.edit(p.ruleset_file(), "demoralized_shift: -1", "demoralized_shift: leftwards");
     text = p.edit(p.ruleset_file(), "strength: combat", "strength: might");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     REQUIRE(diagnostics.size() == 2);
-    check_at(only(diagnostics, "option 'demoralized_shift'"), p.ruleset_file(), place_of(text, "left"),
+    check_at(only(diagnostics, "option 'demoralized_shift'"), p.ruleset_file(), place_of(text, "leftwards"),
              "option 'demoralized_shift' of odds_combat must be a whole number");
     check_at(only(diagnostics, "option 'strength'"), p.ruleset_file(), place_of(text, "might"),
              "option 'strength' names attribute 'might', which the ruleset does not declare");

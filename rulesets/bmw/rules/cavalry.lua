@@ -1,6 +1,7 @@
 -- BMW 9.2 Cavalry retreats and advances: cavalry retreats three hexes (more if
 -- it must, to reach an eligible hex) and advances up to three. Retreating
--- through friends disorders neither the cavalry nor the friends.
+-- through friends disorders neither the cavalry nor the friends. A charger's
+-- back is its faster side (9.6), not disorder: reorganization leaves it be.
 -- Params are declared below.
 
 --[[ params:
@@ -18,6 +19,9 @@ game.on("game.setup", function()
         game.set_capability(t, face, "retreat_hexes", retreat)
         game.set_capability(t, face, "advance_hexes", advance)
         game.set_capability(t, face, "disorders_retreated_through", 0)
+      end
+      if face == "back" and game.has_back(t) and game.type_attr(t, "front", "charger") then
+        game.set_capability(t, "back", "reorganizes", 0)
       end
     end
   end

@@ -7,7 +7,9 @@
 -- The ruleset's phases bar them: the mobile movement phase lists
 -- `barred_mark: [leg, moved]`, the mobile combat phase
 -- `barred_mark: no_mobile_attack`. A side's "moved" and its mobile units'
--- "no_mobile_attack" are cleared when its movement phase begins.
+-- "no_mobile_attack" are cleared when its movement phase begins. A unit that
+-- advances after combat "is not eligible to attack or perform any other
+-- activity during that player turn" (8.5): it carries both marks until then.
 --
 --[[ params:
   movement_phase: { type: phase, default: movement, doc: the phase whose moves bar a unit from the mobile movement phase }
@@ -47,6 +49,11 @@ end)
 
 game.on("move.end", function(ctx)
   if game.phase() == movement_phase then game.set_mark(ctx.unit, "moved", 1) end
+end)
+
+game.on("unit.advanced", function(ctx)
+  game.set_mark(ctx.unit, "moved", 1)
+  game.set_mark(ctx.unit, "no_mobile_attack", 1)
 end)
 
 -- 8.3.1: an attacker's unit displaced by a friend's retreat attacks no more

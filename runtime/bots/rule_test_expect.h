@@ -1,0 +1,27 @@
+// What a rule test says must hold at a point of the game: one expectation
+// is a mapping naming its subject (a unit, a side, the decision, an action
+// that must be legal or refused, the result, a log line) and the values
+// it must have. See docs/formats.md, "Rule tests".
+#pragma once
+
+#include "load/diagnostics.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+namespace sandtable::kernel {
+class Game;
+}
+
+namespace sandtable::bots {
+
+// Checks `expectation` against `game`. What did not hold goes to `failed`,
+// each with the place in `file` it was written; a malformed expectation too.
+// A `refused:` action is tried on the game: when it is taken after all the
+// game has moved on, and false is returned (the test cannot go on).
+bool check_expectation(const YAML::Node& expectation, const std::string& file, kernel::Game& game,
+                       load::DiagnosticSink& failed);
+
+}  // namespace sandtable::bots

@@ -1,0 +1,41 @@
+// Rule tests as data (`sandtable test`): a designer writes, beside a ruleset
+// or a house rule, small situations from the rulebook — a battlefield, a
+// seed, forced dice, the decisions taken — and what must then hold. Each
+// test plays the real ruleset with its Lua rule modules; a house rule's
+// tests play it over its base.
+#pragma once
+
+#include "rules/source_location.h"
+
+#include <string>
+#include <vector>
+
+namespace sandtable::bots {
+
+struct RuleTestOutcome {
+    std::string name;
+    std::string rule;                   // the rulebook's number, as the test cites it ("9.2")
+    rules::SourceLocation where;        // the test's entry in its file
+    std::vector<std::string> failures;  // empty: passed; each "file:line:col: what did not hold"
+    bool passed() const { return failures.empty(); }
+};
+
+struct RuleTestReport {
+    std::vector<std::string> files;  // the test files read, in order
+    std::vector<RuleTestOutcome> outcomes;
+    int passed() const;
+    int failed() const;
+};
+
+// The test files of a ruleset (RULESET/tests/*.yaml) and of each house rule
+// (DIR/tests/*.yaml), in that order, each folder's files sorted by name.
+std::vector<std::string> rule_test_files(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs);
+
+// Runs every test of those files against the ruleset with the house rules applied in order.
+RuleTestReport run_rule_tests(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs);
+
+// Runs the tests of one file; a file that does not read gives one failed outcome naming where.
+std::vector<RuleTestOutcome> run_rule_test_file(const std::string& file, const std::string& ruleset_dir,
+                                                const std::vector<std::string>& house_dirs);
+
+}  // namespace sandtable::bots
