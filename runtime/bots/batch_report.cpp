@@ -114,10 +114,10 @@ std::string change_line(const std::string& what, const std::vector<double>& diff
            signed_fixed((mean + margin) * scale, decimals) + unit + ")\n";
 }
 
-std::string label(const BatchHeader& h) {
+std::string label(const BatchHeader& h, const ReportNames& names) {
     std::string bots;
     for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
-    return "house rules " + house_rules_played(h) + "; bots " + bots;
+    return "house rules " + house_rules_played(h, names) + "; bots " + bots;
 }
 
 }  // namespace
@@ -143,7 +143,7 @@ std::string compare(const BatchResults& a, const BatchResults& b, const ReportNa
     }
     std::ostringstream out;
     out << "A/B comparison: " << a.games.size() << " games of " << a.header.scenario << ", the same seeds both ways\n";
-    out << "  A: " << label(a.header) << "\n  B: " << label(b.header) << "\n\nB against A, game by game\n";
+    out << "  A: " << label(a.header, names) << "\n  B: " << label(b.header, names) << "\n\nB against A, game by game\n";
     out << "  winner changed in " << changed << " of " << a.games.size() << " games\n";
     for (std::size_t s = 0; s < sides.size(); ++s) out << change_line(names.side(sides[s]) + " wins", wins[s], 100.0, 1, " points");
     if (!margin.empty()) out << change_line("VP margin (" + names.side(sides[0]) + " - " + names.side(sides[1]) + ")", margin, 1.0, 2, "");
@@ -208,10 +208,10 @@ BatchResults read_results(const std::vector<std::string>& files) {
     return out;
 }
 
-std::string house_rules_played(const BatchHeader& h) {
+std::string house_rules_played(const BatchHeader& h, const ReportNames& names) {
     std::string out;
-    for (const auto& x : h.scenario_house_rules) out += (out.empty() ? "" : ", ") + x + " (the scenario's own)";
-    for (const auto& x : h.house_rules) out += (out.empty() ? "" : ", ") + x;
+    for (const auto& x : h.scenario_house_rules) out += (out.empty() ? "" : ", ") + names.house_rule(x) + " (the scenario's own)";
+    for (const auto& x : h.house_rules) out += (out.empty() ? "" : ", ") + names.house_rule(x);
     return out.empty() ? "none" : out;
 }
 
@@ -224,6 +224,7 @@ const std::string& named(const std::map<std::string, std::string>& names, const 
 
 const std::string& ReportNames::side(const std::string& id) const { return named(sides, id); }
 const std::string& ReportNames::unit_type(const std::string& id) const { return named(unit_types, id); }
+const std::string& ReportNames::house_rule(const std::string& folder) const { return named(house_rules, folder); }
 
 std::string report(const BatchResults& r, const ReportNames& names) {
     const auto& h = r.header;
@@ -232,7 +233,7 @@ std::string report(const BatchResults& r, const ReportNames& names) {
     std::string bots;
     for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
     out << "Batch report: " << n << " games of " << h.scenario << "\n";
-    out << "  house rules: " << house_rules_played(h) << "; bots: " << bots;
+    out << "  house rules: " << house_rules_played(h, names) << "; bots: " << bots;
     if (n > 0) out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed << "-" << r.games.back().seed << ")";
     out << "\n\nWins\n";
     std::vector<std::uint64_t> wins(h.sides.size(), 0);

@@ -30,13 +30,15 @@ BatchResults read_results(const std::vector<std::string>& files);
 // an id without a name is shown as it is.
 struct ReportNames {
     std::map<std::string, std::string> sides, unit_types;
+    std::map<std::string, std::string> house_rules;  // a house rule as a run names it (a folder) -> as a reader knows it
     const std::string& side(const std::string& id) const;
     const std::string& unit_type(const std::string& id) const;
+    const std::string& house_rule(const std::string& folder) const;
 };
 std::string report(const BatchResults& results, const ReportNames& names = {});
 // The house rules a run played: the scenario's own (said so), then those
 // added; "none" without any.
-std::string house_rules_played(const BatchHeader& header);
+std::string house_rules_played(const BatchHeader& header, const ReportNames& names = {});
 
 // A/B: the same games (scenario and seeds) played two ways — with and without
 // a house rule, with other bots — compared game by game: how many changed

@@ -17,10 +17,10 @@ namespace gt = geometry::table;
 namespace {
 const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
 
+// One form for every bearing, as the studio's ruler reads it: "138° (SE)", "135° (SE)", "0° (N)".
 std::string compass_name(int bearing) {
     const int sixteenth = static_cast<int>(std::lround(bearing / 22.5)) % 16;
-    const bool exact = std::abs(sixteenth * 22.5 - bearing) < 0.01 || (sixteenth == 0 && bearing == 360);
-    return exact ? kCompass[sixteenth] : std::to_string(bearing) + "°";
+    return std::to_string(bearing % 360) + "° (" + kCompass[sixteenth] + ")";
 }
 
 std::string cm_text(int mm) {

@@ -1,6 +1,7 @@
 #include "app/balance_panel.h"
 
 #include "app/save_before_play.h"
+#include "load/house_rule.h"
 #include "load/loader.h"
 
 #include <wx/dirdlg.h>
@@ -42,7 +43,7 @@ std::string load_error_text(const load::LoadError& e) {
 }  // namespace
 
 BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_(this) {
-    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
     report_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     chart_ = new BalanceChart(this);
     error_ = new wxStaticText(this, wxID_ANY, "");
@@ -114,11 +115,7 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     b_.reset();
     compare_with_ = Compare::None;
     house_rule_.clear();
-    // "Without the scenario's own house rules" only where it has some.
-    const bool own = doc_ && !doc_->scenario().house_rules.empty();
-    compare_->Clear();
-    for (const char* c : kCompareChoices)
-        if (own || c != kCompareChoices[2]) compare_->Append(wxString::FromUTF8(c));
+    fill_compare_choices();
     show_b_label();
     run_button_->Enable(doc_ != nullptr);
     stop_button_->Disable();
@@ -127,6 +124,38 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     report_->Clear();
     show_error("");
     chart_->show(std::nullopt, {});
+}
+
+// "Without the scenario's own house rules" only where it has some: after a house rule is started and
+// saved, the scenario has one, and the choice appears.
+void BalancePanel::fill_compare_choices() {
+    const bool own = doc_ && !doc_->scenario().house_rules.empty();
+    const unsigned wanted = own ? 3 : 2;
+    if (compare_->GetCount() == wanted) return;
+    compare_->Clear();
+    for (unsigned i = 0; i < wanted; ++i) compare_->Append(wxString::FromUTF8(kCompareChoices[i]));
+    if (!own && compare_with_ == Compare::WithoutOwn) compare_with_ = Compare::None;
+}
+
+unsigned BalancePanel::compare_choices() const { return compare_->GetCount(); }
+
+void BalancePanel::refresh_labels() {
+    fill_compare_choices();
+    show_b_label();
+}
+
+// A house rule as the designer knows it: its name, and its folder in full.
+std::string BalancePanel::house_rule_name(const std::string& folder) const {
+    load::DiagnosticSink ignored;  // a folder that does not read is shown by its path
+    namespace fs = std::filesystem;
+    const fs::path here = doc_ ? fs::path(doc_->file()).parent_path() : fs::path();
+    const fs::path full = (fs::path(folder).is_absolute() ? fs::path(folder) : here / folder).lexically_normal();
+    try {
+        const auto rule = load::read_house_rule(full.string(), ignored);
+        if (!rule.name.empty()) return rule.name + " (" + full.string() + ")";
+    } catch (const std::exception&) {
+    }
+    return full.string();
 }
 
 void BalancePanel::set_games(int games) { games_->SetValue(games); }
@@ -189,10 +218,10 @@ bool BalancePanel::set_b(Compare how, const std::string& folder) {
 void BalancePanel::show_b_label() {
     compare_->SetSelection(static_cast<int>(compare_with_));
     std::string label;
-    if (compare_with_ == Compare::HouseRule) label = "B adds " + house_rule_;
+    if (compare_with_ == Compare::HouseRule) label = "B adds " + house_rule_name(house_rule_);
     const auto own = doc_ ? doc_->scenario().house_rules : std::vector<std::string>{};
     std::string listed;
-    for (const auto& h : own) listed += (listed.empty() ? "" : ", ") + h;
+    for (const auto& h : own) listed += (listed.empty() ? "" : ", ") + house_rule_name(h);
     if (compare_with_ == Compare::WithoutOwn)
         label = own.empty() ? "the scenario has no house rules of its own: B plays as A" : "B leaves out " + listed;
     if (!own.empty()) label += (label.empty() ? "" : "; ") + std::string("A plays the scenario's own house rules: ") + listed;
@@ -301,6 +330,8 @@ bots::ReportNames BalancePanel::names() const {
     if (!doc_) return names;
     for (const auto& side : doc_->scenario().sides) names.sides[side.id] = side.name;
     for (const auto& type : doc_->ruleset().unit_types) names.unit_types[type.id] = type.name;
+    for (const auto& own : doc_->scenario().house_rules) names.house_rules[own] = house_rule_name(own);
+    if (!house_rule_.empty()) names.house_rules[house_rule_] = house_rule_name(house_rule_);
     return names;
 }
 

@@ -30,7 +30,8 @@ public:
     explicit BalancePanel(wxWindow* parent);
     ~BalancePanel() override;
     void set_document(const ScenarioDocument* doc);
-    void refresh_labels() { show_b_label(); }  // after an edit (a house rule started)
+    void refresh_labels();  // after an edit (a house rule started): B's choices and labels
+    unsigned compare_choices() const;  // how many ways B may be chosen (2, or 3 with the scenario's own house rules)
     // Starts a run as the Run button does (also for tests and scripted screenshots).
     void run();
     bool running() const { return running_ != nullptr; }
@@ -51,6 +52,8 @@ private:
     wxSizer* make_controls();
     void on_compare_choice();
     void choose_house_rule();
+    void fill_compare_choices();
+    std::string house_rule_name(const std::string& folder) const;
     void show_b_label();
     enum class Compare { None, HouseRule, WithoutOwn };
     bool set_b(Compare how, const std::string& folder);

@@ -16,7 +16,10 @@ int width_of_entries(const wxListBox& list) {
 void tip_entries_under_mouse(wxListBox* list) {
     list->Bind(wxEVT_MOTION, [list](wxMouseEvent& e) {
         const int i = list->HitTest(e.GetPosition());
-        const wxString tip = i < 0 ? wxString() : list->GetString(static_cast<unsigned>(i));
+        // Only an entry the list cuts short: a tooltip over a whole one would hide the entries below it.
+        const wxString entry = i < 0 ? wxString() : list->GetString(static_cast<unsigned>(i));
+        const bool cut = !entry.empty() && list->GetTextExtent(entry).x + 30 > list->GetClientSize().x;
+        const wxString tip = cut ? entry : wxString();
         if (list->GetToolTipText() != tip) list->SetToolTip(tip);
         e.Skip();
     });

@@ -10,7 +10,7 @@ namespace sandtable::studio {
 // The width that shows every entry of `list` whole, border and scroll bar included.
 int width_of_entries(const wxListBox& list);
 
-// The entry under the mouse becomes the list's tooltip.
+// The entry under the mouse becomes the list's tooltip where the list cuts it short.
 void tip_entries_under_mouse(wxListBox* list);
 
 }  // namespace sandtable::studio

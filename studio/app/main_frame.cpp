@@ -1,5 +1,6 @@
 #include "app/main_frame.h"
 
+#include "app/menu_shortcuts.h"
 #include "app/pane_width.h"
 #include "app/resize_dialog.h"
 #include "core/free_table_commands.h"
@@ -47,7 +48,8 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     palette_ = new PalettePane(this, canvas_);
     palette_->on_hex_clicked = [this](geometry::Hex hex) { scenario_page_->set_target_hex(hex); };
     units_ = new wxListCtrl(this, wxID_ANY, wxDefaultPosition, wxSize(330, -1), wxLC_REPORT | wxLC_SINGLE_SEL);
-    for (const char* column : {"Unit", "Type", "Side", "Hex", "Arrives"}) units_->AppendColumn(column);
+    // Where and when first: the pane is narrow, and a unit's place is what a designer looks for.
+    for (const char* column : {"Unit", "Hex", "Arrives", "Type", "Side"}) units_->AppendColumn(column);
     // A unit dragged from the order of battle onto the map goes to the hex it is dropped on.
     units_->Bind(wxEVT_LIST_BEGIN_DRAG, [this](wxListEvent& e) {
         wxTextDataObject data(MapCanvas::unit_drag_text(static_cast<int>(e.GetIndex())));
@@ -93,7 +95,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     });
     build_menu();
     CreateStatusBar(3);
-    const int widths[] = {-3, -3, -4};
+    const int widths[] = {-3, -5, -2};  // what the mouse is over, the message, where edits go
     SetStatusWidths(3, widths);
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
     canvas_->on_hex_context = [this](geometry::Hex hex) { hex_menu(hex); };
@@ -115,6 +117,14 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { say(text); });
     canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
+    check_timer_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) { check_project(); });
+    Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& e) {
+        const int id = menu_command_for_key(*this, e);
+        if (id == wxID_NONE) return e.Skip();
+        wxCommandEvent command(wxEVT_MENU, id);
+        command.SetEventObject(this);
+        ProcessWindowEvent(command);
+    });
     ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
 }
 
@@ -128,6 +138,7 @@ MainFrame::~MainFrame() {
 
 // The message line (the bar's default style shows a message it cuts short
 // whole in a tooltip).
+// The message field (a message longer than the field ends in "…" and shows whole under the mouse: wxSTB_SHOW_TIPS).
 void MainFrame::say(const wxString& text) { SetStatusText(text, 1); }
 
 void MainFrame::select_page(Page page) {
@@ -147,6 +158,7 @@ std::vector<const char*> MainFrame::panes_away_from(wxWindow* page) const {
 
 void MainFrame::on_page_changed() {
     say("");  // a message about the page left is stale on the next
+    SetStatusText("", 0);  // so is what the mouse was over there
     if (!layout_before_play_.empty()) aui_.LoadPerspective(layout_before_play_, false);
     const auto away = panes_away_from(pages_->GetCurrentPage());
     if (away.empty()) {
@@ -194,7 +206,8 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     });
     unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
-        fill_units();  // the order of battle names the types
+        fill_units();          // the order of battle names the types
+        palette_->refill();    // so does the palette's list of types to place
     });
     scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     balance_->set_document(doc_ ? &*doc_ : nullptr);
@@ -228,15 +241,15 @@ void MainFrame::fill_units() {
     wxListItem heading;
     heading.SetMask(wxLIST_MASK_TEXT);
     heading.SetText(table ? wxString::FromUTF8("At (cm), facing") : wxString("Hex"));
-    units_->SetColumn(3, heading);
+    units_->SetColumn(1, heading);
     for (const auto& u : sc.units) {
         const long row = units_->InsertItem(units_->GetItemCount(), wxString::FromUTF8(u.name));
-        units_->SetItem(row, 1, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
-        units_->SetItem(row, 2, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
-        units_->SetItem(row, 3, table ? wxString::FromUTF8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y) + " → " +
+        units_->SetItem(row, 3, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
+        units_->SetItem(row, 4, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
+        units_->SetItem(row, 1, table ? wxString::FromUTF8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y) + " → " +
                                                            std::to_string(u.table.facing) + "°")
                                       : wxString(sc.map.grid.label(u.hex)));
-        units_->SetItem(row, 4, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
+        units_->SetItem(row, 2, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
     }
     for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);  // never narrower than the heading
 }
@@ -288,7 +301,8 @@ void MainFrame::refresh_state() {
     edit_menu_->Enable(wxID_UNDO, history_.can_undo());
     edit_menu_->Enable(wxID_REDO, history_.can_redo());
     canvas_->map_changed();
-    SetStatusText(doc_ ? wxString::FromUTF8("Ruleset edits go into " + doc_->edit_target()) : wxString(), 2);
+    // Short, so it fits; the file it goes to is in the whole text, shown under the mouse when cut.
+    SetStatusText(doc_ ? wxString::FromUTF8("Edits go into " + doc_->edit_target()) : wxString(), 2);
 }
 
 
@@ -298,23 +312,26 @@ void MainFrame::start_house_rule() {
     const wxString name = wxGetTextFromUser("Name of the house rule (e.g. Heavier knights). Ruleset edits from now on, and those not saved yet, "
                                             "go into it; the ruleset's own files stay as they are.",
                                             "Start a House Rule", "", this);
-    if (name.empty()) return;
+    if (!name.empty()) start_house_rule(name.ToStdString(wxConvUTF8));
+}
+
+bool MainFrame::start_house_rule(const std::string& name) {
+    if (!doc_) return false;
     std::string id;
-    for (unsigned char c : name.ToStdString(wxConvUTF8)) id += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '-';
+    for (unsigned char c : name) id += std::isalnum(c) ? static_cast<char>(std::tolower(c)) : '-';
     try {
-        doc_->start_house_rule(id, name.ToStdString(wxConvUTF8));
+        doc_->start_house_rule(id, name);
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The house rule was not started", wxOK | wxICON_INFORMATION);
-        return;
+        return false;
     }
     unit_types_->refresh();
     tables_->refresh();
     scripts_->refresh();
     say(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"));
     refresh_state();
+    return true;
 }
-
-
 
 
 
@@ -383,7 +400,11 @@ void MainFrame::perform(std::unique_ptr<EditCommand> command) {
     if (!doc_) return;
     history_.perform(*doc_, std::move(command));
     refresh_state();
+    check_soon();
 }
+
+// The Issues pane follows the edits (a side given its first unit loses its warning) once they pause.
+void MainFrame::check_soon() { check_timer_.StartOnce(700); }
 
 void MainFrame::on_resize() {
     if (!doc_) return;

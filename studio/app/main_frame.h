@@ -60,6 +60,9 @@ public:
     PlayPanel& play() { return *play_; }
     const ScenarioDocument* document() const { return doc_ ? &*doc_ : nullptr; }
     void autosave_now();  // what the minute's timer does
+    // Edit > Start a House Rule with this name (asked for by the menu); whether it started.
+    bool start_house_rule(const std::string& name);
+    void save() { wxCommandEvent none; on_save(none); }
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
     // Tests answer in its place.
     std::function<int(const wxString& message, const wxString& caption, long style)> ask;
@@ -82,6 +85,7 @@ private:
     void on_new(wxCommandEvent&);
     void on_save(wxCommandEvent&);
     void save_scenario_as();
+    wxString saved_message(const std::vector<std::string>& files) const;
     void new_scenario_file();
     bool text_control_handles(bool undo);  // the focused text editor undoes its own typing
     void on_undo(wxCommandEvent&);
@@ -89,6 +93,7 @@ private:
     void on_close(wxCloseEvent&);
     void on_hover(std::optional<geometry::Hex> hex);
     void perform(std::unique_ptr<EditCommand> command);
+    void check_soon();
     void on_unit_dropped(int unit, geometry::Hex to);
     void hex_menu(geometry::Hex hex);
     void on_table_unit_dropped(int unit, geometry::table::Point cm);
@@ -119,6 +124,7 @@ private:
     ScriptsPanel* scripts_ = nullptr;
     wxMenu* edit_menu_ = nullptr;
     wxFileHistory recent_;
+    wxTimer check_timer_;  // the project checked again once edits pause
     wxTimer autosave_timer_;
     ProjectWatcher watcher_{this, [this](const wxString& path) { on_file_changed(path); }};
     wxLongLong last_save_ = 0;

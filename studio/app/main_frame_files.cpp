@@ -4,6 +4,8 @@
 #include "app/main_frame.h"
 #include "app/open_editors.h"
 
+#include <filesystem>
+
 #include "app/start_dialog.h"
 #include "core/project_template.h"
 
@@ -113,9 +115,10 @@ void MainFrame::on_save(wxCommandEvent&) {
     if (!doc_) return;
     commit_open_editor(this);  // Ctrl+S with the cursor still in a field saves what the field shows
     try {
+        const auto files = doc_->pending_files();
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();
-        say("Saved " + wxString::FromUTF8(doc_->file()));
+        say(saved_message(files));
         unit_types_->refresh();  // saved edits now show the layer they went into
         tables_->refresh();
         scripts_->refresh();
@@ -124,6 +127,14 @@ void MainFrame::on_save(wxCommandEvent&) {
         ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
     }
     refresh_state();
+}
+
+// Every file a save wrote, by name (the whole paths in the tooltip); nothing changed: says so.
+wxString MainFrame::saved_message(const std::vector<std::string>& files) const {
+    if (files.empty()) return "Nothing to save: every file is as on disk (" + wxString::FromUTF8(doc_->file()) + ")";
+    std::string names;
+    for (const auto& f : files) names += (names.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
+    return wxString::Format("Saved %zu file%s: ", files.size(), files.size() == 1 ? "" : "s") + wxString::FromUTF8(names);
 }
 
 // The file asked for in the project's folder; the document is that file from then on.

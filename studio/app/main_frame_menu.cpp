@@ -2,7 +2,9 @@
 // shows what the house rules change.
 #include "app/main_frame.h"
 
+#include "app/text_window.h"
 #include "core/plain_text.h"
+#include "load/loader.h"
 
 #include <wx/accel.h>
 #include <wx/dialog.h>
@@ -101,11 +103,20 @@ void MainFrame::build_menu() {
     help->Append(lua_api, "&Lua API for Rule Scripts");
     help->AppendSeparator();
     help->Append(wxID_ABOUT, "&About Sandtable Studio");
-    auto open_doc = [](const char* name) {
-        wxLaunchDefaultBrowser(wxFileName(wxString::FromUTF8(std::string(SANDTABLE_SOURCE_DIR) + "/docs/" + name)).GetFullPath());
+    // The docs in a window of their own, to read beside the work: no browser needed.
+    auto open_doc = [this](const char* name) {
+        const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/docs/" + name;
+        try {
+            show_text_window(this, wxString::FromUTF8(file), wxString::FromUTF8(plain_text_of_markdown(load::read_file(file))), false);
+        } catch (const std::exception& e) {
+            ask(wxString::FromUTF8(e.what()), "The help file cannot be read", wxOK | wxICON_ERROR);
+        }
     };
     Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("formats.md"); }, formats);
     Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("lua-api.md"); }, lua_api);
+    const int house_rules = wxWindow::NewControlId();
+    help->Insert(2, house_rules, "&House Rules");
+    Bind(wxEVT_MENU, [open_doc](wxCommandEvent&) { open_doc("house-rules.md"); }, house_rules);
     Bind(wxEVT_MENU, [this](wxCommandEvent&) {
         ask(wxString::FromUTF8("Sandtable Studio\n\nPaint maps, define unit types, fill in the tables and write the "
                                         "rules of a wargame; the Sandtable runtime plays them."),
@@ -140,14 +151,7 @@ void MainFrame::show_house_rule_changes() {
     }
     text = plain_text_of_markdown(text);
     if (doc_->modified()) text = "(As saved: edits not saved yet are not in it.)\n\n" + text;
-    wxDialog dialog(this, wxID_ANY, "What the house rules change", wxDefaultPosition, wxSize(900, 600), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
-    auto* view = new wxTextCtrl(&dialog, wxID_ANY, wxString::FromUTF8(text), wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
-    view->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
-    auto* sizer = new wxBoxSizer(wxVERTICAL);
-    sizer->Add(view, 1, wxEXPAND | wxALL, 8);
-    sizer->Add(dialog.CreateButtonSizer(wxOK), 0, wxEXPAND | wxALL, 8);
-    dialog.SetSizer(sizer);
-    dialog.ShowModal();
+    show_text_window(this, "What the house rules change", wxString::FromUTF8(text), true);
 }
 
 }  // namespace sandtable::studio

@@ -65,16 +65,15 @@ void MapCanvas::set_scenario(const rules::Ruleset* ruleset, const rules::Scenari
     else view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
     highlight_.reset();
     table_pressed_ = dragging_ = false;
-    fitted_ = false;
     fit();
 }
 
 void MapCanvas::fit() {
+    fit_follows_size_ = true;
     if (!scenario_) return;
     const wxSize size = GetClientSize();
     if (size.x < 10 || size.y < 10) return;
     view_.fit(size.x, size.y);
-    fitted_ = true;
     Refresh();
 }
 
@@ -84,12 +83,14 @@ void MapCanvas::show_hex(Hex hex) {
     if (view_.scale() < 18) view_.zoom(18 / view_.scale(), view_.centre(hex));  // big enough to see what is there
     const Point c = view_.centre(hex);
     view_.pan(size.x / 2.0 - c.x, size.y / 2.0 - c.y);
+    fit_follows_size_ = false;  // a view chosen: kept as the window changes
     highlight_ = hex;
     Refresh();
 }
 
+// Fitted to the window until the designer zooms or pans: a pane closed or the window resized fits it again.
 void MapCanvas::on_size(wxSizeEvent& e) {
-    if (!fitted_) fit();
+    if (fit_follows_size_) fit();
     Refresh();
     e.Skip();
 }
@@ -105,6 +106,7 @@ void MapCanvas::on_wheel(wxMouseEvent& e) {
     }
     const double factor = e.GetWheelRotation() > 0 ? 1.2 : 1 / 1.2;
     view_.zoom(factor, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
+    fit_follows_size_ = false;
     Refresh();
 }
 
@@ -159,6 +161,7 @@ void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
         if (HasCapture()) ReleaseMouse();
     } else if (e.Dragging() && dragging_) {
         view_.pan(e.GetX() - drag_from_.x, e.GetY() - drag_from_.y);
+        fit_follows_size_ = false;
         drag_from_ = e.GetPosition();
     } else if (e.Dragging() || e.Moving()) {
         tell(TableMouse::Move);
@@ -250,6 +253,7 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
         return;
     } else if (e.Dragging() && dragging_) {
         view_.pan(e.GetX() - drag_from_.x, e.GetY() - drag_from_.y);
+        fit_follows_size_ = false;
         drag_from_ = e.GetPosition();
         Refresh();
     }

@@ -140,7 +140,7 @@ private:
     bool drawing_stroke_ = false;  // a drag over hexsides is under way
     void on_side_mouse(wxMouseEvent& e, std::optional<geometry::Hex> hex);
     MapView view_;
-    bool fitted_ = false;
+    bool fit_follows_size_ = true;  // fitted, and not zoomed or panned since: a new size fits again
     wxPoint drag_from_;
     wxPoint pressed_at_;
     bool dragging_ = false;

@@ -308,7 +308,9 @@ wxWindow* PlayPanel::build_hand_over() {
 void PlayPanel::set_document(const ScenarioDocument* doc) {
     doc_ = doc;
     std::error_code ec;
-    if (play_ && (!doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) {
+    // Put away when another scenario opens, or this one again after the designer let the game go.
+    if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) {
+        released_ = false;
         play_.reset();
         order_drag_.reset();
         marks_.clear();
@@ -362,7 +364,7 @@ void PlayPanel::seats_changed() {
 }
 
 bool PlayPanel::confirm_discard_game() {
-    if (!play_ || !play_->unsaved()) return true;
+    if (!play_ || !play_->unsaved() || released_) return true;
     const int answer = ask("The game on the Playtest page has not been saved as a replay. Save it first?", "Game in progress",
                                     wxYES_NO | wxCANCEL | wxICON_QUESTION);
     if (answer == wxCANCEL) return false;
@@ -370,6 +372,7 @@ bool PlayPanel::confirm_discard_game() {
         save_replay();
         return !play_->unsaved();
     }
+    released_ = true;  // let go: not asked about again, and put away when the scenario is opened again
     return true;
 }
 
@@ -384,6 +387,7 @@ void PlayPanel::new_game() {
         return;
     }
     watching_ = false;
+    released_ = false;
     board_ = play_->game().scenario();
     sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);

@@ -49,6 +49,9 @@ public:
     void save_replay();
     // A game a person has played and not saved: asks before it is dropped.
     bool confirm_discard_game();
+    // The game on the page, and an action taken in it as a click on the board or the list would.
+    const kernel::Game* game() const { return play_ ? &play_->game() : nullptr; }
+    void act(const kernel::Action& action);
     // Told what to show in the status bar.
     std::function<void(const wxString&)> on_status;
     // Saves the open document (true when nothing is left unsaved), and asks
@@ -67,7 +70,6 @@ private:
     wxWindow* build_hand_over();
     void build_seats();
     std::vector<Seat> chosen_seats() const;
-    void act(const kernel::Action& action);
     void play_on();
     void bots_move();
     void take_back();
@@ -88,6 +90,7 @@ private:
 
     const ScenarioDocument* doc_ = nullptr;
     std::unique_ptr<PlaySession> play_;
+    bool released_ = false;  // the designer answered "don't save" about this game
     ValueSources sources_;  // where the game's values are written, for the Combat tab
     bool watching_ = false;  // a replay watched: bots do not move until Play On
     rules::Scenario board_;

@@ -41,6 +41,7 @@ std::pair<int, std::string> indexed(const std::string& property) {
 
 ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     settings_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(340, -1), wxPG_SPLITTER_AUTO_CENTER);
+    settings_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);  // each value says what it means under the mouse
     units_ = new wxGrid(this, wxID_ANY);
     units_->CreateGrid(0, kColumns);
     const char* headings[] = {"Name", "Type", "Side", "Hex", "Arrives (turn)", "Face", "Id"};
@@ -117,9 +118,10 @@ void ScenarioPanel::fill_settings() {
         auto* rally = settings_->Append(new wxStringProperty("Rally rolls", utf8(key + "rally"), utf8(rolls_text(side.rally_rolls))));
         rally->SetHelpString("Die rolls that rally an eliminated unit, e.g. 5, 6");
     }
-    settings_->Append(new wxPropertyCategory(doc_->ruleset().table.enabled ? "Objectives (add one with the palette's Objective tool; select it on the map to move or delete it)"
-                                                                           : "Objectives (click a hex with the Objective tool to add or remove)",
-                                             "objectives"));
+    // Short enough for the page at its narrowest; how to add one is in the tooltip.
+    auto* objectives = settings_->Append(new wxPropertyCategory("Objectives (palette: Objective tool)", "objectives"));
+    objectives->SetHelpString(doc_->ruleset().table.enabled ? "Add one with the palette's Objective tool; select it on the map to move or delete it"
+                                                            : "Click a hex with the palette's Objective tool to add or remove one");
     wxPGChoices holders;
     holders.Add("nobody", 0);
     for (std::size_t s = 0; s < sc.sides.size(); ++s) holders.Add(utf8(sc.sides[s].name), static_cast<int>(s) + 1);

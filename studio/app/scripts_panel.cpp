@@ -62,6 +62,10 @@ ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     sizer->Add(make_module_column(), 0, wxEXPAND | wxALL, 4);
     sizer->Add(make_editor_column(), 1, wxEXPAND);
     SetSizer(sizer);
+    Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        e.Skip();
+        CallAfter([this] { fit_module_list(); });  // the page's width caps the list's: known once it is shown
+    });
 }
 
 // The modules, checked when switched on, and the selected one's parameters.
@@ -150,7 +154,7 @@ void ScriptsPanel::refresh() {
     fill_modules();
     fill_params();
     // "Charges is switched off" is stale once anything changed after it (an undo).
-    if (showing_switch_message_) messages_->SetValue(wxString::FromUTF8(file_));
+    if (showing_switch_message_) show_open_module();
     showing_switch_message_ = false;
 }
 
@@ -183,9 +187,12 @@ void ScriptsPanel::fill_modules() {
 }
 
 // As wide as its longest label, within two fifths of the page: "(house rule …)" and "(script not saved)" show whole.
+// Room for the unsaved marker is kept from the start, and the list never narrows: typing into a module must not
+// move the buttons beside it.
 void ScriptsPanel::fit_module_list() {
-    const int width = std::clamp(width_of_entries(*modules_), 280, std::max(280, GetClientSize().x * 2 / 5));
-    if (modules_->GetMinSize().x == width) return;
+    const int marker = modules_->GetTextExtent(wxString::FromUTF8("● …  (script not saved)")).x;
+    const int width = std::clamp(width_of_entries(*modules_) + marker, 280, std::max(280, GetClientSize().x * 2 / 5));
+    if (modules_->GetMinSize().x >= width) return;
     modules_->SetMinSize(wxSize(width, -1));
     Layout();
 }
@@ -309,11 +316,24 @@ void ScriptsPanel::open_module(int index) {
     }
     file_ = m.file;
     loading_ = true;
+    editor_->SetReadOnly(false);
     editor_->SetText(wxString::FromUTF8(text));
     loading_ = false;
     editor_->EmptyUndoBuffer();
     editor_->MarkerDeleteAll(kErrorMarker);
-    messages_->SetValue(wxString::FromUTF8(shown_path(m.file) + (doc_->scripts().modified(m.file) ? "  (unsaved typing)" : "")));
+    editor_->SetReadOnly(!doc_->script_editable(m.file));
+    show_open_module();
+}
+
+// The open module's file, and whether it has unsaved typing or is read only.
+void ScriptsPanel::show_open_module() {
+    if (!doc_ || file_.empty()) return;
+    std::string note = doc_->scripts().modified(file_) ? "  (unsaved typing)" : "";
+    if (!doc_->script_editable(file_))
+        note = "  (read only: edits go into house rule '" + doc_->layers()->target().id +
+               "', and the ruleset's own modules stay as they are; to change what this module does, add a module to "
+               "the house rule with New Module… and wrap its handlers with game.wrap, docs/lua-api.md)";
+    messages_->SetValue(wxString::FromUTF8(shown_path(file_) + note));
 }
 
 void ScriptsPanel::on_editor_changed() {
@@ -345,6 +365,7 @@ bool ScriptsPanel::add_module(const std::string& name) {
     select_module_of(file);
     messages_->SetValue(wxString::FromUTF8(created ? "New module " + name + ": " + shown_path(file) + " is written, and the module listed under rules:, when you save."
                                                    : "Module " + name + " (" + shown_path(file) + ") is listed under rules: when you save."));
+    showing_switch_message_ = true;  // says what a save will do: stale once saved
     if (on_modified_changed) on_modified_changed();
     return true;
 }

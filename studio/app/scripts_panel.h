@@ -51,6 +51,7 @@ private:
     wxSizer* make_editor_column();
     void fill_modules();
     void fit_module_list();
+    void show_open_module();
     void fill_params();
     void add_param(const std::string& key, const rules::Param& value);
     void describe_source(const std::string& key, const rules::Param& value, const rules::RuleModule& module);

@@ -71,7 +71,7 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     table_->Bind(wxEVT_GRID_SELECT_CELL, [this](wxGridEvent& e) {
         e.Skip();
         const int t = table_index();
-        if (!doc_ || t < 0 || !doc_->layers()) return;
+        if (!doc_ || t < 0 || !doc_->layers() || !IsShownOnScreen()) return;  // a selection made while filling tells nobody
         const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
         const auto origin = doc_->layers()->origin_of_cell(doc_->ruleset(), crt.id, e.GetRow(), e.GetCol());
         wxLogStatus("%s", wxString::FromUTF8("Roll " + std::to_string(crt.die_first + e.GetRow()) + ", column " +

@@ -15,6 +15,7 @@ std::string plain_text_of_markdown(const std::string& markdown) {
     std::istringstream in(markdown);
     std::string out, line;
     while (std::getline(in, line)) {
+        if (line.rfind("```", 0) == 0) continue;  // a code fence and its language: the code shows as it is
         line = without(without(line, "**"), "`");
         const auto hashes = line.find_first_not_of('#');
         if (hashes > 0 && hashes != std::string::npos && line[hashes] == ' ') {

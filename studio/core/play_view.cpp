@@ -325,7 +325,7 @@ std::string decision_text(const Game& game) {
     case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
     case DecisionKind::ChooseLoss: what = "choose the unit lost"; break;
     case DecisionKind::Retreat: what = "choose where the unit retreats" + std::string(std::any_of(game.legal_actions().begin(), game.legal_actions().end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }) ? ", or offer stiff resistance" : ""); break;
-    case DecisionKind::Advance: what = "advance into the vacated hex, or not"; break;
+    case DecisionKind::Advance: what = "advance into the vacated hex (and on, for a unit that advances further), or decline"; break;
     case DecisionKind::Rally: what = "rally a unit"; break;
     case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
     case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
@@ -341,7 +341,7 @@ std::string decision_text(const Game& game) {
     case DecisionKind::WriteOrders: {
         const int u = game.next_unit_to_order();
         what = "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), click one for the menu" +
-               (u >= 0 ? "; the list offers " + unit_name(game, u) + "'s" : std::string()) + " (hidden until both sides have written)";
+               (u >= 0 ? "; the list offers the orders of " + unit_name(game, u) : std::string()) + " (hidden until both sides have written)";
         break;
     }
     case DecisionKind::Artillery: what = "a gun fires at a target at a called range, or holds"; break;

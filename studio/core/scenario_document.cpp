@@ -48,6 +48,14 @@ std::string ScenarioDocument::house_rule_changes() const {
     return script::house_rules_report(load::load_layered_ruleset(scenario_.ruleset_dir, dirs));
 }
 
+bool ScenarioDocument::script_editable(const std::string& file) const {
+    if (!layers_) return true;
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::absolute(layers_->target().directory).lexically_normal();
+    const fs::path inside = fs::absolute(file).lexically_normal().lexically_relative(folder);
+    return !inside.empty() && *inside.begin() != "..";
+}
+
 std::string ScenarioDocument::edit_target() const {
     if (layers_) return "house rule '" + layers_->target().id + "' (" + layers_->target_patch_file() + ")";
     return "the ruleset " + ruleset_->id + " " + ruleset_->version + " (" + ruleset_->directory + ")";

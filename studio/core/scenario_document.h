@@ -58,6 +58,9 @@ public:
     std::string house_rule_changes() const;
     // Where ruleset edits are saved: "the ruleset bmw 1.0.0 (…)" or "house rule 'x' (…/studio.yaml)".
     std::string edit_target() const;
+    // Whether typing into this script may be kept: with a house rule as the target of edits, only its own
+    // scripts (in its folder) are; the ruleset's and the library's stay as they are (docs/house-rules.md).
+    bool script_editable(const std::string& file) const;
     // Creates a house rule folder under the ruleset's house-rules/, adds it to
     // the scenario's house_rules (saved with the scenario) and makes it the
     // target of ruleset edits, the unsaved ones included. Throws

@@ -270,8 +270,11 @@ void draw_unit(wxGraphicsContext& gc, const MapView& view, const free_table::Uni
 class LabelPlacer {
 public:
     void place(wxGraphicsContext& gc, const wxString& text, double x, double y) {
-        double w = 0, h = 0;
+        double w = 0, h = 0, shown_width = 0, shown_height = 0;
         gc.GetTextExtent(text, &w, &h);
+        gc.GetSize(&shown_width, &shown_height);
+        // A unit at the window's edge keeps its whole name in view.
+        if (shown_width > w + 8) x = std::clamp(x, w / 2 + 4, shown_width - w / 2 - 4);
         wxRect2DDouble box(x - w / 2 - 2, y - 1, w + 4, h + 2);
         for (int tries = 0; tries < 3 && overlaps(box); ++tries) box.m_y += h + 2;
         taken_.push_back(box);

@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -185,4 +186,21 @@ TEST_CASE("the studio's House Rule Changes is the rules diff text of the scenari
 TEST_CASE("the rules diff's Markdown is shown as plain text: headings underlined, marks taken away", "[studio][house]") {
     CHECK(sandtable::studio::plain_text_of_markdown("# What changes\n\n## Bloodier (b 1.0)\n- **Knights**\n  - front combat: 7 → 8 — `b/p.yaml:3:5`\n") ==
           "What changes\n============\n\nBloodier (b 1.0)\n----------------\n- Knights\n  - front combat: 7 → 8 — b/p.yaml:3:5\n");
+    // A code block (Help's docs) shows its code, without the fences and their language.
+    CHECK(sandtable::studio::plain_text_of_markdown("Switch it on:\n\n```yaml\nrules:\n  - { module: x }\n```\n") ==
+          "Switch it on:\n\nrules:\n  - { module: x }\n");
+}
+
+TEST_CASE("with a house rule as the target, only its own scripts may be typed into", "[studio][house][scripts]") {
+    const std::string scenario = test::copy_bmw_project();
+    auto doc = ScenarioDocument::open(scenario);
+    const auto leaders = std::find_if(doc.ruleset().modules.begin(), doc.ruleset().modules.end(), [](const auto& m) { return m.module == "leaders"; });
+    REQUIRE(leaders != doc.ruleset().modules.end());
+    const std::string base_script = leaders->file;
+    CHECK(doc.script_editable(base_script));  // no house rule: the ruleset's own modules are edited
+    doc.start_house_rule("bold", "Bold attackers");
+    CHECK_FALSE(doc.script_editable(base_script));
+    const fs::path house = fs::path(doc.layers()->target().directory);
+    CHECK(doc.script_editable((house / "rules" / "bold.lua").string()));
+    CHECK_FALSE(doc.script_editable((house / ".." / "other" / "rules" / "x.lua").string()));
 }

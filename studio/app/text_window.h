@@ -1,0 +1,15 @@
+// A window of plain text to read beside the work: the docs (Help), what the
+// house rules change. Markdown is shown as plain text, with no browser needed.
+#pragma once
+
+#include <wx/string.h>
+
+class wxWindow;
+
+namespace sandtable::studio {
+
+// Shows `text` in its own resizable window; `modal`: the caller waits for it
+// to close, else it stays open beside the main window until closed.
+void show_text_window(wxWindow* parent, const wxString& title, const wxString& text, bool modal);
+
+}  // namespace sandtable::studio

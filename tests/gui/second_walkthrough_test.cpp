@@ -1,0 +1,68 @@
+// What the second new-user walkthrough of issue 19 found, each under Xvfb:
+// B's choice appears once a house rule is started, the File menu's keys work
+// wherever the focus is, a game let go is put away when its scenario opens again.
+#include "app/menu_shortcuts.h"
+#include "studio_window.h"
+
+#include <wx/listbox.h>
+
+using namespace sandtable;
+using namespace sandtable::gui_test;
+using Page = studio::MainFrame::Page;
+
+TEST_CASE("Balance Lab: B without the scenario's own house rules is offered once one is started and saved", "[gui][balance]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    frame->select_page(Page::BalanceLab);
+    pump_for(20);
+    CHECK(frame->balance().compare_choices() == 2);
+    REQUIRE(frame->start_house_rule("Bold attackers"));
+    frame->save();
+    pump_for(20);
+    CHECK(frame->balance().compare_choices() == 3);
+    CHECK(frame->balance().compare_without_own_house_rules());
+}
+
+TEST_CASE("Shortcuts: Ctrl+S, Ctrl+Q, Ctrl+O, Ctrl+N are the File menu's wherever the focus is; editing keys stay with it", "[gui][keys]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    const auto key = [&](int code, bool ctrl, bool shift = false) {
+        wxKeyEvent e(wxEVT_CHAR_HOOK);
+        e.m_keyCode = code;
+        e.m_controlDown = ctrl;
+        e.m_shiftDown = shift;
+        return studio::menu_command_for_key(*frame.frame, e);
+    };
+    CHECK(key('S', true) == wxID_SAVE);
+    CHECK(key('Q', true) == wxID_EXIT);
+    CHECK(key('O', true) == wxID_OPEN);
+    CHECK(key('N', true) == wxID_NEW);
+    CHECK(key('S', true, true) == wxID_SAVEAS);
+    CHECK(key(WXK_F7, false) != wxID_NONE);  // Check Project
+    CHECK(key('Z', true) == wxID_NONE);       // undo in a text field is the field's
+    CHECK(key('C', true) == wxID_NONE);
+    CHECK(key('S', false) == wxID_NONE);      // a plain letter is typing
+}
+
+TEST_CASE("Playtest: a game let go (No to saving it) is put away when its scenario is opened again, and not asked about twice", "[gui][play]") {
+    ProjectCopy project("bmw");
+    const std::string scenario = project.scenario("bmw", "skirmish.yaml");
+    StudioWindow frame(scenario);
+    int asked = 0;
+    frame->ask = [&](const wxString&, const wxString&, long) {
+        ++asked;
+        return wxNO;
+    };
+    frame->select_page(Page::Playtest);
+    auto& play = frame->play();
+    play.new_game();
+    REQUIRE(play.has_game());
+    for (int i = 0; i < 3 && play.game() && !play.game()->over(); ++i) play.act(play.game()->legal_actions().front());
+    pump_for(50);
+    REQUIRE(play.confirm_discard_game());
+    CHECK(asked == 1);
+    CHECK(play.confirm_discard_game());  // let go already: no second question
+    CHECK(asked == 1);
+    REQUIRE(frame->open(scenario, false));
+    CHECK_FALSE(play.has_game());
+}
