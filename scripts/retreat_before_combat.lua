@@ -24,6 +24,7 @@
   barred_marks:       { type: text_list, default: [], doc: "marks that keep a unit from retreating before combat (units in contact, say)" }
   disordered_may_retreat: { type: bool, default: false, doc: units on their back face may retreat before combat too }
   cleared_marks:      { type: text_list, default: [], doc: marks taken off the units that retreat before combat }
+  attackable_after:   { type: bool, default: false, doc: "units that retreated before combat may be attacked in their new hex that phase (PRESTAGS 17.3)" }
 ]]
 
 ---@class retreat_before_combat.params
@@ -33,6 +34,7 @@
 ---@field barred_marks? string[] marks that keep a unit from retreating before combat (default {})
 ---@field disordered_may_retreat? boolean units on their back face may retreat before combat too (default false)
 ---@field cleared_marks? string[] marks taken off the units that retreat before combat (default {})
+---@field attackable_after? boolean units that retreated before combat may be attacked in their new hex that phase (default false)
 
 ---@type retreat_before_combat.params
 local p = params
@@ -44,6 +46,7 @@ local every_phase = #(p.melee_phases or {}) == 0
 local barred_marks = p.barred_marks or {}
 local disordered_may_retreat = p.disordered_may_retreat == true
 local cleared_marks = p.cleared_marks or {}
+local attackable_after = p.attackable_after == true
 
 local function applies(phase) return every_phase or melee_phase[phase] == true end
 
@@ -130,6 +133,7 @@ game.on("combat.declared", function(ctx)
             -- Marks of the hex it left (PRESTAGS 17.3: an attack on the new
             -- hex may still come, though the old one was attacked).
             for _, m in ipairs(cleared_marks) do game.set_mark(u, m, 0) end
+            if attackable_after then game.clear_attacked(u) end
           end
           game.log(who .. " retreat before combat to " .. to)
         end)

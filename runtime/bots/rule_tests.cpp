@@ -152,7 +152,7 @@ RuleTestOutcome run_test(const YAML::Node& test, const std::string& file, const 
         }
         t.accept("scenario"), t.accept("scenario_file");
     }
-    for (const auto& d : failed.items()) outcome.failures.push_back(d.to_string());
+    outcome.failures = failed.items();
     return outcome;
 }
 
@@ -194,9 +194,7 @@ std::vector<RuleTestOutcome> run_rule_test_file(const std::string& file, const s
         if (tests.IsDefined() && !tests.IsSequence()) sink.error(top.where("tests"), "'tests' is a list of rule tests");
     }
     if (!sink.empty()) {
-        RuleTestOutcome unread{file, "", {file, 1, 1}, {}};
-        for (const auto& d : sink.items()) unread.failures.push_back(d.to_string());
-        return {unread};
+        return {RuleTestOutcome{file, "", {file, 1, 1}, sink.items()}};
     }
     for (const auto& test : tests) outcomes.push_back(run_test(test, file, ruleset_dir, house_dirs));
     return outcomes;

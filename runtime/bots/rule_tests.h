@@ -5,6 +5,7 @@
 // tests play it over its base.
 #pragma once
 
+#include "load/diagnostics.h"
 #include "rules/source_location.h"
 
 #include <string>
@@ -16,7 +17,7 @@ struct RuleTestOutcome {
     std::string name;
     std::string rule;                   // the rulebook's number, as the test cites it ("9.2")
     rules::SourceLocation where;        // the test's entry in its file
-    std::vector<std::string> failures;  // empty: passed; each "file:line:col: what did not hold"
+    std::vector<load::Diagnostic> failures;  // empty: passed; each where in the test file, and what did not hold
     bool passed() const { return failures.empty(); }
 };
 

@@ -13,7 +13,7 @@ namespace {
 void print_text(const bots::RuleTestReport& report) {
     for (const auto& o : report.outcomes) {
         std::cout << (o.passed() ? "pass  " : "FAIL  ") << (o.rule.empty() ? "" : o.rule + "  ") << o.name << "  (" << o.where.to_string() << ")\n";
-        for (const auto& f : o.failures) std::cout << "        " << f << "\n";
+        for (const auto& f : o.failures) std::cout << "        " << f.to_string() << "\n";
     }
     std::cout << report.passed() << " passed, " << report.failed() << " failed (" << report.files.size() << " test file"
               << (report.files.size() == 1 ? "" : "s") << ")\n";
@@ -26,7 +26,7 @@ void print_json(const bots::RuleTestReport& report) {
         std::cout << (i ? ", " : "") << "{\"name\": \"" << json_escape(o.name) << "\", \"rule\": \"" << json_escape(o.rule)
                   << "\", \"where\": \"" << json_escape(o.where.to_string()) << "\", \"passed\": " << (o.passed() ? "true" : "false")
                   << ", \"failures\": [";
-        for (std::size_t f = 0; f < o.failures.size(); ++f) std::cout << (f ? ", " : "") << "\"" << json_escape(o.failures[f]) << "\"";
+        for (std::size_t f = 0; f < o.failures.size(); ++f) std::cout << (f ? ", " : "") << "\"" << json_escape(o.failures[f].to_string()) << "\"";
         std::cout << "]}";
     }
     std::cout << "]}\n";

@@ -40,9 +40,23 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
     if (!in_front(attacker, d)) return false;  // 16.0, 16.31: only through the front
-    if (dist == 1) return true;
+    if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach;
     return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);
+}
+
+// F&M 8.2: "A unit cannot attack across a prohibited/restricted hexside or into a hex prohibited to the
+// attacking unit": the hex and the hexside between must be open to its movement class.
+bool Game::may_enter_to_attack(int attacker, Hex to) const {
+    const Hex from = state_.units[static_cast<std::size_t>(attacker)].hex;
+    const auto mc = static_cast<std::size_t>(movement_class(attacker));
+    if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) return false;
+    for (int direction = 0; direction < 6; ++direction) {
+        if (geometry::neighbour(from, direction) != to) continue;
+        const int f = scenario_->map.side_feature(from, direction);
+        return f < 0 || ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc];
+    }
+    return true;
 }
 
 bool Game::reaches_all(int attacker, const std::vector<int>& defenders) const {

@@ -138,6 +138,7 @@ void Game::resolve_attribute_roles() {
             r.advance_along_retreat = rules::option_text(p, "advance", "vacated") == "path_of_retreat";
             r.zoc_bars_retreat = rules::option_flag(p, "zoc_bars_retreat", false);
             r.victor_advances = rules::option_flag(p, "victor_advances", false);
+            r.attack_needs_entry = rules::option_flag(p, "attack_needs_entry", false);
             r.support_markers = rules::option_int(p, "support_markers", 0);
             r.bombardment = rules::option_flag(p, "bombardment", false);
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");
@@ -155,7 +156,8 @@ void Game::resolve_attribute_roles() {
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
                                   rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", ""),
                                   rules::option_flag(p, "ignore_zoc", false), rules::option_text(p, "keep_away_mark", ""),
-                                  rules::option_int(p, "keep_away", 0), rules::option_text(p, "confine_mark", "")};
+                                  rules::option_int(p, "keep_away", 0), rules::option_text(p, "confine_mark", ""),
+                                  rules::option_text(p, "stacking_checked", "each_move") == "end_of_phase"};
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
@@ -394,6 +396,14 @@ void Game::add_legal(std::vector<Action>& out) const {
     }
 }
 
+// The reason a refused action is given: the rule it breaks, where one is known.
+std::string Game::why_refused(const Action& action) const {
+    if (action.kind == ActionKind::EndPhase && procedure() == Procedure::Movement && over_stacked_hex() >= 0)
+        return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) + " holds more units than the stacking limit of " +
+               std::to_string(stacking_limit(state_.at.active_side)) + ", which applies when the movement phase ends: move one out";
+    return "not a legal action now: " + describe(action);
+}
+
 bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
     // form), not only those the menu of legal actions offers, for any unit
@@ -408,7 +418,7 @@ bool Game::is_legal(const Action& action) const {
 }
 
 void Game::apply(Action action) {
-    if (!is_legal(action)) throw IllegalAction("not a legal action now: " + describe(action));
+    if (!is_legal(action)) throw IllegalAction(why_refused(action));
     // Snapshot for rollback: a script error must leave the game as it was.
     // Copied into kept buffers, whose storage is reused action after action.
     Rollback& saved = rollback_;

@@ -353,6 +353,8 @@ public:
     void disorder(int unit);
     void set_mark(int unit, const std::string& key, int value);
     void set_facing(int unit, int direction);
+    // The unit counts as not attacked this phase: it may be attacked (again), it need not be.
+    void clear_attacked(int unit) { state_.units[static_cast<std::size_t>(unit)].was_attacked = false; }
     int victory_points_of(int unit) const;
     void set_capability(int type, bool back, Capability c, int value);
     int ask(int side, std::string prompt, std::vector<std::string> options);
@@ -463,6 +465,11 @@ private:
     };
     RetreatSearch retreat_search(int unit, int hexes) const;
     bool zone_opened_to_retreat(int unit, Hex to, bool occupied) const;
+    bool may_move_into(int unit, int idx) const;
+    std::string why_refused(const Action& action) const;
+    bool may_still_leave(int unit) const;
+    int over_stacked_hex() const;
+    bool may_enter_to_attack(int attacker, Hex to) const;
     void disorder_by_retreat(int unit, const std::vector<Hex>& path);
     int advancing_side_after(const rules::CombatResult& result) const;
     bool friend_present(int side, Hex h, int except) const;
@@ -652,6 +659,7 @@ private:
         bool advance_along_retreat = false;  // `advance: path_of_retreat` (F&M 8.5)
         bool zoc_bars_retreat = false;       // `zoc_bars_retreat`: no retreat into an enemy zone, friends there or not (F&M 8.3)
         bool victor_advances = false;        // `victor_advances`: the side a result leaves unhurt advances, the defender too (BMW 7.9)
+        bool attack_needs_entry = false;     // `attack_needs_entry`: no attack into a hex or across a hexside closed to the attacker (F&M 8.2)
         int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
         bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`
@@ -679,6 +687,7 @@ private:
         std::string keep_away_mark;  // `keep_away_mark`: units with this mark may not enter a hex within `keep_away` hexes of an enemy
         int keep_away = 0;
         std::string confine_mark;    // `confine_mark`: units with this mark only step into hexes where units of their formation stand
+        bool stacking_at_end = false;  // `stacking_checked: end_of_phase`: the limit binds when the phase ends (PRESTAGS 5.26, 5.4)
     };
     mutable std::vector<std::uint8_t> near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees

@@ -51,7 +51,7 @@ void Game::movement_actions(std::vector<Action>& out) const {
             const auto& indices = range.indices();
             out.reserve(hexes.size());
             for (std::size_t k = 0; k < hexes.size(); ++k)
-                if (may_stack_in(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+                if (may_move_into(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
         }
         if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
         exit_moves(unit, out);
@@ -64,7 +64,7 @@ void Game::movement_actions(std::vector<Action>& out) const {
     if (!ruleset_->concession_level.empty() &&
         std::none_of(state_.units.begin(), state_.units.end(), [&](const UnitState& u) { return u.side == state_.at.active_side && u.moved; }))
         out.push_back({ActionKind::Concede, -1, -1, {}, -1});
-    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+    if (over_stacked_hex() < 0) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
 
 // Units whose capability lets them change face "at the beginning of the
@@ -174,6 +174,50 @@ bool Game::may_stack_in(int unit, int idx) const {
     const int friends = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)] - (me.on_map && grid().index(me.hex) == idx ? 1 : 0);
     if (friends >= stacking_limit(me.side)) return false;
     return friends == 0 || mixes_with_hex(unit, grid().hex_at(idx));
+}
+
+// A move's end: within the stacking limit, or (limit checked at the phase's end, PRESTAGS 5.26) over it while
+// enough units there have not moved and can still leave; which units mix applies at all times (5.32).
+bool Game::may_move_into(int unit, int idx) const {
+    if (!movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end) return may_stack_in(unit, idx);
+    if (capability(unit, Capability::StacksFreely)) return true;
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const Hex h = grid().hex_at(idx);
+    int counted = 0, leavers = 0;
+    for (int o : units_at(h)) {
+        if (o == unit || state_.units[static_cast<std::size_t>(o)].side != me.side || capability(o, Capability::StacksFreely)) continue;
+        ++counted;
+        if (may_still_leave(o)) ++leavers;
+    }
+    if (counted > 0 && !mixes_with_hex(unit, h)) return false;
+    return counted + 1 - stacking_limit(me.side) <= leavers;
+}
+
+// A unit that has not moved this phase and has a step it could take out of its hex.
+bool Game::may_still_leave(int unit) const {
+    if (!may_be_moved(unit)) return false;
+    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (in_enemy_zoc(u.side, u.hex) && !movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc) return false;
+    const int allowance = movement_allowance(unit);
+    for (int d = 0; d < 6; ++d) {
+        const int cost = step_cost(unit, u.hex, d);
+        if (cost >= 0 && cost <= allowance && !enemy_present(u.side, geometry::neighbour(u.hex, d))) return true;
+    }
+    return false;
+}
+
+// A hex of the moving side holding more units than its stacking limit (-1: none), which keeps the phase going.
+int Game::over_stacked_hex() const {
+    if (!movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end) return -1;
+    const int side = state_.at.active_side;
+    std::vector<int> counts(static_cast<std::size_t>(grid().size()), 0);
+    for (std::size_t i = 0; i < state_.units.size(); ++i) {
+        const auto& u = state_.units[i];
+        if (!u.on_map || u.side != side || capability(static_cast<int>(i), Capability::StacksFreely)) continue;
+        const int idx = grid().index(u.hex);
+        if (idx >= 0 && ++counts[static_cast<std::size_t>(idx)] > stacking_limit(side)) return idx;
+    }
+    return -1;
 }
 
 bool Game::mixes_with_hex(int unit, Hex h) const {

@@ -620,6 +620,11 @@ function game.log(text) end
 ---@param direction integer
 function game.set_facing(unit, direction) end
 
+---The unit counts as not attacked this phase: it may be attacked (again).
+---PRESTAGS 17.3: units that retreat before combat are subject to any attack against their new hex.
+---@param unit sandtable.Unit
+function game.clear_attacked(unit) end
+
 -- The free table (a ruleset with geometry kind table: Cady's rules). Distances in cm.
 
 ---Figures the unit has left.

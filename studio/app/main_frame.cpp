@@ -1,6 +1,8 @@
 #include "app/main_frame.h"
 
 #include "app/menu_shortcuts.h"
+#include "app/text_window.h"
+#include "core/rule_test_issues.h"
 #include "app/pane_width.h"
 #include "app/resize_dialog.h"
 #include "core/free_table_commands.h"
@@ -286,9 +288,33 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
             unit_types_->show_type(target.unit_type);
             break;
         case IssueTarget::Kind::File:
+            show_file(target.file, target.line);
             break;
     }
     say(wxString::FromUTF8(issue.to_string()));
+}
+
+// A file an issue names that no page edits (a rule test's), read beside the work at its line.
+void MainFrame::show_file(const std::string& file, int line) {
+    if (file.empty() || line <= 0) return;
+    try {
+        show_text_window(this, wxString::FromUTF8(file + ":" + std::to_string(line)), wxString::FromUTF8(load::read_file(file)), false, line);
+    } catch (const std::exception& e) {
+        say(wxString::FromUTF8(e.what()));
+    }
+}
+
+// F8: the rule tests on the files as saved; each thing that did not hold an issue at its place in the test file.
+void MainFrame::run_rule_tests() {
+    if (!doc_) return;
+    wxBusyCursor busy;
+    const RuleTestRun run = studio::run_rule_tests(*doc_);
+    const std::string counts = std::to_string(run.passed) + " passed, " + std::to_string(run.failed) + " failed (" +
+                               std::to_string(run.files) + " test file" + (run.files == 1 ? "" : "s") + ")";
+    if (run.files == 0) issues_->show_clean("No rule tests: " + doc_->scenario().ruleset_dir + "/tests holds none (docs/formats.md, Rule tests).");
+    else if (run.issues.empty()) issues_->show_clean("Rule tests: " + counts + (doc_->modified() ? ", on the files as saved." : "."));
+    else issues_->show(run.issues);
+    say(wxString::FromUTF8("Rule tests: " + counts + (doc_->modified() ? " — on the files as saved" : "")));
 }
 
 void MainFrame::refresh_state() {

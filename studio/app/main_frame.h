@@ -62,6 +62,7 @@ public:
     void autosave_now();  // what the minute's timer does
     // Edit > Start a House Rule with this name (asked for by the menu); whether it started.
     bool start_house_rule(const std::string& name);
+    void run_rule_tests();  // Edit > Run Rule Tests (F8)
     void save() { wxCommandEvent none; on_save(none); }
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
     // Tests answer in its place.
@@ -94,6 +95,7 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void perform(std::unique_ptr<EditCommand> command);
     void check_soon();
+    void show_file(const std::string& file, int line);
     void on_unit_dropped(int unit, geometry::Hex to);
     void hex_menu(geometry::Hex hex);
     void on_table_unit_dropped(int unit, geometry::table::Point cm);

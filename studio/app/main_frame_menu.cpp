@@ -62,6 +62,9 @@ void MainFrame::build_menu() {
     const int check = wxWindow::NewControlId();
     edit_menu_->Append(check, "&Check Project\tF7");
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { check_project(); }, check);
+    const int rule_tests = wxWindow::NewControlId();
+    edit_menu_->Append(rule_tests, wxString::FromUTF8("Run &Rule Tests\tF8"), "The ruleset's tests (its tests/ folder and its house rules'), failures in the Issues pane");
+    Bind(wxEVT_MENU, [this](wxCommandEvent&) { run_rule_tests(); }, rule_tests);
     const int changes = wxWindow::NewControlId();
     edit_menu_->Append(changes, wxString::FromUTF8("What the House Rules &Change…"),
                        "Before → after of every value the scenario's house rules change, with their files and lines (as saved)");

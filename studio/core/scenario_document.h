@@ -53,6 +53,7 @@ public:
     // from; ruleset edits are then saved into the last house rule, never into
     // the ruleset's own files. nullptr without house rules.
     const RulesetLayers* layers() const { return layers_ ? &*layers_ : nullptr; }
+    std::vector<std::string> house_rule_dirs() const;  // the scenario's house_rules, resolved
     // What the scenario's house rules change in the ruleset, as saved (the
     // text of `sandtable rules diff`); says so when it has none.
     std::string house_rule_changes() const;
@@ -111,7 +112,6 @@ private:
     std::string saved_yaml_;     // the model as last opened or saved
     std::optional<RulesetLayers> layers_;
     std::string saved_patch_;    // with house rules: the studio patch as last opened or saved
-    std::vector<std::string> house_rule_dirs() const;  // the scenario's house_rules, resolved
     ScriptBuffers scripts_;
     void load_layers();
 };
