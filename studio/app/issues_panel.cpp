@@ -1,5 +1,7 @@
 #include "app/issues_panel.h"
 
+#include "app/list_fit.h"
+
 #include <wx/button.h>
 #include <wx/filename.h>
 #include <wx/sizer.h>
@@ -40,6 +42,13 @@ IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     sizer->Add(check, 0, wxALL, 4);
     SetSizer(sizer);
     list_->Bind(wxEVT_LIST_ITEM_ACTIVATED, [this](wxListEvent& e) { open(e.GetIndex()); });
+    tip_rows_under_mouse(list_);  // a problem longer than its column reads whole under the mouse
+    // The Problem column takes the width the others leave.
+    list_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
+        e.Skip();
+        const int rest = list_->GetClientSize().x - list_->GetColumnWidth(0) - list_->GetColumnWidth(1) - list_->GetColumnWidth(3);
+        if (rest > 200) list_->SetColumnWidth(2, rest);
+    });
     check->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         if (on_check) on_check();
     });

@@ -25,4 +25,18 @@ void tip_entries_under_mouse(wxListBox* list) {
     });
 }
 
+void tip_rows_under_mouse(wxListCtrl* list) {
+    list->Bind(wxEVT_MOTION, [list](wxMouseEvent& e) {
+        int flags = 0;
+        const long row = list->HitTest(e.GetPosition(), flags);
+        wxString tip;
+        for (int c = 0; row >= 0 && c < list->GetColumnCount(); ++c) {
+            const wxString cell = list->GetItemText(row, c);
+            if (!cell.empty()) tip += (tip.empty() ? "" : " — ") + cell;
+        }
+        if (list->GetToolTipText() != tip) list->SetToolTip(tip);
+        e.Skip();
+    });
+}
+
 }  // namespace sandtable::studio

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <wx/listbox.h>
+#include <wx/listctrl.h>
 
 namespace sandtable::studio {
 
@@ -12,5 +13,9 @@ int width_of_entries(const wxListBox& list);
 
 // The entry under the mouse becomes the list's tooltip where the list cuts it short.
 void tip_entries_under_mouse(wxListBox* list);
+
+// The row under the mouse, every column of it, becomes the report list's tooltip: a narrow pane's
+// cut columns read whole.
+void tip_rows_under_mouse(wxListCtrl* list);
 
 }  // namespace sandtable::studio

@@ -1,5 +1,6 @@
 #include "app/main_frame.h"
 
+#include "app/list_fit.h"
 #include "app/menu_shortcuts.h"
 #include "app/text_window.h"
 #include "core/rule_test_issues.h"
@@ -53,6 +54,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     // Where and when first: the pane is narrow, and a unit's place is what a designer looks for.
     for (const char* column : {"Unit", "Hex", "Arrives", "Type", "Side"}) units_->AppendColumn(column);
     // A unit dragged from the order of battle onto the map goes to the hex it is dropped on.
+    tip_rows_under_mouse(units_);  // the pane is narrow: a unit's whole row under the mouse
     units_->Bind(wxEVT_LIST_BEGIN_DRAG, [this](wxListEvent& e) {
         wxTextDataObject data(MapCanvas::unit_drag_text(static_cast<int>(e.GetIndex())));
         wxDropSource source(data, units_);
@@ -104,7 +106,10 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
     canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
-    palette_->on_status = [this](const wxString& text) { say(text); };
+    // The palette's hints are about the map: not shown over another page (a project opened there).
+    palette_->on_status = [this](const wxString& text) {
+        if (pages_->GetCurrentPage() == canvas_) say(text);
+    };
     palette_->on_width_wanted = [this](int pixels) { widen_pane(aui_, "palette", pixels); };
     // The docking layout and the recent projects outlive the session.
     wxConfigBase* config = wxConfigBase::Get();
@@ -208,8 +213,9 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     });
     unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
-        fill_units();          // the order of battle names the types
-        palette_->refill();    // so does the palette's list of types to place
+        fill_units();               // the order of battle names the types
+        palette_->refill();         // so does the palette's list of types to place
+        scenario_page_->refresh();  // and the Scenario page's order of battle
     });
     scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
     balance_->set_document(doc_ ? &*doc_ : nullptr);
@@ -260,6 +266,7 @@ void MainFrame::check_project() {
     if (!doc_) return;
     wxBusyCursor busy;
     auto issues = studio::check_project(*doc_);
+    scripts_->follow_issues(issues);
     if (issues.empty())
         issues_->show_clean("No problems found in " + doc_->file() + " and its ruleset" + (doc_->modified() ? " (as edited)." : "."));
     else

@@ -202,6 +202,7 @@ void MainFrame::on_file_changed(const wxString& path) {
     const std::string file = doc_->file(), script = scripts_->open_file();
     open(file, false);
     if (!script.empty()) scripts_->select_module_of(script);  // the module being read stays open
+    play_->sources_changed();
     say("Reloaded: " + path + " changed on disk");
 }
 

@@ -310,7 +310,7 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
     std::error_code ec;
     // Put away when another scenario opens, or this one again after the designer let the game go.
     if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) {
-        released_ = false;
+        released_ = sources_changed_ = false;
         play_.reset();
         order_drag_.reset();
         marks_.clear();
@@ -319,6 +319,10 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
         actions_->Clear();
         listed_.clear();
         show_decision("Choose who plays each side and press New Game.");
+        where_->SetLabelText("");  // no game: no position in one
+        turn_->SetValue(1);
+        slider_->SetRange(0, 1);
+        slider_->SetValue(0);
         refresh();
         status("");
     }
@@ -388,6 +392,7 @@ void PlayPanel::new_game() {
     }
     watching_ = false;
     released_ = false;
+    sources_changed_ = false;
     board_ = play_->game().scenario();
     sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
@@ -411,6 +416,7 @@ bool PlayPanel::open_replay(const std::string& file) {
         return false;
     }
     watching_ = true;
+    released_ = sources_changed_ = false;
     seed_->SetValue(static_cast<int>(std::min<std::uint64_t>(play_->seed(), 1'000'000'000)));
     board_ = play_->game().scenario();
     sources_ = ValueSources::of(play_->game().ruleset());
@@ -473,6 +479,14 @@ void PlayPanel::report_news(std::size_t combats_before, std::size_t log_before) 
         status(utf8(with_unit_names(game, line)));
         return;
     }
+    status("");  // nothing to tell: what was said of an earlier action is old news
+}
+
+// The scenario's files changed on disk under a game in progress: it goes on as it began, and says so.
+void PlayPanel::sources_changed() {
+    if (!play_ || play_->game().over()) return;
+    sources_changed_ = true;
+    refresh();
 }
 
 void PlayPanel::bots_move() {
@@ -577,6 +591,8 @@ void PlayPanel::refresh() {
     }
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
+    if (sources_changed_)
+        decision += "\nThe scenario's files changed on disk since this game began: it plays them as they were; New Game plays them as they are now.";
     show_decision(utf8(decision));
     slider_->SetRange(0, std::max<int>(1, static_cast<int>(play_->length())));
     slider_->SetValue(static_cast<int>(play_->position()));

@@ -49,6 +49,8 @@ public:
     void save_replay();
     // A game a person has played and not saved: asks before it is dropped.
     bool confirm_discard_game();
+    // The scenario's files were read again after a change on disk: a game in progress says it plays them as they were.
+    void sources_changed();
     // The game on the page, and an action taken in it as a click on the board or the list would.
     const kernel::Game* game() const { return play_ ? &play_->game() : nullptr; }
     void act(const kernel::Action& action);
@@ -91,6 +93,7 @@ private:
     const ScenarioDocument* doc_ = nullptr;
     std::unique_ptr<PlaySession> play_;
     bool released_ = false;  // the designer answered "don't save" about this game
+    bool sources_changed_ = false;  // the scenario's files changed on disk since the game began
     ValueSources sources_;  // where the game's values are written, for the Combat tab
     bool watching_ = false;  // a replay watched: bots do not move until Play On
     rules::Scenario board_;

@@ -345,6 +345,8 @@ void ScriptsPanel::on_editor_changed() {
     if (on_modified_changed) on_modified_changed();
 }
 
+bool ScriptsPanel::has_error_mark() const { return editor_->MarkerNext(0, 1 << kErrorMarker) >= 0; }
+
 void ScriptsPanel::type_text(const std::string& text) {
     editor_->SetText(wxString::FromUTF8(text));  // raises the change event as typing does
 }
@@ -385,7 +387,25 @@ void ScriptsPanel::show_line(const std::string& file, int line, const std::strin
     editor_->SetFocus();
 }
 
+// The project was checked: the editor's marks and message agree with the Issues pane (an error fixed and
+// saved goes from both).
+void ScriptsPanel::follow_issues(const std::vector<ProjectIssue>& issues) {
+    if (!doc_ || file_.empty()) return;
+    editor_->MarkerDeleteAll(kErrorMarker);
+    bool any = false;
+    for (const auto& issue : issues)
+        if (issue.target.kind == IssueTarget::Kind::ScriptLine && issue.target.file == file_ && issue.target.line > 0) {
+            editor_->MarkerAdd(issue.target.line - 1, kErrorMarker);
+            any = true;
+        }
+    if (!any && showing_error_) {
+        showing_error_ = false;
+        show_open_module();
+    }
+}
+
 void ScriptsPanel::mark_error(const std::string& script, int line, const std::string& message) {
+    showing_error_ = true;
     messages_->SetValue(wxString::FromUTF8(script + ":" + std::to_string(line) + ": " + message));
     if (script == file_ && line > 0) {
         editor_->MarkerAdd(line - 1, kErrorMarker);
@@ -398,6 +418,7 @@ void ScriptsPanel::mark_error(const std::string& script, int line, const std::st
 void ScriptsPanel::check() {
     if (!doc_ || file_.empty()) return;
     editor_->MarkerDeleteAll(kErrorMarker);
+    showing_error_ = false;
     try {
         script::LuaSandbox sandbox;
         sandbox.compile(editor_->GetText().ToStdString(wxConvUTF8), file_);

@@ -7,6 +7,8 @@
 // with every module switched on (as saved).
 #pragma once
 
+#include "core/project_issues.h"
+
 #include "app/editor_find.h"
 #include "core/edit_commands.h"
 
@@ -26,6 +28,8 @@ class ScenarioDocument;
 
 class ScriptsPanel : public wxPanel {
 public:
+    // The project's issues after a check: the error marks in the editor follow them.
+    void follow_issues(const std::vector<ProjectIssue>& issues);
     explicit ScriptsPanel(wxWindow* parent);
     // The document whose rule modules are shown; edits go through `perform`.
     void set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform);
@@ -39,6 +43,8 @@ public:
     // The module open in the editor ("" with none), and its text as shown.
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)
+    bool has_error_mark() const;               // a line of the open module is marked as an error
+    void check();                              // the Check button
     void select_module_of(const std::string& file);
     // New Module: registers `name` and opens its file (made from a template
     // when new); false, with the reason in the messages, when refused.
@@ -61,7 +67,6 @@ private:
     std::unique_ptr<EditCommand> command_for(const wxString& key, const wxVariant& value) const;
     int selected() const;
     void open_module(int index);
-    void check();
     void save();
     void mark_error(const std::string& script, int line, const std::string& message);
     void on_editor_changed();
@@ -74,6 +79,7 @@ private:
     wxTextCtrl* messages_ = nullptr;
     std::unique_ptr<EditorFind> find_;
     std::string file_;                      // the module open in the editor
+    bool showing_error_ = false;  // the messages show a script error the editor marks
     bool showing_switch_message_ = false;   // the messages say what the last tick did
     bool loading_ = false;                  // the editor's text is being set, not typed
 };

@@ -2,6 +2,7 @@
 // B's choice appears once a house rule is started, the File menu's keys work
 // wherever the focus is, a game let go is put away when its scenario opens again.
 #include "app/menu_shortcuts.h"
+#include "load/loader.h"
 #include "studio_window.h"
 
 #include <wx/listbox.h>
@@ -65,4 +66,24 @@ TEST_CASE("Playtest: a game let go (No to saving it) is put away when its scenar
     CHECK(asked == 1);
     REQUIRE(frame->open(scenario, false));
     CHECK_FALSE(play.has_game());
+}
+
+// The third walkthrough: an error fixed and saved with Ctrl+S leaves no mark in the editor while the
+// Issues pane says all is well.
+TEST_CASE("Scripts: a Lua error fixed and saved with Ctrl+S takes its mark off the editor", "[gui][scripts]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    frame->select_page(Page::Scripts);
+    pump_for(20);
+    auto& scripts = frame->scripts();
+    const std::string file = frame->document()->script_files().front();
+    scripts.select_module_of(file);
+    const std::string text = sandtable::load::read_file(file);
+    scripts.type_text("local broken = (1 +\n" + text);
+    scripts.check();
+    REQUIRE(scripts.has_error_mark());
+    scripts.type_text(text);  // fixed
+    frame->save();            // Ctrl+S: every file, then the project is checked
+    pump_for(20);
+    CHECK_FALSE(scripts.has_error_mark());
 }
