@@ -158,6 +158,8 @@ void Game::resolve_attribute_roles() {
                                   rules::option_flag(p, "ignore_zoc", false), rules::option_text(p, "keep_away_mark", ""),
                                   rules::option_int(p, "keep_away", 0), rules::option_text(p, "confine_mark", ""),
                                   rules::option_text(p, "stacking_checked", "each_move") == "end_of_phase"};
+            for (const auto& id : rules::option_names(p, "mark_halts_before")) movement_rules_[i].mark_halts_before.push_back(rs.terrain_index(id));
+            for (const auto& id : rules::option_names(p, "mark_passes")) movement_rules_[i].mark_passes.push_back(rs.terrain_index(id));
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
             if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);

@@ -411,6 +411,8 @@ private:
     MovementStep movement_step_rule(int unit, int exit_mode) const;
     int exit_mode(int unit);
     bool keeps_away(int unit) const;
+    bool moves_marked(int unit) const;
+    const std::uint8_t* halts_for(int unit) const;
     // ranged_fire.cpp
     bool fire_step();
     void fire_actions(std::vector<Action>& out) const;
@@ -688,6 +690,8 @@ private:
         int keep_away = 0;
         std::string confine_mark;    // `confine_mark`: units with this mark only step into hexes where units of their formation stand
         bool stacking_at_end = false;  // `stacking_checked: end_of_phase`: the limit binds when the phase ends (PRESTAGS 5.26, 5.4)
+        std::vector<int> mark_halts_before;  // `mark_halts_before`: terrain a keep_away_mark unit may not enter (regimental 2.3)
+        std::vector<int> mark_passes;        // `mark_passes`: stopping terrain such a unit moves through (2.3: town)
     };
     mutable std::vector<std::uint8_t> near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
@@ -709,6 +713,7 @@ private:
     // Per hex index: 1 when its terrain stops a move that enters it, 2 when
     // it may also be entered only as a move's first step; empty when no terrain does.
     std::vector<std::uint8_t> terrain_halts_;
+    mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex

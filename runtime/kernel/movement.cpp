@@ -333,12 +333,34 @@ struct Game::MovementStep {
 // unit for a unit with the `keep_away_mark` (a strategic move, regimental
 // 2.0); every hex where no other unit of its formation stands for a unit with
 // the `confine_mark` (a reshuffle of a holding regiment, 2.1, 2.4).
+// A unit moving with the phase's `keep_away_mark` (a strategic move).
+bool Game::moves_marked(int unit) const {
+    if (procedure() != Procedure::Movement) return false;
+    const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
+    return !r.keep_away_mark.empty() && state_.mark(unit, r.keep_away_mark) != 0;
+}
+
+// Where entering a hex ends a move, for this unit: a marked unit moves on through `mark_passes` terrain
+// (regimental 2.3: "a stand moving strategically can move into town without halting").
+const std::uint8_t* Game::halts_for(int unit) const {
+    if (terrain_halts_.empty()) return nullptr;
+    if (!moves_marked(unit)) return terrain_halts_.data();
+    const auto& passes = movement_rules_[static_cast<std::size_t>(phase_index())].mark_passes;
+    if (passes.empty()) return terrain_halts_.data();
+    marked_halts_ = terrain_halts_;
+    for (std::size_t i = 0; i < grid().size(); ++i)
+        if (std::find(passes.begin(), passes.end(), scenario_->map.terrain[i]) != passes.end()) marked_halts_[i] = 0;
+    return marked_halts_.data();
+}
+
 bool Game::keeps_away(int unit) const {
     if (procedure() != Procedure::Movement) return false;
     const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
-    const bool away = !r.keep_away_mark.empty() && r.keep_away > 0 && state_.mark(unit, r.keep_away_mark) != 0;
+    const bool marked = moves_marked(unit);
+    const bool away = marked && r.keep_away > 0;
+    const bool halts_before = marked && !r.mark_halts_before.empty();
     const bool confined = !r.confine_mark.empty() && state_.mark(unit, r.confine_mark) != 0;
-    if (!away && !confined) return false;
+    if (!away && !confined && !halts_before) return false;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     near_enemy_.assign(grid().size(), confined ? 1 : 0);
     if (confined)
@@ -353,6 +375,11 @@ bool Game::keeps_away(int unit) const {
             for (std::size_t i = 0; i < grid().size(); ++i)
                 if (geometry::distance(grid().hex_at(static_cast<int>(i)), e.hex) <= r.keep_away) near_enemy_[i] = 1;
         }
+    // 2.3: "Halt before entering these features if moving strategic".
+    if (halts_before)
+        for (std::size_t i = 0; i < grid().size(); ++i)
+            if (std::find(r.mark_halts_before.begin(), r.mark_halts_before.end(), scenario_->map.terrain[i]) != r.mark_halts_before.end())
+                near_enemy_[i] = 1;
     return true;
 }
 
@@ -363,6 +390,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
     const bool ignore_zoc = procedure() == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
     if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
+    const std::uint8_t* halts = halts_for(unit);
+    const bool kept_away = keeps_away(unit);
     return MovementStep{mode,
                         grid().index(me.hex),
                         capability(unit, Capability::EnterEzocNeedsFriend) != 0,
@@ -373,8 +402,8 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
                         movement_cost_scale(unit),
                         ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
                         zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
-                        terrain_halts_.empty() ? nullptr : terrain_halts_.data(),
-                        keeps_away(unit) ? near_enemy_.data() : nullptr};
+                        halts,
+                        kept_away ? near_enemy_.data() : nullptr};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

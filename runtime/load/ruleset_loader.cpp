@@ -500,9 +500,11 @@ struct RulesetReader {
             int i = 0;
             const bool ok = o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
                             : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
-                            : o.kind == ProcedureOption::Kind::Names ? v.IsScalar() || (v.IsSequence() && std::all_of(v.begin(), v.end(), [](const YAML::Node& n) { return n.IsScalar(); }))
-                                                                   : v.IsScalar();
-            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value", "a name or a list of names"};
+                            : o.kind == ProcedureOption::Kind::Names || o.kind == ProcedureOption::Kind::TerrainNames
+                                ? v.IsScalar() || (v.IsSequence() && std::all_of(v.begin(), v.end(), [](const YAML::Node& n) { return n.IsScalar(); }))
+                                : v.IsScalar();
+            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value",
+                                          "a name or a list of names", "a terrain id or a list of terrain ids"};
             if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
             else if (o.kind == ProcedureOption::Kind::Int && i < o.min)
                 sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));
@@ -510,7 +512,18 @@ struct RulesetReader {
                 sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be one of " + join_choices(o.choices) + ", not '" + v.Scalar() + "'");
             else if (o.kind == ProcedureOption::Kind::Text && rs.attribute_index(v.Scalar()) < 0)
                 sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() + "', which the ruleset does not declare");
+            else if (o.kind == ProcedureOption::Kind::TerrainNames)
+                check_terrain_names(o.key, v);
         }
+    }
+
+    void check_terrain_names(const std::string& key, const YAML::Node& v) {
+        const auto check = [&](const YAML::Node& n) {
+            if (rs.terrain_index(n.Scalar()) < 0)
+                sink.error(location_of(n, file), "option '" + key + "': " + unknown("terrain", n.Scalar(), ids_of(rs.terrain)));
+        };
+        if (v.IsScalar()) check(v);
+        else for (const auto& n : v) check(n);
     }
 
     int phase_index(const std::string& id) const {

@@ -57,6 +57,8 @@ const std::vector<ProcedureSpec>& procedures() {
          {"always_one_hex", K::Bool, "a unit that may move may always move one hex into passable terrain, whatever it costs, and then no further"},
          {"keep_away_mark", K::Name, "units carrying this script mark may not enter a hex within `keep_away` hexes of an enemy unit in this phase (regimental 2.0: strategic movement)"},
          {"keep_away", K::Int, "the distance in hexes `keep_away_mark` keeps a unit from the enemy", 0},
+         {"mark_halts_before", K::TerrainNames, "terrain a unit carrying `keep_away_mark` may not enter: it halts before it (regimental 2.3: a strategic move halts before woods, rough ground, fordable streams)"},
+         {"mark_passes", K::TerrainNames, "terrain that stops a move (`stops_movement`) but not a unit carrying `keep_away_mark`, which moves on through it (regimental 2.3: \"a stand moving strategically can move into town without halting\")"},
          {"confine_mark", K::Name, "units carrying this script mark step only into hexes where other units of their formation stand: they shuffle among their regiment's hexes and never cross a vacant one (regimental 2.1, 2.4)"},
          {"ignore_zoc", K::Bool, "enemy zones of control neither stop a unit nor hold it in place in this phase (regimental 2.5: a retreat order moves at strategic distance even through them)"},
          {"stacking_checked", K::Choice, "when the stacking limit binds: each_move (default: no move ends over it) or end_of_phase: moves may pile units up while units there that have not moved can still leave, and the phase ends only with every hex within the limit (PRESTAGS 5.26, 5.4)", -1'000'000, {"each_move", "end_of_phase"}}}},

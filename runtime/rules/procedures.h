@@ -15,7 +15,7 @@ struct ProcedureOption {
     // Text: an attribute the ruleset declares; Choice: one of `choices`;
     // Name: any name (a script's mark, a terrain value's key); Names: one
     // name or a list of them.
-    enum class Kind { Bool, Int, Text, Choice, Name, Names };
+    enum class Kind { Bool, Int, Text, Choice, Name, Names, TerrainNames };  // TerrainNames: ids of the ruleset's terrain
     std::string key;
     Kind kind;
     std::string meaning;
