@@ -57,7 +57,7 @@ const std::vector<std::string>& known_events() {
         "combat.resolved",  // lists attackers, defenders; text result: the combat's losses and retreats are all taken, before the advance
         "activation.begin", // text formation, side: the roll-off's winner activated a formation, before its first phase
         "table.allowance",  // free table: unit, order (mode 0 hold, 1 advance, 2 charge, 3 withdraw), turn (degrees the march turns from its facing), reform (1: it changes files), reaction (1: a morale reaction's move, not an order); thirds (writable: thirds of its move it loses; terrain's are added after)
-        "fire.steps",       // free table: firer, target, range (cm), max_range (cm), rank (1 or 2), volley (1, 2); step (writable) on the fire ladder
+        "fire.steps",       // free table: firer, target, range (cm), max_range (cm), rank (1 or 2), volley (1, 2); step (writable) on the fire ladder, figures (writable: of the rank's, how many fire)
         "shock.dice",       // free table: attacker, defender, figures (attacker's in contact); dice (writable: the shock dice rolled, its shock x figures)
         "melee.point",      // free table: unit, enemy, aspect (0 front, 1 flank, 2 rear: where the enemy strikes it from), charged (1: the enemy charged it); point, figures (writable: its figures that roll)
         "morale.shift",     // free table: unit, value, losses; columns (writable: columns to the right on the morale chart)

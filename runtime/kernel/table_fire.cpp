@@ -168,14 +168,18 @@ void Game::resolve_table_fire() {
                 ctx.set("rank", rank + 1);
                 ctx.set("volley", volley);
                 ctx.set("step", ladder->start_for(start_value) + ladder->range_bonus(range, max_range));
+                ctx.set("figures", firing);
                 raise(ctx);
                 const int step = ladder->clamp(static_cast<int>(ctx.get("step", 0)));
+                // A script may hold a rank back (Cady: crossbows do not fire from the second rank).
+                const int shooting = std::clamp(static_cast<int>(ctx.get("figures", firing)), 0, firing);
+                if (shooting == 0) continue;
                 int scored = 0;
-                for (int k = 0; k < firing; ++k) scored += ladder->hits(step, roll(ladder->die_faces, unit_id(f.firer) + " fires at " + unit_id(f.target)));
+                for (int k = 0; k < shooting; ++k) scored += ladder->hits(step, roll(ladder->die_faces, unit_id(f.firer) + " fires at " + unit_id(f.target)));
                 hits += scored;
                 if (logging_)
                     note("  " + unit_id(f.firer) + " fires at " + unit_id(f.target) + " (volley " + std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
-                         std::to_string(firing) + " figures at step " + std::to_string(step) + "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
+                         std::to_string(shooting) + " figures at step " + std::to_string(step) + "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
             }
         if (table_attribute(f.firer, table_roles_.ammunition) > 0) set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
         pending_losses_[static_cast<std::size_t>(f.target)] += hits;

@@ -1046,7 +1046,7 @@ const Writable& writable(kernel::Event e) {
         t[static_cast<std::size_t>(Event::SightCheck)] = {{"blocked"}, {}};
         t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
         t[static_cast<std::size_t>(Event::TableAllowance)] = {{"thirds"}, {}};
-        t[static_cast<std::size_t>(Event::FireSteps)] = {{"step"}, {}};
+        t[static_cast<std::size_t>(Event::FireSteps)] = {{"step", "figures"}, {}};
         t[static_cast<std::size_t>(Event::ShockDice)] = {{"dice"}, {}};
         t[static_cast<std::size_t>(Event::MeleePoint)] = {{"point", "figures"}, {}};
         t[static_cast<std::size_t>(Event::MoraleShift)] = {{"columns"}, {}};

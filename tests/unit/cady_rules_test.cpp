@@ -8,6 +8,7 @@
 #include "geometry/table_point.h"
 
 #include <cmath>
+#include <set>
 
 using namespace sandtable::test::cady;
 namespace gt = sandtable::geometry::table;
@@ -196,6 +197,27 @@ TEST_CASE("The second rank of archers shoots a step lower, over the first", "[ca
     // 35 cm of 40: no range step. Front rank 12 figures x 2 volleys hit on 4; the second rank's 4s miss.
     CHECK(g.figures(unit(g, "target")) == 16 - 16);  // 24 hits: the unit is gone
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "target"))].eliminated);
+}
+
+// "Crossbows and arbalists do not fire indirectly (from the second rank.)"; bowmen do (ancient-medieval era).
+TEST_CASE("Crossbows fire from the front rank only, bowmen from the second rank too", "[cady]") {
+    const auto ranks_firing = [](const char* type) {
+        auto s = open(write_scenario({{"shooters", type, "red", 50, 60, 90, 6, 24}, {"target", "medium_infantry", "blue", 85, 60, 270, 4, 16}}),
+                      std::vector<int>(96, 6));
+        auto& g = s.game();
+        write_orders(s, {});
+        while (g.decision() != DecisionKind::Fire) s.apply(g.legal_actions().back());
+        s.apply(g.legal_actions().front());
+        hold_fire_until(s, DecisionKind::WriteOrders);
+        std::set<int> ranks;
+        for (const auto& l : g.log())
+            for (int rank : {1, 2})
+                if (l.text.find("shooters fires at target") != std::string::npos && l.text.find("rank " + std::to_string(rank)) != std::string::npos)
+                    ranks.insert(rank);
+        return ranks;
+    };
+    CHECK(ranks_firing("archers") == std::set<int>{1, 2});
+    CHECK(ranks_firing("crossbows") == std::set<int>{1});
 }
 
 TEST_CASE("Shock counts only after an order to charge, melee figures survive at or under their melee point", "[cady]") {
