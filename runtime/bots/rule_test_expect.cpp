@@ -152,6 +152,7 @@ void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool
     const bool found = std::any_of(log.begin(), log.end(), [&](const auto& e) { return e.text.find(words) != std::string::npos; });
     if (found == want) return;
     std::string last = log.empty() ? "(empty)" : log.back().text;
+    last.erase(0, last.find_first_not_of(' '));
     m.sink().error(m.where(key), (want ? "no line of the log holds " : "a line of the log holds ") + quoted_line(words) +
                                      (want ? "; its last line is " + quoted_line(last) : ""));
 }

@@ -14,8 +14,8 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1};
+    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes", "changes_formation"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }

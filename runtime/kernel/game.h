@@ -67,6 +67,8 @@ enum class Capability {
     Reorganizes,                  // 1: showing this face the unit is disordered, and a recovery phase rolls
                                   //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
                                   //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
+    ChangesFormation,             // 1: a free table's written order may change its files (ranks and files); 0: it
+                                  //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
     Count
 };
 const char* capability_name(Capability c);

@@ -91,6 +91,7 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (o.distance < 0 || o.distance > reach_mm) return false;
     if (o.mode == TableOrder::Hold && o.distance != 0) return false;
     if (o.files < 0 || o.files > stand_count(unit)) return false;
+    if (o.files > 0 && o.files != u.files && !capability(unit, Capability::ChangesFormation)) return false;
     if (o.mode == TableOrder::Charge) {
         if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
         if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;

@@ -60,6 +60,8 @@
 ---| "victory_points"              # default -1: front strength x vp_per_enemy_strength; 0 or more: what eliminating it scores
 ---| "ezoc_entry_cost"             # default -1: entering an enemy zone of control ends the move; 0 or more: that many MP more, and it goes on
 ---| "ignores_zoc_barriers"        # default 0: 1 = may cross no_zoc_to_zoc hexsides and terrain from zone to zone (commandos)
+---| "reorganizes"                 # default 1: 0 = a back face taken by choice, never rolled for by recovery
+---| "changes_formation"           # default 1: 0 = a free table's order may not change its files (Cady's peasants and militia)
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry

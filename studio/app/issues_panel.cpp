@@ -57,6 +57,7 @@ IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 void IssuesPanel::show(std::vector<ProjectIssue> issues) {
     issues_ = std::move(issues);
     list_->DeleteAllItems();
+    list_->UnsetToolTip();  // the row it named is gone
     for (const auto& issue : issues_) {
         const long row = list_->InsertItem(list_->GetItemCount(), issue.error() ? "Error" : "Warning");
         list_->SetItem(row, 1, place(issue.where));

@@ -11,6 +11,7 @@
 #include "load/table_map_writer.h"
 
 #include <filesystem>
+#include <fstream>
 #include <wx/accel.h>
 #include <wx/display.h>
 #include <wx/config.h>
@@ -178,6 +179,15 @@ void MainFrame::on_page_changed() {
     pane_menu_->sync();
 }
 
+// A replay file, by its header (the studio's and the CLI's: format: sandtable-replay/1).
+bool MainFrame::is_replay_file(const std::string& file) {
+    std::ifstream in(file);
+    std::string head(512, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head.find("format: sandtable-replay/") != std::string::npos;
+}
+
 bool MainFrame::open_replay(const std::string& replay_file) {
     pages_->SetSelection(pages_->GetPageIndex(play_));
     return play_->open_replay(replay_file);
@@ -188,6 +198,7 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     // Whole paths from here on: every file of the project is named as the designer finds it on disk,
     // not relative to the folder the studio happened to be started in.
     const std::string scenario_file = std::filesystem::absolute(given_file).lexically_normal().string();
+    if (is_replay_file(scenario_file)) return open_replay(scenario_file);  // a replay picked in the scenario dialog: watched
     try {
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
         const bool recover = offered && ask("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
@@ -199,8 +210,12 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
         recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
     } catch (const load::LoadError& e) {
-        doc_.reset();
         issues_->show(issues_from(e));
+        if (doc_ && doc_->file() != scenario_file) {  // another file that does not load: the project open stays open
+            say(wxString::FromUTF8(scenario_file + " was not opened (its problems are in the Issues pane); " + doc_->file() + " stays open"));
+            return false;
+        }
+        doc_.reset();
     }
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     shown_extent_ = {};
@@ -243,6 +258,7 @@ void MainFrame::open_background() {
 
 void MainFrame::fill_units() {
     units_->DeleteAllItems();
+    units_->UnsetToolTip();  // the row it named is gone
     if (!doc_) return;
     const auto& sc = doc_->scenario();
     const bool table = doc_->ruleset().table.enabled;
@@ -316,8 +332,12 @@ void MainFrame::run_rule_tests() {
     if (!doc_) return;
     wxBusyCursor busy;
     const RuleTestRun run = studio::run_rule_tests(*doc_);
+    // The tests play the ruleset as the scenario does: with its house rules, which may change what a test expects.
+    std::string with;
+    for (const auto& h : doc_->scenario().house_rules) with += (with.empty() ? "" : ", ") + std::filesystem::path(h).filename().string();
     const std::string counts = std::to_string(run.passed) + " passed, " + std::to_string(run.failed) + " failed (" +
-                               std::to_string(run.files) + " test file" + (run.files == 1 ? "" : "s") + ")";
+                               std::to_string(run.files) + " test file" + (run.files == 1 ? "" : "s") +
+                               (with.empty() ? "" : "; played with the scenario's house rules: " + with) + ")";
     if (run.files == 0) issues_->show_clean("No rule tests: " + doc_->scenario().ruleset_dir + "/tests holds none (docs/formats.md, Rule tests).");
     else if (run.issues.empty()) issues_->show_clean("Rule tests: " + counts + (doc_->modified() ? ", on the files as saved." : "."));
     else issues_->show(run.issues);

@@ -64,9 +64,11 @@ void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::un
 void PalettePane::refill() {
     table_->refill();
     const int keep = list_->GetSelection();
+    const int keep_type = unit_type_->GetSelection();  // the type being placed stays chosen (a rename keeps its place)
     fill();
     list_->SetSelection(keep >= 0 && keep < static_cast<int>(list_->GetCount()) ? keep : 0);
     choose_tool();
+    if (keep_type >= 0 && keep_type < static_cast<int>(unit_type_->GetCount())) unit_type_->SetSelection(keep_type);
 }
 
 // Looking, then each terrain (painted with a brush), each hexside feature and

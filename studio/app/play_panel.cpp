@@ -309,25 +309,28 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
     doc_ = doc;
     std::error_code ec;
     // Put away when another scenario opens, or this one again after the designer let the game go.
-    if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) {
-        released_ = sources_changed_ = false;
-        play_.reset();
-        order_drag_.reset();
-        marks_.clear();
-        table_marks_.clear();
-        canvas_->set_scenario(nullptr, nullptr);
-        actions_->Clear();
-        listed_.clear();
-        show_decision("Choose who plays each side and press New Game.");
-        where_->SetLabelText("");  // no game: no position in one
-        turn_->SetValue(1);
-        slider_->SetRange(0, 1);
-        slider_->SetValue(0);
-        refresh();
-        status("");
-    }
+    if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) put_away_game();
     build_seats();
     odds_->set_ruleset(play_ ? &play_->game().ruleset() : doc_ ? &doc_->ruleset() : nullptr);
+}
+
+// The page without a game: nothing on the board, no position in a game, the decision line says how to start one.
+void PlayPanel::put_away_game() {
+    released_ = sources_changed_ = false;
+    play_.reset();
+    order_drag_.reset();
+    marks_.clear();
+    table_marks_.clear();
+    canvas_->set_scenario(nullptr, nullptr);
+    actions_->Clear();
+    listed_.clear();
+    show_decision("Choose who plays each side and press New Game.");
+    where_->SetLabelText("");
+    turn_->SetValue(1);
+    slider_->SetRange(0, 1);
+    slider_->SetValue(0);
+    refresh();
+    status("");
 }
 
 void PlayPanel::build_seats() {
@@ -388,6 +391,9 @@ void PlayPanel::new_game() {
         play_ = std::make_unique<PlaySession>(load::load_scenario(file), file, static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
     } catch (const std::exception& e) {
         ask(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR);
+        // The game before: let go, it goes; kept, it says its files have changed (they were just saved).
+        if (play_ && released_) put_away_game();
+        else if (play_) sources_changed();
         return;
     }
     watching_ = false;

@@ -71,6 +71,7 @@ private:
     void build_tabs(wxWindow* parent);
     wxWindow* build_hand_over();
     void build_seats();
+    void put_away_game();
     std::vector<Seat> chosen_seats() const;
     void play_on();
     void bots_move();

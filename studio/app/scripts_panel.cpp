@@ -153,6 +153,11 @@ int ScriptsPanel::selected() const { return doc_ ? modules_->GetSelection() : wx
 void ScriptsPanel::refresh() {
     fill_modules();
     fill_params();
+    // A house rule started while a ruleset module is open: from now on it is read only, and says so.
+    if (doc_ && !file_.empty() && editor_->GetReadOnly() == doc_->script_editable(file_)) {
+        editor_->SetReadOnly(!doc_->script_editable(file_));
+        show_open_module();
+    }
     // "Charges is switched off" is stale once anything changed after it (an undo).
     if (showing_switch_message_) show_open_module();
     showing_switch_message_ = false;
@@ -344,6 +349,8 @@ void ScriptsPanel::on_editor_changed() {
     fill_modules();
     if (on_modified_changed) on_modified_changed();
 }
+
+bool ScriptsPanel::read_only() const { return editor_->GetReadOnly(); }
 
 bool ScriptsPanel::has_error_mark() const { return editor_->MarkerNext(0, 1 << kErrorMarker) >= 0; }
 

@@ -2,7 +2,11 @@
 // B's choice appears once a house rule is started, the File menu's keys work
 // wherever the focus is, a game let go is put away when its scenario opens again.
 #include "app/menu_shortcuts.h"
+#include "bots/session.h"
 #include "load/loader.h"
+
+#include <filesystem>
+#include <fstream>
 #include "studio_window.h"
 
 #include <wx/listbox.h>
@@ -86,4 +90,38 @@ TEST_CASE("Scripts: a Lua error fixed and saved with Ctrl+S takes its mark off t
     frame->save();            // Ctrl+S: every file, then the project is checked
     pump_for(20);
     CHECK_FALSE(scripts.has_error_mark());
+}
+
+// The fourth walkthrough: the module already open when a house rule is started turns read only too.
+TEST_CASE("Scripts: the ruleset's module open when a house rule is started becomes read only", "[gui][scripts][house]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    frame->select_page(Page::Scripts);
+    pump_for(20);
+    auto& scripts = frame->scripts();
+    scripts.select_module_of(frame->document()->script_files().front());
+    CHECK_FALSE(scripts.read_only());
+    REQUIRE(frame->start_house_rule("Bold attackers"));
+    CHECK(scripts.read_only());
+}
+
+// A replay picked in the Open Scenario dialog is watched on the Playtest page; a file that is no scenario
+// leaves the project open.
+TEST_CASE("Open: a replay opens on the Playtest page, a file that does not load leaves the project open", "[gui][open]") {
+    ProjectCopy project("bmw");
+    const std::string scenario = project.scenario("bmw", "skirmish.yaml");
+    StudioWindow frame(scenario);
+    const std::string replay = (std::filesystem::path(scenario).parent_path() / "game.yaml").string();
+    {
+        bots::Session session(load::load_scenario(scenario), scenario, 1, {}, true);
+        for (int i = 0; i < 3; ++i) session.apply(session.game().legal_actions().front());
+        std::ofstream(replay) << session.replay_yaml(replay);
+    }
+    REQUIRE(frame->open(replay, false));
+    CHECK(frame->document()->file() == scenario);  // the project is still the one open
+    const std::string broken = (std::filesystem::path(scenario).parent_path() / "broken.yaml").string();
+    std::ofstream(broken) << "id: broken\n";
+    CHECK_FALSE(frame->open(broken, false));
+    REQUIRE(frame->document());
+    CHECK(frame->document()->file() == scenario);
 }

@@ -71,6 +71,7 @@ inline bots::Session open(const std::string& scenario, std::vector<int> dice = {
 }
 
 inline TableOrder hold(int facing = -1) { return {TableOrder::Hold, 0, 0, 0, facing, -1}; }
+inline TableOrder hold_in_files(int files) { return {TableOrder::Hold, 0, 0, files, -1, -1}; }
 inline TableOrder march(int bearing, double cm, int files = 0) { return {TableOrder::Advance, bearing, static_cast<int>(cm * 10), files, -1, -1}; }
 inline TableOrder charge(int bearing, double cm, int target) { return {TableOrder::Charge, bearing, static_cast<int>(cm * 10), 0, -1, target}; }
 

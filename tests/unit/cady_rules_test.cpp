@@ -143,13 +143,14 @@ TEST_CASE("Movement loses a third in a forest, for a turn over 45 degrees and fo
                                  "ancient-medieval", terrain));
     auto& g = s.game();
     write_orders(s, {{"wood", march(90, 30)}, {"road", march(90, 40)}, {"turn", march(90, 30)},
-                     {"reform", march(90, 24, 1)}, {"peasants", march(90, 30, 1)}});
+                     {"reform", march(90, 24, 1)}, {"peasants", march(90, 30)}});
     CHECK(g.table_position(unit(g, "wood")).x == Approx(62 + 20));      // 30 less a third
     CHECK(g.table_position(unit(g, "road")).x == Approx(20 + 40));      // 30 and a third
     CHECK(g.table_position(unit(g, "turn")).x == Approx(20 + 20));      // facing north, marched east
     CHECK(g.table_position(unit(g, "reform")).x == Approx(150 + 16));   // 24 less a third
-    CHECK(g.table_position(unit(g, "peasants")).x == Approx(150 + 30)); // morale 1: no reduction
+    CHECK(g.table_position(unit(g, "peasants")).x == Approx(150 + 30)); // keeping its files: the whole move
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "reform"))].files == 1);
+    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "peasants"))].files == 2);  // peasants never re-form
 }
 
 TEST_CASE("A river bars the way except at a ford, where it costs a third", "[cady]") {
@@ -218,6 +219,25 @@ TEST_CASE("Crossbows fire from the front rank only, bowmen from the second rank 
     };
     CHECK(ranks_firing("archers") == std::set<int>{1, 2});
     CHECK(ranks_firing("crossbows") == std::set<int>{1});
+}
+
+// "Peasants and militia do not change their ranks and files" (Effects on Movement): an order that re-forms
+// them is refused; regulars beside them may re-form (and lose a third for it).
+TEST_CASE("Militia keep their ranks and files: an order to re-form them is refused, regulars may", "[cady]") {
+    auto s = open(write_scenario({{"militia", "militia", "red", 50, 60, 90, 4, 16}, {"regulars", "regulars", "red", 50, 90, 90, 4, 16},
+                                  {"enemy", "regulars", "blue", 150, 60, 270, 4, 16}},
+                                 "musket"));
+    auto& g = s.game();
+    while (g.decision() != DecisionKind::WriteOrders) s.apply(g.legal_actions().back());
+    const auto order = [&](const char* id, TableOrder o) {
+        Action a{ActionKind::WriteOrder, unit(g, id), -1, {}, -1};
+        a.order = o;
+        return g.is_legal(a);
+    };
+    CHECK_FALSE(order("militia", hold_in_files(2)));
+    CHECK(order("militia", hold_in_files(4)));   // its own files: no change
+    CHECK(order("militia", march(90, 10)));      // a march that keeps them
+    CHECK(order("regulars", hold_in_files(2)));
 }
 
 TEST_CASE("Shock counts only after an order to charge, melee figures survive at or under their melee point", "[cady]") {

@@ -15,6 +15,13 @@ local p = params
 local TURN = p.turn_limit or 45
 local CHARGE = 2
 
+-- "Peasants and militia do not change their ranks and files": their orders keep their formation.
+game.on("game.setup", function()
+  for _, t in ipairs(game.unit_types()) do
+    if game.type_attr(t, "front", "fixed_formation") then game.set_capability(t, "both", "changes_formation", 0) end
+  end
+end)
+
 game.on("table.allowance", function(e)
   local u = e.unit
   if e.turn > TURN then e.thirds = e.thirds + 1 end
