@@ -94,6 +94,9 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (o.files > 0 && o.files != u.files && !capability(unit, Capability::ChangesFormation)) return false;
     if (o.mode == TableOrder::Charge) {
         if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
+        // Cady: "On the following move the charging unit may not charge again" (a script marks it).
+        if (const std::string barred = rules::option_text(phase(), "no_charge_mark", ""); !barred.empty() && state_.mark(unit, barred) > 0)
+            return false;
         if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;
         const auto& t = state_.units[static_cast<std::size_t>(o.target)];
         return t.on_map && t.side != u.side;

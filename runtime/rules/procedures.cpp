@@ -89,7 +89,8 @@ const std::vector<ProcedureSpec>& procedures() {
         // post-melee morale.
         {"written_orders", T::None,
          {{"barred_mark", K::Names, "units carrying this script mark (or any of a list) get no written order: they keep the one they have"},
-          {"directions", K::Int, "compass directions offered for a march, besides the enemy and the objectives (default 8: N, NE, E, …)", 4}}},
+          {"directions", K::Int, "compass directions offered for a march, besides the enemy and the objectives (default 8: N, NE, E, …)", 4},
+          {"no_charge_mark", K::Name, "units carrying this script mark may be ordered anything but a charge (Cady: a unit that charged may not charge again on the following move)"}}},
         {"table_movement", T::None,
          {{"allowance", K::Text, "the attribute holding the move in cm (default movement)"},
           {"slices", K::Int, "the parts a move is carried out in, every unit a part at a time (default 3: thirds)", 1}}},

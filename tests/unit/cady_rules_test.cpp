@@ -240,6 +240,26 @@ TEST_CASE("Militia keep their ranks and files: an order to re-form them is refus
     CHECK(order("regulars", hold_in_files(2)));
 }
 
+// "On the following move the charging unit may not charge again": the knights charge on turn 1 (and fall
+// short); on turn 2 an order to charge is refused them, and allowed the knights beside them that did not.
+TEST_CASE("A unit that charged may not charge again on the following move, one that did not may", "[cady]") {
+    auto s = open(write_scenario({{"knights", "heavy_cavalry", "red", 20, 60, 90, 1, 2}, {"others", "heavy_cavalry", "red", 20, 100, 90, 1, 2},
+                                  {"foot", "light_infantry", "blue", 180, 60, 270, 2, 4}}),
+                  std::vector<int>(60, 6));
+    auto& g = s.game();
+    write_orders(s, {{"knights", charge(90, 60, unit(g, "foot"))}});
+    hold_fire_until(s, DecisionKind::WriteOrders);
+    REQUIRE(g.state().at.turn == 2);
+    REQUIRE(g.units_in_contact(unit(g, "knights")).empty());  // the charge fell short: no melee to hold it
+    const auto may_charge = [&](const char* id) {
+        Action a{ActionKind::WriteOrder, unit(g, id), -1, {}, -1};
+        a.order = charge(90, 60, unit(g, "foot"));
+        return g.is_legal(a);
+    };
+    CHECK_FALSE(may_charge("knights"));
+    CHECK(may_charge("others"));
+}
+
 TEST_CASE("Shock counts only after an order to charge, melee figures survive at or under their melee point", "[cady]") {
     // Heavy cavalry (shock 3, melee 10, 2 figures: TMV 10) charges a line of light infantry
     // (melee 4, 4 figures: TMV 8, so no 3-DT) 20 cm off.

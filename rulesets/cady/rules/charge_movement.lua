@@ -2,7 +2,9 @@
 -- for changing its direction of march more than 45 degrees, and for a change
 -- of formation (ranks and files) when its morale is 2 or more (peasants and
 -- militia do not re-form). A charge gains a third, and the charger loses a
--- third on the turn after it. Terrain's thirds are the ruleset's `thirds`.
+-- third on the turn after it, and may not charge again that turn (mark
+-- "charged_last_turn", the orders phase's no_charge_mark). Peasants and militia
+-- keep their ranks and files. Terrain's thirds are the ruleset's `thirds`.
 --[[ params:
   turn_limit: { type: int, min: 0, max: 180, default: 45, doc: "degrees a unit may turn its march without losing a third" }
 ]]
@@ -19,6 +21,15 @@ local CHARGE = 2
 game.on("game.setup", function()
   for _, t in ipairs(game.unit_types()) do
     if game.type_attr(t, "front", "fixed_formation") then game.set_capability(t, "both", "changes_formation", 0) end
+  end
+end)
+
+-- "On the following move the charging unit may not charge again": the orders phase's no_charge_mark.
+game.on("phase.begin", function(ctx)
+  if ctx.phase ~= "orders" then return end
+  for u = 0, game.unit_count() - 1 do
+    local charged = game.mark(u, "charged_turn")
+    game.set_mark(u, "charged_last_turn", (charged > 0 and charged == game.turn() - 1) and 1 or 0)
   end
 end)
 

@@ -6,7 +6,10 @@
 -- "not_artillery_mover"); armoured artillery may move even with none left.
 -- A battery fires only at what a friendly stand within command radius of its
 -- HQ spots: 3 hexes in the open, 2 into cover or at a D stand (5.2). Distant
--- fire does not pass through stands, except overhead fire (3.3).
+-- fire does not pass through stands, except overhead fire (3.3). A battery
+-- "does not need any ammunition to defend itself in close combat ... It does
+-- need ammunition to respond to distant fire" (5.0): fired on from a distance
+-- it answers only with a shot left, and the answer spends it.
 --[[ params:
   shots: { type: int, default: 3, doc: shots each battery gets at the start of a round (5.0) }
 ]]
@@ -86,4 +89,21 @@ game.on("sight.check", function(ctx)
     end
   end
   if battery(viewer) and not spotted(game.side(viewer), game.hex_of_index(ctx.to)) then ctx.blocked = 1 end
+end)
+
+-- 5.0: distant fire at a battery is answered with its dice only while it has a shot; the answer spends one.
+game.on("combat.strengths", function(ctx)
+  if ctx.close_combat == nil or ctx.close_combat ~= 0 then return end  -- close combat: it fights regardless
+  local c = game.combat()
+  for _, d in ipairs(c.defenders) do
+    if game.attr(d, "artillery") then
+      local left = game.mark(d, "shots")
+      if left > 0 then
+        game.set_mark(d, "shots", left - 1)
+      else
+        ctx.defend = math.max(0, ctx.defend - math.min(game.attr(d, "bs"), game.strength_points(d)))
+        game.log(game.unit(d).id .. " has no shot left to answer the fire (5.0)")
+      end
+    end
+  end
 end)
