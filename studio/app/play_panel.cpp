@@ -314,6 +314,8 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
     odds_->set_ruleset(play_ ? &play_->game().ruleset() : doc_ ? &doc_->ruleset() : nullptr);
 }
 
+unsigned PlayPanel::combats_listed() const { return combats_->GetCount(); }
+
 // The page without a game: nothing on the board, no position in a game, the decision line says how to start one.
 void PlayPanel::put_away_game() {
     released_ = sources_changed_ = false;
@@ -329,6 +331,11 @@ void PlayPanel::put_away_game() {
     turn_->SetValue(1);
     slider_->SetRange(0, 1);
     slider_->SetValue(0);
+    // The tabs tell of no game either: not the combats, dice and log of the one put away.
+    combats_->Clear();
+    combat_text_->SetValue("No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or script it came from, the column, the die and the result.");
+    dice_->DeleteAllItems();
+    log_->ChangeValue("");
     refresh();
     status("");
 }

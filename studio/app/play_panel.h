@@ -53,6 +53,7 @@ public:
     void sources_changed();
     // The game on the page, and an action taken in it as a click on the board or the list would.
     const kernel::Game* game() const { return play_ ? &play_->game() : nullptr; }
+    unsigned combats_listed() const;  // the Combat tab's list
     void act(const kernel::Action& action);
     // Told what to show in the status bar.
     std::function<void(const wxString&)> on_status;

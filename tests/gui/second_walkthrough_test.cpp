@@ -62,14 +62,18 @@ TEST_CASE("Playtest: a game let go (No to saving it) is put away when its scenar
     auto& play = frame->play();
     play.new_game();
     REQUIRE(play.has_game());
-    for (int i = 0; i < 3 && play.game() && !play.game()->over(); ++i) play.act(play.game()->legal_actions().front());
+    // Played on until a combat is fought (the fifth walkthrough: its explanation outlived the game).
+    for (int i = 0; i < 400 && play.game() && !play.game()->over() && play.game()->combat_explanations().empty(); ++i)
+        play.act(play.game()->legal_actions().front());
     pump_for(50);
+    REQUIRE(play.combats_listed() > 0);
     REQUIRE(play.confirm_discard_game());
     CHECK(asked == 1);
     CHECK(play.confirm_discard_game());  // let go already: no second question
     CHECK(asked == 1);
     REQUIRE(frame->open(scenario, false));
     CHECK_FALSE(play.has_game());
+    CHECK(play.combats_listed() == 0);  // nor its combats on the Combat tab
 }
 
 // The third walkthrough: an error fixed and saved with Ctrl+S leaves no mark in the editor while the
