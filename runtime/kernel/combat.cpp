@@ -15,6 +15,10 @@ using geometry::Hex;
 
 namespace {
 bool contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+std::vector<int> with(std::vector<int> v, int x) {
+    v.push_back(x);
+    return v;
+}
 }  // namespace
 
 int Game::attacking_side() const {
@@ -185,10 +189,10 @@ void Game::combat_actions(std::vector<Action>& out) const {
                 // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
                 for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target && !dice_pool(); ++i) {
                     const int t = static_cast<int>(i);
-                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers))
+                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) && may_still_reach_table(with(c.defenders, t)))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
                 }
-                if (!strands_mandatory_unit()) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+                if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders)) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
             }
         } else if (c.stage == Combat::Losses) {
             const bool attacker_loses = c.losses_attacker > 0;
@@ -226,7 +230,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
         if (!may_be_declared_against(t)) continue;
         const Hex h = state_.units[i].hex;
         if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
-        if (std::any_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, t); })) {
+        if (std::any_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, t); }) &&
+            may_still_reach_table(hex_target ? hex_defenders(t) : std::vector<int>{t})) {
             out.push_back({ActionKind::Declare, -1, t, {}, -1});
             if (hex_target) declared.push_back(h);
         }

@@ -44,7 +44,7 @@ const std::vector<std::string>& known_events() {
         "move.end",         // unit; list path (hex indices, start first); a script may ask questions here
         "fire.result",      // firer, target, roll, factor, hit (writable)
         "combat.declared",  // lists attackers, defenders; writable: cancel, forced_result (text)
-        "combat.strengths", // attack, defend (writable)
+        "combat.strengths", // attack, defend (writable); estimate: 1 when asked as a query (docs/adr/0007)
         "combat.odds",      // column, shift (writable)
         "combat.result",    // text result (writable), roll; writable: advance_required
         "unit.retreated",   // unit; text from (the hex label it left)

@@ -51,12 +51,16 @@ public:
     // record which handler changed which writable value.
     void trace() { traced_ = true; }
     bool traced() const { return traced_; }
+    // A query (docs/adr/0007): the kernel asks, handlers only read and answer.
+    void ask_only() { query_ = true; }
+    bool query() const { return query_; }
     void record(ContextChange change) { changes_.push_back(std::move(change)); }
     const std::vector<ContextChange>& changes() const { return changes_; }
 
 private:
     Event event_;
     bool traced_ = false;
+    bool query_ = false;
     std::vector<ContextChange> changes_;
     std::vector<std::pair<std::string, long long>> ints_;
     std::vector<std::pair<std::string, std::vector<int>>> lists_;

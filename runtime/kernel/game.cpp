@@ -139,6 +139,7 @@ void Game::resolve_attribute_roles() {
             r.zoc_bars_retreat = rules::option_flag(p, "zoc_bars_retreat", false);
             r.victor_advances = rules::option_flag(p, "victor_advances", false);
             r.attack_needs_entry = rules::option_flag(p, "attack_needs_entry", false);
+            r.below_lowest_refused = rules::option_text(p, "below_lowest_column", "lowest") == "not_permitted";
             r.support_markers = rules::option_int(p, "support_markers", 0);
             r.bombardment = rules::option_flag(p, "bombardment", false);
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");
@@ -403,6 +404,9 @@ std::string Game::why_refused(const Action& action) const {
     if (action.kind == ActionKind::EndPhase && procedure() == Procedure::Movement && over_stacked_hex() >= 0)
         return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) + " holds more units than the stacking limit of " +
                std::to_string(stacking_limit(state_.at.active_side)) + ", which applies when the movement phase ends: move one out";
+    if (action.kind == ActionKind::Resolve && procedure() == Procedure::OddsCombat && state_.combat_open &&
+        state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() && !odds_permitted(state_.combat.attackers, state_.combat.defenders))
+        return "not permitted: " + why_odds_refused();
     return "not a legal action now: " + describe(action);
 }
 

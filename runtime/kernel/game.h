@@ -362,7 +362,11 @@ public:
     int ask(int side, std::string prompt, std::vector<std::string> options);
     // The combat being resolved: a script may call it off or fix its result.
     void cancel_combat() { state_.combat.cancelled = true; }
-    void force_combat_result(std::string code) { state_.combat.forced_result = std::move(code); }
+    void force_combat_result(std::string code);
+    // The combat the scripts see through game.combat(): the one being
+    // resolved, or the possible one the kernel is estimating.
+    const Combat& combat_in_view() const { return estimate_ ? estimate_->combat : state_.combat; }
+    bool estimating() const { return estimate_ != nullptr; }
     // Raises an event to the scripts; returns false when nobody listens.
     bool raise(EventContext& context);
     bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
@@ -471,6 +475,22 @@ private:
     bool zone_opened_to_retreat(int unit, Hex to, bool occupied) const;
     bool may_move_into(int unit, int idx) const;
     std::string why_refused(const Action& action) const;
+    // A possible combat as the rule scripts would count it: combat.strengths
+    // raised as a query (see docs/adr/0007), nothing changed.
+    struct ScriptedStrengths {
+        int attack = 0;
+        int defend = 0;
+        std::string forced_result;  // what a handler fixed the result at, if it did
+    };
+    ScriptedStrengths scripted_strengths(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
+    // `below_lowest_column: not_permitted` (PRESTAGS 8.1): may these attackers fight these defenders?
+    bool odds_permitted(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
+    bool below_lowest_column(const ScriptedStrengths& s) const;
+    // Every unit that could still join an attack on all of `defenders`.
+    std::vector<int> possible_attackers(const std::vector<int>& defenders) const;
+    // Could the attackers that may still join bring an attack on `defenders` onto the table?
+    bool may_still_reach_table(const std::vector<int>& defenders) const;
+    std::string why_odds_refused() const;
     bool may_still_leave(int unit) const;
     int over_stacked_hex() const;
     bool may_enter_to_attack(int attacker, Hex to) const;
@@ -664,6 +684,7 @@ private:
         bool zoc_bars_retreat = false;       // `zoc_bars_retreat`: no retreat into an enemy zone, friends there or not (F&M 8.3)
         bool victor_advances = false;        // `victor_advances`: the side a result leaves unhurt advances, the defender too (BMW 7.9)
         bool attack_needs_entry = false;     // `attack_needs_entry`: no attack into a hex or across a hexside closed to the attacker (F&M 8.2)
+        bool below_lowest_refused = false;   // `below_lowest_column: not_permitted`: no combat below the table's lowest odds (PRESTAGS 8.1)
         int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
         bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`
@@ -782,6 +803,12 @@ private:
     const std::vector<std::vector<int>>* step_costs_ = nullptr;
     std::vector<std::vector<int>> own_step_costs_;
     std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
+    // Set while scripted_strengths() asks the scripts about a possible combat.
+    struct Estimate {
+        Combat combat;
+        std::string forced_result;
+    };
+    mutable Estimate* estimate_ = nullptr;
     mutable geometry::MovementRange range_;
     mutable int range_unit_ = -1;
 };

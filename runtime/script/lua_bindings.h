@@ -23,7 +23,8 @@ inline kernel::Game& game(lua_State* L) {
 // sight.check and other queries may be asked while the legal actions are
 // listed: a handler that acted then would change the game behind the player's back.
 inline void forbid_in_query(lua_State* L, const char* function) {
-    if (host(L).in_query()) luaL_error(L, "%s cannot be called while answering a query event (sight.check): handlers of queries only read", function);
+    if (host(L).in_query())
+        luaL_error(L, "%s cannot be called while answering a query event (%s): handlers of queries only read", function, host(L).query_event());
 }
 
 inline int unit_arg(lua_State* L, int index) {

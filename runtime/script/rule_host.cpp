@@ -735,17 +735,21 @@ int l_cancel_combat(lua_State* L) {
     return 0;
 }
 
+// In an estimate (combat.strengths asked as a query) the fixed result is the
+// estimate's answer, not an act: the game's own combat is untouched.
 int l_force_result(lua_State* L) {
-    forbid_in_query(L, "game.force_result");
+    if (!game(L).estimating()) forbid_in_query(L, "game.force_result");
     const char* code = luaL_checkstring(L, 1);
     if (!game(L).ruleset().combat_result(code)) return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);
     game(L).force_combat_result(code);
     return 0;
 }
 
+// A query's log lines are dropped, not refused: a handler that says what it
+// counts answers queries and happenings with the same code.
 int l_log(lua_State* L) {
-    forbid_in_query(L, "game.log");
     const char* text = luaL_checkstring(L, 1);
+    if (host(L).in_query()) return 0;
     game(L).note(std::string("  ") + text);
     return 0;
 }
@@ -782,7 +786,7 @@ int l_active_side(lua_State* L) {
 }
 
 int l_combat(lua_State* L) {
-    const auto& c = game(L).state().combat;
+    const auto& c = game(L).combat_in_view();
     lua_createtable(L, 0, 6);
     push_int_list(L, c.attackers), lua_setfield(L, -2, "attackers");
     push_int_list(L, c.defenders), lua_setfield(L, -2, "defenders");
@@ -1090,13 +1094,13 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     LuaTimer timer(lua_ns_);
     lua_State* L = sandbox_.state();
     const int top = lua_gettop(L);
-    const bool was_query = in_query_;
-    in_query_ = context.event() == kernel::Event::SightCheck;
+    const char* was_query = query_event_;
+    query_event_ = context.event() == kernel::Event::SightCheck || context.query() ? kernel::event_name(context.event()) : nullptr;
     struct Restore {
-        bool& flag;
-        bool value;
-        ~Restore() { flag = value; }
-    } restore{in_query_, was_query};
+        const char*& slot;
+        const char* value;
+        ~Restore() { slot = value; }
+    } restore{query_event_, was_query};
     int handlers = 0, ctx = 0;  // stack slots, filled when a handler passes its filter
     for (std::size_t i = 0; i < filters.size(); ++i) {
         if (!passes(filters[i], game, context)) continue;

@@ -43,9 +43,11 @@ public:
 
     // Called from the Lua bindings; nullptr before the host is attached.
     kernel::Game* attached_game() const { return game_; }
-    // True while a query event (sight.check) is being answered: the API's
-    // functions that act refuse then.
-    bool in_query() const { return in_query_; }
+    // True while a query event is being answered (sight.check, or an event the
+    // kernel raises only to ask, such as combat.strengths for an estimate): the
+    // API's functions that act refuse then.
+    bool in_query() const { return query_event_ != nullptr; }
+    const char* query_event() const { return query_event_ ? query_event_ : ""; }
     // What a handler asked to see: the kernel calls it only for matching
     // events, so a rule about chargers costs nothing when infantry moves.
     struct HandlerFilter {
@@ -88,7 +90,7 @@ private:
     std::string loading_module_;
     std::string loading_file_;
     std::vector<WrappedHandler> wrapped_;
-    bool in_query_ = false;
+    const char* query_event_ = nullptr;  // the event being answered as a query, if one is
     std::int64_t lua_ns_ = 0;
 };
 

@@ -109,16 +109,16 @@ TEST_CASE("6.13 a fire unit reaches as far as its range allowance, the target he
     CHECK(!can_declare(s.game(), "ax"));
 }
 
-TEST_CASE("8.1 fire at odds below 1:2 has no effect and no die is rolled", "[prestags][fire]") {
+TEST_CASE("8.1 fire at odds below 1:2 is not permitted: the hex is not offered as a target", "[prestags][fire]") {
     Field f;
     paint(f, "0504", 'v');
-    f.units = {{"sk", "SK", "a", "0502"}, {"ax", "AX", "b", "0504"}};  // 1 against a village's 5
-    auto s = f.start({6});
+    // Skirmishers (fire 1, range 2): 1 against a village's 5 is below 1:2;
+    // 1 against clear ground's 2 is exactly 1:2.
+    f.units = {{"sk", "SK", "a", "0502"}, {"ax", "AX", "b", "0504"}, {"ax2", "AX", "b", "0602"}};
+    auto s = f.start();
     run_to_phase(s, "fire", 0);
-    fire(s, {"sk"}, "ax");
-    CHECK(s.game().state().combat.result == "-");
-    CHECK(s.game().state().combat.roll == 0);
-    CHECK(!disordered(s.game(), "ax"));
+    CHECK(!can_declare(s.game(), "ax"));
+    CHECK(can_declare(s.game(), "ax2"));
 }
 
 TEST_CASE("6.32, 6.34 woods and villages block the line of sight, but units fire into and out of them", "[prestags][fire][los]") {

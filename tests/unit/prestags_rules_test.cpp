@@ -197,15 +197,16 @@ TEST_CASE("10.11 a leader's bonus is added in melee but never more than the unit
     CHECK(column_label(s.game()) == "1-2");
 }
 
-TEST_CASE("8.1 odds below 1:2 are not permitted: the attack has no effect and no die is rolled", "[prestags][melee]") {
+TEST_CASE("8.1 odds below 1:2 are not permitted: such an attack is not offered, nor its resolution", "[prestags][melee]") {
     Field f;
-    f.units = {{"mi", "MI", "a", "0503"}, {"pp1", "PP", "b", "0504"}, {"pp2", "PP", "b", "0504"}};
+    // Militia (2) against two pikemen defending as one (12); the militia's other enemy is militia (2).
+    f.units = {{"mi", "MI", "a", "0503"}, {"pp1", "PP", "b", "0504"}, {"pp2", "PP", "b", "0504"}, {"mi2", "MI", "b", "0403"}};
     auto s = f.start({6});
     run_until(s, DecisionKind::CombatDeclare);
-    attack(s, {"mi"}, "pp1");
-    CHECK(s.game().state().combat.result == "-");
-    CHECK(s.game().state().dice_rolled == 0);
-    CHECK(!disordered(s.game(), "pp1"));
+    const Game& g = s.game();
+    CHECK(!find(g.legal_actions(), ActionKind::Declare, -1, unit(g, "pp1")).has_value());
+    CHECK(find(g.legal_actions(), ActionKind::Declare, -1, unit(g, "mi2")).has_value());
+    CHECK(g.state().dice_rolled == 0);
 }
 
 TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a phase (7.13)", "[prestags][results]") {

@@ -22,7 +22,10 @@
 -- (7.32). Fractions are never lost: strengths are counted in quarter points
 -- and both totals divided by the largest of 4, 2, 1 that leaves them whole,
 -- so 2½ against 2 is written 5 against 4 (1-1). Odds below 1:2 are not
--- permitted (8.1): such an attack has no effect.
+-- permitted (8.1): the phases' `below_lowest_column: not_permitted` refuses
+-- such an attack before the roll, asking this handler as an estimate; in the
+-- simultaneous sequence, where attacks are settled when the phase begins
+-- (20.2), one that falls below 1:2 has no effect.
 -- Simultaneous sequence (23.11): a unit plotted to move defends at half.
 -- params: elevation (bool, default false), slopes, hilltops (terrain ids),
 -- melee_phases (phase ids of melee combat, default melee).
