@@ -169,6 +169,9 @@ bool Game::combat_step() {
         state_.at.stage = 1;
     }
     if (state_.combat_open) return combat_resolution_step();
+    // The side ended the phase: no more attacks, even by units that may attack
+    // again (`attacks_while_mark`: a battery holding the shots it has left).
+    if (state_.at.stage == 2) return false;
     std::vector<Action> options;
     combat_actions(options);
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;

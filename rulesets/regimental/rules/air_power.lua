@@ -1,13 +1,21 @@
 -- Regimental stand rules 9.0: air power. Each side has `points` air power
--- points a day (by side, in scenario order). When a combat is declared the
--- attacker, then the defender, may call one in: it adds 2D to its side's
--- dice, as artillery does (same status, same penalties). If enemy AA stands
--- within 2 hexes of the point's target (the defending hex for the attacker's
--- point, the attacking stands' hexes for the defender's), the AA fires 2D
--- hitting on 6: a hit stops the attack, and the point is spent for nothing.
--- Points left at night are lost; the next day brings `points` again.
+-- points a day (by side, in scenario order). A point "can be called in to
+-- support attacks and defences like artillery ... on the same basis [and with
+-- the same penalties] as artillery": so only where divisional artillery could
+-- be called in (3.5): by an M regiment initiating an attack (3.5.1), or by an
+-- H or D stand attacked (3.5.2), the calling stand within 2 hexes of its HQ
+-- (3.5), in the regiments' combat phase (the artillery phase's barrages are
+-- no combat a point supports, and their target does not fire back, 5.1).
+-- When such a combat is declared the attacker, then the defender, may call
+-- one in: it adds 2D to its side's dice, as artillery does (same status,
+-- same penalties). If enemy AA stands are within 2 hexes of the point's
+-- target (the defending hex for the attacker's point, the attacking stands'
+-- hexes for the defender's), the AA fires 2D hitting on 6: a hit stops the
+-- attack, and the point is spent for nothing. Points left at night are lost;
+-- the next day brings `points` again.
 --[[ params:
   points: { type: int_list, default: [0, 0], doc: "air power points a day, by side in scenario order" }
+  phases: { type: phases, default: [combat], doc: the phases whose combats air power may support }
 ]]
 
 ---@class air_power.params
@@ -16,6 +24,8 @@
 ---@type air_power.params
 local p = params
 local POINTS = p.points or {}
+local supports_in = {}
+for _, id in ipairs(p.phases or { "combat" }) do supports_in[id] = true end
 
 -- Points left today and the day they were given, kept as marks on the
 -- side's first unit in scenario order (marks are rolled back and hashed).
@@ -76,19 +86,37 @@ local function strike(side, role, first_unit, target_hexes)
   game.set_mark(first_unit, "air_strike", 1)
 end
 
+-- The command module marks each unit with its HQ's handle + 1.
+local function hq_of(f)
+  local m = game.mark(game.formation_units(f)[1], "hq_handle")
+  return m > 0 and m - 1 or nil
+end
+
+-- 3.5: may this stand call in support from outside its hex, its regiment under one of `orders`?
+local function may_call(u, orders)
+  local f = game.formation(u)
+  if not f or not orders[game.order(f)] or game.mark(u, "no_hq") ~= 0 then return false end
+  local hq = hq_of(f)
+  return hq ~= nil and game.unit(hq).on_map and game.distance(game.hex(u), game.hex(hq)) <= 2
+end
+
+local ATTACKING_ORDERS = { M = true }          -- 3.5.1: an H attack has its hex and fire support only
+local DEFENDING_ORDERS = { H = true, D = true } -- 3.5.2: an M defence has its hex and fire support only
+
 game.on("combat.declared", function(ctx)
+  if not supports_in[game.phase()] then return end
   local attacker, defender = ctx.attackers[1], ctx.defenders[1]
   if not attacker or not defender then return end
   local a_side, d_side = game.side(attacker), game.side(defender)
   local defending_hexes, attacking_hexes = {}, {}
   for _, u in ipairs(ctx.defenders) do defending_hexes[#defending_hexes + 1] = game.hex(u) end
   for _, u in ipairs(ctx.attackers) do attacking_hexes[#attacking_hexes + 1] = game.hex(u) end
-  if left(a_side) > 0 then
+  if left(a_side) > 0 and may_call(attacker, ATTACKING_ORDERS) then
     game.choose(a_side, "Call in an air strike (" .. left(a_side) .. " left today)?", { "Yes: +2D", "No" }, function(answer)
       if answer == 1 then strike(a_side, "attacker", attacker, defending_hexes) end
     end)
   end
-  if left(d_side) > 0 then
+  if left(d_side) > 0 and may_call(defender, DEFENDING_ORDERS) then
     game.choose(d_side, "Call in an air strike for the defence (" .. left(d_side) .. " left today)?", { "Yes: +2D", "No" }, function(answer)
       if answer == 1 then strike(d_side, "defender", defender, attacking_hexes) end
     end)
