@@ -149,12 +149,13 @@ void check_result(MapReader& m, const kernel::Game& g) {
 void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool want) {
     const std::string words = m.text(key, true);
     const auto& log = g.log();
-    const bool found = std::any_of(log.begin(), log.end(), [&](const auto& e) { return e.text.find(words) != std::string::npos; });
-    if (found == want) return;
-    std::string last = log.empty() ? "(empty)" : log.back().text;
-    last.erase(0, last.find_first_not_of(' '));
-    m.sink().error(m.where(key), (want ? "no line of the log holds " : "a line of the log holds ") + quoted_line(words) +
-                                     (want ? "; its last line is " + quoted_line(last) : ""));
+    const auto hit = std::find_if(log.begin(), log.end(), [&](const auto& e) { return e.text.find(words) != std::string::npos; });
+    if ((hit != log.end()) == want) return;
+    // Quote the line that broke `not_log`, or the last line when `log` found none.
+    std::string shown = hit != log.end() ? hit->text : log.empty() ? "(empty)" : log.back().text;
+    shown.erase(0, shown.find_first_not_of(' '));
+    m.sink().error(m.where(key), (want ? "no line of the log holds " + quoted_line(words) + "; its last line is "
+                                       : "a line of the log holds " + quoted_line(words) + ": ") + quoted_line(shown));
 }
 
 }  // namespace

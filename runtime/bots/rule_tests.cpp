@@ -116,7 +116,19 @@ std::vector<int> forced_dice(MapReader& t) {
     return dice;
 }
 
-void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses, load::DiagnosticSink& failed) {
+// A failed test keeps the game's log, to show where the play went another way.
+struct KeepLogOnFailure {
+    const Session& session;
+    const load::DiagnosticSink& failed;
+    std::vector<std::string>& log;
+    ~KeepLogOnFailure() {
+        if (failed.empty()) return;
+        for (const auto& e : session.game().log()) log.push_back(e.text);
+    }
+};
+
+void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses, load::DiagnosticSink& failed,
+               std::vector<std::string>& log) {
     const auto seed = static_cast<std::uint64_t>(t.integer("seed", false, 1, 0, 1'000'000'000));
     std::vector<int> dice = forced_dice(t);
     const YAML::Node steps = t.child("steps");
@@ -124,6 +136,7 @@ void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<s
     if (steps.IsDefined() && !steps.IsSequence()) failed.error(t.where("steps"), "'steps' is a list of actions, until: and expect: steps");
     if (!failed.empty()) return;
     Session session(battlefield_of(t, ruleset_dir, houses), t.file(), seed, std::move(dice), true);
+    const KeepLogOnFailure keep{session, failed, log};
     try {
         if (steps.IsSequence())
             for (const auto& step : steps)
@@ -144,7 +157,7 @@ RuleTestOutcome run_test(const YAML::Node& test, const std::string& file, const 
         outcome.name = t.text("name", true);
         outcome.rule = t.text("rule", true);
         try {
-            if (t.valid()) play_test(t, ruleset_dir, houses, failed);
+            if (t.valid()) play_test(t, ruleset_dir, houses, failed, outcome.log);
         } catch (const load::LoadError& e) {
             for (const auto& d : e.diagnostics()) failed.error(d.where, d.message);
         } catch (const std::exception& e) {  // a rule script's error, with its own place

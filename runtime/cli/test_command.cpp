@@ -10,10 +10,14 @@ namespace sandtable::cli {
 
 namespace {
 
-void print_text(const bots::RuleTestReport& report) {
+void print_text(const bots::RuleTestReport& report, bool with_log) {
     for (const auto& o : report.outcomes) {
         std::cout << (o.passed() ? "pass  " : "FAIL  ") << (o.rule.empty() ? "" : o.rule + "  ") << o.name << "  (" << o.where.to_string() << ")\n";
         for (const auto& f : o.failures) std::cout << "        " << f.to_string() << "\n";
+        if (with_log && !o.log.empty()) {
+            std::cout << "        the game's log:\n";
+            for (const auto& line : o.log) std::cout << "          | " << line << "\n";
+        }
     }
     std::cout << report.passed() << " passed, " << report.failed() << " failed (" << report.files.size() << " test file"
               << (report.files.size() == 1 ? "" : "s") << ")\n";
@@ -35,7 +39,7 @@ void print_json(const bots::RuleTestReport& report) {
 }  // namespace
 
 int test(const std::vector<std::string>& argv) {
-    Args args(argv, {"json"}, {"house"});
+    Args args(argv, {"json", "log"}, {"house"});
     if (args.positional().size() != 1) throw UsageError("name one ruleset folder");
     const std::string ruleset = args.positional()[0];
     if (!std::filesystem::exists(std::filesystem::path(ruleset) / "ruleset.yaml"))
@@ -46,7 +50,7 @@ int test(const std::vector<std::string>& argv) {
         return 1;
     }
     if (args.flag("json")) print_json(report);
-    else print_text(report);
+    else print_text(report, args.flag("log"));
     return report.failed() == 0 ? 0 : 1;
 }
 
