@@ -288,6 +288,37 @@ TEST_CASE("Shock counts only after an order to charge, melee figures survive at 
     CHECK(marched[1] == "  foot melees knights: 4 figures at 4, 1 fall");
 }
 
+TEST_CASE("Shock needs a run-in: 10 cm straight for cavalry, 6 cm for infantry", "[cady]") {
+    // "Infantry stands require a 6 cm. clear and unobstructed path to count shock. Cavalry stands must
+    // have at least a 10 cm. clear and unobstructed path straight (no more than 45 degrees right or
+    // left) into the defending stand." A charger's run-in is how far it went from where its charge
+    // began; here it charges light infantry `gap` cm off along `bearing`, from (60, 60). (A charge
+    // heads for the unit it charges, so its path is straight into it.)
+    auto shock_counted = [](const std::string& type, double gap, int bearing = 90) {
+        const double x = 60 + gap * std::sin(bearing * 3.14159265358979 / 180), y = 60 - gap * std::cos(bearing * 3.14159265358979 / 180);
+        auto s = open(write_scenario({{"charger", type, "red", 60, 60, bearing, 1, 2}, {"foot", "light_infantry", "blue", x, y, (bearing + 180) % 360, 2, 4}}),
+                      std::vector<int>(60, 3));
+        auto& g = s.game();
+        write_orders(s, {{"charger", charge(bearing, gap + 10, unit(g, "foot"))}});
+        hold_fire_until(s, DecisionKind::WriteOrders);
+        bool charged_home = false, too_short = false;
+        for (const auto& l : g.log()) {
+            charged_home = charged_home || l.text.find("charger charges home") != std::string::npos;
+            too_short = too_short || l.text.find("charger ran in only") != std::string::npos;
+        }
+        CHECK(charged_home != too_short);  // one or the other: the charge went in
+        return charged_home;
+    };
+    CHECK_FALSE(shock_counted("heavy_cavalry", 5));
+    CHECK_FALSE(shock_counted("heavy_cavalry", 9));
+    CHECK(shock_counted("heavy_cavalry", 10));
+    CHECK(shock_counted("heavy_cavalry", 11));
+    CHECK(shock_counted("heavy_cavalry", 10, 0));    // the same northwards
+    CHECK_FALSE(shock_counted("hoplites", 5));
+    CHECK(shock_counted("hoplites", 6));
+    CHECK(shock_counted("hoplites", 7));
+}
+
 TEST_CASE("A unit struck in the flank melees a point lower, from the rear two lower", "[cady]") {
     auto point_against = [](double x, double y, int facing) {
         auto s = open(write_scenario({{"target", "medium_infantry", "red", 100, 60, 0, 1, 2}, {"attacker", "medium_infantry", "blue", x, y, facing, 1, 2}}),
