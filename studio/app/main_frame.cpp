@@ -81,6 +81,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     scripts_->on_saved = [this] { refresh_state(); };
     scripts_->on_check = [this] { check_project(); };
     scripts_->on_modified_changed = [this] { refresh_state(); };
+    scripts_->on_typed = [this] { check_soon(); };  // the error marks follow typing, as Issues follows map edits
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");
     pages_->AddPage(unit_types_, "Unit Types");
@@ -193,6 +194,13 @@ bool MainFrame::open_replay(const std::string& replay_file) {
     return play_->open_replay(replay_file);
 }
 
+// Names every file whose autosave recovering would bring back, as the quit prompt names what a save writes.
+wxString MainFrame::recovery_question(const std::string& scenario_file) const {
+    std::string files;
+    for (const auto& f : ScenarioDocument::open(scenario_file).autosaved_files()) files += "\n    " + f;
+    return wxString::FromUTF8("Sandtable found unsaved work from an earlier session in these files:" + files + "\nRecover it?");
+}
+
 bool MainFrame::open(const std::string& given_file, bool interactive) {
     say("");  // a message about the project before is stale
     // Whole paths from here on: every file of the project is named as the designer finds it on disk,
@@ -201,9 +209,7 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     if (is_replay_file(scenario_file)) return open_replay(scenario_file);  // a replay picked in the scenario dialog: watched
     try {
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
-        const bool recover = offered && ask("Sandtable found unsaved work on " + wxString::FromUTF8(scenario_file) +
-                                                " from an earlier session. Recover it?",
-                                            "Recover unsaved work", wxYES_NO | wxICON_QUESTION) == wxYES;
+        const bool recover = offered && ask(recovery_question(scenario_file), "Recover unsaved work", wxYES_NO | wxICON_QUESTION) == wxYES;
         doc_ = recover ? ScenarioDocument::recover(scenario_file, ScenarioDocument::autosave_path(scenario_file))
                        : ScenarioDocument::open(scenario_file);
         if (offered && !recover) doc_->discard_autosaves();  // declined: never offered again

@@ -345,6 +345,7 @@ void ScriptsPanel::on_editor_changed() {
     if (loading_ || !doc_ || file_.empty()) return;
     const bool was = doc_->scripts().modified(file_);
     doc_->scripts().set_text(file_, editor_->GetText().ToStdString(wxConvUTF8));
+    if (on_typed) on_typed();
     if (was == doc_->scripts().modified(file_)) return;
     fill_modules();
     if (on_modified_changed) on_modified_changed();

@@ -40,6 +40,8 @@ public:
     std::function<void()> on_modified_changed;
     // Asked to check the whole project into the Issues pane (Check does, after its own).
     std::function<void()> on_check;
+    // Told at every change typed into a module (the project is checked again once typing pauses).
+    std::function<void()> on_typed;
     // The module open in the editor ("" with none), and its text as shown.
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)

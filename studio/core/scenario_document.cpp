@@ -74,17 +74,25 @@ void ScenarioDocument::start_house_rule(const std::string& id, const std::string
     ruleset_->layers = layers_->layers();
 }
 
-ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
-    ScenarioDocument doc = open(file);
-    std::map<std::string, std::string> ruleset_autosaves;  // real file -> autosaved text
-    std::vector<std::string> files = doc.ruleset_files();
-    // Studio patches of the house rules under the ruleset's folder: the
-    // autosaved scenario may name one the file on disk does not yet.
-    const std::filesystem::path house_rules = std::filesystem::path(doc.scenario_.ruleset_dir) / "house-rules";
+namespace {
+// Studio patches of the house rules under the ruleset's folder: an autosaved
+// scenario may name one the file on disk does not yet.
+std::vector<std::string> studio_patches_under(const std::string& ruleset_dir) {
+    std::vector<std::string> files;
+    const std::filesystem::path house_rules = std::filesystem::path(ruleset_dir) / "house-rules";
     std::error_code ec;
     if (std::filesystem::is_directory(house_rules, ec))
         for (const auto& entry : std::filesystem::directory_iterator(house_rules, ec))
             files.push_back((entry.path() / "studio.yaml").string());
+    return files;
+}
+}  // namespace
+
+ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::string& autosave) {
+    ScenarioDocument doc = open(file);
+    std::map<std::string, std::string> ruleset_autosaves;  // real file -> autosaved text
+    std::vector<std::string> files = doc.ruleset_files();
+    for (std::string& f : studio_patches_under(doc.scenario_.ruleset_dir)) files.push_back(std::move(f));
     for (const std::string& f : files)
         if (std::filesystem::exists(autosave_path(f))) ruleset_autosaves[f] = load::read_file(autosave_path(f));
     RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, load::read_file(autosave), ruleset_autosaves);
@@ -125,6 +133,19 @@ void ScenarioDocument::discard_autosaves() const {
     std::filesystem::remove(autosave_path(file_), ec);
     for (const std::string& f : ruleset_files()) std::filesystem::remove(autosave_path(f), ec);
     ScriptBuffers::remove_autosaves(script_files());
+}
+
+std::vector<std::string> ScenarioDocument::autosaved_files() const {
+    std::vector<std::string> files{file_};
+    for (const std::string& f : ruleset_files()) files.push_back(f);
+    for (std::string& f : studio_patches_under(scenario_.ruleset_dir)) files.push_back(std::move(f));
+    for (const std::string& f : script_files()) files.push_back(f);
+    std::vector<std::string> autosaved;
+    std::error_code ec;
+    for (const std::string& f : files)
+        if (std::filesystem::is_regular_file(autosave_path(f), ec) && std::find(autosaved.begin(), autosaved.end(), f) == autosaved.end())
+            autosaved.push_back(f);
+    return autosaved;
 }
 
 std::vector<std::string> ScenarioDocument::script_files() const {

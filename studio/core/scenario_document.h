@@ -34,6 +34,8 @@ public:
     // Removes every autosave of the project: the work they held was declined
     // or thrown away, and must not be offered again.
     void discard_autosaves() const;
+    // The files of the project with an autosave beside them: what recovering would bring back.
+    std::vector<std::string> autosaved_files() const;
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }

@@ -101,6 +101,20 @@ TEST_CASE("discarded work leaves no autosave to be offered again", "[studio][doc
     CHECK_FALSE(fs::exists(first_script(doc) + ".autosave"));
 }
 
+TEST_CASE("the recovery offer names every file whose work it would bring back", "[studio][document][recovery]") {
+    const std::string file = test::copy_bmw_project();
+    auto doc = ScenarioDocument::open(file);
+    CHECK(doc.autosaved_files().empty());
+    studio::EditHistory history;
+    history.perform(doc, studio::add_unit(doc, 0, 0, test::free_clear_hex(doc)));
+    doc.scripts().set_text(first_script(doc), "-- x\n");
+    doc.autosave();
+    // Read back as the next session would, before recovering anything.
+    CHECK(ScenarioDocument::open(file).autosaved_files() == std::vector<std::string>{file, first_script(doc)});
+    doc.discard_autosaves();
+    CHECK(ScenarioDocument::open(file).autosaved_files().empty());
+}
+
 TEST_CASE("a compile error in a script's unsaved typing is one of the project's issues, at its line", "[studio][scripts][issues]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
