@@ -353,6 +353,8 @@ void ScriptsPanel::on_editor_changed() {
 
 bool ScriptsPanel::read_only() const { return editor_->GetReadOnly(); }
 
+wxString ScriptsPanel::message_line() const { return messages_->GetValue(); }
+
 bool ScriptsPanel::has_error_mark() const { return editor_->MarkerNext(0, 1 << kErrorMarker) >= 0; }
 
 void ScriptsPanel::type_text(const std::string& text) {
@@ -404,6 +406,9 @@ void ScriptsPanel::follow_issues(const std::vector<ProjectIssue>& issues) {
     for (const auto& issue : issues)
         if (issue.target.kind == IssueTarget::Kind::ScriptLine && issue.target.file == file_ && issue.target.line > 0) {
             editor_->MarkerAdd(issue.target.line - 1, kErrorMarker);
+            // The message line says what the first mark is about, as Check would.
+            if (!any) messages_->SetValue(wxString::FromUTF8(shown_path(file_) + ":" + std::to_string(issue.target.line) + ": " + issue.message));
+            showing_error_ = showing_error_ || !any;
             any = true;
         }
     if (!any && showing_error_) {

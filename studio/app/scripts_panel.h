@@ -46,6 +46,7 @@ public:
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)
     bool has_error_mark() const;               // a line of the open module is marked as an error
+    wxString message_line() const;             // what the line under the editor says
     bool read_only() const;                    // the open module may not be typed into
     void check();                              // the Check button
     void select_module_of(const std::string& file);
