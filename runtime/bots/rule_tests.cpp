@@ -177,14 +177,15 @@ int RuleTestReport::passed() const {
 
 int RuleTestReport::failed() const { return static_cast<int>(outcomes.size()) - passed(); }
 
-std::vector<std::string> rule_test_files(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
+std::vector<std::string> rule_test_files(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs, RuleTestSet set) {
+    const fs::path tests_folder = set == RuleTestSet::Pending ? fs::path("tests") / "pending" : fs::path("tests");
     std::vector<std::string> files;
     std::vector<std::string> folders{ruleset_dir};
     folders.insert(folders.end(), house_dirs.begin(), house_dirs.end());
     for (const auto& folder : folders) {
         std::vector<std::string> here;
         std::error_code ec;
-        for (const auto& e : fs::directory_iterator(fs::path(folder) / "tests", ec))
+        for (const auto& e : fs::directory_iterator(fs::path(folder) / tests_folder, ec))
             if (e.is_regular_file() && e.path().extension() == ".yaml") here.push_back(e.path().string());
         std::sort(here.begin(), here.end());
         files.insert(files.end(), here.begin(), here.end());
@@ -213,9 +214,9 @@ std::vector<RuleTestOutcome> run_rule_test_file(const std::string& file, const s
     return outcomes;
 }
 
-RuleTestReport run_rule_tests(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
+RuleTestReport run_rule_tests(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs, RuleTestSet set) {
     RuleTestReport report;
-    report.files = rule_test_files(ruleset_dir, house_dirs);
+    report.files = rule_test_files(ruleset_dir, house_dirs, set);
     for (const auto& file : report.files) {
         auto outcomes = run_rule_test_file(file, ruleset_dir, house_dirs);
         report.outcomes.insert(report.outcomes.end(), outcomes.begin(), outcomes.end());

@@ -39,14 +39,16 @@ void print_json(const bots::RuleTestReport& report) {
 }  // namespace
 
 int test(const std::vector<std::string>& argv) {
-    Args args(argv, {"json", "log"}, {"house"});
+    Args args(argv, {"json", "log", "pending"}, {"house"});
     if (args.positional().size() != 1) throw UsageError("name one ruleset folder");
     const std::string ruleset = args.positional()[0];
     if (!std::filesystem::exists(std::filesystem::path(ruleset) / "ruleset.yaml"))
         throw UsageError("no ruleset.yaml in '" + ruleset + "'");
-    const auto report = bots::run_rule_tests(ruleset, args.values("house"));
+    const bool pending = args.flag("pending");
+    const auto report = bots::run_rule_tests(ruleset, args.values("house"), pending ? bots::RuleTestSet::Pending : bots::RuleTestSet::Passing);
     if (report.files.empty()) {
-        std::cerr << "sandtable test: no test files (tests/*.yaml) in " << ruleset << " or its house rules\n";
+        std::cerr << "sandtable test: no test files (" << (pending ? "tests/pending/*.yaml" : "tests/*.yaml") << ") in " << ruleset
+                  << " or its house rules\n";
         return 1;
     }
     if (args.flag("json")) print_json(report);

@@ -4,7 +4,7 @@
 //   rulesets/*/tables/*.yaml   -> schemas/table.schema.json
 //   scenarios/**/*.yaml        -> schemas/scenario.schema.json
 //   rulesets/*/house-rules/*/house.yaml -> schemas/house-rule.schema.json
-//   rulesets/*/tests/*.yaml, rulesets/*/house-rules/*/tests/*.yaml -> schemas/rule-tests.schema.json
+//   rulesets/*/tests/*.yaml, rulesets/*/tests/pending/*.yaml, rulesets/*/house-rules/*/tests/*.yaml -> schemas/rule-tests.schema.json
 //
 // Usage: node tests/schemas/check-schemas.mjs [--as=ruleset|table|scenario|house-rule|rule-tests] [FILE...]
 // Without files it checks everything above. A file given by hand is checked
@@ -61,6 +61,7 @@ function defaultTargets() {
     if (fs.existsSync(file)) targets.push({ file, kind: 'ruleset' });
     for (const table of listYaml(path.join(rulesets, name, 'tables'), false)) targets.push({ file: table, kind: 'table' });
     for (const tests of listYaml(path.join(rulesets, name, 'tests'), false)) targets.push({ file: tests, kind: 'rule-tests' });
+    for (const tests of listYaml(path.join(rulesets, name, 'tests', 'pending'), false)) targets.push({ file: tests, kind: 'rule-tests' });
     const houses = path.join(rulesets, name, 'house-rules');
     if (fs.existsSync(houses))
       for (const house of fs.readdirSync(houses, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
@@ -77,7 +78,8 @@ function kindOf(file) {
   if (path.basename(file) === 'ruleset.yaml') return 'ruleset';
   if (path.basename(file) === 'house.yaml') return 'house-rule';
   if (path.basename(path.dirname(path.resolve(file))) === 'tables') return 'table';
-  if (path.basename(path.dirname(path.resolve(file))) === 'tests') return 'rule-tests';
+  const folder = path.basename(path.dirname(path.resolve(file)));
+  if (folder === 'tests' || (folder === 'pending' && path.basename(path.dirname(path.dirname(path.resolve(file)))) === 'tests')) return 'rule-tests';
   return 'scenario';
 }
 
