@@ -14,8 +14,9 @@ namespace {
 constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes", "changes_formation"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1};
+    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes", "changes_formation",
+    "volleys_when_moved"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1, -1};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -608,7 +609,13 @@ int Game::capability(int unit, Capability c) const {
     return capabilities_[static_cast<std::size_t>(u.type)][u.back ? 1 : 0][static_cast<std::size_t>(c)];
 }
 
-const std::string& Game::unit_id(int unit) const { return scenario_->units[static_cast<std::size_t>(unit)].id; }
+// Safe for any index: a refused action from a file may name no unit (a charge
+// with no target), and its refusal still describes it.
+const std::string& Game::unit_id(int unit) const {
+    static const std::string none = "(no unit)";
+    if (unit < 0 || static_cast<std::size_t>(unit) >= scenario_->units.size()) return none;
+    return scenario_->units[static_cast<std::size_t>(unit)].id;
+}
 
 int Game::unit_index(const std::string& id) const {
     for (std::size_t i = 0; i < scenario_->units.size(); ++i)

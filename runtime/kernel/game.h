@@ -69,6 +69,9 @@ enum class Capability {
                                   //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
     ChangesFormation,             // 1: a free table's written order may change its files (ranks and files); 0: it
                                   //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
+    VolleysWhenMoved,             // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
+                                  //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant
+                                  //     "may fire twice each turn ... regardless of how far the elephant has moved")
     Count
 };
 const char* capability_name(Capability c);
@@ -206,6 +209,8 @@ public:
     // Is the line of sight from the unit to the hex clear: terrain and
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
+    // The map's part of it alone: terrain and hexside features with blocks_los, between two hexes.
+    bool map_sight(geometry::Hex from, geometry::Hex to) const;
     // A unit's written orders (simultaneous sequence) as the side `viewer`
     // may know them: its own side's always, the other side's only once the
     // game is over (20.1). nullopt when hidden. Orders are kept out of
@@ -296,6 +301,12 @@ public:
     // Is this order one the unit may be given now (any direction; a distance
     // up to a charge's reach; a real formation; a charge at an enemy)?
     bool may_write(int unit, const TableOrder& order) const;
+    // A script's order for a unit that takes no written orders (it is logged; check may_write first).
+    void set_table_order(int unit, const TableOrder& order);
+    // `away_from_mark`: the unit this one must be ordered away from, or -1.
+    int must_move_away_from(int unit) const;
+    bool moves_away(int unit, int from, const TableOrder& order) const;
+    bool out_of_time_to_fight(int unit) const;
     std::string describe_order(int unit, const TableOrder& order) const;
     // The figures on a unit's stands in a rank (0 the front).
     int figures_in_rank(int unit, int rank) const;

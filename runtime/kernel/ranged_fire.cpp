@@ -75,12 +75,8 @@ bool Game::can_fire_at(int firer, int target, int range) const {
     return d == 1 || clear_sight(firer, t.hex);
 }
 
-// The map's part first (terrain and hexside features that block sight), then
-// the scripts', which may know more: elevation, occupied hexes (PRESTAGS
-// 6.35-6.38). sight.check is a query: handlers read and answer, never act,
-// so asking it from a const method (the legal actions) changes nothing.
-bool Game::clear_sight(int viewer, Hex to) const {
-    const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
+// Terrain and hexside features that block sight, between two hexes.
+bool Game::map_sight(Hex from, Hex to) const {
     if (geometry::distance(from, to) <= 1) return true;
     const auto& map = scenario_->map;
     geometry::LosQuery q;
@@ -92,7 +88,17 @@ bool Game::clear_sight(int viewer, Hex to) const {
         int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
         return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
     };
-    if (!geometry::line_of_sight(from, to, q)) return false;
+    return geometry::line_of_sight(from, to, q);
+}
+
+// The map's part first (map_sight), then the scripts', which may know more:
+// elevation, occupied hexes (PRESTAGS 6.35-6.38). sight.check is a query:
+// handlers read and answer, never act, so asking it from a const method (the
+// legal actions) changes nothing.
+bool Game::clear_sight(int viewer, Hex to) const {
+    const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
+    if (geometry::distance(from, to) <= 1) return true;
+    if (!map_sight(from, to)) return false;
     if (!listening(Event::SightCheck)) return true;
     EventContext ctx(Event::SightCheck);
     ctx.set("viewer", viewer);

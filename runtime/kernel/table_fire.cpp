@@ -22,7 +22,9 @@ int Game::volleys_allowed(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
     if (!units_in_contact(unit).empty()) return 0;  // it melees instead
+    const int on_the_move = capability(unit, Capability::VolleysWhenMoved);
     int volleys = u.moved_thirds == 0 ? rules::option_int(phase(), "volleys_still", 2)
+                : on_the_move >= 0     ? on_the_move
                 : u.moved_thirds < 3   ? rules::option_int(phase(), "volleys_moved", 1)
                                        : 0;
     if (const int carried = table_attribute(unit, table_roles_.ammunition); carried > 0)  // 0: it does not run out

@@ -52,12 +52,29 @@ int Game::aspect_of(int unit, int enemy) const {
     return 1;
 }
 
+// `full_move_waits` (Cady: "you can't take a full move and still have time to
+// fire missiles and/or melee. If you wish to melee/fire at the end of the
+// turn you need to only move 2/3rds"): a unit that went into the last third
+// of its move this turn on any order but a charge (a charge's extra third is
+// its time to strike) has no time left to fight; its contact is fought from
+// the next turn.
+bool Game::out_of_time_to_fight(int unit) const {
+    if (!rules::option_flag(phase(), "full_move_waits", false)) return false;
+    return state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 && table_order(unit).mode != TableOrder::Charge;
+}
+
 bool Game::table_melee_step() {
     const int n = static_cast<int>(state_.units.size());
     std::vector<std::pair<int, int>> pairs;
     for (int a = 0; a < n; ++a)
-        for (int b : units_in_contact(a))
-            if (b > a) pairs.emplace_back(a, b);
+        for (int b : units_in_contact(a)) {
+            if (b < a) continue;
+            if (out_of_time_to_fight(a) || out_of_time_to_fight(b)) {
+                if (logging_) note("  " + unit_id(a) + " and " + unit_id(b) + " meet in the last third of a move: they fight next turn");
+                continue;
+            }
+            pairs.emplace_back(a, b);
+        }
     if (pairs.empty()) return false;
     const rules::HitMatrix* shock = ruleset_->hit_matrix(phase().table);
     const int defender_class = shock ? ruleset_->attribute_index(shock->defender_by) : -1;

@@ -92,6 +92,7 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (o.mode == TableOrder::Hold && o.distance != 0) return false;
     if (o.files < 0 || o.files > stand_count(unit)) return false;
     if (o.files > 0 && o.files != u.files && !capability(unit, Capability::ChangesFormation)) return false;
+    if (const int from = must_move_away_from(unit); from >= 0 && !moves_away(unit, from, o)) return false;
     if (o.mode == TableOrder::Charge) {
         if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
         // Cady: "On the following move the charging unit may not charge again" (a script marks it).
@@ -102,6 +103,24 @@ bool Game::may_write(int unit, const TableOrder& o) const {
         return t.on_map && t.side != u.side;
     }
     return o.target == -1;
+}
+
+// `away_from_mark`: a unit carrying the mark (its value: the handle + 1 of a
+// unit) must be ordered away from that unit this turn (Cady: cavalry within
+// 10 cm of a war elephant "MUST move away from the elephant in the next turn").
+int Game::must_move_away_from(int unit) const {
+    const std::string mark = rules::option_text(phase(), "away_from_mark", "");
+    if (mark.empty()) return -1;
+    const int from = state_.mark(unit, mark) - 1;
+    if (from < 0 || from >= static_cast<int>(state_.units.size()) || !state_.units[static_cast<std::size_t>(from)].on_map) return -1;
+    return from;
+}
+
+// A march or withdrawal heading more than 90 degrees off the way to `from`.
+bool Game::moves_away(int unit, int from, const TableOrder& o) const {
+    if ((o.mode != TableOrder::Advance && o.mode != TableOrder::Withdraw) || o.distance <= 0) return false;
+    const double toward = gt::bearing_of(table_position(from) - table_position(unit));
+    return std::abs(gt::turn_between(toward, o.bearing)) > 90.0;
 }
 
 std::string Game::describe_order(int unit, const TableOrder& o) const {
@@ -170,7 +189,8 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
         add({TableOrder::Advance, bearing, move_mm, 0, -1, -1});
         add({TableOrder::Advance, bearing, move_mm / 3, 0, -1, -1});
     }
-    if (const int enemy = nearest_enemy(unit); enemy >= 0) {
+    for (const int enemy : {nearest_enemy(unit), must_move_away_from(unit)}) {
+        if (enemy < 0) continue;
         const int away = whole_bearing(gt::bearing_of(at - table_position(enemy)));
         add({TableOrder::Withdraw, away, move_mm, 0, u.facing, -1});
     }
@@ -196,6 +216,12 @@ void Game::table_order_apply(const Action& a) {
     pending_table_orders_.orders[i] = a.order;
     pending_table_orders_.written[i] = 1;
     legal_valid_ = false;
+}
+
+void Game::set_table_order(int unit, const TableOrder& order) {
+    state_.table_orders[static_cast<std::size_t>(unit)] = order;
+    legal_valid_ = false;
+    if (logging_) note("    " + unit_id(unit) + ": " + describe_order(unit, order) + " (its rules order it)");
 }
 
 void Game::reveal_table_orders() {

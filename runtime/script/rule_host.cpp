@@ -360,6 +360,14 @@ int l_blocks_sight(lua_State* L) {
     return 1;
 }
 
+// game.map_sight(from, to): the map's terrain and hexsides leave the line
+// between two hexes clear (the kernel's own test; sight.check is not asked),
+// for a rule that needs a line from someone other than the firer (a spotter).
+int l_map_sight(lua_State* L) {
+    lua_pushboolean(L, game(L).map_sight(hex_arg(L, 1), hex_arg(L, 2)));
+    return 1;
+}
+
 // game.step_cost(unit, from, to): the MP the unit pays to step between
 // adjacent hexes (terrain, hexside, road), nil when it may not; a number
 // like 0.5 where the ruleset counts movement points in parts.
@@ -922,7 +930,7 @@ void RuleHost::bind_api() {
         {"on", l_on}, {"wrap", l_wrap}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
         {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
         {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies}, {"nearest_enemy", l_nearest_enemy}, {"enemy_at", l_enemy_at},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"phase", l_phase}, {"crt_result", l_crt_result}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"clear_attacked", l_clear_attacked}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
+        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"map_sight", l_map_sight}, {"phase", l_phase}, {"crt_result", l_crt_result}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"clear_attacked", l_clear_attacked}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
         {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
         {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
         {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},

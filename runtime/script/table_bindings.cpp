@@ -5,6 +5,7 @@
 #include "geometry/table_terrain.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -15,6 +16,7 @@ namespace sandtable::script::bindings {
 namespace {
 
 namespace gt = geometry::table;
+using kernel::TableOrder;
 
 void require_table(lua_State* L, const char* function) {
     if (!game(L).on_table()) luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
@@ -106,6 +108,45 @@ int l_table_order(lua_State* L) {
     lua_pushinteger(L, o.facing), lua_setfield(L, -2, "facing");
     lua_pushinteger(L, o.target), lua_setfield(L, -2, "target");
     return 1;
+}
+
+// Reads an order table { mode, bearing, distance (cm), target, files, facing } as a written order.
+TableOrder order_arg(lua_State* L, int index) {
+    luaL_checktype(L, index, LUA_TTABLE);
+    static const char* const kModes[] = {"hold", "advance", "charge", "withdraw", nullptr};
+    TableOrder o;
+    lua_getfield(L, index, "mode");
+    o.mode = luaL_checkoption(L, -1, "hold", kModes);
+    auto number = [&](const char* key, double fallback) {
+        lua_getfield(L, index, key);
+        const double v = luaL_optnumber(L, -1, fallback);
+        lua_pop(L, 1);
+        if (!(v > -1e9 && v < 1e9)) luaL_error(L, "game.set_table_order: '%s' must be a number in range", key);
+        return v;
+    };
+    o.bearing = static_cast<int>(std::lround(gt::normalize_bearing(number("bearing", 0))));
+    if (o.bearing == 360) o.bearing = 0;
+    o.distance = static_cast<int>(std::lround(number("distance", 0) * 10));
+    o.files = static_cast<int>(number("files", 0));
+    o.facing = static_cast<int>(number("facing", -1));
+    lua_getfield(L, index, "target");
+    o.target = lua_isnil(L, -1) ? -1 : unit_arg(L, lua_gettop(L));
+    lua_pop(L, 2);
+    return o;
+}
+
+// game.set_table_order(u, order): a script gives a unit that takes no written
+// orders (a berserker) its order for the turn, checked as a written one is.
+int l_set_table_order(lua_State* L) {
+    forbid_in_query(L, "game.set_table_order");
+    require_table(L, "game.set_table_order");
+    const int u = unit_arg(L, 1);
+    const TableOrder o = order_arg(L, 2);
+    if (!game(L).may_write(u, o))
+        return luaL_error(L, "game.set_table_order: not an order %s may be given (a move within its allowance and a third, "
+                             "a charge at an enemy it is not already fighting)", game(L).unit_id(u).c_str());
+    game(L).set_table_order(u, o);
+    return 0;
 }
 
 // game.in_contact(u): the enemy units its bases touch.
@@ -244,7 +285,8 @@ const luaL_Reg kFunctions[] = {
     {"stands", l_stands}, {"files", l_files}, {"ranks", l_ranks}, {"position", l_position}, {"table_order", l_table_order},
     {"in_contact", l_in_contact}, {"distance_cm", l_distance_cm}, {"ground", l_ground}, {"moved_thirds", l_moved_thirds},
     {"reaction", l_reaction}, {"in_area", l_in_area}, {"line_between", l_line_between}, {"rank_figures", l_rank_figures},
-    {"aspect", l_aspect}, {"bearing", l_bearing}, {"shift", l_shift}, {"units_near", l_units_near}, {nullptr, nullptr}};
+    {"aspect", l_aspect}, {"bearing", l_bearing}, {"shift", l_shift}, {"units_near", l_units_near},
+    {"set_table_order", l_set_table_order}, {nullptr, nullptr}};
 
 }  // namespace
 

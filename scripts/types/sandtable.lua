@@ -458,6 +458,12 @@ function game.terrain_value(hex, name) end
 ---@return boolean
 function game.blocks_sight(hex) end
 
+---The map's terrain and hexsides leave the line between two hexes clear (the kernel's own test, without sight.check).
+---@param from sandtable.Hex
+---@param to sandtable.Hex
+---@return boolean
+function game.map_sight(from, to) end
+
 ---The MP the unit pays to step between adjacent hexes; nil when it may not.
 ---@param unit sandtable.Unit
 ---@param from sandtable.Hex
@@ -741,6 +747,19 @@ function game.line_between(a, b, terrain, within_cm) end
 ---@param bearing number degrees
 ---@param cm number
 function game.shift(unit, bearing, cm) end
+
+---@class sandtable.TableOrder
+---@field mode "hold"|"advance"|"charge"|"withdraw"
+---@field bearing? number degrees
+---@field distance? number cm
+---@field target? sandtable.Unit a charge's target
+---@field files? integer 0 keeps the formation
+---@field facing? integer degrees; -1 the way it marched
+
+---Gives a unit that takes no written orders its order for the turn, checked as a written order is. Free table only.
+---@param unit sandtable.Unit
+---@param order sandtable.TableOrder
+function game.set_table_order(unit, order) end
 
 ---The units with a base within cm of a point.
 ---@param x number

@@ -1,9 +1,12 @@
 -- Cady, Shock Reductions: a charge counts fewer shocks per figure against a
 -- unit behind a wooden fence (1) or a stone wall (2), on the edge of a forest
--- (2), and one fewer for each hill level it charges up. Unit types marked
--- half_shock (the chart's ½: men-at-arms, Roman legionaries) roll one die for
--- each two figures. No shock is counted into a marsh, rough ground or a
--- ploughed field.
+-- (2), and one fewer for each hill level it charges up. The fence or wall
+-- and the climb are judged from where the charge began as well as where it
+-- struck: the charge goes over the fence and up the slope, so at contact its
+-- front may be beyond a fence that stands just before the defender, and up
+-- the hill already. Unit types marked half_shock (the chart's ½: men-at-arms,
+-- Roman legionaries) roll one die for each two figures. No shock is counted
+-- into a marsh, rough ground or a ploughed field.
 -- The run-in (Shock): "Infantry stands require a 6 cm. clear and unobstructed
 -- path to count shock. Cavalry stands must have at least a 10 cm. clear and
 -- unobstructed path straight (no more than 45 degrees right or left) into the
@@ -31,19 +34,47 @@ local CAVALRY_RUN = p.cavalry_run or 10
 local INFANTRY_RUN = p.infantry_run or 6
 local CAVALRY = { light_cavalry = true, medium_cavalry = true, heavy_cavalry = true }
 
--- Where each charge begins, in mm (marks are whole numbers), and on which turn.
+-- Shocks off for a fence or wall that the way from a to d crosses within 3 cm of d.
+local function obstacle_shocks(a, d)
+  local shocks = 0
+  if game.line_between(a, d, "fence", 3) then shocks = shocks + 1 end
+  if game.line_between(a, d, "stone_wall", 3) then shocks = shocks + 2 end
+  return shocks
+end
+
+-- Where each charge begins, in mm (marks are whole numbers), on which turn,
+-- on what ground, and what fence or wall then stood before its target.
 game.on("charge.begin", function(e)
-  local x, y = game.position(e.unit)
-  game.set_mark(e.unit, "charge_from_x", math.floor(x * 10 + 0.5))
-  game.set_mark(e.unit, "charge_from_y", math.floor(y * 10 + 0.5))
-  game.set_mark(e.unit, "charge_from_turn", game.turn())
+  local a = e.unit
+  local x, y = game.position(a)
+  game.set_mark(a, "charge_from_x", math.floor(x * 10 + 0.5))
+  game.set_mark(a, "charge_from_y", math.floor(y * 10 + 0.5))
+  game.set_mark(a, "charge_from_turn", game.turn())
+  game.set_mark(a, "charge_from_ground", game.ground(a))
+  game.set_mark(a, "charge_obstacle", obstacle_shocks(a, e.target))
 end)
+
+local function charged_this_turn(a) return game.mark(a, "charge_from_turn") == game.turn() end
+
+-- Shocks off for what stands between: a fence or wall before the defender
+-- now, or before the charge's target when it began.
+local function cover_shocks(a, d)
+  local shocks = obstacle_shocks(a, d)
+  if charged_this_turn(a) and game.table_order(a).target == d then shocks = math.max(shocks, game.mark(a, "charge_obstacle")) end
+  return shocks
+end
+
+-- Hill levels climbed: from the ground the charge began on (or stands on) to the defender's.
+local function climb(a, d)
+  local from = charged_this_turn(a) and game.mark(a, "charge_from_ground") or game.ground(a)
+  return math.max(0, game.ground(d) - from)
+end
 
 -- The run-in from the charge's start into the defending stand: long enough to
 -- count shock? The move stops as the bases come within contact distance, so
 -- the gap still left between them is part of the path.
 local function run_in_counts(a, d)
-  if game.mark(a, "charge_from_turn") ~= game.turn() then return true end  -- not a charge this module saw begin
+  if not charged_this_turn(a) then return true end  -- not a charge this module saw begin
   local x, y = game.position(a)
   local dx, dy = x - game.mark(a, "charge_from_x") / 10, y - game.mark(a, "charge_from_y") / 10
   local run = math.sqrt(dx * dx + dy * dy) + game.distance_cm(a, d)
@@ -67,12 +98,8 @@ game.on("shock.dice", function(e)
     return
   end
   local per_figure = game.attr(a, "shock")
-  local reduction = 0
-  if game.line_between(a, d, "fence", 3) then reduction = reduction + 1 end
-  if game.line_between(a, d, "stone_wall", 3) then reduction = reduction + 2 end
+  local reduction = cover_shocks(a, d) + climb(a, d)
   if game.in_area(d, "forest", EDGE) then reduction = reduction + 2 end
-  local climb = game.ground(d) - game.ground(a)
-  if climb > 0 then reduction = reduction + climb end
   if game.attr(a, "half_shock") then
     e.dice = math.max(0, (figures // 2) - reduction * (figures // 2))
   else

@@ -5,11 +5,13 @@
 -- rate instead, discarding a shot (artillery_move, barred by
 -- "not_artillery_mover"); armoured artillery may move even with none left.
 -- A battery fires only at what a friendly stand within command radius of its
--- HQ spots: 3 hexes in the open, 2 into cover or at a D stand (5.2). Distant
--- fire does not pass through stands, except overhead fire (3.3). A battery
--- "does not need any ammunition to defend itself in close combat ... It does
--- need ammunition to respond to distant fire" (5.0): fired on from a distance
--- it answers only with a shot left, and the answer spends it.
+-- HQ spots: 3 hexes in the open, 2 into cover or at a D stand, on a line that
+-- crosses no blocking terrain (5.2). Distant fire does not pass through
+-- stands, except overhead fire (3.3). A battery "does not need any ammunition
+-- to defend itself in close combat ... It does need ammunition to respond to
+-- distant fire" (5.0): fired on from a distance it answers only with a shot
+-- left, and the answer spends it. A battery forced to retreat from combat
+-- loses the shots it has left (5.0).
 --[[ params:
   shots: { type: int, default: 3, doc: shots each battery gets at the start of a round (5.0) }
 ]]
@@ -64,19 +66,34 @@ game.on("combat.declared", function(ctx)
   end
 end)
 
--- 5.2: spotted by a friendly stand (not a battery) within command radius of its HQ.
+-- 5.0: "If the artillery is forced to retreat from combat before the shots
+-- are used the remaining shots are lost."
+game.on("unit.retreated", function(ctx)
+  local left = game.mark(ctx.unit, "shots")
+  if left == 0 then return end
+  game.log(game.id(ctx.unit) .. " is forced back and loses its " .. left .. " shot(s) left (5.0)")
+  game.set_mark(ctx.unit, "shots", 0)
+  game.set_mark(ctx.unit, "cannot_attack", 1)
+end, { unit_has = "artillery" })
+
+-- 5.2: a spotter is a friendly stand (not a battery) within command radius of its HQ.
+local function may_spot(u)
+  local f = game.formation(u)
+  if not f or game.attr(u, "artillery") then return false end
+  for _, hq in ipairs(game.formation_units(f)) do
+    if game.attr(hq, "hq") and game.unit(hq).on_map and game.distance(game.hex(u), game.hex(hq)) <= 2 then return true end
+  end
+  return false
+end
+
+-- 5.2: spotted by such a stand in range, with a clear line.
 local function spotted(side, target_hex)
   local range = 3
   for _, t in ipairs(game.units_at(target_hex)) do
     if game.side(t) ~= side and (game.terrain_value(target_hex, "cover") ~= 0 or game.status(t) == "D") then range = 2 end
   end
   for _, u in ipairs(game.units_of(side)) do
-    if not game.attr(u, "artillery") and game.formation(u) and game.distance(game.hex(u), target_hex) <= range then
-      local f = game.formation(u)
-      for _, hq in ipairs(game.formation_units(f)) do
-        if game.attr(hq, "hq") and game.unit(hq).on_map and game.distance(game.hex(u), game.hex(hq)) <= 2 then return true end
-      end
-    end
+    if game.distance(game.hex(u), target_hex) <= range and may_spot(u) and game.map_sight(game.hex(u), target_hex) then return true end
   end
   return false
 end

@@ -5,7 +5,8 @@
 --                   but for the reshuffles below;
 --   shuffle         a stand of an H or D regiment that may reshuffle (2.1, 2.4):
 --                   the movement phase's confine_mark keeps it to hexes where
---                   stands of its regiment are;
+--                   stands of its regiment are; its companies lose the mark
+--                   (and are held) once a core stand of it has moved (2.4);
 --   not_retreating  only R regiments move in the retreat moves (2.5), at
 --                   their strategic distance (strategic_bonus);
 --   cannot_attack   D and R regiments, HQs, stands more than 2 hexes from
@@ -162,6 +163,20 @@ game.on("activation.begin", function(ctx)
       end)
   end
 end)
+
+-- 2.4: companies reshuffle only "before any core stand in the unit moves":
+-- the first core stand of an H or D regiment to move ends its companies'
+-- reshuffle. (An M regiment's companies move as its other stands do.)
+game.on("move.end", function(ctx)
+  local f = game.formation(ctx.unit)
+  if not f then return end
+  for _, u in ipairs(game.formation_units(f)) do
+    if not game.attr(u, "core") and game.mark(u, "shuffle") ~= 0 then
+      game.set_mark(u, "shuffle", 0)
+      game.set_mark(u, "holding", 1)
+    end
+  end
+end, { phase = "movement", unit_has = "core" })
 
 local function may_initiate(u)
   local f = game.formation(u)

@@ -15,6 +15,11 @@ local p = params
 local types = {}
 for _, t in ipairs(p.unit_types or {}) do types[t] = true end
 
+-- "shoot twice in a turn whatever it has moved": two volleys on the move.
+game.on("game.setup", function()
+  for t in pairs(types) do game.set_capability(t, "both", "volleys_when_moved", 2) end
+end)
+
 game.on("table.allowance", function(e)
   local u = e.unit
   if types[game.unit(u).type] and game.figures(u) < game.figures_at_start(u) then e.thirds = e.thirds + 3 end

@@ -4,7 +4,10 @@
 -- trampling up to six figures in its path; 10-11 6 cm back, trampling what is
 -- behind it, friend or foe; 12 it crushes everything within 6 cm and dies.
 -- A rampage ends the elephant. Elephants do not charge (their charges are
--- held), and horses fear them: cavalry within 10 cm of one must go back.
+-- held), and horses fear them: cavalry within 10 cm of one must move away
+-- from it the next turn.
+-- An elephant's crew "may fire twice each turn (fire/load/fire) regardless
+-- of how far the elephant has moved".
 --[[ params:
   unit_types: { type: unit_types, doc: "the elephants" }
   hits_to_rampage: { type: int, min: 1, max: 20, default: 6, doc: "hits an elephant takes before it rampages" }
@@ -66,26 +69,38 @@ game.on("figures.lost", function(e)
   if game.mark(u, "wounds") >= LIMIT then rampage(u) end
 end)
 
+game.on("game.setup", function()
+  for t in pairs(types) do game.set_capability(t, "both", "volleys_when_moved", 2) end
+end)
+
 game.on("charge.begin", function(e)
   if elephant(e.unit) then e.cancel = 1 end
 end)
 
+-- "If a war elephant gets within 10 cm of any cavalry unit that cavalry unit
+-- MUST move away from the elephant in the next turn": when the moves are
+-- done, each cavalry unit that close carries the mark shies_from (the
+-- elephant's handle + 1), which the orders phase's away_from_mark reads.
+local CAVALRY = { light_cavalry = true, medium_cavalry = true, heavy_cavalry = true }
+
+local function cavalry(v) return CAVALRY[game.attr(v, "body")] and not elephant(v) end
+
 game.on("phase.end", function()
   for u = 0, game.unit_count() - 1 do
+    if game.mark(u, "shies_from") ~= 0 then game.set_mark(u, "shies_from", 0) end
+  end
+  for u = 0, game.unit_count() - 1 do
     if game.unit(u).on_map and elephant(u) then
-      local x, y = game.position(u)
-      for _, v in ipairs(game.units_near(x, y, 10)) do
-        if game.side(v) ~= game.side(u) and game.attr(v, "mounted") and not elephant(v) then
-          game.set_mark(v, "fears_elephant", game.turn())
-          game.log(game.id(v) .. " shies away from " .. game.id(u))
+      for side = 0, game.side_count() - 1 do
+        if side ~= game.side(u) then
+          for _, v in ipairs(game.units_of(side)) do
+            if cavalry(v) and game.distance_cm(u, v) <= 10 then
+              game.set_mark(v, "shies_from", u + 1)
+              game.log(game.id(v) .. " shies away from " .. game.id(u) .. ": it must move away next turn")
+            end
+          end
         end
       end
     end
   end
 end, { phase = "movement" })
-
--- Frightened horses lose their movement's worth of nerve: they count a poor
--- morale column for the turn (the post-melee chart one column to the left).
-game.on("morale.shift", function(e)
-  if game.mark(e.unit, "fears_elephant") == game.turn() then e.columns = e.columns - 1 end
-end)
