@@ -98,7 +98,7 @@ void SetTableCell::undo(ScenarioDocument& doc) {
 
 MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
     : unit_(unit), from_(doc.scenario().units[static_cast<std::size_t>(unit)].hex), to_(to) {
-    name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name;
+    name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name + " to " + doc.scenario().map.grid.label(to);
 }
 
 void MoveUnit::apply(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = to_; }

@@ -140,10 +140,11 @@ Edit place_unit(const ScenarioDocument& doc, const NewUnit& n) {
     require(n.figures >= 1 && n.figures <= 99, "a unit has 1 to 99 figures");
     require_on_table(doc, {n.front_centre}, "the unit");
     const auto& t = rs.unit_types[at(n.type)];
-    return change(doc, "Place " + t.name, [&](Scenario& sc) {
+    const std::string name = fresh_unit_name(doc.scenario(), t.name);  // the edit names the unit it makes
+    return change(doc, "Place " + name, [&](Scenario& sc) {
         rules::UnitPlacement u;
         u.id = fresh_unit_id(sc, t.id);
-        u.name = fresh_unit_name(sc, t.name);
+        u.name = name;
         u.type = n.type;
         u.side = n.side;
         u.table.front_centre = n.front_centre;

@@ -141,6 +141,15 @@ std::string fresh_unit_id(const Scenario& sc, const std::string& stem) {
     }
 }
 
+namespace {
+std::string hex_label(const ScenarioDocument& doc, Hex hex) { return doc.scenario().map.grid.label(hex); }
+
+// " at 0607" for a unit on a hex map; nothing on a free table (its place is centimetres).
+std::string where_of(const ScenarioDocument& doc, const rules::UnitPlacement& u) {
+    return doc.ruleset().table.enabled ? std::string() : " at " + hex_label(doc, u.hex);
+}
+}  // namespace
+
 std::string fresh_unit_name(const Scenario& sc, const std::string& type_name) {
     auto used = [&](const std::string& name) { return std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.name == name; }); };
     if (!used(type_name)) return type_name;
@@ -153,10 +162,12 @@ Edit add_unit(const ScenarioDocument& doc, int type, int side, Hex hex) {
     side_of(doc, side);
     const auto& t = doc.ruleset().unit_types[at(type)];
     require_may_stand(doc, "a new " + t.name, type, false, hex);
-    return change(doc, "Add " + t.name, [&](Scenario& sc) {
+    // Named as the unit will be, and where: two units of one type are two edits, told apart.
+    const std::string name = fresh_unit_name(doc.scenario(), t.name);
+    return change(doc, "Add " + name + " at " + hex_label(doc, hex), [&](Scenario& sc) {
         rules::UnitPlacement u;
         u.id = fresh_unit_id(sc, t.id);
-        u.name = fresh_unit_name(sc, t.name);
+        u.name = name;
         u.type = type;
         u.side = side;
         u.hex = hex;
@@ -166,7 +177,7 @@ Edit add_unit(const ScenarioDocument& doc, int type, int side, Hex hex) {
 
 Edit remove_unit(const ScenarioDocument& doc, int unit) {
     const auto& u = unit_of(doc, unit);
-    return change(doc, "Remove " + u.name, [&](Scenario& sc) { sc.units.erase(sc.units.begin() + unit); });
+    return change(doc, "Remove " + u.name + where_of(doc, u), [&](Scenario& sc) { sc.units.erase(sc.units.begin() + unit); });
 }
 
 Edit set_unit_name(const ScenarioDocument& doc, int unit, const std::string& name) {
@@ -197,7 +208,7 @@ Edit set_unit_hex(const ScenarioDocument& doc, int unit, const std::string& labe
     const auto hex = doc.scenario().map.grid.parse_label(label);
     require(hex.has_value(), "'" + label + "' is not a hex of this map (hexes are numbered like " + doc.scenario().map.grid.label(doc.scenario().map.grid.hex_at(0)) + ")");
     require_may_stand(doc, u.name, u.type, u.back, *hex);
-    return change(doc, "Move " + u.name, [&](Scenario& sc) { sc.units[at(unit)].hex = *hex; });
+    return change(doc, "Move " + u.name + " to " + hex_label(doc, *hex), [&](Scenario& sc) { sc.units[at(unit)].hex = *hex; });
 }
 
 Edit set_unit_arrives(const ScenarioDocument& doc, int unit, int turn) {

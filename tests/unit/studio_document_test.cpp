@@ -5,6 +5,8 @@
 #include "core/map_resize.h"
 #include "load/loader.h"
 #include "project_copies.h"
+#include "studio_free_hex.h"
+#include "core/scenario_commands.h"
 
 #include <catch2/catch.hpp>
 
@@ -35,7 +37,7 @@ TEST_CASE("every edit applied then undone gives the identical document", "[studi
     history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature, grid.from_offset({5, 5}), 0, river));
     history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, grid.from_offset({3, 3})));
     CHECK(doc.modified());
-    CHECK(history.undo_name() == "Move " + doc.scenario().units[0].name);
+    CHECK(history.undo_name() == "Move " + doc.scenario().units[0].name + " to " + grid.label(grid.from_offset({3, 3})));
     history.undo(doc);
     CHECK(history.undo_name() == "Draw River");
     history.undo(doc);
@@ -299,4 +301,28 @@ TEST_CASE("resizing with the old map anchored in the middle moves units, objecti
     CHECK(doc.to_yaml() == before);
     // An odd shift across a flat-topped map's columns would bend it.
     CHECK_THROWS_WITH(studio::resize_map(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}), Catch::Contains("two at a time"));
+}
+
+// The seventh walkthrough: two units of one type added one after the other were
+// "Undo Add Heavy Foot" and "Redo Add Heavy Foot", the same words for two units.
+TEST_CASE("undo and redo name the unit an edit adds, moves or removes, and where", "[studio][history]") {
+    const std::string file = test::copy_bmw_project();
+    auto doc = ScenarioDocument::open(file);
+    const auto& grid = doc.scenario().map.grid;
+    studio::EditHistory history;
+    const geometry::Hex first = test::free_clear_hex(doc);
+    history.perform(doc, studio::add_unit(doc, 0, 0, first));
+    const std::string first_name = doc.scenario().units.back().name;
+    const geometry::Hex second = test::free_clear_hex(doc);
+    history.perform(doc, studio::add_unit(doc, 0, 0, second));
+    const std::string second_name = doc.scenario().units.back().name;
+    REQUIRE(first_name != second_name);
+    CHECK(history.undo_name() == "Add " + second_name + " at " + grid.label(second));
+    history.undo(doc);
+    CHECK(history.redo_name() == "Add " + second_name + " at " + grid.label(second));
+    CHECK(history.undo_name() == "Add " + first_name + " at " + grid.label(first));
+    CHECK(history.undo_name() != history.redo_name());
+    const int last = static_cast<int>(doc.scenario().units.size()) - 1;
+    history.perform(doc, studio::remove_unit(doc, last));
+    CHECK(history.undo_name() == "Remove " + first_name + " at " + grid.label(first));
 }

@@ -48,7 +48,9 @@ TEST_CASE("every scenario edit applied then undone gives the identical document"
     CHECK(doc.scenario().sides[0].rally_rolls == std::vector<int>{5, 6});
     CHECK(doc.scenario().units.back().arrives == 4);
     CHECK(doc.scenario().deployment_zones[0] == std::vector<geometry::Hex>{hex});
-    CHECK(history.undo_name() == "Remove " + load::load_scenario(doc.file()).scenario->units[0].name);
+    const auto on_disk = load::load_scenario(doc.file());
+    const auto& removed = on_disk.scenario->units[0];
+    CHECK(history.undo_name() == "Remove " + removed.name + " at " + doc.scenario().map.grid.label(removed.hex));
     while (history.can_undo()) history.undo(doc);
     CHECK(doc.to_yaml() == before);
     CHECK(!doc.modified());
