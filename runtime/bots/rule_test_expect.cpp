@@ -57,17 +57,9 @@ void check_unit(MapReader& m, const kernel::Game& g) {
         }
 }
 
-int side_of(MapReader& m, const kernel::Game& g, const std::string& key) {
-    const std::string id = m.text(key, true);
-    const auto& sides = g.scenario().sides;
-    for (std::size_t i = 0; i < sides.size(); ++i)
-        if (sides[i].id == id) return static_cast<int>(i);
-    m.sink().error(m.where(key), "no side '" + id + "' in this scenario");
-    return -1;
-}
 
 void check_side(MapReader& m, const kernel::Game& g) {
-    const int side = side_of(m, g, "side");
+    const int side = side_named(m, g, "side", true);
     if (side < 0) return;
     const auto& s = g.state().sides[static_cast<std::size_t>(side)];
     const std::string subject = "side " + g.scenario().sides[static_cast<std::size_t>(side)].id;
@@ -86,7 +78,7 @@ void check_side(MapReader& m, const kernel::Game& g) {
 void check_decision(MapReader& m, const kernel::Game& g) {
     expect(m, "decision", std::string("the game"), std::string(kernel::decision_kind_name(g.decision())), m.text("decision", true));
     if (m.has("deciding")) {
-        const int side = side_of(m, g, "deciding");
+        const int side = side_named(m, g, "deciding", true);
         const auto id = [&](int s) { return s < 0 ? std::string("nobody") : g.scenario().sides[static_cast<std::size_t>(s)].id; };
         if (side >= 0) expect(m, "deciding", std::string("the game"), id(g.deciding_side()), id(side));
     }
@@ -159,6 +151,16 @@ void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool
 }
 
 }  // namespace
+
+int side_named(MapReader& m, const kernel::Game& g, const std::string& key, bool required) {
+    if (!required && !m.has(key)) return -1;
+    const std::string id = m.text(key, required);
+    const auto& sides = g.scenario().sides;
+    for (std::size_t i = 0; i < sides.size(); ++i)
+        if (sides[i].id == id) return static_cast<int>(i);
+    m.sink().error(m.where(key), "no side '" + id + "' in this scenario");
+    return -1;
+}
 
 bool check_expectation(const YAML::Node& expectation, const std::string& file, kernel::Game& game, load::DiagnosticSink& failed) {
     MapReader m(expectation, file, failed, "an expectation");

@@ -14,6 +14,9 @@
 namespace sandtable::kernel {
 class Game;
 }
+namespace sandtable::load {
+class MapReader;
+}
 
 namespace sandtable::bots {
 
@@ -23,5 +26,9 @@ namespace sandtable::bots {
 // game has moved on, and false is returned (the test cannot go on).
 bool check_expectation(const YAML::Node& expectation, const std::string& file, kernel::Game& game,
                        load::DiagnosticSink& failed);
+
+// The side a test names under `key` (its id), as the scenario numbers it; -1
+// when the key is absent (and not `required`) or names no side (an error then).
+int side_named(load::MapReader& m, const kernel::Game& game, const std::string& key, bool required);
 
 }  // namespace sandtable::bots

@@ -28,20 +28,11 @@ void pass_once(Session& s) {
     s.apply(pick == legal.end() ? legal.front() : *pick);
 }
 
-int side_named(MapReader& m, const kernel::Game& g, const std::string& key) {
-    if (!m.has(key)) return -1;
-    const std::string id = m.text(key, false);
-    for (std::size_t i = 0; i < g.scenario().sides.size(); ++i)
-        if (g.scenario().sides[i].id == id) return static_cast<int>(i);
-    m.sink().error(m.where(key), "no side '" + id + "' in this scenario");
-    return -1;
-}
-
 // `{until: combat_declare}`: passes until the game asks for that decision (of `side:`, in `turn:`, when given).
 bool run_until(MapReader& m, Session& s) {
     const std::string decision = m.text("until", true);
     const int turn = m.integer("turn", false, 0, 0, 999);
-    const int side = side_named(m, s.game(), "side");
+    const int side = side_named(m, s.game(), "side", false);
     if (!m.sink().empty()) return false;
     const auto reached = [&] {
         const auto& g = s.game();

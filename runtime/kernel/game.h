@@ -307,6 +307,7 @@ public:
     int must_move_away_from(int unit) const;
     bool moves_away(int unit, int from, const TableOrder& order) const;
     bool out_of_time_to_fight(int unit) const;
+    bool attacked_in_melee(int unit) const;
     std::string describe_order(int unit, const TableOrder& order) const;
     // The figures on a unit's stands in a rank (0 the front).
     int figures_in_rank(int unit, int rank) const;
@@ -748,6 +749,7 @@ private:
     // it may also be entered only as a move's first step; empty when no terrain does.
     std::vector<std::uint8_t> terrain_halts_;
     mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark
+    mutable int marked_halts_phase_ = -1;              // the phase (index) marked_halts_ was made for
     // Derived caches, rebuilt on demand.
     mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex

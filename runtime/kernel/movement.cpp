@@ -347,9 +347,11 @@ const std::uint8_t* Game::halts_for(int unit) const {
     if (!moves_marked(unit)) return terrain_halts_.data();
     const auto& passes = movement_rules_[static_cast<std::size_t>(phase_index())].mark_passes;
     if (passes.empty()) return terrain_halts_.data();
+    if (marked_halts_phase_ == phase_index()) return marked_halts_.data();  // the map's terrain never changes
     marked_halts_ = terrain_halts_;
     for (std::size_t i = 0; i < grid().size(); ++i)
         if (std::find(passes.begin(), passes.end(), scenario_->map.terrain[i]) != passes.end()) marked_halts_[i] = 0;
+    marked_halts_phase_ = phase_index();
     return marked_halts_.data();
 }
 

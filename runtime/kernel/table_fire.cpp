@@ -21,7 +21,7 @@ namespace gt = geometry::table;
 int Game::volleys_allowed(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
-    if (!units_in_contact(unit).empty()) return 0;  // it melees instead
+    if (!units_in_contact(unit).empty()) return attacked_in_melee(unit) ? 1 : 0;  // else it melees instead
     const int on_the_move = capability(unit, Capability::VolleysWhenMoved);
     int volleys = u.moved_thirds == 0 ? rules::option_int(phase(), "volleys_still", 2)
                 : on_the_move >= 0     ? on_the_move
@@ -36,6 +36,15 @@ namespace {
 gt::Arc arc_of(int left, int right) { return {left > 0 ? static_cast<double>(left) : 45.0, right > 0 ? static_cast<double>(right) : 45.0}; }
 }  // namespace
 
+// `attacked_fire_first` (Cady: "Missile troops being attacked in melee may
+// usually fire before melee begins"): a missile unit in contact with an enemy
+// that came to it this turn fires one volley at it before the melee.
+bool Game::attacked_in_melee(int unit) const {
+    if (!rules::option_flag(phase(), "attacked_fire_first", false)) return false;
+    const auto enemies = units_in_contact(unit);
+    return std::any_of(enemies.begin(), enemies.end(), [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
+}
+
 bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const int range = table_attribute(firer, table_roles_.range);
     const auto& t = state_.units[static_cast<std::size_t>(target)];
@@ -43,7 +52,12 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     if (table_distance_at_least(firer, target) > range + 1e-9) return false;
     const double d = table_distance(firer, target);
     if (d > range + 1e-9) return false;
-    if (!units_in_contact(target).empty()) return false;  // no shooting into a melee
+    // No shooting into a melee, but at its own attacker (attacked_fire_first); one in contact shoots at nobody else.
+    const auto theirs = units_in_contact(target);
+    const bool at_attacker = std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer) &&
+                             state_.units[static_cast<std::size_t>(target)].moved_thirds > 0;
+    if (!theirs.empty() && !at_attacker) return false;
+    if (!at_attacker && !units_in_contact(firer).empty()) return false;
     const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
     const gt::Formation f = table_formation(firer);
     bool in_arc = false;
@@ -171,6 +185,8 @@ void Game::resolve_table_fire() {
                 ctx.set("volley", volley);
                 ctx.set("step", ladder->start_for(start_value) + ladder->range_bonus(range, max_range));
                 ctx.set("figures", firing);
+                const auto theirs = units_in_contact(f.target);
+                ctx.set("at_attacker", std::find(theirs.begin(), theirs.end(), f.firer) != theirs.end() ? 1 : 0);
                 raise(ctx);
                 const int step = ladder->clamp(static_cast<int>(ctx.get("step", 0)));
                 // A script may hold a rank back (Cady: crossbows do not fire from the second rank).

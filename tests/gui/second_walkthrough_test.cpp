@@ -81,12 +81,7 @@ TEST_CASE("Playtest: a game let go (No to saving it) is put away when its scenar
 TEST_CASE("Scripts: a Lua error fixed and saved with Ctrl+S takes its mark off the editor", "[gui][scripts]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
-    frame->select_page(Page::Scripts);
-    pump_for(20);
-    auto& scripts = frame->scripts();
-    const std::string file = frame->document()->script_files().front();
-    scripts.select_module_of(file);
-    const std::string text = sandtable::load::read_file(file);
+    auto [scripts, file, text] = open_first_module(frame);
     scripts.type_text("local broken = (1 +\n" + text);
     scripts.check();
     REQUIRE(scripts.has_error_mark());
@@ -100,10 +95,7 @@ TEST_CASE("Scripts: a Lua error fixed and saved with Ctrl+S takes its mark off t
 TEST_CASE("Scripts: the ruleset's module open when a house rule is started becomes read only", "[gui][scripts][house]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
-    frame->select_page(Page::Scripts);
-    pump_for(20);
-    auto& scripts = frame->scripts();
-    scripts.select_module_of(frame->document()->script_files().front());
+    auto& scripts = open_first_module(frame).scripts;
     CHECK_FALSE(scripts.read_only());
     REQUIRE(frame->start_house_rule("Bold attackers"));
     CHECK(scripts.read_only());

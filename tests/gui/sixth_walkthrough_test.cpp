@@ -1,10 +1,8 @@
 // What the sixth new-user walkthrough found (docs/studio-walkthrough.md).
-#include "load/loader.h"
 #include "studio_window.h"
 
 using namespace sandtable;
 using namespace sandtable::gui_test;
-using Page = studio::MainFrame::Page;
 
 // A syntax error typed into a module, and its fix, show in the editor without
 // pressing Check: the project is checked again once typing pauses, as it is
@@ -12,12 +10,7 @@ using Page = studio::MainFrame::Page;
 TEST_CASE("Scripts: error marks follow typing once it pauses, without Check", "[gui][scripts]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
-    frame->select_page(Page::Scripts);
-    pump_for(20);
-    auto& scripts = frame->scripts();
-    const std::string file = frame->document()->script_files().front();
-    scripts.select_module_of(file);
-    const std::string text = load::read_file(file);
+    auto [scripts, file, text] = open_first_module(frame);
     REQUIRE_FALSE(scripts.has_error_mark());
     scripts.type_text("local broken = (1 +\n" + text);
     CHECK(pump_until([&] { return scripts.has_error_mark(); }, 5000));
