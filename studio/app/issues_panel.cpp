@@ -55,6 +55,7 @@ IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 }
 
 void IssuesPanel::show(std::vector<ProjectIssue> issues) {
+    ++checks_shown_;
     issues_ = std::move(issues);
     list_->DeleteAllItems();
     list_->UnsetToolTip();  // the row it named is gone
@@ -68,6 +69,7 @@ void IssuesPanel::show(std::vector<ProjectIssue> issues) {
 }
 
 void IssuesPanel::show_clean(const std::string& text) {
+    ++checks_shown_;
     issues_.clear();
     list_->DeleteAllItems();
     const long row = list_->InsertItem(0, "OK");

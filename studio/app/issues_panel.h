@@ -22,12 +22,14 @@ public:
     std::function<void(const IssueTarget&, const ProjectIssue&)> on_open;
     std::function<void()> on_check;  // the Check button
     std::size_t count() const { return issues_.size(); }
+    int checks_shown() const { return checks_shown_; }  // how many times a check's outcome was shown (tests)
 
 private:
     void open(long row);
 
     wxListCtrl* list_ = nullptr;
     std::vector<ProjectIssue> issues_;
+    int checks_shown_ = 0;
 };
 
 }  // namespace sandtable::studio

@@ -130,9 +130,7 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& e) {
         const int id = menu_command_for_key(*this, e);
         if (id == wxID_NONE) return e.Skip();
-        wxCommandEvent command(wxEVT_MENU, id);
-        command.SetEventObject(this);
-        ProcessWindowEvent(command);
+        run_menu_command(*this, id);
     });
     ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
 }
@@ -355,10 +353,7 @@ void MainFrame::refresh_state() {
     wxString title = "Sandtable Studio";
     if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") + " — " + title;
     SetTitle(title);
-    edit_menu_->SetLabel(wxID_UNDO, history_.can_undo() ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z" : wxString("&Undo\tCtrl+Z"));
-    edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
-    edit_menu_->Enable(wxID_UNDO, history_.can_undo());
-    edit_menu_->Enable(wxID_REDO, history_.can_redo());
+    label_undo_redo();
     canvas_->map_changed();
     // Short, so it fits; the file it goes to is in the whole text, shown under the mouse when cut.
     SetStatusText(doc_ ? wxString::FromUTF8("Edits go into " + doc_->edit_target()) : wxString(), 2);
@@ -402,6 +397,30 @@ bool MainFrame::start_house_rule(const std::string& name) {
 // Ctrl+Z in a text editor (a script, a grid cell being typed) undoes the
 // typing there, as in any editor; elsewhere it undoes the last edit of the
 // document.
+// The Edit menu says what Undo and Redo will do: with a text editor focused
+// they undo its typing (as Ctrl+Z there does), else the document's edits.
+void MainFrame::label_undo_redo() {
+    wxWindow* focus = FindFocus();
+    auto* script = dynamic_cast<wxStyledTextCtrl*>(focus);
+    auto* text = dynamic_cast<wxTextCtrl*>(focus);
+    if (script || (text && text->IsEditable())) {
+        edit_menu_->SetLabel(wxID_UNDO, "&Undo Typing in the Editor\tCtrl+Z");
+        edit_menu_->SetLabel(wxID_REDO, "&Redo Typing in the Editor\tCtrl+Y");
+        edit_menu_->Enable(wxID_UNDO, script ? script->CanUndo() : text->CanUndo());
+        edit_menu_->Enable(wxID_REDO, script ? script->CanRedo() : text->CanRedo());
+        return;
+    }
+    edit_menu_->SetLabel(wxID_UNDO, history_.can_undo() ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z" : wxString("&Undo\tCtrl+Z"));
+    edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
+    edit_menu_->Enable(wxID_UNDO, history_.can_undo());
+    edit_menu_->Enable(wxID_REDO, history_.can_redo());
+}
+
+wxString MainFrame::undo_label() {
+    label_undo_redo();
+    return edit_menu_->GetLabel(wxID_UNDO);
+}
+
 bool MainFrame::text_control_handles(bool undo) {
     wxWindow* focus = FindFocus();
     if (auto* script = dynamic_cast<wxStyledTextCtrl*>(focus)) {
@@ -445,6 +464,7 @@ void MainFrame::show_document_changed() {
     scenario_page_->refresh();
     palette_->refill();
     refresh_state();
+    check_soon();  // the Issues pane follows an undo or redo as it follows an edit
 }
 
 void MainFrame::on_close(wxCloseEvent& e) {

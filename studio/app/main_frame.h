@@ -64,6 +64,9 @@ public:
     bool start_house_rule(const std::string& name);
     void run_rule_tests();  // Edit > Run Rule Tests (F8)
     void save() { wxCommandEvent none; on_save(none); }
+    void undo() { wxCommandEvent none; on_undo(none); }  // Edit > Undo, as the menu does it
+    wxString undo_label();                                // what Edit > Undo says now
+    const IssuesPanel& issues() const { return *issues_; }
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
     // Tests answer in its place.
     std::function<int(const wxString& message, const wxString& caption, long style)> ask;
@@ -76,6 +79,7 @@ private:
     void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
+    void label_undo_redo();
     void start_house_rule();
     void show_house_rule_changes();
     void show_document_changed();

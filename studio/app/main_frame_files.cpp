@@ -49,7 +49,11 @@ wxString MainFrame::project_folder() const {
 bool MainFrame::confirm_discard() {
     if (!play_->confirm_discard_game()) return false;  // a game played by hand and not saved as a replay
     commit_open_editor(this);                           // a value still in its editor is unsaved work too
-    if (!doc_ || !doc_->modified()) return true;
+    if (!doc_) return true;
+    if (!doc_->modified()) {
+        doc_->discard_autosaves();  // as saved: an autosave left from before an undo holds nothing to recover
+        return true;
+    }
     std::string files;
     for (const auto& f : doc_->pending_files()) files += "\n    " + f;
     const int answer = ask(wxString::FromUTF8("Save the changes to these files?" + files), "Unsaved changes", wxYES_NO | wxCANCEL | wxICON_QUESTION);
@@ -182,8 +186,9 @@ void MainFrame::on_recent(wxCommandEvent& e) {
 void MainFrame::on_autosave(wxTimerEvent&) { autosave_now(); }
 
 void MainFrame::autosave_now() {
-    if (!doc_ || !doc_->modified()) return;
+    if (!doc_) return;
     try {
+        if (!doc_->modified()) return doc_->discard_autosaves();  // back as saved (an undo, typing deleted): nothing to recover
         doc_->autosave();
     } catch (const std::exception& e) {
         say("Autosave failed: " + wxString::FromUTF8(e.what()));

@@ -25,6 +25,11 @@ void MainFrame::build_menu() {
     const int open_folder = wxWindow::NewControlId();
     file->Append(open_folder, wxString::FromUTF8("Open Project &Folder…\tCtrl+Shift+O"));
     Bind(wxEVT_MENU, [this](wxCommandEvent&) { on_open_folder(); }, open_folder);
+    // Undo and Redo are named for what they will do as the menu opens: the focus decides.
+    Bind(wxEVT_MENU_OPEN, [this](wxMenuEvent& e) {
+        if (e.GetMenu() == edit_menu_) label_undo_redo();
+        e.Skip();
+    });
     file->Append(wxID_SAVE, "&Save\tCtrl+S", "Every changed file: scenario, ruleset, tables, house rule, scripts");
     file->Append(wxID_SAVEAS, wxString::FromUTF8("Save Scenario &As…\tCtrl+Shift+S"), "The scenario as a new file (a fresh id), which you then edit");
     const int new_scenario = wxWindow::NewControlId();

@@ -48,4 +48,15 @@ int menu_command_for_key(const wxFrame& frame, const wxKeyEvent& key) {
     return wxID_NONE;
 }
 
+void run_menu_command(wxFrame& frame, int id) {
+    wxCommandEvent command(wxEVT_MENU, id);
+    command.SetEventObject(&frame);
+    if (wxMenuBar* bar = frame.GetMenuBar())
+        if (wxMenuItem* item = bar->FindItem(id); item && item->IsCheckable()) {
+            item->Check(!item->IsChecked());
+            command.SetInt(item->IsChecked() ? 1 : 0);
+        }
+    frame.ProcessWindowEvent(command);
+}
+
 }  // namespace sandtable::studio

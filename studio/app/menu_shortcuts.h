@@ -14,4 +14,8 @@ namespace sandtable::studio {
 // with (Ctrl+letters other than the editing ones, function keys); wxID_NONE if none.
 int menu_command_for_key(const wxFrame& frame, const wxKeyEvent& key);
 
+// Runs menu command `id` as choosing it does: a check item's tick flips first,
+// and the command sees the new state (View > Hex Grid on, then off, then on).
+void run_menu_command(wxFrame& frame, int id);
+
 }  // namespace sandtable::studio

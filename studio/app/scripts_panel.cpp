@@ -347,6 +347,7 @@ void ScriptsPanel::on_editor_changed() {
     doc_->scripts().set_text(file_, editor_->GetText().ToStdString(wxConvUTF8));
     if (on_typed) on_typed();
     if (was == doc_->scripts().modified(file_)) return;
+    if (!showing_error_) show_open_module();  // "(unsaved typing)" comes and goes with the typing
     fill_modules();
     if (on_modified_changed) on_modified_changed();
 }
@@ -356,6 +357,8 @@ bool ScriptsPanel::read_only() const { return editor_->GetReadOnly(); }
 wxString ScriptsPanel::message_line() const { return messages_->GetValue(); }
 
 bool ScriptsPanel::has_error_mark() const { return editor_->MarkerNext(0, 1 << kErrorMarker) >= 0; }
+
+void ScriptsPanel::focus_editor() { editor_->SetFocus(); }
 
 void ScriptsPanel::type_text(const std::string& text) {
     editor_->SetText(wxString::FromUTF8(text));  // raises the change event as typing does

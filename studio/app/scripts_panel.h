@@ -45,6 +45,7 @@ public:
     // The module open in the editor ("" with none), and its text as shown.
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)
+    void focus_editor();                       // the keyboard goes to the editor (tests)
     bool has_error_mark() const;               // a line of the open module is marked as an error
     wxString message_line() const;             // what the line under the editor says
     bool read_only() const;                    // the open module may not be typed into

@@ -95,7 +95,10 @@ ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::s
     for (std::string& f : studio_patches_under(doc.scenario_.ruleset_dir)) files.push_back(std::move(f));
     for (const std::string& f : files)
         if (std::filesystem::exists(autosave_path(f))) ruleset_autosaves[f] = load::read_file(autosave_path(f));
-    RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, load::read_file(autosave), ruleset_autosaves);
+    // Work kept in scripts or ruleset files alone leaves no autosave of the scenario: it is as saved.
+    std::error_code missing;
+    const std::string scenario_text = load::read_file(std::filesystem::is_regular_file(autosave, missing) ? autosave : file);
+    RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, scenario_text, ruleset_autosaves);
     *doc.ruleset_ = std::move(work.ruleset);
     doc.scenario_ = std::move(work.scenario);
     // The autosave may name house rules the file on disk does not (one started, not saved).
@@ -108,13 +111,25 @@ bool ScenarioDocument::has_newer_autosave(const std::string& file) {
     namespace fs = std::filesystem;
     std::error_code ec;
     const std::string autosave = autosave_path(file);
-    return fs::exists(autosave, ec) && fs::last_write_time(autosave, ec) >= fs::last_write_time(file, ec);
+    if (fs::exists(autosave, ec)) return fs::last_write_time(autosave, ec) >= fs::last_write_time(file, ec);
+    try {  // the scenario as saved, its scripts or ruleset files with unsaved work
+        return !open(file).autosaved_files().empty();
+    } catch (const std::exception&) {
+        return false;  // a scenario that does not load: opening it says why
+    }
 }
 
 // The scenario, and beside each ruleset file the model changed, its text;
 // autosaves of ruleset files changed back since are removed.
+// Only files that differ from disk get an autosave; the others lose theirs
+// (an edit undone, typing deleted): recovery offers only work not yet saved.
 void ScenarioDocument::autosave(const load::FileOps& ops) {
-    load::write_file_atomically(autosave_path(file_), to_yaml(), ops);
+    if (const std::string yaml = to_yaml(); yaml != saved_yaml_) {
+        load::write_file_atomically(autosave_path(file_), yaml, ops);
+    } else {
+        std::error_code ec;
+        std::filesystem::remove(autosave_path(file_), ec);
+    }
     scripts_.autosave(script_files(), ops);
     const auto changed = changed_ruleset_files();
     for (const std::string& f : ruleset_files()) {
