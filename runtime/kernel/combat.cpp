@@ -176,6 +176,8 @@ bool Game::combat_step() {
     combat_actions(options);
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
     decide(DecisionKind::CombatDeclare, attacking_side());
+    listed_at_decision_ = std::move(options);  // the decision's legal actions: not listed twice
+    listed_valid_ = questions_.empty() && !choosing_activation();
     return true;
 }
 
@@ -234,7 +236,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
         const Hex h = state_.units[i].hex;
         if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
         if (std::any_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, t); }) &&
-            may_still_reach_table(hex_target ? hex_defenders(t) : std::vector<int>{t})) {
+            may_still_reach_table(hex_target ? hex_defenders(t) : std::vector<int>{t}, &attackers)) {
             out.push_back({ActionKind::Declare, -1, t, {}, -1});
             if (hex_target) declared.push_back(h);
         }

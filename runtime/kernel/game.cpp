@@ -366,7 +366,9 @@ void Game::next_step() {
 const std::vector<Action>& Game::legal_actions() const {
     if (!legal_valid_) {
         legal_cache_.clear();
-        add_legal(legal_cache_);
+        if (listed_valid_) legal_cache_.swap(listed_at_decision_);
+        else add_legal(legal_cache_);
+        listed_valid_ = false;
         legal_valid_ = true;
     }
     return legal_cache_;
@@ -443,10 +445,10 @@ void Game::apply(Action action) {
     const std::size_t saved_log = log_.size();
     const std::size_t saved_explanations = explanations_.size(), saved_dice = dice_log_.size();
     try {
-        legal_valid_ = false;
+        drop_legal();
         dispatch_action(action);
         run();
-        legal_valid_ = false;
+        legal_valid_ = false;  // what run() listed before the decision may be stale; a step's listing at it is not
         if (hooks_) hooks_->commit();
     } catch (...) {
         if (hooks_) hooks_->rollback();
@@ -733,7 +735,7 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
 void Game::invalidate() const {
     zoc_dirty_ = true;
     range_unit_ = -1;
-    legal_valid_ = false;
+    drop_legal();
 }
 
 bool Game::in_enemy_zoc(int side, Hex h) const {
@@ -763,7 +765,7 @@ void Game::count_on_board(int unit, int sign) {
 
 void Game::board_changed() {
     range_unit_ = -1;
-    legal_valid_ = false;
+    drop_legal();
 }
 
 bool Game::board_tables_consistent() const {
@@ -903,7 +905,7 @@ void Game::disorder(int unit) {
 
 void Game::set_mark(int unit, const std::string& key, int value) {
     state_.set_mark(unit, key, value);
-    legal_valid_ = false;
+    drop_legal();
 }
 
 void Game::set_capability(int type, bool back, Capability c, int value) {
@@ -912,7 +914,7 @@ void Game::set_capability(int type, bool back, Capability c, int value) {
 }
 
 int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
-    legal_valid_ = false;
+    drop_legal();
     Question q{next_question_++, side, std::move(prompt), std::move(options)};
     questions_.push_back(q);
     return q.id;

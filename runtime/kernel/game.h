@@ -499,9 +499,9 @@ private:
     bool odds_permitted(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     bool below_lowest_column(const ScriptedStrengths& s) const;
     // Every unit that could still join an attack on all of `defenders`.
-    std::vector<int> possible_attackers(const std::vector<int>& defenders) const;
+    std::vector<int> possible_attackers(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
     // Could the attackers that may still join bring an attack on `defenders` onto the table?
-    bool may_still_reach_table(const std::vector<int>& defenders) const;
+    bool may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
     std::string why_odds_refused() const;
     bool may_still_leave(int unit) const;
     int over_stacked_hex() const;
@@ -758,6 +758,14 @@ private:
     mutable bool zoc_dirty_ = true;
     mutable std::vector<Action> legal_cache_;
     mutable bool legal_valid_ = false;
+    // What a step listed as it stopped at a decision (the combat's targets, each
+    // counted by the rule scripts): legal_actions() takes it rather than list again.
+    mutable std::vector<Action> listed_at_decision_;
+    mutable bool listed_valid_ = false;
+    void drop_legal() const {
+        legal_valid_ = false;
+        listed_valid_ = false;
+    }
     std::vector<Procedure> procedures_;  // by ruleset phase index
     // The game turn this scenario plays: the ruleset's sequence or the variant it chose.
     const std::vector<rules::SequenceStep>* game_turn_ = nullptr;

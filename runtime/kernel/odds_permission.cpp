@@ -52,8 +52,14 @@ bool Game::odds_permitted(const std::vector<int>& attackers, const std::vector<i
     return !below_lowest_column(scripted_strengths(attackers, defenders));
 }
 
-std::vector<int> Game::possible_attackers(const std::vector<int>& defenders) const {
+// `may_attack`, when given, lists the units that may still attack (the caller has it at hand).
+std::vector<int> Game::possible_attackers(const std::vector<int>& defenders, const std::vector<int>* may_attack) const {
     std::vector<int> out;
+    if (may_attack) {
+        for (int u : *may_attack)
+            if (reaches_all(u, defenders)) out.push_back(u);
+        return out;
+    }
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const int u = static_cast<int>(i);
         const bool joined = state_.combat_open && std::find(state_.combat.attackers.begin(), state_.combat.attackers.end(), u) !=
@@ -63,8 +69,8 @@ std::vector<int> Game::possible_attackers(const std::vector<int>& defenders) con
     return out;
 }
 
-bool Game::may_still_reach_table(const std::vector<int>& defenders) const {
-    return !combat_rules().below_lowest_refused || odds_permitted(possible_attackers(defenders), defenders);
+bool Game::may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack) const {
+    return !combat_rules().below_lowest_refused || odds_permitted(possible_attackers(defenders, may_attack), defenders);
 }
 
 std::string Game::why_odds_refused() const {

@@ -106,7 +106,7 @@ bool Game::may_call(int gun, int target, int called_cm) const {
 
 void Game::table_artillery_apply(const Action& a) {
     state_.units[static_cast<std::size_t>(a.unit)].fired = true;
-    legal_valid_ = false;
+    drop_legal();
     if (a.kind == ActionKind::Decline) {
         if (logging_) note("  " + unit_id(a.unit) + " does not fire");
         return;

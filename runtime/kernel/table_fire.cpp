@@ -54,10 +54,10 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     if (d > range + 1e-9) return false;
     // No shooting into a melee, but at its own attacker (attacked_fire_first); one in contact shoots at nobody else.
     const auto theirs = units_in_contact(target);
-    const bool at_attacker = std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer) &&
-                             state_.units[static_cast<std::size_t>(target)].moved_thirds > 0;
+    const bool at_attacker = !theirs.empty() && state_.units[static_cast<std::size_t>(target)].moved_thirds > 0 &&
+                             std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer);
     if (!theirs.empty() && !at_attacker) return false;
-    if (!at_attacker && !units_in_contact(firer).empty()) return false;
+    if (!at_attacker && rules::option_flag(phase(), "attacked_fire_first", false) && !units_in_contact(firer).empty()) return false;
     const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
     const gt::Formation f = table_formation(firer);
     bool in_arc = false;
@@ -128,7 +128,7 @@ void Game::table_fire_apply(const Action& a) {
         if (logging_) note("  " + unit_id(a.unit) + " fires en passant at " + unit_id(a.target) + ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
     }
     state_.fires.push_back({a.unit, a.target, static_cast<int>(std::lround(range * 10))});
-    legal_valid_ = false;
+    drop_legal();
 }
 
 // The firer's stands in `rank` (0 the front) within range of the target and

@@ -215,12 +215,12 @@ void Game::table_order_apply(const Action& a) {
     const auto i = static_cast<std::size_t>(a.unit);
     pending_table_orders_.orders[i] = a.order;
     pending_table_orders_.written[i] = 1;
-    legal_valid_ = false;
+    drop_legal();
 }
 
 void Game::set_table_order(int unit, const TableOrder& order) {
     state_.table_orders[static_cast<std::size_t>(unit)] = order;
-    legal_valid_ = false;
+    drop_legal();
     if (logging_) note("    " + unit_id(unit) + ": " + describe_order(unit, order) + " (its rules order it)");
 }
 
