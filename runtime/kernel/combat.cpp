@@ -162,6 +162,14 @@ bool Game::strands_mandatory_unit() const {
     return false;
 }
 
+// `one_defending_hex`: may `unit` join the combat being built as a defender, standing where one already defends?
+bool Game::in_a_defending_hex(int unit) const {
+    if (!combat_rules().one_defending_hex) return true;
+    const Hex at = state_.units[static_cast<std::size_t>(unit)].hex;
+    const auto& defenders = state_.combat.defenders;
+    return std::any_of(defenders.begin(), defenders.end(), [&](int d) { return state_.units[static_cast<std::size_t>(d)].hex == at; });
+}
+
 bool Game::combat_step() {
     if (procedure() == Procedure::PlottedCombat) return plotted_combat_step();
     if (state_.at.stage == 0) {
@@ -194,7 +202,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
                 // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
                 for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target && !dice_pool(); ++i) {
                     const int t = static_cast<int>(i);
-                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) && may_still_reach_table(with(c.defenders, t)))
+                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) && in_a_defending_hex(t) &&
+                        may_still_reach_table(with(c.defenders, t)))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
                 }
                 if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders)) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});

@@ -141,6 +141,7 @@ void Game::resolve_attribute_roles() {
             r.victor_advances = rules::option_flag(p, "victor_advances", false);
             r.attack_needs_entry = rules::option_flag(p, "attack_needs_entry", false);
             r.below_lowest_refused = rules::option_text(p, "below_lowest_column", "lowest") == "not_permitted";
+            r.one_defending_hex = rules::option_flag(p, "one_defending_hex", false);
             r.support_markers = rules::option_int(p, "support_markers", 0);
             r.bombardment = rules::option_flag(p, "bombardment", false);
             r.bombardment_no_effect = rules::option_names(p, "bombardment_no_effect");

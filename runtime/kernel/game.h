@@ -308,6 +308,7 @@ public:
     bool moves_away(int unit, int from, const TableOrder& order) const;
     bool out_of_time_to_fight(int unit) const;
     bool attacked_in_melee(int unit) const;
+    bool in_a_defending_hex(int unit) const;
     std::string describe_order(int unit, const TableOrder& order) const;
     // The figures on a unit's stands in a rank (0 the front).
     int figures_in_rank(int unit, int rank) const;
@@ -697,6 +698,7 @@ private:
         bool victor_advances = false;        // `victor_advances`: the side a result leaves unhurt advances, the defender too (BMW 7.9)
         bool attack_needs_entry = false;     // `attack_needs_entry`: no attack into a hex or across a hexside closed to the attacker (F&M 8.2)
         bool below_lowest_refused = false;   // `below_lowest_column: not_permitted`: no combat below the table's lowest odds (PRESTAGS 8.1)
+        bool one_defending_hex = false;      // `one_defending_hex`: defenders are added only from a hex already defending (F&M 8.0)
         int support_markers = 0;       // `support_markers`: markers each side may commit to a combat (F&M 8.2.1)
         bool bombardment = false;      // `bombardment`: support markers alone attack (F&M 8.1)
         std::vector<std::string> bombardment_no_effect;  // `bombardment_no_effect`
