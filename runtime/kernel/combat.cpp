@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 
 namespace sandtable::kernel {
 
@@ -773,6 +774,22 @@ int Game::distance_to_closest_enemy(int side, Hex h) const {
     return best;
 }
 
+namespace {
+// Where the friend nearest to `unit` stands (the first in scenario order of those as near), if any.
+std::optional<Hex> nearest_friend_hex(const GameState& state, int unit) {
+    const auto& me = state.units[static_cast<std::size_t>(unit)];
+    std::optional<Hex> best;
+    int best_distance = 0;
+    for (std::size_t i = 0; i < state.units.size(); ++i) {
+        const auto& u = state.units[i];
+        if (static_cast<int>(i) == unit || !u.on_map || u.side != me.side) continue;
+        const int d = geometry::distance(u.hex, me.hex);
+        if (!best || d < best_distance) best = u.hex, best_distance = d;
+    }
+    return best;
+}
+}  // namespace
+
 std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     auto keep_if_any = [&](auto&& better) {
@@ -781,9 +798,14 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
             if (better(h)) kept.push_back(h);
         if (!kept.empty()) hexes = std::move(kept);
     };
-    // 8.1.5: after a bombardment, farther from the closest enemy unit, if possible.
-    if (const int now = combat_rules().bombardment ? distance_to_closest_enemy(me.side, me.hex) : -1; now >= 0)
+    // 8.1.5: after a bombardment, farther from the closest enemy unit, if possible; "If there are
+    // no enemy units on the map, the unit must retreat towards the closest friendly unit."
+    if (const int now = combat_rules().bombardment ? distance_to_closest_enemy(me.side, me.hex) : -1; now >= 0) {
         keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > now; });
+    } else if (combat_rules().bombardment) {
+        const auto friend_at = nearest_friend_hex(state_, unit);
+        if (friend_at) keep_if_any([&](Hex h) { return geometry::distance(h, *friend_at) < geometry::distance(me.hex, *friend_at); });
+    }
     // 8.3: closer to a friendly map edge, if possible.
     if (const int now = distance_to_friendly_edge(me.side, me.hex); now >= 0)
         keep_if_any([&](Hex h) { return distance_to_friendly_edge(me.side, h) < now; });
