@@ -156,6 +156,7 @@ void Game::resolve_attribute_roles() {
                               rs.attribute_index(rules::option_text(p, "range", "range")), rules::option_names(p, "barred_mark")};
         } else if (p.procedure == "movement") {
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
+            reinforcements_in_movement_ = reinforcements_in_movement_ || rules::option_text(p, "reinforcements", "") == "arrive";
             movement_rules_[i] = {rules::option_names(p, "barred_mark"), rules::option_text(p, "halved_by_mark", ""),
                                   rules::option_flag(p, "always_one_hex", false), rules::option_text(p, "bonus_from_mark", ""),
                                   rules::option_flag(p, "ignore_zoc", false), rules::option_text(p, "keep_away_mark", ""),
@@ -274,7 +275,7 @@ bool Game::step_procedure() {
 
 void Game::begin_turn() {
     if (logging_) note("Turn " + std::to_string(state_.at.turn) + " begins");
-    bring_on_reinforcements();
+    if (!reinforcements_in_movement_) bring_on_reinforcements(-1);
 }
 
 bool Game::awaiting_arrival(int unit) const {
@@ -283,13 +284,16 @@ bool Game::awaiting_arrival(int unit) const {
 }
 
 // Reinforcements due this turn, or held up before, enter in scenario order
-// before the turn's first phase. An enemy standing in the entry hex holds a
-// unit back a whole turn; so the order decides who gets a hex both sides enter.
-void Game::bring_on_reinforcements() {
+// before the turn's first phase, or, where a movement phase says
+// `reinforcements: arrive`, as that phase begins for their side (`side`; -1:
+// every side). An enemy standing in the entry hex holds a unit back a whole
+// turn; so the order decides who gets a hex both sides enter.
+void Game::bring_on_reinforcements(int side) {
     const auto& placements = scenario_->units;
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const int unit = static_cast<int>(i);
         if (!awaiting_arrival(unit) || placements[i].arrives > state_.at.turn) continue;
+        if (side >= 0 && state_.units[i].side != side) continue;
         const auto& u = state_.units[i];
         if (enemy_present(u.side, u.hex)) {
             if (logging_) note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) + ": the enemy holds it; it tries again next turn");
@@ -313,6 +317,8 @@ void Game::begin_phase() {
     state_.combat_open = false;
     const auto& p = phase();
     if (logging_) note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
+    if (reinforcements_in_movement_ && p.procedure == "movement" && rules::option_text(p, "reinforcements", "") == "arrive")
+        bring_on_reinforcements(state_.at.active_side);
     if (!listening(Event::PhaseBegin)) return;
     EventContext ctx(Event::PhaseBegin);
     ctx.set_text("phase", p.id);

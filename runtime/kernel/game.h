@@ -396,7 +396,8 @@ private:
     void end_phase();
     void advance_sequence();
     void begin_turn();
-    void bring_on_reinforcements();
+    void bring_on_reinforcements(int side);
+    bool reinforcements_in_movement_ = false;  // a movement phase says `reinforcements: arrive` (F&M 4.1)
     const rules::PhaseSpec& phase() const;
     Procedure procedure() const;
     void decide(DecisionKind kind, int side);

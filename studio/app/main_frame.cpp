@@ -349,6 +349,8 @@ void MainFrame::run_rule_tests() {
 }
 
 void MainFrame::refresh_state() {
+    // Back as saved (an undo, typing deleted): an autosave left would offer undone work after a crash.
+    if (doc_ && !doc_->modified()) doc_->discard_autosaves();
     balance_->refresh_labels();  // B's label names the scenario's own house rules, which an edit may have changed
     wxString title = "Sandtable Studio";
     if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") + " — " + title;
@@ -384,6 +386,7 @@ bool MainFrame::start_house_rule(const std::string& name) {
     scripts_->refresh();
     say(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"));
     refresh_state();
+    check_soon();  // the scenario now names the house rule: Issues checks it "as edited"
     return true;
 }
 
@@ -463,6 +466,7 @@ void MainFrame::show_document_changed() {
     unit_types_->refresh();
     scenario_page_->refresh();
     palette_->refill();
+    forget_stale_status();
     refresh_state();
     check_soon();  // the Issues pane follows an undo or redo as it follows an edit
 }
@@ -478,8 +482,16 @@ void MainFrame::on_close(wxCloseEvent& e) {
 void MainFrame::perform(std::unique_ptr<EditCommand> command) {
     if (!doc_) return;
     history_.perform(*doc_, std::move(command));
+    forget_stale_status();
     refresh_state();
     check_soon();
+}
+
+// After an edit, an undo or a redo, what the status bar said of the hex under
+// the mouse or of the last save no longer holds.
+void MainFrame::forget_stale_status() {
+    SetStatusText("", 0);
+    say("");
 }
 
 // The Issues pane follows the edits (a side given its first unit loses its warning) once they pause.

@@ -99,6 +99,7 @@ private:
     void on_hover(std::optional<geometry::Hex> hex);
     void perform(std::unique_ptr<EditCommand> command);
     void check_soon();
+    void forget_stale_status();
     wxString recovery_question(const std::string& scenario_file) const;
     static bool is_replay_file(const std::string& file);
     void show_file(const std::string& file, int line);

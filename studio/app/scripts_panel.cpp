@@ -150,7 +150,23 @@ void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::u
 
 int ScriptsPanel::selected() const { return doc_ ? modules_->GetSelection() : wxNOT_FOUND; }
 
+// Scintilla merges typing that follows on into one undo step; a save (or any
+// change of the document around the editor) ends it, so one Undo never takes
+// back text that was saved.
+void ScriptsPanel::close_undo_step() {
+    editor_->BeginUndoAction();
+    editor_->EndUndoAction();
+}
+
+void ScriptsPanel::append_typing(const std::string& text) {
+    editor_->DocumentEnd();
+    editor_->AddText(wxString::FromUTF8(text));
+}
+
+wxString ScriptsPanel::text() const { return editor_->GetText(); }
+
 void ScriptsPanel::refresh() {
+    close_undo_step();  // after a save with Ctrl+S, or an edit elsewhere
     fill_modules();
     fill_params();
     // A house rule started while a ruleset module is open: from now on it is read only, and says so.
@@ -458,6 +474,7 @@ void ScriptsPanel::save() {
     if (file_.empty() || !doc_) return;
     try {
         doc_->scripts().save(file_);
+        close_undo_step();
         fill_modules();
         if (on_modified_changed) on_modified_changed();
         check();

@@ -46,6 +46,8 @@ public:
     const std::string& open_file() const { return file_; }
     void type_text(const std::string& text);  // as typing would (tests)
     void focus_editor();                       // the keyboard goes to the editor (tests)
+    void append_typing(const std::string& text);  // typed at the end, as keys would (tests)
+    wxString text() const;                      // the editor's text
     bool has_error_mark() const;               // a line of the open module is marked as an error
     wxString message_line() const;             // what the line under the editor says
     bool read_only() const;                    // the open module may not be typed into
@@ -75,6 +77,7 @@ private:
     void save();
     void mark_error(const std::string& script, int line, const std::string& message);
     void on_editor_changed();
+    void close_undo_step();
 
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;

@@ -1,0 +1,48 @@
+// What the ninth new-user walkthrough found (docs/studio-walkthrough.md).
+#include "app/issues_panel.h"
+#include "studio_window.h"
+
+#include <filesystem>
+
+using namespace sandtable;
+using namespace sandtable::gui_test;
+
+// Scintilla merged the typing before a save and after it into one undo step:
+// one Undo took back text that had been saved.
+TEST_CASE("Scripts: one Undo after a save takes back the typing since, not what was saved", "[gui][scripts]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    auto [scripts, file, text] = open_first_module(frame);
+    scripts.append_typing("\n-- one");
+    frame->save();
+    pump_for(20);
+    scripts.append_typing("\n-- two");
+    scripts.focus_editor();
+    pump_for(50);
+    frame->undo();
+    CHECK(scripts.text().ToStdString(wxConvUTF8) == text + "\n-- one");
+}
+
+// Undone back to the file as saved, the work has no autosave left for a crash to offer.
+TEST_CASE("Autosave: typing taken back to the saved text takes its autosave at once", "[gui][recovery]") {
+    ProjectCopy project("bmw");
+    const std::string scenario = project.scenario("bmw", "skirmish.yaml");
+    StudioWindow frame(scenario);
+    auto [scripts, file, text] = open_first_module(frame);
+    scripts.type_text("-- typed\n" + text);
+    frame->autosave_now();
+    REQUIRE(std::filesystem::exists(file + ".autosave"));
+    scripts.type_text(text);  // no autosave tick before a crash
+    CHECK_FALSE(std::filesystem::exists(file + ".autosave"));
+}
+
+// Starting a house rule changes the scenario (it names the house rule): Issues checks it again.
+TEST_CASE("Issues: the project is checked again when a house rule is started", "[gui][issues][house]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    const auto& issues = frame->issues();
+    pump_for(50);
+    const int before = issues.checks_shown();
+    REQUIRE(frame->start_house_rule("Bold attackers"));
+    CHECK(pump_until([&] { return issues.checks_shown() > before; }, 5000));
+}
