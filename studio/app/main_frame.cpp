@@ -80,7 +80,10 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     balance_->ask = play_->ask;
     scripts_->on_saved = [this] { refresh_state(); };
     scripts_->on_check = [this] { check_project(); };
-    scripts_->on_modified_changed = [this] { refresh_state(); };
+    scripts_->on_modified_changed = [this] {
+        if (doc_ && doc_->modified()) say("");  // "Saved …" no longer holds once new typing is unsaved
+        refresh_state();
+    };
     scripts_->on_typed = [this] { check_soon(); };  // the error marks follow typing, as Issues follows map edits
     pages_->AddPage(canvas_, "Map", true);
     pages_->AddPage(scenario_page_, "Scenario");

@@ -46,3 +46,16 @@ TEST_CASE("Issues: the project is checked again when a house rule is started", "
     REQUIRE(frame->start_house_rule("Bold attackers"));
     CHECK(pump_until([&] { return issues.checks_shown() > before; }, 5000));
 }
+
+// The tenth walkthrough: "Saved 1 file" stayed in the status bar after new typing in the script.
+TEST_CASE("Status bar: a save's message goes once new typing is unsaved", "[gui][scripts]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    auto [scripts, file, text] = open_first_module(frame);
+    scripts.append_typing("\n-- one");
+    frame->save();
+    const auto message = [&] { return frame->GetStatusBar()->GetStatusText(1).ToStdString(); };
+    REQUIRE(message().find("Saved") != std::string::npos);
+    scripts.append_typing("\n-- two");
+    CHECK(message().find("Saved") == std::string::npos);
+}
