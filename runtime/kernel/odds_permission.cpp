@@ -16,7 +16,8 @@ void Game::force_combat_result(std::string code) {
     else state_.combat.forced_result = std::move(code);
 }
 
-Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
+Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attackers,
+                                                 const std::vector<int>& defenders) const {
     const OddsEstimate e = odds_for(attackers, defenders);
     ScriptedStrengths out{e.attack, e.defend, {}};
     if (!listening(Event::CombatStrengths)) return out;
@@ -62,8 +63,8 @@ std::vector<int> Game::possible_attackers(const std::vector<int>& defenders, con
     }
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const int u = static_cast<int>(i);
-        const bool joined = state_.combat_open && std::find(state_.combat.attackers.begin(), state_.combat.attackers.end(), u) !=
-                                                      state_.combat.attackers.end();
+        const auto& joining = state_.combat.attackers;
+        const bool joined = state_.combat_open && std::find(joining.begin(), joining.end(), u) != joining.end();
         if (joined || (can_attack(u) && reaches_all(u, defenders))) out.push_back(u);
     }
     return out;
@@ -76,8 +77,8 @@ bool Game::may_still_reach_table(const std::vector<int>& defenders, const std::v
 std::string Game::why_odds_refused() const {
     const ScriptedStrengths s = scripted_strengths(state_.combat.attackers, state_.combat.defenders);
     return "the odds, " + std::to_string(s.attack) + " against " + std::to_string(s.defend) + ", are below " +
-           combat_table()->columns.front().label + ", the table's lowest column: such an attack is not permitted (" + phase().id +
-           ": below_lowest_column); add attackers";
+           combat_table()->columns.front().label + ", the table's lowest column: such an attack is not permitted (" +
+           phase().id + ": below_lowest_column); add attackers";
 }
 
 }  // namespace sandtable::kernel

@@ -14,7 +14,9 @@ TEST_CASE("Scripts: error marks follow typing once it pauses, without Check", "[
     REQUIRE_FALSE(scripts.has_error_mark());
     scripts.type_text("local broken = (1 +\n" + text);
     CHECK(pump_until([&] { return scripts.has_error_mark(); }, 5000));
-    const auto says = [&](const std::string& words) { return scripts.message_line().ToStdString().find(words) != std::string::npos; };
+    const auto says = [&](const std::string& words) {
+        return scripts.message_line().ToStdString().find(words) != std::string::npos;
+    };
     CHECK(says("unexpected symbol"));  // the message line says which line, and why
     scripts.type_text(text);  // fixed, not saved
     CHECK(pump_until([&] { return !says("unexpected symbol"); }, 5000));
