@@ -494,7 +494,6 @@ private:
     struct ScriptedStrengths {
         int attack = 0;
         int defend = 0;
-        std::string forced_result;  // what a handler fixed the result at, if it did
     };
     ScriptedStrengths scripted_strengths(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     // `below_lowest_column: not_permitted` (PRESTAGS 8.1): may these attackers fight these defenders?

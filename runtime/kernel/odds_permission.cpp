@@ -19,7 +19,7 @@ void Game::force_combat_result(std::string code) {
 Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attackers,
                                                  const std::vector<int>& defenders) const {
     const OddsEstimate e = odds_for(attackers, defenders);
-    ScriptedStrengths out{e.attack, e.defend, {}};
+    ScriptedStrengths out{e.attack, e.defend};
     if (!listening(Event::CombatStrengths)) return out;
     Estimate estimate{state_.combat_open ? state_.combat : Combat{}, {}};
     estimate.combat.attackers = attackers;
@@ -37,7 +37,6 @@ Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attacke
     const_cast<Game*>(this)->raise(strengths);
     out.attack = static_cast<int>(strengths.get("attack"));
     out.defend = static_cast<int>(strengths.get("defend"));
-    out.forced_result = estimate.forced_result;
     return out;
 }
 

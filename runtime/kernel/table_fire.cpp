@@ -171,6 +171,8 @@ void Game::resolve_table_fire() {
         // En passant the target was nearer during the move than it is now:
         // the rank fired when it was in reach, whatever its reach now.
         const bool en_passant = range + 1e-6 < table_distance(f.firer, f.target);
+        const auto theirs = units_in_contact(f.target);  // once a fire, not once a rank and volley
+        const bool at_attacker = std::find(theirs.begin(), theirs.end(), f.firer) != theirs.end();
         int hits = 0;
         for (int volley = 1; volley <= volleys; ++volley)
             for (int rank = 0; rank < fire_ranks; ++rank) {
@@ -185,8 +187,7 @@ void Game::resolve_table_fire() {
                 ctx.set("volley", volley);
                 ctx.set("step", ladder->start_for(start_value) + ladder->range_bonus(range, max_range));
                 ctx.set("figures", firing);
-                const auto theirs = units_in_contact(f.target);
-                ctx.set("at_attacker", std::find(theirs.begin(), theirs.end(), f.firer) != theirs.end() ? 1 : 0);
+                ctx.set("at_attacker", at_attacker ? 1 : 0);
                 raise(ctx);
                 const int step = ladder->clamp(static_cast<int>(ctx.get("step", 0)));
                 // A script may hold a rank back (Cady: crossbows do not fire from the second rank).
