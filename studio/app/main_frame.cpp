@@ -440,16 +440,21 @@ bool MainFrame::text_control_handles(bool undo) {
     return false;
 }
 
+// The status bar says what an undo or redo did, as an IDE does.
 void MainFrame::on_undo(wxCommandEvent&) {
-    if (text_control_handles(true) || !doc_) return;
+    if (text_control_handles(true) || !doc_ || !history_.can_undo()) return;
+    const std::string name = history_.undo_name();
     history_.undo(*doc_);
     show_document_changed();
+    say("Undone: " + wxString::FromUTF8(name));
 }
 
 void MainFrame::on_redo(wxCommandEvent&) {
-    if (text_control_handles(false) || !doc_) return;
+    if (text_control_handles(false) || !doc_ || !history_.can_redo()) return;
+    const std::string name = history_.redo_name();
     history_.redo(*doc_);
     show_document_changed();
+    say("Redone: " + wxString::FromUTF8(name));
 }
 
 // Undo and redo may touch anything: every view of the document catches up

@@ -65,6 +65,7 @@ public:
     void run_rule_tests();  // Edit > Run Rule Tests (F8)
     void save() { wxCommandEvent none; on_save(none); }
     void undo() { wxCommandEvent none; on_undo(none); }  // Edit > Undo, as the menu does it
+    void redo() { wxCommandEvent none; on_redo(none); }  // Edit > Redo
     wxString undo_label();                                // what Edit > Undo says now
     const IssuesPanel& issues() const { return *issues_; }
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.

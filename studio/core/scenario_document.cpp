@@ -333,7 +333,9 @@ void ScenarioDocument::write_to(const std::string& file, const load::FileOps& op
     save_ruleset_files(ops);                 // before the scenario, which may place units of new types
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
-    load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
+    // A scenario that has not changed is not written at all ("Nothing to save" means nothing is touched).
+    const bool untouched = as_read && file == file_ && std::filesystem::is_regular_file(file);
+    if (!untouched) load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
     file_ = file;
     saved_yaml_ = yaml;
     if (!as_read) original_text_ = yaml;

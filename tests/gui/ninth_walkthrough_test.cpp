@@ -59,3 +59,20 @@ TEST_CASE("Status bar: a save's message goes once new typing is unsaved", "[gui]
     scripts.append_typing("\n-- two");
     CHECK(message().find("Saved") == std::string::npos);
 }
+
+// The tenth and eleventh walkthroughs: after an undo the status bar said nothing of what it did.
+TEST_CASE("Status bar: an undo or redo says what it did", "[gui][history]") {
+    ProjectCopy project("bmw");
+    StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
+    auto [scripts, file, text] = open_first_module(frame);
+    REQUIRE(scripts.add_module("ambush"));
+    frame->canvas().SetFocus();
+    pump_for(50);
+    const auto message = [&] { return frame->GetStatusBar()->GetStatusText(1).ToStdString(); };
+    frame->undo();
+    CHECK(message() == "Undone: New Module ambush");
+    pump_for(100);  // the Issues check that follows does not take the message away
+    CHECK(message() == "Undone: New Module ambush");
+    frame->redo();
+    CHECK(message() == "Redone: New Module ambush");
+}

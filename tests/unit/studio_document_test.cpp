@@ -82,6 +82,23 @@ TEST_CASE("an unchanged scenario is written back byte for byte", "[studio][docum
     CHECK(text_of(file) == original);
 }
 
+TEST_CASE("saving with nothing changed touches no file: no write, no rename", "[studio][document]") {
+    const std::string file = copy_project();
+    auto doc = ScenarioDocument::open(file);
+    load::FileOps ops = load::real_file_ops();
+    int renames = 0;
+    const auto rename = ops.rename;
+    ops.rename = [&](const std::string& from, const std::string& to) { ++renames; return rename(from, to); };
+    doc.save(ops);
+    CHECK(renames == 0);
+    CHECK(doc.pending_files().empty());
+    // A real change is written, once.
+    studio::EditHistory history;
+    history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, doc.scenario().map.grid.from_offset({0, 0})));
+    doc.save(ops);
+    CHECK(renames == 1);
+}
+
 TEST_CASE("a save whose rename fails leaves the original intact", "[studio][document]") {
     const std::string file = copy_project();
     const std::string original = text_of(file);
