@@ -40,6 +40,13 @@ int even_odds_column(const Game& game) {
 }  // namespace
 
 Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
+    // A concession (listed last, at every decision where the ruleset has one) is never a greedy choice.
+    if (legal.size() > 1 && legal.back().kind == ActionKind::Concede)
+        return choose_playing_on(game, std::vector<Action>(legal.begin(), legal.end() - 1));
+    return choose_playing_on(game, legal);
+}
+
+Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>& legal) {
     switch (game.decision()) {
         case DecisionKind::Movement: {
             // Move every unit, in order; end the phase when none is left.

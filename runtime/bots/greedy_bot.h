@@ -13,6 +13,7 @@ public:
     kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) override;
 
 private:
+    kernel::Action choose_playing_on(const kernel::Game& game, const std::vector<kernel::Action>& legal);
     kernel::Action choose_destination(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_plot(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_declaration(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;

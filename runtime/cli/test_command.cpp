@@ -46,9 +46,12 @@ int test(const std::vector<std::string>& argv) {
         throw UsageError("no ruleset.yaml in '" + ruleset + "'");
     const bool pending = args.flag("pending");
     const auto report = bots::run_rule_tests(ruleset, args.values("house"), pending ? bots::RuleTestSet::Pending : bots::RuleTestSet::Passing);
+    if (report.files.empty() && pending) {  // nothing waits: the work is done
+        std::cout << "no pending rule tests (tests/pending/*.yaml) in " << ruleset << " or its house rules\n";
+        return 0;
+    }
     if (report.files.empty()) {
-        std::cerr << "sandtable test: no test files (" << (pending ? "tests/pending/*.yaml" : "tests/*.yaml") << ") in " << ruleset
-                  << " or its house rules\n";
+        std::cerr << "sandtable test: no test files (tests/*.yaml) in " << ruleset << " or its house rules\n";
         return 1;
     }
     if (args.flag("json")) print_json(report);

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace sandtable::geometry::table {
 
@@ -197,6 +200,69 @@ bool crosses(const Polyline& line, Point a, Point b) {
     for (std::size_t i = 1; i < line.points.size(); ++i)
         if (segments_intersect(a, b, line.points[i - 1], line.points[i])) return true;
     return false;
+}
+
+namespace {
+// The parameter interval of a→b within `radius` of the segment p→q: the
+// distance to a segment is convex along a line, so its minimum is found by
+// ternary search and the two crossings of the radius by bisection.
+std::optional<std::pair<double, double>> within_capsule(Point a, Point b, Point p, Point q, double radius) {
+    auto f = [&](double t) { return distance_to_segment(a + (b - a) * t, p, q) - radius; };
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 100; ++i) {
+        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
+        if (f(m1) < f(m2)) hi = m2;
+        else lo = m1;
+    }
+    const double best = (lo + hi) / 2;
+    if (f(best) > 1e-9) return std::nullopt;
+    auto root = [&](double inside, double outside) {
+        if (f(outside) <= 0) return outside;
+        for (int i = 0; i < 60; ++i) {
+            const double mid = (inside + outside) / 2;
+            if (f(mid) <= 0) inside = mid;
+            else outside = mid;
+        }
+        return inside;
+    };
+    return std::pair{root(best, 0.0), root(best, 1.0)};
+}
+}  // namespace
+
+// The part [t0, t1] of a→b on the side of `end` that `inner` lies on, across
+// the line through `end` square to inner→end: a line's ends are cut square.
+std::pair<double, double> clip_square(Point a, Point b, Point inner, Point end, std::pair<double, double> span) {
+    const Point along = end - inner;
+    const double at_a = dot(a - end, along), at_b = dot(b - end, along);  // <= 0: on the inner side
+    if (at_a <= 0 && at_b <= 0) return span;
+    if (at_a > 0 && at_b > 0) return {1.0, 0.0};
+    const double cut = at_a / (at_a - at_b);  // strictly between 0 and 1 here
+    if (at_a <= 0) return {span.first, std::min(span.second, cut)};
+    return {std::max(span.first, cut), span.second};
+}
+
+double length_within(const Polyline& line, Point a, Point b) {
+    std::vector<std::pair<double, double>> spans;
+    const double r = line.width / 2;
+    const std::size_t n = line.points.size();
+    if (n == 1) {
+        if (auto s = within_capsule(a, b, line.points.front(), line.points.front(), r)) spans.push_back(*s);
+    }
+    for (std::size_t i = 1; i < n; ++i) {
+        auto s = within_capsule(a, b, line.points[i - 1], line.points[i], r);
+        if (!s) continue;
+        if (i == 1) *s = clip_square(a, b, line.points[1], line.points[0], *s);
+        if (i == n - 1) *s = clip_square(a, b, line.points[n - 2], line.points[n - 1], *s);
+        spans.push_back(*s);
+    }
+    std::sort(spans.begin(), spans.end());
+    double total = 0, covered_to = 0;
+    for (auto [t0, t1] : spans) {
+        t0 = std::max(t0, covered_to);
+        if (t1 > t0) total += t1 - t0;
+        covered_to = std::max(covered_to, t1);
+    }
+    return total * distance(a, b);
 }
 
 double segment_polyline_distance(const Polyline& line, Point a, Point b) {

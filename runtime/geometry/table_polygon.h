@@ -68,4 +68,8 @@ bool crosses(const Polyline& line, Point a, Point b);
 // The closest approach of the segment a→b to the line's centre line.
 double segment_polyline_distance(const Polyline& line, Point a, Point b);
 
+// How much of the segment a→b runs within the line's width (its length, in
+// the segment's units): a road's share of a march.
+double length_within(const Polyline& line, Point a, Point b);
+
 }  // namespace sandtable::geometry::table

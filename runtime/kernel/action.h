@@ -28,7 +28,7 @@ enum class ActionKind {
     Flip,         // movement: `unit` changes face before its side moves
     Plot,         // plotting: `unit`'s task is `index` (a PlotTask) at or to `hex`
     Exit,         // movement: the selected `unit` leaves the map from the exit hex `hex`
-    Concede,      // movement, before the side's first move: concede the game (PRESTAGS 15.0)
+    Concede,      // at any decision, by the side deciding: concede the game (PRESTAGS 15.0)
     StiffResistance,  // a combat's retreat: stay and lose a step instead (F&M 8.4)
     CommitSupport,    // support fire: draw a marker at random from the side's pool, face down (F&M 8.2.1 b)
     Activate,         // activation loop: the roll-off's winner activates formation `index`

@@ -211,12 +211,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
             }
         } else if (c.stage == Combat::Losses) {
             const bool attacker_loses = c.losses_attacker > 0;
-            if (c.dice_pool && (c.losses_attacker > 0 || c.losses_defender > 0)) {
-                for (int u : pool_loss_candidates(attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
-            } else {
-                for (int u : attacker_loses ? c.attackers : c.defenders)
-                    if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
-            }
+            for (int u : loss_candidates(attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
             if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
                 out.clear();
                 displacement_actions(out);
@@ -296,8 +291,11 @@ void Game::combat_apply(const Action& a) {
             return;
         }
         case ActionKind::AdvanceTo:
-            if (combat_rules().advance_along_retreat) c.advanced.push_back(a.unit);  // others may follow (8.5)
-            else c.advance_done = true;
+            // Others may follow (F&M 8.5; regimental 4.2: "up to the stacking limit").
+            if (combat_rules().advance_along_retreat || combat_rules().advance_up_to_stacking)
+                c.advanced.push_back(a.unit);
+            else
+                c.advance_done = true;
         {
             if (logging_) note("  " + unit_id(a.unit) + " advances to " + grid().label(a.hex));
             const Hex from = state_.units[static_cast<std::size_t>(a.unit)].hex;
@@ -415,14 +413,9 @@ bool Game::combat_resolution_step() {
             }
             case Combat::Losses: {
                 if (state_.result.over) return false;
-                auto survivors = [&](const std::vector<int>& v) {
-                    std::vector<int> out;
-                    for (int u : v) if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back(u);
-                    return out;
-                };
                 if (c.losses_attacker > 0 || c.losses_defender > 0) {
                     bool attacker = c.losses_attacker > 0;
-                    auto candidates = c.dice_pool ? pool_loss_candidates(attacker) : survivors(attacker ? c.attackers : c.defenders);
+                    auto candidates = loss_candidates(attacker);
                     if (candidates.empty()) {
                         (attacker ? c.losses_attacker : c.losses_defender) = 0;
                         break;
@@ -736,6 +729,11 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
 std::vector<Hex> Game::retreat_options(int unit) const {
     const int hexes = retreat_length(unit);
     RetreatSearch search = retreat_search(unit, hexes);
+    const auto* pool = state_.combat_open && state_.combat.dice_pool ? dice_pool() : nullptr;
+    if (pool && pool->long_fall_back_clear > 0 && capability(unit, Capability::RetreatHexes) > hexes)
+        for (Hex h : long_fall_back(unit, capability(unit, Capability::RetreatHexes), pool->long_fall_back_clear))
+            if (std::find(search.destinations.begin(), search.destinations.end(), h) == search.destinations.end())
+                search.destinations.push_back(h);
     if (!combat_rules().short_retreat_reduces) return preferred_retreats(unit, search.destinations);
     // The retreat ends exactly `hexes` away (8.3), never further on through friends.
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
@@ -754,6 +752,41 @@ std::vector<Hex> Game::retreat_options(int unit) const {
     }
     options.insert(options.end(), farthest.begin(), farthest.end());
     return options;
+}
+
+// Hexes up to `hexes` away (by steps, the first any hex a fall back may take)
+// on ways whose later hexes all keep more than `clear` hexes from every enemy
+// unit, ending so, where the unit may end (regimental 4.1: artillery's full move).
+std::vector<Hex> Game::long_fall_back(int unit, int hexes, int clear) const {
+    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    auto passable = [&](Hex from, int d, Hex to) {
+        if (!grid().contains(to) || enemy_present(me.side, to)) return false;
+        if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) return false;
+        const int f = scenario_->map.side_feature(from, d);
+        return f < 0 || ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc].has_value();
+    };
+    auto clear_of_enemy = [&](Hex h) {
+        const int e = distance_to_closest_enemy(me.side, h);
+        return e < 0 || e > clear;
+    };
+    std::vector<Hex> first = retreat_destinations(unit, 1), reached{me.hex}, out;
+    std::vector<Hex> frontier = first;
+    reached.insert(reached.end(), first.begin(), first.end());
+    for (int step = 2; step <= hexes && !frontier.empty(); ++step) {
+        std::vector<Hex> next;
+        for (Hex from : frontier)
+            for (int d = 0; d < 6; ++d) {
+                const Hex to = geometry::neighbour(from, d);
+                if (std::find(reached.begin(), reached.end(), to) != reached.end()) continue;
+                if (!passable(from, d, to) || !clear_of_enemy(to)) continue;
+                reached.push_back(to);
+                next.push_back(to);
+                if (may_end_in(unit, to)) out.push_back(to);
+            }
+        frontier = std::move(next);
+    }
+    return out;
 }
 
 int Game::distance_to_friendly_edge(int side, Hex h) const {
@@ -844,6 +877,32 @@ bool Game::loss_is_reduction(bool attacker) const {
 
 // A unit loses a step: on its front face with a back face, it flips;
 // otherwise (reduced already, or a one-step unit) it is eliminated.
+std::vector<int> Game::loss_candidates(bool attacker) const {
+    const Combat& c = state_.combat;
+    std::vector<int> out;
+    if (c.dice_pool) out = pool_loss_candidates(attacker);
+    else
+        for (int u : attacker ? c.attackers : c.defenders)
+            if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back(u);
+    if (out.size() < 2 || !listening(Event::LossCandidate)) return out;
+    // A query (read only): may this one take the loss while another can? Regimental 4.0: a
+    // support company goes before its core stand's last strength point.
+    std::vector<int> kept;
+    for (int u : out) {
+        EventContext ctx(Event::LossCandidate);
+        ctx.ask_only();
+        ctx.set("unit", u);
+        ctx.set("side", state_.units[static_cast<std::size_t>(u)].side);
+        const bool reducible = !c.dice_pool && loss_is_reduction(attacker) && !state_.units[static_cast<std::size_t>(u)].back &&
+                               unit_type(u).back;
+        ctx.set("last", c.dice_pool ? strength_points_left(u) <= 1 : !reducible);
+        ctx.set("refused", 0);
+        const_cast<Game*>(this)->raise(ctx);
+        if (ctx.get("refused") == 0) kept.push_back(u);
+    }
+    return kept.empty() ? out : kept;
+}
+
 void Game::lose_step(int unit, bool reduction) {
     if (state_.combat.dice_pool) return lose_strength_point(unit);
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
@@ -993,13 +1052,21 @@ int Game::advancing_side_after(const rules::CombatResult& r) const {
 }
 
 // Hexes `hexes` steps or more away, reached by steps that each go further from
-// the start, never into an enemy, prohibited terrain or an EZOC hex that no
-// friend holds; past the required distance only through friends. Each
-// reached hex keeps the hex it was reached from, so the path can be traced.
+// the start, never into an enemy, a hex the other side fought from in this
+// combat (emptied or not: a retreat goes away from the foe, regimental 4.2),
+// prohibited terrain or an EZOC hex that no friend holds; past the required
+// distance only through friends. Each reached hex keeps the hex it was reached
+// from, so the path can be traced.
 Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     RetreatSearch out;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex start = me.hex;
+    const std::vector<Hex>* foe_hexes = nullptr;
+    if (state_.combat_open)
+        foe_hexes = me.side == attacking_side() ? &state_.combat.defender_hexes : &state_.combat.attacker_hexes;
+    auto foe_fought_from = [&](Hex h) {
+        return foe_hexes && std::find(foe_hexes->begin(), foe_hexes->end(), h) != foe_hexes->end();
+    };
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     out.reached.push_back({start, -1, false});
     std::vector<std::pair<Hex, bool>> found;  // destination, reached through friends
@@ -1015,7 +1082,8 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 Hex to = geometry::neighbour(from, d);
                 if (geometry::distance(to, start) != dist || !grid().contains(to)) continue;
                 if (std::any_of(out.reached.begin(), out.reached.end(), [&](const RetreatSearch::Node& n) { return n.hex == to; })) continue;
-                if (enemy_present(me.side, to) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
+                if (enemy_present(me.side, to) || foe_fought_from(to)) continue;
+                if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
                 int f = scenario_->map.side_feature(from, d);
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
                 const bool occupied = !may_end_in(unit, to);
@@ -1138,17 +1206,20 @@ std::vector<Hex> Game::vacated_defender_hexes() const {
 void Game::advance_actions(std::vector<Action>& out) const {
     const Combat& c = state_.combat;
     if (c.advance_done || c.advancing_side < 0) return;
-    // Fire takes no ground: only a combat at close quarters (a phase without
-    // `reach`, hex targets or a terrain defence) is followed by an advance.
+    // Fire takes no ground unless the phase says so (`advance: vacated`, PRESTAGS 8.4: "When any hex is
+    // vacated as a result of combat"): else only a combat at close quarters (a phase without `reach`,
+    // hex targets or a terrain defence) is followed by an advance. Only units next to the hex advance.
     const CombatPhaseRules& fire = combat_rules();
-    if (c.dice_pool ? !c.close_combat : fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment) return;
+    const bool fire_phase =
+        fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment;
+    if (c.dice_pool ? !c.close_combat : fire_phase && !fire.advance_stated) return;
     if (fire.advance_along_retreat) return advance_along_retreat_actions(out);
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;
     const bool attackers_advance = c.advancing_side == attacking_side();
     for (int u : attackers_advance ? c.attackers : c.defenders) {
         const auto& s = state_.units[static_cast<std::size_t>(u)];
-        if (!s.on_map) continue;
+        if (!s.on_map || contains(c.advanced, u)) continue;
         const auto mc = static_cast<std::size_t>(movement_class(u));
         std::vector<Hex> reach;
         for (Hex v : vacated)

@@ -15,8 +15,8 @@ constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabili
     "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
     "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
     "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes", "changes_formation",
-    "volleys_when_moved"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1, -1};
+    "volleys_when_moved", "indirect_fire"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1, -1, 0};
 }  // namespace
 
 const char* capability_name(Capability c) { return kCapabilityNames[static_cast<std::size_t>(c)]; }
@@ -137,6 +137,8 @@ void Game::resolve_attribute_roles() {
             r.stiff_resistance = rules::option_flag(p, "stiff_resistance", false);
             r.plotted_fire = rules::option_text(p, "task", "melee") == "fire";
             r.advance_along_retreat = rules::option_text(p, "advance", "vacated") == "path_of_retreat";
+            r.advance_stated = rules::option_text(p, "advance", "") == "vacated";
+            r.advance_up_to_stacking = rules::option_flag(p, "advance_up_to_stacking", false);
             r.zoc_bars_retreat = rules::option_flag(p, "zoc_bars_retreat", false);
             r.victor_advances = rules::option_flag(p, "victor_advances", false);
             r.attack_needs_entry = rules::option_flag(p, "attack_needs_entry", false);
@@ -375,6 +377,9 @@ const std::vector<Action>& Game::legal_actions() const {
         legal_cache_.clear();
         if (listed_valid_) legal_cache_.swap(listed_at_decision_);
         else add_legal(legal_cache_);
+        // PRESTAGS 15.0: "At any time ... a Player may" withdraw and concede:
+        // at every decision, by the side deciding it. Bots never take it.
+        if (!legal_cache_.empty() && !ruleset_->concession_level.empty()) legal_cache_.push_back({ActionKind::Concede, -1, -1, {}, -1});
         listed_valid_ = false;
         legal_valid_ = true;
     }
@@ -446,6 +451,7 @@ void Game::apply(Action action) {
     saved.pending_orders = pending_orders_;
     saved.pending_table_orders = pending_table_orders_;
     saved.pending_losses = pending_losses_;
+    saved.pending_direct_hits = pending_direct_hits_;
     saved.support = support_;
     const auto saved_decision = state_decision_;
     const int saved_side = deciding_side_, saved_next = next_question_;
@@ -470,6 +476,7 @@ void Game::apply(Action action) {
         pending_orders_ = saved.pending_orders;
         pending_table_orders_ = saved.pending_table_orders;
         pending_losses_ = saved.pending_losses;
+        pending_direct_hits_ = saved.pending_direct_hits;
         support_ = saved.support;
         log_.resize(saved_log);
         explanations_.resize(saved_explanations);
@@ -480,6 +487,7 @@ void Game::apply(Action action) {
 }
 
 void Game::dispatch_action(const Action& action) {
+    if (action.kind == ActionKind::Concede) return concede(deciding_side_);
     if (action.kind == ActionKind::Choose) {
         Question q = questions_.front();
         questions_.erase(questions_.begin());
@@ -687,7 +695,8 @@ int Game::best_attribute_at(int side, Hex h, int attribute_index) const {
 }
 
 // Per side and hex: zones of control (exerted into the six neighbours except
-// across hexsides or into hexes the exerting unit could not move through),
+// across hexsides or into hexes the exerting unit could not move through,
+// unless the ruleset's zones reach there),
 // units that bar enemies, and units that count against stacking.
 void Game::refresh_zoc() const {
     if (!zoc_dirty_) return;
@@ -729,11 +738,13 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
         if (idx < 0) continue;
         if (faced && (d - u.facing + 6) % 6 != 0 && (d - u.facing + 6) % 6 != 1 && (d - u.facing + 6) % 6 != 5) continue;  // 16.32: flanks stop nobody
         const int feature = map.side_feature(u.hex, d);
+        const bool reach_prohibited = ruleset_->zoc_reaches_prohibited;
         if (feature >= 0) {
             const auto& f = ruleset_->hexside_features[static_cast<std::size_t>(feature)];
-            if (f.blocks_zoc || !f.extra_cost[mc]) continue;
+            if (f.blocks_zoc || (!f.extra_cost[mc] && !reach_prohibited)) continue;
         }
-        if (!ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])].cost[mc]) continue;
+        const auto& terrain = ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])];
+        if (!terrain.cost[mc] && !reach_prohibited) continue;
         zoc_[side][static_cast<std::size_t>(idx)] = static_cast<std::uint16_t>(zoc_[side][static_cast<std::size_t>(idx)] + sign);
         if (touched) touched->push_back(idx);
     }

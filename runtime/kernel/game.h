@@ -72,6 +72,8 @@ enum class Capability {
     VolleysWhenMoved,             // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
                                   //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant
                                   //     "may fire twice each turn ... regardless of how far the elephant has moved")
+    IndirectFire,                 // 0: 1 = its fire needs no clear line on the map: only sight.check decides
+                                  //    (regimental 5.1: a battery fires at what a spotter sees)
     Count
 };
 const char* capability_name(Capability c);
@@ -282,6 +284,7 @@ public:
     std::vector<int> units_in_contact(int unit) const;
     // Can the viewer see the target: within sight and a clear line to one of its stands.
     bool table_sees(int viewer, int target) const;
+    double table_sight_beyond(int viewer) const;  // cm: the unit's own sight, range or gun range (0: none)
     // Hidden troop movement: is the unit a marker to `side` (an enemy that has not seen it)?
     bool hidden_from(int unit, int side) const;
     // Reveals every hidden marker an enemy unit now sees; a phantom seen is removed.
@@ -301,6 +304,7 @@ public:
     // Is this order one the unit may be given now (any direction; a distance
     // up to a charge's reach; a real formation; a charge at an enemy)?
     bool may_write(int unit, const TableOrder& order) const;
+    bool refused_by_rules(int unit, const TableOrder& order) const;  // the order.check query
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
     void set_table_order(int unit, const TableOrder& order);
     // `away_from_mark`: the unit this one must be ordered away from, or -1.
@@ -316,7 +320,8 @@ public:
     // its facing, from the middle of its formation), 1 a flank, 2 its rear.
     int aspect_of(int unit, int other) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
-    void lose_figures(int unit, int count, const std::string& why);
+    // `direct`: the shots (ids, comma-separated) that struck it under their cross-hairs (figures.lost).
+    void lose_figures(int unit, int count, const std::string& why, const std::string& direct = {});
     // Scripts and procedures: turn a unit or move it on the table.
     void place_on_table(int unit, geometry::table::Point front_centre, int facing);
 
@@ -460,6 +465,7 @@ private:
     void apply_result();
     int retreat_length(int unit) const;
     std::vector<geometry::Hex> retreat_options(int unit) const;
+    std::vector<geometry::Hex> long_fall_back(int unit, int hexes, int clear) const;  // dice pool `long_fall_back_clear`
     // F&M 8.3 and 8.1.5: of the hexes a retreat may end in, those nearer a
     // friendly edge, or (a bombardment) farther from the closest enemy, when any are.
     std::vector<geometry::Hex> preferred_retreats(int unit, std::vector<geometry::Hex> hexes) const;
@@ -537,6 +543,8 @@ private:
     int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled);
     void resolve_dice_pools();
     std::vector<int> pool_loss_candidates(bool attacker) const;
+    // The units that may take the next loss a side owes: the procedure's, less those the rule scripts refuse.
+    std::vector<int> loss_candidates(bool attacker) const;
     void lose_strength_point(int unit);
     bool may_hold_instead() const;
     // support_fire.cpp: support fire markers drawn, committed face down, revealed
@@ -598,6 +606,12 @@ private:
     struct TableMove;
     TableMove plan_move(int unit);
     int terrain_thirds(int unit, geometry::table::Point from, geometry::table::Point to, double& stop_at) const;
+    struct RoadShare {
+        int thirds = 0;  // thirds a march gains on it
+        double cm = 0;   // cm of the path on it
+    };
+    RoadShare road_share(int unit, geometry::table::Point from, geometry::table::Point to) const;
+    static double with_road(double reach, RoadShare road);
     void record_sightings();
     int nearest_enemy(int unit) const;
     // table_fire.cpp
@@ -606,6 +620,7 @@ private:
     int next_firer() const;
     int volleys_allowed(int unit) const;
     bool may_fire_at(int firer, int target, double* range_cm) const;
+    double fire_reach(int firer, int target) const;
     void table_fire_actions(std::vector<Action>& out) const;
     void table_fire_apply(const Action& a);
     void resolve_table_fire();
@@ -623,6 +638,7 @@ private:
     // table_morale.cpp
     bool table_morale_step();
     std::vector<int> pending_losses_;  // figures each unit loses when the phase's fire is all resolved
+    std::vector<std::string> pending_direct_hits_;  // per unit: shots that struck it under their cross-hairs
     void take_pending_losses(const std::string& why);
 
     // recovery.cpp
@@ -694,6 +710,8 @@ private:
         bool stiff_resistance = false;  // `stiff_resistance`: a side told to retreat may lose a step instead (F&M 8.4)
         bool short_retreat_reduces = false;  // `short_retreat: reduce`: a unit short of the full retreat is reduced where it stops
         bool advance_along_retreat = false;  // `advance: path_of_retreat` (F&M 8.5)
+        bool advance_stated = false;         // `advance: vacated` written: fire takes ground too (PRESTAGS 8.4)
+        bool advance_up_to_stacking = false; // `advance_up_to_stacking`: every attacker may follow, while stacking allows (regimental 4.2)
         bool zoc_bars_retreat = false;       // `zoc_bars_retreat`: no retreat into an enemy zone, friends there or not (F&M 8.3)
         bool victor_advances = false;        // `victor_advances`: the side a result leaves unhurt advances, the defender too (BMW 7.9)
         bool attack_needs_entry = false;     // `attack_needs_entry`: no attack into a hex or across a hexside closed to the attacker (F&M 8.2)
@@ -794,7 +812,7 @@ private:
     } pending_table_orders_;
     // The attributes the free table's procedures read (-1: absent).
     struct TableRoles {
-        int width = -1, depth = -1, per_stand = -1, mounted = -1;
+        int width = -1, depth = -1, per_stand = -1, mounted = -1, sight = -1;
         int allowance = -1, range = -1, arc_left = -1, arc_right = -1, ammunition = -1;
         int melee = -1, shock = -1, morale = -1;
     } table_roles_;
@@ -819,6 +837,7 @@ private:
         std::vector<int> pending_orders;
         PendingTableOrders pending_table_orders;
         std::vector<int> pending_losses;
+        std::vector<std::string> pending_direct_hits;
         SupportMarkers support;
     } rollback_;
     // Cost of each step for each movement class (see rules::step_costs).

@@ -60,10 +60,6 @@ void Game::movement_actions(std::vector<Action>& out) const {
     for (std::size_t i = 0; i < state_.units.size(); ++i)
         if (may_be_moved(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
     flip_actions(out);
-    // 15.0: a side may concede before it moves (the greedy bot takes the last action: end_phase stays last).
-    if (!ruleset_->concession_level.empty() &&
-        std::none_of(state_.units.begin(), state_.units.end(), [&](const UnitState& u) { return u.side == state_.at.active_side && u.moved; }))
-        out.push_back({ActionKind::Concede, -1, -1, {}, -1});
     if (over_stacked_hex() < 0) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
 
@@ -102,10 +98,6 @@ void Game::movement_apply(const Action& a) {
         // Units not moved stay; mark all so the procedure ends.
         for (auto& u : state_.units)
             if (u.side == state_.at.active_side) u.moved = true;
-        return;
-    }
-    if (a.kind == ActionKind::Concede) {
-        concede(state_.at.active_side);
         return;
     }
     if (a.kind == ActionKind::Exit) {

@@ -98,7 +98,7 @@ bool Game::map_sight(Hex from, Hex to) const {
 bool Game::clear_sight(int viewer, Hex to) const {
     const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
     if (geometry::distance(from, to) <= 1) return true;
-    if (!map_sight(from, to)) return false;
+    if (!capability(viewer, Capability::IndirectFire) && !map_sight(from, to)) return false;
     if (!listening(Event::SightCheck)) return true;
     EventContext ctx(Event::SightCheck);
     ctx.set("viewer", viewer);

@@ -177,6 +177,11 @@ void Game::fire_gun(int gun, int target, int called_cm) {
         }
         if (!covered || fig.unit == gun) continue;
         ++under;
+        // A figure under a hit circle's cross-hairs is a direct hit (Cady: a catapult's removes an elephant).
+        if (certain && shot.shape == rules::ShotSpec::Template::Circle) {
+            auto& direct = pending_direct_hits_[static_cast<std::size_t>(fig.unit)];
+            direct += (direct.empty() ? "" : ",") + shot.id;
+        }
         if (certain || dice_kill(fig)) {
             ++kills[static_cast<std::size_t>(fig.unit)];
             ++killed;

@@ -45,10 +45,25 @@ bool Game::attacked_in_melee(int unit) const {
     return std::any_of(enemies.begin(), enemies.end(), [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
 }
 
-bool Game::may_fire_at(int firer, int target, double* range_cm) const {
+// How far the firer's missiles reach this target: its range, as the rule
+// scripts change it for the ground (a query: Cady's hills and forests).
+double Game::fire_reach(int firer, int target) const {
     const int range = table_attribute(firer, table_roles_.range);
+    if (range <= 0 || !listening(Event::FireReach)) return range;
+    EventContext ctx(Event::FireReach);
+    ctx.ask_only();
+    ctx.set("firer", firer);
+    ctx.set("target", target);
+    ctx.set("range", range);
+    const_cast<Game*>(this)->raise(ctx);
+    return static_cast<double>(std::clamp<long long>(ctx.get("range", range), 0, 100000));
+}
+
+bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if (range <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden) return false;
+    if (table_attribute(firer, table_roles_.range) <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
+        return false;
+    const double range = fire_reach(firer, target);
     if (table_distance_at_least(firer, target) > range + 1e-9) return false;
     const double d = table_distance(firer, target);
     if (d > range + 1e-9) return false;
@@ -167,6 +182,7 @@ void Game::resolve_table_fire() {
         const int volleys = volleys_allowed(f.firer);
         const double range = f.factor / 10.0;
         const double max_range = table_attribute(f.firer, table_roles_.range);
+        const double reach = fire_reach(f.firer, f.target);
         const std::string start_value = start_attribute >= 0 ? ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(attribute(f.target, start_attribute)) : "";
         // En passant the target was nearer during the move than it is now:
         // the rank fired when it was in reach, whatever its reach now.
@@ -176,7 +192,7 @@ void Game::resolve_table_fire() {
         int hits = 0;
         for (int volley = 1; volley <= volleys; ++volley)
             for (int rank = 0; rank < fire_ranks; ++rank) {
-                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, max_range + 1e-6);
+                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, reach + 1e-6);
                 if (firing == 0) continue;
                 EventContext ctx(Event::FireSteps);
                 ctx.set("firer", f.firer);

@@ -40,16 +40,79 @@ struct Game::TableMove {
     double allowance = 0;
 };
 
+namespace {
+// Where the path from→to meets the line's centre, in cm from `from` (its length when it does not).
+double meeting_point(const gt::Polyline& line, gt::Point from, gt::Point to) {
+    const double length = gt::distance(from, to);
+    double meet = length;
+    for (std::size_t k = 1; k < line.points.size(); ++k) {
+        const gt::Point a = line.points[k - 1], b = line.points[k];
+        const gt::Point r = to - from, s = b - a;
+        const double denom = gt::cross(r, s);
+        if (std::abs(denom) < 1e-12) continue;
+        const double t = gt::cross(a - from, s) / denom;
+        const double u = gt::cross(a - from, r) / denom;
+        if (t >= 0 && t <= 1 && u >= 0 && u <= 1) meet = std::min(meet, t * length);
+    }
+    return meet;
+}
+
+// Thirds lost crossing the table's lines (roads left out: road_share). A line
+// crossed at a ford or bridge costs the crossing's thirds, counted with the
+// areas, unless the line sets its own `crossing_thirds` (then that crossing
+// area is marked `paid`). A line the unit may not cross sets `stop_at`; one
+// that takes three thirds takes a whole move: the unit halts at it, and one
+// that starts at it (within `reach_cm` of its front) crosses it as its whole
+// move, its `depth_cm` past it (Cady: "To move artillery over a stone wall
+// requires one move").
+int line_thirds(const rules::Ruleset& rs, const rules::TableData& table, std::size_t mc, gt::Point from, gt::Point to,
+                double& stop_at, std::vector<char>& paid, double reach_cm, double depth_cm) {
+    const double length = gt::distance(from, to);
+    int lost = 0;
+    for (std::size_t i = 0; i < table.map.lines.size(); ++i) {
+        const auto& line = table.map.lines[i].line;
+        const auto& kind = rs.terrain[static_cast<std::size_t>(table.lines[i].terrain)];
+        const auto& cost = kind.cost[mc];
+        if (cost && *cost < 0) continue;
+        const bool along = gt::distance_to_polyline(line, from) <= line.width / 2 && gt::distance_to_polyline(line, to) <= line.width / 2;
+        if (along || !gt::crosses(line, from, to)) continue;
+        const double meet = meeting_point(line, from, to);
+        const gt::Point at = from + (to - from) * (length > 0 ? meet / length : 0);
+        int crossing = -1;
+        for (std::size_t a = 0; a < table.map.areas.size() && crossing < 0; ++a)
+            if (rs.terrain[static_cast<std::size_t>(table.areas[a].terrain)].table.crossing && gt::contains(table.map.areas[a].outline, at))
+                crossing = static_cast<int>(a);
+        if (crossing >= 0) {
+            // A crossing its class may not use (a ford, for wagons) stops it with the areas.
+            const bool usable = rs.terrain[static_cast<std::size_t>(table.areas[static_cast<std::size_t>(crossing)].terrain)].cost[mc].has_value();
+            if (kind.table.crossing_thirds >= 0 && usable) {
+                paid[static_cast<std::size_t>(crossing)] = 1;
+                lost += kind.table.crossing_thirds;
+            }
+            continue;
+        }
+        const double near_bank = meet - line.width / 2;
+        if (!cost || (*cost >= 3 && near_bank > reach_cm)) stop_at = std::min(stop_at, std::max(0.0, near_bank - kGapCm));
+        else if (*cost >= 3) stop_at = std::min(stop_at, meet + line.width / 2 + depth_cm + kGapCm);
+        else if (*cost > 0) lost += *cost;
+    }
+    return lost;
+}
+}  // namespace
+
 // Thirds of a move the straight path from `from` to `to` loses to terrain
-// (Cady, Effects on Movement): each kind of area it runs through once, each
-// hill outline it crosses (a level up or down), each line it crosses; a road
-// it runs along gains. A line the unit may not cross (a river away from a
-// ford or bridge) sets `stop_at` to the distance where the path meets it.
+// (Cady, Effects on Movement): each line it crosses, each kind of area it runs
+// through once, each hill outline it crosses (a level up or down). A road (a
+// line that gains) is road_share's. What the unit may not enter or cross (a
+// river away from a ford or bridge) sets `stop_at` to where the path meets it.
 int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at) const {
     const auto& table = scenario_->table;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     const double length = gt::distance(from, to);
-    int lost = 0;
+    std::vector<char> paid(table.map.areas.size(), 0);
+    const gt::Formation formation = table_formation(unit);
+    const double depth = formation.ranks * formation.stand_depth;
+    int lost = line_thirds(*ruleset_, table, mc, from, to, stop_at, paid, ruleset_->table.contact, depth);
     std::vector<int> kinds_counted;
     for (std::size_t i = 0; i < table.map.areas.size(); ++i) {
         const auto& area = table.map.areas[i];
@@ -57,7 +120,7 @@ int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at
         const auto& cost = ruleset_->terrain[static_cast<std::size_t>(kind)].cost[mc];
         const auto inside = gt::inside_intervals(area.outline, from, to);
         const bool starts_in = gt::contains(area.outline, from);
-        if (inside.empty() && !starts_in) continue;
+        if ((inside.empty() && !starts_in) || paid[i]) continue;
         if (!cost) {
             const double entry = inside.empty() ? 0 : inside.front().first * length;
             if (!starts_in) stop_at = std::min(stop_at, std::max(0.0, entry - kGapCm));
@@ -72,36 +135,36 @@ int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at
             lost += *cost;
         }
     }
+    return lost;
+}
+
+// The road a march gains on, and how many cm of its path run on it (Cady,
+// Effects on Movement: "only for the portion of their turn they are on the
+// road"; Roads: "Units must be in a column no greater than the width of the
+// road, to count added movement"). Of several roads, the one it uses longest.
+Game::RoadShare Game::road_share(int unit, gt::Point from, gt::Point to) const {
+    const auto& table = scenario_->table;
+    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    const double frontage = table_formation(unit).files * table_attribute(unit, table_roles_.width) / 10.0;
+    RoadShare best;
     for (std::size_t i = 0; i < table.map.lines.size(); ++i) {
         const auto& line = table.map.lines[i].line;
         const auto& cost = ruleset_->terrain[static_cast<std::size_t>(table.lines[i].terrain)].cost[mc];
-        const bool along = gt::distance_to_polyline(line, from) <= line.width / 2 && gt::distance_to_polyline(line, to) <= line.width / 2;
-        if (along) {
-            if (cost && *cost < 0) lost += *cost;  // a road: a third gained
-            continue;
-        }
-        if (!gt::crosses(line, from, to)) continue;
-        // Where the path meets the line's centre, and whether a ford or bridge is there.
-        double meet = length;
-        for (std::size_t k = 1; k < line.points.size(); ++k) {
-            const gt::Point a = line.points[k - 1], b = line.points[k];
-            const gt::Point r = to - from, s = b - a;
-            const double denom = gt::cross(r, s);
-            if (std::abs(denom) < 1e-12) continue;
-            const double t = gt::cross(a - from, s) / denom;
-            const double u = gt::cross(a - from, r) / denom;
-            if (t >= 0 && t <= 1 && u >= 0 && u <= 1) meet = std::min(meet, t * length);
-        }
-        const gt::Point at = from + (to - from) * (length > 0 ? meet / length : 0);
-        bool crossing_place = false;
-        for (std::size_t a = 0; a < table.map.areas.size(); ++a)
-            if (ruleset_->terrain[static_cast<std::size_t>(table.areas[a].terrain)].table.crossing && gt::contains(table.map.areas[a].outline, at))
-                crossing_place = true;
-        if (crossing_place) continue;  // the ford's or bridge's own thirds count as an area
-        if (!cost) stop_at = std::min(stop_at, std::max(0.0, meet - line.width / 2 - kGapCm));
-        else if (*cost > 0) lost += *cost;
+        if (!cost || *cost >= 0 || frontage > line.width + 1e-9) continue;
+        const double on_road = gt::length_within(line, from, to);
+        if (on_road > best.cm) best = {-*cost, on_road};
     }
-    return lost;
+    return best;
+}
+
+// How far a move of `reach` cm goes when `road.cm` of it run on a road gaining
+// `road.thirds`: each cm there costs 3 / (3 + thirds) of a cm. The road's
+// share is spent first (a march that leaves the road, or joins it in reach).
+double Game::with_road(double reach, RoadShare road) {
+    if (road.thirds <= 0 || road.cm <= 0) return reach;
+    const double rate = 3.0 / (3 + road.thirds);
+    if (road.cm * rate >= reach) return reach / rate;
+    return road.cm + (reach - road.cm * rate);
 }
 
 Game::TableMove Game::plan_move(int unit) {
@@ -134,18 +197,20 @@ Game::TableMove Game::plan_move(int unit) {
     m.bearing = m.target >= 0 ? gt::bearing_of(table_position(m.target) - at) : order.bearing;
     // A withdrawal backs away, facing kept: it turns nothing and swings into nobody.
     m.backing = order.mode == TableOrder::Withdraw;
+    double stop_at = order.distance / 10.0;
+    const gt::Point goal = at + gt::heading(m.bearing) * (order.distance / 10.0);
+    const int terrain = terrain_thirds(unit, at, goal, stop_at);
     EventContext ctx(Event::TableAllowance);
     ctx.set("unit", unit);
     ctx.set("order", order.mode);
+    ctx.set("terrain", terrain);
     ctx.set("turn", m.backing ? 0 : static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
     ctx.set("reform", reform);
     ctx.set("reaction", reacting);
     ctx.set("thirds", 0);
     raise(ctx);
-    double stop_at = order.distance / 10.0;
-    const gt::Point goal = at + gt::heading(m.bearing) * (order.distance / 10.0);
-    const int thirds = static_cast<int>(ctx.get("thirds", 0)) + terrain_thirds(unit, at, goal, stop_at);
-    const double reach = std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2);
+    const int thirds = static_cast<int>(ctx.get("thirds", 0)) + terrain;
+    const double reach = with_road(std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2), road_share(unit, at, goal));
     m.remaining = std::min({order.distance / 10.0, reach, stop_at});
     m.end_facing = order.facing;
     m.moving = m.remaining > 1e-6;

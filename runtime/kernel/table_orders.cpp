@@ -100,9 +100,29 @@ bool Game::may_write(int unit, const TableOrder& o) const {
             return false;
         if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;
         const auto& t = state_.units[static_cast<std::size_t>(o.target)];
-        return t.on_map && t.side != u.side;
+        if (!t.on_map || t.side == u.side) return false;
+    } else if (o.target != -1) {
+        return false;
     }
-    return o.target == -1;
+    return !refused_by_rules(unit, o);
+}
+
+// A query (read only): may the rule scripts' special troops take this order?
+// (Cady's phalanx: "it may not wheel, turn corners, or move right or left".)
+bool Game::refused_by_rules(int unit, const TableOrder& o) const {
+    if (!listening(Event::OrderCheck)) return false;
+    EventContext ctx(Event::OrderCheck);
+    ctx.ask_only();
+    ctx.set("unit", unit);
+    ctx.set("mode", o.mode);
+    ctx.set("bearing", o.bearing);
+    ctx.set("distance", o.distance);
+    ctx.set("files", o.files);
+    ctx.set("facing", o.facing);
+    ctx.set("target", o.target);
+    ctx.set("refused", 0);
+    const_cast<Game*>(this)->raise(ctx);
+    return ctx.get("refused") != 0;
 }
 
 // `away_from_mark`: a unit carrying the mark (its value: the handle + 1 of a
@@ -183,6 +203,10 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
         const int mm = std::min(move_mm, static_cast<int>(std::lround(gt::distance(at, target) * 10)));
         add({TableOrder::Advance, toward, mm, 0, -1, -1});
     }
+    // Straight ahead and straight back, as it faces (a phalanx may move no other way).
+    add({TableOrder::Advance, u.facing, move_mm, 0, -1, -1});
+    add({TableOrder::Advance, u.facing, move_mm / 3, 0, -1, -1});
+    add({TableOrder::Withdraw, (u.facing + 180) % 360, move_mm, 0, u.facing, -1});
     const int directions = std::max(4, rules::option_int(phase(), "directions", 8));
     for (int k = 0; k < directions; ++k) {
         const int bearing = whole_bearing(360.0 * k / directions);

@@ -25,6 +25,7 @@ void Game::set_up_table() {
     table_roles_.depth = rs.attribute_index(rs.table.stand_depth);
     table_roles_.per_stand = rs.attribute_index(rs.table.figures_per_stand);
     table_roles_.mounted = rs.attribute_index(rs.table.mounted);
+    table_roles_.sight = rs.attribute_index(rs.table.sight_attribute);
     for (const auto& p : rs.phases) {
         auto role = [&](const char* key, const char* fallback) { return rs.attribute_index(rules::option_text(p, key, fallback)); };
         if (p.procedure == "table_movement") table_roles_.allowance = role("allowance", "movement");
@@ -57,6 +58,7 @@ void Game::set_up_table() {
     pending_table_orders_.orders.assign(state_.units.size(), TableOrder{});
     pending_table_orders_.written.assign(state_.units.size(), 0);
     pending_losses_.assign(state_.units.size(), 0);
+    pending_direct_hits_.assign(state_.units.size(), {});
 }
 
 int Game::table_attribute(int unit, int attribute) const { return attribute < 0 ? 0 : this->attribute(unit, attribute); }
@@ -166,13 +168,23 @@ std::vector<int> Game::units_in_contact(int unit) const {
     return out;
 }
 
+// A unit sees at least as far as it shoots: its own sight attribute (Cady,
+// musket guns: "can see up to 120 cm or at their maximum firing range,
+// whichever is greater"), its small arms' range, its gun's longest range.
+double Game::table_sight_beyond(int viewer) const {
+    double sight = 0;
+    if (table_roles_.sight >= 0) sight = table_attribute(viewer, table_roles_.sight);
+    if (table_roles_.range >= 0) sight = std::max(sight, table_attribute(viewer, table_roles_.range) * 1.0);
+    for (const auto& chart : ruleset_->artillery_charts) sight = std::max(sight, chart.max_range(state_.units[static_cast<std::size_t>(viewer)].type));
+    return sight;
+}
+
 bool Game::table_sees(int viewer, int target) const {
     const auto& rules = ruleset_->table;
     const gt::Point eye = table_position(viewer);
     const double eye_height = table_attribute(viewer, table_roles_.mounted) ? rules.mounted_eye : rules.foot_eye;
     const double target_eye = table_attribute(target, table_roles_.mounted) ? rules.mounted_eye : rules.foot_eye;
-    double sight = rules.sight;
-    if (table_roles_.range >= 0) sight = std::max(sight, table_attribute(viewer, table_roles_.range) * 1.0);
+    double sight = std::max(rules.sight, table_sight_beyond(viewer));
     for (const auto& stand : table_stands(target)) {
         if (gt::distance(eye, stand.centre) > sight + stand.width) continue;
         if (gt::line_of_sight(table_map(), {eye, eye_height}, {stand.centre, target_eye}, {rules.crest}).clear) return true;
@@ -228,13 +240,14 @@ std::optional<TableOrder> Game::pending_table_order(int unit, int viewer) const 
     return pending_table_orders_.orders[i];
 }
 
-void Game::lose_figures(int unit, int count, const std::string& why) {
+void Game::lose_figures(int unit, int count, const std::string& why, const std::string& direct) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || count <= 0) return;
     if (listening(Event::FiguresLost)) {
         EventContext ctx(Event::FiguresLost);
         ctx.set("unit", unit);
         ctx.set_text("cause", why);
+        ctx.set_text("direct", direct);
         ctx.set("count", count);
         raise(ctx);
         count = static_cast<int>(ctx.get("count", count));
@@ -262,7 +275,9 @@ void Game::take_pending_losses(const std::string& why) {
     for (std::size_t i = 0; i < pending_losses_.size(); ++i) {
         const int n = pending_losses_[i];
         pending_losses_[i] = 0;
-        if (n > 0) lose_figures(static_cast<int>(i), n, why);
+        std::string direct;
+        if (i < pending_direct_hits_.size()) std::swap(direct, pending_direct_hits_[i]);
+        if (n > 0) lose_figures(static_cast<int>(i), n, why, direct);
         if (state_.result.over) return;
     }
 }

@@ -74,6 +74,7 @@ struct RulesetReader {
         t.stand_depth = g.text("stand_depth", false, t.stand_depth);
         t.figures_per_stand = g.text("figures_per_stand", false, t.figures_per_stand);
         t.mounted = g.text("mounted", false, t.mounted);
+        t.sight_attribute = g.text("sight_attribute", false, t.sight_attribute);
     }
 
     // The attributes a free table reads must be declared, as whole numbers.
@@ -100,6 +101,9 @@ struct RulesetReader {
         t.seen_over_from_above = r.boolean("seen_over_from_above", false);
         t.width = r.number("width", false, t.width, 0, 1000);
         t.crossing = r.boolean("crossing", false);
+        t.crossing_thirds = r.integer("crossing_thirds", false, -1, -1, 3);
+        if (t.crossing_thirds >= 0 && t.shape != TableTerrain::Shape::Line)
+            sink.error(r.where("crossing_thirds"), "'" + id + "' is an area: only a line is crossed at a ford or bridge");
         if (t.shape == TableTerrain::Shape::Line && t.sight != AreaSight::Clear)
             sink.error(r.where("sight"), "'" + id + "' is a line: only areas block sight");
         return t;
@@ -817,6 +821,7 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
             rs.movement_classes = top.text_list("movement_classes", true);
             if (rs.movement_classes.empty()) rs.movement_classes.push_back("default");
             rs.movement_point_parts = top.integer("movement_point_parts", false, 1, 1, 12);
+            rs.zoc_reaches_prohibited = top.boolean("zoc_reaches_prohibited", false);
             reader.unit_types(top);
             reader.terrain(top);
             reader.check_table_attributes();

@@ -234,6 +234,7 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
     t.max_loss_per_hex = r.integer("max_loss_per_hex", false, 2, 1, 100);
     t.min_close_defence = r.integer("min_close_defence", false, 1, 0, 100);
     t.fall_back = r.integer("fall_back", false, 1, 0, 20);
+    t.long_fall_back_clear = r.integer("long_fall_back_clear", false, 0, 0, 20);
     t.fire_only = r.boolean("fire_only", false);
     t.max_hits_per_attacker = r.integer("max_hits_per_attacker", false, 0, 0, 100);
     t.hold_instead = r.text_list("hold_instead", false);

@@ -46,6 +46,10 @@ public:
     int max_loss_per_hex = 2;                 // 4.0: at most 2 SP lost per hex in one combat
     int min_close_defence = 1;                // 3.4: a stand in close combat defends with at least 1D6
     int fall_back = 1;                        // 4.1: hexes the loser of a close combat falls back
+    // `long_fall_back_clear`: 0 none; N: a unit whose capability retreat_hexes is more than fall_back may
+    // fall back up to that many hexes on a way that after its first hex keeps more than N hexes from
+    // every enemy, and ends so (4.1: artillery "can move their full move", N = 1)
+    int long_fall_back_clear = 0;
     bool fire_only = false;                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
     int max_hits_per_attacker = 0;            // `max_hits_per_attacker`: 0 no cap; 1: a battery's gun hits at most once a shot (5.1)                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
     std::vector<std::string> hold_instead;    // statuses that may lose one more SP and stay (D, 4.1)

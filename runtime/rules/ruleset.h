@@ -163,6 +163,10 @@ struct Ruleset {
     // allowances and the costs in this file are whole points, except path
     // costs, which are kept in parts (PathFeature::cost).
     int movement_point_parts = 1;
+    // Zones of control reach into terrain and across hexsides the exerting
+    // unit may not enter or cross (F&M 6.0, `zoc_reaches_prohibited: true`);
+    // by default they stop there (BMW 5.1).
+    bool zoc_reaches_prohibited = false;
     std::vector<UnitType> unit_types;
     std::vector<TerrainType> terrain;
     std::vector<HexsideFeature> hexside_features;

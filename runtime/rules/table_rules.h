@@ -24,6 +24,7 @@ struct TableRules {
     std::string stand_depth = "stand_depth";    // mm front to back
     std::string figures_per_stand = "figures_per_stand";
     std::string mounted = "mounted";            // a bool attribute: mounted figures see from higher
+    std::string sight_attribute = "sight";      // an int attribute: cm a unit sees when more than `sight` (musket guns: 120)
     SourceLocation where;
 };
 
@@ -40,6 +41,8 @@ struct TableTerrain {
     bool seen_over_from_above = false;
     double width = 3;                 // a line's width unless the scenario gives one, cm
     bool crossing = false;            // an area where lines that bar the way may be crossed (ford, bridge)
+    int crossing_thirds = -1;         // a line: thirds lost crossing it at a ford or bridge instead of the
+                                      // crossing's own (Cady: a creek's ford costs nothing); -1: the crossing's
 };
 
 // One area on a scenario's table, as written: an outline, or the trees

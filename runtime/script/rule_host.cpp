@@ -1064,6 +1064,9 @@ const Writable& writable(kernel::Event e) {
         t[static_cast<std::size_t>(Event::MoraleShift)] = {{"columns"}, {}};
         t[static_cast<std::size_t>(Event::ChargeBegin)] = {{"cancel", "target_flees"}, {}};
         t[static_cast<std::size_t>(Event::FiguresLost)] = {{"count"}, {}};
+        t[static_cast<std::size_t>(Event::LossCandidate)] = {{"refused"}, {}};
+        t[static_cast<std::size_t>(Event::FireReach)] = {{"range"}, {}};
+        t[static_cast<std::size_t>(Event::OrderCheck)] = {{"refused"}, {}};
         return t;
     }();
     return table[static_cast<std::size_t>(e)];

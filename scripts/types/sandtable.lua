@@ -43,6 +43,9 @@
 ---| "combat.resolved"  # ctx: attackers, defenders, result: the combat's losses and retreats are all taken
 ---| "activation.begin"  # ctx: formation, side: a formation was activated, before its first phase
 ---| "sight.check"      # ctx: viewer, from, to, hexes, alternatives; writable: blocked. A query: handlers only read
+---| "loss.candidate"   # ctx: unit, side, last; writable: refused. A query: handlers only read
+---| "fire.reach"       # ctx: firer, target, range; writable: range (cm). A query: handlers only read
+---| "order.check"      # ctx: unit, mode, bearing, distance, files, facing, target; writable: refused. A query: handlers only read
 
 ---@alias sandtable.Capability
 ---| "exerts_zoc"                  # default 1
@@ -165,6 +168,27 @@
 ---@field alternatives integer[] for each of hexes: the other hex where the line runs along a hexside, else -1
 ---@field blocked integer|boolean writable: set true when sight is blocked (arrives as 0)
 
+---@class sandtable.LossCandidateContext
+---@field unit sandtable.Unit a unit that may take the loss its side owes
+---@field side sandtable.Side its side
+---@field last integer 1 when the loss would remove it from the map
+---@field refused integer|boolean writable: set true to keep it from taking the loss while another unit can (arrives as 0)
+
+---@class sandtable.FireReachContext
+---@field firer sandtable.Unit the unit that would fire (free table)
+---@field target sandtable.Unit the unit it would fire at
+---@field range integer writable: cm its missiles reach that target (arrives as its range attribute)
+
+---@class sandtable.OrderCheckContext
+---@field unit sandtable.Unit the unit the order is written for (free table)
+---@field mode integer 0 hold, 1 advance, 2 charge, 3 withdraw
+---@field bearing integer degrees, the way it marches
+---@field distance integer mm
+---@field files integer files it re-forms to (0: as it is)
+---@field facing integer degrees it faces at the end (-1: the way it marched)
+---@field target sandtable.Unit|integer a charge's target (-1: none)
+---@field refused integer|boolean writable: set true to refuse the order (arrives as 0)
+
 -- Return values -------------------------------------------------------------------
 
 ---@class sandtable.UnitInfo
@@ -227,6 +251,9 @@ game = {}
 ---@overload fun(event: "combat.result", handler: fun(ctx: sandtable.CombatResultContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.retreated", handler: fun(ctx: sandtable.UnitRetreatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.advanced", handler: fun(ctx: sandtable.UnitAdvancedContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "loss.candidate", handler: fun(ctx: sandtable.LossCandidateContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "fire.reach", handler: fun(ctx: sandtable.FireReachContext), filter?: sandtable.HandlerFilter)
+---@overload fun(event: "order.check", handler: fun(ctx: sandtable.OrderCheckContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.eliminated", handler: fun(ctx: sandtable.UnitEliminatedContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "turn.end", handler: fun(ctx: sandtable.TurnEndContext), filter?: sandtable.HandlerFilter)
 ---@overload fun(event: "unit.arrived", handler: fun(ctx: sandtable.UnitArrivedContext), filter?: sandtable.HandlerFilter)

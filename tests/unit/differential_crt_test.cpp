@@ -368,7 +368,7 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
 }
 
-TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, a mobile unit pays half its allowance more and goes on, a commando pays nothing", "[fm][zoc]") {
+TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, a mobile unit pays half its allowance more and goes on, a leg commando pays nothing extra and stops", "[fm][zoc]") {
     // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone;
     // 0602, 0603 and 0504 are in the zone too, 0504 south of the enemy.
     auto cost_to = [](const std::string& type, const std::string& hex) {
@@ -384,8 +384,10 @@ TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, 
     CHECK(cost_to("mob", "0602") == 1 + 10 / 2);
     CHECK(cost_to("mob", "0504") == -1);  // three zone hexes at 6 MP each are more than 10
     // Half the allowance to enter a zone: a mobile unit can afford one zone hex after another
-    // only with allowance to spare; a commando, paying nothing extra, is not stopped at all.
-    CHECK(cost_to("cdo", "0504") == 3);   // commandos pay nothing extra and are not stopped
+    // only with allowance to spare. A leg commando pays nothing extra, but stopping is no cost:
+    // like any leg unit it stops where it enters a zone (6.1).
+    CHECK(cost_to("cdo", "0602") == 1);
+    CHECK(cost_to("cdo", "0504") == -1);
 }
 
 namespace {

@@ -193,3 +193,15 @@ TEST_CASE("Line features: within half their width, and crossing", "[table][terra
     CHECK(on_table(map, {200, 120}));
     CHECK_FALSE(on_table(map, {200.1, 0}));
 }
+
+TEST_CASE("A march's share of a road: along it, off it, across it, past its square-cut end", "[table][terrain]") {
+    const Polyline road{{{0, 60}, {40, 60}}, 6};
+    CHECK(length_within(road, {10, 60}, {30, 60}) == Approx(20).margin(1e-6));    // wholly on it
+    CHECK(length_within(road, {20, 60}, {60, 60}) == Approx(20).margin(1e-6));    // leaves it at its end, 40: no round cap
+    CHECK(length_within(road, {20, 70}, {60, 70}) == Approx(0).margin(1e-6));     // 10 cm off its centre, 3 cm wide each side
+    CHECK(length_within(road, {30, 50}, {30, 70}) == Approx(6).margin(1e-6));     // across it: its width
+    CHECK(length_within(road, {20, 63}, {30, 63}) == Approx(10).margin(1e-6));    // along its very edge counts
+    const Polyline bend{{{0, 0}, {20, 0}, {20, 20}}, 4};
+    CHECK(length_within(bend, {0, 0}, {20, 0}) == Approx(20).margin(1e-6));       // up to the joint, counted once
+    CHECK(length_within(bend, {-10, 0}, {10, 0}) == Approx(10).margin(1e-6));     // from before its start
+}

@@ -335,7 +335,7 @@ TEST_CASE("6.11-6.12, 6.43, 6.51 no fire in consecutive player-turns, and fire o
     }
 }
 
-TEST_CASE("6.42, 8.4 fire takes no ground: no advance after defensive fire empties a hex", "[prestags][fire][defensive]") {
+TEST_CASE("6.42, 8.4 \"when any hex is vacated as a result of combat\": defensive fire that empties a hex lets the firer advance", "[prestags][fire][defensive]") {
     Field f;
     f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0101"}, {"lb", "LB", "b", "0605"}};
     auto s = f.start({6});  // LB 4 against clear 2: 2-1, rolling 6: ½E, the militia alone: eliminated
@@ -344,6 +344,14 @@ TEST_CASE("6.42, 8.4 fire takes no ground: no advance after defensive fire empti
     run_to_phase(s, "defensive_fire", 0);
     fire(s, {"lb"}, "mi");
     CHECK(!on_map(s.game(), "mi"));
-    CHECK(s.game().decision() != DecisionKind::Advance);
+    REQUIRE(s.game().decision() == DecisionKind::Advance);
+    CHECK(s.game().deciding_side() == 1);
+    const auto& legal = s.game().legal_actions();
+    CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) {
+        return a.kind == ActionKind::AdvanceTo && a.unit == s.game().unit_index("lb") && a.hex == hex(s.game(), "0505");
+    }));
+    const auto decline = find(legal, ActionKind::Decline);
+    REQUIRE(decline);
+    s.apply(*decline);  // at the owner's discretion
     CHECK(hex_of(s.game(), "lb") == "0605");
 }

@@ -83,17 +83,22 @@ TEST_CASE("15.0-15.1 a player who concedes grants at least a Substantive Victory
         CHECK(s.game().state().result.winner == 1);
         CHECK(s.game().state().result.level == "decisive_ratio");  // 2 VP to 0
     }
-    SECTION("not once a unit has moved; bots never concede") {
+    SECTION("\"at any time\": also once a unit has moved, and in the opponent's phase; bots never concede") {
         Field f;
         f.units = {{"mi", "MI", "a", "0104"}, {"ld", "L1", "a", "0204"}, {"enemy", "MI", "b", "1008"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);
         move(s, "mi", "0105");
-        CHECK(!find(s.game().legal_actions(), ActionKind::Concede));
-        auto random = sandtable::bots::make_bot("random", 3);
-        auto s2 = f.start();
-        auto other = sandtable::bots::make_bot("random", 4);
-        s2.play({random.get(), other.get()});
-        CHECK(s2.game().state().result.reason != "concession");
+        CHECK(find(s.game().legal_actions(), ActionKind::Concede));
+        run_to_phase(s, "movement", 1);
+        REQUIRE(s.game().deciding_side() == 1);
+        CHECK(find(s.game().legal_actions(), ActionKind::Concede));
+        for (const char* bot : {"random", "greedy"}) {
+            auto first = sandtable::bots::make_bot(bot, 3);
+            auto second = sandtable::bots::make_bot(bot, 4);
+            auto s2 = f.start();
+            s2.play({first.get(), second.get()});
+            CHECK(s2.game().state().result.reason != "concession");
+        }
     }
 }

@@ -4,7 +4,8 @@
 -- into another, and that ends its move ("by expending all its printed MA").
 -- A mobile unit pays half its printed allowance (rounded down) on top of the
 -- terrain to enter a hex in an enemy zone and may go on, from zone to zone as
--- long as it can pay. Commandos pay nothing extra. Units whose `zoc`
+-- long as it can pay. Commandos pay nothing extra (a mobile one goes on for
+-- free; a leg one still stops where it enters a zone). Units whose `zoc`
 -- attribute is false exert no zone of control.
 --
 --[[ params:
@@ -31,11 +32,15 @@ game.on("game.setup", function()
   for _, t in ipairs(game.unit_types()) do
     for _, face in ipairs({ "front", "back" }) do
       if game.type_attr(t, face, allowance) ~= nil then  -- nil: the type has no back face
-        if game.type_attr(t, face, commando) then
-          game.set_capability(t, face, "ezoc_entry_cost", 0)
+        local is_commando = game.type_attr(t, face, commando)
+        if is_commando then
           game.set_capability(t, face, "ignores_zoc_barriers", 1)  -- minefields and fortifications (6.1, exception)
-        elseif game.type_attr(t, face, mobile) then
-          game.set_capability(t, face, "ezoc_entry_cost", game.type_attr(t, face, allowance) // 2)
+        end
+        -- A leg commando still stops on entering a zone (stopping is no
+        -- movement cost); a mobile one goes on without the half allowance.
+        if game.type_attr(t, face, mobile) then
+          local extra = is_commando and 0 or game.type_attr(t, face, allowance) // 2
+          game.set_capability(t, face, "ezoc_entry_cost", extra)
         end
         if not game.type_attr(t, face, zoc) then game.set_capability(t, face, "exerts_zoc", 0) end
       end

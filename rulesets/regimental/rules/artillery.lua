@@ -25,6 +25,24 @@ local SHOTS = p.shots or 3
 
 local function battery(u) return game.attr(u, "artillery") and game.formation(u) == nil end
 
+-- 4.1: artillery falls back up to its strategic move (capability retreat_hexes).
+-- 5.1, 5.2: a battery fires at what a spotter sees; the text asks no line of
+-- its own (indirect fire), so the map's test is skipped for artillery and
+-- sight.check below decides: spotted, for a battery; the map's line, for a
+-- gun in a regiment.
+game.on("game.setup", function()
+  for _, t in ipairs(game.unit_types()) do
+    for _, face in ipairs({ "front", "back" }) do
+      if game.type_attr(t, face, "artillery") then
+        game.set_capability(t, face, "indirect_fire", 1)
+        -- 4.1: "Artillery forced to retreat can move their full move, including strategic
+        -- movement", clear of the enemy (the status chart's long_fall_back_clear).
+        game.set_capability(t, face, "retreat_hexes", game.type_attr(t, face, "strategic"))
+      end
+    end
+  end
+end)
+
 game.on("phase.begin", function()
   for u = 0, game.unit_count() - 1 do
     if game.attr(u, "artillery") then game.set_mark(u, "shots", SHOTS) end
@@ -105,7 +123,11 @@ game.on("sight.check", function(ctx)
       if #game.units_at(game.hex_of_index(h)) > 0 then ctx.blocked = 1 return end  -- 3.3: not through stands
     end
   end
-  if battery(viewer) and not spotted(game.side(viewer), game.hex_of_index(ctx.to)) then ctx.blocked = 1 end
+  if battery(viewer) then
+    if not spotted(game.side(viewer), game.hex_of_index(ctx.to)) then ctx.blocked = 1 end
+  elseif game.attr(viewer, "artillery") then
+    if not game.map_sight(game.hex_of_index(ctx.from), game.hex_of_index(ctx.to)) then ctx.blocked = 1 end
+  end
 end)
 
 -- 5.0: distant fire at a battery is answered with its dice only while it has a shot; the answer spends one.

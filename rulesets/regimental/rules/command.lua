@@ -236,3 +236,18 @@ game.on("unit.eliminated", function(ctx)
   game.set_mark(hq, "regiment_removed", 1)
   game.eliminate(hq)
 end)
+
+-- 4.0: "A Support Company cannot be left alone in a hex as a result of a CS
+-- being destroyed, the SC must be removed first": a core stand's last strength
+-- point is refused while a company of its side stands in its hex (the kernel
+-- then gives the loss to the company; it keeps the refusal only while another
+-- unit may take the loss).
+game.on("loss.candidate", function(ctx)
+  if not ctx.last or ctx.last == 0 or game.attr(ctx.unit, "stand") ~= "core" then return end
+  for _, other in ipairs(game.units_at(game.hex(ctx.unit))) do
+    if other ~= ctx.unit and game.unit(other).side == ctx.side and game.attr(other, "stand") == "company" then
+      ctx.refused = 1
+      return
+    end
+  end
+end)

@@ -5,21 +5,27 @@
 -- front drops a step. After a melee the side that lost more figures that
 -- turn is pushed back 3 cm (not war elephants; cavalry only when the phalanx
 -- outweighs its Total Morale Value by a third or more). A phalanx charges
--- without a 3-DT (three_dice_test's `exempt`).
+-- without a 3-DT (three_dice_test's `exempt`). "While in a formation it may
+-- not wheel, turn corners, or move right or left": it marches and charges
+-- only straight ahead (within `straight_within` degrees of its facing, as a
+-- drawn order is rarely exact) and withdraws straight back, facing kept.
 --[[ params:
   unit_types: { type: unit_types, doc: "the hoplites" }
   push_back: { type: int, min: 0, max: 30, default: 3, doc: "cm the side that lost more is pushed back" }
+  straight_within: { type: int, min: 0, max: 45, default: 5, doc: "degrees off its facing a phalanx's march still counts as straight" }
 ]]
 
 ---@class phalanx.params
 ---@field unit_types string[] the hoplites
 ---@field push_back? integer cm the side that lost more is pushed back
+---@field straight_within? integer degrees off its facing a phalanx's march still counts as straight
 
 ---@type phalanx.params
 local p = params
 local types = {}
 for _, t in ipairs(p.unit_types or {}) do types[t] = true end
 local PUSH = p.push_back or 3
+local STRAIGHT = p.straight_within or 5
 
 local function phalanx(u) return types[game.unit(u).type] and game.ranks(u) >= 2 end
 
@@ -67,3 +73,17 @@ game.on("phase.end", function()
     end
   end
 end, { phase = "melee" })
+
+-- Degrees between two bearings, 0-180.
+local function off(a, b)
+  local d = math.abs(a - b) % 360
+  return d > 180 and 360 - d or d
+end
+
+game.on("order.check", function(e)
+  if not phalanx(e.unit) or e.mode == 0 then return end  -- holding: turning in place is no march
+  local _, _, facing = game.position(e.unit)
+  local straight = e.mode == 3 and (facing + 180) % 360 or facing  -- a withdrawal backs away
+  local turns_at_end = e.facing >= 0 and off(e.facing, e.mode == 3 and facing or e.bearing) > STRAIGHT
+  if off(e.bearing, straight) > STRAIGHT or turns_at_end then e.refused = 1 end
+end)

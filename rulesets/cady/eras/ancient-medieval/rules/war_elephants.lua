@@ -11,17 +11,28 @@
 --[[ params:
   unit_types: { type: unit_types, doc: "the elephants" }
   hits_to_rampage: { type: int, min: 1, max: 20, default: 6, doc: "hits an elephant takes before it rampages" }
+  removed_by: { type: text_list, default: [catapult_stone], doc: "shots whose direct hit (the elephant under the cross-hairs) removes it" }
 ]]
 
 ---@class war_elephants.params
 ---@field unit_types string[] the elephants
 ---@field hits_to_rampage? integer hits an elephant takes before it rampages
+---@field removed_by? string[] shots whose direct hit (the elephant under the cross-hairs) removes it
 
 ---@type war_elephants.params
 local p = params
 local types = {}
 for _, t in ipairs(p.unit_types or {}) do types[t] = true end
 local LIMIT = p.hits_to_rampage or 6
+local removing = {}
+for _, shot in ipairs(p.removed_by or { "catapult_stone" }) do removing[shot] = true end
+
+local function struck_by_remover(direct)
+  for shot in string.gmatch(direct or "", "[^,]+") do
+    if removing[shot] then return true end
+  end
+  return false
+end
 
 local function elephant(u) return types[game.unit(u).type] end
 
@@ -60,8 +71,14 @@ end
 game.on("figures.lost", function(e)
   local u = e.unit
   if not elephant(u) or game.mark(u, "rampaged") > 0 then return end
+  -- "With a direct hit from a catapult the elephant is removed immediately."
+  if e.cause == "artillery" and struck_by_remover(e.direct) then
+    game.log(game.id(u) .. " takes a direct hit and is removed")
+    e.count = game.figures(u)
+    return
+  end
   -- A ballista bolt counts two hits (the only artillery of this pack that
-  -- strikes by line); a catapult's stone counts as two as well here.
+  -- strikes by line); a catapult's stone off the cross-hairs counts two as well here.
   local hits = e.count * (e.cause == "artillery" and 2 or 1)
   game.set_mark(u, "wounds", game.mark(u, "wounds") + hits)
   e.count = 0
