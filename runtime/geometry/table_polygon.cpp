@@ -203,46 +203,59 @@ bool crosses(const Polyline& line, Point a, Point b) {
 }
 
 namespace {
-// The parameter interval of a→b within `radius` of the segment p→q: the
-// distance to a segment is convex along a line, so its minimum is found by
-// ternary search and the two crossings of the radius by bisection.
-std::optional<std::pair<double, double>> within_capsule(Point a, Point b, Point p, Point q, double radius) {
-    auto f = [&](double t) { return distance_to_segment(a + (b - a) * t, p, q) - radius; };
-    double lo = 0, hi = 1;
-    for (int i = 0; i < 100; ++i) {
-        const double m1 = lo + (hi - lo) / 3, m2 = hi - (hi - lo) / 3;
-        if (f(m1) < f(m2)) hi = m2;
-        else lo = m1;
-    }
-    const double best = (lo + hi) / 2;
-    if (f(best) > 1e-9) return std::nullopt;
-    auto root = [&](double inside, double outside) {
-        if (f(outside) <= 0) return outside;
-        for (int i = 0; i < 60; ++i) {
-            const double mid = (inside + outside) / 2;
-            if (f(mid) <= 0) inside = mid;
-            else outside = mid;
-        }
-        return inside;
-    };
-    return std::pair{root(best, 0.0), root(best, 1.0)};
+using Span = std::pair<double, double>;
+
+// t in [lo, hi] where k0 + k1 t lies in [low, high]: a linear constraint on the segment's parameter.
+Span linear_span(double k0, double k1, double low, double high, Span within) {
+    if (std::abs(k1) < 1e-15) return k0 >= low && k0 <= high ? within : Span{1, 0};
+    double t0 = (low - k0) / k1, t1 = (high - k0) / k1;
+    if (t0 > t1) std::swap(t0, t1);
+    return {std::max(within.first, t0), std::min(within.second, t1)};
 }
-}  // namespace
+
+// t where a + t (b - a) lies within `radius` of `centre`.
+Span circle_span(Point a, Point b, Point centre, double radius) {
+    const Point d = b - a, m = a - centre;
+    const double qa = dot(d, d), qb = 2 * dot(d, m), qc = dot(m, m) - radius * radius;
+    const double disc = qb * qb - 4 * qa * qc;
+    if (qa < 1e-15 || disc < 0) return qc <= 0 ? Span{0, 1} : Span{1, 0};
+    const double root = std::sqrt(disc);
+    return {std::max(0.0, (-qb - root) / (2 * qa)), std::min(1.0, (-qb + root) / (2 * qa))};
+}
+
+// The parameter interval of a→b within `radius` of the segment p→q (a capsule: convex, so one
+// interval, the hull of its parts: the band along p→q and the discs at its ends).
+std::optional<Span> within_capsule(Point a, Point b, Point p, Point q, double radius) {
+    std::vector<Span> parts{circle_span(a, b, p, radius), circle_span(a, b, q, radius)};
+    const double length = distance(p, q);
+    if (length > 1e-12) {
+        const Point u = (q - p) * (1 / length), n{-u.y, u.x}, d = b - a;
+        const Span band = linear_span(dot(a - p, u), dot(d, u), 0, length, {0, 1});
+        parts.push_back(linear_span(dot(a - p, n), dot(d, n), -radius, radius, band));
+    }
+    Span hull{2, -1};
+    for (const auto& [t0, t1] : parts)
+        if (t0 <= t1) hull = {std::min(hull.first, t0), std::max(hull.second, t1)};
+    if (hull.first > hull.second) return std::nullopt;
+    return hull;
+}
 
 // The part [t0, t1] of a→b on the side of `end` that `inner` lies on, across
 // the line through `end` square to inner→end: a line's ends are cut square.
-std::pair<double, double> clip_square(Point a, Point b, Point inner, Point end, std::pair<double, double> span) {
+Span clip_square(Point a, Point b, Point inner, Point end, Span span) {
     const Point along = end - inner;
     const double at_a = dot(a - end, along), at_b = dot(b - end, along);  // <= 0: on the inner side
     if (at_a <= 0 && at_b <= 0) return span;
-    if (at_a > 0 && at_b > 0) return {1.0, 0.0};
+    if (at_a > 0 && at_b > 0) return {1, 0};
     const double cut = at_a / (at_a - at_b);  // strictly between 0 and 1 here
     if (at_a <= 0) return {span.first, std::min(span.second, cut)};
     return {std::max(span.first, cut), span.second};
 }
 
+}  // namespace
+
 double length_within(const Polyline& line, Point a, Point b) {
-    std::vector<std::pair<double, double>> spans;
+    std::vector<Span> spans;
     const double r = line.width / 2;
     const std::size_t n = line.points.size();
     if (n == 1) {

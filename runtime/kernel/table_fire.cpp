@@ -59,10 +59,18 @@ double Game::fire_reach(int firer, int target) const {
     return static_cast<double>(std::clamp<long long>(ctx.get("range", range), 0, 100000));
 }
 
+// The cheap tests first, the scripts' reach (a Lua query) only for a target
+// in the firer's arc and within what it could see at all.
 bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     if (table_attribute(firer, table_roles_.range) <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
         return false;
+    if (table_distance_at_least(firer, target) > std::max(ruleset_->table.sight, table_sight_beyond(firer)) + 1e-9) return false;
+    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
+    const gt::Formation f = table_formation(firer);
+    bool in_arc = false;
+    for (const auto& stand : table_stands(target)) in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
+    if (!in_arc) return false;
     const double range = fire_reach(firer, target);
     if (table_distance_at_least(firer, target) > range + 1e-9) return false;
     const double d = table_distance(firer, target);
@@ -73,11 +81,7 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
                              std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer);
     if (!theirs.empty() && !at_attacker) return false;
     if (!at_attacker && rules::option_flag(phase(), "attacked_fire_first", false) && !units_in_contact(firer).empty()) return false;
-    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
-    const gt::Formation f = table_formation(firer);
-    bool in_arc = false;
-    for (const auto& stand : table_stands(target)) in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
-    if (!in_arc || !table_sees(firer, target)) return false;
+    if (!table_sees(firer, target)) return false;
     if (range_cm) *range_cm = d;
     return true;
 }

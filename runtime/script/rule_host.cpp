@@ -64,7 +64,32 @@ void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value) {
 
 // ---- game.* functions -------------------------------------------------------
 
-// game.on(event, handler [, { phase = "movement", unit_has = "charger" }])
+// A filter's `unit_types`: a list of type ids, each checked (luaL_error, while C++ holds nothing).
+void check_filter_unit_types(lua_State* L, int list) {
+    luaL_checktype(L, list, LUA_TTABLE);
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    if (n > 1000) luaL_error(L, "filter unit_types lists %d types; at most 1000", static_cast<int>(n));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, list, i);
+        const char* id = luaL_checkstring(L, -1);
+        if (host(L).ruleset().unit_type_index(id) < 0) luaL_error(L, "the ruleset has no unit type '%s'", id);
+        lua_pop(L, 1);
+    }
+}
+
+// The checked list as type indices.
+std::vector<int> filter_unit_types(lua_State* L, int list) {
+    std::vector<int> types;
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, list, i);
+        types.push_back(host(L).ruleset().unit_type_index(lua_tostring(L, -1)));
+        lua_pop(L, 1);
+    }
+    return types;
+}
+
+// game.on(event, handler [, { phase = "movement", unit_has = "charger", unit_types = { "hoplites" } }])
 // Arguments are read and checked as C values first: luaL_error jumps over
 // C++ destructors, so no std::string may be alive while it can be raised.
 int l_on(lua_State* L) {
@@ -85,11 +110,14 @@ int l_on(lua_State* L) {
         lua_pushnil(L);
         while (lua_next(L, 3)) {  // only to reject unknown keys; the order does not matter
             const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-            if (std::strcmp(key, "phase") != 0 && std::strcmp(key, "unit_has") != 0)
-                return luaL_error(L, "unknown filter '%s' (known: phase, unit_has)", key);
+            if (std::strcmp(key, "phase") != 0 && std::strcmp(key, "unit_has") != 0 && std::strcmp(key, "unit_types") != 0)
+                return luaL_error(L, "unknown filter '%s' (known: phase, unit_has, unit_types)", key);
             lua_pop(L, 1);
         }
     }
+    const bool by_type = !lua_isnoneornil(L, 3) && lua_getfield(L, 3, "unit_types") != LUA_TNIL;  // stays on the stack
+    const int types_at = lua_gettop(L);
+    if (by_type) check_filter_unit_types(L, types_at);
     lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
     if (lua_getfield(L, -1, event) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -99,7 +127,8 @@ int l_on(lua_State* L) {
     }
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
-    host(L).add_handler(event, {phase, unit_attribute, host(L).loading_module()});
+    host(L).add_handler(event, {phase, unit_attribute, by_type, by_type ? filter_unit_types(L, types_at) : std::vector<int>{},
+                                host(L).loading_module()});
     return 0;
 }
 
@@ -1024,9 +1053,12 @@ bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const ke
         const std::string named = context.text("phase");
         if ((named.empty() ? game.phase_id() : named) != f.phase) return false;
     }
-    if (f.unit_attribute >= 0) {
-        const long long unit = context.get("unit", -1);
-        if (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0) return false;
+    const long long unit = context.get("unit", -1);
+    if (f.unit_attribute >= 0 && (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0)) return false;
+    if (f.by_unit_type) {
+        if (unit < 0 || unit >= static_cast<long long>(game.state().units.size())) return false;
+        const int type = game.state().units[static_cast<std::size_t>(unit)].type;
+        if (std::find(f.unit_types.begin(), f.unit_types.end(), type) == f.unit_types.end()) return false;
     }
     return true;
 }

@@ -53,6 +53,8 @@ public:
     struct HandlerFilter {
         std::string phase;        // ctx.phase must equal this, when set
         int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
+        bool by_unit_type = false;  // ctx.unit's type must be one of unit_types
+        std::vector<int> unit_types;
         std::string module;       // the rule module that registered it
     };
     void add_handler(const char* event, HandlerFilter filter);

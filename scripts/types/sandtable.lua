@@ -73,6 +73,7 @@
 ---@class sandtable.HandlerFilter
 ---@field phase? string run only when ctx.phase is this phase id
 ---@field unit_has? string run only when ctx.unit's attribute of this name is not zero (true; not an enum's first value)
+---@field unit_types? string[] run only when ctx.unit's type is one of these unit type ids
 
 -- Event contexts ---------------------------------------------------------------
 -- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:

@@ -39,3 +39,31 @@ end, { phase = "movement" })
     CHECK(logged(g, "off the map around 0101: 4"));
     CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("direction must be 0 to 5, got 6") != std::string::npos; }));
 }
+
+TEST_CASE("a handler filter by unit_types runs only for units of those types; an unknown type is an error", "[lua][api][filter]") {
+    Battlefield b;
+    b.units = {{"sp", "spearmen", "a", "0504"}, {"ar", "archers", "a", "0304"}, {"lv", "levy", "b", "0101"}};
+    b.extra_rule_module = R"(
+game.on("move.end", function(ctx) game.log("filtered move.end " .. game.unit(ctx.unit).id) end, { unit_types = { "spearmen" } })
+game.on("move.end", function(ctx) game.log("never " .. game.unit(ctx.unit).id) end, { unit_types = {} })
+local ok, err = pcall(game.on, "move.end", function() end, { unit_types = { "spearman" } })
+game.log("bad type: " .. tostring(ok) .. " " .. err)
+)";
+    auto s = b.start();
+    run_until(s, DecisionKind::Movement);
+    for (const char* id : {"sp", "ar"}) {
+        s.apply({ActionKind::SelectUnit, s.game().unit_index(id), -1, {}, -1});
+        const auto& legal = s.game().legal_actions();
+        const int u = s.game().unit_index(id);
+        const auto move = std::find_if(legal.begin(), legal.end(), [&](const Action& a) {
+            return a.kind == ActionKind::MoveTo && a.hex != s.game().state().units[static_cast<std::size_t>(u)].hex;
+        });
+        REQUIRE(move != legal.end());
+        s.apply(*move);
+    }
+    const Game& g = s.game();
+    CHECK(logged(g, "filtered move.end sp"));
+    CHECK_FALSE(logged(g, "filtered move.end ar"));
+    CHECK_FALSE(logged(g, "never "));
+    CHECK(logged(g, "the ruleset has no unit type 'spearman'"));
+}

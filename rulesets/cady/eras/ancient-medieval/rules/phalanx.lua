@@ -81,9 +81,9 @@ local function off(a, b)
 end
 
 game.on("order.check", function(e)
-  if not phalanx(e.unit) or e.mode == 0 then return end  -- holding: turning in place is no march
+  if e.mode == 0 or game.ranks(e.unit) < 2 then return end  -- holding: turning in place is no march
   local _, _, facing = game.position(e.unit)
   local straight = e.mode == 3 and (facing + 180) % 360 or facing  -- a withdrawal backs away
   local turns_at_end = e.facing >= 0 and off(e.facing, e.mode == 3 and facing or e.bearing) > STRAIGHT
   if off(e.bearing, straight) > STRAIGHT or turns_at_end then e.refused = 1 end
-end)
+end, { unit_types = p.unit_types or {} })
