@@ -12,7 +12,7 @@ DEB_PACKAGES = build-essential cmake ninja-build ccache pkg-config \
                libwxgtk3.2-dev libcairo2-dev liblua5.4-dev libyaml-cpp-dev catch2 libbenchmark-dev \
                xvfb xauth imagemagick
 
-.PHONY: all deps build test run bench schemas clean
+.PHONY: all deps build test run bench schemas clean fuzz test-asan
 
 all: build
 
@@ -65,3 +65,33 @@ bench: build
 
 clean:
 	rm -rf $(BUILD_DIR)
+
+# Fuzzing (clang's libFuzzer, ASan and UBSan): each harness of tests/fuzz runs
+# FUZZ_SECONDS on its corpus: the shipped files it reads and the attack files of
+# docs/security.md's classes (tests/fuzz/corpus) as seeds; new finds are
+# kept in build-fuzz/corpus/NAME. FUZZ=name runs one harness.
+FUZZ_DIR     ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES = ruleset table house_patch scenario replay lua_module
+FUZZ         ?= $(FUZZ_HARNESSES)
+fuzz: deps
+	@command -v clang++ >/dev/null || { echo "make fuzz needs clang: sudo apt-get install -y clang libclang-rt-14-dev"; exit 1; }
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSANDTABLE_FUZZ=ON \
+	  -DSANDTABLE_BUILD_STUDIO=OFF -DSANDTABLE_BUILD_TESTS=OFF -DSANDTABLE_BUILD_BENCH=OFF
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ))
+	@for h in $(FUZZ); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$h; \
+	  echo "fuzz_$$h: $(FUZZ_SECONDS) s"; \
+	  case $$h in ruleset|table|house_patch) seeds="tests/fuzz/corpus/yaml rulesets";; scenario) seeds="tests/fuzz/corpus/yaml scenarios";; \
+	    replay) seeds="tests/fuzz/corpus/yaml tests/fuzz/corpus/replay";; lua_module) seeds="tests/fuzz/corpus/lua_module rulesets scripts";; esac; \
+	  ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/bin/fuzz_$$h $(FUZZ_DIR)/corpus/$$h $$seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 || exit 1; \
+	done
+
+# The whole test suite built with ASan and UBSan (gcc).
+ASAN_DIR ?= build-asan
+test-asan: deps
+	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSANDTABLE_SANITIZE=ON -DSANDTABLE_BUILD_BENCH=OFF
+	cmake --build $(ASAN_DIR) -j $(JOBS)
+	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+

@@ -4,6 +4,7 @@
 
 #include "bots/batch.h"
 #include "bots/batch_report.h"
+#include "load/scenario_writer.h"
 
 #include <cstdio>
 #include <fstream>
@@ -62,12 +63,7 @@ int batch(const std::vector<std::string>& argv) {
     std::ostringstream lines;
     for (const auto& g : results) lines << bots::result_line(header, g) << "\n";
     if (args.has("out")) {
-        const std::string out = args.value("out"), temp = out + ".tmp";
-        {
-            std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-            if (!(file << lines.str()) || !file.flush()) throw std::runtime_error("cannot write " + temp);
-        }
-        if (std::rename(temp.c_str(), out.c_str()) != 0) throw std::runtime_error("cannot rename " + temp + " to " + out);
+        load::write_file_atomically(args.value("out"), lines.str());
         std::cout << bots::report({header, results});
     } else {
         std::cout << lines.str();  // the results, for a pipe; the report is `sandtable report`

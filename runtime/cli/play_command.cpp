@@ -3,6 +3,7 @@
 
 #include "bots/public_state.h"
 #include "bots/session.h"
+#include "load/scenario_writer.h"
 
 #include <fstream>
 #include <iostream>
@@ -27,16 +28,7 @@ std::vector<int> parse_dice(const std::string& text) {
     return out;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) {
-    const std::string temp = path + ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) throw std::runtime_error("cannot write " + temp);
-        out << text;
-        if (!out.flush()) throw std::runtime_error("cannot write " + temp);
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) throw std::runtime_error("cannot rename " + temp + " to " + path);
-}
+void write_file_atomically(const std::string& path, const std::string& text) { load::write_file_atomically(path, text); }
 
 void print_result_json(const kernel::Game& game, std::size_t actions) {
     const auto& r = game.state().result;

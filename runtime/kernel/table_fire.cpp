@@ -171,9 +171,11 @@ int Game::figures_in_reach(int firer, int target, int rank, double range_cm) con
 
 int Game::figures_in_rank(int unit, int rank) const {
     const auto counts = figures_on_stands(unit);
-    const int files = table_formation(unit).files;
+    const long long files = std::max(1, table_formation(unit).files);
+    if (rank < 0 || rank * files >= static_cast<long long>(counts.size())) return 0;  // no such rank
     int figures = 0;
-    for (int i = rank * files; i < std::min(static_cast<int>(counts.size()), (rank + 1) * files); ++i) figures += counts[static_cast<std::size_t>(i)];
+    const auto end = std::min(static_cast<long long>(counts.size()), (rank + 1) * files);
+    for (long long i = rank * files; i < end; ++i) figures += counts[static_cast<std::size_t>(i)];
     return figures;
 }
 

@@ -398,8 +398,9 @@ bool fits(const RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sin
 
 }  // namespace
 
-void apply_house_rule(RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sink) {
-    if (!fits(doc, rule, sink)) return;
+namespace {
+// The layer a house rule adds to the document; its patcher's index is the last.
+void add_layer(RulesetDocument& doc, const HouseRule& rule) {
     rules::RulesetLayer layer;
     layer.kind = rules::RulesetLayer::Kind::HouseRule;
     layer.id = rule.id;
@@ -410,6 +411,21 @@ void apply_house_rule(RulesetDocument& doc, const HouseRule& rule, DiagnosticSin
     for (const auto& p : rule.patches) layer.files.push_back(p);
     doc.layers.push_back(std::move(layer));
     doc.house_rules.push_back(rule);
+}
+}  // namespace
+
+void apply_house_patch_text(RulesetDocument& doc, const HouseRule& rule, const std::string& text, const std::string& shown_as,
+                            DiagnosticSink& sink) {
+    if (!fits(doc, rule, sink)) return;
+    add_layer(doc, rule);
+    Patcher patcher(doc, doc.layers.size() - 1, sink);
+    YamlFile patch = parse_text_for_patching(text, shown_as, sink, true);
+    if (patch.root.IsDefined()) patcher.apply(patch.root, shown_as);
+}
+
+void apply_house_rule(RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sink) {
+    if (!fits(doc, rule, sink)) return;
+    add_layer(doc, rule);
     Patcher patcher(doc, doc.layers.size() - 1, sink);
     for (const auto& file : rule.patches) {
         YamlFile patch = parse_for_patching(file, sink, true);

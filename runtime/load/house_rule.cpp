@@ -1,4 +1,5 @@
 #include "load/house_rule.h"
+#include "load/file_references.h"
 #include "load/yaml_reader.h"
 
 #include <filesystem>
@@ -102,9 +103,10 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
         for (const auto& item : patches) {
             auto name = read_text(item, h.file, sink, "a patch file");
             if (!name) continue;
-            const fs::path patch = file.parent_path() / *name;
-            if (!fs::exists(patch)) sink.error(location_of(item, h.file), "cannot open patch file '" + *name + "'");
-            else h.patches.push_back(patch.string());
+            std::string why;
+            const auto patch = file_inside(file.parent_path(), *name, why);
+            if (!patch) sink.error(location_of(item, h.file), "cannot read patch file '" + *name + "': " + why);
+            else h.patches.push_back(patch->string());
         }
     return h;
 }

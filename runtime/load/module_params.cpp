@@ -2,7 +2,6 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
-#include <regex>
 
 namespace sandtable::load {
 
@@ -95,12 +94,17 @@ const std::vector<std::string>& param_types() {
 }
 
 std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string& source, const std::string& file, DiagnosticSink& sink) {
-    // "--[[", any spaces, "params:"; the block is YAML up to "]]".
-    static const std::regex opening(R"(--\[\[[ \t]*params:)");
-    std::smatch found;
-    if (!std::regex_search(source, found, opening)) return std::nullopt;
-    const std::size_t open = static_cast<std::size_t>(found.position(0));
-    const std::size_t start = open + static_cast<std::size_t>(found.length(0)) - 7;  // at "params:"
+    // "--[[", any spaces, "params:"; the block is YAML up to "]]". Scanned by
+    // hand, linear: a backtracking regex over a stranger's 50 KB of spaces
+    // overflowed the stack.
+    std::size_t start = std::string::npos;
+    for (std::size_t open = source.find("--[["); open != std::string::npos && start == std::string::npos;
+         open = source.find("--[[", open + 1)) {
+        std::size_t i = open + 4;
+        while (i < source.size() && (source[i] == ' ' || source[i] == '\t')) ++i;
+        if (source.compare(i, 7, "params:") == 0) start = i;  // at "params:"
+    }
+    if (start == std::string::npos) return std::nullopt;
     const std::size_t close = source.find("]]", start);
     const int line_offset = static_cast<int>(std::count(source.begin(), source.begin() + static_cast<long>(start), '\n'));
     if (close == std::string::npos) {

@@ -1,4 +1,5 @@
 #include "load/ruleset_document.h"
+#include "load/file_references.h"
 #include "load/yaml_reader.h"
 
 #include <algorithm>
@@ -51,6 +52,10 @@ std::string path_text(const std::vector<std::string>& path) {
 }
 
 YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool mark) {
+    if (const std::string why = unreadable(path); !why.empty()) {
+        sink.error({path, 1, 1}, "cannot read the file: " + why);
+        return {path, YAML::Node(YAML::NodeType::Undefined)};
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         sink.error({path, 0, 0}, "cannot open file");
@@ -58,8 +63,12 @@ YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool 
     }
     std::ostringstream text;
     text << in.rdbuf();
-    YamlFile yaml = parse_yaml_text(text.str(), path, sink);
-    const bool anchors = has_anchors(text.str());
+    return parse_text_for_patching(text.str(), path, sink, mark);
+}
+
+YamlFile parse_text_for_patching(const std::string& text, const std::string& path, DiagnosticSink& sink, bool mark) {
+    YamlFile yaml = parse_yaml_text(text, path, sink);
+    const bool anchors = has_anchors(text);
     if (!yaml.root.IsDefined() || (!mark && !anchors)) return yaml;
     if (!mark_source(yaml.root, path)) {
         sink.error({path, 1, 1}, "the YAML nests deeper than a ruleset can: an alias (*name) refers to a node that contains it");
@@ -91,12 +100,14 @@ RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& s
         if (list.IsDefined() && list.IsSequence())
             for (const auto& item : list) {
                 if (!item.IsScalar()) continue;
-                const std::string table_file = (file.parent_path() / item.Scalar()).string();
-                if (!fs::exists(table_file)) {
-                    sink.error(location_of(item, doc.file), "cannot open table file '" + item.Scalar() + "'");
+                std::string why;
+                const auto inside = file_inside(file.parent_path(), item.Scalar(), why);
+                if (!inside) {
+                    sink.error(location_of(item, doc.file), "cannot read table file '" + item.Scalar() + "': " + why);
                     doc.tables_loaded = false;
                     continue;
                 }
+                const std::string table_file = inside->string();
                 const std::size_t before = sink.items().size();
                 YamlFile table = parse_for_patching(table_file, sink, false);
                 if (sink.items().size() != before) {

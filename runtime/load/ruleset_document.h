@@ -56,6 +56,8 @@ struct RulesetDocument {
 // tags; with `mark`, every node also records the file (patches). An alias
 // that contains itself is reported, not followed.
 YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool mark);
+// The same for text already in memory, shown as `path`.
+YamlFile parse_text_for_patching(const std::string& text, const std::string& path, DiagnosticSink& sink, bool mark);
 
 // Parses ruleset.yaml (or the folder holding it) and the tables it lists.
 RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& sink);
@@ -64,6 +66,9 @@ RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& s
 // the ruleset's id and version and does not clash with the house rules
 // already applied. Problems go to the sink, each naming the files involved.
 void apply_house_rule(RulesetDocument& document, const HouseRule& rule, DiagnosticSink& sink);
+// One patch of `rule`, its text in memory (shown as `shown_as`), applied as its only patch would be.
+void apply_house_patch_text(RulesetDocument& document, const HouseRule& rule, const std::string& text, const std::string& shown_as,
+                            DiagnosticSink& sink);
 
 // The model and the merged document it was built from (`rules dump`,
 // `rules diff`, the studio's provenance view).

@@ -1,5 +1,6 @@
 // Reads ruleset.yaml and the table files it lists.
 #include "load/loader.h"
+#include "load/file_references.h"
 #include "load/module_location.h"
 #include "load/module_params.h"
 #include "load/ruleset_document.h"
@@ -19,8 +20,9 @@ namespace fs = std::filesystem;
 using namespace sandtable::rules;
 
 std::string read_file(const std::string& path) {
+    if (const std::string why = unreadable(path); !why.empty()) throw LoadError({{{path, 1, 1}, "cannot read the file: " + why}});
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw LoadError({{{path, 0, 0}, "cannot open file"}});
+    if (!in) throw LoadError({{{path, 1, 1}, "cannot open file"}});
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
@@ -779,6 +781,11 @@ struct RulesetReader {
             RuleModule m;
             m.where = r.where();
             m.module = r.text("module", true);
+            if (!m.module.empty() && !valid_module_name(m.module)) {
+                sink.error(r.where("module"), "a rule module is named by its file name (letters, digits, _ - .), found in rules/ or the "
+                                              "scripts/ library, not by a path: '" + m.module + "'");
+                m.module.clear();
+            }
             YAML::Node params = r.child("params");
             if (params.IsDefined()) m.params = to_param(params, file);
             m.enabled = r.boolean("enabled", true);

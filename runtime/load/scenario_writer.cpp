@@ -276,28 +276,4 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     return out.str();
 }
 
-FileOps real_file_ops() {
-    FileOps ops;
-    ops.write = [](const std::string& path, const std::string& text) {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        out << text;
-        return static_cast<bool>(out.flush());
-    };
-    ops.rename = [](const std::string& from, const std::string& to) { return std::rename(from.c_str(), to.c_str()) == 0; };
-    ops.remove = [](const std::string& path) { std::remove(path.c_str()); };
-    return ops;
-}
-
-void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops) {
-    const std::string temp = path + ".tmp";
-    if (!ops.write(temp, text)) {
-        ops.remove(temp);
-        throw std::runtime_error(path + ": cannot write the temporary file " + temp);
-    }
-    if (!ops.rename(temp, path)) {
-        ops.remove(temp);
-        throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
-    }
-}
-
 }  // namespace sandtable::load

@@ -22,9 +22,11 @@ struct FileOps {
 };
 FileOps real_file_ops();
 
-// Writes `text` to `path` through `path.tmp` and a rename. Throws
-// std::runtime_error naming the file when either step fails; the temporary
-// file is removed and `path` left as it was.
+// Writes `text` to `path` through a fresh temporary file beside it
+// (`path.tmp-<random>`, created exclusively, never through a link) and a
+// rename, syncing the file and its folder (atomic_write.cpp). Throws
+// std::runtime_error naming the file when a step fails; the temporary file is
+// removed and `path` left as it was.
 void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops = real_file_ops());
 
 }  // namespace sandtable::load

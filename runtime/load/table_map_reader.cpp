@@ -7,6 +7,8 @@ using namespace sandtable::rules;
 namespace gt = geometry::table;
 
 namespace {
+// The most points one area or line of a table may have.
+constexpr std::size_t kMaxFeaturePoints = 1000;
 
 struct TableMapReader {
     const Ruleset& rs;
@@ -18,6 +20,13 @@ struct TableMapReader {
         std::vector<gt::Point> out;
         if (!node.IsSequence()) {
             sink.error(location_of(node, file), what + " must be a list of points [x, y] in cm");
+            return out;
+        }
+        // Every move and line of sight is checked against every point: a stranger's 100,000-point
+        // outline made one game take minutes (docs/security.md).
+        if (node.size() > kMaxFeaturePoints) {
+            sink.error(location_of(node, file), what + " has " + std::to_string(node.size()) + " points; at most " +
+                                                    std::to_string(kMaxFeaturePoints));
             return out;
         }
         for (const auto& p : node) {

@@ -1,5 +1,7 @@
 #include "load/yaml_reader.h"
 
+#include "load/file_references.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -26,6 +28,9 @@ namespace {
 constexpr char kPlaceSeparator = '\x1e';
 // Deeper than any ruleset goes; deeper means an alias that contains itself.
 constexpr int kMaxDepth = 200;
+// Limits on what a YAML file may be (docs/security.md).
+constexpr std::size_t kMaxYamlBytes = std::size_t{16} << 20;
+constexpr std::size_t kMaxYamlNodes = 1'000'000;
 
 // The file and place recorded after the separator, if any.
 std::pair<std::string, std::string> recorded(const YAML::Node& node) {
@@ -105,19 +110,83 @@ SourceLocation location_of(const YAML::Node& node, const std::string& file) {
     return {shown, 0, 0};
 }
 
+namespace {
+// What a YAML file may grow to once its aliases are read out (every loader
+// walks the tree as if each alias were a copy): a "billion laughs" file of a
+// few hundred bytes expands to billions of nodes, an alias inside the node it
+// names to an endless tree. Checked once, right after parsing, with a bounded
+// walk (it stops at the first node over either limit).
+struct Expansion {
+    enum class Problem { None, TooMany, TooDeep, Nul };
+    std::size_t nodes = 0;
+    YAML::Mark where;
+    Problem problem = Problem::None;
+};
+
+void walk_expanded(const YAML::Node& node, int depth, Expansion& e) {
+    using P = Expansion::Problem;
+    if (e.problem != P::None || !node.IsDefined()) return;
+    if (++e.nodes > kMaxYamlNodes) {
+        e.problem = P::TooMany;
+        e.where = node.Mark();
+        return;
+    }
+    if (depth > kMaxDepth) {
+        e.problem = P::TooDeep;
+        e.where = node.Mark();
+        return;
+    }
+    if (node.IsScalar() && node.Scalar().find('\0') != std::string::npos) {
+        e.problem = P::Nul;  // a file name cut short at it would name another file
+        e.where = node.Mark();
+        return;
+    }
+    if (node.IsSequence()) {
+        for (const auto& item : node) walk_expanded(item, depth + 1, e);
+    } else if (node.IsMap()) {
+        for (const auto& kv : node) {
+            walk_expanded(kv.first, depth + 1, e);
+            walk_expanded(kv.second, depth + 1, e);
+        }
+    }
+}
+}  // namespace
+
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {
     // Undefined, not null, on failure: readers then skip the file quietly
     // instead of adding "expected a mapping" to the real problem.
     YamlFile out{shown_as, YAML::Node(YAML::NodeType::Undefined)};
+    if (text.size() > kMaxYamlBytes) {
+        sink.error({shown_as, 1, 1}, "the file is " + std::to_string(text.size() >> 20) + " MiB; a YAML file may hold at most " +
+                                         std::to_string(kMaxYamlBytes >> 20) + " MiB");
+        return out;
+    }
     try {
         out.root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
         sink.error({shown_as, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
+        return out;
     }
+    Expansion e;
+    walk_expanded(out.root, 0, e);
+    if (e.problem == Expansion::Problem::None) return out;
+    const SourceLocation at = e.where.is_null() ? SourceLocation{shown_as, 1, 1} : SourceLocation{shown_as, e.where.line + 1, e.where.column + 1};
+    if (e.problem == Expansion::Problem::Nul)
+        sink.error(at, "a value holds a NUL byte (\\0); no text in these files may");
+    else if (e.problem == Expansion::Problem::TooDeep)
+        sink.error(at, "the YAML nests more than " + std::to_string(kMaxDepth) + " levels deep (an alias (*name) inside the node it names?)");
+    else
+        sink.error(at, "the YAML expands to more than " + std::to_string(kMaxYamlNodes) +
+                           " values once its aliases (*name) are read out; a file may hold at most that many");
+    out.root = YAML::Node(YAML::NodeType::Undefined);
     return out;
 }
 
 YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, DiagnosticSink& sink) {
+    if (const std::string why = unreadable(path); !why.empty()) {
+        sink.error({shown_as, 1, 1}, "cannot read the file: " + why);
+        return {shown_as, YAML::Node(YAML::NodeType::Undefined)};
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         sink.error({shown_as, 0, 0}, "cannot open file");

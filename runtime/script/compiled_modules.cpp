@@ -12,6 +12,12 @@ CompiledModules::CompiledModules(const rules::Ruleset& ruleset, const rules::Sce
     compile(rules::effective_modules(ruleset, scenario));
 }
 
+CompiledModules::CompiledModules(const rules::Ruleset& ruleset, const std::map<std::string, std::string>& sources_by_file) {
+    LuaSandbox scratch;
+    for (const auto& [file, source] : sources_by_file) code_[file] = scratch.compile(source, file);
+    compile(ruleset.modules);
+}
+
 void CompiledModules::compile(const std::vector<rules::RuleModule>& modules) {
     LuaSandbox scratch;
     for (const auto& m : modules)

@@ -23,6 +23,9 @@ public:
     // scenario's `rules:` switches applied (rules::effective_modules), so a
     // module the scenario switches off is not compiled either.
     CompiledModules(const rules::Ruleset& ruleset, const rules::Scenario& scenario);
+    // The ruleset's modules, with the source of some files given here instead
+    // of read from disk (a fuzzer's input, an editor's unsaved text).
+    CompiledModules(const rules::Ruleset& ruleset, const std::map<std::string, std::string>& sources_by_file);
     // Bytecode of the module file, or nullptr when it is not part of the ruleset.
     const std::string* bytecode(const std::string& file) const;
 

@@ -8,6 +8,8 @@
 
 #include <lua.hpp>
 
+#include <climits>
+#include <cstdio>
 #include <vector>
 
 namespace sandtable::script::bindings {
@@ -25,6 +27,37 @@ inline kernel::Game& game(lua_State* L) {
 inline void forbid_in_query(lua_State* L, const char* function) {
     if (host(L).in_query())
         luaL_error(L, "%s cannot be called while answering a query event (%s): handlers of queries only read", function, host(L).query_event());
+}
+
+// A whole-number argument within [min, max]: a float with a fraction, NaN,
+// or anything out of range is a Lua error naming the call, never a silent
+// wrap to an int (game.roll(2^32 + 6) rolling a d6).
+inline int int_arg(lua_State* L, int index, lua_Integer min, lua_Integer max, const char* call, const char* what) {
+    int whole = 0;
+    const lua_Integer v = lua_tointegerx(L, index, &whole);  // 2^32 + 6, a float, is the whole number 4294967302
+    if (!whole) {
+        if (lua_type(L, index) == LUA_TNUMBER)
+            luaL_error(L, "%s: %s must be a whole number, got %s", call, what, lua_tostring(L, index));
+        luaL_checkinteger(L, index);  // the usual "number expected" message
+    }
+    if (v < min || v > max)
+        luaL_error(L, "%s: %s must be %I to %I, got %I", call, what, min, max, v);  // %I: lua_pushfstring's lua_Integer
+    return static_cast<int>(v);
+}
+
+inline int opt_int_arg(lua_State* L, int index, int fallback, lua_Integer min, lua_Integer max, const char* call, const char* what) {
+    return lua_isnoneornil(L, index) ? fallback : int_arg(L, index, min, max, call, what);
+}
+
+// A finite number argument within [min, max] (NaN and infinities refused).
+inline double number_arg(lua_State* L, int index, double min, double max, const char* call, const char* what) {
+    const double v = luaL_checknumber(L, index);
+    if (!(v >= min && v <= max)) {  // false for NaN
+        char message[256];  // lua_pushfstring has no %g
+        std::snprintf(message, sizeof message, "%s: %s must be a number from %g to %g, got %s", call, what, min, max, lua_tostring(L, index));
+        luaL_error(L, "%s", message);
+    }
+    return v;
 }
 
 inline int unit_arg(lua_State* L, int index) {

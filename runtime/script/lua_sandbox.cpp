@@ -1,5 +1,7 @@
 #include "script/lua_sandbox.h"
 
+#include "script/library_limits.h"
+
 #include <lua.hpp>
 
 #include <algorithm>
@@ -45,6 +47,9 @@ struct Guard {
     bool exceeded = false;
     Location hook_location;     // where the hook last stopped; fallback for memory errors
     std::string budget_message;
+    std::int64_t lifetime_budget;
+    std::int64_t lifetime_executed = 0;  // never reset: the state's whole life
+    std::string lifetime_message;
 
     int depth = 0;              // nesting of run()/call()
     lua_State* main = nullptr;
@@ -172,21 +177,28 @@ void* allocate(void* ud, void* block, std::size_t osize, std::size_t nsize) noex
 
 // --- Instruction budget ------------------------------------------------------
 
+void count_hook(lua_State* L, lua_Debug*);
+
+// Adds work to both budgets; once either is spent, raises at every
+// instruction (a script's pcall would swallow one error), in this thread and
+// the main one, until the top-level call returns.
+void spend(lua_State* L, Guard& g, std::int64_t units) {
+    g.executed += units;
+    g.lifetime_executed += units;
+    if (g.executed > g.budget || g.lifetime_executed > g.lifetime_budget) g.exceeded = true;
+    if (!g.exceeded) return;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
+    if (L != g.main) lua_sethook(g.main, count_hook, LUA_MASKCOUNT, 1);
+    const std::string& message = g.lifetime_executed > g.lifetime_budget ? g.lifetime_message : g.budget_message;
+    lua_pushlstring(L, message.data(), message.size());
+    lua_error(L);
+}
+
 void count_hook(lua_State* L, lua_Debug*) {
     Guard& g = guard_of(L);
     if (g.depth == 0) return;  // Lua running outside run()/call(): not ours to stop
     const int counted = lua_gethookcount(L);
-    g.executed += counted;
-    if (g.executed > g.budget) g.exceeded = true;
-    if (g.exceeded) {
-        // A script's pcall would swallow one error, so once over budget we
-        // raise at every instruction, in this thread and the main one, until
-        // the top-level call returns.
-        lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-        if (L != g.main) lua_sethook(g.main, count_hook, LUA_MASKCOUNT, 1);
-        lua_pushlstring(L, g.budget_message.data(), g.budget_message.size());
-        lua_error(L);
-    }
+    spend(L, g, counted);
     if (counted != g.step) lua_sethook(L, count_hook, LUA_MASKCOUNT, g.step);
     record_location(L, g.hook_location);
 }
@@ -238,6 +250,9 @@ int message_handler(lua_State* L) {
         }
     }
     if (g.refused && message == "not enough memory") message = g.memory_message;
+    // A message is read by a person: a script's 11 KB of repeated prefixes is cut.
+    constexpr std::size_t kLongest = 1000;
+    if (message.size() > kLongest) message = message.substr(0, kLongest);
     lua_createtable(L, 3, 0);
     lua_pushlstring(L, message.data(), message.size());
     lua_rawseti(L, -2, 1);
@@ -409,10 +424,23 @@ int sorted_pairs(lua_State* L) {
 // load(chunk [, chunkname [, mode [, env]]]) for text strings only: binary
 // chunks could crash the VM, and reader functions are not needed. `mode` is
 // ignored. Without `env` the chunk sees the sandbox globals, as usual.
+// The standard load, text only, and under a name the script cannot choose:
+// the file and line of the call, so that an error in the loaded code names
+// the real place (a script naming its chunk "@/etc/shadow" made its errors
+// seem to come from there).
 int text_only_load(lua_State* L) {
     std::size_t length = 0;
     const char* chunk = luaL_checklstring(L, 1, &length);
-    const char* name = luaL_optstring(L, 2, chunk);
+    lua_Debug caller;
+    char name[LUA_IDSIZE] = "=(load)";
+    if (lua_getstack(L, 1, &caller) != 0 && lua_getinfo(L, "Sl", &caller) != 0) {
+        // Lua keeps LUA_IDSIZE characters of a chunk's name: the file's end and the line fit.
+        std::string_view script = script_name(caller);
+        const bool cut = script.size() > 36;
+        if (cut) script = script.substr(script.size() - 33);
+        std::snprintf(name, sizeof name, "=%s%.*s (load, line %d)", cut ? "..." : "", static_cast<int>(script.size()), script.data(),
+                      caller.currentline);
+    }
     const bool has_env = !lua_isnone(L, 4);
     const std::size_t signature = sizeof LUA_SIGNATURE - 1;
     if (length >= signature && std::memcmp(chunk, LUA_SIGNATURE, signature) == 0) {
@@ -484,6 +512,7 @@ int open_sandbox(lua_State* L) {
     lua_getfield(L, globals, LUA_MATHLIBNAME);
     set_nil(L, -2, "random");  // dice come from the kernel's logged RNG
     set_nil(L, -2, "randomseed");
+    limit_library_work(L);
     return 0;
 }
 
@@ -566,7 +595,10 @@ detail::Guard::Guard(const SandboxLimits& limits)
       budget(limits.instructions_per_call),
       step(static_cast<int>(std::clamp<std::int64_t>(limits.instructions_per_call, 1, 1000))),
       budget_message("instruction budget of " + std::to_string(limits.instructions_per_call) +
-                     " exceeded (infinite loop?)") {}
+                     " exceeded (infinite loop?)"),
+      lifetime_budget(limits.instructions_per_state),
+      lifetime_message("instruction budget of the whole game (" + std::to_string(limits.instructions_per_state) +
+                       ") exceeded: the rule scripts do far more work than a game needs") {}
 
 ScriptError::ScriptError(std::string script, int line, std::string message)
     : std::runtime_error(script + ":" + std::to_string(line) + ": " + message),
@@ -600,6 +632,12 @@ LuaSandbox::~LuaSandbox() {
 }
 
 std::size_t LuaSandbox::memory_in_use() const { return guard_->used; }
+
+void charge_script_work(lua_State* L, std::int64_t units) {
+    Guard& g = guard_of(L);
+    if (g.depth == 0 || units <= 0) return;
+    spend(L, g, units);
+}
 
 void LuaSandbox::run(std::string_view source, const std::string& script, int results, int environment) {
     if (environment) environment = lua_absindex(L_, environment);
@@ -652,6 +690,44 @@ void LuaSandbox::load_chunk(std::string_view source, const std::string& script, 
         if (split_location(message, short_source(script), line, rest))
             throw ScriptError(script, line, std::string(rest));
         throw ScriptError(script, 0, message);  // e.g. a binary chunk
+    }
+}
+
+namespace {
+struct ProtectedWork {
+    const std::function<void(lua_State*)>* work;
+    int results;
+};
+
+// The C function protect() calls: runs the work, turning a C++ exception into
+// a Lua error once the exception is gone (its text copied to the C stack).
+int run_protected(lua_State* L) {
+    const auto* job = static_cast<const ProtectedWork*>(lua_touserdata(L, 1));
+    lua_settop(L, 0);
+    char failure[512] = {0};
+    try {
+        (*job->work)(L);
+    } catch (const std::exception& e) {
+        std::snprintf(failure, sizeof failure, "%s", e.what());
+    } catch (...) {
+        std::snprintf(failure, sizeof failure, "%s", "unknown error");
+    }
+    if (failure[0] != '\0') return luaL_error(L, "%s", failure);
+    if (lua_gettop(L) < job->results) return luaL_error(L, "internal: protected work left %d values, not %d", lua_gettop(L), job->results);
+    return job->results;
+}
+}  // namespace
+
+void LuaSandbox::protect(const std::function<void(lua_State*)>& work, int results, const std::string& script) {
+    if (!lua_checkstack(L_, 3)) throw ScriptError(script, 0, "Lua stack overflow");
+    ProtectedWork job{&work, results};
+    lua_pushcfunction(L_, run_protected);
+    lua_pushlightuserdata(L_, &job);
+    try {
+        call(1, results);
+    } catch (const ScriptError& e) {
+        if (e.script() == "?" || e.script().empty() || e.script() == "[C]") throw ScriptError(script, e.line(), e.message());
+        throw;
     }
 }
 

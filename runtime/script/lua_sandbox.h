@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -36,8 +37,12 @@ private:
 };
 
 struct SandboxLimits {
-    // Lua VM instructions one top-level call (run or call) may execute.
+    // Lua VM instructions one top-level call (run, call or protect: one event
+    // with all its handlers) may execute, work done in library C functions counted.
     std::int64_t instructions_per_call = 50'000'000;
+    // ... and the state in its whole life (a game): a module that stays just
+    // under the per-call budget at every event still comes to an end.
+    std::int64_t instructions_per_state = 4'000'000'000;
     // Bytes the whole state may hold at once.
     std::size_t memory_bytes = std::size_t{64} << 20;
 };
@@ -48,6 +53,11 @@ struct SandboxLimits {
 // hash seed) and `setmetatable` refusing __gc; string without string.dump;
 // table; math without random/randomseed; utf8; coroutine. No io, os, package,
 // debug or require.
+// Charges `units` of work done in C (about one VM instruction each) to the
+// running call's budget, raising the budget error when it is spent. For the
+// guarded library functions (library_limits.cpp); a no-op outside a call.
+void charge_script_work(lua_State* L, std::int64_t units);
+
 class LuaSandbox {
 public:
     explicit LuaSandbox(SandboxLimits limits = {});
@@ -80,6 +90,15 @@ public:
     // calling back into Lua) shares the outer call's budget; such a C function
     // must catch the ScriptError before it unwinds through Lua frames.
     void call(int args, int results);
+
+    // Runs `work` as a C function inside a protected call, under the budget
+    // (call()'s): every touch of the state from C++ goes through call() or
+    // protect(), so no Lua error (a full heap, a metamethod) can land outside
+    // a pcall, where Lua would abort. `work` leaves `results` values on the
+    // stack. A Lua error in it unwinds by longjmp, so it must keep no C++
+    // object that owns memory alive across a Lua API call that can raise; a
+    // C++ exception it throws comes back as a ScriptError naming `script`.
+    void protect(const std::function<void(lua_State*)>& work, int results = 0, const std::string& script = "?");
 
 private:
     // Leaves the compiled chunk on the stack or throws ScriptError.

@@ -5,7 +5,8 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
+#include <optional>
 
 namespace sandtable::script {
 
@@ -53,16 +54,112 @@ std::string without_comments(const std::string& src) {
 struct Source {
     const std::string& text;
     const std::string& file;
+    std::vector<std::size_t> line_starts = starts_of_lines(text);
 
-    rules::SourceLocation at(std::size_t offset) const {
-        const auto begin = text.begin();
-        const int line = 1 + static_cast<int>(std::count(begin, begin + static_cast<long>(offset), '\n'));
-        const std::size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
-        const int column = static_cast<int>(offset - (line_start == std::string::npos || offset == 0 ? 0 : line_start + 1)) + 1;
-        return {file, line, column};
+    static std::vector<std::size_t> starts_of_lines(const std::string& t) {
+        std::vector<std::size_t> starts{0};
+        for (std::size_t i = 0; i < t.size(); ++i)
+            if (t[i] == '\n') starts.push_back(i + 1);
+        return starts;
     }
 
+    rules::SourceLocation at(std::size_t offset) const {
+        const auto next = std::upper_bound(line_starts.begin(), line_starts.end(), offset);
+        const auto line = static_cast<int>(next - line_starts.begin());
+        return {file, line, static_cast<int>(offset - *(next - 1)) + 1};
+    }
 };
+
+// A hand-written scanner, linear in the text: a module's source may come from a
+// stranger, and a backtracking regex over 50 KB of spaces overflows the stack.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_word(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+std::size_t skip_space(const std::string& t, std::size_t i) {
+    while (i < t.size() && is_space(t[i])) ++i;
+    return i;
+}
+
+// `word` at i, whole (no word character just before or after).
+bool word_at(const std::string& t, std::size_t i, std::string_view word) {
+    if (t.compare(i, word.size(), word) != 0) return false;
+    if (i > 0 && is_word(t[i - 1])) return false;
+    return i + word.size() >= t.size() || !is_word(t[i + word.size()]);
+}
+
+// A quoted string at i (after spaces) holding no quote of either kind: its
+// text and where that starts. `i` moves past it.
+struct Literal {
+    std::string text;
+    std::size_t offset = 0;
+};
+std::optional<Literal> literal_at(const std::string& t, std::size_t& i) {
+    i = skip_space(t, i);
+    if (i >= t.size() || (t[i] != '"' && t[i] != '\'')) return std::nullopt;
+    const char quote = t[i];
+    const std::size_t start = i + 1;
+    std::size_t k = start;
+    while (k < t.size() && t[k] != '"' && t[k] != '\'') ++k;
+    if (k >= t.size() || t[k] != quote) return std::nullopt;
+    i = k + 1;
+    return Literal{t.substr(start, k - start), start};
+}
+
+// `c` at i (after spaces); `i` moves past it.
+bool punct_at(const std::string& t, std::size_t& i, char c) {
+    i = skip_space(t, i);
+    if (i >= t.size() || t[i] != c) return false;
+    ++i;
+    return true;
+}
+
+// Every `game.NAME("a"[, "b"])` with `strings` leading string arguments: where the call
+// starts and the strings.
+struct Call {
+    std::size_t offset;
+    std::vector<Literal> strings;
+};
+std::vector<Call> game_calls(const std::string& t, std::string_view name, int strings) {
+    std::vector<Call> out;
+    for (std::size_t at = t.find("game"); at != std::string::npos; at = t.find("game", at + 1)) {
+        if (!word_at(t, at, "game")) continue;
+        std::size_t i = at + 4;
+        if (!punct_at(t, i, '.')) continue;
+        i = skip_space(t, i);
+        if (!word_at(t, i, name)) continue;
+        i += name.size();
+        if (!punct_at(t, i, '(')) continue;
+        Call call{at, {}};
+        for (int k = 0; k < strings; ++k) {
+            if (k > 0 && !punct_at(t, i, ',')) break;
+            auto lit = literal_at(t, i);
+            if (!lit) break;
+            call.strings.push_back(std::move(*lit));
+        }
+        if (static_cast<int>(call.strings.size()) == strings) out.push_back(std::move(call));
+    }
+    return out;
+}
+
+// Every `{ key = "x"` or `, key = "x"` (a table field, not `key == ...`) for the given keys.
+struct Field {
+    std::string key;
+    Literal value;
+};
+std::vector<Field> string_fields(const std::string& t, const std::vector<std::string_view>& keys) {
+    std::vector<Field> out;
+    for (std::size_t at = 0; at < t.size(); ++at) {
+        if (t[at] != '{' && t[at] != ',') continue;
+        std::size_t i = skip_space(t, at + 1);
+        for (std::string_view key : keys) {
+            if (t.compare(i, key.size(), key) != 0 || (i + key.size() < t.size() && is_word(t[i + key.size()]))) continue;
+            std::size_t k = i + key.size();
+            if (!punct_at(t, k, '=') || (k < t.size() && t[k] == '=')) continue;
+            if (auto lit = literal_at(t, k)) out.push_back({std::string(key), std::move(*lit)});
+        }
+    }
+    return out;
+}
 
 std::vector<std::string> names_of_events() {
     const auto& known = kernel::known_events();
@@ -85,16 +182,13 @@ public:
 
 private:
     void handlers(const Source& src) {
-        static const std::regex on(R"(\bgame\s*\.\s*on\s*\(\s*(["'])([^"']*)\1)");
-        for (auto it = std::sregex_iterator(src.text.begin(), src.text.end(), on); it != std::sregex_iterator(); ++it)
-            event((*it)[2].str(), src, static_cast<std::size_t>(it->position(2)), "game.on");
+        for (const auto& call : game_calls(src.text, "on", 1)) event(call.strings[0].text, src, call.strings[0].offset, "game.on");
     }
 
     void wraps(const Source& src, std::size_t index) {
-        static const std::regex wrap(R"(\bgame\s*\.\s*wrap\s*\(\s*(["'])([^"']*)\1\s*,\s*(["'])([^"']*)\3)");
-        for (auto it = std::sregex_iterator(src.text.begin(), src.text.end(), wrap); it != std::sregex_iterator(); ++it) {
-            const auto at = static_cast<std::size_t>(it->position(2));
-            const std::string target = (*it)[2].str();
+        for (const auto& call : game_calls(src.text, "wrap", 2)) {
+            const auto at = call.strings[0].offset;
+            const std::string& target = call.strings[0].text;
             std::vector<std::string> earlier;
             for (std::size_t i = 0; i < index; ++i) earlier.push_back(rs_.modules[i].module);
             const auto found = std::find(earlier.begin(), earlier.end(), target);
@@ -102,17 +196,16 @@ private:
                 out_.push_back({src.at(at), "game.wrap: " + load::unknown("rule module loaded before this one", target, earlier)});
             else if (!rs_.modules[static_cast<std::size_t>(found - earlier.begin())].enabled && rs_.modules[index].enabled)
                 out_.push_back({src.at(at), "game.wrap: rule module '" + target + "' is switched off, so it has no handlers to wrap"});
-            event((*it)[4].str(), src, static_cast<std::size_t>(it->position(4)), "game.wrap");
+            event(call.strings[1].text, src, call.strings[1].offset, "game.wrap");
         }
     }
 
     void filters(const Source& src) {
         // `phase = "..."` as a table field (a handler's filter), not `next_phase = ...` nor `ctx.phase == ...`.
-        static const std::regex filter(R"([{,]\s*(phase|unit_has)\s*=\s*(["'])([^"']*)\2)");
-        for (auto it = std::sregex_iterator(src.text.begin(), src.text.end(), filter); it != std::sregex_iterator(); ++it) {
-            const auto at = static_cast<std::size_t>(it->position(3));
-            const std::string name = (*it)[3].str();
-            if ((*it)[1].str() == "phase") {
+        for (const auto& field : string_fields(src.text, {"phase", "unit_has"})) {
+            const auto at = field.value.offset;
+            const std::string& name = field.value.text;
+            if (field.key == "phase") {
                 const auto phases = load::ids_of(rs_.phases);
                 if (std::find(phases.begin(), phases.end(), name) == phases.end())
                     out_.push_back({src.at(at), "handler filter: " + load::unknown("phase", name, phases)});
@@ -135,14 +228,13 @@ private:
 }  // namespace
 
 std::vector<WrapCall> wrap_calls(const rules::Ruleset& rs) {
-    static const std::regex wrap(R"(\bgame\s*\.\s*wrap\s*\(\s*(["'])([^"']*)\1\s*,\s*(["'])([^"']*)\3)");
     std::vector<WrapCall> out;
     for (const auto& m : rs.modules) {
         if (m.file.empty() || !m.enabled) continue;
         const std::string text = without_comments(load::read_file(m.file));
         const Source src{text, m.file};
-        for (auto it = std::sregex_iterator(text.begin(), text.end(), wrap); it != std::sregex_iterator(); ++it)
-            out.push_back({m.module, (*it)[2].str(), (*it)[4].str(), src.at(static_cast<std::size_t>(it->position(0)))});
+        for (const auto& call : game_calls(text, "wrap", 2))
+            out.push_back({m.module, call.strings[0].text, call.strings[1].text, src.at(call.offset)});
     }
     return out;
 }

@@ -218,7 +218,7 @@ int l_set_capability(lua_State* L) {
     const char* type = luaL_checkstring(L, 1);
     const char* face_text = luaL_checkstring(L, 2);
     const char* cap = luaL_checkstring(L, 3);
-    int value = lua_isboolean(L, 4) ? lua_toboolean(L, 4) : static_cast<int>(luaL_checkinteger(L, 4));
+    int value = lua_isboolean(L, 4) ? lua_toboolean(L, 4) : bindings::int_arg(L, 4, -1'000'000, 1'000'000, "game.set_capability", "the value");
     int t = game(L).ruleset().unit_type_index(type);
     if (t < 0) return luaL_error(L, "unknown unit type '%s'", type);
     kernel::Capability c;
@@ -509,8 +509,7 @@ int l_strength_points(lua_State* L) {
 int l_set_hits(lua_State* L) {
     forbid_in_query(L, "game.set_hits");
     const int u = unit_arg(L, 1);
-    const auto n = luaL_checkinteger(L, 2);
-    if (n < 0) return luaL_error(L, "game.set_hits: hits are 0 or more, got %d", static_cast<int>(n));
+    const int n = bindings::int_arg(L, 2, 0, 1'000'000, "game.set_hits", "hits");
     char message[512] = {0};
     try {
         game(L).set_hits(u, static_cast<int>(n));
@@ -526,7 +525,7 @@ int l_restore(lua_State* L) {
     forbid_in_query(L, "game.restore");
     const int u = unit_arg(L, 1);
     const Hex at = hex_arg(L, 2);
-    const auto hits = luaL_optinteger(L, 3, 0);
+    const int hits = bindings::opt_int_arg(L, 3, 0, 0, 1'000'000, "game.restore", "hits");
     char message[512] = {0};
     try {
         game(L).restore_unit(u, at, static_cast<int>(hits));
@@ -608,7 +607,7 @@ int l_crt_result(lua_State* L) {
     if (!g.fights_on_a_table()) return luaL_error(L, "the phase in progress resolves no combat on a table");
     const lua_Integer column = luaL_checkinteger(L, 1);
     if (column < 0 || column >= g.table_columns()) return luaL_error(L, "no column %d on the table of phase '%s'", static_cast<int>(column), g.phase_id().c_str());
-    lua_pushstring(L, g.table_result(static_cast<int>(column), static_cast<int>(luaL_checkinteger(L, 2))).c_str());
+    lua_pushstring(L, g.table_result(static_cast<int>(column), bindings::int_arg(L, 2, -1000, 1000, "game.crt_result", "the roll")).c_str());
     return 1;
 }
 
@@ -667,7 +666,7 @@ int l_in_enemy_zoc(lua_State* L) {
 
 int l_retreat_destinations(lua_State* L) {
     int u = unit_arg(L, 1);
-    push_hex_list(L, game(L).retreat_destinations(u, static_cast<int>(luaL_checkinteger(L, 2))));
+    push_hex_list(L, game(L).retreat_destinations(u, bindings::int_arg(L, 2, 0, 100, "game.retreat_destinations", "hexes")));
     return 1;
 }
 
@@ -690,11 +689,33 @@ int l_mark(lua_State* L) {
     return 1;
 }
 
+// Limits on what scripts make the kernel hold (docs/security.md).
+constexpr std::size_t kMaxMarkName = 100, kMaxMarkNames = 1000;
+constexpr std::size_t kMaxLogLine = 4096, kMaxLogBytes = std::size_t{16} << 20;
+constexpr std::size_t kMaxOptions = 100, kMaxOptionText = 500, kMaxPendingQuestions = 1000;
+
 int l_set_mark(lua_State* L) {
     forbid_in_query(L, "game.set_mark");
     int u = unit_arg(L, 1);
-    int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3) : static_cast<int>(luaL_checkinteger(L, 3));
-    game(L).set_mark(u, luaL_checkstring(L, 2), v);
+    int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3) : bindings::int_arg(L, 3, INT_MIN, INT_MAX, "game.set_mark", "the value");
+    std::size_t length = 0;
+    const char* name = luaL_checklstring(L, 2, &length);
+    if (length == 0 || length > kMaxMarkName)
+        return luaL_error(L, "game.set_mark: a mark's name has 1 to %d characters, got %d", static_cast<int>(kMaxMarkName), static_cast<int>(length));
+    auto& names = host(L).holdings().mark_names;
+    if (names.find(std::string_view(name, length)) == names.end()) {
+        if (names.size() >= kMaxMarkNames)
+            return luaL_error(L, "game.set_mark: the rule scripts use %d different mark names already; at most %d", static_cast<int>(names.size()),
+                              static_cast<int>(kMaxMarkNames));
+    }
+    bool stored = true;
+    try {  // no C++ exception may cross Lua's C frames
+        names.emplace(name, length);
+        game(L).set_mark(u, name, v);
+    } catch (const std::exception&) {
+        stored = false;
+    }
+    if (!stored) return luaL_error(L, "game.set_mark: out of memory");
     return 0;
 }
 
@@ -732,8 +753,7 @@ int l_move(lua_State* L) {
 
 int l_roll(lua_State* L) {
     forbid_in_query(L, "game.roll");
-    int faces = static_cast<int>(luaL_optinteger(L, 1, 6));
-    if (faces < 2) return luaL_error(L, "a die needs at least 2 faces");
+    const int faces = bindings::opt_int_arg(L, 1, 6, 2, 1'000'000, "game.roll", "the faces of the die");
     lua_pushinteger(L, game(L).roll(faces, luaL_optstring(L, 2, "script")));
     return 1;
 }
@@ -748,9 +768,15 @@ int l_choose(lua_State* L) {
     luaL_checktype(L, 4, LUA_TFUNCTION);
     const auto count = static_cast<lua_Integer>(lua_rawlen(L, 3));
     if (count < 1) return luaL_error(L, "choose needs at least one option");
+    if (count > static_cast<lua_Integer>(kMaxOptions)) return luaL_error(L, "game.choose: %d options; at most %d", static_cast<int>(count), static_cast<int>(kMaxOptions));
+    if (std::strlen(prompt) > kMaxOptionText) return luaL_error(L, "game.choose: a prompt of more than %d characters", static_cast<int>(kMaxOptionText));
+    if (host(L).pending_questions() >= kMaxPendingQuestions)
+        return luaL_error(L, "game.choose: %d questions wait for answers already", static_cast<int>(kMaxPendingQuestions));
     for (lua_Integer i = 1; i <= count; ++i) {  // check every option before building anything
         lua_rawgeti(L, 3, i);
-        luaL_checkstring(L, -1);
+        std::size_t length = 0;
+        luaL_checklstring(L, -1, &length);
+        if (length > kMaxOptionText) return luaL_error(L, "game.choose: option %d has more than %d characters", static_cast<int>(i), static_cast<int>(kMaxOptionText));
         lua_pop(L, 1);
     }
     lua_pushvalue(L, 4);
@@ -785,9 +811,22 @@ int l_force_result(lua_State* L) {
 // A query's log lines are dropped, not refused: a handler that says what it
 // counts answers queries and happenings with the same code.
 int l_log(lua_State* L) {
-    const char* text = luaL_checkstring(L, 1);
+    std::size_t length = 0;
+    const char* text = luaL_checklstring(L, 1, &length);
     if (host(L).in_query()) return 0;
-    game(L).note(std::string("  ") + text);
+    if (length > kMaxLogLine) return luaL_error(L, "game.log: a line of %d bytes; at most %d", static_cast<int>(length), static_cast<int>(kMaxLogLine));
+    auto& logged = host(L).holdings().log_bytes;
+    if (logged + length > kMaxLogBytes)
+        return luaL_error(L, "game.log: the rule scripts have logged %d MiB in this game; at most %d", static_cast<int>(logged >> 20),
+                          static_cast<int>(kMaxLogBytes >> 20));
+    logged += length;
+    bool noted = true;
+    try {  // no C++ exception may cross Lua's C frames
+        game(L).note(std::string("  ") + std::string(text, length));
+    } catch (const std::exception&) {
+        noted = false;
+    }
+    if (!noted) return luaL_error(L, "game.log: out of memory");
     return 0;
 }
 
@@ -837,8 +876,12 @@ int l_combat(lua_State* L) {
     return 1;
 }
 
-void push_param(lua_State* L, const rules::Param& p) {
-    std::visit([L](const auto& v) {
+// Params as Lua values; run under protect(): a Lua error (a full heap, nesting
+// too deep) unwinds through here, which holds no C++ object that owns memory.
+void push_param(lua_State* L, const rules::Param& p, int depth = 0) {
+    if (depth > 64) luaL_error(L, "params nest more than 64 levels deep");
+    luaL_checkstack(L, 4, "params");
+    std::visit([L, depth](const auto& v) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, std::monostate>) lua_pushnil(L);
         else if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, v);
@@ -848,13 +891,13 @@ void push_param(lua_State* L, const rules::Param& p) {
         else if constexpr (std::is_same_v<T, rules::Param::List>) {
             lua_createtable(L, static_cast<int>(v.size()), 0);
             for (std::size_t i = 0; i < v.size(); ++i) {
-                push_param(L, v[i]);
+                push_param(L, v[i], depth + 1);
                 lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
             }
         } else {
             lua_createtable(L, 0, static_cast<int>(v.size()));
             for (const auto& [k, item] : v) {
-                push_param(L, item);
+                push_param(L, item, depth + 1);
                 lua_setfield(L, -2, k.c_str());
             }
         }
@@ -882,15 +925,82 @@ void refuse_assignments(lua_State* L, int target, int index, bool lock_metatable
     lua_setmetatable(L, target);
 }
 
-// rawset that refuses the globals table (its upvalue).
+constexpr const char* kReadOnly = "sandtable.read_only";  // registry: the tables no script may change
+
+// rawset that refuses the globals table (its upvalue) and every read-only library view.
 int guarded_rawset(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     if (lua_rawequal(L, 1, lua_upvalueindex(1))) return luaL_error(L, "rule scripts may not create or change globals; use a local or game.set_mark");
+    lua_getfield(L, LUA_REGISTRYINDEX, kReadOnly);
+    lua_pushvalue(L, 1);
+    const bool read_only = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    if (read_only) return luaL_error(L, "the libraries and the game API are shared by every rule module and may not be changed");
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     lua_settop(L, 3);
     lua_rawset(L, 1);
     return 1;
+}
+
+// A module's environment: its `params`, reading the shared globals (the closed
+// global table's __index) and refusing every assignment.
+void push_environment(lua_State* L, const rules::Param& params) {
+    lua_createtable(L, 0, 1);
+    const int environment = lua_gettop(L);
+    push_param(L, params);
+    if (params.is_null()) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+    }
+    lua_setfield(L, environment, "params");
+    lua_pushglobaltable(L);
+    lua_getmetatable(L, -1);
+    lua_getfield(L, -1, "__index");
+    refuse_assignments(L, environment, -1, true);  // locked: getmetatable(_ENV) cannot reach the shared globals
+    lua_settop(L, environment);
+}
+
+int refuse_library_change(lua_State* L) {
+    return luaL_error(L, "the libraries and the game API are shared by every rule module: '%s' may not be set",
+                      luaL_tolstring(L, 2, nullptr));
+}
+
+// Replaces the library table at globals[name] by a read-only view of it: an
+// empty table reading through to the library, refusing assignment, its
+// metatable locked, and listed for guarded_rawset. One module changing
+// string.rep or game.roll would change every other module's rules.
+void make_read_only(lua_State* L, int globals, const char* name) {
+    if (lua_getfield(L, globals, name) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    const int library = lua_gettop(L);
+    lua_newtable(L);  // the view
+    lua_createtable(L, 0, 3);
+    lua_pushvalue(L, library);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, refuse_library_change);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushstring(L, "the libraries are shared and read-only");
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_getfield(L, LUA_REGISTRYINDEX, kReadOnly);
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    if (std::strcmp(name, "string") == 0) {  // strings' methods ("x"):rep read through the view too
+        lua_pushliteral(L, "");
+        lua_getmetatable(L, -1);
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, "__index");
+        lua_pushstring(L, "the libraries are shared and read-only");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 2);
+    }
+    lua_setfield(L, globals, name);
+    lua_pop(L, 1);
 }
 
 // Moves every global behind a read-only proxy: reading works as before, any
@@ -915,6 +1025,9 @@ void close_globals(lua_State* L) {
         lua_pushnil(L);
         lua_rawset(L, G);
     }
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, kReadOnly);
+    for (const char* library : {"string", "table", "math", "utf8", "coroutine", "game"}) make_read_only(L, globals, library);
     lua_pushvalue(L, G);
     lua_pushcclosure(L, guarded_rawset, 1);
     lua_setfield(L, globals, "rawset");
@@ -926,10 +1039,11 @@ void close_globals(lua_State* L) {
 
 RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::shared_ptr<const CompiledModules> compiled)
     : ruleset_(ruleset), sandbox_(limits), compiled_(std::move(compiled)) {
-    lua_State* L = sandbox_.state();
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
-    bind_api();
+    sandbox_.protect([this](lua_State* L) {
+        lua_newtable(L);
+        lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
+        bind_api();
+    }, 0, "the rule host");
 }
 
 RuleHost::~RuleHost() = default;
@@ -995,12 +1109,8 @@ void RuleHost::setup(Game& game) {
 void RuleHost::load_modules(const std::vector<rules::RuleModule>& modules) {
     lua_State* L = sandbox_.state();
     const int top = lua_gettop(L);
-    close_globals(L);
     loaded_ = true;  // even if a module fails: the globals are closed once
-    lua_pushglobaltable(L);
-    lua_getmetatable(L, -1);
-    lua_getfield(L, -1, "__index");
-    const int shared = lua_gettop(L);
+    sandbox_.protect(close_globals, 0, "the rule modules' globals");
     struct Done {
         std::string& module;
         std::string& file;
@@ -1016,15 +1126,8 @@ void RuleHost::load_modules(const std::vector<rules::RuleModule>& modules) {
         if (!m.enabled) continue;  // switched off in ruleset.yaml or the scenario: listed, never run
         loading_module_ = m.module;
         loading_file_ = m.file;
-        lua_createtable(L, 0, 1);
+        sandbox_.protect([&m](lua_State* S) { push_environment(S, m.params); }, 1, m.where.file.empty() ? m.file : m.where.file);
         const int environment = lua_gettop(L);
-        push_param(L, m.params);
-        if (m.params.is_null()) {
-            lua_pop(L, 1);
-            lua_newtable(L);
-        }
-        lua_setfield(L, environment, "params");
-        refuse_assignments(L, environment, shared, false);
         const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
         if (code) sandbox_.run_compiled(*code, m.file, 0, environment);
         else sandbox_.run(load::read_file(m.file), m.file, 0, environment);
@@ -1104,24 +1207,40 @@ const Writable& writable(kernel::Event e) {
     return table[static_cast<std::size_t>(e)];
 }
 
-void read_back(lua_State* L, int ctx, kernel::EventContext& context) {
+// The writable keys as Lua strings, pushed before any handler runs, so that
+// reading them back allocates nothing in Lua (a handler may leave the heap full).
+int push_writable_keys(lua_State* L, kernel::Event event) {
+    const Writable& w = writable(event);
+    luaL_checkstack(L, static_cast<int>(w.numbers.size() + w.texts.size()) + 2, "context keys");
+    const int first = lua_gettop(L) + 1;
+    for (const char* key : w.numbers) lua_pushstring(L, key);
+    for (const char* key : w.texts) lua_pushstring(L, key);
+    return first;
+}
+
+// Raw reads of the keys at `keys`: a metatable a handler gave the context
+// table runs no code here, and no Lua call here can raise.
+void read_back(lua_State* L, int ctx, int keys, kernel::EventContext& context) {
     const Writable& w = writable(context.event());
+    int at = keys;
     for (const char* key : w.numbers) {
-        lua_getfield(L, ctx, key);
+        lua_pushvalue(L, at++);
+        lua_rawget(L, ctx);
         if (lua_isboolean(L, -1)) context.set(key, lua_toboolean(L, -1));
         else if (lua_isinteger(L, -1)) context.set(key, lua_tointeger(L, -1));
         lua_pop(L, 1);
     }
     for (const char* key : w.texts) {
-        if (lua_getfield(L, ctx, key) == LUA_TSTRING) context.set_text(key, lua_tostring(L, -1));
+        lua_pushvalue(L, at++);
+        if (lua_rawget(L, ctx) == LUA_TSTRING) context.set_text(key, std::string(lua_tostring(L, -1), lua_rawlen(L, -1)));
         lua_pop(L, 1);
     }
 }
 // After one handler of a traced event: reads its writes back at once and
 // records those that changed a value, naming the handler's module.
-void record_handler_changes(lua_State* L, int ctx, const std::string& module, kernel::EventContext& context) {
+void record_handler_changes(lua_State* L, int ctx, int keys, const std::string& module, kernel::EventContext& context) {
     const kernel::EventContext before = context;
-    read_back(L, ctx, context);
+    read_back(L, ctx, keys, context);
     const Writable& w = writable(context.event());
     for (const char* key : w.numbers)
         if (before.get(key) != context.get(key)) context.record({module, key, std::to_string(before.get(key)), std::to_string(context.get(key))});
@@ -1144,27 +1263,33 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
         const char* value;
         ~Restore() { slot = value; }
     } restore{query_event_, was_query};
-    int handlers = 0, ctx = 0;  // stack slots, filled when a handler passes its filter
-    for (std::size_t i = 0; i < filters.size(); ++i) {
-        if (!passes(filters[i], game, context)) continue;
-        if (!handlers) {
-            lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
-            lua_getfield(L, -1, kernel::event_name(context.event()));
-            handlers = lua_gettop(L);
-            push_context(L, context);
-            ctx = lua_gettop(L);
+    // One protected call for the whole event: building the context, every
+    // handler (sharing one budget) and reading the answers back.
+    const auto run_handlers = [&](lua_State* S) {
+        int handlers = 0, ctx = 0, keys = 0;  // stack slots, filled when a handler passes its filter
+        for (std::size_t i = 0; i < filters.size(); ++i) {
+            if (!passes(filters[i], game, context)) continue;
+            if (!handlers) {
+                lua_getfield(S, LUA_REGISTRYINDEX, kHandlers);
+                lua_getfield(S, -1, kernel::event_name(context.event()));
+                handlers = lua_gettop(S);
+                keys = push_writable_keys(S, context.event());
+                push_context(S, context);
+                ctx = lua_gettop(S);
+            }
+            lua_rawgeti(S, handlers, static_cast<lua_Integer>(i + 1));
+            lua_pushvalue(S, ctx);
+            lua_call(S, 1, 0);
+            if (context.traced()) record_handler_changes(S, ctx, keys, filters[i].module, context);
         }
-        lua_rawgeti(L, handlers, static_cast<lua_Integer>(i + 1));
-        lua_pushvalue(L, ctx);
-        try {
-            sandbox_.call(1, 0);
-            if (context.traced()) record_handler_changes(L, ctx, filters[i].module, context);
-        } catch (...) {
-            lua_settop(L, top);
-            throw;
-        }
+        if (ctx) read_back(S, ctx, keys, context);
+    };
+    try {
+        sandbox_.protect(run_handlers, 0, kernel::event_name(context.event()));
+    } catch (...) {
+        lua_settop(L, top);
+        throw;
     }
-    if (ctx) read_back(L, ctx, context);
     lua_settop(L, top);
 }
 
@@ -1175,11 +1300,12 @@ void RuleHost::answer(Game& game, int question, int answer) {
     auto it = continuations_.find(question);
     if (it == continuations_.end()) return;
     LuaTimer timer(lua_ns_);
-    lua_State* L = sandbox_.state();
     const int ref = it->second;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    lua_pushinteger(L, answer + 1);
-    sandbox_.call(1, 0);
+    sandbox_.protect([&](lua_State* L) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        lua_pushinteger(L, answer + 1);
+        lua_call(L, 1, 0);
+    });
     // Released at commit: if the action fails later on, the kernel puts the
     // question back and its continuation must be there for the next answer.
     spent_.emplace_back(question, ref);

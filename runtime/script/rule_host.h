@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <array>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -74,6 +75,15 @@ public:
     void add_wrap(WrappedHandler wrap) { wrapped_.push_back(std::move(wrap)); }
     const std::vector<WrappedHandler>& wrapped() const { return wrapped_; }
     void add_continuation(int question, int ref);
+    std::size_t pending_questions() const { return continuations_.size(); }
+
+    // What scripts make the kernel hold, counted against the limits of
+    // docs/security.md: the game's log and the names of marks.
+    struct Holdings {
+        std::size_t log_bytes = 0;
+        std::set<std::string, std::less<>> mark_names;
+    };
+    Holdings& holdings() { return holdings_; }
 
 private:
     void bind_api();
@@ -94,6 +104,7 @@ private:
     std::vector<WrappedHandler> wrapped_;
     const char* query_event_ = nullptr;  // the event being answered as a query, if one is
     std::int64_t lua_ns_ = 0;
+    Holdings holdings_;
 };
 
 }  // namespace sandtable::script

@@ -16,6 +16,9 @@ namespace sandtable::script::bindings {
 namespace {
 
 namespace gt = geometry::table;
+
+// Positions are kept in whole micrometres in an int: nothing may stand further out than this.
+constexpr double kFarthestCm = 2000;
 using kernel::TableOrder;
 
 void require_table(lua_State* L, const char* function) {
@@ -51,9 +54,8 @@ int l_lose_figures(lua_State* L) {
     forbid_in_query(L, "game.lose_figures");
     require_table(L, "game.lose_figures");
     const int u = unit_arg(L, 1);
-    const auto n = luaL_checkinteger(L, 2);
+    const int n = bindings::int_arg(L, 2, 0, 1'000'000, "game.lose_figures", "the number of figures");
     const char* why = luaL_optstring(L, 3, "");
-    if (n < 0) return luaL_error(L, "game.lose_figures: a number of figures is 0 or more, got %d", static_cast<int>(n));
     // figures.lost handlers run inside: their errors come back as C++
     // exceptions, which must not cross Lua's C frames.
     char message[512] = {0};
@@ -188,7 +190,7 @@ int l_in_area(lua_State* L) {
     require_table(L, "game.in_area");
     const int u = unit_arg(L, 1);
     const char* kind_arg = luaL_checkstring(L, 2);
-    const double edge = luaL_optnumber(L, 3, -1);
+    const double edge = lua_isnoneornil(L, 3) ? -1 : bindings::number_arg(L, 3, 0, 100000, "game.in_area", "edge_cm");
     require_terrain(L, "game.in_area", kind_arg);
     const std::string kind = kind_arg;  // no Lua error may be raised once it is built
     const auto& map = game(L).table_map();
@@ -211,7 +213,7 @@ int l_line_between(lua_State* L) {
     require_table(L, "game.line_between");
     const int a = unit_arg(L, 1), b = unit_arg(L, 2);
     const char* kind_arg = luaL_checkstring(L, 3);
-    const double within = luaL_optnumber(L, 4, 1e18);
+    const double within = lua_isnoneornil(L, 4) ? 1e18 : bindings::number_arg(L, 4, 0, 1e18, "game.line_between", "within_cm");
     require_terrain(L, "game.line_between", kind_arg);
     const std::string kind = kind_arg;
     const gt::Point from = game(L).table_position(a);
@@ -227,8 +229,8 @@ int l_line_between(lua_State* L) {
 int l_rank_figures(lua_State* L) {
     require_table(L, "game.rank_figures");
     const int u = unit_arg(L, 1);
-    const auto rank = luaL_checkinteger(L, 2);
-    lua_pushinteger(L, rank < 1 ? 0 : game(L).figures_in_rank(u, static_cast<int>(rank - 1)));
+    const int rank = bindings::int_arg(L, 2, 1, 1000, "game.rank_figures", "the rank");
+    lua_pushinteger(L, game(L).figures_in_rank(u, rank - 1));
     return 1;
 }
 
@@ -254,18 +256,22 @@ int l_shift(lua_State* L) {
     forbid_in_query(L, "game.shift");
     require_table(L, "game.shift");
     const int u = unit_arg(L, 1);
-    const double bearing = luaL_checknumber(L, 2);
-    const double cm = luaL_checknumber(L, 3);
+    const double bearing = bindings::number_arg(L, 2, -1e6, 1e6, "game.shift", "the bearing");
+    const double cm = bindings::number_arg(L, 3, -1000, 1000, "game.shift", "the distance in cm");
     auto& g = game(L);
-    g.place_on_table(u, g.table_position(u) + gt::heading(bearing) * cm, g.state().units[static_cast<std::size_t>(u)].facing);
+    const gt::Point to = g.table_position(u) + gt::heading(bearing) * cm;
+    if (std::abs(to.x) > kFarthestCm || std::abs(to.y) > kFarthestCm)
+        return luaL_error(L, "game.shift: the unit would stand at (%f, %f), more than %d cm from the table's corner", to.x, to.y, static_cast<int>(kFarthestCm));
+    g.place_on_table(u, to, g.state().units[static_cast<std::size_t>(u)].facing);
     return 0;
 }
 
 // game.units_near(x, y, cm): the units on the table with a base within cm of the point.
 int l_units_near(lua_State* L) {
     require_table(L, "game.units_near");
-    const gt::Point at{luaL_checknumber(L, 1), luaL_checknumber(L, 2)};
-    const double cm = luaL_checknumber(L, 3);
+    const gt::Point at{bindings::number_arg(L, 1, -kFarthestCm, kFarthestCm, "game.units_near", "x"),
+                       bindings::number_arg(L, 2, -kFarthestCm, kFarthestCm, "game.units_near", "y")};
+    const double cm = bindings::number_arg(L, 3, 0, 100000, "game.units_near", "cm");
     std::vector<int> found;
     auto& g = game(L);
     for (int u = 0; u < static_cast<int>(g.state().units.size()); ++u) {

@@ -66,8 +66,9 @@ RecoveredWork recover_work(const rules::Ruleset& on_disk, const rules::Scenario&
     TemporaryFolder copy;
     auto in_copy = [&](const fs::path& real) { return copy.path() / fs::relative(real, root); };
     fs::create_directories(in_copy(ruleset_dir).parent_path());
-    fs::copy(ruleset_dir, in_copy(ruleset_dir), fs::copy_options::recursive);
-    if (fs::exists(library)) fs::copy(library, in_copy(library), fs::copy_options::recursive);
+    // Links are copied as links, never followed (a link to /etc in a ruleset is not copied out of it).
+    fs::copy(ruleset_dir, in_copy(ruleset_dir), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    if (fs::exists(library)) fs::copy(library, in_copy(library), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
     for (const auto& [file, text] : ruleset_autosaves) load::write_file_atomically(in_copy(fs::absolute(file).lexically_normal()).string(), text);
     fs::create_directories(in_copy(scenario_file).parent_path());
     load::write_file_atomically(in_copy(scenario_file).string(), scenario_autosave);

@@ -50,7 +50,8 @@ std::string create_project_from_template(const std::string& source_root, const s
     if (fs::exists(to) && !fs::is_empty(to)) throw std::runtime_error(destination + " is not empty: choose a new or empty folder");
     fs::create_directories(to / "rulesets");
     fs::create_directories(to / "scenarios");
-    const auto options = fs::copy_options::recursive;
+    // Links are copied as links, never followed: a link in a folder to /etc is not copied out of it.
+    const auto options = fs::copy_options::recursive | fs::copy_options::copy_symlinks;
     fs::copy(from / "rulesets" / id, to / "rulesets" / id, options);
     fs::copy(from / "scripts", to / "scripts", options);
     // The files name their JSON Schema (`$schema=../../schemas/…`) for editors with a YAML language server.

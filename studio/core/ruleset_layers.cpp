@@ -10,7 +10,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -164,6 +164,44 @@ std::vector<std::string> listed_patches(const std::string& file) {
     return names;
 }
 
+namespace {
+// Where house.yaml's `patches:` list is written: a flow list on its line
+// (`patches: [a.yaml, b.yaml]`) or a block of `- item` lines under it. Scanned
+// line by line (a file from a stranger: no backtracking regex).
+struct ListSpan {
+    std::size_t first, second;
+    bool block;
+};
+std::optional<ListSpan> patches_list_span(const std::string& text) {
+    for (std::size_t line = 0; line < text.size();) {
+        const std::size_t end = std::min(text.find('\n', line), text.size());
+        if (text.compare(line, 8, "patches:") == 0) {
+            std::size_t i = line + 8;
+            while (i < end && (text[i] == ' ' || text[i] == '\t')) ++i;
+            if (i < end && text[i] == '[') {
+                const std::size_t close = text.find(']', i);
+                if (close == std::string::npos || close > end) return std::nullopt;
+                std::size_t rest = close + 1;
+                while (rest < end && (text[rest] == ' ' || text[rest] == '\t')) ++rest;
+                return rest == end ? std::optional<ListSpan>(ListSpan{line, end, false}) : std::nullopt;
+            }
+            if (i != end) return std::nullopt;
+            std::size_t item = end + 1, last = end + 1;
+            while (item < text.size()) {  // "  - x" lines
+                const std::size_t item_end = std::min(text.find('\n', item), text.size());
+                std::size_t k = item;
+                while (k < item_end && (text[k] == ' ' || text[k] == '\t')) ++k;
+                if (k == item || k >= item_end || text[k] != '-' || item_end == text.size()) break;
+                last = item = item_end + 1;
+            }
+            return last > end + 1 ? std::optional<ListSpan>(ListSpan{line, last, true}) : std::nullopt;
+        }
+        line = end + 1;
+    }
+    return std::nullopt;
+}
+}  // namespace
+
 void list_studio_patch(const std::string& house_dir) {
     const std::string file = (fs::path(house_dir) / "house.yaml").string();
     auto names = listed_patches(file);
@@ -174,12 +212,9 @@ void list_studio_patch(const std::string& house_dir) {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     std::string text = load::read_file(file);
-    static const std::regex flow(R"(^patches:[ \t]*\[[^\]]*\][ \t]*$)", std::regex::multiline);
-    static const std::regex block(R"(^patches:[ \t]*\n(?:[ \t]+-[^\n]*\n)+)", std::regex::multiline);
-    std::smatch m;
-    if (std::regex_search(text, m, flow)) text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + list + "]");
-    else if (std::regex_search(text, m, block)) text.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "patches: [" + list + "]\n");
-    else throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand, last");
+    const auto span = patches_list_span(text);
+    if (!span) throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand, last");
+    text.replace(span->first, span->second - span->first, "patches: [" + list + "]" + (span->block ? "\n" : ""));
     load::write_file_atomically(file, text);
 }
 

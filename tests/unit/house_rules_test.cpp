@@ -297,7 +297,7 @@ TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
         const auto h = p.house("loop", "x: &a [ *a ]\n");
         const auto e = errors_of(p, {h});
         REQUIRE(e.size() == 1);
-        CHECK(contains(e[0].message, "an alias (*name) refers to a node that contains it"));
+        CHECK(contains(e[0].message, "an alias (*name) inside the node it names"));
     }
     SECTION("a node shared through an alias changes in one place only") {
         const auto a = p.house("shared", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: &f { combat: 5, movement: 3 }, back: *f }\n"

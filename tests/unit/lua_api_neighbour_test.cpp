@@ -40,7 +40,7 @@ end, { phase = "movement" })
     CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("direction must be 0 to 5, got 6") != std::string::npos; }));
 }
 
-TEST_CASE("a handler filter by unit_types runs only for units of those types; an unknown type is an error", "[lua][api][filter]") {
+TEST_CASE("a handler filter by unit_types runs only for units of those types, and an unknown type is an error", "[lua][api][filter]") {
     Battlefield b;
     b.units = {{"sp", "spearmen", "a", "0504"}, {"ar", "archers", "a", "0304"}, {"lv", "levy", "b", "0101"}};
     b.extra_rule_module = R"(

@@ -236,14 +236,14 @@ TEST_CASE("load compiles text in the sandbox", "[lua]") {
         CHECK(lua_tointeger(sandbox.state(), -1) == 5);
         lua_pop(sandbox.state(), 1);
     }
-    SECTION("returns syntax errors") {
+    SECTION("returns syntax errors, named by the file and line that loaded the code") {
         CHECK(run_string(sandbox, "local f, err = load('x = = 1', '=snippet')\nreturn err") ==
-              "snippet:1: unexpected symbol near '='");
+              "rulesets/test/rules/sandbox.lua (load, line 1):1: unexpected symbol near '='");
     }
-    SECTION("errors inside a loaded chunk name that chunk") {
+    SECTION("errors inside a loaded chunk name the loading file and line, never the name the script chose") {
         const ScriptError error =
             run_error(sandbox, "local f = load('local a = 1\\nerror(\"inner\")', '@rules/inner.lua')\nf()\n");
-        CHECK(error.script() == "rules/inner.lua");
+        CHECK(error.script() == "rulesets/test/rules/sandbox.lua (load, line 1)");
         CHECK(error.line() == 2);
         CHECK(error.message() == "inner");
     }

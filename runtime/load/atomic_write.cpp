@@ -1,0 +1,122 @@
+// Writing a file so that a crash, a full disk or a planted symlink never
+// leaves it half-written or writes somewhere else: the text goes to a fresh
+// temporary file beside it, created exclusively (O_EXCL, O_NOFOLLOW: a link
+// planted under the temporary name is refused, not followed), written in
+// full, synced and closed with every return checked, given the old file's
+// permissions, then renamed over the file (rename replaces a link planted at
+// the file's own name; it never writes through it) and the folder synced.
+// Temporary files a killed writer left behind are cleared on the next write.
+#include "load/scenario_writer.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <stdexcept>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace sandtable::load {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kTempMark = ".tmp-";
+
+// A name no other writer uses: the file's own name, the mark and 64 random bits.
+std::string temporary_name(const std::string& path) {
+    std::random_device device;
+    const unsigned long long bits = (static_cast<unsigned long long>(device()) << 32) ^ device();
+    char suffix[24];
+    std::snprintf(suffix, sizeof suffix, "%016llx", bits);
+    return path + kTempMark + suffix;
+}
+
+bool write_exclusively(const std::string& path, const std::string& text) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0) return false;
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            ::close(fd);
+            return false;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    const bool synced = ::fsync(fd) == 0;
+    return ::close(fd) == 0 && synced;
+}
+
+// The rename is durable only once the folder holding the name is synced.
+void sync_folder_of(const std::string& path) {
+    const fs::path folder = fs::absolute(path).parent_path();
+    const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+// Temporary files of this file older than ten minutes: a writer killed
+// mid-write left them (a live writer's is seconds old).
+void clear_stale_temporaries(const std::string& path) {
+    std::error_code ec;
+    const fs::path file = fs::absolute(path);
+    const std::string prefix = file.filename().string() + kTempMark;
+    const auto now = fs::file_time_type::clock::now();
+    for (fs::directory_iterator it(file.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.compare(0, prefix.size(), prefix) != 0 || !fs::is_regular_file(fs::symlink_status(it->path(), ec))) continue;
+        const auto written = fs::last_write_time(it->path(), ec);
+        if (!ec && now - written > std::chrono::minutes(10)) fs::remove(it->path(), ec);
+    }
+}
+
+// The old file's permissions on the new one (a new file keeps the umask's).
+bool keep_permissions(const std::string& temp, const std::string& path) {
+    std::error_code ec;
+    const fs::file_status old = fs::status(path, ec);
+    if (ec || !fs::is_regular_file(old)) return true;
+    fs::permissions(temp, old.permissions(), fs::perm_options::replace | fs::perm_options::nofollow, ec);
+    return !ec;
+}
+
+}  // namespace
+
+FileOps real_file_ops() {
+    FileOps ops;
+    ops.write = write_exclusively;
+    ops.rename = [](const std::string& from, const std::string& to) { return std::rename(from.c_str(), to.c_str()) == 0; };
+    ops.remove = [](const std::string& path) {
+        std::error_code ec;
+        fs::remove(path, ec);
+    };
+    return ops;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops) {
+    clear_stale_temporaries(path);
+    std::string temp = temporary_name(path);
+    bool written = ops.write(temp, text);
+    for (int attempt = 0; !written && attempt < 3 && errno == EEXIST; ++attempt) {  // a name taken: draw again
+        temp = temporary_name(path);
+        written = ops.write(temp, text);
+    }
+    if (!written || !keep_permissions(temp, path)) {
+        ops.remove(temp);
+        throw std::runtime_error(path + ": cannot write the temporary file " + temp + " (the original is unchanged)");
+    }
+    if (!ops.rename(temp, path)) {
+        ops.remove(temp);
+        throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
+    }
+    sync_folder_of(path);
+}
+
+}  // namespace sandtable::load
