@@ -60,7 +60,8 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     // Compiled once, shared by every game of every thread.
     const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);
 
-    const auto [begin, end] = shard_range(spec.games, spec.shard, spec.shards);
+    const auto range = shard_range(spec.games, spec.shard, spec.shards);
+    const auto begin = range.first, end = range.second;  // not a structured binding: clang 14 cannot capture one
     std::vector<BatchGameResult> results(end - begin);
     std::vector<char> played(end - begin, 0);  // each slot written by one thread only
     std::atomic<std::uint64_t> next{begin}, done{0};

@@ -150,7 +150,9 @@ std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string&
     }
     // A default must be a value the module accepts (references are checked
     // with the given params, once the ruleset is known).
-    for (auto& [name, value] : defaults) {
+    for (auto& entry : defaults) {  // not a structured binding: clang 14 cannot capture one in a lambda
+        const std::string& name = entry.first;
+        rules::Param& value = entry.second;
         const auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
         const bool reference = spec->type == "unit_type" || spec->type == "unit_types" || spec->type == "attribute" || spec->type == "phase" ||
                                spec->type == "phases" || spec->type == "terrain" || spec->type == "terrains";
@@ -177,7 +179,9 @@ void check_module_params(const rules::Ruleset& rs, const std::string& module, co
     std::vector<std::string> names;
     for (const auto& s : specs) names.push_back(s.name);
     ParamChecker checker(rs, module, sink);
-    for (const auto& [name, value] : *map) {
+    for (const auto& entry : *map) {  // not a structured binding: clang 14 cannot capture one in a lambda
+        const std::string& name = entry.first;
+        const rules::Param& value = entry.second;
         auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.name == name; });
         if (spec == specs.end()) {
             const std::string close = closest_match(name, names);
