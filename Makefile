@@ -80,12 +80,13 @@ fuzz: deps
 	  -DSANDTABLE_BUILD_STUDIO=OFF -DSANDTABLE_BUILD_TESTS=OFF -DSANDTABLE_BUILD_BENCH=OFF
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ))
 	@for h in $(FUZZ); do \
-	  mkdir -p $(FUZZ_DIR)/corpus/$$h; \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$h $(FUZZ_DIR)/artifacts; \
 	  echo "fuzz_$$h: $(FUZZ_SECONDS) s"; \
 	  case $$h in ruleset|table|house_patch) seeds="tests/fuzz/corpus/yaml rulesets";; scenario) seeds="tests/fuzz/corpus/yaml scenarios";; \
 	    replay) seeds="tests/fuzz/corpus/yaml tests/fuzz/corpus/replay";; lua_module) seeds="tests/fuzz/corpus/lua_module rulesets scripts";; esac; \
 	  ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/bin/fuzz_$$h $(FUZZ_DIR)/corpus/$$h $$seeds \
-	    -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 || exit 1; \
+	    -max_total_time=$(FUZZ_SECONDS) -timeout=30 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$h- || exit 1; \
 	done
 
 # The whole test suite built with ASan and UBSan (gcc).
