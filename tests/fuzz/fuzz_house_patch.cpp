@@ -12,9 +12,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         load::DiagnosticSink sink;
         return load::read_ruleset_document(ruleset, sink);
     }();
-    load::RulesetDocument doc = base;
-    doc.root = YAML::Clone(base.root);  // the patch changes nodes in place
-    for (auto& t : doc.tables) t.root = YAML::Clone(t.root);
+    // A fresh document with cloned nodes (the patch changes nodes in place). Not a copy of `base`
+    // then assigned: assigning to a yaml-cpp node that shares base's memory grows base's pool every run.
+    load::RulesetDocument doc;
+    doc.file = base.file;
+    doc.root = YAML::Clone(base.root);
+    for (const auto& t : base.tables) doc.tables.push_back({t.id, t.file, YAML::Clone(t.root)});
+    doc.tables_loaded = base.tables_loaded;
+    doc.layers = base.layers;
     load::HouseRule rule;
     rule.id = "fuzz";
     rule.base_ruleset = "bmw";
