@@ -98,7 +98,8 @@ int limited_pattern(lua_State* L) {
     std::size_t n = 0, m = 0;
     luaL_checklstring(L, 1, &n);
     const char* pattern = luaL_checklstring(L, 2, &m);
-    const bool plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);  // find's 4th argument
+    // Only find's 4th argument asks for a plain search (gsub's is a count): upvalue 2 says which this is.
+    const bool plain = lua_tointeger(L, lua_upvalueindex(2)) != 0 && lua_toboolean(L, 4);
     const int q = plain || !has_specials(pattern, m) ? 0 : quantifiers(pattern, m);
     const double steps = std::pow(static_cast<double>(n) + 1, std::min(q, 8) + 1) * (q > 8 ? 1e6 : 1);
     if (steps > kMaxPatternSteps) {

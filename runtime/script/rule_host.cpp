@@ -1263,6 +1263,8 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
         const char* value;
         ~Restore() { slot = value; }
     } restore{query_event_, was_query};
+    // Most events reach no handler past its filter: no Lua at all for them.
+    if (std::none_of(filters.begin(), filters.end(), [&](const HandlerFilter& f) { return passes(f, game, context); })) return;
     // One protected call for the whole event: building the context, every
     // handler (sharing one budget) and reading the answers back.
     const auto run_handlers = [&](lua_State* S) {

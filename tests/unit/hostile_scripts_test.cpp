@@ -122,6 +122,7 @@ TEST_CASE("hang class: library functions that loop in C are bounded by the budge
         "string.rep('ab', 1e12)",
         "string.find(('a'):rep(40), ('a*'):rep(40) .. 'b')",
         "string.match(('a'):rep(5000), '(.-)(.-)(.-)x')",
+        "string.gsub(('a'):rep(40), ('a*'):rep(40) .. 'b', '', 1)",
         "table.move({}, 1, 1e15, 1, {})",
         "table.insert(setmetatable({}, { __len = function() return 1e15 end, __index = {}, __newindex = function() end }), 1, 1)",
         "table.remove(setmetatable({}, { __len = function() return 1e15 end, __index = {} }), 1)",
