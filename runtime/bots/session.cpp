@@ -50,34 +50,57 @@ std::string describe_result(const kernel::Game& game) {
     return game.scenario().sides[static_cast<std::size_t>(r.winner)].id + " win: " + r.level;
 }
 
+namespace {
+// A path as a replay written at `replay_file` names it: relative to the
+// replay's folder when it can be, else absolute; never tied to the working folder.
+std::string as_named_from(const std::string& replay_file, const std::string& path) {
+    const fs::path absolute = fs::absolute(path).lexically_normal();
+    if (replay_file.empty()) return absolute.generic_string();
+    const fs::path relative = absolute.lexically_relative(fs::absolute(fs::path(replay_file)).parent_path());
+    return relative.empty() ? absolute.generic_string() : relative.generic_string();
+}
+}  // namespace
+
 std::string Session::replay_yaml(const std::string& replay_file) const {
     kernel::Replay r = replay_;
-    if (!replay_file.empty()) {
-        const fs::path folder = fs::absolute(fs::path(replay_file)).parent_path();
-        const fs::path relative = fs::absolute(r.scenario).lexically_normal().lexically_relative(folder);
-        if (!relative.empty()) r.scenario = relative.generic_string();
-    }
+    r.scenario = as_named_from(replay_file, r.scenario);
+    for (auto& h : r.house_rules) h = as_named_from(replay_file, h);
     r.result = describe_result(*game_);
     return kernel::to_yaml(r, *game_);
 }
 
 std::string locate_from_replay(const std::string& replay_file, const std::string& written) {
-    fs::path path = written;
-    if (path.is_relative() && !fs::exists(path)) path = fs::path(replay_file).parent_path() / written;
-    return path.string();
+    const fs::path path = written;
+    return path.is_absolute() ? path.string() : (fs::path(replay_file).parent_path() / path).string();
 }
+
+namespace {
+// The scenario and house rules a replay names, loaded; a problem with them is
+// reported at the line of the replay that names them, then in their own files.
+load::LoadedGame load_replay_game(const std::string& replay_file, const kernel::ReplayHeader& header, std::string& scenario_file) {
+    std::vector<std::string> house_rules;
+    for (const auto& h : header.house_rules) house_rules.push_back(locate_from_replay(replay_file, h));
+    scenario_file = locate_from_replay(replay_file, header.scenario);
+    try {
+        return load::load_scenario(scenario_file, house_rules);
+    } catch (const load::LoadError& e) {
+        std::vector<load::Diagnostic> all{{header.scenario_where, "the replay's scenario '" + header.scenario + "' (with " +
+                                                                      std::to_string(house_rules.size()) + " house rules) cannot be loaded:"}};
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw load::LoadError(std::move(all));
+    }
+}
+}  // namespace
 
 OpenedReplay open_replay(const std::string& replay_file) {
     std::string text = load::read_file(replay_file);
     const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
-    auto locate = [&](const std::string& written) { return locate_from_replay(replay_file, written); };
-    std::vector<std::string> house_rules;
-    for (const auto& h : header.house_rules) house_rules.push_back(locate(h));
-    const std::string scenario_file = locate(header.scenario);
-    OpenedReplay opened{load::load_scenario(scenario_file, house_rules), {}, scenario_file};
-    opened.loaded.added_house_rules = header.house_rules;
+    std::string scenario_file;
+    OpenedReplay opened{load_replay_game(replay_file, header, scenario_file), {}, scenario_file};
+    opened.loaded.added_house_rules.clear();
+    for (const auto& h : header.house_rules) opened.loaded.added_house_rules.push_back(locate_from_replay(replay_file, h));
     // A first game to resolve unit ids and hexes.
-    Session probe(opened.loaded, header.scenario, 1, {}, false);
+    Session probe(opened.loaded, scenario_file, 1, {}, false);
     opened.replay = kernel::parse_replay(text, replay_file, probe.game());
     return opened;
 }
@@ -85,7 +108,7 @@ OpenedReplay open_replay(const std::string& replay_file) {
 ReplayCheck verify_replay(const std::string& replay_file) {
     OpenedReplay opened = open_replay(replay_file);
     const kernel::Replay& r = opened.replay;
-    Session session(opened.loaded, r.scenario, r.seed, r.forced_dice, false);
+    Session session(opened.loaded, opened.scenario_file, r.seed, r.forced_dice, false);
     ReplayCheck check;
     if (!r.content_hash.empty() && r.content_hash != session.replay().content_hash)
         check.message = "note: the scenario, ruleset or scripts changed since this replay was made";

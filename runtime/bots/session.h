@@ -54,7 +54,7 @@ struct ReplayCheck {
 };
 
 // A replay file read with what it needs: its scenario and house rules loaded
-// (paths as written, from here or else beside the replay) and its actions
+// (paths relative to the replay's folder, or absolute) and its actions
 // resolved against that scenario's units.
 struct OpenedReplay {
     load::LoadedGame loaded;
@@ -62,8 +62,9 @@ struct OpenedReplay {
     std::string scenario_file;  // where the scenario was found
 };
 OpenedReplay open_replay(const std::string& replay_file);
-// A path a replay names (its scenario, a house rule), as written when the
-// game was made: from the working folder when it is there, else beside the replay.
+// A path a replay names (its scenario, a house rule): relative to the
+// replay's own folder, never to the working folder (a replay means the same
+// game wherever it is opened from).
 std::string locate_from_replay(const std::string& replay_file, const std::string& written);
 
 // Re-executes a replay file and compares every checksum.

@@ -101,7 +101,7 @@ int state(const std::vector<std::string>& argv) {
     const long long after = args.integer("after", static_cast<long long>(r.steps.size()));
     if (after < 0 || after > static_cast<long long>(r.steps.size()))
         throw UsageError("--after is 0 to " + std::to_string(r.steps.size()) + " (the replay's actions)");
-    bots::Session session(opened.loaded, r.scenario, r.seed, r.forced_dice, true);
+    bots::Session session(opened.loaded, opened.scenario_file, r.seed, r.forced_dice, true);
     for (long long i = 0; i < after; ++i) session.apply(r.steps[static_cast<std::size_t>(i)].action);
     std::cout << (args.flag("json") ? bots::public_state_json(session.game()) : bots::public_state_text(session.game()));
     return 0;

@@ -120,7 +120,7 @@ std::string to_yaml(const Replay& r, const Game& game) {
     for (std::size_t i = 0; i < r.forced_dice.size(); ++i) out << (i ? ", " : "") << r.forced_dice[i];
     out << "]\n";
     if (!r.result.empty()) out << "result: " << load::yaml_quoted(r.result) << "\n";
-    out << "actions:\n";
+    out << (r.steps.empty() ? "actions: []\n" : "actions:\n");  // a game saved before its first move opens too
     for (const auto& s : r.steps) {
         out << "  - " << action_yaml(s.action, game);
         if (s.has_checksum) out << ", check: \"" << hex_checksum(s.checksum) << "\"";
@@ -136,7 +136,10 @@ ReplayHeader replay_header(const std::string& text, const std::string& file) {
     load::MapReader top(yaml.root, file, sink, "a replay");
     ReplayHeader header;
     header.scenario = top.text("scenario", true);
+    header.scenario_where = top.where("scenario");
     header.house_rules = top.text_list("house_rules", false);
+    if (const YAML::Node listed = top.child("house_rules"); listed.IsSequence())
+        for (const auto& item : listed) header.house_rules_where.push_back(load::location_of(item, file));
     top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"), top.accept("actions"), top.accept("result");
     top.finish();
     sink.throw_if_any();

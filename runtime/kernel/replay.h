@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kernel/action.h"
+#include "rules/source_location.h"
 
 #include <cstdint>
 #include <string>
@@ -44,6 +45,8 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
 struct ReplayHeader {
     std::string scenario;
     std::vector<std::string> house_rules;
+    rules::SourceLocation scenario_where;                  // where the replay names them,
+    std::vector<rules::SourceLocation> house_rules_where;  // for errors about what they name
 };
 ReplayHeader replay_header(const std::string& text, const std::string& file);
 

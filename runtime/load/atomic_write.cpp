@@ -7,6 +7,7 @@
 // the file's own name; it never writes through it) and the folder synced.
 // Temporary files a killed writer left behind are cleared on the next write.
 #include "load/scenario_writer.h"
+#include "load/temporary_files.h"
 
 #include <cerrno>
 #include <chrono>
@@ -25,10 +26,10 @@ namespace sandtable::load {
 namespace fs = std::filesystem;
 
 namespace {
-
 constexpr const char* kTempMark = ".tmp-";
+constexpr std::size_t kSuffixDigits = 16;
+}  // namespace
 
-// A name no other writer uses: the file's own name, the mark and 64 random bits.
 std::string temporary_name(const std::string& path) {
     std::random_device device;
     const unsigned long long bits = (static_cast<unsigned long long>(device()) << 32) ^ device();
@@ -36,6 +37,16 @@ std::string temporary_name(const std::string& path) {
     std::snprintf(suffix, sizeof suffix, "%016llx", bits);
     return path + kTempMark + suffix;
 }
+
+bool is_temporary_name(const std::string& name) {
+    const std::size_t mark = name.rfind(kTempMark);
+    if (mark == std::string::npos || mark == 0 || name.size() != mark + 5 + kSuffixDigits) return false;
+    return name.find_first_not_of("0123456789abcdef", mark + 5) == std::string::npos;
+}
+
+std::string target_of_temporary(const std::string& temporary) { return temporary.substr(0, temporary.size() - 5 - kSuffixDigits); }
+
+namespace {
 
 bool write_exclusively(const std::string& path, const std::string& text) {
     const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -54,7 +65,8 @@ bool write_exclusively(const std::string& path, const std::string& text) {
     return ::close(fd) == 0 && synced;
 }
 
-// The rename is durable only once the folder holding the name is synced.
+}  // namespace
+
 void sync_folder_of(const std::string& path) {
     const fs::path folder = fs::absolute(path).parent_path();
     const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -62,6 +74,8 @@ void sync_folder_of(const std::string& path) {
     ::fsync(fd);
     ::close(fd);
 }
+
+namespace {
 
 // Temporary files of this file older than ten minutes: a writer killed
 // mid-write left them (a live writer's is seconds old).
@@ -78,7 +92,8 @@ void clear_stale_temporaries(const std::string& path) {
     }
 }
 
-// The old file's permissions on the new one (a new file keeps the umask's).
+}  // namespace
+
 bool keep_permissions(const std::string& temp, const std::string& path) {
     std::error_code ec;
     const fs::file_status old = fs::status(path, ec);
@@ -86,8 +101,6 @@ bool keep_permissions(const std::string& temp, const std::string& path) {
     fs::permissions(temp, old.permissions(), fs::perm_options::replace | fs::perm_options::nofollow, ec);
     return !ec;
 }
-
-}  // namespace
 
 FileOps real_file_ops() {
     FileOps ops;
@@ -100,8 +113,7 @@ FileOps real_file_ops() {
     return ops;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops) {
-    clear_stale_temporaries(path);
+std::string write_temporary(const std::string& path, const std::string& text, const FileOps& ops) {
     std::string temp = temporary_name(path);
     bool written = ops.write(temp, text);
     for (int attempt = 0; !written && attempt < 3 && errno == EEXIST; ++attempt) {  // a name taken: draw again
@@ -112,6 +124,12 @@ void write_file_atomically(const std::string& path, const std::string& text, con
         ops.remove(temp);
         throw std::runtime_error(path + ": cannot write the temporary file " + temp + " (the original is unchanged)");
     }
+    return temp;
+}
+
+void write_file_atomically(const std::string& path, const std::string& text, const FileOps& ops) {
+    clear_stale_temporaries(path);
+    const std::string temp = write_temporary(path, text, ops);
     if (!ops.rename(temp, path)) {
         ops.remove(temp);
         throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");

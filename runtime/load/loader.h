@@ -33,6 +33,10 @@ struct ScenarioLoadOptions {
     // out (the game as the ruleset has it, for an A/B against them); the
     // scenario then lists none.
     bool scenario_house_rules = true;
+    // The ruleset a scenario written inside another file plays, already
+    // loaded from that folder with those house rules (many rule tests, or
+    // fuzz runs, against one ruleset); null: loaded here.
+    std::shared_ptr<const rules::Ruleset> ruleset;
 };
 
 // A scenario file; its `ruleset:` key names the ruleset folder relative to

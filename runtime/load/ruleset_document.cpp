@@ -3,6 +3,8 @@
 #include "load/yaml_reader.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -58,7 +60,7 @@ YamlFile parse_for_patching(const std::string& path, DiagnosticSink& sink, bool 
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        sink.error({path, 0, 0}, "cannot open file");
+        sink.error({path, 1, 1}, std::string("cannot open the file: ") + std::strerror(errno));
         return {path, YAML::Node(YAML::NodeType::Undefined)};
     }
     std::ostringstream text;

@@ -8,6 +8,7 @@
 #include "load/yaml_reader.h"
 
 #include <filesystem>
+#include <new>
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -668,7 +669,8 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     }
     for (const auto& h : extra_house_rules) house_rules.push_back(h);
     sink.throw_if_any();
-    auto rs = std::make_shared<Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));
+    const std::shared_ptr<const Ruleset> rs =
+        options.ruleset && !given_ruleset.empty() ? options.ruleset : std::make_shared<const Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));
     sc->ruleset_dir = ruleset_dir.string();
     sc->ruleset_ref = ruleset_ref;
     ScenarioReader reader{*rs, *sc, scenario_file, sink};
@@ -726,15 +728,20 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
 
 LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std::string>& extra_house_rules,
                          const ScenarioLoadOptions& options) {
-    DiagnosticSink sink;
-    YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
-    sink.throw_if_any();
-    return read_scenario(yaml.root, scenario_file, "", extra_house_rules, options);
+    try {
+        DiagnosticSink sink;
+        YamlFile yaml = parse_yaml_file(scenario_file, scenario_file, sink);
+        sink.throw_if_any();
+        return read_scenario(yaml.root, scenario_file, "", extra_house_rules, options);
+    } catch (const std::bad_alloc&) {
+        // Every size is bounded (docs/security.md), but a machine may have less memory than they allow.
+        throw LoadError({{{scenario_file, 1, 1}, "out of memory while loading this scenario, its ruleset or house rules"}});
+    }
 }
 
 LoadedGame load_inline_scenario(const YAML::Node& root, const std::string& file, const std::string& ruleset_dir,
-                                const std::vector<std::string>& extra_house_rules) {
-    return read_scenario(root, file, ruleset_dir, extra_house_rules, {});
+                                const std::vector<std::string>& extra_house_rules, const ScenarioLoadOptions& options) {
+    return read_scenario(root, file, ruleset_dir, extra_house_rules, options);
 }
 
 }  // namespace sandtable::load

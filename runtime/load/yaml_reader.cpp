@@ -2,11 +2,16 @@
 
 #include "load/file_references.h"
 
+#include <yaml-cpp/eventhandler.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace sandtable::load {
 
@@ -152,6 +157,48 @@ void walk_expanded(const YAML::Node& node, int depth, Expansion& e) {
 }
 }  // namespace
 
+namespace {
+// Counts a document's values as the parser reads them and stops it at the
+// first past the limit, so a file of millions of tiny values is refused
+// before a tree of them is built (a yaml-cpp node takes some 500 bytes).
+class ValueCounter : public YAML::EventHandler {
+public:
+    struct TooMany {
+        YAML::Mark where;
+    };
+    void OnDocumentStart(const YAML::Mark&) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark& m, YAML::anchor_t) override { count(m); }
+    void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { count(m); }
+    void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { count(m); }
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { count(m); }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { count(m); }
+    void OnMapEnd() override {}
+
+private:
+    void count(const YAML::Mark& m) {
+        if (++values_ > kMaxYamlNodes) throw TooMany{m};
+    }
+    std::size_t values_ = 0;
+};
+
+// A value takes at least two bytes (itself and a separator): only a longer text can hold too many.
+bool holds_too_many_values(const std::string& text, YAML::Mark& where) {
+    if (text.size() <= 2 * kMaxYamlNodes) return false;
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    ValueCounter counter;
+    try {
+        parser.HandleNextDocument(counter);
+    } catch (const ValueCounter::TooMany& too_many) {
+        where = too_many.where;
+        return true;
+    }
+    return false;
+}
+}  // namespace
+
 YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, DiagnosticSink& sink) {
     // Undefined, not null, on failure: readers then skip the file quietly
     // instead of adding "expected a mapping" to the real problem.
@@ -162,6 +209,11 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
         return out;
     }
     try {
+        if (YAML::Mark where; holds_too_many_values(text, where)) {
+            sink.error({shown_as, where.line + 1, where.column + 1},
+                       "the file holds more than " + std::to_string(kMaxYamlNodes) + " values; a file may hold at most that many");
+            return out;
+        }
         out.root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
         sink.error({shown_as, e.mark.line + 1, e.mark.column + 1}, "malformed YAML: " + e.msg);
@@ -189,7 +241,7 @@ YamlFile parse_yaml_file(const std::string& path, const std::string& shown_as, D
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        sink.error({shown_as, 0, 0}, "cannot open file");
+        sink.error({shown_as, 1, 1}, std::string("cannot open the file: ") + std::strerror(errno));
         return {shown_as, YAML::Node(YAML::NodeType::Undefined)};
     }
     std::ostringstream text;
@@ -234,7 +286,10 @@ MapReader::MapReader(const YAML::Node& node, const std::string& file, Diagnostic
     : node_(node), file_(file), sink_(sink), what_(std::move(what)) {
     if (!node_.IsMap()) {
         valid_ = false;
-        sink_.error(location_of(node_, file_), "expected " + what_ + " (a mapping of keys to values)");
+        SourceLocation at = location_of(node_, file_);
+        const bool empty_file = at.line == 0 && node_.IsNull();  // a document with nothing in it has no mark
+        if (empty_file) at = {file_, 1, 1};
+        sink_.error(at, "expected " + what_ + " (a mapping of keys to values)" + (empty_file ? ", but the file is empty" : ""));
         return;
     }
     // YAML parsers keep the first of two equal keys; a designer meant one of
@@ -260,14 +315,16 @@ SourceLocation MapReader::key_where(const std::string& key) const {
     return where();
 }
 
+// Lookups go through a const node: yaml-cpp's non-const operator[] adds a node
+// (kept until the whole file is freed) for every key it is asked about.
 bool MapReader::has(const std::string& key) {
-    return valid_ && node_[key].IsDefined();
+    return valid_ && std::as_const(node_)[key].IsDefined();
 }
 
 YAML::Node MapReader::child(const std::string& key, bool required) {
     known_.insert(key);
     if (!valid_) return YAML::Node(YAML::NodeType::Undefined);
-    YAML::Node n = node_[key];
+    YAML::Node n = std::as_const(node_)[key];
     if (!n.IsDefined() || n.IsNull()) {
         if (required) sink_.error(where(), "missing key '" + key + "' in " + what_);
         return YAML::Node(YAML::NodeType::Undefined);

@@ -8,6 +8,7 @@
 #include "app/resize_dialog.h"
 #include "core/free_table_commands.h"
 #include "core/scenario_commands.h"
+#include "load/file_transaction.h"
 #include "load/table_map_writer.h"
 
 #include <filesystem>
@@ -209,11 +210,16 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     const std::string scenario_file = std::filesystem::absolute(given_file).lexically_normal().string();
     if (is_replay_file(scenario_file)) return open_replay(scenario_file);  // a replay picked in the scenario dialog: watched
     try {
+        // A save the studio was killed in is finished first (all its files new), and the
+        // temporary files of saves killed before deciding are removed (all old).
+        const auto finished = load::finish_interrupted_saves(scenario_file);
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
         const bool recover = offered && ask(recovery_question(scenario_file), "Recover unsaved work", wxYES_NO | wxICON_QUESTION) == wxYES;
         doc_ = recover ? ScenarioDocument::recover(scenario_file, ScenarioDocument::autosave_path(scenario_file))
                        : ScenarioDocument::open(scenario_file);
         if (offered && !recover) doc_->discard_autosaves();  // declined: never offered again
+        load::clear_abandoned_temporaries(doc_->project_root());
+        if (!finished.empty()) say(wxString::Format("Finished a save that was interrupted: %zu files written", finished.size()));
         recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
     } catch (const load::LoadError& e) {

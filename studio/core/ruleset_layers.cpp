@@ -202,20 +202,20 @@ std::optional<ListSpan> patches_list_span(const std::string& text) {
 }
 }  // namespace
 
-void list_studio_patch(const std::string& house_dir) {
+std::string studio_patch_listed(const std::string& house_dir) {
     const std::string file = (fs::path(house_dir) / "house.yaml").string();
+    std::string text = load::read_file(file);
     auto names = listed_patches(file);
     // The studio's patch is applied last: it was taken against all the others.
-    if (!names.empty() && names.back() == kStudioPatch) return;
+    if (!names.empty() && names.back() == kStudioPatch) return text;
     names.erase(std::remove(names.begin(), names.end(), std::string(kStudioPatch)), names.end());
     names.push_back(kStudioPatch);
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    std::string text = load::read_file(file);
     const auto span = patches_list_span(text);
     if (!span) throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand, last");
     text.replace(span->first, span->second - span->first, "patches: [" + list + "]" + (span->block ? "\n" : ""));
-    load::write_file_atomically(file, text);
+    return text;
 }
 
 }  // namespace sandtable::studio

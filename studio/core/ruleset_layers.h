@@ -57,9 +57,10 @@ private:
 // Throws std::runtime_error when DIR exists.
 void create_house_rule(const std::string& dir, const std::string& id, const std::string& name, const rules::Ruleset& base);
 
-// Makes sure house.yaml lists studio.yaml among its patches (last), editing
-// the `patches:` line or list in place; throws std::runtime_error naming the
-// file when it cannot tell where the list is.
-void list_studio_patch(const std::string& house_dir);
+// The text of the house rule's house.yaml listing studio.yaml among its
+// patches (last), the `patches:` line or list edited in place (the file is
+// not written); throws std::runtime_error naming the file when it cannot
+// tell where the list is.
+std::string studio_patch_listed(const std::string& house_dir);
 
 }  // namespace sandtable::studio

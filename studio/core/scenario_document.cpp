@@ -2,6 +2,7 @@
 
 #include "core/autosave_recovery.h"
 #include "core/scenario_files.h"
+#include "load/file_transaction.h"
 #include "load/house_patch_writer.h"
 #include "load/ruleset_writer.h"
 #include "load/table_writer.h"
@@ -262,49 +263,44 @@ bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_y
 
 bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_to_yaml(*ruleset_) != saved_rule_modules_; }
 
-// Each changed ruleset file (tables, ruleset.yaml) is replaced on its own,
-// and counted saved as soon as it is written.
-void ScenarioDocument::save_ruleset_files(const load::FileOps& ops) {
-    if (layers_) return save_into_house_rule(ops);
-    for (const auto& [f, text] : changed_ruleset_files()) {
-        load::write_file_atomically(f, text, ops);
-        if (f == ruleset_->where.file) {
-            ruleset_text_ = text;
-            saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
-            saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
-        } else {
-            saved_tables_[f] = text;
-        }
+// After the save, the ruleset's files count as saved.
+void ScenarioDocument::ruleset_files_saved(const std::map<std::string, std::string>& written) {
+    for (const auto& [f, text] : written) {
+        if (f == ruleset_->where.file) ruleset_text_ = text;
+        else if (!layers_) saved_tables_[f] = text;
     }
+    saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
+    saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
 }
 
-// The studio patch is written, then the layers are loaded again from disk:
-// a patch the loader refuses (two house rules changing one value, say) is
-// taken back and the house rule's files restored, the edits kept unsaved.
-void ScenarioDocument::save_into_house_rule(const load::FileOps& ops) {
+// With house rules the edits go into the studio patch, listed last in the
+// house rule's house.yaml; the layers are then loaded again from disk.
+void ScenarioDocument::stage_house_rule(const std::map<std::string, std::string>& changed, load::FileTransaction& save) const {
     namespace fs = std::filesystem;
-    const auto changed = changed_ruleset_files();
     if (changed.empty()) return;
-    const fs::path patch = layers_->target_patch_file();
-    const fs::path house = patch.parent_path() / "house.yaml";
-    const std::string house_before = load::read_file(house.string());
-    const bool had_patch = fs::exists(patch);
-    const std::string patch_before = had_patch ? load::read_file(patch.string()) : std::string();
-    list_studio_patch(patch.parent_path().string());
-    for (const auto& [f, text] : changed) load::write_file_atomically(f, text, ops);
+    const fs::path house = fs::path(layers_->target_patch_file()).parent_path() / "house.yaml";
+    save.stage(house.string(), studio_patch_listed(house.parent_path().string()));
+}
+
+// A patch the loader refuses (two house rules changing one value, say) is
+// taken back: every file of the save is restored, the edits kept unsaved.
+void ScenarioDocument::check_house_rule_saved(const std::map<std::string, std::optional<std::string>>& before,
+                                              const load::FileOps& ops) {
     try {
         layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
     } catch (const load::LoadError& e) {
-        load::write_file_atomically(house.string(), house_before, ops);
-        if (had_patch) load::write_file_atomically(patch.string(), patch_before, ops);
-        else fs::remove(patch);
+        load::FileTransaction restore(project_root(file_), ops);
+        for (const auto& [f, text] : before)
+            if (text) restore.stage(f, *text);
+        restore.commit();
+        for (const auto& [f, text] : before)
+            if (!text) std::filesystem::remove(f);
         std::string problems;
         for (const auto& d : e.diagnostics()) problems += "\n" + d.to_string();
-        throw std::runtime_error("The edits were not saved into house rule '" + layers_->target().id + "' (they are kept, unsaved): with them the ruleset does not load:" + problems);
+        throw std::runtime_error("The edits were not saved into house rule '" + layers_->target().id +
+                                 "' (they are kept, unsaved): with them the ruleset does not load:" + problems);
     }
     saved_patch_ = load::patch_between(layers_->reference(), layers_->on_disk());
-    saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
-    saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
     saved_tables_ = table_texts();
 }
 
@@ -328,19 +324,45 @@ void ScenarioDocument::write_blank_scenario(const std::string& file, const load:
     load::write_file_atomically(file, load::scenario_to_yaml(blank_scenario(scenario_, file), *ruleset_), ops);
 }
 
+// Scripts, ruleset files and the scenario are saved together: all or none
+// of them, even when the studio is killed mid-save (file_transaction.h).
 void ScenarioDocument::write_to(const std::string& file, const load::FileOps& ops) {
-    scripts_.save_all(script_files(), ops);  // first: the ruleset may list a module being written
-    save_ruleset_files(ops);                 // before the scenario, which may place units of new types
+    load::FileTransaction save(project_root(file), ops);
+    const std::vector<std::string> scripts = scripts_.stage_all(script_files(), save);
+    const auto ruleset_files = changed_ruleset_files();
+    for (const auto& [f, text] : ruleset_files) save.stage(f, text);
+    if (layers_) stage_house_rule(ruleset_files, save);
     const std::string yaml = to_yaml();
     const bool as_read = yaml == saved_yaml_ && !original_text_.empty();
     // A scenario that has not changed is not written at all ("Nothing to save" means nothing is touched).
     const bool untouched = as_read && file == file_ && std::filesystem::is_regular_file(file);
-    if (!untouched) load::write_file_atomically(file, as_read ? original_text_ : yaml, ops);
+    if (!untouched) save.stage(file, as_read ? original_text_ : yaml);
+    const auto before = layers_ && !ruleset_files.empty() ? save.previous_texts() : decltype(save.previous_texts()){};
+    save.commit();
+    if (!before.empty()) check_house_rule_saved(before, ops);  // throws when taken back: the edits stay unsaved
+    scripts_.saved(scripts);
+    ruleset_files_saved(ruleset_files);
     file_ = file;
     saved_yaml_ = yaml;
     if (!as_read) original_text_ = yaml;
     take_locations_from_saved_files();
     discard_autosaves();  // nothing left to recover
+}
+
+// The folder every file a save may write lies in: the scenario's, the
+// ruleset's, the script library's and the house rules'.
+std::string ScenarioDocument::project_root(const std::string& scenario_file) const {
+    namespace fs = std::filesystem;
+    auto common = [](const fs::path& a, const fs::path& b) {
+        fs::path out;
+        for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j) out /= *i;
+        return out;
+    };
+    fs::path root = fs::absolute(scenario_file).lexically_normal().parent_path();
+    root = common(root, fs::absolute(scenario_.ruleset_dir).lexically_normal());
+    for (const std::string& f : script_files()) root = common(root, fs::absolute(f).lexically_normal().parent_path());
+    for (const std::string& d : house_rule_dirs()) root = common(root, fs::absolute(d).lexically_normal());
+    return root.string();
 }
 
 }  // namespace sandtable::studio

@@ -5,6 +5,7 @@
 
 #include "core/ruleset_layers.h"
 #include "core/script_buffers.h"
+#include "load/file_transaction.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
@@ -27,6 +28,10 @@ public:
     // Where autosaves of a file go, and whether one is newer than the file.
     static std::string autosave_path(const std::string& file) { return file + ".autosave"; }
     static bool has_newer_autosave(const std::string& file);
+    // The folder every file a save may write lies in (the scenario's, the
+    // ruleset's, the script library's, the house rules'), for `scenario_file`.
+    std::string project_root(const std::string& scenario_file) const;
+    std::string project_root() const { return project_root(file_); }
     // Writes the model beside the file (atomically), beside each ruleset
     // or table file the model changed its text, and beside each script typed
     // in its typing; removed by save().
@@ -98,9 +103,11 @@ private:
     // they change.
     bool unit_types_changed() const;
     bool rule_modules_changed() const;
-    void save_ruleset_files(const load::FileOps& ops);
-    void save_into_house_rule(const load::FileOps& ops);
+    void ruleset_files_saved(const std::map<std::string, std::string>& written);
+    void stage_house_rule(const std::map<std::string, std::string>& changed, load::FileTransaction& save) const;
+    void check_house_rule_saved(const std::map<std::string, std::optional<std::string>>& before, const load::FileOps& ops);
     void write_to(const std::string& file, const load::FileOps& ops);
+
     void take_locations_from_saved_files();
     std::vector<std::string> ruleset_files() const;  // ruleset.yaml and every table file
     // File -> text of every ruleset file the model changed since the last save.

@@ -65,8 +65,23 @@ void ScriptBuffers::save(const std::string& file, const load::FileOps& ops) {
     std::filesystem::remove(autosave_of(file), ec);  // nothing left to recover
 }
 
-void ScriptBuffers::save_all(const std::vector<std::string>& files, const load::FileOps& ops) {
-    for (const std::string& file : modified_of(files)) save(file, ops);
+std::vector<std::string> ScriptBuffers::stage_all(const std::vector<std::string>& files, load::FileTransaction& save) {
+    const std::vector<std::string> staged = modified_of(files);
+    for (const std::string& file : staged) {
+        if (!buffers_.at(file).on_disk) std::filesystem::create_directories(std::filesystem::path(file).parent_path());
+        save.stage(file, buffers_.at(file).text);
+    }
+    return staged;
+}
+
+void ScriptBuffers::saved(const std::vector<std::string>& files) {
+    for (const std::string& file : files) {
+        Buffer& buffer = buffers_.at(file);
+        buffer.saved = buffer.text;
+        buffer.on_disk = true;
+        std::error_code ec;
+        std::filesystem::remove(autosave_of(file), ec);  // nothing left to recover
+    }
 }
 
 void ScriptBuffers::autosave(const std::vector<std::string>& files, const load::FileOps& ops) {

@@ -5,6 +5,7 @@
 // crash and a recovery brings it back.
 #pragma once
 
+#include "load/file_transaction.h"
 #include "load/scenario_writer.h"
 
 #include <map>
@@ -28,9 +29,11 @@ public:
     // Those of `files` that are modified, in their order.
     std::vector<std::string> modified_of(const std::vector<std::string>& files) const;
 
-    // Writes each of `files` that is modified (atomically); each counts saved once written.
-    void save_all(const std::vector<std::string>& files, const load::FileOps& ops = load::real_file_ops());
     void save(const std::string& file, const load::FileOps& ops = load::real_file_ops());
+    // Stages each of `files` that is modified into `save` (their folders made); returns them.
+    std::vector<std::string> stage_all(const std::vector<std::string>& files, load::FileTransaction& save);
+    // `files`, as staged, were written: they count saved and their autosaves go.
+    void saved(const std::vector<std::string>& files);
     // Beside each of `files` that is modified its text; autosaves of scripts
     // saved or changed back since are removed.
     void autosave(const std::vector<std::string>& files, const load::FileOps& ops = load::real_file_ops());

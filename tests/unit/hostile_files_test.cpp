@@ -5,6 +5,7 @@
 // or in a save that touches nothing but its own file.
 #include "project_copies.h"
 
+#include "bots/session.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
@@ -82,7 +83,7 @@ TEST_CASE("expansion class: YAML aliases that refer to themselves or multiply ar
 
 TEST_CASE("reference class: a file names only regular files inside its own folder, and a module by name", "[security][files]") {
     SECTION("a table file outside the ruleset's folder, absolute, or not a regular file") {
-        for (const std::string& table : {"../../../../../../etc/hostname", "/etc/hostname", "/dev/zero", "tables"}) {
+        for (const std::string table : {"../../../../../../etc/hostname", "/etc/hostname", "/dev/zero", "tables"}) {
             const std::string scenario = copy_bmw_project();
             const fs::path ruleset = fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml";
             std::string text = text_of(ruleset);
@@ -95,7 +96,7 @@ TEST_CASE("reference class: a file names only regular files inside its own folde
         }
     }
     SECTION("a rule module named by a path, or with a NUL byte") {
-        for (const std::string& name : {"../../../etc/passwd", "/etc/passwd", "x/y"}) {
+        for (const std::string name : {"../../../etc/passwd", "/etc/passwd", "x/y"}) {
             const std::string error = load_error(project_with_ruleset_text("  - { module: \"" + name + "\" }\n"));
             INFO(name << " -> " << error);
             CHECK(error.find("not by a path") != std::string::npos);
@@ -108,6 +109,60 @@ TEST_CASE("reference class: a file names only regular files inside its own folde
         fs::create_symlink("/etc/hostname", tables / "crt.yaml");
         CHECK(load_error(scenario).find("outside") != std::string::npos);
     }
+    SECTION("a replay's scenario and house rules: from the replay's folder, never the working folder; errors at its line") {
+        const std::string scenario = copy_bmw_project();
+        const fs::path folder = fresh_directory();
+        {
+            sandtable::bots::Session session(sandtable::load::load_scenario(scenario), scenario, 3, {}, false);
+            write_text(folder / "game.yaml", session.replay_yaml((folder / "game.yaml").string()));
+        }
+        const std::string written = text_of(folder / "game.yaml");
+        CHECK(written.find("scenario: \"../") != std::string::npos);  // relative to the replay's folder
+        const fs::path before = fs::current_path();
+        fs::current_path(fs::temp_directory_path());  // another working folder: the same game
+        CHECK(sandtable::bots::verify_replay((folder / "game.yaml").string()).ok);
+        fs::current_path(before);
+        for (const std::string named : {"/etc/passwd", "/dev/zero", "/tmp", "../../../../../../etc/hostname"}) {
+            std::string text = written;
+            const auto at = text.find("scenario: ");
+            text.replace(at, text.find('\n', at) - at, "scenario: \"" + named + "\"");
+            write_text(folder / "evil.yaml", text);
+            std::string error;
+            try {
+                sandtable::bots::open_replay((folder / "evil.yaml").string());
+            } catch (const LoadError& e) {
+                for (const auto& d : e.diagnostics()) error += d.to_string() + "\n";
+            }
+            INFO(named << " -> " << error);
+            CHECK(error.substr(0, error.find('\n')).find("evil.yaml:3:11: the replay's scenario") != std::string::npos);  // first
+            CHECK(error.find("root:") == std::string::npos);  // nothing of what it names is shown
+        }
+    }
+}
+
+TEST_CASE("size class: a file of millions of small values is refused by a count, before it is read into memory",
+          "[security][yaml]") {
+    const std::string scenario = copy_bmw_project();
+    std::string list = "[1";
+    list.reserve(2'400'000);
+    for (int i = 0; i < 1'100'000; ++i) list += ",1";
+    write_text(scenario, text_of(scenario) + "notes_list: " + list + "]\n");
+    const std::string error = load_error(scenario);
+    CHECK(error.find("wendle-fords.yaml:") != std::string::npos);
+    CHECK(error.find("holds more than 1000000 values") != std::string::npos);
+    // A short list is read in full (and refused for its unknown key only).
+    const std::string small = copy_bmw_project();
+    write_text(small, text_of(small) + "notes_list: [1, 1]\n");
+    CHECK(load_error(small).find("holds more than") == std::string::npos);
+}
+
+TEST_CASE("place class: an empty or non-mapping file is reported at its first line", "[security][files]") {
+    const std::string scenario = copy_bmw_project();
+    write_text(scenario, "");
+    CHECK(load_error(scenario).find("wendle-fords.yaml:1:1: expected a scenario (a mapping of keys to values), but the file is empty") !=
+          std::string::npos);
+    write_text(scenario, "- a list\n");
+    CHECK(load_error(scenario).find("wendle-fords.yaml:1:1: expected a scenario") != std::string::npos);
 }
 
 TEST_CASE("size class: a table feature of absurd size is refused before play", "[security][files]") {
