@@ -890,14 +890,13 @@ std::vector<int> Game::loss_candidates(bool attacker) const {
     std::vector<int> kept;
     for (int u : out) {
         EventContext ctx(Event::LossCandidate);
-        ctx.ask_only();
         ctx.set("unit", u);
         ctx.set("side", state_.units[static_cast<std::size_t>(u)].side);
         const bool reducible = !c.dice_pool && loss_is_reduction(attacker) && !state_.units[static_cast<std::size_t>(u)].back &&
                                unit_type(u).back;
         ctx.set("last", c.dice_pool ? strength_points_left(u) <= 1 : !reducible);
         ctx.set("refused", 0);
-        const_cast<Game*>(this)->raise(ctx);
+        ask(ctx);
         if (ctx.get("refused") == 0) kept.push_back(u);
     }
     return kept.empty() ? out : kept;

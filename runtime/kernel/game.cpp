@@ -949,4 +949,9 @@ bool Game::raise(EventContext& context) {
     return true;
 }
 
+void Game::ask(EventContext& query) const {
+    query.ask_only();
+    const_cast<Game*>(this)->raise(query);  // read only: see the declaration
+}
+
 }  // namespace sandtable::kernel

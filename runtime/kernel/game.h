@@ -387,6 +387,10 @@ public:
     bool estimating() const { return estimate_ != nullptr; }
     // Raises an event to the scripts; returns false when nobody listens.
     bool raise(EventContext& context);
+    // Raises a query: the scripts read the game and answer in the context's
+    // writable values, and the host refuses any change to the game while they
+    // do, so a const method (the legal actions, an estimate) may ask one.
+    void ask(EventContext& query) const;
     bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
 
 private:

@@ -25,7 +25,6 @@ Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attacke
     estimate.combat.attackers = attackers;
     estimate.combat.defenders = defenders;
     EventContext strengths(Event::CombatStrengths);
-    strengths.ask_only();
     strengths.set("attack", e.attack);
     strengths.set("defend", e.defend);
     strengths.set("estimate", 1);
@@ -34,7 +33,7 @@ Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attacke
         ~InView() { slot = nullptr; }
     } in_view{estimate_};
     estimate_ = &estimate;
-    const_cast<Game*>(this)->raise(strengths);
+    ask(strengths);
     out.attack = static_cast<int>(strengths.get("attack"));
     out.defend = static_cast<int>(strengths.get("defend"));
     return out;

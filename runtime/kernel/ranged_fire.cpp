@@ -119,7 +119,7 @@ bool Game::clear_sight(int viewer, Hex to) const {
     ctx.set_list("hexes", std::move(hexes));
     ctx.set_list("alternatives", std::move(alternatives));
     ctx.set("blocked", 0);
-    const_cast<Game*>(this)->raise(ctx);
+    ask(ctx);
     return ctx.get("blocked") == 0;
 }
 

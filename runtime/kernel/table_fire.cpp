@@ -51,11 +51,10 @@ double Game::fire_reach(int firer, int target) const {
     const int range = table_attribute(firer, table_roles_.range);
     if (range <= 0 || !listening(Event::FireReach)) return range;
     EventContext ctx(Event::FireReach);
-    ctx.ask_only();
     ctx.set("firer", firer);
     ctx.set("target", target);
     ctx.set("range", range);
-    const_cast<Game*>(this)->raise(ctx);
+    ask(ctx);
     return static_cast<double>(std::clamp<long long>(ctx.get("range", range), 0, 100000));
 }
 

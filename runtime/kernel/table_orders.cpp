@@ -112,7 +112,6 @@ bool Game::may_write(int unit, const TableOrder& o) const {
 bool Game::refused_by_rules(int unit, const TableOrder& o) const {
     if (!listening(Event::OrderCheck)) return false;
     EventContext ctx(Event::OrderCheck);
-    ctx.ask_only();
     ctx.set("unit", unit);
     ctx.set("mode", o.mode);
     ctx.set("bearing", o.bearing);
@@ -121,7 +120,7 @@ bool Game::refused_by_rules(int unit, const TableOrder& o) const {
     ctx.set("facing", o.facing);
     ctx.set("target", o.target);
     ctx.set("refused", 0);
-    const_cast<Game*>(this)->raise(ctx);
+    ask(ctx);
     return ctx.get("refused") != 0;
 }
 

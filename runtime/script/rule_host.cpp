@@ -1257,7 +1257,7 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     lua_State* L = sandbox_.state();
     const int top = lua_gettop(L);
     const char* was_query = query_event_;
-    query_event_ = context.event() == kernel::Event::SightCheck || context.query() ? kernel::event_name(context.event()) : nullptr;
+    query_event_ = context.query() ? kernel::event_name(context.event()) : nullptr;
     struct Restore {
         const char*& slot;
         const char* value;

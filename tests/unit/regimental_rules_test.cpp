@@ -283,7 +283,7 @@ TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1)
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
-    const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
+    const int x_inf = g.unit_index("x_inf");
     attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.attack == 2);
     CHECK(g.state().combat.attacker_hits == 2);
