@@ -74,8 +74,18 @@ FUZZ_DIR     ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_HARNESSES = ruleset table house_patch scenario replay lua_module
 FUZZ         ?= $(FUZZ_HARNESSES)
+FUZZ_PACKAGES = clang libclang-rt-14-dev
 fuzz: deps
-	@command -v clang++ >/dev/null || { echo "make fuzz needs clang: sudo apt-get install -y clang libclang-rt-14-dev"; exit 1; }
+	@missing=""; for p in $(FUZZ_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "make fuzz needs clang. Run:"; echo "  sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSANDTABLE_FUZZ=ON \
 	  -DSANDTABLE_BUILD_STUDIO=OFF -DSANDTABLE_BUILD_TESTS=OFF -DSANDTABLE_BUILD_BENCH=OFF
 	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ))

@@ -11,6 +11,8 @@ namespace fs = std::filesystem;
 std::string unreadable(const fs::path& path) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);  // follows a symlink to what it names
+    // The system's own words for anything but a missing file: "File name too long", "Permission denied", ...
+    if (ec && ec != std::errc::no_such_file_or_directory && ec != std::errc::not_a_directory) return ec.message();
     if (ec || !fs::exists(status)) return "no such file";
     if (!fs::is_regular_file(status)) return fs::is_directory(status) ? "a folder, not a file" : "not a regular file";
     const auto size = fs::file_size(path, ec);

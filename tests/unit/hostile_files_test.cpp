@@ -163,6 +163,8 @@ TEST_CASE("place class: an empty or non-mapping file is reported at its first li
           std::string::npos);
     write_text(scenario, "- a list\n");
     CHECK(load_error(scenario).find("wendle-fords.yaml:1:1: expected a scenario") != std::string::npos);
+    const std::string too_long = (fs::path(scenario).parent_path() / (std::string(300, 'a') + ".yaml")).string();
+    CHECK(load_error(too_long).find(".yaml:1:1: cannot read the file: File name too long") != std::string::npos);
 }
 
 TEST_CASE("size class: a table feature of absurd size is refused before play", "[security][files]") {
