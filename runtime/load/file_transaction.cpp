@@ -97,10 +97,19 @@ void FileTransaction::write_temporaries() {
     for (const auto& [path, text] : staged_) written_.emplace_back(write_temporary(path, text, ops_), path);
 }
 
-void FileTransaction::write_journal() const {
+void FileTransaction::write_journal() {
     std::string text = std::string(kJournalFormat) + "\n";
     for (const auto& [temp, path] : written_) text += fs::path(temp).lexically_relative(root_).generic_string() + "\n";
     write_file_atomically((root_ / kSaveJournal).string(), text, ops_);
+    journal_written_ = true;
+}
+
+// Only this save's own journal: another instance may be saving this project too.
+void FileTransaction::remove_journal() {
+    if (!journal_written_) return;
+    ops_.remove((root_ / kSaveJournal).string());
+    sync_folder_of((root_ / kSaveJournal).string());
+    journal_written_ = false;
 }
 
 // A rename refused before any other was done changes nothing: the journal and
@@ -114,7 +123,7 @@ void FileTransaction::rename_all() {
             continue;
         }
         if (i == 0) {
-            ops_.remove((root_ / kSaveJournal).string());
+            remove_journal();
             throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
         }
         written_.clear();  // the journal finishes them: keep the temporary files
@@ -130,17 +139,14 @@ void FileTransaction::commit() {
         // Another instance's start-up may have cleared a temporary file before the journal named it.
         const bool all_there = std::all_of(written_.begin(), written_.end(), [](const auto& w) { return exists_as_regular_file(w.first); });
         if (!all_there) {
-            ops_.remove((root_ / kSaveJournal).string());
+            remove_journal();
             throw std::runtime_error("the save was interrupted by another Sandtable opening this project; nothing was changed: save again");
         }
     }
     rename_all();
     written_.clear();
     staged_.clear();
-    if (fs::exists(root_ / kSaveJournal)) {
-        ops_.remove((root_ / kSaveJournal).string());
-        sync_folder_of((root_ / kSaveJournal).string());
-    }
+    remove_journal();
 }
 
 std::vector<std::string> finish_interrupted_saves(const fs::path& file) {

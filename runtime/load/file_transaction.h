@@ -43,13 +43,15 @@ public:
 
 private:
     void write_temporaries();
-    void write_journal() const;
+    void write_journal();
+    void remove_journal();
     void rename_all();
 
     std::filesystem::path root_;
     FileOps ops_;
     std::vector<std::pair<std::string, std::string>> staged_;  // path, text
     std::vector<std::pair<std::string, std::string>> written_;  // temporary file, path
+    bool journal_written_ = false;
 };
 
 // Finishes a save a writer was killed in: for `file` (a scenario, say) and
