@@ -104,5 +104,6 @@ ASAN_DIR ?= build-asan
 test-asan: deps
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSANDTABLE_SANITIZE=ON -DSANDTABLE_BUILD_BENCH=OFF
 	cmake --build $(ASAN_DIR) -j $(JOBS)
-	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN_DIR) && ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/asan/lsan.supp \
+	  ctest --output-on-failure -j $(JOBS)
 

@@ -126,8 +126,9 @@ void FileTransaction::rename_all() {
             remove_journal();
             throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
         }
-        written_.clear();  // the journal finishes them: keep the temporary files
-        throw std::runtime_error(path + ": cannot replace the file; the save is finished the next time the project is opened");
+        const std::string message = path + ": cannot replace the file; the save is finished the next time the project is opened";
+        written_.clear();  // the journal finishes them: keep the temporary files (`path` is gone with them)
+        throw std::runtime_error(message);
     }
 }
 

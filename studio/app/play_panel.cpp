@@ -462,8 +462,9 @@ void PlayPanel::save_replay() {
     }
 }
 
-void PlayPanel::act(const kernel::Action& action) {
+void PlayPanel::act(const kernel::Action& chosen) {
     if (!play_ || watching_ || !play_->waiting_for_human()) return;
+    const kernel::Action action = chosen;  // `chosen` may lie in a list of legal actions the moves below rebuild
     const std::size_t combats = play_->game().combat_explanations().size(), log = play_->game().log().size();
     try {
         play_->apply(action);
