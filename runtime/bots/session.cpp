@@ -77,15 +77,17 @@ std::string locate_from_replay(const std::string& replay_file, const std::string
 namespace {
 // The scenario and house rules a replay names, loaded; a problem with them is
 // reported at the line of the replay that names them, then in their own files.
-load::LoadedGame load_replay_game(const std::string& replay_file, const kernel::ReplayHeader& header, std::string& scenario_file) {
+load::LoadedGame load_replay_game(const std::string& replay_file, const kernel::ReplayHeader& header,
+                                  std::string& scenario_file) {
     std::vector<std::string> house_rules;
     for (const auto& h : header.house_rules) house_rules.push_back(locate_from_replay(replay_file, h));
     scenario_file = locate_from_replay(replay_file, header.scenario);
     try {
         return load::load_scenario(scenario_file, house_rules);
     } catch (const load::LoadError& e) {
-        std::vector<load::Diagnostic> all{{header.scenario_where, "the replay's scenario '" + header.scenario + "' (with " +
-                                                                      std::to_string(house_rules.size()) + " house rules) cannot be loaded:"}};
+        std::vector<load::Diagnostic> all{{header.scenario_where, "the replay's scenario '" + header.scenario +
+                                                                      "' (with " + std::to_string(house_rules.size()) +
+                                                                      " house rules) cannot be loaded:"}};
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
         throw load::LoadError(std::move(all));
     }
@@ -98,7 +100,8 @@ OpenedReplay open_replay(const std::string& replay_file) {
     std::string scenario_file;
     OpenedReplay opened{load_replay_game(replay_file, header, scenario_file), {}, scenario_file};
     opened.loaded.added_house_rules.clear();
-    for (const auto& h : header.house_rules) opened.loaded.added_house_rules.push_back(locate_from_replay(replay_file, h));
+    for (const auto& h : header.house_rules)
+        opened.loaded.added_house_rules.push_back(locate_from_replay(replay_file, h));
     // A first game to resolve unit ids and hexes.
     Session probe(opened.loaded, scenario_file, 1, {}, false);
     opened.replay = kernel::parse_replay(text, replay_file, probe.game());

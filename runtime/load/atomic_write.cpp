@@ -44,7 +44,9 @@ bool is_temporary_name(const std::string& name) {
     return name.find_first_not_of("0123456789abcdef", mark + 5) == std::string::npos;
 }
 
-std::string target_of_temporary(const std::string& temporary) { return temporary.substr(0, temporary.size() - 5 - kSuffixDigits); }
+std::string target_of_temporary(const std::string& temporary) {
+    return temporary.substr(0, temporary.size() - 5 - kSuffixDigits);
+}
 
 namespace {
 

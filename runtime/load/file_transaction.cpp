@@ -45,7 +45,8 @@ bool lies_in(const fs::path& root, const fs::path& inner) {
 std::vector<fs::path> journal_entries(const fs::path& root, const fs::path& journal) {
     std::vector<fs::path> out;
     std::error_code ec;
-    if (!exists_as_regular_file(journal) || !owned_by_me(journal) || fs::file_size(journal, ec) > kMaxJournalBytes) return out;
+    if (!exists_as_regular_file(journal) || !owned_by_me(journal) || fs::file_size(journal, ec) > kMaxJournalBytes)
+        return out;
     std::ifstream in(journal, std::ios::binary);
     std::string line;
     if (!std::getline(in, line) || line != kJournalFormat) return out;
@@ -62,20 +63,24 @@ std::vector<fs::path> journal_entries(const fs::path& root, const fs::path& jour
 
 }  // namespace
 
-FileTransaction::FileTransaction(fs::path root, FileOps ops) : root_(fs::absolute(std::move(root))), ops_(std::move(ops)) {}
+FileTransaction::FileTransaction(fs::path root, FileOps ops)
+    : root_(fs::absolute(std::move(root))), ops_(std::move(ops)) {}
 
 FileTransaction::~FileTransaction() {
     for (const auto& [temp, path] : written_) ops_.remove(temp);  // not committed: nothing changes
 }
 
 void FileTransaction::stage(const std::string& path, std::string text) {
-    if (path.find('\n') != std::string::npos) throw std::runtime_error(path + ": a file name with a line break cannot be saved");
+    if (path.find('\n') != std::string::npos)
+        throw std::runtime_error(path + ": a file name with a line break cannot be saved");
     const fs::path absolute = fs::absolute(path).lexically_normal();
     if (!lies_in(fs::weakly_canonical(root_), absolute.parent_path()))
         throw std::runtime_error(path + ": not inside " + root_.string() + ", the folder this save writes in");
     const auto same = [&](const auto& s) { return s.first == absolute.string(); };
-    if (auto it = std::find_if(staged_.begin(), staged_.end(), same); it != staged_.end()) it->second = std::move(text);
-    else staged_.emplace_back(absolute.string(), std::move(text));
+    if (auto it = std::find_if(staged_.begin(), staged_.end(), same); it != staged_.end())
+        it->second = std::move(text);
+    else
+        staged_.emplace_back(absolute.string(), std::move(text));
 }
 
 std::map<std::string, std::optional<std::string>> FileTransaction::previous_texts() const {
@@ -126,7 +131,8 @@ void FileTransaction::rename_all() {
             remove_journal();
             throw std::runtime_error(path + ": cannot replace the file (the original is unchanged)");
         }
-        const std::string message = path + ": cannot replace the file; the save is finished the next time the project is opened";
+        const std::string message =
+            path + ": cannot replace the file; the save is finished the next time the project is opened";
         written_.clear();  // the journal finishes them: keep the temporary files (`path` is gone with them)
         throw std::runtime_error(message);
     }
@@ -138,10 +144,12 @@ void FileTransaction::commit() {
     if (written_.size() > 1) {
         write_journal();
         // Another instance's start-up may have cleared a temporary file before the journal named it.
-        const bool all_there = std::all_of(written_.begin(), written_.end(), [](const auto& w) { return exists_as_regular_file(w.first); });
+        const bool all_there = std::all_of(written_.begin(), written_.end(),
+                                           [](const auto& w) { return exists_as_regular_file(w.first); });
         if (!all_there) {
             remove_journal();
-            throw std::runtime_error("the save was interrupted by another Sandtable opening this project; nothing was changed: save again");
+            throw std::runtime_error(
+                "the save was interrupted by another Sandtable opening this project; nothing was changed: save again");
         }
     }
     rename_all();
@@ -182,7 +190,8 @@ int clear_abandoned_temporaries(const fs::path& root) {
     for (; !ec && it != end && ++seen <= 20000; it.increment(ec)) {
         if (it.depth() >= 6) it.disable_recursion_pending();
         const fs::path p = it->path();
-        if (is_temporary_name(p.filename().string()) && exists_as_regular_file(p) && owned_by_me(p)) abandoned.push_back(p);
+        if (is_temporary_name(p.filename().string()) && exists_as_regular_file(p) && owned_by_me(p))
+            abandoned.push_back(p);
     }
     int removed = 0;
     for (const fs::path& p : abandoned) removed += fs::remove(p, ec) ? 1 : 0;

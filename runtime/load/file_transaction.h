@@ -49,7 +49,7 @@ private:
 
     std::filesystem::path root_;
     FileOps ops_;
-    std::vector<std::pair<std::string, std::string>> staged_;  // path, text
+    std::vector<std::pair<std::string, std::string>> staged_;   // path, text
     std::vector<std::pair<std::string, std::string>> written_;  // temporary file, path
     bool journal_written_ = false;
 };

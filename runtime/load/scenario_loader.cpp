@@ -670,7 +670,9 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     for (const auto& h : extra_house_rules) house_rules.push_back(h);
     sink.throw_if_any();
     const std::shared_ptr<const Ruleset> rs =
-        options.ruleset && !given_ruleset.empty() ? options.ruleset : std::make_shared<const Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));
+        options.ruleset && !given_ruleset.empty()
+            ? options.ruleset
+            : std::make_shared<const Ruleset>(load_ruleset(ruleset_dir.string(), house_rules));
     sc->ruleset_dir = ruleset_dir.string();
     sc->ruleset_ref = ruleset_ref;
     ScenarioReader reader{*rs, *sc, scenario_file, sink};
@@ -735,7 +737,8 @@ LoadedGame load_scenario(const std::string& scenario_file, const std::vector<std
         return read_scenario(yaml.root, scenario_file, "", extra_house_rules, options);
     } catch (const std::bad_alloc&) {
         // Every size is bounded (docs/security.md), but a machine may have less memory than they allow.
-        throw LoadError({{{scenario_file, 1, 1}, "out of memory while loading this scenario, its ruleset or house rules"}});
+        throw LoadError(
+            {{{scenario_file, 1, 1}, "out of memory while loading this scenario, its ruleset or house rules"}});
     }
 }
 

@@ -171,9 +171,13 @@ public:
     void OnNull(const YAML::Mark& m, YAML::anchor_t) override { count(m); }
     void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { count(m); }
     void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string&) override { count(m); }
-    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { count(m); }
+    void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        count(m);
+    }
     void OnSequenceEnd() override {}
-    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override { count(m); }
+    void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+        count(m);
+    }
     void OnMapEnd() override {}
 
 private:
@@ -210,8 +214,9 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
     }
     try {
         if (YAML::Mark where; holds_too_many_values(text, where)) {
-            sink.error({shown_as, where.line + 1, where.column + 1},
-                       "the file holds more than " + std::to_string(kMaxYamlNodes) + " values; a file may hold at most that many");
+            sink.error({shown_as, where.line + 1, where.column + 1}, "the file holds more than " +
+                                                                         std::to_string(kMaxYamlNodes) +
+                                                                         " values; a file may hold at most that many");
             return out;
         }
         out.root = YAML::Load(text);
@@ -289,7 +294,8 @@ MapReader::MapReader(const YAML::Node& node, const std::string& file, Diagnostic
         SourceLocation at = location_of(node_, file_);
         const bool empty_file = at.line == 0 && node_.IsNull();  // a document with nothing in it has no mark
         if (empty_file) at = {file_, 1, 1};
-        sink_.error(at, "expected " + what_ + " (a mapping of keys to values)" + (empty_file ? ", but the file is empty" : ""));
+        sink_.error(
+            at, "expected " + what_ + " (a mapping of keys to values)" + (empty_file ? ", but the file is empty" : ""));
         return;
     }
     // YAML parsers keep the first of two equal keys; a designer meant one of
@@ -317,9 +323,7 @@ SourceLocation MapReader::key_where(const std::string& key) const {
 
 // Lookups go through a const node: yaml-cpp's non-const operator[] adds a node
 // (kept until the whole file is freed) for every key it is asked about.
-bool MapReader::has(const std::string& key) {
-    return valid_ && std::as_const(node_)[key].IsDefined();
-}
+bool MapReader::has(const std::string& key) { return valid_ && std::as_const(node_)[key].IsDefined(); }
 
 YAML::Node MapReader::child(const std::string& key, bool required) {
     known_.insert(key);

@@ -31,7 +31,8 @@ void write_all(const fs::path& file, const std::string& text) { std::ofstream(fi
 int temporaries_left(const fs::path& root) {
     int found = 0;
     for (const auto& e : fs::recursive_directory_iterator(root))
-        found += load::is_temporary_name(e.path().filename().string()) || e.path().filename() == load::kSaveJournal ? 1 : 0;
+        found +=
+            load::is_temporary_name(e.path().filename().string()) || e.path().filename() == load::kSaveJournal ? 1 : 0;
     return found;
 }
 }  // namespace
@@ -47,8 +48,9 @@ TEST_CASE("Saves: opening a project a save was killed in finishes the decided sa
     const fs::path scenario_temp = scenario.string() + ".tmp-00000000000000aa";
     write_all(scenario_temp, renamed);
     write_all(ruleset.string() + ".tmp-00000000000000bb", read_all(ruleset));
-    write_all(project.root() / load::kSaveJournal, "sandtable-save/1\nscenarios/bmw/skirmish.yaml.tmp-00000000000000aa\n"
-                                                   "rulesets/bmw/ruleset.yaml.tmp-00000000000000bb\n");
+    write_all(project.root() / load::kSaveJournal,
+              "sandtable-save/1\nscenarios/bmw/skirmish.yaml.tmp-00000000000000aa\n"
+              "rulesets/bmw/ruleset.yaml.tmp-00000000000000bb\n");
     // And a save killed before deciding left a temporary file of its own.
     write_all(scenario.string() + ".tmp-00000000000000cc", "half a fil");
 
@@ -57,6 +59,6 @@ TEST_CASE("Saves: opening a project a save was killed in finishes the decided sa
     CHECK(window.frame->document()->scenario().name.rfind("Finished ", 0) == 0);
     CHECK(read_all(scenario) == renamed);
     CHECK(temporaries_left(project.root()) == 0);
-    CHECK(window.frame->GetStatusBar()->GetStatusText(1).ToStdString().find("Finished a save that was interrupted: 2 files") !=
-          std::string::npos);
+    CHECK(window.frame->GetStatusBar()->GetStatusText(1).ToStdString().find(
+              "Finished a save that was interrupted: 2 files") != std::string::npos);
 }

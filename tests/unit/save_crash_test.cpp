@@ -48,7 +48,8 @@ std::vector<int> versions_on_next_start(const std::string& scenario) {
     load::clear_abandoned_temporaries(doc.project_root());
     const std::string script = doc.script_files().front();
     return {number_after(doc.scenario().name, "Save "), number_after(doc.ruleset().unit_types.front().name, "Type "),
-            number_after(doc.ruleset().odds_tables.front().name, "CRT "), number_after(doc.scripts().text(script), "-- save ")};
+            number_after(doc.ruleset().odds_tables.front().name, "CRT "),
+            number_after(doc.scripts().text(script), "-- save ")};
 }
 
 // Temporary files and journals left anywhere in the project.
@@ -61,7 +62,9 @@ int leftovers(const fs::path& root) {
     return found;
 }
 
-bool all_equal(const std::vector<int>& v) { return std::all_of(v.begin(), v.end(), [&](int x) { return x == v.front(); }); }
+bool all_equal(const std::vector<int>& v) {
+    return std::all_of(v.begin(), v.end(), [&](int x) { return x == v.front(); });
+}
 
 // File operations that stop doing anything from the `dies_at`th on: the writer killed there.
 load::FileOps dying_at(int dies_at, int& done) {
@@ -77,7 +80,8 @@ load::FileOps dying_at(int dies_at, int& done) {
 
 }  // namespace
 
-TEST_CASE("save class: a save killed between any two of its file operations opens all old or all new", "[security][saves][studio]") {
+TEST_CASE("save class: a save killed between any two of its file operations opens all old or all new",
+          "[security][saves][studio]") {
     const std::string scenario = test::copy_bmw_project();
     const fs::path root = ScenarioDocument::open(scenario).project_root();
     bool finished = false;
@@ -93,7 +97,8 @@ TEST_CASE("save class: a save killed between any two of its file operations open
         } catch (const std::exception&) {
         }
         const auto found = versions_on_next_start(scenario);
-        INFO("killed at operation " << dies_at << ": versions " << found[0] << " " << found[1] << " " << found[2] << " " << found[3]);
+        INFO("killed at operation " << dies_at << ": versions " << found[0] << " " << found[1] << " " << found[2] << " "
+                                    << found[3]);
         CHECK(all_equal(found));
         CHECK((found.front() == before || found.front() == version));
         CHECK(leftovers(root) == 0);
@@ -112,7 +117,8 @@ TEST_CASE("save class: 100 saves killed (SIGKILL) at random moments open all old
         mark_version(doc, 1);
         doc.save();
     }
-    const auto save_time = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+    const auto save_time =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
     std::mt19937 random(20261127);
     int mixed = 0, left = 0, changed = 0, previous = versions_on_next_start(scenario).front();
     for (int round = 0; round < 100; ++round) {
@@ -152,7 +158,8 @@ TEST_CASE("save class: 100 saves killed (SIGKILL) at random moments open all old
     CHECK(changed > 10);  // the kills did fall after saves and inside them, not only before the first
 }
 
-TEST_CASE("save class: the studio's save never writes through a link planted in the project", "[security][saves][studio]") {
+TEST_CASE("save class: the studio's save never writes through a link planted in the project",
+          "[security][saves][studio]") {
     const std::string scenario = test::copy_bmw_project();
     const fs::path outside = test::fresh_directory() / "victim.txt";
     test::write_text(outside, "untouched");
@@ -173,8 +180,8 @@ TEST_CASE("save class: the studio's save never writes through a link planted in 
     // A journal planted to rename a file over one outside the project is ignored.
     const fs::path planted = outside.parent_path() / "victim.txt.tmp-0123456789abcdef";
     test::write_text(planted, "overwritten");
-    test::write_text(root / load::kSaveJournal, "sandtable-save/1\n" + fs::relative(planted, root).generic_string() + "\n" +
-                                                   planted.generic_string() + "\n");
+    test::write_text(root / load::kSaveJournal, "sandtable-save/1\n" + fs::relative(planted, root).generic_string() +
+                                                    "\n" + planted.generic_string() + "\n");
     load::finish_interrupted_saves(scenario);
     CHECK(test::text_of(outside) == "untouched");
     CHECK(fs::exists(planted));
