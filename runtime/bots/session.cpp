@@ -83,7 +83,9 @@ load::LoadedGame load_replay_game(const std::string& replay_file, const kernel::
     for (const auto& h : header.house_rules) house_rules.push_back(locate_from_replay(replay_file, h));
     scenario_file = locate_from_replay(replay_file, header.scenario);
     try {
-        return load::load_scenario(scenario_file, house_rules);
+        load::LoadedGame loaded = load::load_scenario(scenario_file, house_rules);
+        loaded.added_house_rules = std::move(house_rules);  // as found from here, for the replay written next
+        return loaded;
     } catch (const load::LoadError& e) {
         std::vector<load::Diagnostic> all{{header.scenario_where, "the replay's scenario '" + header.scenario +
                                                                       "' (with " + std::to_string(house_rules.size()) +
@@ -99,9 +101,6 @@ OpenedReplay open_replay(const std::string& replay_file) {
     const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
     std::string scenario_file;
     OpenedReplay opened{load_replay_game(replay_file, header, scenario_file), {}, scenario_file};
-    opened.loaded.added_house_rules.clear();
-    for (const auto& h : header.house_rules)
-        opened.loaded.added_house_rules.push_back(locate_from_replay(replay_file, h));
     // A first game to resolve unit ids and hexes.
     Session probe(opened.loaded, scenario_file, 1, {}, false);
     opened.replay = kernel::parse_replay(text, replay_file, probe.game());

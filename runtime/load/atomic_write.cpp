@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <random>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
 
 #include <fcntl.h>
@@ -26,7 +27,7 @@ namespace sandtable::load {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr const char* kTempMark = ".tmp-";
+constexpr std::string_view kTempMark = ".tmp-";
 constexpr std::size_t kSuffixDigits = 16;
 }  // namespace
 
@@ -35,17 +36,17 @@ std::string temporary_name(const std::string& path) {
     const unsigned long long bits = (static_cast<unsigned long long>(device()) << 32) ^ device();
     char suffix[24];
     std::snprintf(suffix, sizeof suffix, "%016llx", bits);
-    return path + kTempMark + suffix;
+    return path + std::string(kTempMark) + suffix;
 }
 
 bool is_temporary_name(const std::string& name) {
     const std::size_t mark = name.rfind(kTempMark);
-    if (mark == std::string::npos || mark == 0 || name.size() != mark + 5 + kSuffixDigits) return false;
-    return name.find_first_not_of("0123456789abcdef", mark + 5) == std::string::npos;
+    if (mark == std::string::npos || mark == 0 || name.size() != mark + kTempMark.size() + kSuffixDigits) return false;
+    return name.find_first_not_of("0123456789abcdef", mark + kTempMark.size()) == std::string::npos;
 }
 
 std::string target_of_temporary(const std::string& temporary) {
-    return temporary.substr(0, temporary.size() - 5 - kSuffixDigits);
+    return temporary.substr(0, temporary.size() - kTempMark.size() - kSuffixDigits);
 }
 
 namespace {
@@ -84,7 +85,7 @@ namespace {
 void clear_stale_temporaries(const std::string& path) {
     std::error_code ec;
     const fs::path file = fs::absolute(path);
-    const std::string prefix = file.filename().string() + kTempMark;
+    const std::string prefix = file.filename().string() + std::string(kTempMark);
     const auto now = fs::file_time_type::clock::now();
     for (fs::directory_iterator it(file.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();

@@ -1,10 +1,10 @@
 #include "load/file_transaction.h"
 
+#include "load/loader.h"
 #include "load/temporary_files.h"
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -87,12 +87,7 @@ std::map<std::string, std::optional<std::string>> FileTransaction::previous_text
     std::map<std::string, std::optional<std::string>> out;
     for (const auto& [path, text] : staged_) {
         std::optional<std::string> old;
-        if (exists_as_regular_file(path)) {
-            std::ifstream in(path, std::ios::binary);
-            std::ostringstream all;
-            all << in.rdbuf();
-            old = all.str();
-        }
+        if (exists_as_regular_file(path)) old = read_file(path);
         out[path] = std::move(old);
     }
     return out;

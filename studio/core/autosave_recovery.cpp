@@ -1,4 +1,5 @@
 #include "core/autosave_recovery.h"
+#include "core/scenario_files.h"
 
 #include "load/loader.h"
 #include "load/scenario_writer.h"
@@ -31,13 +32,6 @@ public:
 private:
     fs::path path_;
 };
-
-// The deepest folder holding both.
-fs::path common_folder(const fs::path& a, const fs::path& b) {
-    fs::path out;
-    for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j) out /= *i;
-    return out;
-}
 
 void repoint(rules::SourceLocation& where, const std::string& file) { where.file = file; }
 

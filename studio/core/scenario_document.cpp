@@ -353,15 +353,11 @@ void ScenarioDocument::write_to(const std::string& file, const load::FileOps& op
 // ruleset's, the script library's and the house rules'.
 std::string ScenarioDocument::project_root(const std::string& scenario_file) const {
     namespace fs = std::filesystem;
-    auto common = [](const fs::path& a, const fs::path& b) {
-        fs::path out;
-        for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j) out /= *i;
-        return out;
-    };
     fs::path root = fs::absolute(scenario_file).lexically_normal().parent_path();
-    root = common(root, fs::absolute(scenario_.ruleset_dir).lexically_normal());
-    for (const std::string& f : script_files()) root = common(root, fs::absolute(f).lexically_normal().parent_path());
-    for (const std::string& d : house_rule_dirs()) root = common(root, fs::absolute(d).lexically_normal());
+    root = common_folder(root, fs::absolute(scenario_.ruleset_dir).lexically_normal());
+    for (const std::string& f : script_files())
+        root = common_folder(root, fs::absolute(f).lexically_normal().parent_path());
+    for (const std::string& d : house_rule_dirs()) root = common_folder(root, fs::absolute(d).lexically_normal());
     return root.string();
 }
 

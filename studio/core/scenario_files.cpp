@@ -60,4 +60,10 @@ rules::Scenario blank_scenario(const rules::Scenario& from, const std::string& f
     return blank;
 }
 
+std::filesystem::path common_folder(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::filesystem::path out;
+    for (auto i = a.begin(), j = b.begin(); i != a.end() && j != b.end() && *i == *j; ++i, ++j) out /= *i;
+    return out;
+}
+
 }  // namespace sandtable::studio

@@ -7,12 +7,16 @@
 
 #include "rules/scenario.h"
 
+#include <filesystem>
 #include <string>
 
 namespace sandtable::studio {
 
 // A plain id made from a file's name: "Battle of Elm Creek.yaml" → "battle_of_elm_creek".
 std::string id_from_file_name(const std::string& file);
+
+// The deepest folder holding both (absolute, normal paths).
+std::filesystem::path common_folder(const std::filesystem::path& a, const std::filesystem::path& b);
 
 // `ruleset:` and `house_rules:` rewritten as seen from the folder of `file`,
 // and the scenario's file set to it.
