@@ -21,11 +21,6 @@ namespace sandtable::geometry {
 
 namespace {
 
-// Half the offset index, rounded towards the side that does not shift.
-constexpr int half_shift(int index, OffsetParity parity) {
-    return parity == OffsetParity::Odd ? (index - (index & 1)) / 2 : (index + (index & 1)) / 2;
-}
-
 long long power_of_ten(int digits) {
     long long p = 1;
     for (int i = 0; i < digits; ++i) p *= 10;
@@ -75,23 +70,12 @@ HexGrid::HexGrid(HexLayout layout, int columns, int rows) : layout_(layout), col
         for (int d = 0; d < 6; ++d) neighbours_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = index(neighbour(hex_at(i), d));
 }
 
-Offset HexGrid::to_offset(Hex h) const {
-    if (layout_.top == HexTop::Flat) return {h.q, h.r + half_shift(h.q, layout_.parity)};
-    return {h.q + half_shift(h.r, layout_.parity), h.r};
-}
-
 Hex HexGrid::from_offset(Offset o) const {
     if (layout_.top == HexTop::Flat) return {o.column, o.row - half_shift(o.column, layout_.parity)};
     return {o.column - half_shift(o.row, layout_.parity), o.row};
 }
 
 bool HexGrid::contains(Hex h) const { return index(h) >= 0; }
-
-int HexGrid::index(Hex h) const {
-    const Offset o = to_offset(h);
-    if (o.column < 0 || o.column >= columns_ || o.row < 0 || o.row >= rows_) return -1;
-    return o.row * columns_ + o.column;
-}
 
 Hex HexGrid::hex_at(int index) const {
     assert(index >= 0 && static_cast<std::size_t>(index) < size());

@@ -30,6 +30,11 @@ struct HexLayout {
     int label_digits = 2;   // digits per part: 2 gives "0305" for column 3, row 5
 };
 
+// Half the offset index, rounded towards the side that does not shift.
+constexpr int half_shift(int index, OffsetParity parity) {
+    return parity == OffsetParity::Odd ? (index - (index & 1)) / 2 : (index + (index & 1)) / 2;
+}
+
 struct Offset {
     int column = 0;  // 0-based from the left edge of the map
     int row = 0;     // 0-based from the top edge of the map
@@ -56,11 +61,19 @@ public:
         return neighbours_[static_cast<std::size_t>(index) * 6 + static_cast<std::size_t>(direction)];
     }
 
-    Offset to_offset(Hex h) const;
+    // Inline: the kernel's hot loops (stacking, zones, ranges) call them for every hex they look at.
+    Offset to_offset(Hex h) const {
+        if (layout_.top == HexTop::Flat) return {h.q, h.r + half_shift(h.q, layout_.parity)};
+        return {h.q + half_shift(h.r, layout_.parity), h.r};
+    }
     Hex from_offset(Offset o) const;
     bool contains(Hex h) const;
     // Dense index in 0..size()-1 (row-major), or -1 when the hex is off the map.
-    int index(Hex h) const;
+    int index(Hex h) const {
+        const Offset o = to_offset(h);
+        if (o.column < 0 || o.column >= columns_ || o.row < 0 || o.row >= rows_) return -1;
+        return o.row * columns_ + o.column;
+    }
     // Precondition: 0 <= index < size().
     Hex hex_at(int index) const;
 

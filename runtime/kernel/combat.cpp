@@ -44,6 +44,7 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex a = state_.units[static_cast<std::size_t>(attacker)].hex;
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
+    if (dist != 1 && combat_rules().reach < 0) return false;  // adjacent only: the common case, decided at once
     if (!in_front(attacker, d)) return false;  // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach;
@@ -186,7 +187,7 @@ bool Game::combat_step() {
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
     decide(DecisionKind::CombatDeclare, attacking_side());
     listed_at_decision_ = std::move(options);  // the decision's legal actions: not listed twice
-    listed_valid_ = questions_.empty() && !choosing_activation();
+    listed_valid_ = beside_.questions.empty() && !choosing_activation();
     return true;
 }
 
@@ -260,7 +261,7 @@ void Game::combat_apply(const Action& a) {
             state_.combat = Combat{};
             state_.combat.defenders = combat_rules().hex_target || dice_pool() ? hex_defenders(a.target) : std::vector<int>{a.target};
             state_.combat_open = true;
-            for (auto& placed : support_.committed) placed.clear();  // the last combat's markers are spent
+            for (auto& placed : beside_.support.committed) placed.clear();  // the last combat's markers are spent
             if (combat_rules().bombardment) state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
             return;
         case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
@@ -353,7 +354,7 @@ bool Game::combat_resolution_step() {
                 if (ctx.get("cancel")) c.cancelled = true;
                 if (!ctx.text("forced_result").empty()) c.forced_result = ctx.text("forced_result");
                 c.stage = Combat::Rolled;
-                if (!questions_.empty()) return true;
+                if (!beside_.questions.empty()) return true;
                 break;
             }
             case Combat::Rolled: {
@@ -408,7 +409,7 @@ bool Game::combat_resolution_step() {
                     apply_result();
                 }
                 c.stage = Combat::Losses;
-                if (!questions_.empty()) return true;
+                if (!beside_.questions.empty()) return true;
                 break;
             }
             case Combat::Losses: {
@@ -426,7 +427,7 @@ bool Game::combat_resolution_step() {
                     if (candidates.size() == 1 || (!c.dice_pool && owed >= static_cast<int>(candidates.size()))) {
                         --(attacker ? c.losses_attacker : c.losses_defender);
                         lose_step(candidates.front(), loss_is_reduction(attacker));
-                        if (!questions_.empty()) return true;
+                        if (!beside_.questions.empty()) return true;
                         break;
                     }
                     decide(DecisionKind::ChooseLoss, attacker ? active : opponent_of(active));
@@ -463,7 +464,7 @@ bool Game::combat_resolution_step() {
                         } else {
                             retreat_to(u, dest.front());
                         }
-                        if (!questions_.empty()) return true;
+                        if (!beside_.questions.empty()) return true;
                         break;
                     }
                     decide(DecisionKind::Retreat, state_.units[static_cast<std::size_t>(u)].side);
@@ -478,7 +479,7 @@ bool Game::combat_resolution_step() {
                     resolved.set_list("defenders", c.defenders);
                     resolved.set_text("result", c.result);
                     raise(resolved);
-                    if (!questions_.empty()) return true;
+                    if (!beside_.questions.empty()) return true;
                     if (state_.result.over) return false;
                 }
                 break;

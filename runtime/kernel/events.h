@@ -3,6 +3,7 @@
 // RuleHooks and the kernel calls it only for events someone listens to.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -71,6 +72,12 @@ private:
 // handlers against this list.
 const std::vector<std::string>& known_events();
 
+// The rule scripts' part of a game snapshot (what a host keeps for it).
+class HooksSnapshot {
+public:
+    virtual ~HooksSnapshot() = default;
+};
+
 class RuleHooks {
 public:
     virtual ~RuleHooks() = default;
@@ -84,6 +91,10 @@ public:
     // can undo (rollback), because the kernel restored its own state.
     virtual void commit() {}
     virtual void rollback() {}
+    // Game::snapshot and Game::restore, between actions: what the host must
+    // keep to come back to a position (nullptr: nothing).
+    virtual std::shared_ptr<const HooksSnapshot> snapshot() const { return nullptr; }
+    virtual void restore(const HooksSnapshot* snapshot) { (void)snapshot; }
 };
 
 }  // namespace sandtable::kernel

@@ -55,10 +55,14 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     state_.sides.resize(sc.sides.size());
     for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
     std::array<int, static_cast<int>(Capability::Count)> defaults = kCapabilityDefaults;
-    capabilities_.assign(ruleset_->unit_types.size(), {defaults, defaults});
+    beside_.capabilities.assign(ruleset_->unit_types.size(), {defaults, defaults});
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
-    plots_.assign(state_.units.size(), Plot{});
+    // Written orders only where the sequence has them: every action copies what is kept beside the state.
+    const bool plotted = std::any_of(ruleset_->phases.begin(), ruleset_->phases.end(), [](const auto& p) {
+        return p.procedure == "plot" || p.procedure == "plotted_combat" || p.procedure == "plotted_movement";
+    });
+    if (plotted) beside_.plots.assign(state_.units.size(), Plot{});
     for (const auto& p : sc.units) {
         int f = p.formation.empty() ? -1 : formation_index(p.formation);
         if (!p.formation.empty() && f < 0) {
@@ -69,11 +73,11 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
         unit_formation_.push_back(f);
     }
     if (!ruleset_->orders.list.empty()) state_.orders.assign(formations_.size(), ruleset_->orders.initial);
-    pending_orders_.assign(formations_.size(), -1);
-    support_.available.assign(sc.sides.size(), {});
-    support_.draws_left.assign(sc.sides.size(), 0);
-    support_.committed.assign(sc.sides.size(), {});
-    support_.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
+    beside_.pending_orders.assign(formations_.size(), -1);
+    beside_.support.available.assign(sc.sides.size(), {});
+    beside_.support.draws_left.assign(sc.sides.size(), 0);
+    beside_.support.committed.assign(sc.sides.size(), {});
+    beside_.support.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
     resolve_attribute_roles();
     if (ruleset_->table.enabled) set_up_table();
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
@@ -229,8 +233,8 @@ void Game::decide(DecisionKind kind, int side) {
 // Runs automatic steps until someone has to decide or the game is over.
 void Game::run() {
     while (!state_.result.over) {
-        if (!questions_.empty()) {
-            decide(DecisionKind::Question, questions_.front().side);
+        if (!beside_.questions.empty()) {
+            decide(DecisionKind::Question, beside_.questions.front().side);
             return;
         }
         if (choosing_activation()) {
@@ -240,7 +244,7 @@ void Game::run() {
             continue;
         }
         if (step_procedure()) {
-            if (!questions_.empty()) continue;  // a script asked during the step
+            if (!beside_.questions.empty()) continue;  // a script asked during the step
             return;
         }
         if (state_.result.over) break;  // ended mid-phase: no phase.end for a finished game
@@ -388,8 +392,8 @@ const std::vector<Action>& Game::legal_actions() const {
 
 void Game::add_legal(std::vector<Action>& out) const {
     if (state_.result.over) return;
-    if (!questions_.empty()) {
-        for (int i = 0; i < static_cast<int>(questions_.front().options.size()); ++i)
+    if (!beside_.questions.empty()) {
+        for (int i = 0; i < static_cast<int>(beside_.questions.front().options.size()); ++i)
             out.push_back({ActionKind::Choose, -1, -1, {}, i});
         return;
     }
@@ -429,10 +433,10 @@ bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
     // form), not only those the menu of legal actions offers, for any unit
     // its side has still to order, in any order.
-    if (action.kind == ActionKind::WriteOrder && !state_.result.over && questions_.empty() && procedure() == Procedure::TableOrders)
+    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() && procedure() == Procedure::TableOrders)
         return may_order_now(action.unit) && may_write(action.unit, action.order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
-    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && questions_.empty() && procedure() == Procedure::TableArtillery)
+    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() && procedure() == Procedure::TableArtillery)
         return may_call(action.unit, action.target, action.index);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
@@ -440,23 +444,9 @@ bool Game::is_legal(const Action& action) const {
 
 void Game::apply(Action action) {
     if (!is_legal(action)) throw IllegalAction(why_refused(action));
-    // Snapshot for rollback: a script error must leave the game as it was.
-    // Copied into kept buffers, whose storage is reused action after action.
-    Rollback& saved = rollback_;
-    saved.state = state_;
-    saved.questions = questions_;
-    saved.capabilities = capabilities_;
-    saved.dice = dice_;
-    saved.plots = plots_;
-    saved.pending_orders = pending_orders_;
-    saved.pending_table_orders = pending_table_orders_;
-    saved.pending_losses = pending_losses_;
-    saved.pending_direct_hits = pending_direct_hits_;
-    saved.support = support_;
-    const auto saved_decision = state_decision_;
-    const int saved_side = deciding_side_, saved_next = next_question_;
-    const std::size_t saved_log = log_.size();
-    const std::size_t saved_explanations = explanations_.size(), saved_dice = dice_log_.size();
+    // A script error must leave the game as it was. The kept buffers'
+    // storage is reused action after action.
+    save_position(rollback_);
     try {
         drop_legal();
         dispatch_action(action);
@@ -465,32 +455,55 @@ void Game::apply(Action action) {
         if (hooks_) hooks_->commit();
     } catch (...) {
         if (hooks_) hooks_->rollback();
-        state_ = saved.state;
-        questions_ = saved.questions;
-        state_decision_ = saved_decision;
-        deciding_side_ = saved_side;
-        next_question_ = saved_next;
-        dice_ = saved.dice;
-        capabilities_ = saved.capabilities;
-        plots_ = saved.plots;
-        pending_orders_ = saved.pending_orders;
-        pending_table_orders_ = saved.pending_table_orders;
-        pending_losses_ = saved.pending_losses;
-        pending_direct_hits_ = saved.pending_direct_hits;
-        support_ = saved.support;
-        log_.resize(saved_log);
-        explanations_.resize(saved_explanations);
-        dice_log_.resize(saved_dice);
-        invalidate();
+        return_to(rollback_);
         throw;
     }
+}
+
+void Game::save_position(GameSnapshot& into) const {
+    into.state = state_;
+    into.beside = beside_;
+    into.dice = dice_;
+    into.decision = state_decision_;
+    into.deciding_side = deciding_side_;
+    into.log_size = log_.size();
+    into.explanations = explanations_.size();
+    into.dice_log = dice_log_.size();
+}
+
+void Game::return_to(const GameSnapshot& position) {
+    state_ = position.state;
+    beside_ = position.beside;
+    dice_ = position.dice;
+    state_decision_ = position.decision;
+    deciding_side_ = position.deciding_side;
+    if (log_.size() > position.log_size) log_.resize(position.log_size);
+    if (explanations_.size() > position.explanations) explanations_.resize(position.explanations);
+    if (dice_log_.size() > position.dice_log) dice_log_.resize(position.dice_log);
+    invalidate();
+}
+
+void Game::snapshot(GameSnapshot& into) const {
+    save_position(into);
+    into.hooks = hooks_ ? hooks_->snapshot() : nullptr;
+}
+
+GameSnapshot Game::snapshot() const {
+    GameSnapshot s;
+    snapshot(s);
+    return s;
+}
+
+void Game::restore(const GameSnapshot& from) {
+    return_to(from);
+    if (hooks_) hooks_->restore(from.hooks.get());
 }
 
 void Game::dispatch_action(const Action& action) {
     if (action.kind == ActionKind::Concede) return concede(deciding_side_);
     if (action.kind == ActionKind::Choose) {
-        Question q = questions_.front();
-        questions_.erase(questions_.begin());
+        Question q = beside_.questions.front();
+        beside_.questions.erase(beside_.questions.begin());
         if (logging_) note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt + "\": " + q.options[static_cast<std::size_t>(action.index)]);
         if (hooks_) hooks_->answer(*this, q.id, action.index);
         return;
@@ -525,8 +538,8 @@ std::uint64_t Game::checksum() const {
         h *= 0xff51afd7ed558ccdULL;
         h ^= h >> 33;
     };
-    mix(questions_.size());
-    for (const auto& q : questions_) {
+    mix(beside_.questions.size());
+    for (const auto& q : beside_.questions) {
         mix(static_cast<std::uint64_t>(q.id)), mix(static_cast<std::uint64_t>(q.side));
         for (unsigned char c : q.prompt) mix(c);
         mix(q.options.size());
@@ -534,7 +547,7 @@ std::uint64_t Game::checksum() const {
     // Capabilities added after the first eleven count only where a script
     // changed them: replays recorded before they existed still verify.
     constexpr std::size_t kFirstCapabilities = static_cast<std::size_t>(Capability::Faces);
-    for (const auto& type : capabilities_)
+    for (const auto& type : beside_.capabilities)
         for (const auto& face : type)
             for (std::size_t c = 0; c < face.size(); ++c) {
                 if (c >= kFirstCapabilities && face[c] == kCapabilityDefaults[c]) continue;
@@ -563,8 +576,8 @@ std::string Game::describe(const Action& a) const {
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size())) out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
     if (a.kind == ActionKind::Fire && on_table() && a.index >= 0) out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
-    if (a.kind == ActionKind::Choose && !questions_.empty() && a.index >= 0 && a.index < static_cast<int>(questions_.front().options.size()))
-        out += " \"" + questions_.front().options[static_cast<std::size_t>(a.index)] + "\"";
+    if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 && a.index < static_cast<int>(beside_.questions.front().options.size()))
+        out += " \"" + beside_.questions.front().options[static_cast<std::size_t>(a.index)] + "\"";
     return out;
 }
 
@@ -623,7 +636,7 @@ int Game::movement_class(int unit) const {
 
 int Game::capability(int unit, Capability c) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return capabilities_[static_cast<std::size_t>(u.type)][u.back ? 1 : 0][static_cast<std::size_t>(c)];
+    return beside_.capabilities[static_cast<std::size_t>(u.type)][u.back ? 1 : 0][static_cast<std::size_t>(c)];
 }
 
 // Safe for any index: a refused action from a file may name no unit (a charge
@@ -927,14 +940,14 @@ void Game::set_mark(int unit, const std::string& key, int value) {
 }
 
 void Game::set_capability(int type, bool back, Capability c, int value) {
-    capabilities_[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
+    beside_.capabilities[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
     invalidate();
 }
 
 int Game::ask(int side, std::string prompt, std::vector<std::string> options) {
     drop_legal();
-    Question q{next_question_++, side, std::move(prompt), std::move(options)};
-    questions_.push_back(q);
+    Question q{beside_.next_question++, side, std::move(prompt), std::move(options)};
+    beside_.questions.push_back(q);
     return q.id;
 }
 

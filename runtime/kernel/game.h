@@ -6,6 +6,7 @@
 #include "geometry/hex_path.h"
 #include "geometry/table_formation.h"
 #include "kernel/action.h"
+#include "kernel/beside_state.h"
 #include "kernel/combat_explanation.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
@@ -34,50 +35,7 @@ enum class DecisionKind {
 };
 const char* decision_kind_name(DecisionKind kind);
 
-struct Question {
-    int id = 0;
-    int side = 0;
-    std::string prompt;
-    std::vector<std::string> options;
-};
 
-// Per unit type and face, what the kernel's procedures may do with a unit.
-// Defaults are the common case; rule scripts change them at game.setup.
-enum class Capability {
-    ExertsZoc,                    // 1
-    RetreatHexes,                 // 1
-    AdvanceHexes,                 // 1
-    DisorderedByRetreat,          // 1: a retreat flips it to its back face
-    DisordersRetreatedThrough,    // 1: friends it retreats through are disordered
-    BlocksEnemyEntry,             // 1: enemies may not enter its hex
-    StacksFreely,                 // 0: 1 for leaders, who never count against stacking
-    EnterEzocNeedsFriend,         // 0: 1 = may enter an EZOC only where a friend stands
-    CanBeFiredAt,                 // 1
-    AutoReorganize,               // 0: 1 = reorganizes without a roll
-    FlipsAtMovementStart,         // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
-    Faces,                        // 0: 1 = the unit has a facing: moves and attacks only through its front
-                                  //    hexsides, exerts its zone only there (PRESTAGS 16.0)
-    VictoryPoints,                // -1: eliminating it scores its front strength x the scenario's
-                                  //     vp_per_enemy_strength; 0 or more: this many (PRESTAGS 11.2)
-    EzocEntryCost,                // -1: entering an enemy zone of control ends the move; 0 or more:
-                                  //     it costs this many MP more and the move goes on (F&M 6.1:
-                                  //     mobile units pay half their allowance, commandos nothing)
-    IgnoresZocBarriers,           // 0: 1 = may move from zone to zone across a no_zoc_to_zoc hexside
-                                  //    or into no_zoc_to_zoc terrain (F&M 6.1: commandos)
-    Reorganizes,                  // 1: showing this face the unit is disordered, and a recovery phase rolls
-                                  //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
-                                  //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
-    ChangesFormation,             // 1: a free table's written order may change its files (ranks and files); 0: it
-                                  //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
-    VolleysWhenMoved,             // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
-                                  //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant
-                                  //     "may fire twice each turn ... regardless of how far the elephant has moved")
-    IndirectFire,                 // 0: 1 = its fire needs no clear line on the map: only sight.check decides
-                                  //    (regimental 5.1: a battery fires at what a spotter sees)
-    Count
-};
-const char* capability_name(Capability c);
-bool parse_capability(const std::string& name, Capability& out);
 
 class IllegalAction : public std::runtime_error {
 public:
@@ -98,6 +56,23 @@ struct OddsEstimate {
 struct LogEntry {
     int turn = 0;
     std::string text;
+};
+
+// A position, whole: the state, what is kept beside it, the dice, the
+// decision, and the rule scripts' part (their pending questions). Opaque:
+// only the game that took it can put itself back (Game::restore).
+class GameSnapshot {
+private:
+    friend class Game;
+    GameState state;
+    BesideState beside;
+    Dice dice;
+    DecisionKind decision = DecisionKind::None;
+    int deciding_side = 0;
+    std::size_t log_size = 0;
+    std::size_t explanations = 0;
+    std::size_t dice_log = 0;
+    std::shared_ptr<const HooksSnapshot> hooks;
 };
 
 class Game {
@@ -122,7 +97,7 @@ public:
     // The current decision point: who decides what.
     DecisionKind decision() const { return state_decision_; }
     int deciding_side() const { return deciding_side_; }
-    const Question* question() const { return questions_.empty() ? nullptr : &questions_.front(); }
+    const Question* question() const { return beside_.questions.empty() ? nullptr : &beside_.questions.front(); }
     // Valid until the next apply() or mutation; copy it to keep it longer.
     const std::vector<Action>& legal_actions() const;
     bool is_legal(const Action& action) const;
@@ -134,6 +109,14 @@ public:
     // What replays compare after every action: the state plus the pending
     // questions and the capabilities scripts set.
     std::uint64_t checksum() const;
+
+    // Snapshots, for search: take the position, play on, come back. The log,
+    // the combat explanations and the dice log are cut back to their length
+    // at the snapshot (nothing is added back to them). A snapshot must not
+    // outlive the game. The second form reuses the storage of `into`.
+    GameSnapshot snapshot() const;
+    void snapshot(GameSnapshot& into) const;
+    void restore(const GameSnapshot& from);
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);
@@ -411,12 +394,26 @@ private:
     Procedure procedure() const;
     void decide(DecisionKind kind, int side);
     void dispatch_action(const Action& action);
+    // The kernel's part of a snapshot: taken before every action, returned to when it fails.
+    void save_position(GameSnapshot& into) const;
+    void return_to(const GameSnapshot& position);
     void add_legal(std::vector<Action>& out) const;
 
     // movement.cpp
     bool movement_step();
     bool may_be_moved(int unit) const;
     bool may_stack_in(int unit, int hex_index) const;
+    // The stacking limit as it applies to one unit, read once for a whole range of hexes.
+    struct StackingRule {
+        const Game* game;
+        int unit;
+        bool stacks_freely;
+        const std::uint8_t* stackers;  // by hex: the unit's side's units counting against stacking
+        int own_hex;                   // the unit's hex index (it does not count against itself); -1 off the map
+        int limit;
+        bool allows(int hex_index) const;
+    };
+    StackingRule stacking_rule(int unit) const;
     // facing.cpp: movement of a unit with a facing, over (hex, facing) states.
     struct FacingRange {
         struct State {
@@ -641,8 +638,6 @@ private:
     int figures_in_contact(int unit, int enemy) const;
     // table_morale.cpp
     bool table_morale_step();
-    std::vector<int> pending_losses_;  // figures each unit loses when the phase's fire is all resolved
-    std::vector<std::string> pending_direct_hits_;  // per unit: shots that struck it under their cross-hairs
     void take_pending_losses(const std::string& why);
 
     // recovery.cpp
@@ -676,14 +671,12 @@ private:
     GameState state_;
     DecisionKind state_decision_ = DecisionKind::None;
     int deciding_side_ = 0;
-    std::vector<Question> questions_;
-    int next_question_ = 1;
+    BesideState beside_;
     std::vector<LogEntry> log_;
     bool logging_ = true;
     bool explaining_ = false;
     std::vector<CombatExplanation> explanations_;
     std::vector<DieRecord> dice_log_;
-    std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities_;
     // The attributes the procedures read, named by the phases' options (with
     // defaults "combat", "movement", "range"; the fire factor is the fire
     // table's target_attribute; leaders are whatever `leader_adds` names).
@@ -794,10 +787,6 @@ private:
     // The game turn this scenario plays: the ruleset's sequence or the variant it chose.
     const std::vector<rules::SequenceStep>* game_turn_ = nullptr;
     const std::vector<rules::SequenceStep>& game_turn() const { return *game_turn_; }
-    // Written orders by unit (simultaneous sequence). Kept beside the state,
-    // not in it, so that state() does not show one side the other's orders;
-    // in the checksum and rolled back with it all the same.
-    std::vector<Plot> plots_;
     struct Formation {
         std::string name;
         int side = 0;
@@ -805,45 +794,14 @@ private:
     };
     std::vector<Formation> formations_;
     std::vector<int> unit_formation_;
-    // Orders being given in an orders phase, by formation (-1: none yet);
-    // beside the state and out of the checksum, as the written orders are.
-    std::vector<int> pending_orders_;
-    // Written orders being written (free table), by unit, and which are
-    // written; beside the state, out of the checksum, as above.
-    struct PendingTableOrders {
-        std::vector<TableOrder> orders;
-        std::vector<std::uint8_t> written;
-    } pending_table_orders_;
     // The attributes the free table's procedures read (-1: absent).
     struct TableRoles {
         int width = -1, depth = -1, per_stand = -1, mounted = -1, sight = -1;
         int allowance = -1, range = -1, arc_left = -1, arc_right = -1, ammunition = -1;
         int melee = -1, shock = -1, morale = -1;
     } table_roles_;
-    // Support fire markers by side: the pool's markers not yet used this game
-    // turn, the draws left, and those placed face down in the combat in
-    // progress. Beside the state for the same reason as the orders (see ADR
-    // 0009): the draws follow from their own dice and the recorded actions,
-    // and the revealed totals are hashed.
-    struct SupportMarkers {
-        std::vector<std::vector<int>> available;
-        std::vector<int> draws_left;
-        std::vector<std::vector<int>> committed;
-        Dice dice{1};  // the draws' own generator: the combat dice (and forced ones) stay as they were
-    } support_;
     // What apply() restores when a script fails.
-    struct Rollback {
-        GameState state;
-        std::vector<Question> questions;
-        std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>> capabilities;
-        Dice dice;
-        std::vector<Plot> plots;
-        std::vector<int> pending_orders;
-        PendingTableOrders pending_table_orders;
-        std::vector<int> pending_losses;
-        std::vector<std::string> pending_direct_hits;
-        SupportMarkers support;
-    } rollback_;
+    GameSnapshot rollback_;
     // Cost of each step for each movement class (see rules::step_costs).
     // Shared with the scenario (no copy per game) unless it came without them.
     const std::vector<std::vector<int>>* step_costs_ = nullptr;

@@ -50,8 +50,11 @@ void Game::movement_actions(std::vector<Action>& out) const {
             const auto& hexes = range.hexes();
             const auto& indices = range.indices();
             out.reserve(hexes.size());
+            const bool at_end = movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end;
+            const StackingRule stacking = stacking_rule(unit);  // read once for every hex in range
             for (std::size_t k = 0; k < hexes.size(); ++k)
-                if (may_move_into(unit, indices[k])) out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+                if (at_end ? may_move_into(unit, indices[k]) : stacking.allows(indices[k]))
+                    out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
         }
         if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
         exit_moves(unit, out);
@@ -159,13 +162,20 @@ bool Game::may_end_in(int unit, Hex h) const {
 
 // Stacking, from the per-hex table (no scan of the units unless friends are
 // there): the side's limit, then whether the unit mixes with them.
-bool Game::may_stack_in(int unit, int idx) const {
-    if (capability(unit, Capability::StacksFreely)) return true;
+bool Game::may_stack_in(int unit, int idx) const { return stacking_rule(unit).allows(idx); }
+
+Game::StackingRule Game::stacking_rule(int unit) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const int friends = stackers_[static_cast<std::size_t>(me.side)][static_cast<std::size_t>(idx)] - (me.on_map && grid().index(me.hex) == idx ? 1 : 0);
-    if (friends >= stacking_limit(me.side)) return false;
-    return friends == 0 || mixes_with_hex(unit, grid().hex_at(idx));
+    return {this, unit, capability(unit, Capability::StacksFreely) != 0, stackers_[static_cast<std::size_t>(me.side)].data(),
+            me.on_map ? grid().index(me.hex) : -1, stacking_limit(me.side)};
+}
+
+bool Game::StackingRule::allows(int idx) const {
+    if (stacks_freely) return true;
+    const int friends = stackers[static_cast<std::size_t>(idx)] - (idx == own_hex ? 1 : 0);
+    if (friends >= limit) return false;
+    return friends == 0 || game->mixes_with_hex(unit, game->grid().hex_at(idx));
 }
 
 // A move's end: within the stacking limit, or (limit checked at the phase's end, PRESTAGS 5.26) over it while
@@ -303,7 +313,8 @@ struct Game::MovementStep {
     const std::uint8_t* halts;     // per hex: 1 entering it ends the move, 2 also only as a first step (null: no such terrain)
     const std::uint8_t* barred;    // per hex: 1 the unit may not enter (too near the enemy on a strategic move); null: none
 
-    std::optional<StepCost> operator()(int from, int dir, int to) const {
+    // Inlined into the search (GCC had stopped doing so on its own): the hottest loop of a bot game.
+    [[gnu::always_inline]] std::optional<StepCost> operator()(int from, int dir, int to) const {
         if (mode < 0) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
         if (enemies[idx] || (barred && barred[idx])) return std::nullopt;

@@ -20,8 +20,8 @@ int Game::order_of(int formation) const {
 }
 
 std::optional<int> Game::pending_order(int formation, int viewer) const {
-    if (formation < 0 || formation >= static_cast<int>(pending_orders_.size())) return std::nullopt;
-    const int order = pending_orders_[static_cast<std::size_t>(formation)];
+    if (formation < 0 || formation >= static_cast<int>(beside_.pending_orders.size())) return std::nullopt;
+    const int order = beside_.pending_orders[static_cast<std::size_t>(formation)];
     if (order < 0 || (formation_side(formation) != viewer && !state_.result.over)) return std::nullopt;
     return order;
 }
@@ -51,7 +51,7 @@ int Game::next_formation_to_order() const {
     const int side = ordering_side();
     const auto barred = rules::option_names(phase(), "barred_mark");
     for (int f = 0; f < formation_count(); ++f) {
-        if (formation_side(f) != side || pending_orders_[static_cast<std::size_t>(f)] >= 0 || !formation_present(f)) continue;
+        if (formation_side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 || !formation_present(f)) continue;
         bool all_barred = !barred.empty();
         for (int u : formation_units(f))
             if (state_.units[static_cast<std::size_t>(u)].on_map)
@@ -64,7 +64,7 @@ int Game::next_formation_to_order() const {
 bool Game::orders_step() {
     if (ruleset_->orders.list.empty()) return false;
     if (state_.at.stage == 0) {
-        std::fill(pending_orders_.begin(), pending_orders_.end(), -1);
+        std::fill(beside_.pending_orders.begin(), beside_.pending_orders.end(), -1);
         state_.at.stage = 1;
     }
     while (state_.at.stage <= 2) {
@@ -91,16 +91,16 @@ void Game::order_actions(std::vector<Action>& out) const {
 
 void Game::order_apply(const Action& a) {
     if (a.kind != ActionKind::GiveOrder || a.target < 0) return;  // legal: the formation next to order
-    pending_orders_[static_cast<std::size_t>(a.target)] = a.index;
+    beside_.pending_orders[static_cast<std::size_t>(a.target)] = a.index;
 }
 
 // Every marker is turned over at once (1.5: "revealed before the round starts").
 void Game::reveal_orders() {
     for (int f = 0; f < formation_count(); ++f) {
-        const int order = pending_orders_[static_cast<std::size_t>(f)];
+        const int order = beside_.pending_orders[static_cast<std::size_t>(f)];
         if (order >= 0) state_.orders[static_cast<std::size_t>(f)] = order;
     }
-    std::fill(pending_orders_.begin(), pending_orders_.end(), -1);
+    std::fill(beside_.pending_orders.begin(), beside_.pending_orders.end(), -1);
     if (!logging_) return;
     for (int side = 0; side < static_cast<int>(scenario_->sides.size()); ++side) {
         std::string line;

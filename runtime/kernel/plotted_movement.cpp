@@ -51,7 +51,7 @@ void Game::execute_plotted_moves() {
     // retreat or a panic, or is held) is not carried out.
     auto able = [&](std::size_t i) {
         const auto& u = state_.units[i];
-        const Plot& plot = plots_[i];
+        const Plot& plot = beside_.plots[i];
         if (!u.on_map || plot.task != PlotTask::Move || plot.path.empty() || u.hex != plot.from || movement_allowance(static_cast<int>(i)) <= 0) return false;
         return std::none_of(barred.begin(), barred.end(), [&](const std::string& m) { return state_.mark(static_cast<int>(i), m) != 0; });
     };
@@ -64,7 +64,7 @@ void Game::execute_plotted_moves() {
     std::vector<std::vector<char>> zone(sides, std::vector<char>(static_cast<std::size_t>(grid().size()), 0));
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        const PlotTask t = plots_[i].task;
+        const PlotTask t = beside_.plots[i].task;
         if (!u.on_map || t == PlotTask::Move || t == PlotTask::Melee || !capability(static_cast<int>(i), Capability::ExertsZoc)) continue;
         for (Hex n : geometry::neighbours(u.hex)) {
             const int idx = grid().index(n);
@@ -84,7 +84,7 @@ void Game::execute_plotted_moves() {
             if (!m.done) going.push_back(&m);
         }
         if (going.empty()) break;
-        auto to_of = [&](const Mover* m) { return plots_[static_cast<std::size_t>(m->unit)].path[m->next]; };
+        auto to_of = [&](const Mover* m) { return beside_.plots[static_cast<std::size_t>(m->unit)].path[m->next]; };
         auto from_of = [](const Mover* m) { return m->path.back(); };
         std::vector<int> stopped(going.size(), 0);  // why a mover stops this step: an index into kWhy below, 0 = it goes
         // 22.3: crossing the same hexside.
@@ -150,7 +150,7 @@ void Game::execute_plotted_moves() {
                     if (!stopped[b] && to_of(going[b]) == to && going[b]->side == going[a]->side && !capability(going[b]->unit, Capability::StacksFreely)) ++friends;
                 const bool counts = !capability(going[a]->unit, Capability::StacksFreely);
                 // Stacking binds where a move ends, not on the way (5.26, 5.4).
-                const bool last = going[a]->next + 1 == plots_[static_cast<std::size_t>(going[a]->unit)].path.size();
+                const bool last = going[a]->next + 1 == beside_.plots[static_cast<std::size_t>(going[a]->unit)].path.size();
                 const int limit = override_limit > 0 ? override_limit : stacking_limit(going[a]->side);
                 if (enemy) stopped[a] = 4;
                 else if (last && counts && (friends >= limit || !mixes_with_hex(going[a]->unit, to))) stopped[a] = 5;
@@ -168,7 +168,7 @@ void Game::execute_plotted_moves() {
             move_unit(m.unit, to);
             m.path.push_back(to);
             ++m.next;
-            if (m.next >= plots_[static_cast<std::size_t>(m.unit)].path.size()) m.done = true;
+            if (m.next >= beside_.plots[static_cast<std::size_t>(m.unit)].path.size()) m.done = true;
             else if (zone[static_cast<std::size_t>(m.side)][static_cast<std::size_t>(grid().index(to))]) stop(m, "next to an enemy's zone (6.41)");
         }
         if (state_.result.over) return;

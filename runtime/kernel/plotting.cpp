@@ -34,9 +34,10 @@ bool parse_plot_task(const std::string& name, PlotTask& out) {
 // 20.1: a side's plot chart stays hidden from the other until the game ends;
 // what its units do shows the orders as they are carried out.
 std::optional<Plot> Game::plot_of(int unit, int viewer) const {
-    if (unit < 0 || unit >= static_cast<int>(plots_.size())) return std::nullopt;
+    if (unit < 0 || unit >= static_cast<int>(state_.units.size())) return std::nullopt;
     if (!plots_revealed() && state_.units[static_cast<std::size_t>(unit)].side != viewer) return std::nullopt;
-    return plots_[static_cast<std::size_t>(unit)];
+    if (beside_.plots.empty()) return Plot{};  // a sequence without written orders: every unit holds
+    return beside_.plots[static_cast<std::size_t>(unit)];
 }
 
 // Stages of a plot phase: 0 not begun, 1 the first side plots, 2 the other
@@ -74,7 +75,7 @@ geometry::MovementRange Game::plot_range(int unit) const {
 
 bool Game::plot_step() {
     if (state_.at.stage == 0) {
-        std::fill(plots_.begin(), plots_.end(), Plot{});
+        std::fill(beside_.plots.begin(), beside_.plots.end(), Plot{});
         state_.at.stage = 1;
     }
     while (state_.at.stage <= 2) {
@@ -157,7 +158,7 @@ void Game::plot_apply(const Action& a) {
         p.path = plot_range(a.unit).path_to(a.hex);
         if (!p.path.empty()) p.path.erase(p.path.begin());  // the start
     }
-    plots_[static_cast<std::size_t>(a.unit)] = std::move(p);
+    beside_.plots[static_cast<std::size_t>(a.unit)] = std::move(p);
     state_.units[static_cast<std::size_t>(a.unit)].moved = true;
     state_.selected = -1;
 }
@@ -180,7 +181,7 @@ bool Game::plotted_combat_step() {
         const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
         const std::string& barred = combat_rules().barred_mark;
         for (std::size_t i = 0; i < state_.units.size(); ++i)
-            state_.units[i].ready = state_.units[i].on_map && plots_[i].task == task && combat_strength(static_cast<int>(i)) > 0 &&
+            state_.units[i].ready = state_.units[i].on_map && beside_.plots[i].task == task && combat_strength(static_cast<int>(i)) > 0 &&
                                     (barred.empty() || state_.mark(static_cast<int>(i), barred) == 0);
         state_.at.stage = 1;
     }
@@ -200,7 +201,7 @@ bool Game::open_next_plotted_combat() {
         const int side = (scenario_->first_side + k) % sides;
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             auto& u = state_.units[i];
-            const Plot& p = plots_[i];
+            const Plot& p = beside_.plots[i];
             // A unit ready when the phase began attacks even if an earlier
             // combat of the phase has eliminated it since (20.2, 20.21).
             if (u.side != side || !(u.on_map || u.ready) || u.attacked || p.task != task) continue;
@@ -209,7 +210,7 @@ bool Game::open_next_plotted_combat() {
             const Hex target = p.hex;
             for (std::size_t j = i; j < state_.units.size(); ++j) {
                 auto& o = state_.units[j];
-                if (o.side != side || !(o.on_map || o.ready) || o.attacked || plots_[j].task != task || plots_[j].hex != target) continue;
+                if (o.side != side || !(o.on_map || o.ready) || o.attacked || beside_.plots[j].task != task || beside_.plots[j].hex != target) continue;
                 o.attacked = true;
                 if (o.ready) attackers.push_back(static_cast<int>(j));
             }

@@ -24,37 +24,37 @@ bool Game::support_draw_step() {
     if (state_.at.stage != 0) return false;
     state_.at.stage = 1;
     const rules::SupportFire& sf = scenario_->support_fire;
-    for (std::size_t side = 0; side < support_.available.size(); ++side) {
-        support_.available[side] = side < sf.pools.size() ? sf.pools[side] : std::vector<int>{};
-        support_.draws_left[side] = sf.allotment(static_cast<int>(side), state_.at.turn);
-        support_.committed[side].clear();
-        if (logging_ && support_.draws_left[side] > 0)
-            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(support_.draws_left[side]) + " support fire marker" +
-                 (support_.draws_left[side] == 1 ? "" : "s") + " this game turn");
+    for (std::size_t side = 0; side < beside_.support.available.size(); ++side) {
+        beside_.support.available[side] = side < sf.pools.size() ? sf.pools[side] : std::vector<int>{};
+        beside_.support.draws_left[side] = sf.allotment(static_cast<int>(side), state_.at.turn);
+        beside_.support.committed[side].clear();
+        if (logging_ && beside_.support.draws_left[side] > 0)
+            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(beside_.support.draws_left[side]) + " support fire marker" +
+                 (beside_.support.draws_left[side] == 1 ? "" : "s") + " this game turn");
     }
     return false;
 }
 
 int Game::support_draws_left(int side) const {
-    if (side < 0 || side >= static_cast<int>(support_.draws_left.size())) return 0;
+    if (side < 0 || side >= static_cast<int>(beside_.support.draws_left.size())) return 0;
     const auto s = static_cast<std::size_t>(side);
-    return std::min(support_.draws_left[s], static_cast<int>(support_.available[s].size()));
+    return std::min(beside_.support.draws_left[s], static_cast<int>(beside_.support.available[s].size()));
 }
 
 std::optional<std::vector<int>> Game::committed_support(int side) const {
-    if (side < 0 || side >= static_cast<int>(support_.committed.size())) return std::nullopt;
+    if (side < 0 || side >= static_cast<int>(beside_.support.committed.size())) return std::nullopt;
     if (!state_.combat.support_revealed && !state_.result.over) return std::nullopt;
-    return support_.committed[static_cast<std::size_t>(side)];
+    return beside_.support.committed[static_cast<std::size_t>(side)];
 }
 
 // A marker drawn at random from what is left of the side's pool, with the
 // draws' own dice; its value goes face down, logged nowhere until the reveal.
 int Game::draw_support_marker(int side) {
-    auto& pool = support_.available[static_cast<std::size_t>(side)];
-    const int pick = support_.dice.roll(static_cast<int>(pool.size())) - 1;
+    auto& pool = beside_.support.available[static_cast<std::size_t>(side)];
+    const int pick = beside_.support.dice.roll(static_cast<int>(pool.size())) - 1;
     const int value = pool[static_cast<std::size_t>(pick)];
     pool.erase(pool.begin() + pick);
-    --support_.draws_left[static_cast<std::size_t>(side)];
+    --beside_.support.draws_left[static_cast<std::size_t>(side)];
     return value;
 }
 
@@ -96,7 +96,7 @@ void Game::commit_support(const Action& a) {
     const int side = support_side_at(c.support_step);
     ++c.support_step;
     if (a.kind != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
-    support_.committed[static_cast<std::size_t>(side)].push_back(draw_support_marker(side));  // used until the next game turn (7.2)
+    beside_.support.committed[static_cast<std::size_t>(side)].push_back(draw_support_marker(side));  // used until the next game turn (7.2)
     ++(side == attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
     if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(side)].name + " draws a support fire marker and places it face down");
 }
@@ -113,13 +113,13 @@ void Game::reveal_support() {
     const int attacker = attacking_side();
     const bool halved = !c.defenders.empty() && fortified(state_.units[static_cast<std::size_t>(c.defenders.front())].hex);
     c.support_attack = c.support_defence = 0;
-    for (int v : support_.committed[static_cast<std::size_t>(attacker)]) c.support_attack += halved ? v / 2 : v;
-    for (int v : support_.committed[static_cast<std::size_t>(opponent_of(attacker))]) c.support_defence += v;
+    for (int v : beside_.support.committed[static_cast<std::size_t>(attacker)]) c.support_attack += halved ? v / 2 : v;
+    for (int v : beside_.support.committed[static_cast<std::size_t>(opponent_of(attacker))]) c.support_defence += v;
     c.support_revealed = true;
     if (!logging_ || c.support_attacker_markers + c.support_defender_markers == 0) return;
     auto listed = [&](int side) {
         std::string out;
-        for (int v : support_.committed[static_cast<std::size_t>(side)]) out += (out.empty() ? "+" : ", +") + std::to_string(v);
+        for (int v : beside_.support.committed[static_cast<std::size_t>(side)]) out += (out.empty() ? "+" : ", +") + std::to_string(v);
         return out.empty() ? std::string("none") : out;
     };
     note("  support fire revealed: " + scenario_->sides[static_cast<std::size_t>(attacker)].name + " " + listed(attacker) +

@@ -179,7 +179,7 @@ void Game::fire_gun(int gun, int target, int called_cm) {
         ++under;
         // A figure under a hit circle's cross-hairs is a direct hit (Cady: a catapult's removes an elephant).
         if (certain && shot.shape == rules::ShotSpec::Template::Circle) {
-            auto& direct = pending_direct_hits_[static_cast<std::size_t>(fig.unit)];
+            auto& direct = beside_.pending_direct_hits[static_cast<std::size_t>(fig.unit)];
             direct += (direct.empty() ? "" : ",") + shot.id;
         }
         if (certain || dice_kill(fig)) {
@@ -191,7 +191,7 @@ void Game::fire_gun(int gun, int target, int called_cm) {
         ++kills[static_cast<std::size_t>(figures[nearest].unit)];
         ++killed;
     }
-    for (std::size_t u = 0; u < kills.size(); ++u) pending_losses_[u] += kills[u];
+    for (std::size_t u = 0; u < kills.size(); ++u) beside_.pending_losses[u] += kills[u];
     if (logging_)
         note("  " + who + " at " + unit_id(target) + (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
              std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, aim)))) + " cm out; " + std::to_string(under) + " figures under it, " +

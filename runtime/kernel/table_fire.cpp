@@ -222,7 +222,7 @@ void Game::resolve_table_fire() {
                          std::to_string(shooting) + " figures at step " + std::to_string(step) + "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
             }
         if (table_attribute(f.firer, table_roles_.ammunition) > 0) set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
-        pending_losses_[static_cast<std::size_t>(f.target)] += hits;
+        beside_.pending_losses[static_cast<std::size_t>(f.target)] += hits;
     }
     state_.fires.clear();
     take_pending_losses("fire");

@@ -106,7 +106,7 @@ bool Game::table_melee_step() {
             if (logging_) note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
             shock_losses[static_cast<std::size_t>(receiver)] += hits;
         }
-    for (int u = 0; u < n; ++u) pending_losses_[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
+    for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
     take_pending_losses("shock");
     if (state_.result.over) return false;
     // Melee: every figure still in contact rolls to survive.
@@ -132,7 +132,7 @@ bool Game::table_melee_step() {
             losses[static_cast<std::size_t>(unit)] += lost;
             if (logging_) note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " + std::to_string(point) + ", " + std::to_string(lost) + " fall");
         }
-    for (int u = 0; u < n; ++u) pending_losses_[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
+    for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
     take_pending_losses("melee");
     return false;
 }

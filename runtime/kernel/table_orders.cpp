@@ -34,7 +34,7 @@ int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::norm
 // carrying out a morale reaction, not written yet, not barred by a mark.
 bool Game::awaits_order(int unit, int side) const {
     const auto& s = state_.units[static_cast<std::size_t>(unit)];
-    if (s.side != side || !s.on_map || s.reaction != 0 || pending_table_orders_.written[static_cast<std::size_t>(unit)]) return false;
+    if (s.side != side || !s.on_map || s.reaction != 0 || beside_.pending_table_orders.written[static_cast<std::size_t>(unit)]) return false;
     for (const auto& mark : rules::option_names(phase(), "barred_mark"))
         if (state_.mark(unit, mark) > 0) return false;
     return true;
@@ -236,8 +236,8 @@ void Game::table_order_actions(std::vector<Action>& out) const {
 
 void Game::table_order_apply(const Action& a) {
     const auto i = static_cast<std::size_t>(a.unit);
-    pending_table_orders_.orders[i] = a.order;
-    pending_table_orders_.written[i] = 1;
+    beside_.pending_table_orders.orders[i] = a.order;
+    beside_.pending_table_orders.written[i] = 1;
     drop_legal();
 }
 
@@ -249,9 +249,9 @@ void Game::set_table_order(int unit, const TableOrder& order) {
 
 void Game::reveal_table_orders() {
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        if (pending_table_orders_.written[i]) state_.table_orders[i] = pending_table_orders_.orders[i];
+        if (beside_.pending_table_orders.written[i]) state_.table_orders[i] = beside_.pending_table_orders.orders[i];
         else if (state_.table_orders[i].mode == TableOrder::Charge) state_.table_orders[i] = TableOrder{0, 0, 0, 0, state_.units[i].facing, -1};
-        pending_table_orders_.written[i] = 0;
+        beside_.pending_table_orders.written[i] = 0;
     }
     if (!logging_) return;
     note("  Orders are revealed");

@@ -55,10 +55,10 @@ void Game::set_up_table() {
     }
     state_.table_orders.assign(state_.units.size(), TableOrder{});
     for (std::size_t i = 0; i < state_.units.size(); ++i) state_.table_orders[i].facing = state_.units[i].facing;
-    pending_table_orders_.orders.assign(state_.units.size(), TableOrder{});
-    pending_table_orders_.written.assign(state_.units.size(), 0);
-    pending_losses_.assign(state_.units.size(), 0);
-    pending_direct_hits_.assign(state_.units.size(), {});
+    beside_.pending_table_orders.orders.assign(state_.units.size(), TableOrder{});
+    beside_.pending_table_orders.written.assign(state_.units.size(), 0);
+    beside_.pending_losses.assign(state_.units.size(), 0);
+    beside_.pending_direct_hits.assign(state_.units.size(), {});
 }
 
 int Game::table_attribute(int unit, int attribute) const { return attribute < 0 ? 0 : this->attribute(unit, attribute); }
@@ -235,9 +235,9 @@ const TableOrder& Game::table_order(int unit) const { return state_.table_orders
 
 std::optional<TableOrder> Game::pending_table_order(int unit, int viewer) const {
     const auto i = static_cast<std::size_t>(unit);
-    if (i >= pending_table_orders_.written.size() || !pending_table_orders_.written[i]) return std::nullopt;
+    if (i >= beside_.pending_table_orders.written.size() || !beside_.pending_table_orders.written[i]) return std::nullopt;
     if (viewer != state_.units[i].side && !state_.result.over) return std::nullopt;
-    return pending_table_orders_.orders[i];
+    return beside_.pending_table_orders.orders[i];
 }
 
 void Game::lose_figures(int unit, int count, const std::string& why, const std::string& direct) {
@@ -272,11 +272,11 @@ void Game::place_on_table(int unit, gt::Point front_centre, int facing) {
 }
 
 void Game::take_pending_losses(const std::string& why) {
-    for (std::size_t i = 0; i < pending_losses_.size(); ++i) {
-        const int n = pending_losses_[i];
-        pending_losses_[i] = 0;
+    for (std::size_t i = 0; i < beside_.pending_losses.size(); ++i) {
+        const int n = beside_.pending_losses[i];
+        beside_.pending_losses[i] = 0;
         std::string direct;
-        if (i < pending_direct_hits_.size()) std::swap(direct, pending_direct_hits_[i]);
+        if (i < beside_.pending_direct_hits.size()) std::swap(direct, beside_.pending_direct_hits[i]);
         if (n > 0) lose_figures(static_cast<int>(i), n, why, direct);
         if (state_.result.over) return;
     }

@@ -8,16 +8,24 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sandtable::script {
+
+class LuaSandbox;
+
+// Compiles one rule module; throws ScriptError at its line when a function in
+// it keeps state in a module local or a global (module_state_writes.h), which
+// rollback, snapshots and replays cannot see.
+std::string compile_module(LuaSandbox& sandbox, std::string_view source, const std::string& file);
 
 class CompiledModules {
 public:
     // Reads and compiles the file of every module switched on (modules with
     // `enabled: false` never run, so they are not compiled); throws
     // ScriptError on a syntax error and load::LoadError when a file cannot be
-    // read.
+    // read, or when a module keeps state outside the game (compile_module).
     explicit CompiledModules(const rules::Ruleset& ruleset);
     // The same for the modules a scenario plays: its ruleset's with the
     // scenario's `rules:` switches applied (rules::effective_modules), so a

@@ -1130,7 +1130,7 @@ void RuleHost::load_modules(const std::vector<rules::RuleModule>& modules) {
         const int environment = lua_gettop(L);
         const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
         if (code) sandbox_.run_compiled(*code, m.file, 0, environment);
-        else sandbox_.run(load::read_file(m.file), m.file, 0, environment);
+        else sandbox_.run_compiled(compile_module(sandbox_, load::read_file(m.file), m.file), m.file, 0, environment);
         lua_settop(L, environment - 1);
     }
 }
@@ -1295,6 +1295,14 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
     lua_settop(L, top);
 }
 
+RuleHost::Continuation::~Continuation() {
+    if (!host_alive.expired()) luaL_unref(L, LUA_REGISTRYINDEX, ref);
+}
+
+struct RuleHost::PendingContinuations : kernel::HooksSnapshot {
+    std::map<int, ContinuationRef> continuations;
+};
+
 // The continuation is dropped only once it has run: when it fails, the
 // kernel puts the question back and the same answer can be tried again.
 void RuleHost::answer(Game& game, int question, int answer) {
@@ -1302,38 +1310,45 @@ void RuleHost::answer(Game& game, int question, int answer) {
     auto it = continuations_.find(question);
     if (it == continuations_.end()) return;
     LuaTimer timer(lua_ns_);
-    const int ref = it->second;
+    const ContinuationRef continuation = it->second;
     sandbox_.protect([&](lua_State* L) {
-        lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, continuation->ref);
         lua_pushinteger(L, answer + 1);
         lua_call(L, 1, 0);
     });
     // Released at commit: if the action fails later on, the kernel puts the
     // question back and its continuation must be there for the next answer.
-    spent_.emplace_back(question, ref);
+    spent_.emplace_back(question, continuation);
     continuations_.erase(question);
 }
 
 void RuleHost::add_continuation(int question, int ref) {
-    continuations_[question] = ref;
+    continuations_[question] = std::make_shared<const Continuation>(sandbox_.state(), ref, alive_);
     added_.push_back(question);
 }
 
 void RuleHost::commit() {
-    for (const auto& [question, ref] : spent_) luaL_unref(sandbox_.state(), LUA_REGISTRYINDEX, ref);
     spent_.clear();
     added_.clear();
 }
 
 void RuleHost::rollback() {
-    lua_State* L = sandbox_.state();
-    for (int question : added_) {  // questions the failed action asked are gone
-        auto it = continuations_.find(question);
-        if (it == continuations_.end()) continue;
-        luaL_unref(L, LUA_REGISTRYINDEX, it->second);
-        continuations_.erase(it);
-    }
-    for (const auto& [question, ref] : spent_) continuations_[question] = ref;  // answered ones come back
+    for (int question : added_) continuations_.erase(question);  // questions the failed action asked are gone
+    for (auto& [question, continuation] : spent_) continuations_[question] = std::move(continuation);  // answered ones come back
+    spent_.clear();
+    added_.clear();
+}
+
+std::shared_ptr<const kernel::HooksSnapshot> RuleHost::snapshot() const {
+    if (continuations_.empty()) return nullptr;
+    auto pending = std::make_shared<PendingContinuations>();
+    pending->continuations = continuations_;
+    return pending;
+}
+
+void RuleHost::restore(const kernel::HooksSnapshot* snapshot) {
+    const auto* pending = dynamic_cast<const PendingContinuations*>(snapshot);
+    continuations_ = pending ? pending->continuations : std::map<int, ContinuationRef>{};
     spent_.clear();
     added_.clear();
 }

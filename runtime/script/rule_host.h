@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+struct lua_State;
+
 namespace sandtable::kernel { class Game; }
 
 namespace sandtable::script {
@@ -34,6 +36,8 @@ public:
     void answer(kernel::Game& game, int question, int answer) override;
     void commit() override;
     void rollback() override;
+    std::shared_ptr<const kernel::HooksSnapshot> snapshot() const override;
+    void restore(const kernel::HooksSnapshot* snapshot) override;
 
     // Runs extra Lua in the same sandbox (tests, the studio's console).
     void run_chunk(const std::string& source, const std::string& name);
@@ -94,8 +98,22 @@ private:
     std::shared_ptr<const CompiledModules> compiled_;
     // Per event id, in registration order (the handlers' Lua table has them at 1..n).
     std::array<std::vector<HandlerFilter>, static_cast<std::size_t>(kernel::Event::Count)> filters_;
-    std::map<int, int> continuations_;  // question id -> Lua registry reference
-    std::vector<std::pair<int, int>> spent_;  // answered in the current action, released at commit
+    // A pending question's continuation: a Lua registry reference, released
+    // when nothing holds it (the host, an action in progress, a snapshot).
+    struct Continuation {
+        Continuation(lua_State* state, int reference, std::weak_ptr<const bool> alive)
+            : L(state), ref(reference), host_alive(std::move(alive)) {}
+        Continuation(const Continuation&) = delete;
+        Continuation& operator=(const Continuation&) = delete;
+        ~Continuation();
+        lua_State* L;
+        int ref;
+        std::weak_ptr<const bool> host_alive;
+    };
+    using ContinuationRef = std::shared_ptr<const Continuation>;
+    struct PendingContinuations;
+    std::map<int, ContinuationRef> continuations_;  // question id -> its continuation
+    std::vector<std::pair<int, ContinuationRef>> spent_;  // answered in the current action, released at commit
     std::vector<int> added_;                  // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
@@ -105,6 +123,9 @@ private:
     const char* query_event_ = nullptr;  // the event being answered as a query, if one is
     std::int64_t lua_ns_ = 0;
     Holdings holdings_;
+    // Last, so it goes first: continuations outliving the host (in a snapshot)
+    // then leave the closing Lua state alone.
+    std::shared_ptr<const bool> alive_ = std::make_shared<const bool>(true);
 };
 
 }  // namespace sandtable::script

@@ -134,6 +134,33 @@ void BM_StartSession(benchmark::State& state) {
 }  // namespace
 BENCHMARK(BM_StartSession)->Unit(benchmark::kMicrosecond);
 
+namespace {
+// What a search bot does at every node: take the position, come back to it.
+// The default scenario 60 actions in (mid first turn, units moved), and at a
+// pending question (the scripts' continuation is part of the position).
+void snapshot_and_restore(benchmark::State& state, bool at_question) {
+    sandtable::bots::Session session(loaded(), kScenario, 7, {}, false, compiled());
+    auto& game = session.game();
+    auto a = sandtable::bots::make_bot("random", 15), b = sandtable::bots::make_bot("random", 16);
+    std::size_t played = 0;
+    while (!game.over() && (at_question ? game.decision() != sandtable::kernel::DecisionKind::Question : played < 60)) {
+        game.apply((game.deciding_side() == 0 ? a : b)->choose(game, game.legal_actions()));
+        ++played;
+    }
+    sandtable::kernel::GameSnapshot position;
+    for (auto _ : state) {
+        game.snapshot(position);
+        game.restore(position);
+    }
+    benchmark::DoNotOptimize(game.checksum());
+    state.counters["units"] = static_cast<double>(game.state().units.size());
+}
+void BM_SnapshotRestore(benchmark::State& state) { snapshot_and_restore(state, false); }
+void BM_SnapshotRestoreAtQuestion(benchmark::State& state) { snapshot_and_restore(state, true); }
+}  // namespace
+BENCHMARK(BM_SnapshotRestore)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_SnapshotRestoreAtQuestion)->Unit(benchmark::kMicrosecond);
+
 // `sandtable batch`: 200 greedy games of the default scenario on 1 and 2
 // threads (jobs); games_per_s of the two gives the scaling ratio. Loading and
 // compiling are inside, as in a real batch.
