@@ -35,6 +35,7 @@ std::string json_escape(const std::string& s);
 std::vector<std::string> split(const std::string& s, char sep);
 
 int validate(const std::vector<std::string>& args);
+int docs(const std::vector<std::string>& args);
 int odds(const std::vector<std::string>& args);
 int play(const std::vector<std::string>& args);
 int replay(const std::vector<std::string>& args);

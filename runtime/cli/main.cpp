@@ -30,6 +30,9 @@ void usage(std::ostream& out) {
            "  report RESULTS.jsonl...                win rates with intervals, levels, length, losses by unit type\n"
            "  compare --a RESULTS.jsonl... --b RESULTS.jsonl...\n"
            "                                         the same games two ways (A/B): changes with 95% intervals\n"
+           "  docs events | stubs | check ROOT | write ROOT\n"
+           "                                         the documentation generated from the code (the rule scripts'\n"
+           "                                         events): print it, check ROOT's files against it, or rewrite them\n"
            "  (--house DIR applies a house rule folder; give it again for more, applied in order)\n";
 }
 }  // namespace
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
         if (command == "compare") return sandtable::cli::compare(args);
         if (command == "test") return sandtable::cli::test(args);
         if (command == "state") return sandtable::cli::state(args);
+        if (command == "docs") return sandtable::cli::docs(args);
     } catch (const sandtable::load::LoadError& e) {
         // Every problem, as validate prints them, not just the first.
         std::cerr << "sandtable " << command << ": cannot load:\n";

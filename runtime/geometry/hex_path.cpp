@@ -75,18 +75,6 @@ void MovementRange::reset(const HexGrid& grid) {
     settled_indices_.clear();
 }
 
-void MovementRange::relax(int state, int cost, int parent) {
-    const auto s = static_cast<std::size_t>(state);
-    if (cost >= cost_[s]) return;
-    if (cost_[s] == kUnreached) touched_.push_back(state);
-    cost_[s] = cost;
-    parent_[s] = parent;
-    // Buckets grow to the highest cost reached, not to the budget, which may be huge.
-    if (static_cast<std::size_t>(cost) >= buckets_.size()) buckets_.resize(static_cast<std::size_t>(cost) + 1);
-    buckets_[static_cast<std::size_t>(cost)].push_back(state);
-    highest_queued_ = std::max(highest_queued_, cost);
-}
-
 int MovementRange::best_state(Hex h) const {
     if (grid_ == nullptr) return -1;
     const int index = grid_->index(h);

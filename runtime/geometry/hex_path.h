@@ -83,6 +83,19 @@ private:
     std::vector<std::uint8_t> hex_settled_;  // per hex: already listed in settled_
 };
 
+// Inline: called for every step the search takes.
+inline void MovementRange::relax(int state, int cost, int parent) {
+    const auto s = static_cast<std::size_t>(state);
+    if (cost >= cost_[s]) return;
+    if (cost_[s] == kUnreached) touched_.push_back(state);
+    cost_[s] = cost;
+    parent_[s] = parent;
+    // Buckets grow to the highest cost reached, not to the budget, which may be huge.
+    if (static_cast<std::size_t>(cost) >= buckets_.size()) buckets_.resize(static_cast<std::size_t>(cost) + 1);
+    buckets_[static_cast<std::size_t>(cost)].push_back(state);
+    highest_queued_ = std::max(highest_queued_, cost);
+}
+
 template <class StepCostByIndex>
 void MovementRange::compute_with(const HexGrid& grid, Hex start, int budget, StepCostByIndex&& step_cost) {
     reset(grid);

@@ -185,9 +185,7 @@ bool Game::combat_step() {
     std::vector<Action> options;
     combat_actions(options);
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
-    decide(DecisionKind::CombatDeclare, attacking_side());
-    listed_at_decision_ = std::move(options);  // the decision's legal actions: not listed twice
-    listed_valid_ = beside_.questions.empty() && !choosing_activation();
+    decide_listed(DecisionKind::CombatDeclare, attacking_side(), std::move(options));
     return true;
 }
 
@@ -491,7 +489,7 @@ bool Game::combat_resolution_step() {
                     finish_combat();
                     return combat_step();
                 }
-                decide(DecisionKind::Advance, c.advancing_side);
+                decide_listed(DecisionKind::Advance, c.advancing_side, std::move(options));
                 return true;
             }
             default:

@@ -230,6 +230,12 @@ void Game::decide(DecisionKind kind, int side) {
     deciding_side_ = side;
 }
 
+void Game::decide_listed(DecisionKind kind, int side, std::vector<Action>&& listed) {
+    decide(kind, side);
+    listed_at_decision_ = std::move(listed);
+    listed_valid_ = beside_.questions.empty() && !choosing_activation();
+}
+
 // Runs automatic steps until someone has to decide or the game is over.
 void Game::run() {
     while (!state_.result.over) {

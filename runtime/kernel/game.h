@@ -393,6 +393,9 @@ private:
     const rules::PhaseSpec& phase() const;
     Procedure procedure() const;
     void decide(DecisionKind kind, int side);
+    // Decides with the legal actions the step has just listed for it:
+    // legal_actions() takes them rather than list them again.
+    void decide_listed(DecisionKind kind, int side, std::vector<Action>&& listed);
     void dispatch_action(const Action& action);
     // The kernel's part of a snapshot: taken before every action, returned to when it fails.
     void save_position(GameSnapshot& into) const;

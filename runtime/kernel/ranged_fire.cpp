@@ -21,7 +21,7 @@ bool Game::fire_step() {
         std::vector<Action> options;
         fire_actions(options);
         if (options.size() > 1) {
-            decide(DecisionKind::Fire, side);
+            decide_listed(DecisionKind::Fire, side, std::move(options));
             return true;
         }
         state_.at.stage = (state_.at.stage == 0 && both) ? 1 : 2;

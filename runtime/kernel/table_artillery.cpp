@@ -54,7 +54,7 @@ bool Game::table_artillery_step() {
         std::vector<Action> options;
         table_artillery_actions(options);
         if (options.size() > 1) {
-            decide(DecisionKind::Artillery, state_.units[static_cast<std::size_t>(gun)].side);
+            decide_listed(DecisionKind::Artillery, state_.units[static_cast<std::size_t>(gun)].side, std::move(options));
             return true;
         }
         state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight

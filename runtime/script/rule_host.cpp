@@ -1,6 +1,7 @@
 #include "script/rule_host.h"
 #include "script/lua_bindings.h"
 
+#include "kernel/event_catalogue.h"
 #include "kernel/game.h"
 #include "load/loader.h"
 #include "rules/rule_switches.h"
@@ -1180,28 +1181,17 @@ struct Writable {
     std::vector<const char*> texts;
 };
 
+// Read from the event catalogue, where each event's writable fields are declared.
 const Writable& writable(kernel::Event e) {
     using kernel::Event;
     static const std::array<Writable, static_cast<std::size_t>(Event::Count)> table = [] {
         std::array<Writable, static_cast<std::size_t>(Event::Count)> t{};
-        t[static_cast<std::size_t>(Event::MoveExitZoc)] = {{"allowed"}, {"mode"}};
-        t[static_cast<std::size_t>(Event::FireResult)] = {{"hit"}, {}};
-        t[static_cast<std::size_t>(Event::CombatDeclared)] = {{"cancel"}, {"forced_result"}};
-        t[static_cast<std::size_t>(Event::CombatStrengths)] = {{"attack", "defend"}, {}};
-        t[static_cast<std::size_t>(Event::CombatOdds)] = {{"shift"}, {}};
-        t[static_cast<std::size_t>(Event::CombatRoll)] = {{"modifier"}, {}};
-        t[static_cast<std::size_t>(Event::SightCheck)] = {{"blocked"}, {}};
-        t[static_cast<std::size_t>(Event::CombatResult)] = {{"advance_required"}, {"result", "advance_mark"}};
-        t[static_cast<std::size_t>(Event::TableAllowance)] = {{"thirds"}, {}};
-        t[static_cast<std::size_t>(Event::FireSteps)] = {{"step", "figures"}, {}};
-        t[static_cast<std::size_t>(Event::ShockDice)] = {{"dice"}, {}};
-        t[static_cast<std::size_t>(Event::MeleePoint)] = {{"point", "figures"}, {}};
-        t[static_cast<std::size_t>(Event::MoraleShift)] = {{"columns"}, {}};
-        t[static_cast<std::size_t>(Event::ChargeBegin)] = {{"cancel", "target_flees"}, {}};
-        t[static_cast<std::size_t>(Event::FiguresLost)] = {{"count"}, {}};
-        t[static_cast<std::size_t>(Event::LossCandidate)] = {{"refused"}, {}};
-        t[static_cast<std::size_t>(Event::FireReach)] = {{"range"}, {}};
-        t[static_cast<std::size_t>(Event::OrderCheck)] = {{"refused"}, {}};
+        for (const auto& spec : kernel::event_catalogue())
+            for (const auto& f : spec.fields) {
+                if (!f.writable) continue;
+                auto& w = t[static_cast<std::size_t>(spec.event)];
+                (f.kind == kernel::EventField::Kind::Text ? w.texts : w.numbers).push_back(f.name);
+            }
         return t;
     }();
     return table[static_cast<std::size_t>(e)];

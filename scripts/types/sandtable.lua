@@ -22,30 +22,209 @@
 ---An attribute value: integer for `int`, boolean for `bool`, the word for `enum`.
 ---@alias sandtable.AttributeValue integer|boolean|string
 
+-- events: written by `sandtable docs write` from runtime/kernel/event_catalogue.cpp; edit it there
 ---@alias sandtable.Event
----| "game.setup"       # once, after the modules loaded: set capabilities here
----| "phase.begin"      # ctx: phase, side
----| "phase.end"        # ctx: phase, side
----| "move.exit_zoc"    # ctx: unit, allowed; writable: allowed, mode
----| "move.end"         # ctx: unit, path
----| "move.shared_hex"  # ctx: unit, others
----| "fire.result"      # ctx: firer, target, roll, factor, hit; writable: hit
----| "combat.declared"  # ctx: attackers, defenders; writable: cancel, forced_result
----| "combat.strengths" # ctx: attack, defend; writable: attack, defend
----| "combat.odds"      # ctx: column, shift; writable: shift
----| "combat.roll"      # ctx: column, modifier; writable: modifier (added to the CRT die, the row clamped to the table)
----| "combat.result"    # ctx: result, roll, modifier, advance_required; writable: result, advance_required, advance_mark
----| "unit.retreated"   # ctx: unit, from
----| "unit.advanced"    # ctx: unit, from, to: it advanced after combat
----| "unit.eliminated"  # ctx: unit
----| "turn.end"         # ctx: turn
----| "unit.arrived"     # ctx: unit, due
----| "combat.resolved"  # ctx: attackers, defenders, result: the combat's losses and retreats are all taken
----| "activation.begin"  # ctx: formation, side: a formation was activated, before its first phase
----| "sight.check"      # ctx: viewer, from, to, hexes, alternatives; writable: blocked. A query: handlers only read
----| "loss.candidate"   # ctx: unit, side, last; writable: refused. A query: handlers only read
----| "fire.reach"       # ctx: firer, target, range; writable: range (cm). A query: handlers only read
----| "order.check"      # ctx: unit, mode, bearing, distance, files, facing, target; writable: refused. A query: handlers only read
+---| "game.setup"        # ctx: -
+---| "phase.begin"       # ctx: phase, side
+---| "phase.end"         # ctx: phase, side
+---| "move.exit_zoc"     # ctx: unit, allowed, mode; writable: allowed, mode
+---| "move.end"          # ctx: unit, path
+---| "fire.result"       # ctx: firer, target, roll, factor, hit; writable: hit
+---| "combat.declared"   # ctx: attackers, defenders, cancel, forced_result; writable: cancel, forced_result
+---| "combat.strengths"  # ctx: attack, defend, close_combat, estimate; writable: attack, defend
+---| "combat.odds"       # ctx: column, shift; writable: shift
+---| "combat.result"     # ctx: result, roll, modifier, advance_required, advance_mark; writable: result, advance_required, advance_mark
+---| "unit.retreated"    # ctx: unit, from, displaced
+---| "unit.eliminated"   # ctx: unit
+---| "turn.end"          # ctx: turn
+---| "move.shared_hex"   # ctx: unit, others
+---| "unit.arrived"      # ctx: unit, due
+---| "combat.roll"       # ctx: column, modifier; writable: modifier
+---| "sight.check"       # ctx: viewer, from, to, hexes, alternatives, blocked; writable: blocked. A query: handlers only read
+---| "combat.resolved"   # ctx: attackers, defenders, result
+---| "activation.begin"  # ctx: formation, side
+---| "table.allowance"   # ctx: unit, order, turn, reform, reaction, terrain, thirds; writable: thirds
+---| "fire.steps"        # ctx: firer, target, range, max_range, rank, volley, step, figures, at_attacker; writable: step, figures
+---| "shock.dice"        # ctx: attacker, defender, figures, dice; writable: dice
+---| "melee.point"       # ctx: unit, enemy, aspect, charged, point, figures; writable: point, figures
+---| "morale.shift"      # ctx: unit, value, losses, columns; writable: columns
+---| "charge.begin"      # ctx: unit, target, cancel, target_flees; writable: cancel, target_flees
+---| "figures.lost"      # ctx: unit, cause, direct, count; writable: count
+---| "unit.advanced"     # ctx: unit, from, to
+---| "loss.candidate"    # ctx: unit, side, last, refused; writable: refused. A query: handlers only read
+---| "fire.reach"        # ctx: firer, target, range; writable: range. A query: handlers only read
+---| "order.check"       # ctx: unit, mode, bearing, distance, files, facing, target, refused; writable: refused. A query: handlers only read
+
+-- Event contexts ---------------------------------------------------------------
+-- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:
+-- compare with ~= 0). Only the fields marked writable are read back: numbers as
+-- integers (use //, not /) or booleans, a float is ignored; texts as strings.
+-- Lists are copies: changing them changes nothing.
+
+---@class sandtable.SetupContext
+
+---@class sandtable.PhaseContext
+---@field phase string the phase id from ruleset.yaml, e.g. "movement"
+---@field side sandtable.Side the active side
+
+---@class sandtable.MoveExitZocContext
+---@field unit sandtable.Unit the unit selected to move, standing in an enemy zone of control
+---@field allowed integer|boolean writable: set true to let it leave (arrives as 0)
+---@field mode? "solid"|"open"|"free" writable: "solid" (default): not straight into another enemy zone; "open": into no enemy zone this move; "free": it stops in the next enemy zone it enters
+
+---@class sandtable.MoveEndContext
+---@field unit sandtable.Unit the unit that moved
+---@field path integer[] hex indices of the route, the starting hex first; see game.hex_of_index
+
+---@class sandtable.FireResultContext
+---@field firer sandtable.Unit the unit that fired
+---@field target sandtable.Unit the unit fired at
+---@field roll integer the die
+---@field factor integer the firer's fire factor
+---@field hit integer|boolean writable: 1 hit (the target is disordered), 0 miss
+
+---@class sandtable.CombatDeclaredContext
+---@field attackers sandtable.Unit[]
+---@field defenders sandtable.Unit[]
+---@field cancel? integer|boolean writable: true calls the combat off
+---@field forced_result? string writable: a combat result code to apply without odds or roll (not checked)
+
+---@class sandtable.CombatStrengthsContext
+---@field attack integer writable: total attack (already halved and rounded up, leaders included); dice in a dice pool combat
+---@field defend integer writable: total defence; dice in a dice pool combat
+---@field close_combat? integer in a dice pool combat: 1 at close quarters, 0 for distant fire
+---@field estimate? integer 1 when asked as a query (docs/adr/0007)
+
+---@class sandtable.CombatOddsContext
+---@field column integer 0-based index of the column before shifts (read-only)
+---@field shift integer writable: column shift, negative towards the defender
+
+---@class sandtable.CombatResultContext
+---@field result string writable: the result code (a new one must be under combat_results; not checked)
+---@field roll integer the die as rolled (before the modifier), 0 when none was rolled
+---@field modifier integer the die-roll modifier combat.roll's handlers set (0 when none, or no die)
+---@field advance_required integer|boolean writable: true = the winner may not decline the advance
+---@field advance_mark? string writable: only units of the advancing side with this mark (not 0) may advance
+
+---@class sandtable.UnitRetreatedContext
+---@field unit sandtable.Unit
+---@field from sandtable.Hex the hex it retreated from
+---@field displaced? integer 1 for a unit displaced by a friend's retreat, else absent
+
+---@class sandtable.UnitEliminatedContext
+---@field unit sandtable.Unit
+
+---@class sandtable.TurnEndContext
+---@field turn integer the game turn that ends
+
+---@class sandtable.MoveSharedHexContext
+---@field unit sandtable.Unit the unit that arrived (by moving, advancing, rallying or game.move)
+---@field others sandtable.Unit[] the units of other sides already in the hex
+
+---@class sandtable.UnitArrivedContext
+---@field unit sandtable.Unit the reinforcement, now in its entry hex
+---@field due integer the turn it was due (earlier than now when the enemy held its hex)
+
+---@class sandtable.CombatRollContext
+---@field column integer 0-based index of the final column, after shifts (read-only)
+---@field modifier integer writable: added to the die before the CRT is read (arrives as 0; add to it); a sum below the first row reads the first row, above the last the last
+
+---@class sandtable.SightCheckContext
+---@field viewer sandtable.Unit the unit looking
+---@field from integer hex index of its hex (see game.hex_of_index)
+---@field to integer hex index of the hex it looks at
+---@field hexes integer[] hex indices the line crosses, both ends left out
+---@field alternatives integer[] for each of hexes: the other hex where the line runs along a hexside, else -1
+---@field blocked integer|boolean writable: set true when sight is blocked (arrives as 0)
+
+---@class sandtable.CombatResolvedContext
+---@field attackers sandtable.Unit[]
+---@field defenders sandtable.Unit[]
+---@field result string the combat's result
+
+---@class sandtable.ActivationBeginContext
+---@field formation string the formation activated
+---@field side sandtable.Side its side
+
+---@class sandtable.TableAllowanceContext
+---@field unit sandtable.Unit
+---@field order integer 0 hold, 1 advance, 2 charge, 3 withdraw
+---@field turn integer degrees its march turns from its facing
+---@field reform integer 1: it changes files
+---@field reaction integer 1: a morale reaction's move, not an order
+---@field terrain integer thirds the ground on its way takes: areas, hill levels and lines crossed, roads left out
+---@field thirds integer writable: thirds of its move lost (arrives as 0; negative gains); terrain's are added after, and a road's gain for the part of the way on it
+
+---@class sandtable.FireStepsContext
+---@field firer sandtable.Unit the unit that fires
+---@field target sandtable.Unit the unit fired at
+---@field range integer cm, as fired
+---@field max_range integer cm
+---@field rank integer 1 or 2
+---@field volley integer 1 or 2
+---@field step integer writable: its start on the fire ladder plus range steps
+---@field figures integer writable: the rank's figures in reach: how many of them fire (0: the rank holds its fire)
+---@field at_attacker integer 1: it fires at an enemy in contact with it that came to it this turn (`attacked_fire_first`)
+
+---@class sandtable.ShockDiceContext
+---@field attacker sandtable.Unit the charging unit
+---@field defender sandtable.Unit the enemy it is in contact with
+---@field figures integer the attacker's figures in contact
+---@field dice integer writable: the shock dice rolled: its shock x figures
+
+---@class sandtable.MeleePointContext
+---@field unit sandtable.Unit
+---@field enemy sandtable.Unit the enemy in contact
+---@field aspect integer 0 front, 1 flank, 2 rear: where the enemy strikes it from
+---@field charged integer 1: the enemy charged it
+---@field point integer writable: the melee point it rolls for
+---@field figures integer writable: its figures that roll
+
+---@class sandtable.MoraleShiftContext
+---@field unit sandtable.Unit
+---@field value integer its morale value
+---@field losses integer figures it lost this turn
+---@field columns integer writable: columns to the right on the morale chart (arrives as 0)
+
+---@class sandtable.ChargeBeginContext
+---@field unit sandtable.Unit the charging unit
+---@field target sandtable.Unit the unit it charges
+---@field cancel integer writable: 1: it does not charge, and stands where it is
+---@field target_flees integer writable: 1: the target turns and goes a third of a move away
+
+---@class sandtable.FiguresLostContext
+---@field unit sandtable.Unit
+---@field cause string fire, artillery, shock, melee, rout, ...
+---@field direct string artillery: the ids of the shots whose hit circle had one of its figures under the cross-hairs, comma-separated; else empty
+---@field count integer writable: the figures it loses
+
+---@class sandtable.UnitAdvancedContext
+---@field unit sandtable.Unit
+---@field from sandtable.Hex the hex it left
+---@field to sandtable.Hex the hex it advanced to
+
+---@class sandtable.LossCandidateContext
+---@field unit sandtable.Unit a unit that may take the loss its side owes
+---@field side sandtable.Side its side
+---@field last integer 1 when the loss would remove it from the map
+---@field refused integer|boolean writable: set true to keep it from taking the loss while another unit can (arrives as 0; regimental 4.0: a support company goes before its core stand's last strength point)
+
+---@class sandtable.FireReachContext
+---@field firer sandtable.Unit the unit that fires
+---@field target sandtable.Unit the unit it would fire at
+---@field range integer writable: cm its missiles reach that target (arrives as its range attribute; Cady: more from a hill, 6 cm in and out of a forest in the musket period)
+
+---@class sandtable.OrderCheckContext
+---@field unit sandtable.Unit the unit the order is written for
+---@field mode integer 0 hold, 1 advance, 2 charge, 3 withdraw
+---@field bearing integer degrees, the way it marches
+---@field distance integer mm
+---@field files integer files it re-forms to (0: as it is)
+---@field facing integer degrees it faces at the end (-1: the way it marched)
+---@field target sandtable.Unit|integer a charge's target (-1: none)
+---@field refused integer|boolean writable: set true to refuse the order (arrives as 0; Cady's phalanx moves only straight ahead or back)
+
+-- end of events
 
 ---@alias sandtable.Capability
 ---| "exerts_zoc"                  # default 1
@@ -74,121 +253,6 @@
 ---@field phase? string run only when ctx.phase is this phase id
 ---@field unit_has? string run only when ctx.unit's attribute of this name is not zero (true; not an enum's first value)
 ---@field unit_types? string[] run only when ctx.unit's type is one of these unit type ids
-
--- Event contexts ---------------------------------------------------------------
--- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:
--- compare with ~= 0). Only the fields marked writable are read back: numbers as
--- integers (use //, not /) or booleans, a float is ignored; texts as strings.
--- Lists are copies: changing them changes nothing.
-
----@class sandtable.SetupContext
-
----@class sandtable.PhaseContext
----@field phase string the phase id from ruleset.yaml, e.g. "movement"
----@field side sandtable.Side the active side
-
----@class sandtable.MoveExitZocContext
----@field unit sandtable.Unit the unit selected to move, standing in an enemy zone of control
----@field allowed integer|boolean writable: set true to let it leave (arrives as 0)
----@field mode? "solid"|"open" writable: "solid" (default): not straight into another enemy ZOC; "open": into no enemy ZOC this move
-
----@class sandtable.MoveEndContext
----@field unit sandtable.Unit the unit that moved
----@field path integer[] hex indices of the route, the starting hex first; see game.hex_of_index
-
----@class sandtable.MoveSharedHexContext
----@field unit sandtable.Unit the unit that arrived (by moving, advancing, rallying or game.move)
----@field others sandtable.Unit[] the units of other sides already in the hex
-
----@class sandtable.FireResultContext
----@field firer sandtable.Unit
----@field target sandtable.Unit
----@field roll integer the die
----@field factor integer the firer's fire factor
----@field hit integer|boolean writable: 1 hit (the target is disordered), 0 miss
-
----@class sandtable.CombatDeclaredContext
----@field attackers sandtable.Unit[]
----@field defenders sandtable.Unit[]
----@field cancel? integer|boolean writable: true calls the combat off
----@field forced_result? string writable: a combat result code to apply without odds or roll (not checked)
-
----@class sandtable.CombatStrengthsContext
----@field attack integer writable: total attack (already halved and rounded up, leaders included)
----@field defend integer writable: total defence
----@field close_combat? integer in a dice pool combat: 1 at close quarters, 0 for distant fire (attack and defend are dice then)
-
----@class sandtable.CombatOddsContext
----@field column integer 0-based index of the column before shifts (read-only)
----@field shift integer writable: column shift, negative towards the defender
-
----@class sandtable.CombatRollContext
----@field column integer 0-based index of the final column, after shifts (read-only)
----@field modifier integer writable: added to the die before the CRT is read (arrives as 0; add to it, e.g. ctx.modifier = ctx.modifier + 1); a sum below the first row reads the first row, above the last the last
-
----@class sandtable.CombatResultContext
----@field result string writable: the result code (a new one must be under combat_results; not checked)
----@field roll integer the die as rolled (before the modifier), 0 when none was rolled
----@field modifier integer the die-roll modifier combat.roll's handlers set (0 when none, or no die)
----@field advance_required integer|boolean writable: true = the winner may not decline the advance
----@field advance_mark? string writable: only units of the advancing side with this mark (not 0) may advance
-
----@class sandtable.UnitRetreatedContext
----@field unit sandtable.Unit
----@field from sandtable.Hex the hex it retreated from
-
----@class sandtable.UnitAdvancedContext
----@field unit sandtable.Unit
----@field from sandtable.Hex the hex it left
----@field to sandtable.Hex the hex it advanced to
-
----@class sandtable.UnitEliminatedContext
----@field unit sandtable.Unit
-
----@class sandtable.TurnEndContext
----@field turn integer the game turn that ends
-
----@class sandtable.UnitArrivedContext
----@field unit sandtable.Unit the reinforcement, now in its entry hex
----@field due integer the turn it was due (earlier than now when the enemy held its hex)
-
----@class sandtable.CombatResolvedContext
----@field attackers sandtable.Unit[]
----@field defenders sandtable.Unit[]
----@field result string the combat's result
-
----@class sandtable.ActivationBeginContext
----@field formation string the formation activated
----@field side sandtable.Side its side
-
----@class sandtable.SightCheckContext
----@field viewer sandtable.Unit the unit looking
----@field from integer hex index of its hex (see game.hex_of_index)
----@field to integer hex index of the hex it looks at
----@field hexes integer[] hex indices the line crosses, both ends left out
----@field alternatives integer[] for each of hexes: the other hex where the line runs along a hexside, else -1
----@field blocked integer|boolean writable: set true when sight is blocked (arrives as 0)
-
----@class sandtable.LossCandidateContext
----@field unit sandtable.Unit a unit that may take the loss its side owes
----@field side sandtable.Side its side
----@field last integer 1 when the loss would remove it from the map
----@field refused integer|boolean writable: set true to keep it from taking the loss while another unit can (arrives as 0)
-
----@class sandtable.FireReachContext
----@field firer sandtable.Unit the unit that would fire (free table)
----@field target sandtable.Unit the unit it would fire at
----@field range integer writable: cm its missiles reach that target (arrives as its range attribute)
-
----@class sandtable.OrderCheckContext
----@field unit sandtable.Unit the unit the order is written for (free table)
----@field mode integer 0 hold, 1 advance, 2 charge, 3 withdraw
----@field bearing integer degrees, the way it marches
----@field distance integer mm
----@field files integer files it re-forms to (0: as it is)
----@field facing integer degrees it faces at the end (-1: the way it marched)
----@field target sandtable.Unit|integer a charge's target (-1: none)
----@field refused integer|boolean writable: set true to refuse the order (arrives as 0)
 
 -- Return values -------------------------------------------------------------------
 

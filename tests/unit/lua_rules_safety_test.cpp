@@ -182,9 +182,9 @@ ScriptError apply_error(kernel::Game& g, const Action& a) {
 // Line 5 is the offending statement; the handler fires on the first move.
 std::string hostile_on_move(const std::string& statement) {
     return "-- a rule module that misbehaves when a unit has moved\n"
-           "local moves = 0\n"
+           "local counted = \"moves\"\n"
            "game.on(\"move.end\", function(ctx)\n"
-           "  moves = moves + 1\n"
+           "  game.set_mark(ctx.unit, counted, game.mark(ctx.unit, counted) + 1)\n"
            "  " + statement + "\n"
            "end)\n";
 }
@@ -389,13 +389,31 @@ TEST_CASE("a capability changed by a failing handler is rolled back", "[lua][saf
 }
 
 TEST_CASE("Lua globals cannot be changed by a handler so a failure leaves none behind", "[lua][safety]") {
-    // The globals are closed once the modules are loaded: a handler that
-    // tries to keep state in one fails at once, and nothing is left behind.
+    // A handler that assigns a global is refused when the module loads, at the assignment's line.
+    {
+        TempDir dir;
+        const std::string file = dir.write("hostile.lua",
+                                           "-- counts moves in a global\n"
+                                           "game.on(\"move.end\", function(ctx)\n"
+                                           "  moves_seen = (moves_seen or 0) + 1\n"
+                                           "end)\n");
+        Rig rig(file);
+        try {
+            rig.game->start();
+            FAIL("the module loaded");
+        } catch (const ScriptError& e) {
+            CHECK(e.line() == 3);
+            CHECK(e.message().find("assigns the global 'moves_seen'") != std::string::npos);
+        }
+    }
+    // Through a parameter the load-time check does not follow: the globals are
+    // closed once the modules are loaded, so the handler fails at once and
+    // nothing is left behind.
     TempDir dir;
     const std::string file = dir.write("hostile.lua",
-                                       "-- counts moves in a global, then fails\n"
+                                       "local function put(t, k, v) t[k] = v end\n"
                                        "game.on(\"move.end\", function(ctx)\n"
-                                       "  moves_seen = (moves_seen or 0) + 1\n"
+                                       "  put(_ENV, \"moves_seen\", 1)\n"
                                        "  error(\"too late\")\n"
                                        "end)\n");
     Rig rig(file);
