@@ -60,6 +60,8 @@ enum class Capability {
 };
 const char* capability_name(Capability c);
 bool parse_capability(const std::string& name, Capability& out);
+// The value a capability has until a rule script sets it (the comments above).
+int capability_default(Capability c);
 
 // By unit type, then face (front, back): each capability's value.
 using CapabilityTable = std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>>;

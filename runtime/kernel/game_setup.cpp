@@ -1,0 +1,123 @@
+// A game set up from its ruleset and scenario: the units, formations and
+// capabilities, the phases' options read once, the barriers of the map.
+#include "kernel/game.h"
+#include "rules/procedures.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const rules::Scenario> scenario,
+           std::uint64_t seed, RuleHooks* hooks)
+    : ruleset_(std::move(ruleset)), scenario_(std::move(scenario)), seed_(seed), hooks_(hooks), dice_(seed) {
+    const auto& sc = *scenario_;
+    for (const auto& p : sc.units) {
+        UnitState u;
+        u.type = p.type;
+        u.side = p.side;
+        u.hex = p.hex;
+        u.back = p.back && ruleset_->unit_types[static_cast<std::size_t>(p.type)].back.has_value();
+        u.on_map = p.arrives <= 1;  // a reinforcement waits off the map, not eliminated
+        u.facing = p.facing;
+        u.hits = p.hits;
+        state_.units.push_back(u);
+    }
+    state_.sides.resize(sc.sides.size());
+    for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
+    std::array<int, static_cast<int>(Capability::Count)> defaults{};
+    for (std::size_t c = 0; c < defaults.size(); ++c) defaults[c] = capability_default(static_cast<Capability>(c));
+    beside_.capabilities.assign(ruleset_->unit_types.size(), {defaults, defaults});
+    const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
+    game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
+    // Written orders only where the sequence has them: every action copies what is kept beside the state.
+    const bool plotted = std::any_of(ruleset_->phases.begin(), ruleset_->phases.end(), [](const auto& p) {
+        return p.procedure == "plot" || p.procedure == "plotted_combat" || p.procedure == "plotted_movement";
+    });
+    if (plotted) beside_.plots.assign(state_.units.size(), Plot{});
+    for (const auto& p : sc.units) {
+        int f = p.formation.empty() ? -1 : formation_index(p.formation);
+        if (!p.formation.empty() && f < 0) {
+            f = static_cast<int>(formations_.size());
+            formations_.push_back({p.formation, p.side, {}});
+        }
+        if (f >= 0) formations_[static_cast<std::size_t>(f)].units.push_back(static_cast<int>(unit_formation_.size()));
+        unit_formation_.push_back(f);
+    }
+    if (!ruleset_->orders.list.empty()) state_.orders.assign(formations_.size(), ruleset_->orders.initial);
+    beside_.pending_orders.assign(formations_.size(), -1);
+    beside_.support.available.assign(sc.sides.size(), {});
+    beside_.support.draws_left.assign(sc.sides.size(), 0);
+    beside_.support.committed.assign(sc.sides.size(), {});
+    beside_.support.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
+    resolve_attribute_roles();
+    if (ruleset_->table.enabled) set_up_table();
+    for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
+    state_.at.active_side = sc.first_side;
+    for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
+    // Worked out by the loader; a scenario built in code gets it here.
+    if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
+    step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;
+    find_zoc_barriers();
+}
+
+void Game::find_zoc_barriers() {
+    const auto& map = scenario_->map;
+    if (std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.stops_movement || t.only_as_first_step; })) {
+        terrain_halts_.assign(grid().size(), 0);
+        for (std::size_t i = 0; i < grid().size(); ++i) {
+            const auto& t = ruleset_->terrain[static_cast<std::size_t>(map.terrain[i])];
+            terrain_halts_[i] = t.only_as_first_step ? 2 : t.stops_movement ? 1 : 0;
+        }
+    }
+    const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.no_zoc_to_zoc; }) ||
+                     std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(), [](const auto& f) { return f.no_zoc_to_zoc; });
+    if (!any) return;
+    zoc_barriers_.assign(grid().size() * 6, 0);
+    for (int i = 0; i < static_cast<int>(grid().size()); ++i)
+        for (int d = 0; d < 6; ++d) {
+            const int to = grid().neighbour_index(i, d);
+            if (to < 0) continue;
+            const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
+            const bool across = feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].no_zoc_to_zoc;
+            const bool into = ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].no_zoc_to_zoc;
+            zoc_barriers_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = across || into;
+        }
+}
+
+// The attributes the procedures read, and each phase's options, read once.
+void Game::resolve_attribute_roles() {
+    const auto& rs = *ruleset_;
+    roles_.strength = rs.attribute_index("combat");
+    roles_.allowance = rs.attribute_index("movement");
+    roles_.fire_range = rs.attribute_index("range");
+    combat_rules_.assign(rs.phases.size(), {});
+    movement_rules_.assign(rs.phases.size(), {});
+    plot_rules_.assign(rs.phases.size(), {});
+    bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
+    for (std::size_t i = 0; i < rs.phases.size(); ++i) {
+        const auto& p = rs.phases[i];
+        if (p.procedure == "odds_combat" || p.procedure == "plotted_combat") {
+            const CombatPhaseRules& r = combat_rules_[i] = read_combat_rules(p, rs);
+            if (r.leader >= 0) roles_.leader = r.leader;
+            if (!strength_from_melee) roles_.strength = r.strength;
+            strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
+        } else if (p.procedure == "plot") {
+            plot_rules_[i] = read_plot_rules(p, rs);
+        } else if (p.procedure == "movement") {
+            movement_rules_[i] = read_movement_rules(p, rs);
+            roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
+            reinforcements_in_movement_ = reinforcements_in_movement_ || rules::option_text(p, "reinforcements", "") == "arrive";
+            stacking_limit_ = rules::option_int(p, "stacking", 1);
+        } else if (p.procedure == "recovery") {
+            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
+        } else if (p.procedure == "ranged_fire") {
+            roles_.fire_range = rs.attribute_index(rules::option_text(p, "range", "range"));
+            if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty()) roles_.fire_factor = rs.attribute_index(t->target_attribute);
+        }
+    }
+}
+
+}  // namespace sandtable::kernel
