@@ -1,4 +1,6 @@
 #include "bots/session.h"
+#include "kernel/checksum_v1.h"
+#include "load/scenario_writer.h"
 
 #include <filesystem>
 #include <fstream>
@@ -96,24 +98,25 @@ load::LoadedGame load_replay_game(const std::string& replay_file, const kernel::
 }
 }  // namespace
 
-OpenedReplay open_replay(const std::string& replay_file) {
+OpenedReplay open_replay(const std::string& replay_file, kernel::OlderFormats older) {
     std::string text = load::read_file(replay_file);
     const kernel::ReplayHeader header = kernel::replay_header(text, replay_file);
     std::string scenario_file;
     OpenedReplay opened{load_replay_game(replay_file, header, scenario_file), {}, scenario_file};
     // A first game to resolve unit ids and hexes.
     Session probe(opened.loaded, scenario_file, 1, {}, false);
-    opened.replay = kernel::parse_replay(text, replay_file, probe.game());
+    opened.replay = kernel::parse_replay(text, replay_file, probe.game(), older);
     return opened;
 }
 
-ReplayCheck verify_replay(const std::string& replay_file) {
-    OpenedReplay opened = open_replay(replay_file);
-    const kernel::Replay& r = opened.replay;
-    Session session(opened.loaded, opened.scenario_file, r.seed, r.forced_dice, false);
+namespace {
+// Applies the replay's actions in `session`, comparing each checksum the file
+// records with the one of the file's format.
+ReplayCheck re_execute(const kernel::Replay& r, Session& session) {
     ReplayCheck check;
     if (!r.content_hash.empty() && r.content_hash != session.replay().content_hash)
         check.message = "note: the scenario, ruleset or scripts changed since this replay was made";
+    auto checksum = [&] { return r.format == 1 ? kernel::checksum_v1(session.game()) : session.game().checksum(); };
     for (std::size_t i = 0; i < r.steps.size(); ++i) {
         const auto& step = r.steps[i];
         try {
@@ -124,7 +127,7 @@ ReplayCheck verify_replay(const std::string& replay_file) {
             check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") cannot be applied: " + e.what();
             break;
         }
-        std::uint64_t now = session.game().checksum();
+        const std::uint64_t now = checksum();
         if (step.has_checksum && now != step.checksum) {
             check.ok = false;
             check.diverged_at = i + 1;
@@ -136,6 +139,29 @@ ReplayCheck verify_replay(const std::string& replay_file) {
     }
     check.final_checksum = session.game().checksum();
     check.result = session.game().state().result;
+    return check;
+}
+}  // namespace
+
+ReplayCheck verify_replay(const std::string& replay_file) {
+    OpenedReplay opened = open_replay(replay_file);
+    Session session(opened.loaded, opened.scenario_file, opened.replay.seed, opened.replay.forced_dice, false);
+    return re_execute(opened.replay, session);
+}
+
+ReplayCheck upgrade_replay(const std::string& replay_file) {
+    OpenedReplay opened = open_replay(replay_file, kernel::OlderFormats::Accepted);
+    const kernel::Replay& r = opened.replay;
+    if (r.format == kernel::kReplayFormat) {
+        ReplayCheck already;
+        already.ok = false;
+        already.message = replay_file + " is in format sandtable-replay/" + std::to_string(kernel::kReplayFormat) + " already";
+        return already;
+    }
+    // Logging on: the session records the new format's checksum after every action.
+    Session session(opened.loaded, opened.scenario_file, r.seed, r.forced_dice, true);
+    ReplayCheck check = re_execute(r, session);
+    if (check.ok) load::write_file_atomically(replay_file, session.replay_yaml(replay_file));
     return check;
 }
 

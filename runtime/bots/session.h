@@ -61,7 +61,7 @@ struct OpenedReplay {
     kernel::Replay replay;
     std::string scenario_file;  // where the scenario was found
 };
-OpenedReplay open_replay(const std::string& replay_file);
+OpenedReplay open_replay(const std::string& replay_file, kernel::OlderFormats older = kernel::OlderFormats::Refused);
 // A path a replay names (its scenario, a house rule): relative to the
 // replay's own folder, never to the working folder (a replay means the same
 // game wherever it is opened from).
@@ -69,6 +69,10 @@ std::string locate_from_replay(const std::string& replay_file, const std::string
 
 // Re-executes a replay file and compares every checksum.
 ReplayCheck verify_replay(const std::string& replay_file);
+// Converts a replay of format 1 to the current format in place: re-executes
+// it, checking every checksum format 1 recorded, and only when all match
+// rewrites the file (atomically) with the current format's checksums.
+ReplayCheck upgrade_replay(const std::string& replay_file);
 
 std::string describe_result(const kernel::Game& game);
 

@@ -108,9 +108,17 @@ int state(const std::vector<std::string>& argv) {
 }
 
 int replay(const std::vector<std::string>& argv) {
-    Args args(argv, {"json"}, {});
+    Args args(argv, {"json", "upgrade"}, {});
     if (args.positional().size() != 1) throw UsageError("name one replay file");
-    bots::ReplayCheck check = bots::verify_replay(args.positional()[0]);
+    const std::string file = args.positional()[0];
+    if (args.flag("upgrade")) {
+        const bots::ReplayCheck upgraded = bots::upgrade_replay(file);
+        if (!upgraded.ok) std::cerr << "sandtable replay --upgrade: " << upgraded.message << "\n";
+        else std::cout << "upgraded " << file << " to format sandtable-replay/" << kernel::kReplayFormat << ": " << upgraded.actions
+                       << " actions re-executed, every old checksum matched\n";
+        return upgraded.ok ? 0 : 1;
+    }
+    bots::ReplayCheck check = bots::verify_replay(file);
     if (args.flag("json")) {
         std::cout << "{\"ok\": " << (check.ok ? "true" : "false") << ", \"actions\": " << check.actions
                   << ", \"diverged_at\": " << check.diverged_at << ", \"message\": \"" << json_escape(check.message)

@@ -165,50 +165,9 @@ void Game::resolve_dice_pools() {
         c.attacker_hits = cap;
     }
     c.result = std::to_string(c.attacker_hits) + "-" + std::to_string(c.defender_hits);
-    if (why) {
-        why->dice_pool = true;
-        why->attack_hits = c.attacker_hits;
-        why->defence_hits = c.defender_hits;
-        why->result = c.result;
-        why->result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) + " on the attacker";
-        why->modifiers.push_back({"the attack hits on " + std::to_string(attack_rule.hit_on) + "+" + (attack_rule.double_on ? " or a double " + std::to_string(attack_rule.double_on) : "") +
-                                      " (" + attacker_status + " attacking " + defender_status + ")", attack_rule.where.to_string()});
-        why->modifiers.push_back({"the defence hits on " + std::to_string(defend_rule.hit_on) + "+" + (defend_rule.double_on ? " or a double " + std::to_string(defend_rule.double_on) : "") +
-                                      " (" + defender_status + " defending against " + attacker_status + ")", defend_rule.where.to_string()});
-    }
-    auto hexes = [&](const std::vector<int>& units) {
-        std::vector<Hex> out;
-        for (int u : units) {
-            const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
-            if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
-        }
-        return static_cast<int>(out.size());
-    };
-    // The attacker's cap counts the hexes of its formations' units: batteries supporting from afar take no losses.
-    std::vector<int> formation_attackers;
-    for (int u : c.attackers)
-        if (formation_of(u) >= 0) formation_attackers.push_back(u);
-    c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
-    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(formation_attackers.empty() ? c.attackers : formation_attackers));
-    c.losses_reduce = true;
-    c.advancing_side = -1;
-    if (!c.close_combat) return;  // distant fire takes no ground
-    // 4.1: hits scored, not losses taken, decide who falls back.
-    const bool tie = c.attacker_hits == c.defender_hits;
-    const bool attacker_loses = c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
-    const bool defender_loses = c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
-    // 4.1: an attacker's fall back moves the stands at close quarters (and
-    // their companies), not those supporting from afar.
-    std::vector<int> assaulting;
-    for (int u : c.attackers) {
-        const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
-        if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; })) assaulting.push_back(u);
-    }
-    if (defender_loses) c.to_retreat = c.defenders;
-    if (attacker_loses) c.to_retreat.insert(c.to_retreat.end(), assaulting.begin(), assaulting.end());
-    c.retreat_hexes = pool.fall_back;
-    // 4.2: an attacker that scored at least as many hits may take the hex it won.
-    if (!attacker_loses) c.advancing_side = attacking_side();
+    if (why) explain_pools(*why, attack_rule, defend_rule, attacker_status, defender_status);
+    owe_pool_losses(pool);
+
 }
 
 // The units of a side that may still lose a strength point in this combat:
@@ -258,6 +217,63 @@ bool Game::may_hold_instead() const {
     const auto* pool = dice_pool();
     const Combat& c = state_.combat;
     return pool && !c.retreat_decided && !c.to_retreat.empty() && listed(pool->hold_instead, status_of(c.to_retreat.front()));
+}
+
+void Game::explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule, const rules::DicePoolRule& defend_rule,
+                         const std::string& attacker_status, const std::string& defender_status) const {
+    const Combat& c = state_.combat;
+    why.dice_pool = true;
+    why.attack_hits = c.attacker_hits;
+    why.defence_hits = c.defender_hits;
+    why.result = c.result;
+    why.result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) + " on the attacker";
+    auto hits_on = [](const rules::DicePoolRule& rule) {
+        return std::to_string(rule.hit_on) + "+" + (rule.double_on ? " or a double " + std::to_string(rule.double_on) : "");
+    };
+    why.modifiers.push_back({"the attack hits on " + hits_on(attack_rule) + " (" + attacker_status + " attacking " + defender_status + ")",
+                             attack_rule.where.to_string()});
+    why.modifiers.push_back({"the defence hits on " + hits_on(defend_rule) + " (" + defender_status + " defending against " +
+                                 attacker_status + ")",
+                             defend_rule.where.to_string()});
+}
+
+// The losses the hits call for (at most max_loss_per_hex a hex), and at close
+// quarters who falls back and who may take the hex (regimental 4.1, 4.2).
+void Game::owe_pool_losses(const rules::DicePoolTable& pool) {
+    Combat& c = state_.combat;
+    auto hexes = [&](const std::vector<int>& units) {
+        std::vector<Hex> out;
+        for (int u : units) {
+            const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
+            if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+        }
+        return static_cast<int>(out.size());
+    };
+    // The attacker's cap counts the hexes of its formations' units: batteries supporting from afar take no losses.
+    std::vector<int> formation_attackers;
+    for (int u : c.attackers)
+        if (formation_of(u) >= 0) formation_attackers.push_back(u);
+    c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
+    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(formation_attackers.empty() ? c.attackers : formation_attackers));
+    c.losses_reduce = true;
+    c.advancing_side = -1;
+    if (!c.close_combat) return;  // distant fire takes no ground
+    // 4.1: hits scored, not losses taken, decide who falls back.
+    const bool tie = c.attacker_hits == c.defender_hits;
+    const bool attacker_loses = c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
+    const bool defender_loses = c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
+    // 4.1: an attacker's fall back moves the stands at close quarters (and
+    // their companies), not those supporting from afar.
+    std::vector<int> assaulting;
+    for (int u : c.attackers) {
+        const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
+        if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; })) assaulting.push_back(u);
+    }
+    if (defender_loses) c.to_retreat = c.defenders;
+    if (attacker_loses) c.to_retreat.insert(c.to_retreat.end(), assaulting.begin(), assaulting.end());
+    c.retreat_hexes = pool.fall_back;
+    // 4.2: an attacker that scored at least as many hits may take the hex it won.
+    if (!attacker_loses) c.advancing_side = attacking_side();
 }
 
 }  // namespace sandtable::kernel

@@ -42,6 +42,11 @@ std::vector<EventSpec> hex_events() {
          {{"firer", K::Number, "sandtable.Unit", "the unit that fired"},
           {"target", K::Number, "sandtable.Unit", "the unit fired at"}, number("roll", "the die"),
           number("factor", "the firer's fire factor"), flag("hit", "1 hit (the target is disordered), 0 miss")}},
+    };
+}
+
+std::vector<EventSpec> combat_events() {
+    return {
         {Event::CombatDeclared, "combat.declared", "CombatDeclaredContext",
          "when a combat is resolved, before anything is computed", false,
          {units("attackers"), units("defenders"), {"cancel", K::Number, "integer|boolean", "true calls the combat off",
@@ -207,7 +212,7 @@ std::vector<EventSpec> late_events() {
 
 std::vector<EventSpec> in_event_order() {
     std::vector<EventSpec> all;
-    for (auto part : {hex_events(), more_hex_events(), tabletop_events(), late_events()})
+    for (auto part : {hex_events(), combat_events(), more_hex_events(), tabletop_events(), late_events()})
         for (auto& spec : part) all.push_back(std::move(spec));
     for (std::size_t i = 0; i < all.size(); ++i)
         if (static_cast<std::size_t>(all[i].event) != i) throw std::logic_error("event catalogue out of Event order");

@@ -1,6 +1,7 @@
 // The sequence-of-play engine: walks turns, steps, player turns and phases,
 // hands each phase to its procedure, and applies actions transactionally.
 #include "kernel/game.h"
+#include "kernel/state_hasher.h"
 #include "rules/procedures.h"
 
 #include <algorithm>
@@ -375,32 +376,22 @@ void Game::dispatch_action(const Action& action) {
 // The state's checksum and what lives beside it: pending questions and
 // the capabilities scripts may change.
 std::uint64_t Game::checksum() const {
-    std::uint64_t h = kernel::checksum(state_);
-    auto mix = [&h](std::uint64_t v) {
-        h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-        h *= 0xff51afd7ed558ccdULL;
-        h ^= h >> 33;
-    };
-    mix(beside_.questions.size());
+    Hasher h;
+    h.h = kernel::checksum(state_);
+    h.i(static_cast<long long>(beside_.questions.size()));
     for (const auto& q : beside_.questions) {
-        mix(static_cast<std::uint64_t>(q.id)), mix(static_cast<std::uint64_t>(q.side));
-        for (unsigned char c : q.prompt) mix(c);
-        mix(q.options.size());
+        h.i(q.id), h.i(q.side), h.s(q.prompt);
+        h.i(static_cast<long long>(q.options.size()));
+        for (const auto& option : q.options) h.s(option);
     }
-    // Capabilities added after the first eleven count only where a script
-    // changed them: replays recorded before they existed still verify.
-    constexpr std::size_t kFirstCapabilities = static_cast<std::size_t>(Capability::Faces);
+    h.i(static_cast<long long>(beside_.capabilities.size()));
     for (const auto& type : beside_.capabilities)
         for (const auto& face : type)
-            for (std::size_t c = 0; c < face.size(); ++c) {
-                if (c >= kFirstCapabilities && face[c] == capability_default(static_cast<Capability>(c))) continue;
-                if (c >= kFirstCapabilities) mix(0xcab0 + c);
-                mix(static_cast<std::uint64_t>(static_cast<std::int64_t>(face[c])));
-            }
+            for (int value : face) h.i(value);
     // Written orders stay out: the checksum is public, and hashing them would
     // let the side that plots second test guesses at the other's orders. They
     // follow from the recorded plot actions, and their effects are hashed.
-    return h;
+    return h.h;
 }
 
 std::string Game::describe(const Action& a) const {

@@ -378,6 +378,7 @@ public:
     bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
 
 private:
+    friend std::uint64_t checksum_v1(const Game& game);  // converting replays of format 1 (checksum_v1.cpp)
     using Hex = geometry::Hex;
     enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw, Orders,
                            TableOrders, TableMovement, TableFire, TableArtillery, TableMelee, TableMorale };
@@ -562,6 +563,9 @@ private:
     void compute_dice_pools();
     int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled);
     void resolve_dice_pools();
+    void explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule, const rules::DicePoolRule& defend_rule,
+                       const std::string& attacker_status, const std::string& defender_status) const;
+    void owe_pool_losses(const rules::DicePoolTable& pool);
     std::vector<int> pool_loss_candidates(bool attacker) const;
     // The units that may take the next loss a side owes: the procedure's, less those the rule scripts refuse.
     std::vector<int> loss_candidates(bool attacker) const;
@@ -607,6 +611,7 @@ private:
     bool plotted_combat_step();
     bool open_next_plotted_combat();
     // plotted_movement.cpp
+    struct PlottedMoves;
     bool plotted_movement_step();
     void execute_plotted_moves();
     // table_units.cpp: the free table's units and what they stand on
@@ -624,6 +629,14 @@ private:
     // table_movement.cpp: every unit's move at once, a slice at a time
     bool table_movement_step();
     struct TableMove;
+    struct TableTraffic;
+    void begin_charges();
+    void stand_where_no_room(std::vector<TableMove>& moves, const std::vector<std::pair<int, int>>& before,
+                             TableTraffic& traffic);
+    double clear_part_of_step(int unit, const TableMove& m, geometry::table::Point from, double step, int facing,
+                              const TableTraffic& traffic) const;
+    bool move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic& traffic);
+    void finish_move(int unit, const TableMove& m, const TableTraffic& traffic);
     TableMove plan_move(int unit);
     int terrain_thirds(int unit, geometry::table::Point from, geometry::table::Point to, double& stop_at) const;
     struct RoadShare {
@@ -651,9 +664,15 @@ private:
     void table_artillery_actions(std::vector<Action>& out) const;
     void table_artillery_apply(const Action& a);
     void fire_gun(int gun, int target, int called_cm);
+    struct Shot;
+    void aim_shot(Shot& shot, int called_cm);
+    std::pair<bool, bool> under_template(const Shot& shot, geometry::table::Point at) const;
+    void land_shot(Shot& shot);
     bool may_call(int gun, int target, int called_cm) const;
     // table_melee.cpp
     bool table_melee_step();
+    int shock_hits(const rules::HitMatrix& shock, int striker, int receiver);
+    int melee_losses(int unit, int enemy);
     int figures_in_contact(int unit, int enemy) const;
     // table_morale.cpp
     bool table_morale_step();

@@ -108,7 +108,7 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
 std::string to_yaml(const Replay& r, const Game& game) {
     std::ostringstream out;
     out << "# Sandtable replay: `sandtable replay FILE` re-executes it and checks every checksum.\n";
-    out << "format: sandtable-replay/1\n";
+    out << "format: sandtable-replay/" << kReplayFormat << "\n";
     out << "scenario: " << load::yaml_quoted(r.scenario) << "\n";
     if (!r.house_rules.empty()) {
         out << "house_rules:\n";
@@ -146,14 +146,23 @@ ReplayHeader replay_header(const std::string& text, const std::string& file) {
     return header;
 }
 
-Replay parse_replay(const std::string& text, const std::string& file, const Game& game) {
+Replay parse_replay(const std::string& text, const std::string& file, const Game& game, OlderFormats older) {
     load::DiagnosticSink sink;
     auto yaml = load::parse_yaml_text(text, file, sink);
     sink.throw_if_any();
     Replay r;
     load::MapReader top(yaml.root, file, sink, "a replay");
-    std::string format = top.text("format", true);
-    if (!format.empty() && format != "sandtable-replay/1") sink.error(top.where("format"), "unknown replay format '" + format + "' (expected sandtable-replay/1)");
+    const std::string format = top.text("format", true);
+    const std::string current = "sandtable-replay/" + std::to_string(kReplayFormat);
+    if (format == "sandtable-replay/1" && older == OlderFormats::Accepted) {
+        r.format = 1;
+    } else if (format == "sandtable-replay/1") {
+        sink.error(top.where("format"), "this replay is in format sandtable-replay/1, recorded by an older Sandtable; its "
+                                        "checksums are no longer computed. Convert it once with `sandtable replay --upgrade " +
+                                            file + "`");
+    } else if (!format.empty() && format != current) {
+        sink.error(top.where("format"), "unknown replay format '" + format + "' (expected " + current + ")");
+    }
     r.scenario = top.text("scenario", true);
     r.house_rules = top.text_list("house_rules", false);
     r.content_hash = top.text("content_hash", false);

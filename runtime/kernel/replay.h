@@ -25,7 +25,14 @@ struct ReplayStep {
     bool has_checksum = false;
 };
 
+// The replay format this version writes. Format 1 (sandtable-replay/1) had
+// checksums bent to keep still older replays valid; it is read only to be
+// converted (`sandtable replay --upgrade`, bots::upgrade_replay).
+constexpr int kReplayFormat = 2;
+enum class OlderFormats { Refused, Accepted };
+
 struct Replay {
+    int format = kReplayFormat;    // the file's: kReplayFormat, or 1 when read to be converted
     std::string scenario;          // path as given when the game was made
     std::vector<std::string> house_rules;  // house rules added to the scenario's own (--house), in order
     std::string content_hash;      // hash of the scenario, ruleset and rule scripts
@@ -39,7 +46,10 @@ struct Replay {
 std::string to_yaml(const Replay& replay, const Game& game);
 // Reads a replay file; throws load::LoadError style std::runtime_error with
 // file:line:col on malformed input. Unit ids are resolved against `game`.
-Replay parse_replay(const std::string& text, const std::string& file, const Game& game);
+// A file in format 1 is refused, at its `format:` line, with how to convert
+// it, unless `older` accepts it (the converter).
+Replay parse_replay(const std::string& text, const std::string& file, const Game& game,
+                    OlderFormats older = OlderFormats::Refused);
 // Only the header (scenario path and added house rules), to know what to
 // load before resolving units.
 struct ReplayHeader {

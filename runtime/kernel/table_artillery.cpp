@@ -114,27 +114,85 @@ void Game::table_artillery_apply(const Action& a) {
     fire_gun(a.unit, a.target, a.index);
 }
 
+// A shot as it lands: where the gun aimed, and what its template takes.
+struct Game::Shot {
+    const rules::ArtilleryChart& chart;
+    const rules::GunShot& gun_shot;
+    const rules::ShotSpec& spec;
+    int gun;
+    gt::Point muzzle;
+    double bearing;
+    std::string who;  // "<gun> fires <shot>", for the log and the dice
+    gt::Point aim{};
+    int under = 0;   // figures under the template
+    int killed = 0;
+};
+
 void Game::fire_gun(int gun, int target, int called_cm) {
     const auto& chart = *ruleset_->artillery_chart(phase().table);
     const int type = state_.units[static_cast<std::size_t>(gun)].type;
     auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
     const rules::GunShot* gs = shot_for(chart, *chart.gun(type), called_cm, fired);
     if (!gs) return;
-    const rules::ShotSpec& shot = chart.shots[static_cast<std::size_t>(gs->shot)];
+    const rules::ShotSpec& spec = chart.shots[static_cast<std::size_t>(gs->shot)];
     const gt::Point muzzle = table_formation(gun).front_centre;
     const double bearing = gt::bearing_of(table_position(target) - muzzle);
     place_on_table(gun, table_position(gun), static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
-    if (gs->ammunition > 0) set_mark(gun, "shots:" + shot.id, fired(*gs) + 1);
-    const std::string who = unit_id(gun) + " fires " + shot.name;
-    gt::Point aim = muzzle + gt::heading(bearing) * called_cm;
-    if (shot.varies && called_cm > chart.unvaried_within * chart.max_range(type) + 1e-9) {
-        const int face = roll(6, who + ": the variation wheel");
-        const auto [ahead, right] = chart.wheel_offset(face);
-        aim = aim + gt::heading(bearing) * ahead + gt::right_of(bearing) * right;
+    if (gs->ammunition > 0) set_mark(gun, "shots:" + spec.id, fired(*gs) + 1);
+    Shot shot{chart, *gs, spec, gun, muzzle, bearing, unit_id(gun) + " fires " + spec.name};
+    aim_shot(shot, called_cm);
+    land_shot(shot);
+    if (logging_)
+        note("  " + shot.who + " at " + unit_id(target) + (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") +
+             ": lands " + std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
+             std::to_string(shot.under) + " figures under it, " + std::to_string(shot.killed) + " hit");
+}
+
+// At the called range, off by the variation wheel beyond the chart's sure
+// range, and on by the bounce for a bouncing shot.
+void Game::aim_shot(Shot& shot, int called_cm) {
+    const int type = state_.units[static_cast<std::size_t>(shot.gun)].type;
+    shot.aim = shot.muzzle + gt::heading(shot.bearing) * called_cm;
+    if (shot.spec.varies && called_cm > shot.chart.unvaried_within * shot.chart.max_range(type) + 1e-9) {
+        const int face = roll(6, shot.who + ": the variation wheel");
+        const auto [ahead, right] = shot.chart.wheel_offset(face);
+        shot.aim = shot.aim + gt::heading(shot.bearing) * ahead + gt::right_of(shot.bearing) * right;
     }
-    if (shot.shape == rules::ShotSpec::Template::BounceStick && shot.stick_variation.size() == 6)
-        aim = aim + gt::heading(bearing) * shot.stick_variation[static_cast<std::size_t>(roll(6, who + ": the bounce") - 1)];
-    // Every figure on the table, with its unit.
+    if (shot.spec.shape == rules::ShotSpec::Template::BounceStick && shot.spec.stick_variation.size() == 6)
+        shot.aim = shot.aim + gt::heading(shot.bearing) *
+                                  shot.spec.stick_variation[static_cast<std::size_t>(roll(6, shot.who + ": the bounce") - 1)];
+}
+
+// Is a figure at `at` under the shot's template, and certainly hit (a line, a
+// bouncing stick, a circle's cross-hairs) rather than rolled for?
+std::pair<bool, bool> Game::under_template(const Shot& shot, gt::Point at) const {
+    using T = rules::ShotSpec::Template;
+    switch (shot.spec.shape) {
+        case T::Circle: {
+            const gt::CircleTemplate circle{shot.aim, shot.spec.size};
+            return {gt::covers(circle, at), gt::under_crosshairs(circle, at)};
+        }
+        case T::Line: {  // a bolt takes what the last `size` cm of its path cross
+            const bool covered = gt::covers(gt::LineTemplate{shot.aim - gt::heading(shot.bearing) * shot.spec.size, shot.aim, 0.6}, at);
+            return {covered, covered};
+        }
+        case T::BounceStick: {
+            const bool covered = gt::covers(gt::BounceStick{shot.aim, shot.bearing, shot.spec.size, shot.spec.painted}, at);
+            return {covered, covered};
+        }
+        case T::Wedge:
+            return {gt::covers(gt::WedgeTemplate{shot.muzzle, shot.bearing, shot.spec.near_width, shot.spec.far_width,
+                                                 shot.gun_shot.range},
+                               at),
+                    false};
+    }
+    return {false, false};
+}
+
+// Every figure under the template but the gun's own: certainly hit, or rolled
+// for; a shot that must take one takes the figure nearest a circle's centre.
+// The losses wait for the phase's end (pending_losses).
+void Game::land_shot(Shot& shot) {
     struct Figure {
         int unit;
         gt::Point at;
@@ -143,59 +201,39 @@ void Game::fire_gun(int gun, int target, int called_cm) {
     for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
         if (state_.units[static_cast<std::size_t>(u)].on_map)
             for (gt::Point p : table_figures(u)) figures.push_back({u, p});
-    auto is_piece = [&](int u) { return chart.gun(state_.units[static_cast<std::size_t>(u)].type) != nullptr; };
     auto dice_kill = [&](const Figure& fig) {
-        const auto& faces = is_piece(fig.unit) && !shot.piece_kill_on.empty() ? shot.piece_kill_on : shot.kill_on;
+        const bool piece = shot.chart.gun(state_.units[static_cast<std::size_t>(fig.unit)].type) != nullptr;
+        const auto& faces = piece && !shot.spec.piece_kill_on.empty() ? shot.spec.piece_kill_on : shot.spec.kill_on;
         if (faces.empty()) return true;
-        const int face = roll(6, who + ": a figure under the template");
+        const int face = roll(6, shot.who + ": a figure under the template");
         return std::find(faces.begin(), faces.end(), face) != faces.end();
     };
     std::vector<int> kills(state_.units.size(), 0);
-    int under = 0, killed = 0;
     std::size_t nearest = figures.size();
     for (std::size_t i = 0; i < figures.size(); ++i) {
         const Figure& fig = figures[i];
-        bool covered = false, certain = false;
-        switch (shot.shape) {
-        case rules::ShotSpec::Template::Circle: {
-            const gt::CircleTemplate circle{aim, shot.size};
-            covered = gt::covers(circle, fig.at);
-            certain = gt::under_crosshairs(circle, fig.at);
-            if (covered && (nearest == figures.size() || gt::distance(fig.at, aim) < gt::distance(figures[nearest].at, aim))) nearest = i;
-            break;
-        }
-        case rules::ShotSpec::Template::Line:
-            // A bolt takes what the last `size` cm of its path cross.
-            covered = certain = gt::covers(gt::LineTemplate{aim - gt::heading(bearing) * shot.size, aim, 0.6}, fig.at);
-            break;
-        case rules::ShotSpec::Template::BounceStick:
-            covered = certain = gt::covers(gt::BounceStick{aim, bearing, shot.size, shot.painted}, fig.at);
-            break;
-        case rules::ShotSpec::Template::Wedge:
-            covered = gt::covers(gt::WedgeTemplate{muzzle, bearing, shot.near_width, shot.far_width, gs->range}, fig.at);
-            break;
-        }
-        if (!covered || fig.unit == gun) continue;
-        ++under;
+        const auto [covered, certain] = under_template(shot, fig.at);
+        const bool circle = shot.spec.shape == rules::ShotSpec::Template::Circle;
+        if (circle && covered &&
+            (nearest == figures.size() || gt::distance(fig.at, shot.aim) < gt::distance(figures[nearest].at, shot.aim)))
+            nearest = i;
+        if (!covered || fig.unit == shot.gun) continue;
+        ++shot.under;
         // A figure under a hit circle's cross-hairs is a direct hit (Cady: a catapult's removes an elephant).
-        if (certain && shot.shape == rules::ShotSpec::Template::Circle) {
+        if (certain && circle) {
             auto& direct = beside_.pending_direct_hits[static_cast<std::size_t>(fig.unit)];
-            direct += (direct.empty() ? "" : ",") + shot.id;
+            direct += (direct.empty() ? "" : ",") + shot.spec.id;
         }
         if (certain || dice_kill(fig)) {
             ++kills[static_cast<std::size_t>(fig.unit)];
-            ++killed;
+            ++shot.killed;
         }
     }
-    if (shot.at_least_one && under > 0 && killed == 0 && nearest < figures.size()) {
+    if (shot.spec.at_least_one && shot.under > 0 && shot.killed == 0 && nearest < figures.size()) {
         ++kills[static_cast<std::size_t>(figures[nearest].unit)];
-        ++killed;
+        ++shot.killed;
     }
     for (std::size_t u = 0; u < kills.size(); ++u) beside_.pending_losses[u] += kills[u];
-    if (logging_)
-        note("  " + who + " at " + unit_id(target) + (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
-             std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, aim)))) + " cm out; " + std::to_string(under) + " figures under it, " +
-             std::to_string(killed) + " hit");
 }
 
 }  // namespace sandtable::kernel

@@ -76,65 +76,81 @@ bool Game::table_melee_step() {
             pairs.emplace_back(a, b);
         }
     if (pairs.empty()) return false;
-    const rules::HitMatrix* shock = ruleset_->hit_matrix(phase().table);
-    const int defender_class = shock ? ruleset_->attribute_index(shock->defender_by) : -1;
-    const int attacker_class = shock ? ruleset_->attribute_index(shock->attacker_by) : -1;
-    auto class_of = [&](int unit, int attribute) { return attribute < 0 ? std::string() : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute)); };
     // Shock, by charging units against what they charged into: only a charge
     // that went in this turn (a unit already in melee cannot charge again),
     // both sides' shock losses taken together.
-    std::vector<int> shock_losses(static_cast<std::size_t>(n), 0);
-    for (auto [a, b] : pairs)
-        for (auto [striker, receiver] : {std::pair{a, b}, std::pair{b, a}}) {
-            const TableOrder& o = table_order(striker);
-            if (!shock || o.mode != TableOrder::Charge || state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0) continue;
-            const int figures = figures_in_contact(striker, receiver);
-            EventContext ctx(Event::ShockDice);
-            ctx.set("attacker", striker);
-            ctx.set("defender", receiver);
-            ctx.set("figures", figures);
-            ctx.set("dice", table_attribute(striker, table_roles_.shock) * figures);
-            raise(ctx);
-            const int dice = std::max(0, static_cast<int>(ctx.get("dice", 0)));
-            const auto& faces = shock->hits(class_of(striker, attacker_class), class_of(receiver, defender_class));
-            if (dice == 0 || faces.empty()) continue;
-            int hits = 0;
-            for (int k = 0; k < dice; ++k) {
-                const int face = roll(shock->die_faces, unit_id(striker) + " shock");
-                hits += std::find(faces.begin(), faces.end(), face) != faces.end();
-            }
-            if (logging_) note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
-            shock_losses[static_cast<std::size_t>(receiver)] += hits;
-        }
-    for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
+    if (const rules::HitMatrix* shock = ruleset_->hit_matrix(phase().table)) {
+        std::vector<int> shock_losses(static_cast<std::size_t>(n), 0);
+        for (auto [a, b] : pairs)
+            for (auto [striker, receiver] : {std::pair{a, b}, std::pair{b, a}})
+                shock_losses[static_cast<std::size_t>(receiver)] += shock_hits(*shock, striker, receiver);
+        for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
+    }
     take_pending_losses("shock");
     if (state_.result.over) return false;
     // Melee: every figure still in contact rolls to survive.
-    const int die = rules::option_int(phase(), "melee_die", 12);
     std::vector<int> losses(static_cast<std::size_t>(n), 0);
     for (auto [a, b] : pairs)
-        for (auto [unit, enemy] : {std::pair{a, b}, std::pair{b, a}}) {
-            if (!state_.units[static_cast<std::size_t>(unit)].on_map || !state_.units[static_cast<std::size_t>(enemy)].on_map) continue;
-            const int figures = figures_in_contact(unit, enemy);
-            if (figures == 0) continue;
-            EventContext ctx(Event::MeleePoint);
-            ctx.set("unit", unit);
-            ctx.set("enemy", enemy);
-            ctx.set("aspect", aspect_of(unit, enemy));
-            ctx.set("charged", table_order(enemy).mode == TableOrder::Charge);
-            ctx.set("point", table_attribute(unit, table_roles_.melee));
-            ctx.set("figures", figures);
-            raise(ctx);
-            const int point = static_cast<int>(ctx.get("point", 0));
-            const int rolling = std::max(0, static_cast<int>(ctx.get("figures", figures)));
-            int lost = 0;
-            for (int k = 0; k < rolling; ++k) lost += roll(die, unit_id(unit) + " melee against " + unit_id(enemy)) > point;
-            losses[static_cast<std::size_t>(unit)] += lost;
-            if (logging_) note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " + std::to_string(point) + ", " + std::to_string(lost) + " fall");
-        }
+        for (auto [unit, enemy] : {std::pair{a, b}, std::pair{b, a}}) losses[static_cast<std::size_t>(unit)] += melee_losses(unit, enemy);
     for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
     take_pending_losses("melee");
     return false;
+}
+
+// The hits a unit that charged home this turn scores on what it charged into
+// (the hit matrix by both units' classes, shock.dice deciding the dice).
+int Game::shock_hits(const rules::HitMatrix& shock, int striker, int receiver) {
+    const TableOrder& o = table_order(striker);
+    if (o.mode != TableOrder::Charge || state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0) return 0;
+    auto class_of = [&](int unit, const std::string& by) {
+        const int attribute = ruleset_->attribute_index(by);
+        return attribute < 0 ? std::string()
+                             : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute));
+    };
+    const int figures = figures_in_contact(striker, receiver);
+    EventContext ctx(Event::ShockDice);
+    ctx.set("attacker", striker);
+    ctx.set("defender", receiver);
+    ctx.set("figures", figures);
+    ctx.set("dice", table_attribute(striker, table_roles_.shock) * figures);
+    raise(ctx);
+    const int dice = std::max(0, static_cast<int>(ctx.get("dice", 0)));
+    const auto& faces = shock.hits(class_of(striker, shock.attacker_by), class_of(receiver, shock.defender_by));
+    if (dice == 0 || faces.empty()) return 0;
+    int hits = 0;
+    for (int k = 0; k < dice; ++k) {
+        const int face = roll(shock.die_faces, unit_id(striker) + " shock");
+        hits += std::find(faces.begin(), faces.end(), face) != faces.end();
+    }
+    if (logging_)
+        note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " +
+             std::to_string(hits) + " hits");
+    return hits;
+}
+
+// The figures a unit loses in melee with one enemy: each of its figures in
+// contact (melee.point may change how many) rolls the phase's die against its point.
+int Game::melee_losses(int unit, int enemy) {
+    if (!state_.units[static_cast<std::size_t>(unit)].on_map || !state_.units[static_cast<std::size_t>(enemy)].on_map) return 0;
+    const int figures = figures_in_contact(unit, enemy);
+    if (figures == 0) return 0;
+    EventContext ctx(Event::MeleePoint);
+    ctx.set("unit", unit);
+    ctx.set("enemy", enemy);
+    ctx.set("aspect", aspect_of(unit, enemy));
+    ctx.set("charged", table_order(enemy).mode == TableOrder::Charge);
+    ctx.set("point", table_attribute(unit, table_roles_.melee));
+    ctx.set("figures", figures);
+    raise(ctx);
+    const int point = static_cast<int>(ctx.get("point", 0));
+    const int rolling = std::max(0, static_cast<int>(ctx.get("figures", figures)));
+    const int die = rules::option_int(phase(), "melee_die", 12);
+    int lost = 0;
+    for (int k = 0; k < rolling; ++k) lost += roll(die, unit_id(unit) + " melee against " + unit_id(enemy)) > point;
+    if (logging_)
+        note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " + std::to_string(point) +
+             ", " + std::to_string(lost) + " fall");
+    return lost;
 }
 
 }  // namespace sandtable::kernel

@@ -218,6 +218,59 @@ Game::TableMove Game::plan_move(int unit) {
     return m;
 }
 
+// Every unit's bases, kept up to date as units move within a slice, each set
+// also in a circle: most pairs of units are far apart, and one comparison of
+// circles spares comparing every pair of their stands.
+struct Game::TableTraffic {
+    struct Circle {
+        gt::Point centre;
+        double radius = -1;  // no bases
+    };
+    const Game& game;
+    std::vector<std::vector<gt::Stand>> bases;
+    std::vector<Circle> circles;
+
+    explicit TableTraffic(const Game& g) : game(g), bases(g.state_.units.size()), circles(g.state_.units.size()) {
+        for (int unit = 0; unit < static_cast<int>(bases.size()); ++unit) refresh(unit);
+    }
+    static Circle circle_of(const std::vector<gt::Stand>& stands) {
+        Circle c;
+        if (stands.empty()) return c;
+        gt::Point sum{};
+        for (const auto& st : stands) sum = sum + st.centre;
+        c.centre = sum * (1.0 / static_cast<double>(stands.size()));
+        c.radius = 0;
+        for (const auto& st : stands)
+            c.radius = std::max(c.radius, gt::distance(c.centre, st.centre) + std::hypot(st.width, st.depth) / 2);
+        return c;
+    }
+    void refresh(int unit) {
+        bases[static_cast<std::size_t>(unit)] = game.table_stands(unit);
+        circles[static_cast<std::size_t>(unit)] = circle_of(bases[static_cast<std::size_t>(unit)]);
+    }
+    void left_the_table(int unit) {
+        bases[static_cast<std::size_t>(unit)].clear();
+        circles[static_cast<std::size_t>(unit)] = Circle{};
+    }
+    bool clear_of_others(int unit, const std::vector<gt::Stand>& mine) const {
+        const Circle me = circle_of(mine);
+        for (int other = 0; other < static_cast<int>(bases.size()); ++other) {
+            if (other == unit) continue;
+            const Circle& them = circles[static_cast<std::size_t>(other)];
+            if (them.radius < 0 || gt::distance(me.centre, them.centre) > me.radius + them.radius) continue;
+            for (const auto& a : mine)
+                for (const auto& b : bases[static_cast<std::size_t>(other)])
+                    if (gt::bases_overlap(a, b, kGapCm)) return false;
+        }
+        return true;
+    }
+    bool on_table(const std::vector<gt::Stand>& mine) const {
+        for (const auto& s : mine)
+            if (!gt::on_table(game.table_map(), s.centre)) return false;
+        return true;
+    }
+};
+
 bool Game::table_movement_step() {
     const int n = static_cast<int>(state_.units.size());
     const int slices = std::max(1, rules::option_int(phase(), "slices", 3));
@@ -226,8 +279,31 @@ bool Game::table_movement_step() {
         u.volleys = 0;
     }
     state_.sightings.clear();
-    // Charges first: a script's 3-DT may stop one, or turn its target to flee.
+    begin_charges();
+    std::vector<TableMove> moves(static_cast<std::size_t>(n));
+    std::vector<std::pair<int, int>> before(static_cast<std::size_t>(n));  // facing and files before the plans
     for (int unit = 0; unit < n; ++unit) {
+        const auto& u = state_.units[static_cast<std::size_t>(unit)];
+        before[static_cast<std::size_t>(unit)] = {u.facing, u.files};
+        if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
+    }
+    for (auto& m : moves) m.per_slice = m.remaining / slices;
+    TableTraffic traffic(*this);
+    stand_where_no_room(moves, before, traffic);
+    for (int slice = 1; slice <= slices; ++slice) {
+        for (int unit = 0; unit < n; ++unit)
+            if (move_one_slice(unit, moves, traffic)) return false;
+        record_sightings();
+        reveal_seen_markers();
+    }
+    for (int unit = 0; unit < n; ++unit) finish_move(unit, moves[static_cast<std::size_t>(unit)], traffic);
+    board_changed();
+    return false;
+}
+
+// Charges first: a script's 3-DT may stop one, or turn its target to flee.
+void Game::begin_charges() {
+    for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
         const TableOrder& o = table_order(unit);
         if (!u.on_map || u.reaction != 0 || o.mode != TableOrder::Charge) continue;
@@ -248,145 +324,108 @@ bool Game::table_movement_step() {
             state_.units[static_cast<std::size_t>(o.target)].reaction = 3;
         }
     }
-    std::vector<TableMove> moves(static_cast<std::size_t>(n));
-    std::vector<std::pair<int, int>> before(static_cast<std::size_t>(n));  // facing and files before the plans
-    for (int unit = 0; unit < n; ++unit) {
-        const auto& u = state_.units[static_cast<std::size_t>(unit)];
-        before[static_cast<std::size_t>(unit)] = {u.facing, u.files};
-        if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
-    }
-    for (auto& m : moves) m.per_slice = m.remaining / slices;
-    // Bases of every unit, kept up to date as units move within a slice.
-    std::vector<std::vector<gt::Stand>> bases(static_cast<std::size_t>(n));
-    // Each unit's bases in a circle: most pairs of units are far apart, and
-    // one comparison of circles spares comparing every pair of their stands.
-    struct Circle {
-        gt::Point centre;
-        double radius = -1;  // no bases
-    };
-    auto circle_of = [](const std::vector<gt::Stand>& stands) {
-        Circle c;
-        if (stands.empty()) return c;
-        gt::Point sum{};
-        for (const auto& st : stands) sum = sum + st.centre;
-        c.centre = sum * (1.0 / static_cast<double>(stands.size()));
-        c.radius = 0;
-        for (const auto& st : stands) c.radius = std::max(c.radius, gt::distance(c.centre, st.centre) + std::hypot(st.width, st.depth) / 2);
-        return c;
-    };
-    std::vector<Circle> circles(static_cast<std::size_t>(n));
-    auto refresh = [&](int unit) {
-        bases[static_cast<std::size_t>(unit)] = table_stands(unit);
-        circles[static_cast<std::size_t>(unit)] = circle_of(bases[static_cast<std::size_t>(unit)]);
-    };
-    for (int unit = 0; unit < n; ++unit) refresh(unit);
-    auto clear_of_others = [&](int unit, const std::vector<gt::Stand>& mine) {
-        const Circle me = circle_of(mine);
-        for (int other = 0; other < n; ++other) {
-            if (other == unit) continue;
-            const Circle& them = circles[static_cast<std::size_t>(other)];
-            if (them.radius < 0 || gt::distance(me.centre, them.centre) > me.radius + them.radius) continue;
-            for (const auto& a : mine)
-                for (const auto& b : bases[static_cast<std::size_t>(other)])
-                    if (gt::bases_overlap(a, b, kGapCm)) return false;
-        }
-        return true;
-    };
-    auto on_table = [&](const std::vector<gt::Stand>& mine) {
-        for (const auto& s : mine)
-            if (!gt::on_table(table_map(), s.centre)) return false;
-        return true;
-    };
-    // A unit that turns or re-forms where it stands needs the room: one that
-    // would swing into another unit's bases keeps its facing and files, and
-    // stays where it is this turn.
-    for (int unit = 0; unit < n; ++unit) {
+}
+
+// A unit that turns or re-forms where it stands needs the room: one that
+// would swing into another unit's bases keeps its facing and files, and
+// stays where it is this turn.
+void Game::stand_where_no_room(std::vector<TableMove>& moves, const std::vector<std::pair<int, int>>& before,
+                               TableTraffic& traffic) {
+    for (int unit = 0; unit < static_cast<int>(moves.size()); ++unit) {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
         const auto [facing, files] = before[static_cast<std::size_t>(unit)];
-        if (!u.on_map || (u.facing == facing && u.files == files) || clear_of_others(unit, bases[static_cast<std::size_t>(unit)])) continue;
+        if (!u.on_map || (u.facing == facing && u.files == files) ||
+            traffic.clear_of_others(unit, traffic.bases[static_cast<std::size_t>(unit)]))
+            continue;
         u.facing = facing;
         u.files = files;
         moves[static_cast<std::size_t>(unit)].moving = false;
-        refresh(unit);
+        traffic.refresh(unit);
         if (logging_) note("  " + unit_id(unit) + " has no room to turn or re-form, and stands");
     }
-    for (int slice = 1; slice <= slices; ++slice) {
-        for (int unit = 0; unit < n; ++unit) {
-            auto& m = moves[static_cast<std::size_t>(unit)];
-            auto& u = state_.units[static_cast<std::size_t>(unit)];
-            if (!m.moving || !u.on_map) continue;
-            const gt::Point from = table_position(unit);
-            if (m.target >= 0 && state_.units[static_cast<std::size_t>(m.target)].on_map)
-                m.bearing = gt::bearing_of(table_position(m.target) - from);
-            const double step = std::min(m.per_slice, m.remaining);
-            const gt::Point to = from + gt::heading(m.bearing) * step;
-            const int facing = m.backing ? u.facing : static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
-            auto fits = [&](double f) {
-                const auto mine = stands_at(unit, from + (to - from) * f, facing, u.files);
-                return clear_of_others(unit, mine) && (m.may_leave || on_table(mine));
-            };
-            // Walk the step a centimetre at a time, so that no base can jump
-            // over another (every base is at least 2 cm deep), then close in
-            // on the first place it would overlap.
-            double f = 1, lo = 0;
-            const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
-            for (int k = 1; k <= samples; ++k) {
-                const double at = static_cast<double>(k) / samples;
-                if (fits(at)) {
-                    lo = at;
-                    continue;
-                }
-                double hi = at;
-                for (int i = 0; i < 12; ++i) {
-                    const double mid = (lo + hi) / 2;
-                    (fits(mid) ? lo : hi) = mid;
-                }
-                f = lo;
-                m.moving = false;  // it has run into something: it stops here
-                break;
-            }
-            const gt::Point end = from + (to - from) * f;
-            place_on_table(unit, end, facing);
-            m.moved += step * f;
-            m.remaining -= step;
-            if (m.remaining <= 1e-6) m.moving = false;
-            refresh(unit);
-            if (m.may_leave && !gt::on_table(table_map(), end)) {
-                if (logging_) note("  " + unit_id(unit) + " leaves the table");
-                lose_figures(unit, u.figures, "left the table");
-                bases[static_cast<std::size_t>(unit)].clear();
-                circles[static_cast<std::size_t>(unit)] = Circle{};
-                m.moving = false;
-                if (state_.result.over) return false;
-                continue;
-            }
-            // Meeting an enemy stops both: they will melee.
-            for (int enemy : units_in_contact(unit)) {
-                m.moving = false;
-                moves[static_cast<std::size_t>(enemy)].moving = false;
-            }
+}
+
+// How far along a step (0-1) a unit gets before its bases would run into
+// another unit's or off the table. The step is walked a centimetre at a time,
+// so that no base can jump over another (every base is at least 2 cm deep),
+// then the first place it would overlap is closed in on.
+double Game::clear_part_of_step(int unit, const TableMove& m, gt::Point from, double step, int facing,
+                                const TableTraffic& traffic) const {
+    const gt::Point to = from + gt::heading(m.bearing) * step;
+    auto fits = [&](double f) {
+        const auto mine = stands_at(unit, from + (to - from) * f, facing, state_.units[static_cast<std::size_t>(unit)].files);
+        return traffic.clear_of_others(unit, mine) && (m.may_leave || traffic.on_table(mine));
+    };
+    const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
+    double lo = 0;
+    for (int k = 1; k <= samples; ++k) {
+        const double at = static_cast<double>(k) / samples;
+        if (fits(at)) {
+            lo = at;
+            continue;
         }
-        record_sightings();
-        reveal_seen_markers();
-    }
-    for (int unit = 0; unit < n; ++unit) {
-        auto& m = moves[static_cast<std::size_t>(unit)];
-        auto& u = state_.units[static_cast<std::size_t>(unit)];
-        if (!u.on_map) continue;
-        if (m.allowance > 0 && m.moved > 1e-6) u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
-        if (m.about_face) {
-            // Turned about in place: the block keeps its ground, its front now its back.
-            const gt::Formation f = table_formation(unit);
-            place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
-        } else if (m.end_facing >= 0 && m.end_facing != u.facing && units_in_contact(unit).empty()) {
-            const int was = u.facing;
-            u.facing = m.end_facing;
-            if (!clear_of_others(unit, table_stands(unit))) u.facing = was;  // no room to face that way
+        double hi = at;
+        for (int i = 0; i < 12; ++i) {
+            const double mid = (lo + hi) / 2;
+            (fits(mid) ? lo : hi) = mid;
         }
-        if (logging_ && m.moved > 0.05) note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
+        return lo;
     }
-    board_changed();
+    return 1;
+}
+
+// One unit's slice of its move; true when it ended the game (it left the table with the last figures).
+bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic& traffic) {
+    auto& m = moves[static_cast<std::size_t>(unit)];
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!m.moving || !u.on_map) return false;
+    const gt::Point from = table_position(unit);
+    if (m.target >= 0 && state_.units[static_cast<std::size_t>(m.target)].on_map)
+        m.bearing = gt::bearing_of(table_position(m.target) - from);
+    const double step = std::min(m.per_slice, m.remaining);
+    const gt::Point to = from + gt::heading(m.bearing) * step;
+    const int facing = m.backing ? u.facing : static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
+    const double f = clear_part_of_step(unit, m, from, step, facing, traffic);
+    if (f < 1) m.moving = false;  // it has run into something: it stops here
+    const gt::Point end = from + (to - from) * f;
+    place_on_table(unit, end, facing);
+    m.moved += step * f;
+    m.remaining -= step;
+    if (m.remaining <= 1e-6) m.moving = false;
+    traffic.refresh(unit);
+    if (m.may_leave && !gt::on_table(table_map(), end)) {
+        if (logging_) note("  " + unit_id(unit) + " leaves the table");
+        lose_figures(unit, u.figures, "left the table");
+        traffic.left_the_table(unit);
+        m.moving = false;
+        return state_.result.over;
+    }
+    // Meeting an enemy stops both: they will melee.
+    for (int enemy : units_in_contact(unit)) {
+        m.moving = false;
+        moves[static_cast<std::size_t>(enemy)].moving = false;
+    }
     return false;
+}
+
+// The thirds of its move a unit used, and how it stands at the end: turned
+// about in place, or facing the way its order says where there is room.
+void Game::finish_move(int unit, const TableMove& m, const TableTraffic& traffic) {
+    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    if (!u.on_map) return;
+    if (m.allowance > 0 && m.moved > 1e-6)
+        u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
+    if (m.about_face) {
+        // Turned about in place: the block keeps its ground, its front now its back.
+        const gt::Formation f = table_formation(unit);
+        place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
+    } else if (m.end_facing >= 0 && m.end_facing != u.facing && units_in_contact(unit).empty()) {
+        const int was = u.facing;
+        u.facing = m.end_facing;
+        if (!traffic.clear_of_others(unit, table_stands(unit))) u.facing = was;  // no room to face that way
+    }
+    if (logging_ && m.moved > 0.05)
+        note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
 }
 
 // En-passant fire: every missile unit notes the enemies in its range and arc

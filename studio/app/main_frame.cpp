@@ -182,7 +182,7 @@ void MainFrame::on_page_changed() {
     pane_menu_->sync();
 }
 
-// A replay file, by its header (the studio's and the CLI's: format: sandtable-replay/1).
+// A replay file, by its header (the studio's and the CLI's: format: sandtable-replay/N).
 bool MainFrame::is_replay_file(const std::string& file) {
     std::ifstream in(file);
     std::string head(512, '\0');

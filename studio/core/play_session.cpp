@@ -36,7 +36,7 @@ void require_replay(const std::string& file) {
     if (text.find("format: sandtable-replay/") != std::string::npos) return;
     if (text.find("ruleset:") != std::string::npos)
         throw std::runtime_error(file + ": this is a scenario, not a replay; open it with File > Open Scenario");
-    throw std::runtime_error(file + ": not a replay (a replay starts with `format: sandtable-replay/1`; `sandtable play --replay-out` and Save Replay write them)");
+    throw std::runtime_error(file + ": not a replay (a replay starts with `format: sandtable-replay/2`; `sandtable play --replay-out` and Save Replay write them)");
 }
 }  // namespace
 
