@@ -166,7 +166,7 @@ bool Game::in_a_defending_hex(int unit) const {
 }
 
 bool Game::combat_step() {
-    if (procedure() == Procedure::PlottedCombat) return plotted_combat_step();
+    if (procedure().id == Procedure::PlottedCombat) return plotted_combat_step();
     if (state_.at.stage == 0) {
         mark_mandatory_combats();
         state_.at.stage = 1;

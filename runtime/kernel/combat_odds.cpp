@@ -21,7 +21,7 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
 std::vector<std::string> Game::odds_combat_phases() const {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
-        if (procedures_[i] == Procedure::OddsCombat && !combat_rules_[i].bombardment &&
+        if (procedures_[i]->id == Procedure::OddsCombat && !combat_rules_[i].bombardment &&
             (ruleset_->odds_table(ruleset_->phases[i].table) || ruleset_->differential_table(ruleset_->phases[i].table)))
             out.push_back(ruleset_->phases[i].id);
     return out;

@@ -39,28 +39,10 @@ const rules::PhaseSpec& Game::phase() const {
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
-Game::Procedure Game::procedure_of(const std::string& p) {
-    if (p == "movement") return Procedure::Movement;
-    if (p == "ranged_fire") return Procedure::RangedFire;
-    if (p == "odds_combat") return Procedure::OddsCombat;
-    if (p == "recovery") return Procedure::Recovery;
-    if (p == "plot") return Procedure::Plot;
-    if (p == "plotted_combat") return Procedure::PlottedCombat;
-    if (p == "plotted_movement") return Procedure::PlottedMovement;
-    if (p == "support_draw") return Procedure::SupportDraw;
-    if (p == "orders") return Procedure::Orders;
-    if (p == "written_orders") return Procedure::TableOrders;
-    if (p == "table_movement") return Procedure::TableMovement;
-    if (p == "table_fire") return Procedure::TableFire;
-    if (p == "table_artillery") return Procedure::TableArtillery;
-    if (p == "table_melee") return Procedure::TableMelee;
-    if (p == "table_morale") return Procedure::TableMorale;
-    return Procedure::Lua;
-}
 
-Game::Procedure Game::procedure() const {
+const Game::PhaseProcedure& Game::procedure() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
-    return procedures_[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
+    return *procedures_[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
 void Game::decide(DecisionKind kind, int side) {
@@ -102,25 +84,8 @@ void Game::run() {
 }
 
 bool Game::step_procedure() {
-    switch (procedure()) {
-        case Procedure::Movement: return movement_step();
-        case Procedure::RangedFire: return fire_step();
-        case Procedure::OddsCombat: return combat_step();
-        case Procedure::Recovery: return recovery_step();
-        case Procedure::Lua: return false;  // a Lua phase does its work in phase.begin
-        case Procedure::Plot: return plot_step();
-        case Procedure::PlottedCombat: return plotted_combat_step();
-        case Procedure::PlottedMovement: return plotted_movement_step();
-        case Procedure::SupportDraw: return support_draw_step();
-        case Procedure::Orders: return orders_step();
-        case Procedure::TableOrders: return table_orders_step();
-        case Procedure::TableMovement: return table_movement_step();
-        case Procedure::TableFire: return table_fire_step();
-        case Procedure::TableArtillery: return table_artillery_step();
-        case Procedure::TableMelee: return table_melee_step();
-        case Procedure::TableMorale: return table_morale_step();
-    }
-    return false;
+    const PhaseProcedure& p = procedure();
+    return p.step && (this->*p.step)();
 }
 
 void Game::begin_turn() {
@@ -242,32 +207,15 @@ void Game::add_legal(std::vector<Action>& out) const {
         return;
     }
     if (choosing_activation()) return activation_actions(out);
-    switch (procedure()) {
-        case Procedure::Movement: return movement_actions(out);
-        case Procedure::RangedFire: return fire_actions(out);
-        case Procedure::OddsCombat: return combat_actions(out);
-        case Procedure::Recovery: return recovery_actions(out);
-        case Procedure::Lua: return;
-        case Procedure::Plot: return plot_actions(out);
-        case Procedure::PlottedCombat: return combat_actions(out);
-        case Procedure::PlottedMovement:
-        case Procedure::SupportDraw: return;
-        case Procedure::Orders: return order_actions(out);
-        case Procedure::TableOrders: return table_order_actions(out);
-        case Procedure::TableFire: return table_fire_actions(out);
-        case Procedure::TableArtillery: return table_artillery_actions(out);
-        case Procedure::TableMovement:
-        case Procedure::TableMelee:
-        case Procedure::TableMorale: return;
-    }
+    if (const PhaseProcedure& p = procedure(); p.list) (this->*p.list)(out);
 }
 
 // The reason a refused action is given: the rule it breaks, where one is known.
 std::string Game::why_refused(const Action& action) const {
-    if (action.kind == ActionKind::EndPhase && procedure() == Procedure::Movement && over_stacked_hex() >= 0)
+    if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement && over_stacked_hex() >= 0)
         return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) + " holds more units than the stacking limit of " +
                std::to_string(stacking_limit(state_.at.active_side)) + ", which applies when the movement phase ends: move one out";
-    if (action.kind == ActionKind::Resolve && procedure() == Procedure::OddsCombat && state_.combat_open &&
+    if (action.kind == ActionKind::Resolve && procedure().id == Procedure::OddsCombat && state_.combat_open &&
         state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() && !odds_permitted(state_.combat.attackers, state_.combat.defenders))
         return "not permitted: " + why_odds_refused();
     return "not a legal action now: " + describe(action);
@@ -277,10 +225,10 @@ bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
     // form), not only those the menu of legal actions offers, for any unit
     // its side has still to order, in any order.
-    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() && procedure() == Procedure::TableOrders)
+    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() && procedure().id == Procedure::TableOrders)
         return may_order_now(action.unit) && may_write(action.unit, action.order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
-    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() && procedure() == Procedure::TableArtillery)
+    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() && procedure().id == Procedure::TableArtillery)
         return may_call(action.unit, action.target, action.index);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
@@ -353,24 +301,7 @@ void Game::dispatch_action(const Action& action) {
         return;
     }
     if (choosing_activation()) return activate(action);
-    switch (procedure()) {
-        case Procedure::Movement: return movement_apply(action);
-        case Procedure::RangedFire: return fire_apply(action);
-        case Procedure::OddsCombat: return combat_apply(action);
-        case Procedure::Recovery: return recovery_apply(action);
-        case Procedure::Lua: return;
-        case Procedure::Plot: return plot_apply(action);
-        case Procedure::PlottedCombat: return combat_apply(action);
-        case Procedure::PlottedMovement:
-        case Procedure::SupportDraw: return;
-        case Procedure::Orders: return order_apply(action);
-        case Procedure::TableOrders: return table_order_apply(action);
-        case Procedure::TableFire: return table_fire_apply(action);
-        case Procedure::TableArtillery: return table_artillery_apply(action);
-        case Procedure::TableMovement:
-        case Procedure::TableMelee:
-        case Procedure::TableMorale: return;
-    }
+    if (const PhaseProcedure& p = procedure(); p.apply) (this->*p.apply)(action);
 }
 
 // The state's checksum and what lives beside it: pending questions and
@@ -436,7 +367,7 @@ const CombatPhaseRules& Game::combat_rules() const { return combat_rules_[static
 
 bool Game::hides_information() const {
     // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.
-    return std::any_of(procedures_.begin(), procedures_.end(), [](Procedure p) { return p == Procedure::Plot || p == Procedure::Orders || p == Procedure::TableOrders; });
+    return std::any_of(procedures_.begin(), procedures_.end(), [](const PhaseProcedure* p) { return p->hides_orders; });
 }
 
 bool Game::raise(EventContext& context) {

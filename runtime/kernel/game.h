@@ -21,6 +21,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sandtable::kernel {
@@ -380,10 +381,20 @@ public:
 private:
     friend std::uint64_t checksum_v1(const Game& game);  // converting replays of format 1 (checksum_v1.cpp)
     using Hex = geometry::Hex;
-    enum class Procedure { Movement, RangedFire, OddsCombat, Recovery, Lua, Plot, PlottedCombat, PlottedMovement, SupportDraw, Orders,
-                           TableOrders, TableMovement, TableFire, TableArtillery, TableMelee, TableMorale };
-
-    static Procedure procedure_of(const std::string& name);
+    // The kernel's built-in procedures, one entry each in procedure_table.cpp,
+    // found by the name a ruleset's phase gives (`procedure:`); a phase naming
+    // none of them is a script phase, whose work the scripts do in phase.begin.
+    enum class Procedure { Script, Movement, RangedFire, OddsCombat, Recovery, Plot, PlottedCombat, PlottedMovement,
+                           SupportDraw, Orders, TableOrders, TableMovement, TableFire, TableArtillery, TableMelee, TableMorale };
+    struct PhaseProcedure {
+        std::string_view name;
+        Procedure id;
+        bool (Game::*step)();                             // on to a decision (true) or the phase's end; null: at once
+        void (Game::*list)(std::vector<Action>&) const;  // the legal actions at its decisions; null: it takes none
+        void (Game::*apply)(const Action&);              // one of them taken; null: it takes none
+        bool hides_orders;  // a side's orders stay hidden from the other until revealed (hot-seat hands over)
+    };
+    static const PhaseProcedure& procedure_named(std::string_view name);
     void run();
     bool step_procedure();
     void begin_phase();
@@ -393,7 +404,7 @@ private:
     void bring_on_reinforcements(int side);
     bool reinforcements_in_movement_ = false;  // a movement phase says `reinforcements: arrive` (F&M 4.1)
     const rules::PhaseSpec& phase() const;
-    Procedure procedure() const;
+    const PhaseProcedure& procedure() const;
     void decide(DecisionKind kind, int side);
     // Decides with the legal actions the step has just listed for it:
     // legal_actions() takes them rather than list them again.
@@ -769,7 +780,7 @@ private:
         legal_valid_ = false;
         listed_valid_ = false;
     }
-    std::vector<Procedure> procedures_;  // by ruleset phase index
+    std::vector<const PhaseProcedure*> procedures_;  // by ruleset phase index
     // The game turn this scenario plays: the ruleset's sequence or the variant it chose.
     const std::vector<rules::SequenceStep>* game_turn_ = nullptr;
     const std::vector<rules::SequenceStep>& game_turn() const { return *game_turn_; }

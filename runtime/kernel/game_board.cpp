@@ -28,7 +28,7 @@ int Game::attribute(int unit, const std::string& id) const { return attribute(un
 // elsewhere the strength losses are counted in.
 int Game::combat_strength(int unit) const {
     const auto phase = static_cast<std::size_t>(phase_index());
-    const Procedure here = procedures_[phase];
+    const Procedure here = procedures_[phase]->id;
     const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules_[phase].strength : roles_.strength;
     return attribute(unit, strength);
 }
@@ -38,7 +38,7 @@ int Game::combat_strength(int unit) const {
 int Game::movement_allowance(int unit) const {
     const int base = attribute(unit, roles_.allowance);
     const auto phase = static_cast<std::size_t>(phase_index());
-    if (procedures_[phase] != Procedure::Movement || movement_rules_[phase].bonus.empty()) return base;
+    if (procedures_[phase]->id != Procedure::Movement || movement_rules_[phase].bonus.empty()) return base;
     return base + state_.mark(unit, movement_rules_[phase].bonus);
 }
 

@@ -56,7 +56,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     if (ruleset_->table.enabled) set_up_table();
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
-    for (const auto& p : ruleset_->phases) procedures_.push_back(procedure_of(p.procedure));
+    for (const auto& p : ruleset_->phases) procedures_.push_back(&procedure_named(p.procedure));
     // Worked out by the loader; a scenario built in code gets it here.
     if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
     step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;

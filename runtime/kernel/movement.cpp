@@ -291,7 +291,7 @@ void Game::leave_map(int unit, Hex at) {
 }
 
 int Game::movement_cost_scale(int unit) const {
-    if (procedure() != Procedure::Movement) return 1;
+    if (procedure().id != Procedure::Movement) return 1;
     const std::string& halved = movement_rules_[static_cast<std::size_t>(phase_index())].halved;
     return !halved.empty() && state_.mark(unit, halved) != 0 ? 2 : 1;
 }
@@ -338,7 +338,7 @@ struct Game::MovementStep {
 // the `confine_mark` (a reshuffle of a holding regiment, 2.1, 2.4).
 // A unit moving with the phase's `keep_away_mark` (a strategic move).
 bool Game::moves_marked(int unit) const {
-    if (procedure() != Procedure::Movement) return false;
+    if (procedure().id != Procedure::Movement) return false;
     const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
     return !r.keep_away_mark.empty() && state_.mark(unit, r.keep_away_mark) != 0;
 }
@@ -359,7 +359,7 @@ const std::uint8_t* Game::halts_for(int unit) const {
 }
 
 bool Game::keeps_away(int unit) const {
-    if (procedure() != Procedure::Movement) return false;
+    if (procedure().id != Procedure::Movement) return false;
     const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
     const bool marked = moves_marked(unit);
     const bool away = marked && r.keep_away > 0;
@@ -393,7 +393,7 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
-    const bool ignore_zoc = procedure() == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
+    const bool ignore_zoc = procedure().id == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
     if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
     const std::uint8_t* halts = halts_for(unit);
     const bool kept_away = keeps_away(unit);

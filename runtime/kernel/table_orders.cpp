@@ -51,7 +51,7 @@ int Game::table_ordering_side() const {
 }
 
 int Game::next_unit_to_order() const {
-    if (procedure() != Procedure::TableOrders) return -1;
+    if (procedure().id != Procedure::TableOrders) return -1;
     const int side = table_ordering_side();
     for (int u = 0; side >= 0 && u < static_cast<int>(state_.units.size()); ++u)
         if (awaits_order(u, side)) return u;
@@ -59,7 +59,7 @@ int Game::next_unit_to_order() const {
 }
 
 bool Game::may_order_now(int unit) const {
-    if (procedure() != Procedure::TableOrders || unit < 0 || unit >= static_cast<int>(state_.units.size())) return false;
+    if (procedure().id != Procedure::TableOrders || unit < 0 || unit >= static_cast<int>(state_.units.size())) return false;
     const int side = table_ordering_side();
     return side >= 0 && awaits_order(unit, side);
 }
