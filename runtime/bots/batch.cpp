@@ -21,7 +21,8 @@ std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigne
 
 namespace {
 
-BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, const std::vector<std::string>& bot_names,
+BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
+                         const std::vector<std::string>& bot_names,
                          const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game) {
     BatchGameResult r;
     r.game = game;
@@ -41,20 +42,27 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec, 
     r.victory_points = res.victory_points;
     r.losses.resize(g.scenario().sides.size());
     for (const auto& u : g.state().units)
-        if (u.eliminated) ++r.losses[static_cast<std::size_t>(u.side)][g.ruleset().unit_types[static_cast<std::size_t>(u.type)].id];
+        if (u.eliminated)
+            ++r.losses[static_cast<std::size_t>(u.side)][g.ruleset().unit_types[static_cast<std::size_t>(u.type)].id];
     return r;
 }
 
 }  // namespace
 
-std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header, const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
+std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header,
+                                       const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
     if (spec.shards == 0 || spec.shard >= spec.shards) throw std::runtime_error("--shard i/n needs 0 <= i < n");
     const load::LoadedGame loaded = load::load_scenario(spec.scenario, spec.house_rules, {spec.scenario_house_rules});
     const std::size_t sides = loaded.scenario->sides.size();
     std::vector<std::string> bot_names = spec.bots.empty() ? std::vector<std::string>{"greedy"} : spec.bots;
     if (bot_names.size() == 1) bot_names.resize(sides, bot_names.front());
     bots_for_game(bot_names, sides, spec.first_seed);  // a bad name or count fails here, not in a thread
-    header = {spec.scenario, spec.house_rules, bot_names, {}, loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id, loaded.content_hash,
+    header = {spec.scenario,
+              spec.house_rules,
+              bot_names,
+              {},
+              loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id,
+              loaded.content_hash,
               loaded.scenario->house_rules};
     for (const auto& s : loaded.scenario->sides) header.sides.push_back(s.id);
     // Compiled once, shared by every game of every thread.
@@ -66,7 +74,7 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     std::vector<char> played(end - begin, 0);  // each slot written by one thread only
     std::atomic<std::uint64_t> next{begin}, done{0};
     std::mutex failure_lock;
-    std::exception_ptr failure;        // the first game that failed, under the lock
+    std::exception_ptr failure;  // the first game that failed, under the lock
     std::atomic<bool> failed{false};
     auto work = [&] {
         for (std::uint64_t game = next++; game < end; game = next++) {

@@ -28,14 +28,14 @@ struct BatchSpec {
 struct BatchGameResult {
     std::uint64_t game = 0;  // index in the whole run, from 0
     std::uint64_t seed = 0;
-    int winner = -1;         // side index; -1: no winner
+    int winner = -1;  // side index; -1: no winner
     std::string level;
     std::string reason;
     int turns = 0;
     std::uint64_t actions = 0;
     std::uint64_t dice = 0;
-    std::vector<int> victory_points;                   // by side
-    std::vector<std::map<std::string, int>> losses;    // by side: unit type id -> units eliminated
+    std::vector<int> victory_points;                 // by side
+    std::vector<std::map<std::string, int>> losses;  // by side: unit type id -> units eliminated
 };
 
 // The games [begin, end) of the run that shard `shard` of `shards` plays:
@@ -45,9 +45,9 @@ std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigne
 // What every result line of a run repeats, so results of different runs are not mixed.
 struct BatchHeader {
     std::string scenario;
-    std::vector<std::string> house_rules;           // added to the scenario's own
+    std::vector<std::string> house_rules;  // added to the scenario's own
     std::vector<std::string> bots;
-    std::vector<std::string> sides;      // side ids in scenario order
+    std::vector<std::string> sides;  // side ids in scenario order
     std::string first_side;
     std::string content_hash;
     // The scenario's own house rules that were played, as it names them.

@@ -39,13 +39,19 @@ std::vector<std::string> strings(const YAML::Node& n) {
 }
 
 BatchHeader header_of(const YAML::Node& n) {
-    return {n["scenario"].as<std::string>(), strings(n["house_rules"]), strings(n["bots"]), strings(n["sides"]), n["first_side"].as<std::string>(),
-            n["content_hash"].as<std::string>(), strings(n["scenario_house_rules"])};
+    return {n["scenario"].as<std::string>(),
+            strings(n["house_rules"]),
+            strings(n["bots"]),
+            strings(n["sides"]),
+            n["first_side"].as<std::string>(),
+            n["content_hash"].as<std::string>(),
+            strings(n["scenario_house_rules"])};
 }
 
 bool same_run(const BatchHeader& a, const BatchHeader& b) {
-    return a.scenario == b.scenario && a.house_rules == b.house_rules && a.scenario_house_rules == b.scenario_house_rules && a.bots == b.bots &&
-           a.sides == b.sides && a.content_hash == b.content_hash;
+    return a.scenario == b.scenario && a.house_rules == b.house_rules &&
+           a.scenario_house_rules == b.scenario_house_rules && a.bots == b.bots && a.sides == b.sides &&
+           a.content_hash == b.content_hash;
 }
 
 BatchGameResult game_of(const YAML::Node& n, const std::vector<std::string>& sides) {
@@ -78,7 +84,8 @@ BatchGameResult game_of(const YAML::Node& n, const std::vector<std::string>& sid
 std::string share(std::uint64_t k, std::uint64_t n) {
     if (n == 0) return "-";
     const auto [lo, hi] = wilson_interval(k, n);
-    return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "%  (95% CI " + fixed(100 * lo, 1) + "–" + fixed(100 * hi, 1) + "%)";
+    return fixed(100.0 * static_cast<double>(k) / static_cast<double>(n), 1) + "%  (95% CI " + fixed(100 * lo, 1) +
+           "–" + fixed(100 * hi, 1) + "%)";
 }
 
 }  // namespace
@@ -108,9 +115,11 @@ std::pair<double, double> mean_and_margin(const std::vector<double>& xs) {
 
 std::string signed_fixed(double v, int decimals) { return (v >= 0 ? "+" : "") + fixed(v, decimals); }
 
-std::string change_line(const std::string& what, const std::vector<double>& diffs, double scale, int decimals, const std::string& unit) {
+std::string change_line(const std::string& what, const std::vector<double>& diffs, double scale, int decimals,
+                        const std::string& unit) {
     const auto [mean, margin] = mean_and_margin(diffs);
-    return "  " + what + ": " + signed_fixed(mean * scale, decimals) + unit + " (95% CI " + signed_fixed((mean - margin) * scale, decimals) + unit + " to " +
+    return "  " + what + ": " + signed_fixed(mean * scale, decimals) + unit + " (95% CI " +
+           signed_fixed((mean - margin) * scale, decimals) + unit + " to " +
            signed_fixed((mean + margin) * scale, decimals) + unit + ")\n";
 }
 
@@ -124,8 +133,11 @@ std::string label(const BatchHeader& h, const ReportNames& names) {
 
 std::string compare(const BatchResults& a, const BatchResults& b, const ReportNames& names) {
     if (a.header.scenario != b.header.scenario || a.header.sides != b.header.sides)
-        throw std::runtime_error("A and B are games of different scenarios (" + a.header.scenario + ", " + b.header.scenario + ")");
-    if (a.games.size() != b.games.size()) throw std::runtime_error("A has " + std::to_string(a.games.size()) + " games and B " + std::to_string(b.games.size()) + ": compare the same games");
+        throw std::runtime_error("A and B are games of different scenarios (" + a.header.scenario + ", " +
+                                 b.header.scenario + ")");
+    if (a.games.size() != b.games.size())
+        throw std::runtime_error("A has " + std::to_string(a.games.size()) + " games and B " +
+                                 std::to_string(b.games.size()) + ": compare the same games");
     const auto& sides = a.header.sides;
     std::vector<std::vector<double>> wins(sides.size());
     std::vector<double> margin, turns;
@@ -134,32 +146,43 @@ std::string compare(const BatchResults& a, const BatchResults& b, const ReportNa
         const auto& x = a.games[i];
         const auto& y = b.games[i];
         if (x.game != y.game || x.seed != y.seed)
-            throw std::runtime_error("game " + std::to_string(x.game) + " (seed " + std::to_string(x.seed) + ") of A is not game " + std::to_string(y.game) + " (seed " +
+            throw std::runtime_error("game " + std::to_string(x.game) + " (seed " + std::to_string(x.seed) +
+                                     ") of A is not game " + std::to_string(y.game) + " (seed " +
                                      std::to_string(y.seed) + ") of B: compare runs of the same games and seeds");
         if (x.winner != y.winner) ++changed;
-        for (std::size_t s = 0; s < sides.size(); ++s) wins[s].push_back((y.winner == static_cast<int>(s) ? 1.0 : 0.0) - (x.winner == static_cast<int>(s) ? 1.0 : 0.0));
-        if (sides.size() >= 2) margin.push_back((y.victory_points[0] - y.victory_points[1]) - (x.victory_points[0] - x.victory_points[1]));
+        for (std::size_t s = 0; s < sides.size(); ++s)
+            wins[s].push_back((y.winner == static_cast<int>(s) ? 1.0 : 0.0) -
+                              (x.winner == static_cast<int>(s) ? 1.0 : 0.0));
+        if (sides.size() >= 2)
+            margin.push_back((y.victory_points[0] - y.victory_points[1]) - (x.victory_points[0] - x.victory_points[1]));
         turns.push_back(y.turns - x.turns);
     }
     std::ostringstream out;
     out << "A/B comparison: " << a.games.size() << " games of " << a.header.scenario << ", the same seeds both ways\n";
-    out << "  A: " << label(a.header, names) << "\n  B: " << label(b.header, names) << "\n\nB against A, game by game\n";
+    out << "  A: " << label(a.header, names) << "\n  B: " << label(b.header, names)
+        << "\n\nB against A, game by game\n";
     out << "  winner changed in " << changed << " of " << a.games.size() << " games\n";
-    for (std::size_t s = 0; s < sides.size(); ++s) out << change_line(names.side(sides[s]) + " wins", wins[s], 100.0, 1, " points");
-    if (!margin.empty()) out << change_line("VP margin (" + names.side(sides[0]) + " - " + names.side(sides[1]) + ")", margin, 1.0, 2, "");
+    for (std::size_t s = 0; s < sides.size(); ++s)
+        out << change_line(names.side(sides[s]) + " wins", wins[s], 100.0, 1, " points");
+    if (!margin.empty())
+        out << change_line("VP margin (" + names.side(sides[0]) + " - " + names.side(sides[1]) + ")", margin, 1.0, 2,
+                           "");
     out << change_line("game length", turns, 1.0, 2, " turns");
     return out.str();
 }
 
 std::string result_line(const BatchHeader& h, const BatchGameResult& g) {
     std::ostringstream out;
-    out << "{\"game\": " << g.game << ", \"seed\": " << g.seed << ", \"scenario\": " << json(h.scenario) << ", \"house_rules\": " << json_list(h.house_rules)
-        << ", \"scenario_house_rules\": " << json_list(h.scenario_house_rules)
-        << ", \"bots\": " << json_list(h.bots) << ", \"sides\": " << json_list(h.sides) << ", \"first_side\": " << json(h.first_side)
-        << ", \"content_hash\": " << json(h.content_hash) << ", \"winner\": " << (g.winner >= 0 ? json(h.sides[static_cast<std::size_t>(g.winner)]) : "null")
-        << ", \"level\": " << json(g.level) << ", \"reason\": " << json(g.reason) << ", \"turns\": " << g.turns << ", \"actions\": " << g.actions
-        << ", \"dice\": " << g.dice << ", \"victory_points\": {";
-    for (std::size_t s = 0; s < h.sides.size(); ++s) out << (s ? ", " : "") << json(h.sides[s]) << ": " << g.victory_points[s];
+    out << "{\"game\": " << g.game << ", \"seed\": " << g.seed << ", \"scenario\": " << json(h.scenario)
+        << ", \"house_rules\": " << json_list(h.house_rules)
+        << ", \"scenario_house_rules\": " << json_list(h.scenario_house_rules) << ", \"bots\": " << json_list(h.bots)
+        << ", \"sides\": " << json_list(h.sides) << ", \"first_side\": " << json(h.first_side)
+        << ", \"content_hash\": " << json(h.content_hash)
+        << ", \"winner\": " << (g.winner >= 0 ? json(h.sides[static_cast<std::size_t>(g.winner)]) : "null")
+        << ", \"level\": " << json(g.level) << ", \"reason\": " << json(g.reason) << ", \"turns\": " << g.turns
+        << ", \"actions\": " << g.actions << ", \"dice\": " << g.dice << ", \"victory_points\": {";
+    for (std::size_t s = 0; s < h.sides.size(); ++s)
+        out << (s ? ", " : "") << json(h.sides[s]) << ": " << g.victory_points[s];
     out << "}, \"losses\": {";
     for (std::size_t s = 0; s < h.sides.size(); ++s) {
         out << (s ? ", " : "") << json(h.sides[s]) << ": {";
@@ -191,11 +214,15 @@ BatchResults read_results(const std::vector<std::string>& files) {
                 const YAML::Node n = YAML::Load(line);  // JSON is YAML's flow style
                 if (!n.IsMap()) throw std::runtime_error("expected one game's result as a JSON object");
                 const BatchHeader h = header_of(n);
-                if (!have_header) out.header = h, have_header = true;
+                if (!have_header)
+                    out.header = h, have_header = true;
                 else if (!same_run(out.header, h))
-                    throw std::runtime_error("a result of another run (scenario, house rules, bots or their content differ from the first file's)");
+                    throw std::runtime_error(
+                        "a result of another run (scenario, house rules, bots or their content differ from the first "
+                        "file's)");
                 BatchGameResult g = game_of(n, h.sides);
-                if (!seen.insert(g.game).second) throw std::runtime_error("game " + std::to_string(g.game) + " is given twice");
+                if (!seen.insert(g.game).second)
+                    throw std::runtime_error("game " + std::to_string(g.game) + " is given twice");
                 out.games.push_back(std::move(g));
             } catch (const YAML::Exception& e) {
                 throw std::runtime_error(where + "not a result line: " + e.msg);
@@ -204,13 +231,15 @@ BatchResults read_results(const std::vector<std::string>& files) {
             }
         }
     }
-    std::sort(out.games.begin(), out.games.end(), [](const BatchGameResult& a, const BatchGameResult& b) { return a.game < b.game; });
+    std::sort(out.games.begin(), out.games.end(),
+              [](const BatchGameResult& a, const BatchGameResult& b) { return a.game < b.game; });
     return out;
 }
 
 std::string house_rules_played(const BatchHeader& h, const ReportNames& names) {
     std::string out;
-    for (const auto& x : h.scenario_house_rules) out += (out.empty() ? "" : ", ") + names.house_rule(x) + " (the scenario's own)";
+    for (const auto& x : h.scenario_house_rules)
+        out += (out.empty() ? "" : ", ") + names.house_rule(x) + " (the scenario's own)";
     for (const auto& x : h.house_rules) out += (out.empty() ? "" : ", ") + names.house_rule(x);
     return out.empty() ? "none" : out;
 }
@@ -234,7 +263,9 @@ std::string report(const BatchResults& r, const ReportNames& names) {
     for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
     out << "Batch report: " << n << " games of " << h.scenario << "\n";
     out << "  house rules: " << house_rules_played(h, names) << "; bots: " << bots;
-    if (n > 0) out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed << "-" << r.games.back().seed << ")";
+    if (n > 0)
+        out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed
+            << "-" << r.games.back().seed << ")";
     out << "\n\nWins\n";
     std::vector<std::uint64_t> wins(h.sides.size(), 0);
     std::uint64_t draws = 0;
@@ -244,8 +275,10 @@ std::string report(const BatchResults& r, const ReportNames& names) {
     std::vector<double> vp(h.sides.size(), 0);
     std::vector<std::map<std::string, double>> lost(h.sides.size());
     for (const auto& g : r.games) {
-        if (g.winner >= 0) ++wins[static_cast<std::size_t>(g.winner)];
-        else ++draws;
+        if (g.winner >= 0)
+            ++wins[static_cast<std::size_t>(g.winner)];
+        else
+            ++draws;
         ++levels[g.level.empty() ? "(none)" : g.level];
         turns.push_back(g.turns);
         actions += static_cast<double>(g.actions);
@@ -254,7 +287,8 @@ std::string report(const BatchResults& r, const ReportNames& names) {
             for (const auto& [type, k] : g.losses[s]) lost[s][type] += k;
         }
     }
-    for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << names.side(h.sides[s]) << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
+    for (std::size_t s = 0; s < h.sides.size(); ++s)
+        out << "  " << names.side(h.sides[s]) << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
     out << "  no winner: " << draws << "  " << share(draws, n) << "\n";
     out << "\nVictory levels\n";
     for (const auto& [level, k] : levels) out << "  " << level << ": " << k << "  " << share(k, n) << "\n";
@@ -263,15 +297,18 @@ std::string report(const BatchResults& r, const ReportNames& names) {
         std::sort(turns.begin(), turns.end());
         double sum = 0;
         for (int t : turns) sum += t;
-        out << "  turns: mean " << fixed(sum / static_cast<double>(n), 2) << ", median " << turns[turns.size() / 2] << ", shortest " << turns.front()
-            << ", longest " << turns.back() << "; actions per game: mean " << fixed(actions / static_cast<double>(n), 1) << "\n";
+        out << "  turns: mean " << fixed(sum / static_cast<double>(n), 2) << ", median " << turns[turns.size() / 2]
+            << ", shortest " << turns.front() << ", longest " << turns.back() << "; actions per game: mean "
+            << fixed(actions / static_cast<double>(n), 1) << "\n";
         out << "\nVictory points (mean per game)\n";
-        for (std::size_t s = 0; s < h.sides.size(); ++s) out << "  " << names.side(h.sides[s]) << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
+        for (std::size_t s = 0; s < h.sides.size(); ++s)
+            out << "  " << names.side(h.sides[s]) << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
         out << "\nLosses by unit type (mean units eliminated per game)\n";
         for (std::size_t s = 0; s < h.sides.size(); ++s) {
             out << "  " << names.side(h.sides[s]) << ":";
             if (lost[s].empty()) out << " none";
-            for (const auto& [type, k] : lost[s]) out << " " << names.unit_type(type) << " " << fixed(k / static_cast<double>(n), 2);
+            for (const auto& [type, k] : lost[s])
+                out << " " << names.unit_type(type) << " " << fixed(k / static_cast<double>(n), 2);
             out << "\n";
         }
     }

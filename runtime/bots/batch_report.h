@@ -30,7 +30,8 @@ BatchResults read_results(const std::vector<std::string>& files);
 // an id without a name is shown as it is.
 struct ReportNames {
     std::map<std::string, std::string> sides, unit_types;
-    std::map<std::string, std::string> house_rules;  // a house rule as a run names it (a folder) -> as a reader knows it
+    std::map<std::string, std::string>
+        house_rules;  // a house rule as a run names it (a folder) -> as a reader knows it
     const std::string& side(const std::string& id) const;
     const std::string& unit_type(const std::string& id) const;
     const std::string& house_rule(const std::string& folder) const;

@@ -19,7 +19,8 @@ std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed) {
 
 std::vector<std::unique_ptr<Bot>> bots_for_game(std::vector<std::string> names, std::size_t sides, std::uint64_t seed) {
     if (names.size() == 1) names.resize(sides, names.front());
-    if (names.size() != sides) throw std::invalid_argument("--bots needs one bot per side (" + std::to_string(sides) + ") or one for all");
+    if (names.size() != sides)
+        throw std::invalid_argument("--bots needs one bot per side (" + std::to_string(sides) + ") or one for all");
     std::vector<std::unique_ptr<Bot>> bots;
     for (std::size_t i = 0; i < names.size(); ++i) bots.push_back(make_bot(names[i], seed * 7919 + i + 1));
     return bots;

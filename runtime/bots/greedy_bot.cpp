@@ -6,11 +6,11 @@
 
 namespace sandtable::bots {
 
+using geometry::Hex;
 using kernel::Action;
 using kernel::ActionKind;
 using kernel::DecisionKind;
 using kernel::Game;
-using geometry::Hex;
 
 namespace {
 const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
@@ -23,7 +23,8 @@ const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
 // printed on the scenario; the draw is blind), rounded down.
 int expected_support(const Game& game, int side, int count) {
     const auto& pools = game.scenario().support_fire.pools;
-    if (side < 0 || static_cast<std::size_t>(side) >= pools.size() || pools[static_cast<std::size_t>(side)].empty()) return 0;
+    if (side < 0 || static_cast<std::size_t>(side) >= pools.size() || pools[static_cast<std::size_t>(side)].empty())
+        return 0;
     const auto& pool = pools[static_cast<std::size_t>(side)];
     int sum = 0;
     for (int v : pool) sum += v;
@@ -53,11 +54,17 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
             const Action* select = find_kind(legal, ActionKind::SelectUnit);
             return select ? *select : legal.back();
         }
-        case DecisionKind::MoveDestination: return choose_destination(game, legal);
-        case DecisionKind::Fire: return game.on_table() ? choose_table_target(game, legal) : legal.front();  // fire at every target offered first
-        case DecisionKind::WriteOrders: return choose_table_order(game, legal);
-        case DecisionKind::Artillery: return choose_gun_shot(game, legal);
-        case DecisionKind::CombatDeclare: return choose_declaration(game, legal);
+        case DecisionKind::MoveDestination:
+            return choose_destination(game, legal);
+        case DecisionKind::Fire:
+            return game.on_table() ? choose_table_target(game, legal)
+                                   : legal.front();  // fire at every target offered first
+        case DecisionKind::WriteOrders:
+            return choose_table_order(game, legal);
+        case DecisionKind::Artillery:
+            return choose_gun_shot(game, legal);
+        case DecisionKind::CombatDeclare:
+            return choose_declaration(game, legal);
         case DecisionKind::CombatBuild: {
             // Every attacker it can bring; a defender only when the rules
             // demand one (7.3: resolving is not offered until it joins).
@@ -71,14 +78,19 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
                 return game.combat_strength(a.unit) < game.combat_strength(b.unit);
             });
         }
-        case DecisionKind::Retreat: return choose_retreat(game, legal);
-        case DecisionKind::Support: return choose_support(game, legal);
-        case DecisionKind::Plot: return choose_plot(game, legal);
-        case DecisionKind::Orders: return choose_order(game, legal);
+        case DecisionKind::Retreat:
+            return choose_retreat(game, legal);
+        case DecisionKind::Support:
+            return choose_support(game, legal);
+        case DecisionKind::Plot:
+            return choose_plot(game, legal);
+        case DecisionKind::Orders:
+            return choose_order(game, legal);
         case DecisionKind::Advance:
         case DecisionKind::Rally:
         case DecisionKind::Question:
-        default: return legal.front();
+        default:
+            return legal.front();
     }
 }
 
@@ -98,7 +110,8 @@ GreedyBot::Picture GreedyBot::picture(const Game& game, int side) const {
     Picture p;
     const auto& st = game.state();
     for (std::size_t i = 0; i < st.units.size(); ++i)
-        if (st.units[i].on_map && st.units[i].side != side) p.enemies.push_back({st.units[i].hex, game.combat_strength(static_cast<int>(i))});
+        if (st.units[i].on_map && st.units[i].side != side)
+            p.enemies.push_back({st.units[i].hex, game.combat_strength(static_cast<int>(i))});
     const auto& objectives = game.scenario().objectives;
     for (std::size_t i = 0; i < objectives.size(); ++i)
         if (st.objective_holders[i] != side) p.objectives.push_back(objectives[i].hex);
@@ -114,8 +127,10 @@ double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
         const int d = geometry::distance(e.hex, h);
         nearest = std::min<double>(nearest, d);
         if (d == 1) {
-            if (e.strength > 2 * mine) danger += e.strength;
-            else opportunity += 1;
+            if (e.strength > 2 * mine)
+                danger += e.strength;
+            else
+                opportunity += 1;
         }
     }
     double objective = 1e9;
@@ -146,7 +161,8 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
     if (legal.front().kind != ActionKind::Plot) {
         // Each unit once (orders may be rewritten; this bot does not), then done.
         for (const auto& a : legal)
-            if (a.kind == ActionKind::SelectUnit && !game.state().units[static_cast<std::size_t>(a.unit)].moved) return a;
+            if (a.kind == ActionKind::SelectUnit && !game.state().units[static_cast<std::size_t>(a.unit)].moved)
+                return a;
         return legal.back();
     }
     auto task_of = [](const Action& a) { return static_cast<kernel::PlotTask>(a.index); };
@@ -185,16 +201,20 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
         std::vector<int> attackers;
         const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
         for (std::size_t i = 0; i < st.units.size() && !game.bombardment(); ++i)
-            if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1) attackers.push_back(static_cast<int>(i));
+            if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1)
+                attackers.push_back(static_cast<int>(i));
         if (const auto* pool = game.dice_pool()) {
             // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
             attackers.clear();
             for (std::size_t i = 0; i < st.units.size(); ++i)
-                if (game.can_attack(static_cast<int>(i)) && game.reaches(static_cast<int>(i), a.target) && attackers.size() < 2) attackers.push_back(static_cast<int>(i));
+                if (game.can_attack(static_cast<int>(i)) && game.reaches(static_cast<int>(i), a.target) &&
+                    attackers.size() < 2)
+                    attackers.push_back(static_cast<int>(i));
             if (attackers.empty()) continue;
             const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
             const std::string mine = game.status_of(attackers.front()), theirs = game.status_of(a.target);
-            const double gain = pool->expected_hits(e.attack, pool->rule_for("attack", mine, theirs)) - pool->expected_hits(e.defend, pool->rule_for("defend", theirs, mine));
+            const double gain = pool->expected_hits(e.attack, pool->rule_for("attack", mine, theirs)) -
+                                pool->expected_hits(e.defend, pool->rule_for("defend", theirs, mine));
             const int margin = static_cast<int>(gain * 100);
             if (margin > best_margin) {
                 best_margin = margin;
@@ -206,7 +226,8 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
         int margin = e.column - even_odds_column(game);
         if (differential && e.line >= 0) {
             const auto& line = differential->lines[static_cast<std::size_t>(e.line)];
-            margin = differential->column_for(e.attack + support - e.defend, line) - differential->column_for(game.bombardment() ? 2 : 0, line);
+            margin = differential->column_for(e.attack + support - e.defend, line) -
+                     differential->column_for(game.bombardment() ? 2 : 0, line);
         }
         if (margin > best_margin) {
             best_margin = margin;
@@ -235,9 +256,12 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
     using P = rules::OrderSpec::Posture;
     const P current = now >= 0 ? orders.list[static_cast<std::size_t>(now)].posture : P::None;
     std::vector<P> wanted;
-    if (!enemy_near) wanted = {P::Advance, P::Hold};
-    else if (current == P::Hold || current == P::DigIn) wanted = {P::DigIn, P::Hold};
-    else wanted = {P::Hold, P::Advance};
+    if (!enemy_near)
+        wanted = {P::Advance, P::Hold};
+    else if (current == P::Hold || current == P::DigIn)
+        wanted = {P::DigIn, P::Hold};
+    else
+        wanted = {P::Hold, P::Advance};
     for (const P posture : wanted)
         for (const auto& a : legal)
             if (orders.list[static_cast<std::size_t>(a.index)].posture == posture) return a;

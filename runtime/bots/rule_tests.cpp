@@ -22,9 +22,14 @@ using load::MapReader;
 // One step on without doing anything: end the phase, decline, or the first thing offered.
 void pass_once(Session& s) {
     const auto legal = s.game().legal_actions();  // a copy: apply() replaces the list
-    if (legal.empty()) throw kernel::IllegalAction("nothing is legal at decision " + std::string(kernel::decision_kind_name(s.game().decision())));
-    auto pick = std::find_if(legal.begin(), legal.end(), [](const auto& a) { return a.kind == kernel::ActionKind::EndPhase; });
-    if (pick == legal.end()) pick = std::find_if(legal.begin(), legal.end(), [](const auto& a) { return a.kind == kernel::ActionKind::Decline; });
+    if (legal.empty())
+        throw kernel::IllegalAction("nothing is legal at decision " +
+                                    std::string(kernel::decision_kind_name(s.game().decision())));
+    auto pick =
+        std::find_if(legal.begin(), legal.end(), [](const auto& a) { return a.kind == kernel::ActionKind::EndPhase; });
+    if (pick == legal.end())
+        pick = std::find_if(legal.begin(), legal.end(),
+                            [](const auto& a) { return a.kind == kernel::ActionKind::Decline; });
     s.apply(pick == legal.end() ? legal.front() : *pick);
 }
 
@@ -41,8 +46,9 @@ bool run_until(MapReader& m, Session& s) {
     };
     for (int i = 0; i < kUntilLimit && !reached() && !s.game().over(); ++i) pass_once(s);
     if (reached()) return true;
-    m.sink().error(m.where("until"), "the game never asked for '" + decision + "'" + (turn ? " in turn " + std::to_string(turn) : "") +
-                                         "; it stopped at " + kernel::decision_kind_name(s.game().decision()) + " in turn " +
+    m.sink().error(m.where("until"), "the game never asked for '" + decision + "'" +
+                                         (turn ? " in turn " + std::to_string(turn) : "") + "; it stopped at " +
+                                         kernel::decision_kind_name(s.game().decision()) + " in turn " +
                                          std::to_string(s.game().state().at.turn));
     return false;
 }
@@ -79,7 +85,8 @@ bool run_step(const YAML::Node& step, const std::string& file, Session& s, load:
     try {
         s.apply(action);
     } catch (const kernel::IllegalAction& e) {
-        failed.error(m.where(), described + " was refused (decision " + kernel::decision_kind_name(s.game().decision()) + "): " + e.what());
+        failed.error(m.where(), described + " was refused (decision " +
+                                    kernel::decision_kind_name(s.game().decision()) + "): " + e.what());
         return false;
     }
     return true;
@@ -92,18 +99,22 @@ load::LoadedGame battlefield_of(MapReader& t, const std::string& ruleset_dir, co
         return load::load_scenario((fs::path(t.file()).parent_path() / name).lexically_normal().string(), houses);
     }
     const YAML::Node inline_scenario = t.child("scenario", true);
-    if (!inline_scenario.IsDefined()) throw load::LoadError({{t.where(), "a test names its 'scenario' (written here) or a 'scenario_file'"}});
+    if (!inline_scenario.IsDefined())
+        throw load::LoadError({{t.where(), "a test names its 'scenario' (written here) or a 'scenario_file'"}});
     return load::load_inline_scenario(inline_scenario, t.file(), ruleset_dir, houses);
 }
 
 std::vector<int> forced_dice(MapReader& t) {
     std::vector<int> dice;
     const YAML::Node list = t.child("dice");
-    if (list.IsDefined() && !list.IsSequence()) t.sink().error(t.where("dice"), "'dice' lists the die faces to come, e.g. [6, 1, 3]");
+    if (list.IsDefined() && !list.IsSequence())
+        t.sink().error(t.where("dice"), "'dice' lists the die faces to come, e.g. [6, 1, 3]");
     if (list.IsSequence())
         for (const auto& d : list)
-            if (auto v = load::read_int(d, t.file(), t.sink(), "a forced die"); v && *v >= 1 && *v <= 1000) dice.push_back(*v);
-            else if (v) t.sink().error(load::location_of(d, t.file()), "a die face is 1 or more");
+            if (auto v = load::read_int(d, t.file(), t.sink(), "a forced die"); v && *v >= 1 && *v <= 1000)
+                dice.push_back(*v);
+            else if (v)
+                t.sink().error(load::location_of(d, t.file()), "a die face is 1 or more");
     return dice;
 }
 
@@ -118,13 +129,14 @@ struct KeepLogOnFailure {
     }
 };
 
-void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses, load::DiagnosticSink& failed,
-               std::vector<std::string>& log) {
+void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses,
+               load::DiagnosticSink& failed, std::vector<std::string>& log) {
     const auto seed = static_cast<std::uint64_t>(t.integer("seed", false, 1, 0, 1'000'000'000));
     std::vector<int> dice = forced_dice(t);
     const YAML::Node steps = t.child("steps");
     const YAML::Node expect = t.child("expect");
-    if (steps.IsDefined() && !steps.IsSequence()) failed.error(t.where("steps"), "'steps' is a list of actions, until: and expect: steps");
+    if (steps.IsDefined() && !steps.IsSequence())
+        failed.error(t.where("steps"), "'steps' is a list of actions, until: and expect: steps");
     if (!failed.empty()) return;
     Session session(battlefield_of(t, ruleset_dir, houses), t.file(), seed, std::move(dice), true);
     const KeepLogOnFailure keep{session, failed, log};
@@ -168,7 +180,8 @@ int RuleTestReport::passed() const {
 
 int RuleTestReport::failed() const { return static_cast<int>(outcomes.size()) - passed(); }
 
-std::vector<std::string> rule_test_files(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs, RuleTestSet set) {
+std::vector<std::string> rule_test_files(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs,
+                                         RuleTestSet set) {
     const fs::path tests_folder = set == RuleTestSet::Pending ? fs::path("tests") / "pending" : fs::path("tests");
     std::vector<std::string> files;
     std::vector<std::string> folders{ruleset_dir};
@@ -205,7 +218,8 @@ std::vector<RuleTestOutcome> run_rule_test_file(const std::string& file, const s
     return outcomes;
 }
 
-RuleTestReport run_rule_tests(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs, RuleTestSet set) {
+RuleTestReport run_rule_tests(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs,
+                              RuleTestSet set) {
     RuleTestReport report;
     report.files = rule_test_files(ruleset_dir, house_dirs, set);
     for (const auto& file : report.files) {

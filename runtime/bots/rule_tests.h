@@ -15,10 +15,10 @@ namespace sandtable::bots {
 
 struct RuleTestOutcome {
     std::string name;
-    std::string rule;                   // the rulebook's number, as the test cites it ("9.2")
-    rules::SourceLocation where;        // the test's entry in its file
+    std::string rule;                        // the rulebook's number, as the test cites it ("9.2")
+    rules::SourceLocation where;             // the test's entry in its file
     std::vector<load::Diagnostic> failures;  // empty: passed; each where in the test file, and what did not hold
-    std::vector<std::string> log;       // the game's log where a failed test stopped (`sandtable test --log`)
+    std::vector<std::string> log;            // the game's log where a failed test stopped (`sandtable test --log`)
     bool passed() const { return failures.empty(); }
 };
 

@@ -10,8 +10,8 @@ namespace sandtable::bots {
 
 namespace fs = std::filesystem;
 
-Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice, bool logging,
-                 std::shared_ptr<const script::CompiledModules> compiled)
+Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice,
+                 bool logging, std::shared_ptr<const script::CompiledModules> compiled)
     : loaded_(std::move(loaded)) {
     host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset, script::SandboxLimits{}, std::move(compiled));
     game_ = std::make_unique<kernel::Game>(loaded_.ruleset, loaded_.scenario, seed, host_.get());
@@ -28,15 +28,19 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
 
 void Session::apply(kernel::Action action) {
     game_->apply(action);
-    if (checksums_) replay_.steps.push_back({action, game_->checksum(), true});
-    else replay_.steps.push_back({action, 0, false});
+    if (checksums_)
+        replay_.steps.push_back({action, game_->checksum(), true});
+    else
+        replay_.steps.push_back({action, 0, false});
 }
 
 std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions) {
     std::size_t taken = 0;
     while (!game_->over() && taken < max_actions) {
         const auto& legal = game_->legal_actions();
-        if (legal.empty()) throw std::logic_error("no legal action at decision " + std::string(kernel::decision_kind_name(game_->decision())));
+        if (legal.empty())
+            throw std::logic_error("no legal action at decision " +
+                                   std::string(kernel::decision_kind_name(game_->decision())));
         Bot* bot = bots.at(static_cast<std::size_t>(game_->deciding_side()));
         const kernel::Action chosen = bot->choose(*game_, legal);  // a copy: apply() replaces the list
         apply(chosen);
@@ -124,15 +128,17 @@ ReplayCheck re_execute(const kernel::Replay& r, Session& session) {
         } catch (const std::exception& e) {
             check.ok = false;
             check.diverged_at = i + 1;
-            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") cannot be applied: " + e.what();
+            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) +
+                            ") cannot be applied: " + e.what();
             break;
         }
         const std::uint64_t now = checksum();
         if (step.has_checksum && now != step.checksum) {
             check.ok = false;
             check.diverged_at = i + 1;
-            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) + ") diverged: checksum " +
-                            kernel::hex_checksum(now) + ", the replay says " + kernel::hex_checksum(step.checksum);
+            check.message = "action " + std::to_string(i + 1) + " (" + session.game().describe(step.action) +
+                            ") diverged: checksum " + kernel::hex_checksum(now) + ", the replay says " +
+                            kernel::hex_checksum(step.checksum);
             break;
         }
         ++check.actions;
@@ -155,7 +161,8 @@ ReplayCheck upgrade_replay(const std::string& replay_file) {
     if (r.format == kernel::kReplayFormat) {
         ReplayCheck already;
         already.ok = false;
-        already.message = replay_file + " is in format sandtable-replay/" + std::to_string(kernel::kReplayFormat) + " already";
+        already.message =
+            replay_file + " is in format sandtable-replay/" + std::to_string(kernel::kReplayFormat) + " already";
         return already;
     }
     // Logging on: the session records the new format's checksum after every action.

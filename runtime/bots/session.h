@@ -19,9 +19,8 @@ public:
     // Batch runs pass one CompiledModules to all their sessions. With
     // `logging` off (batch mode) neither the log nor a checksum per action is
     // kept: the replay still lists every action and re-executes exactly.
-    Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed,
-            std::vector<int> forced_dice = {}, bool logging = true,
-            std::shared_ptr<const script::CompiledModules> compiled = nullptr);
+    Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice = {},
+            bool logging = true, std::shared_ptr<const script::CompiledModules> compiled = nullptr);
 
     kernel::Game& game() { return *game_; }
     const kernel::Game& game() const { return *game_; }

@@ -22,7 +22,8 @@ int fire_range(const Game& game, int unit) {
     for (const auto& p : game.ruleset().phases)
         if (p.procedure == "table_fire") {
             const Param* v = p.options.find("range");
-            const std::string id = v && std::holds_alternative<std::string>(v->value) ? std::get<std::string>(v->value) : "range";
+            const std::string id =
+                v && std::holds_alternative<std::string>(v->value) ? std::get<std::string>(v->value) : "range";
             return game.ruleset().attribute_index(id) < 0 ? 0 : game.attribute(unit, id);
         }
     return 0;
@@ -31,7 +32,8 @@ int fire_range(const Game& game, int unit) {
 // A gun: a unit type the phase's artillery chart lists.
 bool is_gun(const Game& game, int unit) {
     const int type = game.state().units[static_cast<std::size_t>(unit)].type;
-    return std::any_of(game.ruleset().artillery_charts.begin(), game.ruleset().artillery_charts.end(), [&](const auto& c) { return c.gun(type) != nullptr; });
+    return std::any_of(game.ruleset().artillery_charts.begin(), game.ruleset().artillery_charts.end(),
+                       [&](const auto& c) { return c.gun(type) != nullptr; });
 }
 
 // The enemies on the table, nearest first.
@@ -39,7 +41,8 @@ std::vector<int> enemies_by_distance(const Game& game, int unit) {
     const auto& units = game.state().units;
     std::vector<std::pair<double, int>> found;
     for (int other = 0; other < static_cast<int>(units.size()); ++other)
-        if (units[static_cast<std::size_t>(other)].on_map && units[static_cast<std::size_t>(other)].side != units[static_cast<std::size_t>(unit)].side)
+        if (units[static_cast<std::size_t>(other)].on_map &&
+            units[static_cast<std::size_t>(other)].side != units[static_cast<std::size_t>(unit)].side)
             found.emplace_back(gt::distance(game.table_position(unit), game.table_position(other)), other);
     std::sort(found.begin(), found.end());
     std::vector<int> out;
@@ -61,7 +64,8 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
     const gt::Point target = game.table_position(enemy);
     const double now = gt::distance(at, target);
     const double then = gt::distance(end, target);
-    const double facing_bonus = o.facing >= 0 && std::abs(gt::turn_between(o.facing, gt::bearing_of(target - end))) <= 45 ? 2 : 0;
+    const double facing_bonus =
+        o.facing >= 0 && std::abs(gt::turn_between(o.facing, gt::bearing_of(target - end))) <= 45 ? 2 : 0;
     if (gun) return (o.mode == TableOrder::Hold ? 10 : -go) + facing_bonus;
     if (range > 0) {
         // Stay at two thirds of its range and shoot; step in when out of reach.
@@ -99,7 +103,8 @@ Action choose_gun_shot(const Game& game, const std::vector<Action>& legal) {
     for (const Action& a : legal) {
         if (a.kind != ActionKind::Fire) continue;
         const double truth = game.table_distance(a.unit, a.target) + 1;  // to the middle of the target's front stand
-        const double error = a.index == 0 ? -1 : std::abs(a.index - truth) + truth / 100;  // canister never misses its wedge
+        const double error =
+            a.index == 0 ? -1 : std::abs(a.index - truth) + truth / 100;  // canister never misses its wedge
         if (error < best_error) best_error = error, best = &a;
     }
     return *best;

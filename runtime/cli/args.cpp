@@ -6,7 +6,8 @@
 
 namespace sandtable::cli {
 
-Args::Args(const std::vector<std::string>& args, const std::vector<std::string>& flags, const std::vector<std::string>& valued) {
+Args::Args(const std::vector<std::string>& args, const std::vector<std::string>& flags,
+           const std::vector<std::string>& valued) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a.rfind("--", 0) != 0) {
@@ -68,9 +69,12 @@ std::vector<std::string> split(const std::string& s, char sep) {
 std::string json_escape(const std::string& s) {
     std::string out;
     for (unsigned char c : s) {
-        if (c == '"') out += "\\\"";
-        else if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
+        if (c == '"')
+            out += "\\\"";
+        else if (c == '\\')
+            out += "\\\\";
+        else if (c == '\n')
+            out += "\\n";
         else if (c < 0x20) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\u%04x", c);  // every other control character

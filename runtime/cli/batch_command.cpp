@@ -34,7 +34,8 @@ bool show_progress(std::uint64_t done, std::uint64_t total) {
     if (!::isatty(::fileno(stderr)) || total == 0) return true;
     const int width = 40, filled = static_cast<int>(width * done / total);
     std::fprintf(stderr, "\r[%s%s] %llu/%llu games", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                 std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), static_cast<unsigned long long>(done), static_cast<unsigned long long>(total));
+                 std::string(static_cast<std::size_t>(width - filled), ' ').c_str(),
+                 static_cast<unsigned long long>(done), static_cast<unsigned long long>(total));
     if (done == total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
     return true;
@@ -74,7 +75,9 @@ int batch(const std::vector<std::string>& argv) {
 int compare(const std::vector<std::string>& argv) {
     Args args(argv, {}, {"a", "b"});
     if (!args.has("a") || !args.has("b") || !args.positional().empty())
-        throw UsageError("compare --a RESULTS.jsonl... --b RESULTS.jsonl... (the same games played two ways, e.g. without and with a house rule)");
+        throw UsageError(
+            "compare --a RESULTS.jsonl... --b RESULTS.jsonl... (the same games played two ways, e.g. without and with "
+            "a house rule)");
     std::cout << bots::compare(bots::read_results(args.values("a")), bots::read_results(args.values("b")));
     return 0;
 }

@@ -15,7 +15,8 @@ public:
 // Reads "--name value" options and positional arguments.
 class Args {
 public:
-    Args(const std::vector<std::string>& args, const std::vector<std::string>& flags, const std::vector<std::string>& valued);
+    Args(const std::vector<std::string>& args, const std::vector<std::string>& flags,
+         const std::vector<std::string>& valued);
     bool flag(const std::string& name) const;
     std::string value(const std::string& name, const std::string& fallback = {}) const;
     // Every value of an option given more than once (--house A --house B), in order.

@@ -23,7 +23,8 @@ struct GeneratedPart {
 
 const std::vector<GeneratedPart>& generated_parts() {
     static const std::vector<GeneratedPart> parts{
-        {"docs/lua-api.md", "<!-- events: written by `sandtable docs write` from runtime/kernel/event_catalogue.cpp -->\n",
+        {"docs/lua-api.md",
+         "<!-- events: written by `sandtable docs write` from runtime/kernel/event_catalogue.cpp -->\n",
          "<!-- end of events -->\n", &kernel::events_markdown},
         {"scripts/types/sandtable.lua",
          "-- events: written by `sandtable docs write` from runtime/kernel/event_catalogue.cpp; edit it there\n",
@@ -37,8 +38,8 @@ std::string with_part(const std::string& file_text, const GeneratedPart& part) {
     const auto begin = file_text.find(part.begin);
     const auto end = begin == std::string::npos ? begin : file_text.find(part.end, begin);
     if (end == std::string::npos)
-        throw std::runtime_error(std::string(part.file) + ": the markers of the generated part are missing: " +
-                                 part.begin);
+        throw std::runtime_error(std::string(part.file) +
+                                 ": the markers of the generated part are missing: " + part.begin);
     const auto from = begin + std::string(part.begin).size();
     return file_text.substr(0, from) + part.text() + file_text.substr(end);
 }
@@ -54,8 +55,8 @@ int check_or_write(const std::string& root, bool write) {
             load::write_file_atomically(path, wanted);
             std::cout << "wrote " << part.file << "\n";
         } else {
-            std::cerr << part.file << ": its generated part differs from the code; run `sandtable docs write "
-                      << root << "`\n";
+            std::cerr << part.file << ": its generated part differs from the code; run `sandtable docs write " << root
+                      << "`\n";
             ++stale;
         }
     }
@@ -70,7 +71,8 @@ int docs(const std::vector<std::string>& args) {
     const auto& what = a.positional();
     if (what.size() == 1 && what[0] == "events") return std::cout << kernel::events_markdown(), 0;
     if (what.size() == 1 && what[0] == "stubs") return std::cout << kernel::events_luals(), 0;
-    if (what.size() == 2 && (what[0] == "check" || what[0] == "write")) return check_or_write(what[1], what[0] == "write");
+    if (what.size() == 2 && (what[0] == "check" || what[0] == "write"))
+        return check_or_write(what[1], what[0] == "write");
     throw UsageError("expected `docs events`, `docs stubs`, `docs check ROOT` or `docs write ROOT`");
 }
 

@@ -10,10 +10,14 @@ namespace sandtable::cli {
 
 int odds(const std::vector<std::string>& argv) {
     Args args(argv, {"json"}, {"ruleset", "attack", "defend", "shift", "table"});
-    if (!args.has("ruleset") || !args.has("attack") || !args.has("defend")) throw UsageError("needs --ruleset DIR --attack A --defend D");
+    if (!args.has("ruleset") || !args.has("attack") || !args.has("defend"))
+        throw UsageError("needs --ruleset DIR --attack A --defend D");
     rules::Ruleset rs = load::load_ruleset(args.value("ruleset"));
-    const rules::OddsCrt* crt = args.has("table") ? rs.odds_table(args.value("table")) : (rs.odds_tables.empty() ? nullptr : &rs.odds_tables.front());
-    if (!crt) throw UsageError("the ruleset has no odds table" + (args.has("table") ? " named '" + args.value("table") + "'" : std::string()));
+    const rules::OddsCrt* crt = args.has("table") ? rs.odds_table(args.value("table"))
+                                                  : (rs.odds_tables.empty() ? nullptr : &rs.odds_tables.front());
+    if (!crt)
+        throw UsageError("the ruleset has no odds table" +
+                         (args.has("table") ? " named '" + args.value("table") + "'" : std::string()));
     const int attack = static_cast<int>(args.integer("attack", 0));
     const int defend = static_cast<int>(args.integer("defend", 0));
     if (attack < 0 || defend < 0) throw UsageError("strengths cannot be negative");

@@ -28,16 +28,22 @@ std::vector<int> parse_dice(const std::string& text) {
     return out;
 }
 
-void write_file_atomically(const std::string& path, const std::string& text) { load::write_file_atomically(path, text); }
+void write_file_atomically(const std::string& path, const std::string& text) {
+    load::write_file_atomically(path, text);
+}
 
 void print_result_json(const kernel::Game& game, std::size_t actions) {
     const auto& r = game.state().result;
-    std::cout << "{\"winner\": " << (r.winner >= 0 ? "\"" + json_escape(game.scenario().sides[static_cast<std::size_t>(r.winner)].id) + "\"" : std::string("null"))
+    std::cout << "{\"winner\": "
+              << (r.winner >= 0
+                      ? "\"" + json_escape(game.scenario().sides[static_cast<std::size_t>(r.winner)].id) + "\""
+                      : std::string("null"))
               << ", \"level\": \"" << json_escape(r.level) << "\", \"reason\": \"" << json_escape(r.reason) << "\""
-              << ", \"turns\": " << game.state().at.turn << ", \"actions\": " << actions << ", \"dice\": " << game.state().dice_rolled
-              << ", \"victory_points\": {";
+              << ", \"turns\": " << game.state().at.turn << ", \"actions\": " << actions
+              << ", \"dice\": " << game.state().dice_rolled << ", \"victory_points\": {";
     for (std::size_t s = 0; s < r.victory_points.size(); ++s)
-        std::cout << (s ? ", " : "") << "\"" << json_escape(game.scenario().sides[s].id) << "\": " << r.victory_points[s];
+        std::cout << (s ? ", " : "") << "\"" << json_escape(game.scenario().sides[s].id)
+                  << "\": " << r.victory_points[s];
     std::cout << "}, \"checksum\": \"" << kernel::hex_checksum(game.checksum()) << "\"}\n";
 }
 
@@ -54,7 +60,8 @@ int play(const std::vector<std::string>& argv) {
 
     std::vector<std::unique_ptr<bots::Bot>> bots;
     try {
-        bots = bots::bots_for_game(split(args.value("bots", "greedy,greedy"), ','), loaded.scenario->sides.size(), seed);
+        bots =
+            bots::bots_for_game(split(args.value("bots", "greedy,greedy"), ','), loaded.scenario->sides.size(), seed);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
@@ -69,16 +76,18 @@ int play(const std::vector<std::string>& argv) {
         for (std::size_t i = 0; i < given.steps.size(); ++i) {
             // Decisions given and never taken mean the game is not the one the file describes.
             if (session.game().over())
-                throw std::runtime_error(file + ": the game ended after action " + std::to_string(i) + "; action " + std::to_string(i + 1) +
-                                         " (" + session.game().describe(given.steps[i].action) + ") and " +
-                                         std::to_string(given.steps.size() - i - 1) + " after it were never played");
+                throw std::runtime_error(file + ": the game ended after action " + std::to_string(i) + "; action " +
+                                         std::to_string(i + 1) + " (" + session.game().describe(given.steps[i].action) +
+                                         ") and " + std::to_string(given.steps.size() - i - 1) +
+                                         " after it were never played");
             session.apply(given.steps[i].action);
             ++actions;
         }
     }
     actions += session.play(players);
 
-    if (args.has("replay-out")) write_file_atomically(args.value("replay-out"), session.replay_yaml(args.value("replay-out")));
+    if (args.has("replay-out"))
+        write_file_atomically(args.value("replay-out"), session.replay_yaml(args.value("replay-out")));
     if (args.flag("json")) {
         print_result_json(session.game(), actions);
         return 0;
@@ -86,9 +95,10 @@ int play(const std::vector<std::string>& argv) {
     if (!args.flag("quiet"))
         for (const auto& entry : session.game().log()) std::cout << "[T" << entry.turn << "] " << entry.text << "\n";
     const auto& r = session.game().state().result;
-    std::cout << "Result: " << bots::describe_result(session.game()) << " (" << r.reason << ") after " << session.game().state().at.turn
-              << " turn(s), " << actions << " actions; VP";
-    for (std::size_t s = 0; s < r.victory_points.size(); ++s) std::cout << " " << loaded.scenario->sides[s].id << " " << r.victory_points[s];
+    std::cout << "Result: " << bots::describe_result(session.game()) << " (" << r.reason << ") after "
+              << session.game().state().at.turn << " turn(s), " << actions << " actions; VP";
+    for (std::size_t s = 0; s < r.victory_points.size(); ++s)
+        std::cout << " " << loaded.scenario->sides[s].id << " " << r.victory_points[s];
     std::cout << "; checksum " << kernel::hex_checksum(session.game().checksum()) << "\n";
     return 0;
 }
@@ -103,7 +113,8 @@ int state(const std::vector<std::string>& argv) {
         throw UsageError("--after is 0 to " + std::to_string(r.steps.size()) + " (the replay's actions)");
     bots::Session session(opened.loaded, opened.scenario_file, r.seed, r.forced_dice, true);
     for (long long i = 0; i < after; ++i) session.apply(r.steps[static_cast<std::size_t>(i)].action);
-    std::cout << (args.flag("json") ? bots::public_state_json(session.game()) : bots::public_state_text(session.game()));
+    std::cout << (args.flag("json") ? bots::public_state_json(session.game())
+                                    : bots::public_state_text(session.game()));
     return 0;
 }
 
@@ -113,9 +124,11 @@ int replay(const std::vector<std::string>& argv) {
     const std::string file = args.positional()[0];
     if (args.flag("upgrade")) {
         const bots::ReplayCheck upgraded = bots::upgrade_replay(file);
-        if (!upgraded.ok) std::cerr << "sandtable replay --upgrade: " << upgraded.message << "\n";
-        else std::cout << "upgraded " << file << " to format sandtable-replay/" << kernel::kReplayFormat << ": " << upgraded.actions
-                       << " actions re-executed, every old checksum matched\n";
+        if (!upgraded.ok)
+            std::cerr << "sandtable replay --upgrade: " << upgraded.message << "\n";
+        else
+            std::cout << "upgraded " << file << " to format sandtable-replay/" << kernel::kReplayFormat << ": "
+                      << upgraded.actions << " actions re-executed, every old checksum matched\n";
         return upgraded.ok ? 0 : 1;
     }
     bots::ReplayCheck check = bots::verify_replay(file);
@@ -125,7 +138,9 @@ int replay(const std::vector<std::string>& argv) {
                   << "\", \"checksum\": \"" << kernel::hex_checksum(check.final_checksum) << "\"}\n";
     } else {
         if (!check.message.empty()) std::cout << check.message << "\n";
-        if (check.ok) std::cout << "ok: " << check.actions << " actions re-executed, every checksum matches; final checksum " << kernel::hex_checksum(check.final_checksum) << "\n";
+        if (check.ok)
+            std::cout << "ok: " << check.actions << " actions re-executed, every checksum matches; final checksum "
+                      << kernel::hex_checksum(check.final_checksum) << "\n";
     }
     return check.ok ? 0 : 1;
 }

@@ -30,7 +30,8 @@ int diff(const Args& args) {
 int rules(const std::vector<std::string>& argv) {
     Args args(argv, {"json"}, {"house"});
     const auto& p = args.positional();
-    if (p.size() != 2 || (p[0] != "dump" && p[0] != "diff")) throw UsageError("rules dump RULESET [--house DIR]... [--json] | rules diff RULESET --house DIR...");
+    if (p.size() != 2 || (p[0] != "dump" && p[0] != "diff"))
+        throw UsageError("rules dump RULESET [--house DIR]... [--json] | rules diff RULESET --house DIR...");
     return p[0] == "dump" ? dump(args) : diff(args);
 }
 

@@ -39,7 +39,8 @@ int report_problems(const std::string& path, Check&& check) {
 void lint(const rules::Ruleset& rs) {
     const auto errors = script::lint_module_sources(rs);
     for (const auto& d : errors) std::cout << d.to_string() << "\n";
-    for (const auto& d : load::table_warnings(rs)) std::cout << d.where.to_string() << ": warning: " << d.message << "\n";
+    for (const auto& d : load::table_warnings(rs))
+        std::cout << d.where.to_string() << ": warning: " << d.message << "\n";
     if (!errors.empty()) throw load::LoadError({});
 }
 
@@ -65,9 +66,12 @@ int check_ruleset(const std::string& path, const std::vector<std::string>& house
 // it sits in (rulesets/ID/house-rules/NAME) or above.
 int check_house_rule(const fs::path& dir, std::vector<std::string> house) {
     fs::path base = fs::absolute(dir).lexically_normal();
-    while (base.has_parent_path() && base != base.parent_path() && !fs::exists(base / "ruleset.yaml")) base = base.parent_path();
+    while (base.has_parent_path() && base != base.parent_path() && !fs::exists(base / "ruleset.yaml"))
+        base = base.parent_path();
     if (!fs::exists(base / "ruleset.yaml")) {
-        std::cout << (dir / "house.yaml").string() << ":0:0: no ruleset.yaml in a folder above this house rule; check it with: sandtable validate RULESET --house "
+        std::cout << (dir / "house.yaml").string()
+                  << ":0:0: no ruleset.yaml in a folder above this house rule; check it with: sandtable validate "
+                     "RULESET --house "
                   << dir.string() << "\n";
         return 1;
     }
@@ -86,7 +90,8 @@ int check_path(const fs::path& p, const std::vector<std::string>& house) {
         int failures = 0;
         std::vector<fs::path> files;
         for (const auto& e : fs::directory_iterator(p))
-            if (e.path().extension() == ".yaml" || fs::exists(e.path() / "house.yaml")) files.push_back(e.path());  // house rule folders too
+            if (e.path().extension() == ".yaml" || fs::exists(e.path() / "house.yaml"))
+                files.push_back(e.path());  // house rule folders too
         std::sort(files.begin(), files.end());
         for (const auto& f : files) failures += check_path(f, house);
         return failures;

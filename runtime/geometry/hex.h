@@ -61,7 +61,9 @@ struct HexHash {
     }
 };
 struct HexSideHash {
-    std::size_t operator()(HexSide s) const noexcept { return HexHash{}(s.a) * 31u ^ HexHash{}(s.b); }
+    std::size_t operator()(HexSide s) const noexcept {
+        return HexHash{}(s.a) * 31u ^ HexHash {}(s.b);
+    }
 };
 
 }  // namespace sandtable::geometry

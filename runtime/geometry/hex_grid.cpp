@@ -67,7 +67,8 @@ HexGrid::HexGrid(HexLayout layout, int columns, int rows) : layout_(layout), col
     for (int i = 0; i < static_cast<int>(size()); ++i) hexes_.push_back(from_offset({i % columns_, i / columns_}));
     neighbours_.resize(size() * 6);
     for (int i = 0; i < static_cast<int>(size()); ++i)
-        for (int d = 0; d < 6; ++d) neighbours_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = index(neighbour(hex_at(i), d));
+        for (int d = 0; d < 6; ++d)
+            neighbours_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = index(neighbour(hex_at(i), d));
 }
 
 Hex HexGrid::from_offset(Offset o) const {

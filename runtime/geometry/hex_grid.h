@@ -25,9 +25,9 @@ enum class OffsetParity { Odd, Even };
 struct HexLayout {
     HexTop top = HexTop::Flat;
     OffsetParity parity = OffsetParity::Odd;
-    int first_column = 1;   // the printed number of the leftmost column
-    int first_row = 1;      // the printed number of the top row
-    int label_digits = 2;   // digits per part: 2 gives "0305" for column 3, row 5
+    int first_column = 1;  // the printed number of the leftmost column
+    int first_row = 1;     // the printed number of the top row
+    int label_digits = 2;  // digits per part: 2 gives "0305" for column 3, row 5
 };
 
 // Half the offset index, rounded towards the side that does not shift.
@@ -85,7 +85,10 @@ public:
 
     // Centre of a hex in units of the hex's outer radius (corner distance = 1),
     // origin at the centre of offset (0, 0), y growing downwards. For drawing.
-    struct Point { double x; double y; };
+    struct Point {
+        double x;
+        double y;
+    };
     Point centre(Hex h) const;
 
 private:

@@ -135,9 +135,7 @@ bool line_of_sight(Hex from, Hex to, const LosQuery& query) {
         }
         return false;
     };
-    const auto terrain_blocks = [&](Hex h) {
-        return h != from && h != to && query.hex_blocks && query.hex_blocks(h);
-    };
+    const auto terrain_blocks = [&](Hex h) { return h != from && h != to && query.hex_blocks && query.hex_blocks(h); };
     bool started = false;
     return walk_line(from, to, [&](const LosStep& step) {
         if (!started) {  // the first stretch is `from` itself: every route starts there

@@ -41,8 +41,8 @@ int checked_cost(const StepCost& step) {
 
 void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const StepCostFn& step_cost) {
     compute(grid, start, budget, IndexStepCostFn([&grid, &step_cost](int from, int, int to) {
-        return step_cost(grid.hex_at(from), grid.hex_at(to));
-    }));
+                return step_cost(grid.hex_at(from), grid.hex_at(to));
+            }));
 }
 
 void MovementRange::compute(const HexGrid& grid, Hex start, int budget, const IndexStepCostFn& step_cost) {
@@ -136,8 +136,13 @@ std::vector<Hex> trace_back(const HexGrid& grid, const std::vector<int>& parent,
 class AStar {
 public:
     AStar(const HexGrid& grid, Hex goal, const StepCostFn& step_cost, int bound)
-        : grid_(grid), goal_(goal), goal_index_(grid.index(goal)), step_cost_(step_cost), bound_(bound),
-          g_(2 * grid.size(), std::numeric_limits<long long>::max()), parent_(2 * grid.size(), -1) {}
+        : grid_(grid),
+          goal_(goal),
+          goal_index_(grid.index(goal)),
+          step_cost_(step_cost),
+          bound_(bound),
+          g_(2 * grid.size(), std::numeric_limits<long long>::max()),
+          parent_(2 * grid.size(), -1) {}
 
     std::optional<std::vector<Hex>> run(Hex start) {
         push(state_of(grid_.index(start), false), 0, -1, start);

@@ -73,11 +73,11 @@ private:
     int best_state(Hex h) const;  // the cheaper reached state of h, or -1
 
     const HexGrid* grid_ = nullptr;
-    std::vector<int> cost_;             // per state; INT_MAX when not reached
-    std::vector<int> parent_;           // per state; the previous state, -1 at the start
+    std::vector<int> cost_;    // per state; INT_MAX when not reached
+    std::vector<int> parent_;  // per state; the previous state, -1 at the start
     std::vector<Hex> settled_;
     std::vector<int> settled_indices_;
-    std::vector<int> touched_;          // states whose cost_/parent_ differ from the reset values
+    std::vector<int> touched_;               // states whose cost_/parent_ differ from the reset values
     std::vector<std::vector<int>> buckets_;  // states queued at each cost; stale entries skipped
     int highest_queued_ = -1;                // highest cost with a queued state
     std::vector<std::uint8_t> hex_settled_;  // per hex: already listed in settled_

@@ -9,8 +9,8 @@
 namespace sandtable::geometry::table {
 
 struct Arc {
-    double left = 45;    // degrees to the left of the facing
-    double right = 45;   // degrees to the right
+    double left = 45;   // degrees to the left of the facing
+    double right = 45;  // degrees to the right
 };
 
 // Tolerance on the arc's edges, in degrees: a bearing computed from

@@ -19,8 +19,8 @@ std::vector<Stand> stands_of(const Formation& f, int count) {
         const double back = f.stand_depth / 2 + rank * (f.stand_depth + f.gap);
         for (int file = 0; file < in_rank; ++file) {
             const double across = (file - (in_rank - 1) / 2.0) * (f.stand_width + f.gap);
-            stands.push_back({f.front_centre - forward * back + right * across, f.stand_width, f.stand_depth,
-                              f.facing});
+            stands.push_back(
+                {f.front_centre - forward * back + right * across, f.stand_width, f.stand_depth, f.facing});
         }
     }
     return stands;

@@ -11,13 +11,13 @@
 namespace sandtable::geometry::table {
 
 struct Formation {
-    Point front_centre;     // the middle of the front edge of the front rank
-    double facing = 0;      // compass bearing
-    int files = 1;          // stands side by side
-    int ranks = 1;          // stands one behind another
+    Point front_centre;  // the middle of the front edge of the front rank
+    double facing = 0;   // compass bearing
+    int files = 1;       // stands side by side
+    int ranks = 1;       // stands one behind another
     double stand_width = 4;
     double stand_depth = 4;
-    double gap = 0;         // between neighbouring bases: 0 closed up, up to 2 cm in skirmish order
+    double gap = 0;  // between neighbouring bases: 0 closed up, up to 2 cm in skirmish order
 };
 
 // The stands, `count` of them, filled rank by rank from the front, each rank

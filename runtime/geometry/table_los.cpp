@@ -73,27 +73,27 @@ Sight line_of_sight(const TableMap& map, Viewpoint from, Viewpoint to, const Sig
     for (std::size_t i = 0; i < map.areas.size(); ++i) {
         const TerrainArea& area = map.areas[i];
         switch (area.sight) {
-        case AreaSight::Clear:
-            break;
-        case AreaSight::Hill:
-            if (!stands_in(area, line) && passes_below(line, area.outline, area.level))
-                return blocked(SightBlock::Hill, i);
-            break;
-        case AreaSight::Building: {
-            if (stands_in(area, line)) break;
-            const double roof = ground_level(map, centroid(area.outline)) + area.level;
-            if (passes_below(line, area.outline, roof)) return blocked(SightBlock::Building, i);
-            break;
-        }
-        case AreaSight::Screen: {
-            if (area.seen_over_from_above) {
-                const int screen_ground = ground_level(map, centroid(area.outline));
-                if (std::max(level_from, level_to) > screen_ground) break;
+            case AreaSight::Clear:
+                break;
+            case AreaSight::Hill:
+                if (!stands_in(area, line) && passes_below(line, area.outline, area.level))
+                    return blocked(SightBlock::Hill, i);
+                break;
+            case AreaSight::Building: {
+                if (stands_in(area, line)) break;
+                const double roof = ground_level(map, centroid(area.outline)) + area.level;
+                if (passes_below(line, area.outline, roof)) return blocked(SightBlock::Building, i);
+                break;
             }
-            if (length_inside(line, area.outline) > area.sight_depth + kEpsilon)
-                return blocked(SightBlock::Screen, i);
-            break;
-        }
+            case AreaSight::Screen: {
+                if (area.seen_over_from_above) {
+                    const int screen_ground = ground_level(map, centroid(area.outline));
+                    if (std::max(level_from, level_to) > screen_ground) break;
+                }
+                if (length_inside(line, area.outline) > area.sight_depth + kEpsilon)
+                    return blocked(SightBlock::Screen, i);
+                break;
+            }
         }
     }
     return {};
@@ -101,11 +101,16 @@ Sight line_of_sight(const TableMap& map, Viewpoint from, Viewpoint to, const Sig
 
 std::string describe(SightBlock block) {
     switch (block) {
-    case SightBlock::None: return "clear";
-    case SightBlock::Hill: return "a hill in between";
-    case SightBlock::Crest: return "the crest of a hill";
-    case SightBlock::Screen: return "woods or marsh";
-    case SightBlock::Building: return "a building";
+        case SightBlock::None:
+            return "clear";
+        case SightBlock::Hill:
+            return "a hill in between";
+        case SightBlock::Crest:
+            return "the crest of a hill";
+        case SightBlock::Screen:
+            return "woods or marsh";
+        case SightBlock::Building:
+            return "a building";
     }
     return "?";
 }

@@ -22,9 +22,7 @@ double exact_cos(double degrees) { return exact_sin(degrees + 90); }
 
 }  // namespace
 
-Point heading(double bearing_degrees) {
-    return {exact_sin(bearing_degrees), -exact_cos(bearing_degrees)};
-}
+Point heading(double bearing_degrees) { return {exact_sin(bearing_degrees), -exact_cos(bearing_degrees)}; }
 
 Point right_of(double bearing_degrees) { return heading(bearing_degrees + 90); }
 

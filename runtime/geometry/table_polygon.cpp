@@ -66,14 +66,13 @@ bool segments_intersect(Point a1, Point a2, Point b1, Point b2) {
     const int o4 = orientation(b1, b2, a2);
     if (o1 * o2 < 0 && o3 * o4 < 0) return true;  // a proper crossing
     // Otherwise they meet only where an end of one lies on the other.
-    return on_segment(b1, a1, a2) || on_segment(b2, a1, a2) || on_segment(a1, b1, b2) ||
-           on_segment(a2, b1, b2);
+    return on_segment(b1, a1, a2) || on_segment(b2, a1, a2) || on_segment(a1, b1, b2) || on_segment(a2, b1, b2);
 }
 
 double segment_distance(Point a1, Point a2, Point b1, Point b2) {
     if (segments_intersect(a1, a2, b1, b2)) return 0;
-    return std::min({distance_to_segment(a1, b1, b2), distance_to_segment(a2, b1, b2),
-                     distance_to_segment(b1, a1, a2), distance_to_segment(b2, a1, a2)});
+    return std::min({distance_to_segment(a1, b1, b2), distance_to_segment(a2, b1, b2), distance_to_segment(b1, a1, a2),
+                     distance_to_segment(b2, a1, a2)});
 }
 
 double polygon_distance(const Polygon& a, const Polygon& b) {
@@ -146,8 +145,7 @@ std::vector<std::pair<double, double>> inside_intervals(const Polygon& polygon, 
 }
 
 Polygon convex_hull(std::vector<Point> points) {
-    std::sort(points.begin(), points.end(),
-              [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    std::sort(points.begin(), points.end(), [](Point a, Point b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
     points.erase(std::unique(points.begin(), points.end()), points.end());
     if (points.size() < 3) return points;
     // Andrew's monotone chain.
@@ -167,8 +165,7 @@ Polygon convex_hull(std::vector<Point> points) {
 
 double area(const Polygon& polygon) {
     double twice = 0;
-    for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++)
-        twice += cross(polygon[j], polygon[i]);
+    for (std::size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) twice += cross(polygon[j], polygon[i]);
     return std::abs(twice) / 2;
 }
 

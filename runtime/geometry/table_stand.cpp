@@ -9,8 +9,7 @@ Point Stand::front_centre() const { return centre + heading(facing) * (depth / 2
 Polygon Stand::corners() const {
     const Point forward = heading(facing) * (depth / 2);
     const Point right = right_of(facing) * (width / 2);
-    return {centre + forward - right, centre + forward + right, centre - forward + right,
-            centre - forward - right};
+    return {centre + forward - right, centre + forward + right, centre - forward + right, centre - forward - right};
 }
 
 double base_distance(const Stand& a, const Stand& b) { return polygon_distance(a.corners(), b.corners()); }
@@ -34,8 +33,7 @@ std::vector<Point> figure_points(const Stand& stand, int count) {
     if (count <= 0) return points;
     const Point right = right_of(stand.facing);
     const double share = stand.width / count;
-    for (int i = 0; i < count; ++i)
-        points.push_back(stand.centre + right * (-stand.width / 2 + share * (i + 0.5)));
+    for (int i = 0; i < count; ++i) points.push_back(stand.centre + right * (-stand.width / 2 + share * (i + 0.5)));
     return points;
 }
 

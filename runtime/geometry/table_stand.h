@@ -13,9 +13,9 @@ namespace sandtable::geometry::table {
 
 struct Stand {
     Point centre;
-    double width = 0;    // across its front
-    double depth = 0;    // front to back
-    double facing = 0;   // compass bearing its front faces
+    double width = 0;   // across its front
+    double depth = 0;   // front to back
+    double facing = 0;  // compass bearing its front faces
 
     Point front_centre() const;
     Polygon corners() const;  // front left, front right, back right, back left

@@ -35,9 +35,9 @@ struct LineTemplate {
 // struck and bounced. Figures crossed by a painted section are hit.
 struct BounceStick {
     Point tip;
-    double bearing = 0;                          // the direction the ball travels
-    double length = 30;                          // 20, 25, 30 cm for 6, 8, 12 pdr
-    std::vector<std::pair<double, double>> hits; // painted sections, cm from the tip
+    double bearing = 0;                           // the direction the ball travels
+    double length = 30;                           // 20, 25, 30 cm for 6, 8, 12 pdr
+    std::vector<std::pair<double, double>> hits;  // painted sections, cm from the tip
 };
 
 // Canister: a wedge from the gun's front centre out to its range, widening

@@ -21,11 +21,11 @@ enum class AreaSight {
 };
 
 struct TerrainArea {
-    std::string kind;      // the ruleset's terrain id
+    std::string kind;  // the ruleset's terrain id
     Polygon outline;
     AreaSight sight = AreaSight::Clear;
-    int level = 0;         // a hill section: the height of its top, in hill levels; a building: storeys
-    double sight_depth = 0;        // a screen: how far sight reaches into or through it, cm
+    int level = 0;                      // a hill section: the height of its top, in hill levels; a building: storeys
+    double sight_depth = 0;             // a screen: how far sight reaches into or through it, cm
     bool seen_over_from_above = false;  // a screen that figures on higher ground see over (marsh, not woods)
 };
 
@@ -35,8 +35,8 @@ struct TerrainLine {
 };
 
 struct TableMap {
-    double width = 0;   // cm, west to east
-    double depth = 0;   // cm, north to south
+    double width = 0;  // cm, west to east
+    double depth = 0;  // cm, north to south
     std::vector<TerrainArea> areas;
     std::vector<TerrainLine> lines;
 };

@@ -22,12 +22,11 @@ int Game::formation_index(const std::string& name) const {
 
 bool Game::formation_present(int formation) const {
     const auto& units = formations_[static_cast<std::size_t>(formation)].units;
-    return std::any_of(units.begin(), units.end(), [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
+    return std::any_of(units.begin(), units.end(),
+                       [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
 }
 
-int Game::step_first_side() const {
-    return state_.first_of_step >= 0 ? state_.first_of_step : scenario_->first_side;
-}
+int Game::step_first_side() const { return state_.first_of_step >= 0 ? state_.first_of_step : scenario_->first_side; }
 
 bool Game::in_activation_step() const {
     return game_turn()[static_cast<std::size_t>(state_.at.step)].kind == Kind::Activations;
@@ -35,7 +34,8 @@ bool Game::in_activation_step() const {
 
 bool Game::acts_now(int unit) const {
     if (!in_activation_step()) return true;
-    return state_.activation.formation >= 0 && unit_formation_[static_cast<std::size_t>(unit)] == state_.activation.formation;
+    return state_.activation.formation >= 0 &&
+           unit_formation_[static_cast<std::size_t>(unit)] == state_.activation.formation;
 }
 
 bool Game::step_runs(int step) const {
@@ -74,9 +74,7 @@ void Game::enter_position() {
     if (!choosing_activation()) begin_phase();
 }
 
-bool Game::choosing_activation() const {
-    return in_activation_step() && state_.activation.formation < 0;
-}
+bool Game::choosing_activation() const { return in_activation_step() && state_.activation.formation < 0; }
 
 // The side to pick next: the only side with formations left, the other side
 // after `max_in_a_row`, else the roll-off's winner. False when all have gone.
@@ -88,17 +86,20 @@ bool Game::activation_choice_step() {
     }
     std::vector<int> left(scenario_->sides.size(), 0);
     for (int f = 0; f < formation_count(); ++f)
-        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f)) ++left[static_cast<std::size_t>(formation_side(f))];
+        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f))
+            ++left[static_cast<std::size_t>(formation_side(f))];
     const int sides_left = static_cast<int>(std::count_if(left.begin(), left.end(), [](int n) { return n > 0; }));
     if (sides_left == 0) return false;
     const auto& rules = game_turn()[static_cast<std::size_t>(state_.at.step)].activation;
     const auto& names = scenario_->sides;
     if (sides_left == 1) {
-        a.picking = static_cast<int>(std::find_if(left.begin(), left.end(), [](int n) { return n > 0; }) - left.begin());
+        a.picking =
+            static_cast<int>(std::find_if(left.begin(), left.end(), [](int n) { return n > 0; }) - left.begin());
     } else if (rules.max_in_a_row > 0 && a.last_side >= 0 && a.in_a_row >= rules.max_in_a_row) {
         a.picking = opponent_of(a.last_side);
-        if (logging_) note("  " + names[static_cast<std::size_t>(a.last_side)].name + " has gone " + std::to_string(a.in_a_row) + " times running: " +
-                           names[static_cast<std::size_t>(a.picking)].name + " goes next");
+        if (logging_)
+            note("  " + names[static_cast<std::size_t>(a.last_side)].name + " has gone " + std::to_string(a.in_a_row) +
+                 " times running: " + names[static_cast<std::size_t>(a.picking)].name + " goes next");
     } else {
         a.picking = roll_off(rules);
     }
@@ -114,12 +115,17 @@ int Game::roll_off(const rules::ActivationRules& rules) {
         std::array<int, 2> total{0, 0};
         for (int side = 0; side < 2; ++side)
             for (int d = 0; d < rules.roll_dice; ++d)
-                total[static_cast<std::size_t>(side)] += roll(rules.roll_faces, scenario_->sides[static_cast<std::size_t>(side)].name + "'s roll-off");
-        if (logging_) note("  roll-off: " + scenario_->sides[0].name + " " + std::to_string(total[0]) + ", " + scenario_->sides[1].name + " " + std::to_string(total[1]));
+                total[static_cast<std::size_t>(side)] +=
+                    roll(rules.roll_faces, scenario_->sides[static_cast<std::size_t>(side)].name + "'s roll-off");
+        if (logging_)
+            note("  roll-off: " + scenario_->sides[0].name + " " + std::to_string(total[0]) + ", " +
+                 scenario_->sides[1].name + " " + std::to_string(total[1]));
         if (total[0] != total[1]) return total[0] > total[1] ? 0 : 1;
         if (rules.ties == rules::ActivationRules::Ties::OtherSide) {
             const int side = a.last_side >= 0 ? opponent_of(a.last_side) : scenario_->first_side;
-            if (logging_) note("  a tie: " + scenario_->sides[static_cast<std::size_t>(side)].name + ", which did not go last, picks");
+            if (logging_)
+                note("  a tie: " + scenario_->sides[static_cast<std::size_t>(side)].name +
+                     ", which did not go last, picks");
             return side;
         }
         if (logging_) note("  a tie: both roll again");
@@ -143,7 +149,8 @@ void Game::activate(const Action& action) {
     a.last_side = side;
     state_.at.active_side = side;
     state_.at.phase = 0;
-    if (logging_) note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formation_name(action.index));
+    if (logging_)
+        note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formation_name(action.index));
     if (listening(Event::ActivationBegin)) {
         EventContext ctx(Event::ActivationBegin);
         ctx.set_text("formation", formation_name(action.index));

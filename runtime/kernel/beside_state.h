@@ -26,36 +26,36 @@ struct Question {
 // Per unit type and face, what the kernel's procedures may do with a unit.
 // Defaults are the common case; rule scripts change them at game.setup.
 enum class Capability {
-    ExertsZoc,                    // 1
-    RetreatHexes,                 // 1
-    AdvanceHexes,                 // 1
-    DisorderedByRetreat,          // 1: a retreat flips it to its back face
-    DisordersRetreatedThrough,    // 1: friends it retreats through are disordered
-    BlocksEnemyEntry,             // 1: enemies may not enter its hex
-    StacksFreely,                 // 0: 1 for leaders, who never count against stacking
-    EnterEzocNeedsFriend,         // 0: 1 = may enter an EZOC only where a friend stands
-    CanBeFiredAt,                 // 1
-    AutoReorganize,               // 0: 1 = reorganizes without a roll
-    FlipsAtMovementStart,         // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
-    Faces,                        // 0: 1 = the unit has a facing: moves and attacks only through its front
-                                  //    hexsides, exerts its zone only there (PRESTAGS 16.0)
-    VictoryPoints,                // -1: eliminating it scores its front strength x the scenario's
-                                  //     vp_per_enemy_strength; 0 or more: this many (PRESTAGS 11.2)
-    EzocEntryCost,                // -1: entering an enemy zone of control ends the move; 0 or more:
-                                  //     it costs this many MP more and the move goes on (F&M 6.1:
-                                  //     mobile units pay half their allowance, commandos nothing)
-    IgnoresZocBarriers,           // 0: 1 = may move from zone to zone across a no_zoc_to_zoc hexside
-                                  //    or into no_zoc_to_zoc terrain (F&M 6.1: commandos)
-    Reorganizes,                  // 1: showing this face the unit is disordered, and a recovery phase rolls
-                                  //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
-                                  //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
-    ChangesFormation,             // 1: a free table's written order may change its files (ranks and files); 0: it
-                                  //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
-    VolleysWhenMoved,             // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
-                                  //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant
-                                  //     "may fire twice each turn ... regardless of how far the elephant has moved")
-    IndirectFire,                 // 0: 1 = its fire needs no clear line on the map: only sight.check decides
-                                  //    (regimental 5.1: a battery fires at what a spotter sees)
+    ExertsZoc,                  // 1
+    RetreatHexes,               // 1
+    AdvanceHexes,               // 1
+    DisorderedByRetreat,        // 1: a retreat flips it to its back face
+    DisordersRetreatedThrough,  // 1: friends it retreats through are disordered
+    BlocksEnemyEntry,           // 1: enemies may not enter its hex
+    StacksFreely,               // 0: 1 for leaders, who never count against stacking
+    EnterEzocNeedsFriend,       // 0: 1 = may enter an EZOC only where a friend stands
+    CanBeFiredAt,               // 1
+    AutoReorganize,             // 0: 1 = reorganizes without a roll
+    FlipsAtMovementStart,       // 0: 1 = may change face before its side moves; 2 = the same, unless in an EZOC
+    Faces,                      // 0: 1 = the unit has a facing: moves and attacks only through its front
+                                //    hexsides, exerts its zone only there (PRESTAGS 16.0)
+    VictoryPoints,              // -1: eliminating it scores its front strength x the scenario's
+                                //     vp_per_enemy_strength; 0 or more: this many (PRESTAGS 11.2)
+    EzocEntryCost,              // -1: entering an enemy zone of control ends the move; 0 or more:
+                                //     it costs this many MP more and the move goes on (F&M 6.1:
+                                //     mobile units pay half their allowance, commandos nothing)
+    IgnoresZocBarriers,         // 0: 1 = may move from zone to zone across a no_zoc_to_zoc hexside
+                                //    or into no_zoc_to_zoc terrain (F&M 6.1: commandos)
+    Reorganizes,                // 1: showing this face the unit is disordered, and a recovery phase rolls
+                                //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
+                                //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
+    ChangesFormation,           // 1: a free table's written order may change its files (ranks and files); 0: it
+                                //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
+    VolleysWhenMoved,           // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
+                                //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant
+                                //     "may fire twice each turn ... regardless of how far the elephant has moved")
+    IndirectFire,               // 0: 1 = its fire needs no clear line on the map: only sight.check decides
+                                //    (regimental 5.1: a battery fires at what a spotter sees)
     Count
 };
 const char* capability_name(Capability c);
@@ -92,7 +92,7 @@ struct BesideState {
     std::vector<Plot> plots;
     std::vector<int> pending_orders;  // orders phase, by formation (-1: none given yet)
     PendingTableOrders pending_table_orders;
-    std::vector<int> pending_losses;  // figures each unit loses when the phase's fire is all resolved
+    std::vector<int> pending_losses;               // figures each unit loses when the phase's fire is all resolved
     std::vector<std::string> pending_direct_hits;  // per unit: shots that struck it under their cross-hairs
     SupportMarkers support;
 };

@@ -8,12 +8,27 @@
 namespace sandtable::kernel {
 
 namespace {
-constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{
-    "exerts_zoc", "retreat_hexes", "advance_hexes", "disordered_by_retreat", "disorders_retreated_through",
-    "blocks_enemy_entry", "stacks_freely", "enter_ezoc_needs_friend", "can_be_fired_at", "auto_reorganize",
-    "flips_at_movement_start", "faces", "victory_points", "ezoc_entry_cost", "ignores_zoc_barriers", "reorganizes", "changes_formation",
-    "volleys_when_moved", "indirect_fire"};
-constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, -1, -1, 0, 1, 1, -1, 0};
+constexpr std::array<const char*, static_cast<int>(Capability::Count)> kCapabilityNames{"exerts_zoc",
+                                                                                        "retreat_hexes",
+                                                                                        "advance_hexes",
+                                                                                        "disordered_by_retreat",
+                                                                                        "disorders_retreated_through",
+                                                                                        "blocks_enemy_entry",
+                                                                                        "stacks_freely",
+                                                                                        "enter_ezoc_needs_friend",
+                                                                                        "can_be_fired_at",
+                                                                                        "auto_reorganize",
+                                                                                        "flips_at_movement_start",
+                                                                                        "faces",
+                                                                                        "victory_points",
+                                                                                        "ezoc_entry_cost",
+                                                                                        "ignores_zoc_barriers",
+                                                                                        "reorganizes",
+                                                                                        "changes_formation",
+                                                                                        "volleys_when_moved",
+                                                                                        "indirect_fire"};
+constexpr std::array<int, static_cast<int>(Capability::Count)> kCapabilityDefaults{1, 1, 1,  1,  1, 1, 0, 0,  1, 0,
+                                                                                   0, 0, -1, -1, 0, 1, 1, -1, 0};
 }  // namespace
 
 int capability_default(Capability c) { return kCapabilityDefaults[static_cast<std::size_t>(c)]; }

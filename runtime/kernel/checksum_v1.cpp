@@ -15,8 +15,9 @@ std::uint64_t state_checksum_v1(const GameState& st) {
     h.i(st.at.turn), h.i(st.at.step), h.i(st.at.player), h.i(st.at.phase), h.i(st.at.stage), h.i(st.at.active_side);
     for (const auto& u : st.units) {
         h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
-        h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) | (u.attacked << 5) |
-            (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) | (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
+        h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) |
+            (u.attacked << 5) | (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) |
+            (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
         if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
         if (u.hits) h.i(u.hits + 1300000);
         if (u.files > 0) {  // a free table: only its games hash these
@@ -24,7 +25,8 @@ std::uint64_t state_checksum_v1(const GameState& st) {
             h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden + 2 * u.phantom);
         }
     }
-    for (const auto& o : st.table_orders) h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
+    for (const auto& o : st.table_orders)
+        h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
     for (const auto& s : st.sightings) h.i(s.firer + 1800000), h.i(s.target), h.i(s.distance_um);
     h.i(static_cast<long long>(st.units.size()));
     h.i(static_cast<long long>(st.marks.size()));

@@ -23,8 +23,10 @@ int Game::attacking_side() const {
 bool Game::can_attack(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != attacking_side() || combat_strength(unit) <= 0) return false;
-    // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots, regimental 5.1).
-    if (u.attacked && (combat_rules().repeat_mark.empty() || state_.mark(unit, combat_rules().repeat_mark) <= 0)) return false;
+    // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots,
+    // regimental 5.1).
+    if (u.attacked && (combat_rules().repeat_mark.empty() || state_.mark(unit, combat_rules().repeat_mark) <= 0))
+        return false;
     // In an activation loop only the activated formation attacks; units in no
     // formation (divisional artillery) may join its attacks as support.
     if (!acts_now(unit) && !(formation_of(unit) < 0 && state_.combat_open && dice_pool())) return false;
@@ -38,7 +40,7 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
     if (dist != 1 && combat_rules().reach < 0) return false;  // adjacent only: the common case, decided at once
-    if (!in_front(attacker, d)) return false;  // 16.0, 16.31: only through the front
+    if (!in_front(attacker, d)) return false;                 // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach;
     return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);
@@ -73,7 +75,8 @@ std::vector<int> Game::hex_defenders(int target) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     std::vector<int> out;
     for (int u : units_at(t.hex))
-        if (state_.units[static_cast<std::size_t>(u)].side == t.side && capability(u, Capability::CanBeFiredAt)) out.push_back(u);
+        if (state_.units[static_cast<std::size_t>(u)].side == t.side && capability(u, Capability::CanBeFiredAt))
+            out.push_back(u);
     return out;
 }
 
@@ -92,7 +95,8 @@ bool Game::may_be_declared_against(int unit) const {
     const auto& e = state_.units[static_cast<std::size_t>(unit)];
     // A dice pool's target may be attacked again (a regiment attacked by several
     // fights back against each, regimental 1.6; batteries fire barrages at will, 5.1).
-    if (!e.on_map || e.side == attacking_side() || (e.was_attacked && !dice_pool()) || !is_target(*this, unit)) return false;
+    if (!e.on_map || e.side == attacking_side() || (e.was_attacked && !dice_pool()) || !is_target(*this, unit))
+        return false;
     const CombatPhaseRules& r = combat_rules();
     if (r.hex_target && !capability(unit, Capability::CanBeFiredAt)) return false;
     return r.target_mark.empty() || state_.mark(unit, r.target_mark) != 0;
@@ -106,8 +110,10 @@ void Game::mark_mandatory_combats() {
         auto& u = state_.units[i];
         if (!u.on_map || combat_strength(static_cast<int>(i)) <= 0) continue;
         const auto idx = static_cast<std::size_t>(grid().index(u.hex));
-        if (u.side == active) u.must_attack = enemy_zoc_[static_cast<std::size_t>(active)][idx];
-        else u.must_be_attacked = zoc_[static_cast<std::size_t>(active)][idx] > 0;
+        if (u.side == active)
+            u.must_attack = enemy_zoc_[static_cast<std::size_t>(active)][idx];
+        else
+            u.must_be_attacked = zoc_[static_cast<std::size_t>(active)][idx] > 0;
     }
 }
 
@@ -120,7 +126,8 @@ bool Game::may_end_combat_phase() const {
             const auto& e = state_.units[j];
             if (!e.on_map || e.side == u.side || geometry::distance(e.hex, u.hex) != 1) continue;
             // An attacker in an EZOC that still could attack someone must.
-            if (u.must_attack && can_attack(unit) && !e.was_attacked && is_target(*this, static_cast<int>(j))) return false;
+            if (u.must_attack && can_attack(unit) && !e.was_attacked && is_target(*this, static_cast<int>(j)))
+                return false;
             // A defender that must be attacked and still can be, must be.
             if (u.must_be_attacked && !u.was_attacked && can_attack(static_cast<int>(j))) return false;
         }
@@ -133,7 +140,10 @@ bool Game::may_end_combat_phase() const {
 // without it is not offered while adding it is.
 bool Game::strands_mandatory_unit() const {
     const Combat& c = state_.combat;
-    auto adjacent = [&](int a, int b) { return geometry::distance(state_.units[static_cast<std::size_t>(a)].hex, state_.units[static_cast<std::size_t>(b)].hex) == 1; };
+    auto adjacent = [&](int a, int b) {
+        return geometry::distance(state_.units[static_cast<std::size_t>(a)].hex,
+                                  state_.units[static_cast<std::size_t>(b)].hex) == 1;
+    };
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const int u = static_cast<int>(i);
         const auto& s = state_.units[i];
@@ -143,14 +153,17 @@ bool Game::strands_mandatory_unit() const {
             for (std::size_t j = 0; j < state_.units.size() && !other_target; ++j) {
                 const auto& e = state_.units[j];
                 const int t = static_cast<int>(j);
-                other_target = e.on_map && e.side != s.side && !e.was_attacked && !contains(c.defenders, t) && adjacent(u, t) && is_target(*this, t);
+                other_target = e.on_map && e.side != s.side && !e.was_attacked && !contains(c.defenders, t) &&
+                               adjacent(u, t) && is_target(*this, t);
             }
             if (!other_target) return true;
         }
-        if (s.must_be_attacked && !s.was_attacked && !contains(c.defenders, u) && is_target(*this, u) && reached_by_all(u, c.attackers)) {
+        if (s.must_be_attacked && !s.was_attacked && !contains(c.defenders, u) && is_target(*this, u) &&
+            reached_by_all(u, c.attackers)) {
             bool other_attacker = false;  // someone who could still attack it later
             for (std::size_t j = 0; j < state_.units.size() && !other_attacker; ++j)
-                other_attacker = can_attack(static_cast<int>(j)) && !contains(c.attackers, static_cast<int>(j)) && adjacent(u, static_cast<int>(j));
+                other_attacker = can_attack(static_cast<int>(j)) && !contains(c.attackers, static_cast<int>(j)) &&
+                                 adjacent(u, static_cast<int>(j));
             if (!other_attacker) return true;
         }
     }
@@ -162,7 +175,8 @@ bool Game::in_a_defending_hex(int unit) const {
     if (!combat_rules().one_defending_hex) return true;
     const Hex at = state_.units[static_cast<std::size_t>(unit)].hex;
     const auto& defenders = state_.combat.defenders;
-    return std::any_of(defenders.begin(), defenders.end(), [&](int d) { return state_.units[static_cast<std::size_t>(d)].hex == at; });
+    return std::any_of(defenders.begin(), defenders.end(),
+                       [&](int d) { return state_.units[static_cast<std::size_t>(d)].hex == at; });
 }
 
 bool Game::combat_step() {
@@ -187,7 +201,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
         const Combat& c = state_.combat;
         if (c.stage == Combat::Building) {
             for (std::size_t i = 0; i < state_.units.size(); ++i)
-                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) && reaches_all(static_cast<int>(i), c.defenders) &&
+                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) &&
+                    reaches_all(static_cast<int>(i), c.defenders) &&
                     (!dice_pool() || may_join_pool(static_cast<int>(i))))
                     out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
             if (!c.attackers.empty()) {
@@ -195,11 +210,12 @@ void Game::combat_actions(std::vector<Action>& out) const {
                 // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
                 for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target && !dice_pool(); ++i) {
                     const int t = static_cast<int>(i);
-                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) && in_a_defending_hex(t) &&
-                        may_still_reach_table(with(c.defenders, t)))
+                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) &&
+                        in_a_defending_hex(t) && may_still_reach_table(with(c.defenders, t)))
                         out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
                 }
-                if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders)) out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+                if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders))
+                    out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
             }
         } else if (c.stage == Combat::Losses) {
             const bool attacker_loses = c.losses_attacker > 0;
@@ -210,8 +226,7 @@ void Game::combat_actions(std::vector<Action>& out) const {
             } else if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
                 out.clear();
                 int u = c.to_retreat.front();
-                for (Hex h : retreat_options(u))
-                    out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
+                for (Hex h : retreat_options(u)) out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
                 if (offers_stiff_resistance()) out.push_back({ActionKind::StiffResistance, -1, -1, {}, -1});
             }
         } else if (c.stage == Combat::Advance) {
@@ -224,7 +239,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
     if (combat_rules().bombardment) return bombardment_actions(out);
     std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
-        if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j)))) attackers.push_back(static_cast<int>(j));
+        if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j))))
+            attackers.push_back(static_cast<int>(j));
     const bool hex_target = combat_rules().hex_target || dice_pool();
     std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
@@ -250,15 +266,24 @@ void Game::combat_apply(const Action& a) {
             return;
         case ActionKind::Declare:
             state_.combat = Combat{};
-            state_.combat.defenders = combat_rules().hex_target || dice_pool() ? hex_defenders(a.target) : std::vector<int>{a.target};
+            state_.combat.defenders =
+                combat_rules().hex_target || dice_pool() ? hex_defenders(a.target) : std::vector<int>{a.target};
             state_.combat_open = true;
             for (auto& placed : beside_.support.committed) placed.clear();  // the last combat's markers are spent
             if (combat_rules().bombardment) state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
             return;
-        case ActionKind::AddAttacker: c.attackers.push_back(a.unit); return;
-        case ActionKind::AddDefender: c.defenders.push_back(a.target); return;
-        case ActionKind::Resolve: c.stage = combat_rules().support_markers > 0 ? Combat::Support : Combat::Declared; return;
-        case ActionKind::CommitSupport: commit_support(a); return;
+        case ActionKind::AddAttacker:
+            c.attackers.push_back(a.unit);
+            return;
+        case ActionKind::AddDefender:
+            c.defenders.push_back(a.target);
+            return;
+        case ActionKind::Resolve:
+            c.stage = combat_rules().support_markers > 0 ? Combat::Support : Combat::Declared;
+            return;
+        case ActionKind::CommitSupport:
+            commit_support(a);
+            return;
         case ActionKind::ChooseUnit: {
             const bool attacker = c.losses_attacker > 0;
             --(attacker ? c.losses_attacker : c.losses_defender);
@@ -269,16 +294,22 @@ void Game::combat_apply(const Action& a) {
             if (!c.displacing.empty()) return displace(a);
             c.retreat_decided = true;
             c.to_retreat.erase(c.to_retreat.begin());
-            if (needs_room(a.unit, a.hex)) return start_displacement(a.unit, a.hex);  // a friend makes room first (8.3.1)
+            if (needs_room(a.unit, a.hex))
+                return start_displacement(a.unit, a.hex);  // a friend makes room first (8.3.1)
             retreat_to(a.unit, a.hex);
             return;
-        case ActionKind::StiffResistance: return offer_stiff_resistance();
-        case ActionKind::AdvanceTo: return advance_after_combat(a.unit, a.hex);
+        case ActionKind::StiffResistance:
+            return offer_stiff_resistance();
+        case ActionKind::AdvanceTo:
+            return advance_after_combat(a.unit, a.hex);
         case ActionKind::Decline:
-            if (c.stage == Combat::Support) commit_support(a);  // passes
-            else c.advance_done = true;
+            if (c.stage == Combat::Support)
+                commit_support(a);  // passes
+            else
+                c.advance_done = true;
             return;
-        default: return;
+        default:
+            return;
     }
 }
 
@@ -290,7 +321,8 @@ void Game::offer_stiff_resistance() {
     const int first = c.to_retreat.front();
     const bool attackers_retreat = contains(c.attackers, first);
     if (logging_)
-        note("  " + scenario_->sides[static_cast<std::size_t>(state_.units[static_cast<std::size_t>(first)].side)].name +
+        note("  " +
+             scenario_->sides[static_cast<std::size_t>(state_.units[static_cast<std::size_t>(first)].side)].name +
              " offers stiff resistance");
     c.retreat_decided = c.stiff_resistance = true;
     c.to_retreat.clear();
@@ -301,8 +333,10 @@ void Game::offer_stiff_resistance() {
 // One unit advances; others may follow (F&M 8.5; regimental 4.2: "up to the stacking limit").
 void Game::advance_after_combat(int unit, Hex to) {
     Combat& c = state_.combat;
-    if (combat_rules().advance_along_retreat || combat_rules().advance_up_to_stacking) c.advanced.push_back(unit);
-    else c.advance_done = true;
+    if (combat_rules().advance_along_retreat || combat_rules().advance_up_to_stacking)
+        c.advanced.push_back(unit);
+    else
+        c.advance_done = true;
     if (logging_) note("  " + unit_id(unit) + " advances to " + grid().label(to));
     const Hex from = state_.units[static_cast<std::size_t>(unit)].hex;
     move_unit(unit, to);

@@ -31,21 +31,21 @@ struct CombatModifier {
 
 struct CombatExplanation {
     int turn = 0;
-    std::string phase;           // the phase's name
+    std::string phase;  // the phase's name
     int attacking_side = -1;
     std::vector<StrengthTerm> attackers;
     std::vector<StrengthTerm> defenders;
-    int attack = 0;              // after scripts
+    int attack = 0;  // after scripts
     int defend = 0;
-    std::string defence_rule;    // how the defence was counted when not from the units (fire at a hex)
+    std::string defence_rule;  // how the defence was counted when not from the units (fire at a hex)
     std::vector<CombatModifier> modifiers;
-    std::string table;           // the table's name
-    std::string column;          // its label
-    int roll = 0;                // 0: no die was rolled (automatic or fixed result)
+    std::string table;   // the table's name
+    std::string column;  // its label
+    int roll = 0;        // 0: no die was rolled (automatic or fixed result)
     int roll_modifier = 0;
-    int row = 0;                 // the row read (the modified roll, clamped to the table)
-    std::string result;          // code
-    std::string result_name;     // "Defender Retreats"
+    int row = 0;              // the row read (the modified roll, clamped to the table)
+    std::string result;       // code
+    std::string result_name;  // "Defender Retreats"
     bool cancelled = false;
     // A dice pool combat (regimental 3.2): the faces each side rolled and the hits they scored.
     bool dice_pool = false;

@@ -14,7 +14,8 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
+OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
+                            CombatExplanation* why) const {
     return odds_in(phase_index(), attackers, defenders, why);
 }
 
@@ -22,12 +23,14 @@ std::vector<std::string> Game::odds_combat_phases() const {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
         if (procedures_[i]->id == Procedure::OddsCombat && !combat_rules_[i].bombardment &&
-            (ruleset_->odds_table(ruleset_->phases[i].table) || ruleset_->differential_table(ruleset_->phases[i].table)))
+            (ruleset_->odds_table(ruleset_->phases[i].table) ||
+             ruleset_->differential_table(ruleset_->phases[i].table)))
             out.push_back(ruleset_->phases[i].id);
     return out;
 }
 
-OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const {
+OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
+                                  const std::vector<int>& defenders, CombatExplanation* why) const {
     for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
         if (ruleset_->phases[i].id == phase_id) return odds_in(static_cast<int>(i), attackers, defenders, why);
     throw std::invalid_argument("no phase '" + phase_id + "' in the ruleset");
@@ -43,7 +46,9 @@ struct Game::OddsCounter {
     bool in_this_phase;
     CombatExplanation* why;
 
-    int leader_in(int side, Hex h) const { return phase_rules.leader < 0 ? 0 : game.best_attribute_at(side, h, phase_rules.leader); }
+    int leader_in(int side, Hex h) const {
+        return phase_rules.leader < 0 ? 0 : game.best_attribute_at(side, h, phase_rules.leader);
+    }
     std::string leader_note(int side, Hex h) const {
         const int adds = leader_in(side, h);
         return adds ? "+" + std::to_string(adds) + " from a leader in the hex (" + spec.id + ": leader_adds, " +
@@ -68,7 +73,8 @@ struct Game::OddsCounter {
                 return "attacking into " + terrain_of(dh).name + " (" + terrain_of(dh).where.to_string() + ")";
             const int dir = geometry::direction_to(u.hex, dh);
             const int feature = dir < 0 ? -1 : game.scenario_->map.side_feature(u.hex, dir);
-            const auto* side = feature < 0 ? nullptr : &game.ruleset_->hexside_features[static_cast<std::size_t>(feature)];
+            const auto* side =
+                feature < 0 ? nullptr : &game.ruleset_->hexside_features[static_cast<std::size_t>(feature)];
             if (side && side->combat.halve_attacker_across)
                 return "attacking across " + side->name + " (" + side->where.to_string() + ")";
         }
@@ -106,8 +112,8 @@ struct Game::OddsCounter {
             if (why) why->defenders.push_back({d, 0, false, "in " + t.name});
         }
         if (why)
-            why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + spec.id + ": defence_from_terrain, " +
-                                spec.where.to_string() + ")";
+            why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + spec.id +
+                                ": defence_from_terrain, " + spec.where.to_string() + ")";
         return defend;
     }
 
@@ -120,7 +126,8 @@ struct Game::OddsCounter {
             int strength = own + leader_in(u.side, u.hex);
             std::string note = leader_note(u.side, u.hex);
             const auto& terrain = terrain_of(u.hex);
-            if (!phase_rules.fortification.empty() && terrain.value(phase_rules.fortification) != 0) {  // 8.2.3: doubled
+            if (!phase_rules.fortification.empty() &&
+                terrain.value(phase_rules.fortification) != 0) {  // 8.2.3: doubled
                 strength *= 2;
                 note += std::string(note.empty() ? "" : "; ") + "doubled: fortification in " + terrain.name + " (" +
                         terrain.where.to_string() + ")";
@@ -131,13 +138,15 @@ struct Game::OddsCounter {
         return defend;
     }
 
-    // The defenders' terrain's shift (the strongest), unless every attacker stands in the same terrain where that counts.
+    // The defenders' terrain's shift (the strongest), unless every attacker stands in the same terrain where that
+    // counts.
     int terrain_shift(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
         int shift = 0;
         for (int d : defenders) {
             const auto& t = terrain_of(unit(d).hex);
             if (t.combat.defender_column_shift == 0 || !melee_terrain()) continue;
-            const bool all_same = std::all_of(attackers.begin(), attackers.end(), [&](int a) { return &terrain_of(unit(a).hex) == &t; });
+            const bool all_same =
+                std::all_of(attackers.begin(), attackers.end(), [&](int a) { return &terrain_of(unit(a).hex) == &t; });
             if (t.combat.shift_unless_attackers_same && all_same) continue;
             if (t.combat.defender_column_shift >= shift) continue;
             shift = t.combat.defender_column_shift;
@@ -145,7 +154,8 @@ struct Game::OddsCounter {
             std::erase_if(why->modifiers, [](const CombatModifier& m) {
                 return m.what.starts_with("column shift") && m.what.find("defender in") != std::string::npos;
             });
-            why->modifiers.push_back({"column shift " + std::to_string(shift) + ": defender in " + t.name, t.where.to_string()});
+            why->modifiers.push_back(
+                {"column shift " + std::to_string(shift) + ": defender in " + t.name, t.where.to_string()});
         }
         return shift;
     }
@@ -166,7 +176,8 @@ struct Game::OddsCounter {
         const rules::OddsCrt* crt = game.ruleset_->odds_table(spec.table);
         const rules::DifferentialCrt* dt = crt ? nullptr : game.ruleset_->differential_table(spec.table);
         if (crt) {
-            const int column = e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend);
+            const int column =
+                e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend);
             e.column = crt->shifted(column, e.shift);
             e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
         } else if (dt && !defenders.empty()) {
@@ -179,15 +190,18 @@ struct Game::OddsCounter {
         why->attack = e.attack;
         why->defend = e.defend;
         why->column = e.label;
-        if (crt) why->table = crt->name;
-        else if (dt) why->table = dt->name;
+        if (crt)
+            why->table = crt->name;
+        else if (dt)
+            why->table = dt->name;
     }
 };
 
 OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
                            CombatExplanation* why) const {
     const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
-    if (const auto* pool = ruleset_->dice_pool_table(spec.table)) return dice_pool_odds(*pool, phase_index, attackers, defenders, why);
+    if (const auto* pool = ruleset_->dice_pool_table(spec.table))
+        return dice_pool_odds(*pool, phase_index, attackers, defenders, why);
     const OddsCounter count{*this, spec, combat_rules_[static_cast<std::size_t>(phase_index)],
                             phase_index == this->phase_index(), why};
     OddsEstimate e;
@@ -199,8 +213,8 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     return e;
 }
 
-int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers, const std::vector<int>& defenders,
-                        CombatExplanation* why) const {
+int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers,
+                        const std::vector<int>& defenders, CombatExplanation* why) const {
     const Hex target = state_.units[static_cast<std::size_t>(defenders.front())].hex;
     const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(terrain_at(target))].id;
     // Every attacker attacks across one of these hexside features; how many of the
@@ -234,11 +248,13 @@ int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<i
         if (!matched || line.first > table.lines[static_cast<std::size_t>(chosen)].first) {
             matched = true;
             chosen = static_cast<int>(i);
-            because = by_terrain ? "the defender's hex is " + terrain : "every attacker attacks across a hexside it lists";
+            because =
+                by_terrain ? "the defender's hex is " + terrain : "every attacker attacks across a hexside it lists";
         }
     }
-    if (why) why->modifiers.push_back({"terrain line " + table.lines[static_cast<std::size_t>(chosen)].name + ": " + because,
-                                       table.lines[static_cast<std::size_t>(chosen)].where.to_string()});
+    if (why)
+        why->modifiers.push_back({"terrain line " + table.lines[static_cast<std::size_t>(chosen)].name + ": " + because,
+                                  table.lines[static_cast<std::size_t>(chosen)].where.to_string()});
     return chosen;
 }
 
@@ -252,7 +268,8 @@ int Game::table_columns() const {
     if (const auto* crt = combat_table()) return static_cast<int>(crt->columns.size());
     if (const auto* dt = differential_table()) {
         const int line = state_.combat.line;
-        return line >= 0 ? dt->columns_on(dt->lines[static_cast<std::size_t>(line)]) : static_cast<int>(dt->scale.size());
+        return line >= 0 ? dt->columns_on(dt->lines[static_cast<std::size_t>(line)])
+                         : static_cast<int>(dt->scale.size());
     }
     return 0;
 }
@@ -266,7 +283,9 @@ CombatExplanation* Game::begin_explanation() {
     return &why;
 }
 
-CombatExplanation* Game::current_explanation() { return explaining_ && !explanations_.empty() ? &explanations_.back() : nullptr; }
+CombatExplanation* Game::current_explanation() {
+    return explaining_ && !explanations_.empty() ? &explanations_.back() : nullptr;
+}
 
 std::string Game::module_source(const std::string& module) const {
     for (const auto& m : ruleset_->modules)
@@ -280,7 +299,8 @@ void Game::explain_script_changes(const EventContext& context, const char* what)
     CombatExplanation* why = current_explanation();
     if (!why) return;
     for (const ContextChange& change : context.changes())
-        why->modifiers.push_back({change.key + " " + (change.before.empty() ? "none" : change.before) + " → " + (change.after.empty() ? "none" : change.after) + " (" + what + ")",
+        why->modifiers.push_back({change.key + " " + (change.before.empty() ? "none" : change.before) + " → " +
+                                      (change.after.empty() ? "none" : change.after) + " (" + what + ")",
                                   module_source(change.module)});
 }
 

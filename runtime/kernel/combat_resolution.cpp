@@ -26,10 +26,17 @@ bool Game::combat_resolution_step() {
             case Combat::Support:
                 if (support_commit_step()) return true;
                 continue;
-            case Combat::Declared: stop = combat_declared(); break;
-            case Combat::Rolled: stop = combat_rolled(); break;
-            case Combat::Losses: stop = combat_losses(); break;
-            case Combat::Advance: return combat_advance();
+            case Combat::Declared:
+                stop = combat_declared();
+                break;
+            case Combat::Rolled:
+                stop = combat_rolled();
+                break;
+            case Combat::Losses:
+                stop = combat_losses();
+                break;
+            case Combat::Advance:
+                return combat_advance();
             default:
                 finish_combat();
                 return combat_step();
@@ -103,7 +110,8 @@ std::optional<bool> Game::combat_rolled() {
     auto alive = [&](const std::vector<int>& v) {
         return std::any_of(v.begin(), v.end(), [&](int u) {
             const auto& s = state_.units[static_cast<std::size_t>(u)];
-            return s.on_map && std::find(c.defender_hexes.begin(), c.defender_hexes.end(), s.hex) != c.defender_hexes.end();
+            return s.on_map &&
+                   std::find(c.defender_hexes.begin(), c.defender_hexes.end(), s.hex) != c.defender_hexes.end();
         });
     };
     CombatExplanation* why = begin_explanation();
@@ -251,7 +259,8 @@ bool Game::loss_is_reduction(bool attacker) const {
 std::vector<int> Game::loss_candidates(bool attacker) const {
     const Combat& c = state_.combat;
     std::vector<int> out;
-    if (c.dice_pool) out = pool_loss_candidates(attacker);
+    if (c.dice_pool)
+        out = pool_loss_candidates(attacker);
     else
         for (int u : attacker ? c.attackers : c.defenders)
             if (state_.units[static_cast<std::size_t>(u)].on_map) out.push_back(u);
@@ -263,8 +272,8 @@ std::vector<int> Game::loss_candidates(bool attacker) const {
         EventContext ctx(Event::LossCandidate);
         ctx.set("unit", u);
         ctx.set("side", state_.units[static_cast<std::size_t>(u)].side);
-        const bool reducible = !c.dice_pool && loss_is_reduction(attacker) && !state_.units[static_cast<std::size_t>(u)].back &&
-                               unit_type(u).back;
+        const bool reducible = !c.dice_pool && loss_is_reduction(attacker) &&
+                               !state_.units[static_cast<std::size_t>(u)].back && unit_type(u).back;
         ctx.set("last", c.dice_pool ? strength_points_left(u) <= 1 : !reducible);
         ctx.set("refused", 0);
         ask(ctx);
@@ -292,9 +301,12 @@ void Game::compute_odds() {
         e.attack += c.support_attack;
         e.defend += c.support_defence;
         if (why && c.support_attacker_markers + c.support_defender_markers > 0)
-            why->modifiers.push_back({"support fire: attacker +" + std::to_string(c.support_attack) + " (" + std::to_string(c.support_attacker_markers) +
-                                          " marker" + (c.support_attacker_markers == 1 ? "" : "s") + "), defender +" + std::to_string(c.support_defence) + " (" +
-                                          std::to_string(c.support_defender_markers) + " marker" + (c.support_defender_markers == 1 ? "" : "s") + ")",
+            why->modifiers.push_back({"support fire: attacker +" + std::to_string(c.support_attack) + " (" +
+                                          std::to_string(c.support_attacker_markers) + " marker" +
+                                          (c.support_attacker_markers == 1 ? "" : "s") + "), defender +" +
+                                          std::to_string(c.support_defence) + " (" +
+                                          std::to_string(c.support_defender_markers) + " marker" +
+                                          (c.support_defender_markers == 1 ? "" : "s") + ")",
                                       phase().id + ": support_markers, " + phase().where.to_string()});
     }
     EventContext strengths(Event::CombatStrengths);
@@ -309,7 +321,8 @@ void Game::compute_odds() {
     const rules::DifferentialCrt* dt = crt ? nullptr : differential_table();
     c.line = dt ? e.line : -1;
     const rules::DifferentialLine* line = dt && c.line >= 0 ? &dt->lines[static_cast<std::size_t>(c.line)] : nullptr;
-    int column = crt ? (c.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(c.attack, c.defend)) : dt->column_for(c.attack - c.defend, *line);
+    int column = crt ? (c.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(c.attack, c.defend))
+                     : dt->column_for(c.attack - c.defend, *line);
     EventContext odds(Event::CombatOdds);
     odds.set("column", column);
     odds.set("shift", e.shift);
@@ -324,8 +337,11 @@ void Game::compute_odds() {
         why->defend = c.defend;
         why->column = label;
     }
-    if (logging_) note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) + (dt ? " (differential " + std::to_string(c.attack - c.defend) + ")" : "") +
-                       ": column " + label + (line ? " on the " + line->name + " line" : "") + (shift ? " (shifted " + std::to_string(shift) + ")" : ""));
+    if (logging_)
+        note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) +
+             (dt ? " (differential " + std::to_string(c.attack - c.defend) + ")" : "") + ": column " + label +
+             (line ? " on the " + line->name + " line" : "") +
+             (shift ? " (shifted " + std::to_string(shift) + ")" : ""));
 }
 
 // The result of a combat on the phase's table: fixed by a rule, automatic,
@@ -336,11 +352,14 @@ void Game::apply_result() {
     CombatExplanation* why = current_explanation();
     const std::string column_label = combat_column_label();
     const rules::OddsCrt* odds_crt = combat_table();
-    const std::string automatic = odds_crt && c.column >= 0 ? odds_crt->columns[static_cast<std::size_t>(c.column)].automatic : std::string();
+    const std::string automatic =
+        odds_crt && c.column >= 0 ? odds_crt->columns[static_cast<std::size_t>(c.column)].automatic : std::string();
     if (!c.forced_result.empty()) {
         if (logging_) note("  result fixed by a rule: " + c.forced_result);
         c.result = c.forced_result;
-        if (why) why->modifiers.push_back({"result fixed at " + c.forced_result + " before any die", "a rule script (combat.declared)"});
+        if (why)
+            why->modifiers.push_back(
+                {"result fixed at " + c.forced_result + " before any die", "a rule script (combat.declared)"});
     } else if (!automatic.empty()) {
         if (logging_) note("  automatic result");
         c.result = automatic;
@@ -356,7 +375,8 @@ void Game::apply_result() {
 std::string Game::combat_column_label() const {
     const Combat& c = state_.combat;
     if (c.column < 0) return {};
-    if (const rules::OddsCrt* odds_crt = combat_table()) return odds_crt->columns[static_cast<std::size_t>(c.column)].label;
+    if (const rules::OddsCrt* odds_crt = combat_table())
+        return odds_crt->columns[static_cast<std::size_t>(c.column)].label;
     const rules::DifferentialCrt* dt = differential_table();
     if (!dt || c.line < 0) return {};
     return dt->label(c.column, dt->lines[static_cast<std::size_t>(c.line)]);
@@ -385,8 +405,11 @@ void Game::roll_for_result(const std::string& column_label) {
     const int row = odds_crt ? odds_crt->clamped_roll(sum) : dt->clamped_roll(sum);
     if (c.roll_modifier != 0 && logging_) {
         const std::string sign = c.roll_modifier > 0 ? " +" : " ";
-        note("  modified roll " + std::to_string(c.roll) + sign + std::to_string(c.roll_modifier) + " = " + std::to_string(sum) +
-             (row != sum ? ", read as " + std::to_string(row) + " (the table's " + (row < sum ? "last" : "first") + " row)" : ""));
+        note("  modified roll " + std::to_string(c.roll) + sign + std::to_string(c.roll_modifier) + " = " +
+             std::to_string(sum) +
+             (row != sum
+                  ? ", read as " + std::to_string(row) + " (the table's " + (row < sum ? "last" : "first") + " row)"
+                  : ""));
     }
     c.result = odds_crt ? odds_crt->result(c.column, row) : dt->result(c.column, row);
     if (!why) return;
@@ -447,7 +470,8 @@ void Game::owe_result(const rules::CombatResult& r) {
 int Game::advancing_side_after(const rules::CombatResult& r) const {
     using E = rules::CombatResult::Effect;
     const bool attacker_hurt = r.attacker != E::None, defender_hurt = r.defender != E::None;
-    const bool defender_advances = r.attacker == E::Retreat || (combat_rules().victor_advances && attacker_hurt && !defender_hurt);
+    const bool defender_advances =
+        r.attacker == E::Retreat || (combat_rules().victor_advances && attacker_hurt && !defender_hurt);
     return defender_advances ? opponent_of(attacking_side()) : attacking_side();
 }
 

@@ -83,8 +83,10 @@ int Game::distance_to_friendly_edge(int side, Hex h) const {
     const auto o = grid().to_offset(h);
     int best = -1;
     for (rules::MapEdge edge : scenario_->sides[static_cast<std::size_t>(side)].friendly_edges) {
-        const int d = edge == rules::MapEdge::North ? o.row : edge == rules::MapEdge::South ? grid().rows() - 1 - o.row
-                    : edge == rules::MapEdge::West  ? o.column : grid().columns() - 1 - o.column;
+        const int d = edge == rules::MapEdge::North   ? o.row
+                      : edge == rules::MapEdge::South ? grid().rows() - 1 - o.row
+                      : edge == rules::MapEdge::West  ? o.column
+                                                      : grid().columns() - 1 - o.column;
         if (best < 0 || d < best) best = d;
     }
     return best;
@@ -93,7 +95,8 @@ int Game::distance_to_friendly_edge(int side, Hex h) const {
 int Game::distance_to_closest_enemy(int side, Hex h) const {
     int best = -1;
     for (const auto& u : state_.units)
-        if (u.on_map && u.side != side && (best < 0 || geometry::distance(u.hex, h) < best)) best = geometry::distance(u.hex, h);
+        if (u.on_map && u.side != side && (best < 0 || geometry::distance(u.hex, h) < best))
+            best = geometry::distance(u.hex, h);
     return best;
 }
 
@@ -127,7 +130,9 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
         keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > now; });
     } else if (combat_rules().bombardment) {
         const auto friend_at = nearest_friend_hex(state_, unit);
-        if (friend_at) keep_if_any([&](Hex h) { return geometry::distance(h, *friend_at) < geometry::distance(me.hex, *friend_at); });
+        if (friend_at)
+            keep_if_any(
+                [&](Hex h) { return geometry::distance(h, *friend_at) < geometry::distance(me.hex, *friend_at); });
     }
     // 8.3: closer to a friendly map edge, if possible.
     if (const int now = distance_to_friendly_edge(me.side, me.hex); now >= 0)
@@ -137,11 +142,13 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
 
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
 void Game::retreat_to(int unit, Hex to) {
-    const bool short_of_it = combat_rules().short_retreat_reduces &&
-                             geometry::distance(state_.units[static_cast<std::size_t>(unit)].hex, to) < retreat_length(unit);
+    const bool short_of_it =
+        combat_rules().short_retreat_reduces &&
+        geometry::distance(state_.units[static_cast<std::size_t>(unit)].hex, to) < retreat_length(unit);
     retreat(unit, to);
     if (!short_of_it) return;
-    if (logging_) note("  " + unit_id(unit) + " could not retreat the full " + std::to_string(retreat_length(unit)) + " hexes");
+    if (logging_)
+        note("  " + unit_id(unit) + " could not retreat the full " + std::to_string(retreat_length(unit)) + " hexes");
     lose_step(unit, true);
 }
 
@@ -175,7 +182,9 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
             for (int d = 0; d < 6; ++d) {
                 Hex to = geometry::neighbour(from, d);
                 if (geometry::distance(to, start) != dist || !grid().contains(to)) continue;
-                if (std::any_of(out.reached.begin(), out.reached.end(), [&](const RetreatSearch::Node& n) { return n.hex == to; })) continue;
+                if (std::any_of(out.reached.begin(), out.reached.end(),
+                                [&](const RetreatSearch::Node& n) { return n.hex == to; }))
+                    continue;
                 if (enemy_present(me.side, to) || foe_fought_from(to)) continue;
                 if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
                 int f = scenario_->map.side_feature(from, d);
@@ -186,8 +195,10 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
                 out.reached.push_back({to, from_index, through});
                 const int index = static_cast<int>(out.reached.size()) - 1;
-                if (dist >= hexes && !occupied && !(through_zones && ezoc)) found.push_back({to, out.reached[static_cast<std::size_t>(from_index)].through_friends});
-                else next.push_back(index);
+                if (dist >= hexes && !occupied && !(through_zones && ezoc))
+                    found.push_back({to, out.reached[static_cast<std::size_t>(from_index)].through_friends});
+                else
+                    next.push_back(index);
             }
         }
         frontier = std::move(next);
@@ -205,10 +216,13 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
 // unit may enter a zone wherever a friend is (BMW 10.1: a leader joins him, and may stop there, 10.2).
 bool Game::zone_opened_to_retreat(int unit, Hex to, bool occupied) const {
     if (occupied && !combat_rules().zoc_bars_retreat) return true;
-    return capability(unit, Capability::EnterEzocNeedsFriend) && friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
+    return capability(unit, Capability::EnterEzocNeedsFriend) &&
+           friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
 }
 
-std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const { return retreat_search(unit, hexes).destinations; }
+std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const {
+    return retreat_search(unit, hexes).destinations;
+}
 
 std::vector<Hex> Game::retreat_path(int unit, Hex to) const {
     RetreatSearch search = retreat_search(unit, std::max(1, retreat_length(unit)));
@@ -267,13 +281,16 @@ void Game::advance_along_retreat_actions(std::vector<Action>& out) const {
         const auto mc = static_cast<std::size_t>(movement_class(u));
         for (std::size_t k = 0; k < c.retreat_path.size(); ++k) {
             const Hex h = c.retreat_path[k];
-            if (enemy_present(s.side, h) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) break;  // the path is cut
+            if (enemy_present(s.side, h) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc])
+                break;    // the path is cut
             if (k > 0) {  // nor across a hexside its class may not cross (a ditch the defender's infantry crossed)
                 const int dir = geometry::direction_to(c.retreat_path[k - 1], h);
                 const int feature = dir < 0 ? -1 : scenario_->map.side_feature(c.retreat_path[k - 1], dir);
-                if (feature >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc]) break;
+                if (feature >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc])
+                    break;
             }
-            if (may_end_in(u, h) && std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
+            if (may_end_in(u, h) &&
+                std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
                 out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
         }
     }
@@ -289,7 +306,9 @@ std::vector<Hex> Game::vacated_defender_hexes() const {
     for (Hex h : hexes) {
         bool empty = true;
         for (int u : units_at(h))
-            if (state_.units[static_cast<std::size_t>(u)].side == losing_side && capability(u, Capability::BlocksEnemyEntry)) empty = false;
+            if (state_.units[static_cast<std::size_t>(u)].side == losing_side &&
+                capability(u, Capability::BlocksEnemyEntry))
+                empty = false;
         if (empty && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
     }
     return out;
@@ -304,8 +323,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
     // vacated as a result of combat"): else only a combat at close quarters (a phase without `reach`,
     // hex targets or a terrain defence) is followed by an advance. Only units next to the hex advance.
     const CombatPhaseRules& fire = combat_rules();
-    const bool fire_phase =
-        fire.reach >= 0 || fire.inactive_attacks || fire.hex_target || !fire.terrain_defence.empty() || fire.bombardment;
+    const bool fire_phase = fire.reach >= 0 || fire.inactive_attacks || fire.hex_target ||
+                            !fire.terrain_defence.empty() || fire.bombardment;
     if (c.dice_pool ? !c.close_combat : fire_phase && !fire.advance_stated) return;
     if (fire.advance_along_retreat) return advance_along_retreat_actions(out);
     std::vector<Hex> vacated = vacated_defender_hexes();
@@ -317,7 +336,9 @@ void Game::advance_actions(std::vector<Action>& out) const {
         const auto mc = static_cast<std::size_t>(movement_class(u));
         std::vector<Hex> reach;
         for (Hex v : vacated)
-            if (geometry::distance(v, s.hex) == 1 && ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc]) reach.push_back(v);
+            if (geometry::distance(v, s.hex) == 1 &&
+                ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc])
+                reach.push_back(v);
         // A script's demands on the advance (charges) bind the attacker only.
         if (attackers_advance && !c.advance_mark.empty() && state_.mark(u, c.advance_mark) == 0) continue;
         const int extra = c.advance_one_hex ? 0 : capability(u, Capability::AdvanceHexes) - 1;
@@ -327,7 +348,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
             for (Hex f : frontier)
                 for (Hex n : geometry::neighbours(f))
                     if (grid().contains(n) && std::find(reach.begin(), reach.end(), n) == reach.end() && n != s.hex &&
-                        !enemy_blocks(s.side, n) && ruleset_->terrain[static_cast<std::size_t>(terrain_at(n))].cost[mc]) {
+                        !enemy_blocks(s.side, n) &&
+                        ruleset_->terrain[static_cast<std::size_t>(terrain_at(n))].cost[mc]) {
                         reach.push_back(n);
                         next.push_back(n);
                     }
@@ -336,7 +358,8 @@ void Game::advance_actions(std::vector<Action>& out) const {
         for (Hex h : reach)
             if (may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
     }
-    if (!out.empty() && !(c.advance_required && attackers_advance)) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!out.empty() && !(c.advance_required && attackers_advance))
+        out.push_back({ActionKind::Decline, -1, -1, {}, -1});
 }
 
 }  // namespace sandtable::kernel

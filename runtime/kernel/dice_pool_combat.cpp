@@ -15,7 +15,9 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 namespace {
-bool listed(const std::vector<std::string>& list, const std::string& s) { return std::find(list.begin(), list.end(), s) != list.end(); }
+bool listed(const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
 }  // namespace
 
 const rules::DicePoolTable* Game::dice_pool() const { return combat_rules().pool; }
@@ -46,29 +48,40 @@ bool Game::is_close_combat(const std::vector<int>& attackers, const std::vector<
     if (const auto* pool = dice_pool(); pool && pool->fire_only) return false;
     for (int a : attackers)
         for (int d : defenders)
-            if (geometry::distance(state_.units[static_cast<std::size_t>(a)].hex, state_.units[static_cast<std::size_t>(d)].hex) == 1) return true;
+            if (geometry::distance(state_.units[static_cast<std::size_t>(a)].hex,
+                                   state_.units[static_cast<std::size_t>(d)].hex) == 1)
+                return true;
     return false;
 }
 
-OddsEstimate Game::dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
-                                  CombatExplanation* why) const {
+OddsEstimate Game::dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers,
+                                  const std::vector<int>& defenders, CombatExplanation* why) const {
     const CombatPhaseRules& r = combat_rules_[static_cast<std::size_t>(phase_index)];
     const int defence = r.defence >= 0 ? r.defence : r.strength;
     OddsEstimate e;
     for (int a : attackers) {
         const int dice = pool_dice(a, r.strength);
         e.attack += dice;
-        if (why) why->attackers.push_back({a, dice, false, status_of(a) + ", " + std::to_string(strength_points_left(a)) + " SP left"});
+        if (why)
+            why->attackers.push_back(
+                {a, dice, false, status_of(a) + ", " + std::to_string(strength_points_left(a)) + " SP left"});
     }
     const bool returns_fire = defenders.empty() || !listed(pool.no_return_fire, status_of(defenders.front()));
     for (int d : defenders) {
         const int dice = returns_fire ? pool_dice(d, defence) : 0;
         e.defend += dice;
-        if (why) why->defenders.push_back({d, dice, false, status_of(d) + ", " + std::to_string(strength_points_left(d)) + " SP left" + (returns_fire ? "" : ": does not fight back")});
+        if (why)
+            why->defenders.push_back({d, dice, false,
+                                      status_of(d) + ", " + std::to_string(strength_points_left(d)) + " SP left" +
+                                          (returns_fire ? "" : ": does not fight back")});
     }
-    if (returns_fire && !defenders.empty() && is_close_combat(attackers, defenders) && e.defend < pool.min_close_defence) {
+    if (returns_fire && !defenders.empty() && is_close_combat(attackers, defenders) &&
+        e.defend < pool.min_close_defence) {
         e.defend = pool.min_close_defence;  // 3.4: always at least 1D6 in close combat
-        if (why) why->modifiers.push_back({"defends with at least " + std::to_string(pool.min_close_defence) + "D in close combat", pool.where.to_string()});
+        if (why)
+            why->modifiers.push_back(
+                {"defends with at least " + std::to_string(pool.min_close_defence) + "D in close combat",
+                 pool.where.to_string()});
     }
     e.label = std::to_string(e.attack) + "D against " + std::to_string(e.defend) + "D";
     if (why) {
@@ -88,26 +101,33 @@ bool Game::may_join_pool(int unit) const {
     auto is_stand = [&](int u) { return pool->stand_attribute.empty() || attribute(u, pool->stand_attribute) != 0; };
     if (f < 0) {  // divisional artillery and the like: support, or fire alone where no stands limit it
         if (c.attackers.empty()) return may_open_pool(unit);
-        const auto unattached = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) < 0; });
+        const auto unattached =
+            std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) < 0; });
         const std::string status = status_of(c.attackers.front());
-        const bool status_allows = pool->unattached_with.empty() || std::find(pool->unattached_with.begin(), pool->unattached_with.end(), status) != pool->unattached_with.end();
+        const bool status_allows = pool->unattached_with.empty() ||
+                                   std::find(pool->unattached_with.begin(), pool->unattached_with.end(), status) !=
+                                       pool->unattached_with.end();
         return formation_of(c.attackers.front()) >= 0 && status_allows && unattached < pool->unattached;
     }
-    if (!is_stand(unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
+    if (!is_stand(
+            unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
         const Hex here = state_.units[static_cast<std::size_t>(unit)].hex;
         const bool from_afar = pool->joins_from_afar.empty() || attribute(unit, pool->joins_from_afar) != 0;
         return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) {
-            return formation_of(u) == f && is_stand(u) && (from_afar || state_.units[static_cast<std::size_t>(u)].hex == here);
+            return formation_of(u) == f && is_stand(u) &&
+                   (from_afar || state_.units[static_cast<std::size_t>(u)].hex == here);
         });
     }
-    const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) >= 0 && is_stand(u); });
+    const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(),
+                                      [&](int u) { return formation_of(u) >= 0 && is_stand(u); });
     return stands < pool->stands_allowed(status_of(unit));
 }
 
 // May the unit open an attack: a stand whose status lets it attack at all.
 bool Game::may_open_pool(int unit) const {
     const auto* pool = dice_pool();
-    if (formation_of(unit) < 0) return pool->attacking_stands.empty();  // a battery opens fire only where no stands limit it (5.1)
+    if (formation_of(unit) < 0)
+        return pool->attacking_stands.empty();  // a battery opens fire only where no stands limit it (5.1)
     if (!pool->stand_attribute.empty() && attribute(unit, pool->stand_attribute) == 0) return false;
     return pool->stands_allowed(status_of(unit)) > 0;
 }
@@ -132,7 +152,9 @@ void Game::compute_dice_pools() {
         why->defend = c.defend;
         why->column = std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D";
     }
-    if (logging_) note("  " + std::string(c.close_combat ? "close combat" : "distant fire") + ": " + std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D");
+    if (logging_)
+        note("  " + std::string(c.close_combat ? "close combat" : "distant fire") + ": " + std::to_string(c.attack) +
+             "D against " + std::to_string(c.defend) + "D");
 }
 
 int Game::roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled) {
@@ -141,7 +163,8 @@ int Game::roll_pool(int dice, const rules::DicePoolRule& rule, const std::string
     if (rolled) *rolled = faces;
     const int hits = dice_pool()->hits(faces, rule);
     if (logging_ && dice > 0)
-        note("  " + who + ": " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + " (on " + std::to_string(rule.hit_on) + "+" +
+        note("  " + who + ": " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + " (on " +
+             std::to_string(rule.hit_on) + "+" +
              (rule.double_on > 0 ? " or a double " + std::to_string(rule.double_on) : "") + ")");
     return hits;
 }
@@ -156,18 +179,27 @@ void Game::resolve_dice_pools() {
     const std::string defender_status = c.defenders.empty() ? pool.unordered_status : status_of(c.defenders.front());
     const auto& attack_rule = pool.rule_for("attack", attacker_status, defender_status);
     const auto& defend_rule = pool.rule_for("defend", defender_status, attacker_status);
-    c.attacker_hits = roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")", why ? &why->attack_dice : nullptr);
-    c.defender_hits = roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")", why ? &why->defence_dice : nullptr);
-    if (const int cap = pool.max_hits_per_attacker * static_cast<int>(c.attackers.size()); pool.max_hits_per_attacker > 0 && c.attacker_hits > cap) {
-        if (logging_) note("  at most " + std::to_string(pool.max_hits_per_attacker) + " hit" + (pool.max_hits_per_attacker == 1 ? "" : "s") + " a unit: " + std::to_string(cap) + " count");
-        if (why) why->modifiers.push_back({"at most " + std::to_string(pool.max_hits_per_attacker) + " hit(s) per attacking unit: " + std::to_string(c.attacker_hits) + " → " + std::to_string(cap),
-                                           pool.name + ": max_hits_per_attacker, " + pool.where.to_string()});
+    c.attacker_hits =
+        roll_pool(c.attack, attack_rule, "the attack (" + attacker_status + " against " + defender_status + ")",
+                  why ? &why->attack_dice : nullptr);
+    c.defender_hits =
+        roll_pool(c.defend, defend_rule, "the defence (" + defender_status + " against " + attacker_status + ")",
+                  why ? &why->defence_dice : nullptr);
+    if (const int cap = pool.max_hits_per_attacker * static_cast<int>(c.attackers.size());
+        pool.max_hits_per_attacker > 0 && c.attacker_hits > cap) {
+        if (logging_)
+            note("  at most " + std::to_string(pool.max_hits_per_attacker) + " hit" +
+                 (pool.max_hits_per_attacker == 1 ? "" : "s") + " a unit: " + std::to_string(cap) + " count");
+        if (why)
+            why->modifiers.push_back({"at most " + std::to_string(pool.max_hits_per_attacker) +
+                                          " hit(s) per attacking unit: " + std::to_string(c.attacker_hits) + " → " +
+                                          std::to_string(cap),
+                                      pool.name + ": max_hits_per_attacker, " + pool.where.to_string()});
         c.attacker_hits = cap;
     }
     c.result = std::to_string(c.attacker_hits) + "-" + std::to_string(c.defender_hits);
     if (why) explain_pools(*why, attack_rule, defend_rule, attacker_status, defender_status);
     owe_pool_losses(pool);
-
 }
 
 // The units of a side that may still lose a strength point in this combat:
@@ -180,11 +212,13 @@ std::vector<int> Game::pool_loss_candidates(bool attacker) const {
     const auto& pool = *dice_pool();
     auto may_lose = [&](int u) {
         const auto& s = state_.units[static_cast<std::size_t>(u)];
-        return s.on_map && (c.stiff_resistance || std::count(c.loss_hexes.begin(), c.loss_hexes.end(), s.hex) < pool.max_loss_per_hex);
+        return s.on_map && (c.stiff_resistance ||
+                            std::count(c.loss_hexes.begin(), c.loss_hexes.end(), s.hex) < pool.max_loss_per_hex);
     };
     auto next_to_defender = [&](int u) {
         const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
-        return std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; });
+        return std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(),
+                           [&](Hex d) { return geometry::distance(h, d) == 1; });
     };
     if (!attacker) {
         std::vector<int> out;
@@ -196,9 +230,12 @@ std::vector<int> Game::pool_loss_candidates(bool attacker) const {
     std::vector<int> close, formation, rest;
     for (int u : c.attackers) {
         if (!may_lose(u)) continue;
-        if (formation_of(u) < 0) rest.push_back(u);
-        else if (c.close_combat && next_to_defender(u)) close.push_back(u), formation.push_back(u);
-        else formation.push_back(u);
+        if (formation_of(u) < 0)
+            rest.push_back(u);
+        else if (c.close_combat && next_to_defender(u))
+            close.push_back(u), formation.push_back(u);
+        else
+            formation.push_back(u);
     }
     if (first_loss && !close.empty()) return close;
     return formation.empty() ? rest : formation;
@@ -216,24 +253,29 @@ void Game::lose_strength_point(int unit) {
 bool Game::may_hold_instead() const {
     const auto* pool = dice_pool();
     const Combat& c = state_.combat;
-    return pool && !c.retreat_decided && !c.to_retreat.empty() && listed(pool->hold_instead, status_of(c.to_retreat.front()));
+    return pool && !c.retreat_decided && !c.to_retreat.empty() &&
+           listed(pool->hold_instead, status_of(c.to_retreat.front()));
 }
 
-void Game::explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule, const rules::DicePoolRule& defend_rule,
-                         const std::string& attacker_status, const std::string& defender_status) const {
+void Game::explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule,
+                         const rules::DicePoolRule& defend_rule, const std::string& attacker_status,
+                         const std::string& defender_status) const {
     const Combat& c = state_.combat;
     why.dice_pool = true;
     why.attack_hits = c.attacker_hits;
     why.defence_hits = c.defender_hits;
     why.result = c.result;
-    why.result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) + " on the attacker";
+    why.result_name = std::to_string(c.attacker_hits) + " hits on the defender, " + std::to_string(c.defender_hits) +
+                      " on the attacker";
     auto hits_on = [](const rules::DicePoolRule& rule) {
-        return std::to_string(rule.hit_on) + "+" + (rule.double_on ? " or a double " + std::to_string(rule.double_on) : "");
+        return std::to_string(rule.hit_on) + "+" +
+               (rule.double_on ? " or a double " + std::to_string(rule.double_on) : "");
     };
-    why.modifiers.push_back({"the attack hits on " + hits_on(attack_rule) + " (" + attacker_status + " attacking " + defender_status + ")",
-                             attack_rule.where.to_string()});
-    why.modifiers.push_back({"the defence hits on " + hits_on(defend_rule) + " (" + defender_status + " defending against " +
-                                 attacker_status + ")",
+    why.modifiers.push_back(
+        {"the attack hits on " + hits_on(attack_rule) + " (" + attacker_status + " attacking " + defender_status + ")",
+         attack_rule.where.to_string()});
+    why.modifiers.push_back({"the defence hits on " + hits_on(defend_rule) + " (" + defender_status +
+                                 " defending against " + attacker_status + ")",
                              defend_rule.where.to_string()});
 }
 
@@ -254,20 +296,26 @@ void Game::owe_pool_losses(const rules::DicePoolTable& pool) {
     for (int u : c.attackers)
         if (formation_of(u) >= 0) formation_attackers.push_back(u);
     c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
-    c.losses_attacker = std::min(c.defender_hits, pool.max_loss_per_hex * hexes(formation_attackers.empty() ? c.attackers : formation_attackers));
+    c.losses_attacker =
+        std::min(c.defender_hits,
+                 pool.max_loss_per_hex * hexes(formation_attackers.empty() ? c.attackers : formation_attackers));
     c.losses_reduce = true;
     c.advancing_side = -1;
     if (!c.close_combat) return;  // distant fire takes no ground
     // 4.1: hits scored, not losses taken, decide who falls back.
     const bool tie = c.attacker_hits == c.defender_hits;
-    const bool attacker_loses = c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
-    const bool defender_loses = c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
+    const bool attacker_loses =
+        c.defender_hits > c.attacker_hits || (tie && pool.ties == rules::DicePoolTable::Ties::AttackerFallsBack);
+    const bool defender_loses =
+        c.attacker_hits > c.defender_hits || (tie && pool.ties == rules::DicePoolTable::Ties::BothFallBack);
     // 4.1: an attacker's fall back moves the stands at close quarters (and
     // their companies), not those supporting from afar.
     std::vector<int> assaulting;
     for (int u : c.attackers) {
         const Hex h = state_.units[static_cast<std::size_t>(u)].hex;
-        if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(), [&](Hex d) { return geometry::distance(h, d) == 1; })) assaulting.push_back(u);
+        if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(),
+                        [&](Hex d) { return geometry::distance(h, d) == 1; }))
+            assaulting.push_back(u);
     }
     if (defender_loses) c.to_retreat = c.defenders;
     if (attacker_loses) c.to_retreat.insert(c.to_retreat.end(), assaulting.begin(), assaulting.end());

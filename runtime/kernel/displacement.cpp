@@ -15,12 +15,16 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 namespace {
-bool in_chain(const std::vector<int>& chain, int unit) { return std::find(chain.begin(), chain.end(), unit) != chain.end(); }
+bool in_chain(const std::vector<int>& chain, int unit) {
+    return std::find(chain.begin(), chain.end(), unit) != chain.end();
+}
 }  // namespace
 
 // Must a friend make room before the retreating unit may end in the hex
 // (F&M 8.3.1, with short_retreat: reduce)?
-bool Game::needs_room(int unit, Hex h) const { return combat_rules().short_retreat_reduces && !may_end_in(unit, h) && holds_friend(unit, h); }
+bool Game::needs_room(int unit, Hex h) const {
+    return combat_rules().short_retreat_reduces && !may_end_in(unit, h) && holds_friend(unit, h);
+}
 
 // Does a friend of `unit` stand in the hex (one it could be asked to make room)?
 bool Game::holds_friend(int unit, Hex h) const {
@@ -47,7 +51,8 @@ bool Game::may_be_pushed_into(int unit, Hex from, int direction, const std::vect
 // friends that can be displaced in their turn (not back along the chain);
 // never where a unit of the chain stands, which it is making way for, nor
 // on the hexes to `avoid` (the retreating unit's path).
-std::vector<Hex> Game::displacement_hexes(int unit, const std::vector<int>& chain, const std::vector<Hex>& avoid) const {
+std::vector<Hex> Game::displacement_hexes(int unit, const std::vector<int>& chain,
+                                          const std::vector<Hex>& avoid) const {
     std::vector<Hex> out;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     std::vector<Hex> barred = avoid;
@@ -59,7 +64,8 @@ std::vector<Hex> Game::displacement_hexes(int unit, const std::vector<int>& chai
         const Hex h = geometry::neighbour(me.hex, d);
         bool room = may_end_in(unit, h);
         for (int o : units_at(h))
-            if (!room && o != unit && state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(longer, o)) room = displaceable(o, longer, avoid);
+            if (!room && o != unit && state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(longer, o))
+                room = displaceable(o, longer, avoid);
         if (room) out.push_back(h);
     }
     return out;
@@ -98,12 +104,17 @@ std::vector<Hex> Game::displacing_destinations(int unit, const RetreatSearch& se
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
         const Hex h = search.reached[i].hex;
-        if (geometry::distance(start, h) != hexes || !needs_room(unit, h) || std::find(out.begin(), out.end(), h) != out.end()) continue;
+        if (geometry::distance(start, h) != hexes || !needs_room(unit, h) ||
+            std::find(out.begin(), out.end(), h) != out.end())
+            continue;
         // The path to it, traced back through the search, is kept clear of the pushed friend.
         std::vector<Hex> path;
-        for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent) path.push_back(search.reached[static_cast<std::size_t>(at)].hex);
+        for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent)
+            path.push_back(search.reached[static_cast<std::size_t>(at)].hex);
         for (int o : units_at(h))
-            if (o != unit && state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(unit)].side && displaceable(o, {unit}, path)) {
+            if (o != unit &&
+                state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(unit)].side &&
+                displaceable(o, {unit}, path)) {
                 out.push_back(h);
                 break;
             }
@@ -117,7 +128,9 @@ int Game::displaced_unit() const {
     if (waiting.empty()) return -1;
     const int mover = waiting.back().unit;
     for (int o : units_at(waiting.back().to))
-        if (o != mover && state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(mover)].side) return o;
+        if (o != mover &&
+            state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(mover)].side)
+            return o;
     return -1;
 }
 
@@ -150,7 +163,8 @@ void Game::displace(const Action& a) {
         if (logging_) note("  " + unit_id(unit) + " is displaced " + from + " to " + grid().label(to));
         move_unit(unit, to);
         // 8.3.1: an attacker's displaced unit attacks no more this player turn.
-        if (state_.units[static_cast<std::size_t>(unit)].side == attacking_side()) state_.units[static_cast<std::size_t>(unit)].attacked = true;
+        if (state_.units[static_cast<std::size_t>(unit)].side == attacking_side())
+            state_.units[static_cast<std::size_t>(unit)].attacked = true;
         EventContext ctx(Event::UnitRetreated);
         ctx.set("unit", unit);
         ctx.set_text("from", from);

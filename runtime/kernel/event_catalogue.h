@@ -16,10 +16,10 @@ struct EventField {
     enum class Kind { Number, Text, List };
     const char* name;
     Kind kind;
-    const char* lua_type;    // the LuaLS type of the ctx field
+    const char* lua_type;  // the LuaLS type of the ctx field
     const char* doc;
-    bool writable = false;   // read back after the handlers
-    bool optional = false;   // carried only in some cases (the doc says when)
+    bool writable = false;  // read back after the handlers
+    bool optional = false;  // carried only in some cases (the doc says when)
 };
 
 struct EventSpec {

@@ -72,7 +72,8 @@ std::string events_markdown() {
     for (const auto& e : event_catalogue()) {
         std::string raised = e.raised;
         if (e.query) raised = "a query (handlers only read and answer in the writable fields): " + raised;
-        out += "| " + code(e.name) + " | " + raised + " | " + markdown_fields(e) + " | " + markdown_writable(e) + " |\n";
+        out +=
+            "| " + code(e.name) + " | " + raised + " | " + markdown_fields(e) + " | " + markdown_writable(e) + " |\n";
     }
     return out;
 }

@@ -14,8 +14,36 @@ class Game;
 
 // Every event the kernel raises. known_events() lists their names in this order.
 enum class Event : int {
-    GameSetup, PhaseBegin, PhaseEnd, MoveExitZoc, MoveEnd, FireResult, CombatDeclared, CombatStrengths, CombatOdds, CombatResult, UnitRetreated, UnitEliminated, TurnEnd, MoveSharedHex, UnitArrived, CombatRoll, SightCheck, CombatResolved, ActivationBegin,
-    TableAllowance, FireSteps, ShockDice, MeleePoint, MoraleShift, ChargeBegin, FiguresLost, UnitAdvanced, LossCandidate, FireReach, OrderCheck,
+    GameSetup,
+    PhaseBegin,
+    PhaseEnd,
+    MoveExitZoc,
+    MoveEnd,
+    FireResult,
+    CombatDeclared,
+    CombatStrengths,
+    CombatOdds,
+    CombatResult,
+    UnitRetreated,
+    UnitEliminated,
+    TurnEnd,
+    MoveSharedHex,
+    UnitArrived,
+    CombatRoll,
+    SightCheck,
+    CombatResolved,
+    ActivationBegin,
+    TableAllowance,
+    FireSteps,
+    ShockDice,
+    MeleePoint,
+    MoraleShift,
+    ChargeBegin,
+    FiguresLost,
+    UnitAdvanced,
+    LossCandidate,
+    FireReach,
+    OrderCheck,
     Count
 };
 const char* event_name(Event e);

@@ -44,7 +44,8 @@ void Game::facing_moves(int unit, std::vector<Action>& out) const {
     for (std::size_t state = 0; state < r.states.size(); ++state) {
         if (r.states[state].cost < 0) continue;
         const int idx = static_cast<int>(state / 6);
-        if (may_move_into(unit, idx)) out.push_back({ActionKind::MoveTo, unit, -1, grid().hex_at(idx), static_cast<int>(state % 6)});
+        if (may_move_into(unit, idx))
+            out.push_back({ActionKind::MoveTo, unit, -1, grid().hex_at(idx), static_cast<int>(state % 6)});
     }
 }
 

@@ -12,9 +12,10 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 const char* decision_kind_name(DecisionKind kind) {
-    static constexpr std::array<const char*, 18> names{"none", "movement", "move_destination", "fire", "combat_declare",
-        "combat_build", "choose_loss", "retreat", "advance", "rally", "question", "game_over", "plot", "support", "activate", "orders",
-        "write_orders", "artillery"};
+    static constexpr std::array<const char*, 18> names{
+        "none",        "movement", "move_destination", "fire",   "combat_declare", "combat_build",
+        "choose_loss", "retreat",  "advance",          "rally",  "question",       "game_over",
+        "plot",        "support",  "activate",         "orders", "write_orders",   "artillery"};
     return names[static_cast<std::size_t>(kind)];
 }
 
@@ -30,15 +31,12 @@ void Game::start() {
     if (hooks_) hooks_->commit();
 }
 
-int Game::opponent_of(int side) const {
-    return side == 0 ? 1 : 0;
-}
+int Game::opponent_of(int side) const { return side == 0 ? 1 : 0; }
 
 const rules::PhaseSpec& Game::phase() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
-
 
 const Game::PhaseProcedure& Game::procedure() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
@@ -111,7 +109,9 @@ void Game::bring_on_reinforcements(int side) {
         if (side >= 0 && state_.units[i].side != side) continue;
         const auto& u = state_.units[i];
         if (enemy_present(u.side, u.hex)) {
-            if (logging_) note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) + ": the enemy holds it; it tries again next turn");
+            if (logging_)
+                note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) +
+                     ": the enemy holds it; it tries again next turn");
             continue;
         }
         move_unit(unit, u.hex);
@@ -126,13 +126,17 @@ void Game::bring_on_reinforcements(int side) {
 
 void Game::begin_phase() {
     state_.at.stage = 0;
-    for (auto& u : state_.units) u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = u.flipped = u.ready = false;
+    for (auto& u : state_.units)
+        u.moved = u.fired = u.attacked = u.was_attacked = u.must_attack = u.must_be_attacked = u.flipped = u.ready =
+            false;
     state_.selected = -1;
     state_.fires.clear();
     state_.combat_open = false;
     const auto& p = phase();
-    if (logging_) note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
-    if (reinforcements_in_movement_ && p.procedure == "movement" && rules::option_text(p, "reinforcements", "") == "arrive")
+    if (logging_)
+        note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
+    if (reinforcements_in_movement_ && p.procedure == "movement" &&
+        rules::option_text(p, "reinforcements", "") == "arrive")
         bring_on_reinforcements(state_.at.active_side);
     if (!listening(Event::PhaseBegin)) return;
     EventContext ctx(Event::PhaseBegin);
@@ -188,11 +192,14 @@ void Game::next_step() {
 const std::vector<Action>& Game::legal_actions() const {
     if (!legal_valid_) {
         legal_cache_.clear();
-        if (listed_valid_) legal_cache_.swap(listed_at_decision_);
-        else add_legal(legal_cache_);
+        if (listed_valid_)
+            legal_cache_.swap(listed_at_decision_);
+        else
+            add_legal(legal_cache_);
         // PRESTAGS 15.0: "At any time ... a Player may" withdraw and concede:
         // at every decision, by the side deciding it. Bots never take it.
-        if (!legal_cache_.empty() && !ruleset_->concession_level.empty()) legal_cache_.push_back({ActionKind::Concede, -1, -1, {}, -1});
+        if (!legal_cache_.empty() && !ruleset_->concession_level.empty())
+            legal_cache_.push_back({ActionKind::Concede, -1, -1, {}, -1});
         listed_valid_ = false;
         legal_valid_ = true;
     }
@@ -213,10 +220,12 @@ void Game::add_legal(std::vector<Action>& out) const {
 // The reason a refused action is given: the rule it breaks, where one is known.
 std::string Game::why_refused(const Action& action) const {
     if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement && over_stacked_hex() >= 0)
-        return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) + " holds more units than the stacking limit of " +
-               std::to_string(stacking_limit(state_.at.active_side)) + ", which applies when the movement phase ends: move one out";
+        return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) +
+               " holds more units than the stacking limit of " + std::to_string(stacking_limit(state_.at.active_side)) +
+               ", which applies when the movement phase ends: move one out";
     if (action.kind == ActionKind::Resolve && procedure().id == Procedure::OddsCombat && state_.combat_open &&
-        state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() && !odds_permitted(state_.combat.attackers, state_.combat.defenders))
+        state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() &&
+        !odds_permitted(state_.combat.attackers, state_.combat.defenders))
         return "not permitted: " + why_odds_refused();
     return "not a legal action now: " + describe(action);
 }
@@ -225,10 +234,12 @@ bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
     // form), not only those the menu of legal actions offers, for any unit
     // its side has still to order, in any order.
-    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() && procedure().id == Procedure::TableOrders)
+    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() &&
+        procedure().id == Procedure::TableOrders)
         return may_order_now(action.unit) && may_write(action.unit, action.order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
-    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() && procedure().id == Procedure::TableArtillery)
+    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() &&
+        procedure().id == Procedure::TableArtillery)
         return may_call(action.unit, action.target, action.index);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
@@ -296,7 +307,9 @@ void Game::dispatch_action(const Action& action) {
     if (action.kind == ActionKind::Choose) {
         Question q = beside_.questions.front();
         beside_.questions.erase(beside_.questions.begin());
-        if (logging_) note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt + "\": " + q.options[static_cast<std::size_t>(action.index)]);
+        if (logging_)
+            note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt +
+                 "\": " + q.options[static_cast<std::size_t>(action.index)]);
         if (hooks_) hooks_->answer(*this, q.id, action.index);
         return;
     }
@@ -326,22 +339,29 @@ std::uint64_t Game::checksum() const {
 }
 
 std::string Game::describe(const Action& a) const {
-    auto name = [&](int u) { return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit_id(u) : std::string("?"); };
+    auto name = [&](int u) {
+        return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit_id(u) : std::string("?");
+    };
     std::string out = action_kind_name(a.kind);
     if (a.unit >= 0) out += " " + name(a.unit);
     if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
-    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formation_count()) out += " " + formation_name(a.index);
+    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formation_count())
+        out += " " + formation_name(a.index);
     if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size()))
-        out += (a.target >= 0 && a.target < formation_count() ? " " + formation_name(a.target) + ":" : std::string()) + " " +
-               ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
+        out += (a.target >= 0 && a.target < formation_count() ? " " + formation_name(a.target) + ":" : std::string()) +
+               " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
+        a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
-    if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size())) out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
-    if (a.kind == ActionKind::Fire && on_table() && a.index >= 0) out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
-    if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 && a.index < static_cast<int>(beside_.questions.front().options.size()))
+    if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
+        out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
+    if (a.kind == ActionKind::Fire && on_table() && a.index >= 0)
+        out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
+    if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&
+        a.index < static_cast<int>(beside_.questions.front().options.size()))
         out += " \"" + beside_.questions.front().options[static_cast<std::size_t>(a.index)] + "\"";
     return out;
 }
@@ -349,7 +369,9 @@ std::string Game::describe(const Action& a) const {
 int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
-    if (explaining_) dice_log_.push_back({state_.at.turn, choosing_activation() ? std::string("Activations") : phase().name, faces, r, why});
+    if (explaining_)
+        dice_log_.push_back(
+            {state_.at.turn, choosing_activation() ? std::string("Activations") : phase().name, faces, r, why});
     if (logging_) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }

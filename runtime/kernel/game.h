@@ -27,17 +27,26 @@
 namespace sandtable::kernel {
 
 enum class DecisionKind {
-    None, Movement, MoveDestination, Fire, CombatDeclare, CombatBuild,
-    ChooseLoss, Retreat, Advance, Rally, Question, GameOver, Plot,
-    Support,  // commit a support fire marker face down, or pass
-    Activate, // the roll-off's winner picks a formation to activate
-    Orders,   // give a formation its hidden order for the game turn
+    None,
+    Movement,
+    MoveDestination,
+    Fire,
+    CombatDeclare,
+    CombatBuild,
+    ChooseLoss,
+    Retreat,
+    Advance,
+    Rally,
+    Question,
+    GameOver,
+    Plot,
+    Support,      // commit a support fire marker face down, or pass
+    Activate,     // the roll-off's winner picks a formation to activate
+    Orders,       // give a formation its hidden order for the game turn
     WriteOrders,  // free table: write a unit's order for the turn, hidden until both sides have
     Artillery,    // free table: a gun fires at a target at a called range, or holds
 };
 const char* decision_kind_name(DecisionKind kind);
-
-
 
 class IllegalAction : public std::runtime_error {
 public:
@@ -174,11 +183,12 @@ public:
     // For tests: the incrementally kept per-hex tables equal a fresh rebuild.
     bool board_tables_consistent() const;
     // With `why`, also fills in each unit's part and the ruleset's modifiers.
-    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
+    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
+                          CombatExplanation* why = nullptr) const;
     // The same odds as a given phase would count them (the odds calculator,
     // between combat phases), and the phases where units fight on a table (odds or differential).
-    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers, const std::vector<int>& defenders,
-                                CombatExplanation* why = nullptr) const;
+    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
+                                const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
     std::vector<std::string> odds_combat_phases() const;
     // Who would defend if `target` were attacked now (its hex's units that fight).
     std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
@@ -219,11 +229,15 @@ public:
     // Formations (the scenario's `formation:` per unit, a regiment or battle
     // group), numbered in order of first appearance; units without one are in none (-1).
     int formation_count() const { return static_cast<int>(formations_.size()); }
-    const std::string& formation_name(int formation) const { return formations_[static_cast<std::size_t>(formation)].name; }
+    const std::string& formation_name(int formation) const {
+        return formations_[static_cast<std::size_t>(formation)].name;
+    }
     int formation_side(int formation) const { return formations_[static_cast<std::size_t>(formation)].side; }
     int formation_index(const std::string& name) const;
     int formation_of(int unit) const { return unit_formation_[static_cast<std::size_t>(unit)]; }
-    const std::vector<int>& formation_units(int formation) const { return formations_[static_cast<std::size_t>(formation)].units; }
+    const std::vector<int>& formation_units(int formation) const {
+        return formations_[static_cast<std::size_t>(formation)].units;
+    }
     // Has the formation a unit on the map?
     bool formation_present(int formation) const;
     // The activation loop (a sequence step `activations:`): is one running,
@@ -384,12 +398,28 @@ private:
     // The kernel's built-in procedures, one entry each in procedure_table.cpp,
     // found by the name a ruleset's phase gives (`procedure:`); a phase naming
     // none of them is a script phase, whose work the scripts do in phase.begin.
-    enum class Procedure { Script, Movement, RangedFire, OddsCombat, Recovery, Plot, PlottedCombat, PlottedMovement,
-                           SupportDraw, Orders, TableOrders, TableMovement, TableFire, TableArtillery, TableMelee, TableMorale };
+    enum class Procedure {
+        Script,
+        Movement,
+        RangedFire,
+        OddsCombat,
+        Recovery,
+        Plot,
+        PlottedCombat,
+        PlottedMovement,
+        SupportDraw,
+        Orders,
+        TableOrders,
+        TableMovement,
+        TableFire,
+        TableArtillery,
+        TableMelee,
+        TableMorale
+    };
     struct PhaseProcedure {
         std::string_view name;
         Procedure id;
-        bool (Game::*step)();                             // on to a decision (true) or the phase's end; null: at once
+        bool (Game::*step)();                            // on to a decision (true) or the phase's end; null: at once
         void (Game::*list)(std::vector<Action>&) const;  // the legal actions at its decisions; null: it takes none
         void (Game::*apply)(const Action&);              // one of them taken; null: it takes none
         bool hides_orders;  // a side's orders stay hidden from the other until revealed (hot-seat hands over)
@@ -433,8 +463,8 @@ private:
     // facing.cpp: movement of a unit with a facing, over (hex, facing) states.
     struct FacingRange {
         struct State {
-            int cost = -1;      // -1: not reached
-            int parent = -1;    // previous state (index * 6 + facing), -1 at the start
+            int cost = -1;    // -1: not reached
+            int parent = -1;  // previous state (index * 6 + facing), -1 at the start
             bool stopped = false;
         };
         std::vector<State> states;  // [hex index * 6 + facing]
@@ -477,10 +507,11 @@ private:
     std::vector<int> hex_defenders(int target) const;
     // The line of a differential table the defenders fight on: their hex's
     // terrain, or a hexside every attacker crosses; the best for them (8.2.2).
-    int defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers, const std::vector<int>& defenders,
-                      CombatExplanation* why) const;
+    int defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers,
+                      const std::vector<int>& defenders, CombatExplanation* why) const;
     struct OddsCounter;
-    OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders, CombatExplanation* why) const;
+    OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                         CombatExplanation* why) const;
     void compute_odds();
     void apply_result();
     std::string combat_column_label() const;
@@ -489,7 +520,8 @@ private:
     void owe_result(const rules::CombatResult& result);
     int retreat_length(int unit) const;
     std::vector<geometry::Hex> retreat_options(int unit) const;
-    std::vector<geometry::Hex> long_fall_back(int unit, int hexes, int clear) const;  // dice pool `long_fall_back_clear`
+    std::vector<geometry::Hex> long_fall_back(int unit, int hexes,
+                                              int clear) const;  // dice pool `long_fall_back_clear`
     // F&M 8.3 and 8.1.5: of the hexes a retreat may end in, those nearer a
     // friendly edge, or (a bombardment) farther from the closest enemy, when any are.
     std::vector<geometry::Hex> preferred_retreats(int unit, std::vector<geometry::Hex> hexes) const;
@@ -538,7 +570,8 @@ private:
     bool odds_permitted(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     bool below_lowest_column(const ScriptedStrengths& s) const;
     // Every unit that could still join an attack on all of `defenders`.
-    std::vector<int> possible_attackers(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
+    std::vector<int> possible_attackers(const std::vector<int>& defenders,
+                                        const std::vector<int>* may_attack = nullptr) const;
     // Could the attackers that may still join bring an attack on `defenders` onto the table?
     bool may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
     std::string why_odds_refused() const;
@@ -554,7 +587,8 @@ private:
     void advance_along_retreat_actions(std::vector<Action>& out) const;
     // displacement.cpp (F&M 8.3.1)
     bool displaceable(int unit, const std::vector<int>& chain, const std::vector<geometry::Hex>& avoid) const;
-    std::vector<geometry::Hex> displacement_hexes(int unit, const std::vector<int>& chain, const std::vector<geometry::Hex>& avoid) const;
+    std::vector<geometry::Hex> displacement_hexes(int unit, const std::vector<int>& chain,
+                                                  const std::vector<geometry::Hex>& avoid) const;
     std::vector<geometry::Hex> displacing_destinations(int unit, const RetreatSearch& search, int hexes) const;
     int displaced_unit() const;
     void displacement_actions(std::vector<Action>& out) const;
@@ -567,15 +601,16 @@ private:
     // dice_pool_combat.cpp (regimental 3.0-4.2)
     int pool_dice(int unit, int strength_attribute) const;
     bool is_close_combat(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
-    OddsEstimate dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
-                                CombatExplanation* why) const;
+    OddsEstimate dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers,
+                                const std::vector<int>& defenders, CombatExplanation* why) const;
     bool may_join_pool(int unit) const;
     bool may_open_pool(int unit) const;
     void compute_dice_pools();
     int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled);
     void resolve_dice_pools();
-    void explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule, const rules::DicePoolRule& defend_rule,
-                       const std::string& attacker_status, const std::string& defender_status) const;
+    void explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule,
+                       const rules::DicePoolRule& defend_rule, const std::string& attacker_status,
+                       const std::string& defender_status) const;
     void owe_pool_losses(const rules::DicePoolTable& pool);
     std::vector<int> pool_loss_candidates(bool attacker) const;
     // The units that may take the next loss a side owes: the procedure's, less those the rule scripts refuse.
@@ -628,7 +663,8 @@ private:
     // table_units.cpp: the free table's units and what they stand on
     void set_up_table();
     int table_attribute(int unit, int attribute) const;
-    std::vector<geometry::table::Stand> stands_at(int unit, geometry::table::Point front_centre, int facing, int files) const;
+    std::vector<geometry::table::Stand> stands_at(int unit, geometry::table::Point front_centre, int facing,
+                                                  int files) const;
     // table_orders.cpp: written orders, hidden until both sides have written
     bool table_orders_step();
     int table_ordering_side() const;
@@ -742,7 +778,8 @@ private:
     void find_zoc_barriers();
     std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
     std::vector<PlotPhaseRules> plot_rules_;
-    mutable std::vector<std::uint8_t> near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
+    mutable std::vector<std::uint8_t>
+        near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
     std::vector<MovementPhaseRules> movement_rules_;
     std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's
@@ -763,9 +800,9 @@ private:
     // it may also be entered only as a move's first step; empty when no terrain does.
     std::vector<std::uint8_t> terrain_halts_;
     mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark
-    mutable int marked_halts_phase_ = -1;              // the phase (index) marked_halts_ was made for
+    mutable int marked_halts_phase_ = -1;             // the phase (index) marked_halts_ was made for
     // Derived caches, rebuilt on demand.
-    mutable std::vector<std::vector<std::uint16_t>> zoc_;       // [side][hex] units of that side exerting ZOC into the hex
+    mutable std::vector<std::vector<std::uint16_t>> zoc_;  // [side][hex] units of that side exerting ZOC into the hex
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex
     mutable std::vector<std::vector<std::uint8_t>> stackers_;   // [side][hex] units that count against stacking
     mutable std::vector<std::vector<std::uint8_t>> enemy_zoc_;  // [side][hex] 1 when some other side's ZOC reaches it

@@ -29,7 +29,9 @@ int Game::attribute(int unit, const std::string& id) const { return attribute(un
 int Game::combat_strength(int unit) const {
     const auto phase = static_cast<std::size_t>(phase_index());
     const Procedure here = procedures_[phase]->id;
-    const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat ? combat_rules_[phase].strength : roles_.strength;
+    const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat
+                             ? combat_rules_[phase].strength
+                             : roles_.strength;
     return attribute(unit, strength);
 }
 
@@ -108,13 +110,16 @@ bool Game::adjacent_to_enemy(int unit) const {
     return false;
 }
 
-int Game::leader_value_at(int side, Hex h) const { return roles_.leader < 0 ? 0 : best_attribute_at(side, h, roles_.leader); }
+int Game::leader_value_at(int side, Hex h) const {
+    return roles_.leader < 0 ? 0 : best_attribute_at(side, h, roles_.leader);
+}
 
 int Game::best_attribute_at(int side, Hex h, int attribute_index) const {
     int best = 0;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        if (u.on_map && u.side == side && u.hex == h) best = std::max(best, attribute(static_cast<int>(i), attribute_index));
+        if (u.on_map && u.side == side && u.hex == h)
+            best = std::max(best, attribute(static_cast<int>(i), attribute_index));
     }
     return best;
 }
@@ -152,8 +157,10 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     const int here = grid().index(u.hex);
     if (here < 0) return;  // a free table's units have no hex
     const auto h = static_cast<std::size_t>(here);
-    if (capability(unit, Capability::BlocksEnemyEntry)) blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
-    if (!capability(unit, Capability::StacksFreely)) stackers_[side][h] = static_cast<std::uint8_t>(stackers_[side][h] + sign);
+    if (capability(unit, Capability::BlocksEnemyEntry))
+        blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
+    if (!capability(unit, Capability::StacksFreely))
+        stackers_[side][h] = static_cast<std::uint8_t>(stackers_[side][h] + sign);
     if (!capability(unit, Capability::ExertsZoc)) return;
     const auto& map = scenario_->map;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
@@ -161,7 +168,8 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     for (int d = 0; d < 6; ++d) {
         const int idx = grid().neighbour_index(here, d);
         if (idx < 0) continue;
-        if (faced && (d - u.facing + 6) % 6 != 0 && (d - u.facing + 6) % 6 != 1 && (d - u.facing + 6) % 6 != 5) continue;  // 16.32: flanks stop nobody
+        if (faced && (d - u.facing + 6) % 6 != 0 && (d - u.facing + 6) % 6 != 1 && (d - u.facing + 6) % 6 != 5)
+            continue;  // 16.32: flanks stop nobody
         const int feature = map.side_feature(u.hex, d);
         const bool reach_prohibited = ruleset_->zoc_reaches_prohibited;
         if (feature >= 0) {
@@ -170,7 +178,8 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
         }
         const auto& terrain = ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(idx)])];
         if (!terrain.cost[mc] && !reach_prohibited) continue;
-        zoc_[side][static_cast<std::size_t>(idx)] = static_cast<std::uint16_t>(zoc_[side][static_cast<std::size_t>(idx)] + sign);
+        zoc_[side][static_cast<std::size_t>(idx)] =
+            static_cast<std::uint16_t>(zoc_[side][static_cast<std::size_t>(idx)] + sign);
         if (touched) touched->push_back(idx);
     }
 }

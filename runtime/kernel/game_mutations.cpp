@@ -20,7 +20,9 @@ void Game::take_control(int side, Hex h) {
         if (objectives[i].hex == h && !enemy_present(side, h)) state_.objective_holders[i] = side;
 }
 
-void Game::move_unit(int unit, Hex to) { place(unit, to, facing_after_step(unit, state_.units[static_cast<std::size_t>(unit)].hex, to)); }
+void Game::move_unit(int unit, Hex to) {
+    place(unit, to, facing_after_step(unit, state_.units[static_cast<std::size_t>(unit)].hex, to));
+}
 
 // A unit with a facing turns to face each hex it enters (16.0).
 int Game::facing_after_step(int unit, Hex from, Hex to) const {
@@ -52,7 +54,8 @@ void Game::place(int unit, Hex to, int facing) {
     if (!listening(Event::MoveSharedHex) || !enemy_present(u.side, to)) return;
     std::vector<int> others;
     for (std::size_t i = 0; i < state_.units.size(); ++i)
-        if (state_.units[i].on_map && state_.units[i].hex == to && state_.units[i].side != u.side) others.push_back(static_cast<int>(i));
+        if (state_.units[i].on_map && state_.units[i].hex == to && state_.units[i].side != u.side)
+            others.push_back(static_cast<int>(i));
     if (others.empty()) return;
     EventContext ctx(Event::MoveSharedHex);
     ctx.set("unit", unit);
@@ -65,7 +68,8 @@ void Game::place(int unit, Hex to, int facing) {
 void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
-        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i])) move_unit(unit, path[i]);
+        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i]))
+            move_unit(unit, path[i]);
     // Objectives passed on the way are entered too (11.3).
     if (ruleset_->control_on_entry)
         for (std::size_t i = 1; i + 1 < path.size(); ++i) take_control(side, path[i]);
@@ -77,7 +81,8 @@ void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
 int Game::victory_points_of(int unit) const {
     const int points = capability(unit, Capability::VictoryPoints);
     if (points >= 0) return points;
-    const int strength = roles_.strength >= 0 ? unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)] : 0;
+    const int strength =
+        roles_.strength >= 0 ? unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)] : 0;
     return strength * scenario_->vp_per_enemy_strength;
 }
 
@@ -89,7 +94,9 @@ void Game::eliminate(int unit) {
     u.eliminated = true;
     board_changed();
     // Losses count the printed (front) strength, whatever face the unit showed.
-    if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength += unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)];
+    if (roles_.strength >= 0)
+        state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength +=
+            unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)];
     state_.sides[static_cast<std::size_t>(u.side)].lost_points += victory_points_of(unit);
     if (logging_) note("  " + unit_id(unit) + " is eliminated");
     EventContext ctx(Event::UnitEliminated);
@@ -117,7 +124,8 @@ void Game::set_hits(int unit, int hits) {
 
 void Game::restore_unit(int unit, Hex at, int hits) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.eliminated || u.on_map) throw std::invalid_argument(unit_id(unit) + " is not eliminated: only an eliminated unit can be restored");
+    if (!u.eliminated || u.on_map)
+        throw std::invalid_argument(unit_id(unit) + " is not eliminated: only an eliminated unit can be restored");
     if (!grid().contains(at)) throw std::invalid_argument("restore: not a hex on this map");
     u.eliminated = false;
     u.hits = 0;

@@ -65,15 +65,18 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
 
 void Game::find_zoc_barriers() {
     const auto& map = scenario_->map;
-    if (std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.stops_movement || t.only_as_first_step; })) {
+    if (std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(),
+                    [](const auto& t) { return t.stops_movement || t.only_as_first_step; })) {
         terrain_halts_.assign(grid().size(), 0);
         for (std::size_t i = 0; i < grid().size(); ++i) {
             const auto& t = ruleset_->terrain[static_cast<std::size_t>(map.terrain[i])];
             terrain_halts_[i] = t.only_as_first_step ? 2 : t.stops_movement ? 1 : 0;
         }
     }
-    const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(), [](const auto& t) { return t.no_zoc_to_zoc; }) ||
-                     std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(), [](const auto& f) { return f.no_zoc_to_zoc; });
+    const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(),
+                                 [](const auto& t) { return t.no_zoc_to_zoc; }) ||
+                     std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(),
+                                 [](const auto& f) { return f.no_zoc_to_zoc; });
     if (!any) return;
     zoc_barriers_.assign(grid().size() * 6, 0);
     for (int i = 0; i < static_cast<int>(grid().size()); ++i)
@@ -81,8 +84,10 @@ void Game::find_zoc_barriers() {
             const int to = grid().neighbour_index(i, d);
             if (to < 0) continue;
             const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
-            const bool across = feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].no_zoc_to_zoc;
-            const bool into = ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].no_zoc_to_zoc;
+            const bool across =
+                feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].no_zoc_to_zoc;
+            const bool into =
+                ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].no_zoc_to_zoc;
             zoc_barriers_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = across || into;
         }
 }
@@ -109,13 +114,16 @@ void Game::resolve_attribute_roles() {
         } else if (p.procedure == "movement") {
             movement_rules_[i] = read_movement_rules(p, rs);
             roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
-            reinforcements_in_movement_ = reinforcements_in_movement_ || rules::option_text(p, "reinforcements", "") == "arrive";
+            reinforcements_in_movement_ =
+                reinforcements_in_movement_ || rules::option_text(p, "reinforcements", "") == "arrive";
             stacking_limit_ = rules::option_int(p, "stacking", 1);
         } else if (p.procedure == "recovery") {
-            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty()) roles_.rally_leader = rs.attribute_index(leader);
+            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty())
+                roles_.rally_leader = rs.attribute_index(leader);
         } else if (p.procedure == "ranged_fire") {
             roles_.fire_range = rs.attribute_index(rules::option_text(p, "range", "range"));
-            if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty()) roles_.fire_factor = rs.attribute_index(t->target_attribute);
+            if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty())
+                roles_.fire_factor = rs.attribute_index(t->target_attribute);
         }
     }
 }

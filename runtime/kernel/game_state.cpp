@@ -13,15 +13,18 @@ int GameState::mark(int unit, const std::string& key) const {
 
 void GameState::set_mark(int unit, const std::string& key, int value) {
     auto it = std::lower_bound(marks.begin(), marks.end(), std::pair<int, const std::string&>(unit, key),
-                               [](const Mark& m, const std::pair<int, const std::string&>& k) { return m.unit != k.first ? m.unit < k.first : m.key < k.second; });
+                               [](const Mark& m, const std::pair<int, const std::string&>& k) {
+                                   return m.unit != k.first ? m.unit < k.first : m.key < k.second;
+                               });
     if (it != marks.end() && it->unit == unit && it->key == key) {
-        if (value == 0) marks.erase(it);
-        else it->value = value;
+        if (value == 0)
+            marks.erase(it);
+        else
+            it->value = value;
     } else if (value != 0) {
         marks.insert(it, Mark{unit, key, value});
     }
 }
-
 
 namespace {
 
@@ -61,7 +64,8 @@ void hash_combat(Hasher& h, const Combat& c) {
 
 void hash_orders_and_sightings(Hasher& h, const GameState& st) {
     h.i(static_cast<long long>(st.table_orders.size()));
-    for (const auto& o : st.table_orders) h.i(o.mode), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
+    for (const auto& o : st.table_orders)
+        h.i(o.mode), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
     h.i(static_cast<long long>(st.sightings.size()));
     for (const auto& s : st.sightings) h.i(s.firer), h.i(s.target), h.i(s.distance_um);
     const Activation& a = st.activation;

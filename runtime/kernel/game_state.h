@@ -17,34 +17,34 @@ struct UnitState {
     int type = 0;
     int side = 0;
     geometry::Hex hex{};
-    bool back = false;       // showing its back face (Disordered in BMW)
-    bool on_map = true;      // false: eliminated (in the dead pile) or not yet arrived
+    bool back = false;   // showing its back face (Disordered in BMW)
+    bool on_map = true;  // false: eliminated (in the dead pile) or not yet arrived
     bool eliminated = false;
-    bool exited = false;     // left the map from an exit hex (PRESTAGS 11.4): never back
+    bool exited = false;  // left the map from an exit hex (PRESTAGS 11.4): never back
     // Per-phase bookkeeping, cleared when a phase begins.
     bool moved = false;
     bool fired = false;
-    bool attacked = false;        // took part in a combat as attacker this phase
-    bool was_attacked = false;    // was a defender this phase
-    bool must_attack = false;     // in an EZOC when the combat phase began
+    bool attacked = false;      // took part in a combat as attacker this phase
+    bool was_attacked = false;  // was a defender this phase
+    bool must_attack = false;   // in an EZOC when the combat phase began
     bool must_be_attacked = false;
-    bool flipped = false;         // changed face at the start of this movement phase
-    bool ready = false;           // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
-    int facing = -1;              // the direction its front faces (PRESTAGS 16.0); -1: none
-    int hits = 0;                 // strength points lost (a dice pool's losses, regimental 1.3)
+    bool flipped = false;  // changed face at the start of this movement phase
+    bool ready = false;    // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
+    int facing = -1;       // the direction its front faces (PRESTAGS 16.0); -1: none
+    int hits = 0;          // strength points lost (a dice pool's losses, regimental 1.3)
     // On a free table (Cady): where the centre of its front rank stands, in
     // micrometres (whole numbers keep replays exact), its facing in `facing`
     // (a compass bearing, whole degrees), its stands side by side and figures.
     int x_um = 0;
     int y_um = 0;
-    int files = 0;                // 0: not on a free table
-    int figures = 0;              // figures left
+    int files = 0;                  // 0: not on a free table
+    int figures = 0;                // figures left
     int figures_at_turn_start = 0;  // for the post-melee morale test: losses this turn
-    int moved_thirds = 0;         // thirds of its move it has used this game turn (0-3)
-    int volleys = 0;              // volleys fired this game turn
-    int reaction = 0;             // a post-melee morale reaction to carry out next turn: 0 none, 1 back, 2 back and turn
-    bool hidden = false;          // a hidden marker: the enemy does not know what (or whether anything) is there
-    bool phantom = false;         // a phantom marker: nothing is
+    int moved_thirds = 0;           // thirds of its move it has used this game turn (0-3)
+    int volleys = 0;                // volleys fired this game turn
+    int reaction = 0;      // a post-melee morale reaction to carry out next turn: 0 none, 1 back, 2 back and turn
+    bool hidden = false;   // a hidden marker: the enemy does not know what (or whether anything) is there
+    bool phantom = false;  // a phantom marker: nothing is
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };
@@ -59,7 +59,7 @@ struct Mark {
 
 struct SideState {
     int eliminated_strength = 0;
-    int lost_points = 0;  // victory points the enemy has scored for its eliminated units
+    int lost_points = 0;    // victory points the enemy has scored for its eliminated units
     int exited_points = 0;  // victory points it scored for its units that left the map by an exit
     bool demoralized = false;
     bool disintegrated = false;
@@ -68,10 +68,10 @@ struct SideState {
 // Where the sequence of play stands.
 struct Position {
     int turn = 1;
-    int step = 0;         // index into the ruleset's game_turn steps
-    int player = 0;       // which side's player turn (0-based order from the first side)
-    int phase = 0;        // index into the step's phases
-    int stage = 0;        // the procedure's own progress within the phase
+    int step = 0;    // index into the ruleset's game_turn steps
+    int player = 0;  // which side's player turn (0-based order from the first side)
+    int phase = 0;   // index into the step's phases
+    int stage = 0;   // the procedure's own progress within the phase
     int active_side = 0;
 };
 
@@ -103,11 +103,11 @@ struct Combat {
     std::string forced_result;
     int losses_attacker = 0;  // units still to be chosen as lost
     int losses_defender = 0;
-    bool losses_reduce = false;  // the losses are step reductions (a flip where a unit has a back face)
-    int retreat_hexes = 0;       // a result's retreat length; 0: each unit's retreat_hexes capability
-    bool retreat_decided = false;  // the retreating side chose to retreat or to offer stiff resistance
-    bool stiff_resistance = false; // it chose stiff resistance: a step lost instead of the retreat
-    std::vector<int> to_retreat;  // units still to retreat, in order
+    bool losses_reduce = false;     // the losses are step reductions (a flip where a unit has a back face)
+    int retreat_hexes = 0;          // a result's retreat length; 0: each unit's retreat_hexes capability
+    bool retreat_decided = false;   // the retreating side chose to retreat or to offer stiff resistance
+    bool stiff_resistance = false;  // it chose stiff resistance: a step lost instead of the retreat
+    std::vector<int> to_retreat;    // units still to retreat, in order
     int retreating_side = -1;
     bool advance_done = false;
     bool advance_one_hex = false;  // no combat took place (retreat before combat, 8.3)
@@ -146,18 +146,18 @@ struct Combat {
 
 struct GameResult {
     bool over = false;
-    int winner = -1;          // -1: draw
-    std::string level;        // victory level id
+    int winner = -1;    // -1: draw
+    std::string level;  // victory level id
     std::vector<int> victory_points;
     std::string reason;
 };
 
 // The activation loop in progress (a sequence step of kind activations).
 struct Activation {
-    int formation = -1;   // the formation running the step's phases; -1: none (a roll-off or a pick is due)
-    int picking = -1;     // the side that won the roll-off and picks; -1: not rolled yet
-    int last_side = -1;   // the side that activated last in this step
-    int in_a_row = 0;     // how many times running it has
+    int formation = -1;              // the formation running the step's phases; -1: none (a roll-off or a pick is due)
+    int picking = -1;                // the side that won the roll-off and picks; -1: not rolled yet
+    int last_side = -1;              // the side that activated last in this step
+    int in_a_row = 0;                // how many times running it has
     std::vector<std::uint8_t> done;  // by formation: activated in this step ("moved" markers)
 };
 

@@ -28,7 +28,8 @@ bool Game::movement_step() {
 // a script's mark (the phase's `barred_mark`: PRESTAGS panicked units move by rule).
 bool Game::may_be_moved(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0 || !acts_now(unit)) return false;
+    if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0 || !acts_now(unit))
+        return false;
     for (const auto& mark : movement_rules_[static_cast<std::size_t>(phase_index())].barred)
         if (state_.mark(unit, mark) != 0) return false;
     return true;
@@ -37,7 +38,8 @@ bool Game::may_be_moved(int unit) const {
 int Game::step_cost(int unit, Hex from, int direction) const {
     const int i = grid().index(from);
     if (i < 0 || direction < 0 || direction > 5 || !grid().contains(geometry::neighbour(from, direction))) return -1;
-    return (*step_costs_)[static_cast<std::size_t>(movement_class(unit))][static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
+    return (*step_costs_)[static_cast<std::size_t>(movement_class(unit))]
+                         [static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
 }
 
 void Game::movement_actions(std::vector<Action>& out) const {
@@ -167,8 +169,12 @@ bool Game::may_stack_in(int unit, int idx) const { return stacking_rule(unit).al
 Game::StackingRule Game::stacking_rule(int unit) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    return {this, unit, capability(unit, Capability::StacksFreely) != 0, stackers_[static_cast<std::size_t>(me.side)].data(),
-            me.on_map ? grid().index(me.hex) : -1, stacking_limit(me.side)};
+    return {this,
+            unit,
+            capability(unit, Capability::StacksFreely) != 0,
+            stackers_[static_cast<std::size_t>(me.side)].data(),
+            me.on_map ? grid().index(me.hex) : -1,
+            stacking_limit(me.side)};
 }
 
 bool Game::StackingRule::allows(int idx) const {
@@ -187,7 +193,9 @@ bool Game::may_move_into(int unit, int idx) const {
     const Hex h = grid().hex_at(idx);
     int counted = 0, leavers = 0;
     for (int o : units_at(h)) {
-        if (o == unit || state_.units[static_cast<std::size_t>(o)].side != me.side || capability(o, Capability::StacksFreely)) continue;
+        if (o == unit || state_.units[static_cast<std::size_t>(o)].side != me.side ||
+            capability(o, Capability::StacksFreely))
+            continue;
         ++counted;
         if (may_still_leave(o)) ++leavers;
     }
@@ -199,7 +207,8 @@ bool Game::may_move_into(int unit, int idx) const {
 bool Game::may_still_leave(int unit) const {
     if (!may_be_moved(unit)) return false;
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (in_enemy_zoc(u.side, u.hex) && !movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc) return false;
+    if (in_enemy_zoc(u.side, u.hex) && !movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc)
+        return false;
     const int allowance = movement_allowance(unit);
     for (int d = 0; d < 6; ++d) {
         const int cost = step_cost(unit, u.hex, d);
@@ -228,7 +237,9 @@ bool Game::mixes_with_hex(int unit, Hex h) const {
     const int mine = attribute(unit, mixes.attribute);
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (int o : units_at(h))
-        if (o != unit && state_.units[static_cast<std::size_t>(o)].side == side && !mixes.compatible(mine, attribute(o, mixes.attribute))) return false;
+        if (o != unit && state_.units[static_cast<std::size_t>(o)].side == side &&
+            !mixes.compatible(mine, attribute(o, mixes.attribute)))
+            return false;
     return true;
 }
 
@@ -244,8 +255,12 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
         const Hex n = geometry::neighbour(me.hex, d);
         const int i = grid().index(n);
         // Hexes the ordinary move reaches are offered already (a facing unit's by facing too).
-        if (i < 0 || (!faced && movement_range(unit).reached(n)) || costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0) continue;
-        if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] || !may_stack_in(unit, i)) continue;
+        if (i < 0 || (!faced && movement_range(unit).reached(n)) ||
+            costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0)
+            continue;
+        if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] ||
+            !may_stack_in(unit, i))
+            continue;
         const Action move{ActionKind::MoveTo, unit, -1, n, faced ? d : -1};  // facing the hex entered
         if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
     }
@@ -264,14 +279,16 @@ void Game::exit_moves(int unit, std::vector<Action>& out) const {
             int cost = -1;
             if (faced) {
                 for (int f = 0; f < 6; ++f) {
-                    const int c = faced->states[static_cast<std::size_t>(grid().index(h)) * 6 + static_cast<std::size_t>(f)].cost;
+                    const int c =
+                        faced->states[static_cast<std::size_t>(grid().index(h)) * 6 + static_cast<std::size_t>(f)].cost;
                     if (c >= 0 && (cost < 0 || c < cost)) cost = c;
                 }
             } else {
                 cost = movement_range(unit).cost(h);
             }
             const Action exit{ActionKind::Exit, unit, -1, h, -1};
-            if (cost >= 0 && cost <= budget && std::find(out.begin(), out.end(), exit) == out.end()) out.push_back(exit);
+            if (cost >= 0 && cost <= budget && std::find(out.begin(), out.end(), exit) == out.end())
+                out.push_back(exit);
         }
     }
 }
@@ -285,9 +302,13 @@ void Game::leave_map(int unit, Hex at) {
     // The exit area's points per unit, else the unit's own victory points.
     int points = victory_points_of(unit);
     for (const auto& area : scenario_->exits)
-        if (area.side == u.side && area.points >= 0 && std::find(area.hexes.begin(), area.hexes.end(), at) != area.hexes.end()) points = area.points;
+        if (area.side == u.side && area.points >= 0 &&
+            std::find(area.hexes.begin(), area.hexes.end(), at) != area.hexes.end())
+            points = area.points;
     state_.sides[static_cast<std::size_t>(u.side)].exited_points += points;
-    if (logging_) note("  " + unit_id(unit) + " leaves the map from " + grid().label(at) + " (" + std::to_string(points) + " VP)");
+    if (logging_)
+        note("  " + unit_id(unit) + " leaves the map from " + grid().label(at) + " (" + std::to_string(points) +
+             " VP)");
 }
 
 int Game::movement_cost_scale(int unit) const {
@@ -307,11 +328,14 @@ struct Game::MovementStep {
     const std::uint8_t* friends;
     const std::uint8_t* enemies;
     const int* costs;
-    int scale;  // 2: the unit moves at half its allowance, fractions kept
+    int scale;     // 2: the unit moves at half its allowance, fractions kept
     int zoc_cost;  // -1: entering an EZOC hex ends the move; else its extra MP, and the move goes on
-    const std::uint8_t* barriers;  // per hex and direction: no step from zone to zone (null: none, or the unit ignores them)
-    const std::uint8_t* halts;     // per hex: 1 entering it ends the move, 2 also only as a first step (null: no such terrain)
-    const std::uint8_t* barred;    // per hex: 1 the unit may not enter (too near the enemy on a strategic move); null: none
+    const std::uint8_t*
+        barriers;  // per hex and direction: no step from zone to zone (null: none, or the unit ignores them)
+    const std::uint8_t*
+        halts;  // per hex: 1 entering it ends the move, 2 also only as a first step (null: no such terrain)
+    const std::uint8_t*
+        barred;  // per hex: 1 the unit may not enter (too near the enemy on a strategic move); null: none
 
     // Inlined into the search (GCC had stopped doing so on its own): the hottest loop of a bot game.
     [[gnu::always_inline]] std::optional<StepCost> operator()(int from, int dir, int to) const {
@@ -323,7 +347,9 @@ struct Game::MovementStep {
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
-        if (zoc && barriers && ezoc[static_cast<std::size_t>(from)] && barriers[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)]) return std::nullopt;
+        if (zoc && barriers && ezoc[static_cast<std::size_t>(from)] &&
+            barriers[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)])
+            return std::nullopt;
         const int halt = halts ? halts[idx] : 0;
         if (halt == 2 && from != start) return std::nullopt;
         if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, halt == 0};
@@ -371,7 +397,8 @@ bool Game::keeps_away(int unit) const {
     if (confined)
         for (std::size_t u = 0; u < state_.units.size(); ++u) {
             const auto& f = state_.units[u];
-            if (static_cast<int>(u) != unit && f.on_map && formation_of(static_cast<int>(u)) >= 0 && formation_of(static_cast<int>(u)) == formation_of(unit))
+            if (static_cast<int>(u) != unit && f.on_map && formation_of(static_cast<int>(u)) >= 0 &&
+                formation_of(static_cast<int>(u)) == formation_of(unit))
                 near_enemy_[static_cast<std::size_t>(grid().index(f.hex))] = 0;
         }
     if (away)
@@ -383,7 +410,8 @@ bool Game::keeps_away(int unit) const {
     // 2.3: "Halt before entering these features if moving strategic".
     if (halts_before)
         for (std::size_t i = 0; i < grid().size(); ++i)
-            if (std::find(r.mark_halts_before.begin(), r.mark_halts_before.end(), scenario_->map.terrain[i]) != r.mark_halts_before.end())
+            if (std::find(r.mark_halts_before.begin(), r.mark_halts_before.end(), scenario_->map.terrain[i]) !=
+                r.mark_halts_before.end())
                 near_enemy_[i] = 1;
     return true;
 }
@@ -393,22 +421,24 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
-    const bool ignore_zoc = procedure().id == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
+    const bool ignore_zoc =
+        procedure().id == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
     if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
     const std::uint8_t* halts = halts_for(unit);
     const bool kept_away = keeps_away(unit);
-    return MovementStep{mode,
-                        grid().index(me.hex),
-                        capability(unit, Capability::EnterEzocNeedsFriend) != 0,
-                        ignore_zoc ? no_zoc_.data() : enemy_zoc_[side].data(),
-                        stackers_[side].data(),
-                        blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
-                        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
-                        movement_cost_scale(unit),
-                        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
-                        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
-                        halts,
-                        kept_away ? near_enemy_.data() : nullptr};
+    return MovementStep{
+        mode,
+        grid().index(me.hex),
+        capability(unit, Capability::EnterEzocNeedsFriend) != 0,
+        ignore_zoc ? no_zoc_.data() : enemy_zoc_[side].data(),
+        stackers_[side].data(),
+        blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
+        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
+        movement_cost_scale(unit),
+        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
+        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
+        halts,
+        kept_away ? near_enemy_.data() : nullptr};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

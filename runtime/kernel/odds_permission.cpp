@@ -12,8 +12,10 @@
 namespace sandtable::kernel {
 
 void Game::force_combat_result(std::string code) {
-    if (estimate_) estimate_->forced_result = std::move(code);
-    else state_.combat.forced_result = std::move(code);
+    if (estimate_)
+        estimate_->forced_result = std::move(code);
+    else
+        state_.combat.forced_result = std::move(code);
 }
 
 Game::ScriptedStrengths Game::scripted_strengths(const std::vector<int>& attackers,

@@ -36,7 +36,9 @@ bool Game::may_order(int formation, int order) const {
 void Game::set_order(int formation, int order) {
     if (formation < 0 || formation >= static_cast<int>(state_.orders.size())) return;
     state_.orders[static_cast<std::size_t>(formation)] = order;
-    if (logging_) note("  " + formation_name(formation) + " is now on " + ruleset_->orders.list[static_cast<std::size_t>(order)].name + " orders");
+    if (logging_)
+        note("  " + formation_name(formation) + " is now on " +
+             ruleset_->orders.list[static_cast<std::size_t>(order)].name + " orders");
 }
 
 // Stages: 0 not begun, 1 the first side gives orders, 2 the other side, 3 revealed.
@@ -51,11 +53,14 @@ int Game::next_formation_to_order() const {
     const int side = ordering_side();
     const auto barred = rules::option_names(phase(), "barred_mark");
     for (int f = 0; f < formation_count(); ++f) {
-        if (formation_side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 || !formation_present(f)) continue;
+        if (formation_side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 ||
+            !formation_present(f))
+            continue;
         bool all_barred = !barred.empty();
         for (int u : formation_units(f))
             if (state_.units[static_cast<std::size_t>(u)].on_map)
-                all_barred = all_barred && std::any_of(barred.begin(), barred.end(), [&](const std::string& m) { return state_.mark(u, m) != 0; });
+                all_barred = all_barred && std::any_of(barred.begin(), barred.end(),
+                                                       [&](const std::string& m) { return state_.mark(u, m) != 0; });
         if (!all_barred) return f;
     }
     return -1;
@@ -72,7 +77,8 @@ bool Game::orders_step() {
             decide(DecisionKind::Orders, ordering_side());
             return true;
         }
-        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(ordering_side())].name + " has given its orders");
+        if (logging_)
+            note("  " + scenario_->sides[static_cast<std::size_t>(ordering_side())].name + " has given its orders");
         ++state_.at.stage;
     }
     if (state_.at.stage == 3) {
@@ -106,8 +112,10 @@ void Game::reveal_orders() {
         std::string line;
         for (int f = 0; f < formation_count(); ++f)
             if (formation_side(f) == side && formation_present(f))
-                line += (line.empty() ? "" : ", ") + formation_name(f) + " " + ruleset_->orders.list[static_cast<std::size_t>(order_of(f))].id;
-        if (!line.empty()) note("  orders revealed, " + scenario_->sides[static_cast<std::size_t>(side)].name + ": " + line);
+                line += (line.empty() ? "" : ", ") + formation_name(f) + " " +
+                        ruleset_->orders.list[static_cast<std::size_t>(order_of(f))].id;
+        if (!line.empty())
+            note("  orders revealed, " + scenario_->sides[static_cast<std::size_t>(side)].name + ": " + line);
     }
 }
 

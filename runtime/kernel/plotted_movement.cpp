@@ -54,14 +54,19 @@ struct Game::PlottedMoves {
     std::vector<int> stopped;  // by mover going: why it stops this step, an index into kWhy; 0: it goes
     std::vector<int> slot;     // unit -> its place in `going`, -1 when it is not moving
 
-    static constexpr const char* kWhy[] = {"", "", "an enemy crosses the same hexside (22.3)",
-                                           "the enemy enters the hex first (22.21)", "an enemy holds the hex (22.3)",
+    static constexpr const char* kWhy[] = {"",
+                                           "",
+                                           "an enemy crosses the same hexside (22.3)",
+                                           "the enemy enters the hex first (22.21)",
+                                           "an enemy holds the hex (22.3)",
                                            "the hex is full (stacking)"};
 
     Hex to_of(const Mover* m) const { return game.beside_.plots[static_cast<std::size_t>(m->unit)].path[m->next]; }
     static Hex from_of(const Mover* m) { return m->path.back(); }
     bool moving(int unit) const { return slot[static_cast<std::size_t>(unit)] >= 0; }
-    bool leaving(int unit) const { return moving(unit) && !stopped[static_cast<std::size_t>(slot[static_cast<std::size_t>(unit)])]; }
+    bool leaving(int unit) const {
+        return moving(unit) && !stopped[static_cast<std::size_t>(slot[static_cast<std::size_t>(unit)])];
+    }
 
     // 21.2: an order a unit can no longer carry out (it was moved since, by a
     // retreat or a panic, or is held) is not carried out.
@@ -74,7 +79,8 @@ struct Game::PlottedMoves {
             if (!u.on_map || plot.task != PlotTask::Move || plot.path.empty() || u.hex != plot.from ||
                 game.movement_allowance(unit) <= 0)
                 continue;
-            if (std::any_of(barred.begin(), barred.end(), [&](const std::string& m) { return game.state_.mark(unit, m) != 0; }))
+            if (std::any_of(barred.begin(), barred.end(),
+                            [&](const std::string& m) { return game.state_.mark(unit, m) != 0; }))
                 continue;
             movers.push_back({unit, u.side, {u.hex}, 0, false});
         }
@@ -109,7 +115,8 @@ struct Game::PlottedMoves {
         }
         stopped.assign(going.size(), 0);
         slot.assign(game.state_.units.size(), -1);
-        for (std::size_t a = 0; a < going.size(); ++a) slot[static_cast<std::size_t>(going[a]->unit)] = static_cast<int>(a);
+        for (std::size_t a = 0; a < going.size(); ++a)
+            slot[static_cast<std::size_t>(going[a]->unit)] = static_cast<int>(a);
         return !going.empty();
     }
 
@@ -128,8 +135,10 @@ struct Game::PlottedMoves {
         int best_side = -1, best = -1;
         bool tie = false;
         for (const auto& [side, total] : by_side) {
-            if (total > best) best = total, best_side = side, tie = false;
-            else if (total == best) tie = true;
+            if (total > best)
+                best = total, best_side = side, tie = false;
+            else if (total == best)
+                tie = true;
         }
         if (!tie) return best_side;
         std::vector<int> tied;
@@ -140,8 +149,10 @@ struct Game::PlottedMoves {
             for (int side : tied) {
                 const int r = game.roll(6, game.scenario_->sides[static_cast<std::size_t>(side)].name + " to enter " +
                                                game.grid().label(game.grid().hex_at(hex)) + " first");
-                if (r > high) high = r, best_side = side, count = 1;
-                else if (r == high) ++count;
+                if (r > high)
+                    high = r, best_side = side, count = 1;
+                else if (r == high)
+                    ++count;
             }
             if (count == 1) return best_side;
         }
@@ -162,7 +173,8 @@ struct Game::PlottedMoves {
             if (by_side.size() < 2) continue;
             const int winner = first_in(hex, by_side);
             for (std::size_t a = 0; a < going.size(); ++a)
-                if (!stopped[a] && game.grid().index(to_of(going[a])) == hex && going[a]->side != winner) stopped[a] = 3;
+                if (!stopped[a] && game.grid().index(to_of(going[a])) == hex && going[a]->side != winner)
+                    stopped[a] = 3;
         }
     }
 
@@ -181,7 +193,8 @@ struct Game::PlottedMoves {
                 ++friends;
         const bool counts = !game.capability(going[a]->unit, Capability::StacksFreely);
         // Stacking binds where a move ends, not on the way (5.26, 5.4).
-        const bool last = going[a]->next + 1 == game.beside_.plots[static_cast<std::size_t>(going[a]->unit)].path.size();
+        const bool last =
+            going[a]->next + 1 == game.beside_.plots[static_cast<std::size_t>(going[a]->unit)].path.size();
         const int limit = override_limit > 0 ? override_limit : game.stacking_limit(going[a]->side);
         return last && counts && (friends >= limit || !game.mixes_with_hex(going[a]->unit, to)) ? 5 : 0;
     }
@@ -201,7 +214,8 @@ struct Game::PlottedMoves {
 
     void stop(Mover& m, const char* why) {
         m.done = true;
-        if (game.logging_) game.note("  " + game.unit_id(m.unit) + " stops in " + game.grid().label(m.path.back()) + ": " + why);
+        if (game.logging_)
+            game.note("  " + game.unit_id(m.unit) + " stops in " + game.grid().label(m.path.back()) + ": " + why);
     }
 
     // Those stopped stop; the others enter their next hex.
@@ -215,7 +229,8 @@ struct Game::PlottedMoves {
             game.move_unit(m.unit, to);
             m.path.push_back(to);
             ++m.next;
-            if (m.next >= game.beside_.plots[static_cast<std::size_t>(m.unit)].path.size()) m.done = true;
+            if (m.next >= game.beside_.plots[static_cast<std::size_t>(m.unit)].path.size())
+                m.done = true;
             else if (zone[static_cast<std::size_t>(m.side)][static_cast<std::size_t>(game.grid().index(to))])
                 stop(m, "next to an enemy's zone (6.41)");
         }
@@ -241,8 +256,14 @@ struct Game::PlottedMoves {
 
 void Game::execute_plotted_moves() {
     const auto& p = phase();
-    PlottedMoves moves{*this, ruleset_->attribute_index(rules::option_text(p, "strength", "combat")),
-                       rules::option_int(p, "stacking", 0), {}, {}, {}, {}, {}};
+    PlottedMoves moves{*this,
+                       ruleset_->attribute_index(rules::option_text(p, "strength", "combat")),
+                       rules::option_int(p, "stacking", 0),
+                       {},
+                       {},
+                       {},
+                       {},
+                       {}};
     moves.find_movers(rules::option_names(p, "barred_mark"));
     if (moves.movers.empty()) return;
     moves.find_zones();

@@ -88,7 +88,8 @@ bool Game::plot_step() {
                 decide(DecisionKind::Plot, plotting_side());
                 return true;
             }
-        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
+        if (logging_)
+            note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
         ++state_.at.stage;
     }
     if (state_.at.stage == 3) {
@@ -114,7 +115,8 @@ void Game::plot_actions(std::vector<Action>& out) const {
     if (movement_allowance(unit) > 0) {
         const geometry::MovementRange range = plot_range(unit);
         for (std::size_t k = 0; k < range.hexes().size(); ++k)
-            if (range.hexes()[k] != me.hex && may_end_in(unit, range.hexes()[k])) task(PlotTask::Move, range.hexes()[k]);
+            if (range.hexes()[k] != me.hex && may_end_in(unit, range.hexes()[k]))
+                task(PlotTask::Move, range.hexes()[k]);
     }
     // Targets: hexes holding an enemy, each once.
     std::vector<Hex> fire_targets, melee_targets;
@@ -125,9 +127,12 @@ void Game::plot_actions(std::vector<Action>& out) const {
         const auto& e = state_.units[i];
         if (!e.on_map || e.side == me.side) continue;
         const int d = geometry::distance(me.hex, e.hex);
-        if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end()) melee_targets.push_back(e.hex);
-        if (fires && d >= 1 && d <= std::max(1, attribute(unit, r.range)) && capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
-            std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() && (d == 1 || clear_sight(unit, e.hex)))
+        if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end())
+            melee_targets.push_back(e.hex);
+        if (fires && d >= 1 && d <= std::max(1, attribute(unit, r.range)) &&
+            capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
+            std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() &&
+            (d == 1 || clear_sight(unit, e.hex)))
             fire_targets.push_back(e.hex);
     }
     for (Hex h : fire_targets) task(PlotTask::Fire, h);
@@ -140,7 +145,8 @@ void Game::plot_apply(const Action& a) {
         state_.selected = -1;
         for (auto& u : state_.units)
             if (u.side == plotting_side()) u.moved = true;
-        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
+        if (logging_)
+            note("  " + scenario_->sides[static_cast<std::size_t>(plotting_side())].name + " has written its orders");
         ++state_.at.stage;
         return;
     }
@@ -181,7 +187,8 @@ bool Game::plotted_combat_step() {
         const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
         const std::string& barred = combat_rules().barred_mark;
         for (std::size_t i = 0; i < state_.units.size(); ++i)
-            state_.units[i].ready = state_.units[i].on_map && beside_.plots[i].task == task && combat_strength(static_cast<int>(i)) > 0 &&
+            state_.units[i].ready = state_.units[i].on_map && beside_.plots[i].task == task &&
+                                    combat_strength(static_cast<int>(i)) > 0 &&
                                     (barred.empty() || state_.mark(static_cast<int>(i), barred) == 0);
         state_.at.stage = 1;
     }
@@ -210,13 +217,16 @@ bool Game::open_next_plotted_combat() {
             const Hex target = p.hex;
             for (std::size_t j = i; j < state_.units.size(); ++j) {
                 auto& o = state_.units[j];
-                if (o.side != side || !(o.on_map || o.ready) || o.attacked || beside_.plots[j].task != task || beside_.plots[j].hex != target) continue;
+                if (o.side != side || !(o.on_map || o.ready) || o.attacked || beside_.plots[j].task != task ||
+                    beside_.plots[j].hex != target)
+                    continue;
                 o.attacked = true;
                 if (o.ready) attackers.push_back(static_cast<int>(j));
             }
             std::vector<int> defenders;
             for (int d : units_at(target))
-                if (state_.units[static_cast<std::size_t>(d)].side != side && !state_.units[static_cast<std::size_t>(d)].was_attacked &&
+                if (state_.units[static_cast<std::size_t>(d)].side != side &&
+                    !state_.units[static_cast<std::size_t>(d)].was_attacked &&
                     (task == PlotTask::Melee || capability(d, Capability::CanBeFiredAt)))
                     defenders.push_back(d);
             std::vector<int> able;

@@ -13,7 +13,6 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-
 bool Game::fire_step() {
     const bool both = phase().acting == rules::Acting::Both;
     while (state_.at.stage < 2) {
@@ -82,7 +81,8 @@ bool Game::map_sight(Hex from, Hex to) const {
     geometry::LosQuery q;
     q.hex_blocks = [&](Hex h) {
         int i = grid().index(h);
-        return i < 0 || ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
+        return i < 0 ||
+               ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
     };
     q.side_blocks = [&](geometry::HexSide s) {
         int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));

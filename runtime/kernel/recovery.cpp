@@ -10,7 +10,6 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-
 bool Game::recovery_step() {
     const int side = state_.at.active_side;
     const auto& p = phase();
@@ -27,7 +26,8 @@ bool Game::recovery_step() {
                 if (logging_) note("  " + unit_id(unit) + " reorganizes (no roll needed)");
                 continue;
             }
-            int modifier = (adjacent_to_enemy(unit) ? adjacent_mod : 0) + (leader_attribute >= 0 ? best_attribute_at(side, u.hex, leader_attribute) : 0);
+            int modifier = (adjacent_to_enemy(unit) ? adjacent_mod : 0) +
+                           (leader_attribute >= 0 ? best_attribute_at(side, u.hex, leader_attribute) : 0);
             int r = roll(table ? table->die_faces : 6, unit_id(unit) + " reorganizes");
             int target = table ? table->target : 5;
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
@@ -41,12 +41,15 @@ bool Game::recovery_step() {
     if (state_.at.stage == 1) {
         state_.at.stage = 3;
         const auto& rolls = scenario_->sides[static_cast<std::size_t>(side)].rally_rolls;
-        bool any_dead = std::any_of(state_.units.begin(), state_.units.end(), [&](const UnitState& u) { return u.side == side && u.eliminated; });
+        bool any_dead = std::any_of(state_.units.begin(), state_.units.end(),
+                                    [&](const UnitState& u) { return u.side == side && u.eliminated; });
         const bool rally_on = rules::option_flag(p, "rally", false);
         if (rally_on && any_dead && !rolls.empty() && !rally_hexes(side).empty()) {
             int r = roll(6, scenario_->sides[static_cast<std::size_t>(side)].name + " rally attempt");
-            if (std::find(rolls.begin(), rolls.end(), r) != rolls.end()) state_.at.stage = 2;
-            else if (logging_) note("  no rally");
+            if (std::find(rolls.begin(), rolls.end(), r) != rolls.end())
+                state_.at.stage = 2;
+            else if (logging_)
+                note("  no rally");
         }
     }
     if (state_.at.stage == 2) {
@@ -65,7 +68,9 @@ std::vector<Hex> Game::rally_hexes(int side) const {
     };
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& l = state_.units[i];
-        if (!l.on_map || l.side != side || roles_.rally_leader < 0 || attribute(static_cast<int>(i), roles_.rally_leader) <= 0) continue;
+        if (!l.on_map || l.side != side || roles_.rally_leader < 0 ||
+            attribute(static_cast<int>(i), roles_.rally_leader) <= 0)
+            continue;
         bool alone = true;
         for (int o : units_at(l.hex))
             if (!capability(o, Capability::StacksFreely)) alone = false;
@@ -93,7 +98,8 @@ void Game::recovery_actions(std::vector<Action>& out) const {
         if (u.side != side || !u.eliminated) continue;
         const auto& type = ruleset_->unit_types[static_cast<std::size_t>(u.type)];
         for (Hex h : hexes)
-            if (ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[static_cast<std::size_t>(type.front.movement_class)])
+            if (ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))]
+                    .cost[static_cast<std::size_t>(type.front.movement_class)])
                 out.push_back({ActionKind::RallyTo, static_cast<int>(i), -1, h, -1});
     }
     out.push_back({ActionKind::Decline, -1, -1, {}, -1});
@@ -106,7 +112,9 @@ void Game::recovery_apply(const Action& a) {
     u.eliminated = false;
     u.back = false;
     move_unit(a.unit, a.hex);
-    if (roles_.strength >= 0) state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -= unit_type(a.unit).front.values[static_cast<std::size_t>(roles_.strength)];
+    if (roles_.strength >= 0)
+        state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -=
+            unit_type(a.unit).front.values[static_cast<std::size_t>(roles_.strength)];
     state_.sides[static_cast<std::size_t>(u.side)].lost_points -= victory_points_of(a.unit);
     if (logging_) note("  " + unit_id(a.unit) + " rallies at " + grid().label(a.hex));
     check_morale(u.side);

@@ -25,14 +25,18 @@ std::string action_yaml(const Action& a, const Game& game) {
     std::ostringstream out;
     out << "{do: " << action_kind_name(a.kind);
     if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
-    if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo || a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
+    if (a.target >= 0 && a.kind != ActionKind::GiveOrder)
+        out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
+    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
+        a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
     if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formation_name(a.index));
-    if (a.kind == ActionKind::GiveOrder) out << ", formation: " << load::yaml_quoted(game.formation_name(a.target)) << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    if (a.kind == ActionKind::GiveOrder)
+        out << ", formation: " << load::yaml_quoted(game.formation_name(a.target))
+            << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     if (a.kind == ActionKind::WriteOrder) {
         const TableOrder& o = a.order;
         static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
@@ -66,14 +70,17 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
     if (a.has("hex")) {
         std::string label = a.text("hex", false);
         auto h = game.grid().parse_label(label);
-        if (!h) sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
-        else action.hex = *h;
+        if (!h)
+            sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
+        else
+            action.hex = *h;
     }
     if (a.has("option")) action.index = a.integer("option", false, 1, 1, 1000) - 1;
     if (a.has("facing")) action.index = a.integer("facing", false, 0, 0, 5);
     if (a.has("task")) {
         PlotTask task{};
-        if (!parse_plot_task(a.text("task", false), task)) sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
+        if (!parse_plot_task(a.text("task", false), task))
+            sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
         action.index = static_cast<int>(task);
     }
     if (a.has("formation")) {
@@ -91,7 +98,8 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
         const std::string mode = a.text("mode", false);
         static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
         const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
-        if (it == std::end(kModes)) sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
+        if (it == std::end(kModes))
+            sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
         TableOrder& o = action.order;
         o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
         o.bearing = a.integer("bearing", true, 0, 0, 359);
@@ -140,7 +148,8 @@ ReplayHeader replay_header(const std::string& text, const std::string& file) {
     header.house_rules = top.text_list("house_rules", false);
     if (const YAML::Node listed = top.child("house_rules"); listed.IsSequence())
         for (const auto& item : listed) header.house_rules_where.push_back(load::location_of(item, file));
-    top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"), top.accept("actions"), top.accept("result");
+    top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"),
+        top.accept("actions"), top.accept("result");
     top.finish();
     sink.throw_if_any();
     return header;
@@ -157,9 +166,10 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     if (format == "sandtable-replay/1" && older == OlderFormats::Accepted) {
         r.format = 1;
     } else if (format == "sandtable-replay/1") {
-        sink.error(top.where("format"), "this replay is in format sandtable-replay/1, recorded by an older Sandtable; its "
-                                        "checksums are no longer computed. Convert it once with `sandtable replay --upgrade " +
-                                            file + "`");
+        sink.error(top.where("format"),
+                   "this replay is in format sandtable-replay/1, recorded by an older Sandtable; its "
+                   "checksums are no longer computed. Convert it once with `sandtable replay --upgrade " +
+                       file + "`");
     } else if (!format.empty() && format != current) {
         sink.error(top.where("format"), "unknown replay format '" + format + "' (expected " + current + ")");
     }
@@ -168,7 +178,8 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     r.content_hash = top.text("content_hash", false);
     r.result = top.text("result", false);
     YAML::Node seed = top.child("seed", true);
-    if (seed.IsDefined() && !YAML::convert<std::uint64_t>::decode(seed, r.seed)) sink.error(load::location_of(seed, file), "'seed' must be a whole number");
+    if (seed.IsDefined() && !YAML::convert<std::uint64_t>::decode(seed, r.seed))
+        sink.error(load::location_of(seed, file), "'seed' must be a whole number");
     YAML::Node dice = top.child("forced_dice");
     if (dice.IsSequence())
         for (const auto& d : dice)

@@ -32,14 +32,14 @@ constexpr int kReplayFormat = 2;
 enum class OlderFormats { Refused, Accepted };
 
 struct Replay {
-    int format = kReplayFormat;    // the file's: kReplayFormat, or 1 when read to be converted
-    std::string scenario;          // path as given when the game was made
+    int format = kReplayFormat;            // the file's: kReplayFormat, or 1 when read to be converted
+    std::string scenario;                  // path as given when the game was made
     std::vector<std::string> house_rules;  // house rules added to the scenario's own (--house), in order
-    std::string content_hash;      // hash of the scenario, ruleset and rule scripts
+    std::string content_hash;              // hash of the scenario, ruleset and rule scripts
     std::uint64_t seed = 1;
     std::vector<int> forced_dice;
     std::vector<ReplayStep> steps;
-    std::string result;            // for readers: "normans win: marginal"
+    std::string result;  // for readers: "normans win: marginal"
 };
 
 // Writes YAML (one flow mapping per action, so diffs stay readable).

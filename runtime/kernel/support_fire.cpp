@@ -29,8 +29,8 @@ bool Game::support_draw_step() {
         beside_.support.draws_left[side] = sf.allotment(static_cast<int>(side), state_.at.turn);
         beside_.support.committed[side].clear();
         if (logging_ && beside_.support.draws_left[side] > 0)
-            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(beside_.support.draws_left[side]) + " support fire marker" +
-                 (beside_.support.draws_left[side] == 1 ? "" : "s") + " this game turn");
+            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(beside_.support.draws_left[side]) +
+                 " support fire marker" + (beside_.support.draws_left[side] == 1 ? "" : "s") + " this game turn");
     }
     return false;
 }
@@ -88,7 +88,8 @@ void Game::support_actions(std::vector<Action>& out) const {
     if (side < 0) return;
     if (support_draws_left(side) > 0) out.push_back({ActionKind::CommitSupport, -1, -1, {}, -1});
     // A bombardment is an attack by markers: it has at least one (8.1).
-    if (!(combat_rules().bombardment && state_.combat.support_step == 0)) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!(combat_rules().bombardment && state_.combat.support_step == 0))
+        out.push_back({ActionKind::Decline, -1, -1, {}, -1});
 }
 
 void Game::commit_support(const Action& a) {
@@ -96,9 +97,12 @@ void Game::commit_support(const Action& a) {
     const int side = support_side_at(c.support_step);
     ++c.support_step;
     if (a.kind != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
-    beside_.support.committed[static_cast<std::size_t>(side)].push_back(draw_support_marker(side));  // used until the next game turn (7.2)
+    beside_.support.committed[static_cast<std::size_t>(side)].push_back(
+        draw_support_marker(side));  // used until the next game turn (7.2)
     ++(side == attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
-    if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(side)].name + " draws a support fire marker and places it face down");
+    if (logging_)
+        note("  " + scenario_->sides[static_cast<std::size_t>(side)].name +
+             " draws a support fire marker and places it face down");
 }
 
 bool Game::fortified(Hex h) const {
@@ -111,7 +115,8 @@ bool Game::fortified(Hex h) const {
 void Game::reveal_support() {
     Combat& c = state_.combat;
     const int attacker = attacking_side();
-    const bool halved = !c.defenders.empty() && fortified(state_.units[static_cast<std::size_t>(c.defenders.front())].hex);
+    const bool halved =
+        !c.defenders.empty() && fortified(state_.units[static_cast<std::size_t>(c.defenders.front())].hex);
     c.support_attack = c.support_defence = 0;
     for (int v : beside_.support.committed[static_cast<std::size_t>(attacker)]) c.support_attack += halved ? v / 2 : v;
     for (int v : beside_.support.committed[static_cast<std::size_t>(opponent_of(attacker))]) c.support_defence += v;
@@ -119,10 +124,12 @@ void Game::reveal_support() {
     if (!logging_ || c.support_attacker_markers + c.support_defender_markers == 0) return;
     auto listed = [&](int side) {
         std::string out;
-        for (int v : beside_.support.committed[static_cast<std::size_t>(side)]) out += (out.empty() ? "+" : ", +") + std::to_string(v);
+        for (int v : beside_.support.committed[static_cast<std::size_t>(side)])
+            out += (out.empty() ? "+" : ", +") + std::to_string(v);
         return out.empty() ? std::string("none") : out;
     };
-    note("  support fire revealed: " + scenario_->sides[static_cast<std::size_t>(attacker)].name + " " + listed(attacker) +
+    note("  support fire revealed: " + scenario_->sides[static_cast<std::size_t>(attacker)].name + " " +
+         listed(attacker) +
          (halved ? " (halved against the fortification: +" + std::to_string(c.support_attack) + ")" : "") + "; " +
          scenario_->sides[static_cast<std::size_t>(opponent_of(attacker))].name + " " + listed(opponent_of(attacker)));
 }
@@ -133,7 +140,8 @@ void Game::bombardment_actions(std::vector<Action>& out) const {
     if (state_.at.stage >= 2) return;  // the attacker said it is done
     if (support_draws_left(attacking_side()) > 0)
         for (std::size_t i = 0; i < state_.units.size(); ++i)
-            if (may_be_declared_against(static_cast<int>(i))) out.push_back({ActionKind::Declare, -1, static_cast<int>(i), {}, -1});
+            if (may_be_declared_against(static_cast<int>(i)))
+                out.push_back({ActionKind::Declare, -1, static_cast<int>(i), {}, -1});
     out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
 
@@ -147,7 +155,9 @@ bool Game::filter_bombardment_result() {
     CombatExplanation* why = current_explanation();
     if (std::find(ignored.begin(), ignored.end(), c.result) != ignored.end()) {
         if (logging_) note("  " + c.result + " has no effect in a bombardment");
-        if (why) why->modifiers.push_back({c.result + " has no effect in a bombardment", phase().id + ": bombardment_no_effect, " + phase().where.to_string()});
+        if (why)
+            why->modifiers.push_back({c.result + " has no effect in a bombardment",
+                                      phase().id + ": bombardment_no_effect, " + phase().where.to_string()});
         return false;
     }
     if (r.friendly_fire.empty() || c.result != r.friendly_fire) return true;
@@ -155,11 +165,14 @@ bool Game::filter_bombardment_result() {
     const Hex target = c.defender_hexes.empty() ? Hex{} : c.defender_hexes.front();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& u = state_.units[i];
-        if (u.on_map && u.side == attacking_side() && geometry::distance(u.hex, target) == 1) c.attackers.push_back(static_cast<int>(i));
+        if (u.on_map && u.side == attacking_side() && geometry::distance(u.hex, target) == 1)
+            c.attackers.push_back(static_cast<int>(i));
     }
     if (c.attackers.empty() && logging_) note("  " + c.result + ": no friendly unit next to the target, no effect");
-    if (why) why->modifiers.push_back({c.result + (c.attackers.empty() ? ": no friendly unit next to the target, no effect" : ": friendly fire on a unit next to the target"),
-                                       phase().id + ": friendly_fire, " + phase().where.to_string()});
+    if (why)
+        why->modifiers.push_back({c.result + (c.attackers.empty() ? ": no friendly unit next to the target, no effect"
+                                                                  : ": friendly fire on a unit next to the target"),
+                                  phase().id + ": friendly_fire, " + phase().where.to_string()});
     return !c.attackers.empty();
 }
 

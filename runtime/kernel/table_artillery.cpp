@@ -19,8 +19,8 @@ namespace gt = geometry::table;
 
 namespace {
 
-const rules::GunShot* shot_for(const rules::ArtilleryChart& chart, const std::vector<rules::GunShot>& shots, int called_cm,
-                               const std::function<int(const rules::GunShot&)>& fired) {
+const rules::GunShot* shot_for(const rules::ArtilleryChart& chart, const std::vector<rules::GunShot>& shots,
+                               int called_cm, const std::function<int(const rules::GunShot&)>& fired) {
     for (const auto& s : shots) {
         const bool wedge = chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge;
         if ((called_cm == 0) != wedge) continue;
@@ -54,7 +54,8 @@ bool Game::table_artillery_step() {
         std::vector<Action> options;
         table_artillery_actions(options);
         if (options.size() > 1) {
-            decide_listed(DecisionKind::Artillery, state_.units[static_cast<std::size_t>(gun)].side, std::move(options));
+            decide_listed(DecisionKind::Artillery, state_.units[static_cast<std::size_t>(gun)].side,
+                          std::move(options));
             return true;
         }
         state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight
@@ -70,7 +71,9 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
     const auto& shots = *chart.gun(state_.units[static_cast<std::size_t>(gun)].type);
     const double arc = rules::option_int(phase(), "arc", 45);
     const gt::Formation f = table_formation(gun);
-    auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
+    auto fired = [&](const rules::GunShot& s) {
+        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+    };
     for (int target = 0; target < static_cast<int>(state_.units.size()); ++target) {
         const auto& t = state_.units[static_cast<std::size_t>(target)];
         if (!t.on_map || t.hidden || t.side == state_.units[static_cast<std::size_t>(gun)].side) continue;
@@ -79,7 +82,8 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
         const double d = table_distance(gun, target);
         if (shot_for(chart, shots, 0, fired)) {
             for (const auto& s : shots)
-                if (chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge && d <= s.range) {
+                if (chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge &&
+                    d <= s.range) {
                     out.push_back({ActionKind::Fire, gun, target, {}, 0});
                     break;
                 }
@@ -97,10 +101,14 @@ bool Game::may_call(int gun, int target, int called_cm) const {
     if (gun != next_gun() || called_cm <= 0) return false;
     std::vector<Action> offered;
     table_artillery_actions(offered);
-    const bool aimed = std::any_of(offered.begin(), offered.end(), [&](const Action& a) { return a.kind == ActionKind::Fire && a.target == target && a.index > 0; });
+    const bool aimed = std::any_of(offered.begin(), offered.end(), [&](const Action& a) {
+        return a.kind == ActionKind::Fire && a.target == target && a.index > 0;
+    });
     if (!aimed) return false;
     const auto& chart = *ruleset_->artillery_chart(phase().table);
-    auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
+    auto fired = [&](const rules::GunShot& s) {
+        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+    };
     return shot_for(chart, *chart.gun(state_.units[static_cast<std::size_t>(gun)].type), called_cm, fired) != nullptr;
 }
 
@@ -124,14 +132,16 @@ struct Game::Shot {
     double bearing;
     std::string who;  // "<gun> fires <shot>", for the log and the dice
     gt::Point aim{};
-    int under = 0;   // figures under the template
+    int under = 0;  // figures under the template
     int killed = 0;
 };
 
 void Game::fire_gun(int gun, int target, int called_cm) {
     const auto& chart = *ruleset_->artillery_chart(phase().table);
     const int type = state_.units[static_cast<std::size_t>(gun)].type;
-    auto fired = [&](const rules::GunShot& s) { return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id); };
+    auto fired = [&](const rules::GunShot& s) {
+        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+    };
     const rules::GunShot* gs = shot_for(chart, *chart.gun(type), called_cm, fired);
     if (!gs) return;
     const rules::ShotSpec& spec = chart.shots[static_cast<std::size_t>(gs->shot)];
@@ -143,8 +153,9 @@ void Game::fire_gun(int gun, int target, int called_cm) {
     aim_shot(shot, called_cm);
     land_shot(shot);
     if (logging_)
-        note("  " + shot.who + " at " + unit_id(target) + (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") +
-             ": lands " + std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
+        note("  " + shot.who + " at " + unit_id(target) +
+             (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
+             std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
              std::to_string(shot.under) + " figures under it, " + std::to_string(shot.killed) + " hit");
 }
 
@@ -159,8 +170,9 @@ void Game::aim_shot(Shot& shot, int called_cm) {
         shot.aim = shot.aim + gt::heading(shot.bearing) * ahead + gt::right_of(shot.bearing) * right;
     }
     if (shot.spec.shape == rules::ShotSpec::Template::BounceStick && shot.spec.stick_variation.size() == 6)
-        shot.aim = shot.aim + gt::heading(shot.bearing) *
-                                  shot.spec.stick_variation[static_cast<std::size_t>(roll(6, shot.who + ": the bounce") - 1)];
+        shot.aim =
+            shot.aim + gt::heading(shot.bearing) *
+                           shot.spec.stick_variation[static_cast<std::size_t>(roll(6, shot.who + ": the bounce") - 1)];
 }
 
 // Is a figure at `at` under the shot's template, and certainly hit (a line, a
@@ -173,11 +185,13 @@ std::pair<bool, bool> Game::under_template(const Shot& shot, gt::Point at) const
             return {gt::covers(circle, at), gt::under_crosshairs(circle, at)};
         }
         case T::Line: {  // a bolt takes what the last `size` cm of its path cross
-            const bool covered = gt::covers(gt::LineTemplate{shot.aim - gt::heading(shot.bearing) * shot.spec.size, shot.aim, 0.6}, at);
+            const bool covered =
+                gt::covers(gt::LineTemplate{shot.aim - gt::heading(shot.bearing) * shot.spec.size, shot.aim, 0.6}, at);
             return {covered, covered};
         }
         case T::BounceStick: {
-            const bool covered = gt::covers(gt::BounceStick{shot.aim, shot.bearing, shot.spec.size, shot.spec.painted}, at);
+            const bool covered =
+                gt::covers(gt::BounceStick{shot.aim, shot.bearing, shot.spec.size, shot.spec.painted}, at);
             return {covered, covered};
         }
         case T::Wedge:

@@ -23,9 +23,9 @@ int Game::volleys_allowed(int unit) const {
     if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
     if (!units_in_contact(unit).empty()) return attacked_in_melee(unit) ? 1 : 0;  // else it melees instead
     const int on_the_move = capability(unit, Capability::VolleysWhenMoved);
-    int volleys = u.moved_thirds == 0 ? rules::option_int(phase(), "volleys_still", 2)
-                : on_the_move >= 0     ? on_the_move
-                : u.moved_thirds < 3   ? rules::option_int(phase(), "volleys_moved", 1)
+    int volleys = u.moved_thirds == 0  ? rules::option_int(phase(), "volleys_still", 2)
+                  : on_the_move >= 0   ? on_the_move
+                  : u.moved_thirds < 3 ? rules::option_int(phase(), "volleys_moved", 1)
                                        : 0;
     if (const int carried = table_attribute(unit, table_roles_.ammunition); carried > 0)  // 0: it does not run out
         volleys = std::min(volleys, carried - state_.mark(unit, "volleys_fired"));
@@ -33,7 +33,9 @@ int Game::volleys_allowed(int unit) const {
 }
 
 namespace {
-gt::Arc arc_of(int left, int right) { return {left > 0 ? static_cast<double>(left) : 45.0, right > 0 ? static_cast<double>(right) : 45.0}; }
+gt::Arc arc_of(int left, int right) {
+    return {left > 0 ? static_cast<double>(left) : 45.0, right > 0 ? static_cast<double>(right) : 45.0};
+}
 }  // namespace
 
 // `attacked_fire_first` (Cady: "Missile troops being attacked in melee may
@@ -42,7 +44,8 @@ gt::Arc arc_of(int left, int right) { return {left > 0 ? static_cast<double>(lef
 bool Game::attacked_in_melee(int unit) const {
     if (!rules::option_flag(phase(), "attacked_fire_first", false)) return false;
     const auto enemies = units_in_contact(unit);
-    return std::any_of(enemies.begin(), enemies.end(), [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
+    return std::any_of(enemies.begin(), enemies.end(),
+                       [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
 }
 
 // How far the firer's missiles reach this target: its range, as the rule
@@ -62,13 +65,17 @@ double Game::fire_reach(int firer, int target) const {
 // in the firer's arc and within what it could see at all.
 bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if (table_attribute(firer, table_roles_.range) <= 0 || !t.on_map || t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
+    if (table_attribute(firer, table_roles_.range) <= 0 || !t.on_map ||
+        t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
         return false;
-    if (table_distance_at_least(firer, target) > std::max(ruleset_->table.sight, table_sight_beyond(firer)) + 1e-9) return false;
-    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
+    if (table_distance_at_least(firer, target) > std::max(ruleset_->table.sight, table_sight_beyond(firer)) + 1e-9)
+        return false;
+    const gt::Arc arc =
+        arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
     const gt::Formation f = table_formation(firer);
     bool in_arc = false;
-    for (const auto& stand : table_stands(target)) in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
+    for (const auto& stand : table_stands(target))
+        in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
     if (!in_arc) return false;
     const double range = fire_reach(firer, target);
     if (table_distance_at_least(firer, target) > range + 1e-9) return false;
@@ -79,7 +86,8 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const bool at_attacker = !theirs.empty() && state_.units[static_cast<std::size_t>(target)].moved_thirds > 0 &&
                              std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer);
     if (!theirs.empty() && !at_attacker) return false;
-    if (!at_attacker && rules::option_flag(phase(), "attacked_fire_first", false) && !units_in_contact(firer).empty()) return false;
+    if (!at_attacker && rules::option_flag(phase(), "attacked_fire_first", false) && !units_in_contact(firer).empty())
+        return false;
     if (!table_sees(firer, target)) return false;
     if (range_cm) *range_cm = d;
     return true;
@@ -90,7 +98,9 @@ int Game::table_firing_side() const {
     for (int k = 0; k < sides; ++k) {
         const int side = (scenario_->first_side + k) % sides;
         for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
-            if (state_.units[static_cast<std::size_t>(u)].side == side && !state_.units[static_cast<std::size_t>(u)].fired && volleys_allowed(u) > 0) return side;
+            if (state_.units[static_cast<std::size_t>(u)].side == side &&
+                !state_.units[static_cast<std::size_t>(u)].fired && volleys_allowed(u) > 0)
+                return side;
     }
     return -1;
 }
@@ -126,7 +136,8 @@ void Game::table_fire_actions(std::vector<Action>& out) const {
         bool may = may_fire_at(firer, target, nullptr);
         if (!may)  // en passant: seen in range during the move
             may = state_.units[static_cast<std::size_t>(target)].on_map &&
-                  std::any_of(state_.sightings.begin(), state_.sightings.end(), [&](const Sighting& s) { return s.firer == firer && s.target == target; });
+                  std::any_of(state_.sightings.begin(), state_.sightings.end(),
+                              [&](const Sighting& s) { return s.firer == firer && s.target == target; });
         if (may) out.push_back({ActionKind::Fire, firer, target});
     }
     out.push_back({ActionKind::Decline, firer});
@@ -143,7 +154,9 @@ void Game::table_fire_apply(const Action& a) {
     if (!may_fire_at(a.unit, a.target, &range)) {
         for (const auto& s : state_.sightings)
             if (s.firer == a.unit && s.target == a.target) range = s.distance_um / 10000.0;
-        if (logging_) note("  " + unit_id(a.unit) + " fires en passant at " + unit_id(a.target) + ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
+        if (logging_)
+            note("  " + unit_id(a.unit) + " fires en passant at " + unit_id(a.target) + ", seen at " +
+                 std::to_string(static_cast<int>(std::lround(range))) + " cm");
     }
     state_.fires.push_back({a.unit, a.target, static_cast<int>(std::lround(range * 10))});
     drop_legal();
@@ -155,14 +168,16 @@ int Game::figures_in_reach(int firer, int target, int rank, double range_cm) con
     const auto stands = table_stands(firer);
     const auto counts = figures_on_stands(firer);
     const int files = table_formation(firer).files;
-    const gt::Arc arc = arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
+    const gt::Arc arc =
+        arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
     const auto targets = table_stands(target);
     int figures = 0;
     for (int i = rank * files; i < std::min(static_cast<int>(stands.size()), (rank + 1) * files); ++i) {
         const auto& s = stands[static_cast<std::size_t>(i)];
         bool reaches = false;
         for (const auto& t : targets)
-            reaches = reaches || (gt::base_distance(s, t) <= range_cm + 1e-9 && gt::arc_reaches(arc, s.front_centre(), s.facing, t));
+            reaches = reaches || (gt::base_distance(s, t) <= range_cm + 1e-9 &&
+                                  gt::arc_reaches(arc, s.front_centre(), s.facing, t));
         if (reaches) figures += counts[static_cast<std::size_t>(i)];
     }
     return figures;
@@ -188,7 +203,10 @@ void Game::resolve_table_fire() {
         const double range = f.factor / 10.0;
         const double max_range = table_attribute(f.firer, table_roles_.range);
         const double reach = fire_reach(f.firer, f.target);
-        const std::string start_value = start_attribute >= 0 ? ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(attribute(f.target, start_attribute)) : "";
+        const std::string start_value = start_attribute >= 0
+                                            ? ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(
+                                                  attribute(f.target, start_attribute))
+                                            : "";
         // En passant the target was nearer during the move than it is now:
         // the rank fired when it was in reach, whatever its reach now.
         const bool en_passant = range + 1e-6 < table_distance(f.firer, f.target);
@@ -197,7 +215,8 @@ void Game::resolve_table_fire() {
         int hits = 0;
         for (int volley = 1; volley <= volleys; ++volley)
             for (int rank = 0; rank < fire_ranks; ++rank) {
-                const int firing = en_passant ? figures_in_rank(f.firer, rank) : figures_in_reach(f.firer, f.target, rank, reach + 1e-6);
+                const int firing = en_passant ? figures_in_rank(f.firer, rank)
+                                              : figures_in_reach(f.firer, f.target, rank, reach + 1e-6);
                 if (firing == 0) continue;
                 EventContext ctx(Event::FireSteps);
                 ctx.set("firer", f.firer);
@@ -215,13 +234,18 @@ void Game::resolve_table_fire() {
                 const int shooting = std::clamp(static_cast<int>(ctx.get("figures", firing)), 0, firing);
                 if (shooting == 0) continue;
                 int scored = 0;
-                for (int k = 0; k < shooting; ++k) scored += ladder->hits(step, roll(ladder->die_faces, unit_id(f.firer) + " fires at " + unit_id(f.target)));
+                for (int k = 0; k < shooting; ++k)
+                    scored += ladder->hits(
+                        step, roll(ladder->die_faces, unit_id(f.firer) + " fires at " + unit_id(f.target)));
                 hits += scored;
                 if (logging_)
-                    note("  " + unit_id(f.firer) + " fires at " + unit_id(f.target) + " (volley " + std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
-                         std::to_string(shooting) + " figures at step " + std::to_string(step) + "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
+                    note("  " + unit_id(f.firer) + " fires at " + unit_id(f.target) + " (volley " +
+                         std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
+                         std::to_string(shooting) + " figures at step " + std::to_string(step) +
+                         "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
             }
-        if (table_attribute(f.firer, table_roles_.ammunition) > 0) set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
+        if (table_attribute(f.firer, table_roles_.ammunition) > 0)
+            set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
         beside_.pending_losses[static_cast<std::size_t>(f.target)] += hits;
     }
     state_.fires.clear();

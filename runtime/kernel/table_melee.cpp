@@ -60,7 +60,8 @@ int Game::aspect_of(int unit, int enemy) const {
 // the next turn.
 bool Game::out_of_time_to_fight(int unit) const {
     if (!rules::option_flag(phase(), "full_move_waits", false)) return false;
-    return state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 && table_order(unit).mode != TableOrder::Charge;
+    return state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 &&
+           table_order(unit).mode != TableOrder::Charge;
 }
 
 bool Game::table_melee_step() {
@@ -70,7 +71,9 @@ bool Game::table_melee_step() {
         for (int b : units_in_contact(a)) {
             if (b < a) continue;
             if (out_of_time_to_fight(a) || out_of_time_to_fight(b)) {
-                if (logging_) note("  " + unit_id(a) + " and " + unit_id(b) + " meet in the last third of a move: they fight next turn");
+                if (logging_)
+                    note("  " + unit_id(a) + " and " + unit_id(b) +
+                         " meet in the last third of a move: they fight next turn");
                 continue;
             }
             pairs.emplace_back(a, b);
@@ -84,15 +87,18 @@ bool Game::table_melee_step() {
         for (auto [a, b] : pairs)
             for (auto [striker, receiver] : {std::pair{a, b}, std::pair{b, a}})
                 shock_losses[static_cast<std::size_t>(receiver)] += shock_hits(*shock, striker, receiver);
-        for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
+        for (int u = 0; u < n; ++u)
+            beside_.pending_losses[static_cast<std::size_t>(u)] += shock_losses[static_cast<std::size_t>(u)];
     }
     take_pending_losses("shock");
     if (state_.result.over) return false;
     // Melee: every figure still in contact rolls to survive.
     std::vector<int> losses(static_cast<std::size_t>(n), 0);
     for (auto [a, b] : pairs)
-        for (auto [unit, enemy] : {std::pair{a, b}, std::pair{b, a}}) losses[static_cast<std::size_t>(unit)] += melee_losses(unit, enemy);
-    for (int u = 0; u < n; ++u) beside_.pending_losses[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
+        for (auto [unit, enemy] : {std::pair{a, b}, std::pair{b, a}})
+            losses[static_cast<std::size_t>(unit)] += melee_losses(unit, enemy);
+    for (int u = 0; u < n; ++u)
+        beside_.pending_losses[static_cast<std::size_t>(u)] += losses[static_cast<std::size_t>(u)];
     take_pending_losses("melee");
     return false;
 }
@@ -104,8 +110,9 @@ int Game::shock_hits(const rules::HitMatrix& shock, int striker, int receiver) {
     if (o.mode != TableOrder::Charge || state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0) return 0;
     auto class_of = [&](int unit, const std::string& by) {
         const int attribute = ruleset_->attribute_index(by);
-        return attribute < 0 ? std::string()
-                             : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute));
+        return attribute < 0
+                   ? std::string()
+                   : ruleset_->attributes[static_cast<std::size_t>(attribute)].format(this->attribute(unit, attribute));
     };
     const int figures = figures_in_contact(striker, receiver);
     EventContext ctx(Event::ShockDice);
@@ -123,15 +130,16 @@ int Game::shock_hits(const rules::HitMatrix& shock, int striker, int receiver) {
         hits += std::find(faces.begin(), faces.end(), face) != faces.end();
     }
     if (logging_)
-        note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) + " shock dice, " +
-             std::to_string(hits) + " hits");
+        note("  " + unit_id(striker) + " charges home on " + unit_id(receiver) + ": " + std::to_string(dice) +
+             " shock dice, " + std::to_string(hits) + " hits");
     return hits;
 }
 
 // The figures a unit loses in melee with one enemy: each of its figures in
 // contact (melee.point may change how many) rolls the phase's die against its point.
 int Game::melee_losses(int unit, int enemy) {
-    if (!state_.units[static_cast<std::size_t>(unit)].on_map || !state_.units[static_cast<std::size_t>(enemy)].on_map) return 0;
+    if (!state_.units[static_cast<std::size_t>(unit)].on_map || !state_.units[static_cast<std::size_t>(enemy)].on_map)
+        return 0;
     const int figures = figures_in_contact(unit, enemy);
     if (figures == 0) return 0;
     EventContext ctx(Event::MeleePoint);
@@ -148,8 +156,8 @@ int Game::melee_losses(int unit, int enemy) {
     int lost = 0;
     for (int k = 0; k < rolling; ++k) lost += roll(die, unit_id(unit) + " melee against " + unit_id(enemy)) > point;
     if (logging_)
-        note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " + std::to_string(point) +
-             ", " + std::to_string(lost) + " fall");
+        note("  " + unit_id(unit) + " melees " + unit_id(enemy) + ": " + std::to_string(rolling) + " figures at " +
+             std::to_string(point) + ", " + std::to_string(lost) + " fall");
     return lost;
 }
 

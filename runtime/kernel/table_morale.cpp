@@ -29,7 +29,8 @@ bool Game::table_morale_step() {
         const int column = chart->column_for(morale * u.figures_at_turn_start, static_cast<int>(ctx.get("columns", 0)));
         result[static_cast<std::size_t>(unit)] = chart->result(column, morale * lost);
         if (logging_)
-            note("  " + unit_id(unit) + " tests morale: " + std::to_string(morale * lost) + " lost of " + std::to_string(morale * u.figures_at_turn_start) + ": " +
+            note("  " + unit_id(unit) + " tests morale: " + std::to_string(morale * lost) + " lost of " +
+                 std::to_string(morale * u.figures_at_turn_start) + ": " +
                  rules::reaction_name(result[static_cast<std::size_t>(unit)]));
     }
     if (rules::option_flag(phase(), "worst_only", true))
@@ -48,14 +49,19 @@ bool Game::table_morale_step() {
     for (int unit = 0; unit < n; ++unit) {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
         switch (result[static_cast<std::size_t>(unit)]) {
-        case rules::MoraleReaction::None: break;
-        case rules::MoraleReaction::Back: u.reaction = 1; break;
-        case rules::MoraleReaction::BackAndTurn: u.reaction = 2; break;
-        case rules::MoraleReaction::Rout:
-            if (logging_) note("  " + unit_id(unit) + " routs off the table");
-            lose_figures(unit, u.figures, "rout");
-            if (state_.result.over) return false;
-            break;
+            case rules::MoraleReaction::None:
+                break;
+            case rules::MoraleReaction::Back:
+                u.reaction = 1;
+                break;
+            case rules::MoraleReaction::BackAndTurn:
+                u.reaction = 2;
+                break;
+            case rules::MoraleReaction::Rout:
+                if (logging_) note("  " + unit_id(unit) + " routs off the table");
+                lose_figures(unit, u.figures, "rout");
+                if (state_.result.over) return false;
+                break;
         }
     }
     for (auto& u : state_.units) u.figures_at_turn_start = u.figures;

@@ -29,8 +29,8 @@ constexpr double kSampleCm = 1.0;
 struct Game::TableMove {
     bool moving = false;
     double bearing = 0;
-    int target = -1;          // a charge follows its target
-    double remaining = 0;     // cm still to go
+    int target = -1;       // a charge follows its target
+    double remaining = 0;  // cm still to go
     double per_slice = 0;
     int end_facing = -1;
     bool may_leave = false;   // a unit falling back may leave the table by its edge
@@ -74,17 +74,22 @@ int line_thirds(const rules::Ruleset& rs, const rules::TableData& table, std::si
         const auto& kind = rs.terrain[static_cast<std::size_t>(table.lines[i].terrain)];
         const auto& cost = kind.cost[mc];
         if (cost && *cost < 0) continue;
-        const bool along = gt::distance_to_polyline(line, from) <= line.width / 2 && gt::distance_to_polyline(line, to) <= line.width / 2;
+        const bool along = gt::distance_to_polyline(line, from) <= line.width / 2 &&
+                           gt::distance_to_polyline(line, to) <= line.width / 2;
         if (along || !gt::crosses(line, from, to)) continue;
         const double meet = meeting_point(line, from, to);
         const gt::Point at = from + (to - from) * (length > 0 ? meet / length : 0);
         int crossing = -1;
         for (std::size_t a = 0; a < table.map.areas.size() && crossing < 0; ++a)
-            if (rs.terrain[static_cast<std::size_t>(table.areas[a].terrain)].table.crossing && gt::contains(table.map.areas[a].outline, at))
+            if (rs.terrain[static_cast<std::size_t>(table.areas[a].terrain)].table.crossing &&
+                gt::contains(table.map.areas[a].outline, at))
                 crossing = static_cast<int>(a);
         if (crossing >= 0) {
             // A crossing its class may not use (a ford, for wagons) stops it with the areas.
-            const bool usable = rs.terrain[static_cast<std::size_t>(table.areas[static_cast<std::size_t>(crossing)].terrain)].cost[mc].has_value();
+            const bool usable =
+                rs.terrain[static_cast<std::size_t>(table.areas[static_cast<std::size_t>(crossing)].terrain)]
+                    .cost[mc]
+                    .has_value();
             if (kind.table.crossing_thirds >= 0 && usable) {
                 paid[static_cast<std::size_t>(crossing)] = 1;
                 lost += kind.table.crossing_thirds;
@@ -92,9 +97,12 @@ int line_thirds(const rules::Ruleset& rs, const rules::TableData& table, std::si
             continue;
         }
         const double near_bank = meet - line.width / 2;
-        if (!cost || (*cost >= 3 && near_bank > reach_cm)) stop_at = std::min(stop_at, std::max(0.0, near_bank - kGapCm));
-        else if (*cost >= 3) stop_at = std::min(stop_at, meet + line.width / 2 + depth_cm + kGapCm);
-        else if (*cost > 0) lost += *cost;
+        if (!cost || (*cost >= 3 && near_bank > reach_cm))
+            stop_at = std::min(stop_at, std::max(0.0, near_bank - kGapCm));
+        else if (*cost >= 3)
+            stop_at = std::min(stop_at, meet + line.width / 2 + depth_cm + kGapCm);
+        else if (*cost > 0)
+            lost += *cost;
     }
     return lost;
 }
@@ -180,11 +188,19 @@ Game::TableMove Game::plan_move(int unit) {
         // Straight back from its front, which faces the enemy it fought.
         const double away = u.facing + 180.0;
         const double share = u.reaction == 1 ? 0.5 : u.reaction == 2 ? 1.0 : 1.0 / 3;
-        order = {TableOrder::Withdraw, static_cast<int>(std::lround(gt::normalize_bearing(away))) % 360,
-                 static_cast<int>(std::lround(m.allowance * share * 10)), 0, -1, -1};
+        order = {TableOrder::Withdraw,
+                 static_cast<int>(std::lround(gt::normalize_bearing(away))) % 360,
+                 static_cast<int>(std::lround(m.allowance * share * 10)),
+                 0,
+                 -1,
+                 -1};
         m.may_leave = u.reaction == 2;
         m.about_face = u.reaction != 1;
-        if (logging_) note("  " + unit_id(unit) + (u.reaction == 1 ? " goes back" : u.reaction == 2 ? " goes back and turns" : " turns and flees the charge"));
+        if (logging_)
+            note("  " + unit_id(unit) +
+                 (u.reaction == 1   ? " goes back"
+                  : u.reaction == 2 ? " goes back and turns"
+                                    : " turns and flees the charge"));
         u.reaction = 0;
     }
     const bool reform = order.files > 0 && order.files != u.files;
@@ -204,13 +220,15 @@ Game::TableMove Game::plan_move(int unit) {
     ctx.set("unit", unit);
     ctx.set("order", order.mode);
     ctx.set("terrain", terrain);
-    ctx.set("turn", m.backing ? 0 : static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
+    ctx.set("turn",
+            m.backing ? 0 : static_cast<long long>(std::lround(std::abs(gt::turn_between(u.facing, m.bearing)))));
     ctx.set("reform", reform);
     ctx.set("reaction", reacting);
     ctx.set("thirds", 0);
     raise(ctx);
     const int thirds = static_cast<int>(ctx.get("thirds", 0)) + terrain;
-    const double reach = with_road(std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2), road_share(unit, at, goal));
+    const double reach =
+        with_road(std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2), road_share(unit, at, goal));
     m.remaining = std::min({order.distance / 10.0, reach, stop_at});
     m.end_facing = order.facing;
     m.moving = m.remaining > 1e-6;
@@ -353,7 +371,8 @@ double Game::clear_part_of_step(int unit, const TableMove& m, gt::Point from, do
                                 const TableTraffic& traffic) const {
     const gt::Point to = from + gt::heading(m.bearing) * step;
     auto fits = [&](double f) {
-        const auto mine = stands_at(unit, from + (to - from) * f, facing, state_.units[static_cast<std::size_t>(unit)].files);
+        const auto mine =
+            stands_at(unit, from + (to - from) * f, facing, state_.units[static_cast<std::size_t>(unit)].files);
         return traffic.clear_of_others(unit, mine) && (m.may_leave || traffic.on_table(mine));
     };
     const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
@@ -443,9 +462,12 @@ void Game::record_sightings() {
             double distance = 0;
             if (!may_fire_at(firer, target, &distance)) continue;
             const int um = static_cast<int>(std::lround(distance * 10000));
-            auto it = std::find_if(state_.sightings.begin(), state_.sightings.end(), [&](const Sighting& s) { return s.firer == firer && s.target == target; });
-            if (it == state_.sightings.end()) state_.sightings.push_back({firer, target, um});
-            else it->distance_um = std::min(it->distance_um, um);
+            auto it = std::find_if(state_.sightings.begin(), state_.sightings.end(),
+                                   [&](const Sighting& s) { return s.firer == firer && s.target == target; });
+            if (it == state_.sightings.end())
+                state_.sightings.push_back({firer, target, um});
+            else
+                it->distance_um = std::min(it->distance_um, um);
         }
     }
 }

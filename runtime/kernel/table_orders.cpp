@@ -15,7 +15,8 @@ namespace sandtable::kernel {
 namespace gt = geometry::table;
 
 namespace {
-const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
+const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+                          "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
 
 // One form for every bearing, as the studio's ruler reads it: "138° (SE)", "135° (SE)", "0° (N)".
 std::string compass_name(int bearing) {
@@ -24,7 +25,8 @@ std::string compass_name(int bearing) {
 }
 
 std::string cm_text(int mm) {
-    return mm % 10 == 0 ? std::to_string(mm / 10) + " cm" : std::to_string(mm / 10) + "." + std::to_string(mm % 10) + " cm";
+    return mm % 10 == 0 ? std::to_string(mm / 10) + " cm"
+                        : std::to_string(mm / 10) + "." + std::to_string(mm % 10) + " cm";
 }
 
 int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360; }
@@ -34,7 +36,9 @@ int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::norm
 // carrying out a morale reaction, not written yet, not barred by a mark.
 bool Game::awaits_order(int unit, int side) const {
     const auto& s = state_.units[static_cast<std::size_t>(unit)];
-    if (s.side != side || !s.on_map || s.reaction != 0 || beside_.pending_table_orders.written[static_cast<std::size_t>(unit)]) return false;
+    if (s.side != side || !s.on_map || s.reaction != 0 ||
+        beside_.pending_table_orders.written[static_cast<std::size_t>(unit)])
+        return false;
     for (const auto& mark : rules::option_names(phase(), "barred_mark"))
         if (state_.mark(unit, mark) > 0) return false;
     return true;
@@ -59,7 +63,8 @@ int Game::next_unit_to_order() const {
 }
 
 bool Game::may_order_now(int unit) const {
-    if (procedure().id != Procedure::TableOrders || unit < 0 || unit >= static_cast<int>(state_.units.size())) return false;
+    if (procedure().id != Procedure::TableOrders || unit < 0 || unit >= static_cast<int>(state_.units.size()))
+        return false;
     const int side = table_ordering_side();
     return side >= 0 && awaits_order(unit, side);
 }
@@ -96,7 +101,8 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (o.mode == TableOrder::Charge) {
         if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
         // Cady: "On the following move the charging unit may not charge again" (a script marks it).
-        if (const std::string barred = rules::option_text(phase(), "no_charge_mark", ""); !barred.empty() && state_.mark(unit, barred) > 0)
+        if (const std::string barred = rules::option_text(phase(), "no_charge_mark", "");
+            !barred.empty() && state_.mark(unit, barred) > 0)
             return false;
         if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;
         const auto& t = state_.units[static_cast<std::size_t>(o.target)];
@@ -131,7 +137,9 @@ int Game::must_move_away_from(int unit) const {
     const std::string mark = rules::option_text(phase(), "away_from_mark", "");
     if (mark.empty()) return -1;
     const int from = state_.mark(unit, mark) - 1;
-    if (from < 0 || from >= static_cast<int>(state_.units.size()) || !state_.units[static_cast<std::size_t>(from)].on_map) return -1;
+    if (from < 0 || from >= static_cast<int>(state_.units.size()) ||
+        !state_.units[static_cast<std::size_t>(from)].on_map)
+        return -1;
     return from;
 }
 
@@ -146,13 +154,23 @@ std::string Game::describe_order(int unit, const TableOrder& o) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     std::string text;
     switch (o.mode) {
-    case TableOrder::Hold: text = "hold"; break;
-    case TableOrder::Advance: text = compass_name(o.bearing) + " " + cm_text(o.distance); break;
-    case TableOrder::Charge: text = "charge " + unit_id(o.target) + " (" + compass_name(o.bearing) + ", up to " + cm_text(o.distance) + ")"; break;
-    case TableOrder::Withdraw: text = "withdraw " + compass_name(o.bearing) + " " + cm_text(o.distance); break;
+        case TableOrder::Hold:
+            text = "hold";
+            break;
+        case TableOrder::Advance:
+            text = compass_name(o.bearing) + " " + cm_text(o.distance);
+            break;
+        case TableOrder::Charge:
+            text =
+                "charge " + unit_id(o.target) + " (" + compass_name(o.bearing) + ", up to " + cm_text(o.distance) + ")";
+            break;
+        case TableOrder::Withdraw:
+            text = "withdraw " + compass_name(o.bearing) + " " + cm_text(o.distance);
+            break;
     }
     if (o.files > 0 && o.files != u.files) text += ", " + std::to_string(o.files) + (o.files == 1 ? " file" : " files");
-    if (o.facing >= 0 && (o.mode != TableOrder::Hold || o.facing != u.facing)) text += ", facing " + compass_name(o.facing);
+    if (o.facing >= 0 && (o.mode != TableOrder::Hold || o.facing != u.facing))
+        text += ", facing " + compass_name(o.facing);
     return text;
 }
 
@@ -249,15 +267,18 @@ void Game::set_table_order(int unit, const TableOrder& order) {
 
 void Game::reveal_table_orders() {
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
-        if (beside_.pending_table_orders.written[i]) state_.table_orders[i] = beside_.pending_table_orders.orders[i];
-        else if (state_.table_orders[i].mode == TableOrder::Charge) state_.table_orders[i] = TableOrder{0, 0, 0, 0, state_.units[i].facing, -1};
+        if (beside_.pending_table_orders.written[i])
+            state_.table_orders[i] = beside_.pending_table_orders.orders[i];
+        else if (state_.table_orders[i].mode == TableOrder::Charge)
+            state_.table_orders[i] = TableOrder{0, 0, 0, 0, state_.units[i].facing, -1};
         beside_.pending_table_orders.written[i] = 0;
     }
     if (!logging_) return;
     note("  Orders are revealed");
     for (std::size_t i = 0; i < state_.units.size(); ++i)
         if (state_.units[i].on_map && state_.units[i].reaction == 0)
-            note("    " + unit_id(static_cast<int>(i)) + ": " + describe_order(static_cast<int>(i), state_.table_orders[i]));
+            note("    " + unit_id(static_cast<int>(i)) + ": " +
+                 describe_order(static_cast<int>(i), state_.table_orders[i]));
 }
 
 }  // namespace sandtable::kernel

@@ -27,7 +27,9 @@ void Game::set_up_table() {
     table_roles_.mounted = rs.attribute_index(rs.table.mounted);
     table_roles_.sight = rs.attribute_index(rs.table.sight_attribute);
     for (const auto& p : rs.phases) {
-        auto role = [&](const char* key, const char* fallback) { return rs.attribute_index(rules::option_text(p, key, fallback)); };
+        auto role = [&](const char* key, const char* fallback) {
+            return rs.attribute_index(rules::option_text(p, key, fallback));
+        };
         if (p.procedure == "table_movement") table_roles_.allowance = role("allowance", "movement");
         if (p.procedure == "table_fire") {
             table_roles_.range = role("range", "range");
@@ -61,7 +63,9 @@ void Game::set_up_table() {
     beside_.pending_direct_hits.assign(state_.units.size(), {});
 }
 
-int Game::table_attribute(int unit, int attribute) const { return attribute < 0 ? 0 : this->attribute(unit, attribute); }
+int Game::table_attribute(int unit, int attribute) const {
+    return attribute < 0 ? 0 : this->attribute(unit, attribute);
+}
 
 gt::Point Game::table_position(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
@@ -126,7 +130,8 @@ double Game::table_distance(int a, int b) const {
         for (const auto& y : sb) {
             // Two bases are at least their centres' distance less their half
             // diagonals apart: most pairs are ruled out without a polygon.
-            const double bound = gt::distance(x.centre, y.centre) - (std::hypot(x.width, x.depth) + std::hypot(y.width, y.depth)) / 2;
+            const double bound =
+                gt::distance(x.centre, y.centre) - (std::hypot(x.width, x.depth) + std::hypot(y.width, y.depth)) / 2;
             if (bound >= best) continue;
             best = std::min(best, gt::base_distance(x, y));
         }
@@ -147,8 +152,8 @@ bool Game::table_contact(int a, int b) const {
     // Bases further apart than a whole formation's reach cannot touch.
     const auto fa = table_formation(a);
     const auto fb = table_formation(b);
-    const double reach = std::hypot(gt::frontage(fa), gt::formation_depth(fa)) + std::hypot(gt::frontage(fb), gt::formation_depth(fb)) +
-                         ruleset_->table.contact;
+    const double reach = std::hypot(gt::frontage(fa), gt::formation_depth(fa)) +
+                         std::hypot(gt::frontage(fb), gt::formation_depth(fb)) + ruleset_->table.contact;
     if (gt::distance(fa.front_centre, fb.front_centre) > reach) return false;
     for (const auto& x : table_stands(a))
         for (const auto& y : table_stands(b))
@@ -175,7 +180,8 @@ double Game::table_sight_beyond(int viewer) const {
     double sight = 0;
     if (table_roles_.sight >= 0) sight = table_attribute(viewer, table_roles_.sight);
     if (table_roles_.range >= 0) sight = std::max(sight, table_attribute(viewer, table_roles_.range) * 1.0);
-    for (const auto& chart : ruleset_->artillery_charts) sight = std::max(sight, chart.max_range(state_.units[static_cast<std::size_t>(viewer)].type));
+    for (const auto& chart : ruleset_->artillery_charts)
+        sight = std::max(sight, chart.max_range(state_.units[static_cast<std::size_t>(viewer)].type));
     return sight;
 }
 
@@ -187,7 +193,8 @@ bool Game::table_sees(int viewer, int target) const {
     double sight = std::max(rules.sight, table_sight_beyond(viewer));
     for (const auto& stand : table_stands(target)) {
         if (gt::distance(eye, stand.centre) > sight + stand.width) continue;
-        if (gt::line_of_sight(table_map(), {eye, eye_height}, {stand.centre, target_eye}, {rules.crest}).clear) return true;
+        if (gt::line_of_sight(table_map(), {eye, eye_height}, {stand.centre, target_eye}, {rules.crest}).clear)
+            return true;
     }
     return false;
 }
@@ -235,7 +242,8 @@ const TableOrder& Game::table_order(int unit) const { return state_.table_orders
 
 std::optional<TableOrder> Game::pending_table_order(int unit, int viewer) const {
     const auto i = static_cast<std::size_t>(unit);
-    if (i >= beside_.pending_table_orders.written.size() || !beside_.pending_table_orders.written[i]) return std::nullopt;
+    if (i >= beside_.pending_table_orders.written.size() || !beside_.pending_table_orders.written[i])
+        return std::nullopt;
     if (viewer != state_.units[i].side && !state_.result.over) return std::nullopt;
     return beside_.pending_table_orders.orders[i];
 }
@@ -256,8 +264,9 @@ void Game::lose_figures(int unit, int count, const std::string& why, const std::
     const int lost = std::min(count, u.figures);
     u.figures -= lost;
     state_.sides[static_cast<std::size_t>(u.side)].lost_points += lost * scenario_->vp_per_enemy_strength;
-    if (logging_) note("  " + unit_id(unit) + " loses " + std::to_string(lost) + (lost == 1 ? " figure" : " figures") + (why.empty() ? "" : " (" + why + ")") +
-                       ", " + std::to_string(u.figures) + " left");
+    if (logging_)
+        note("  " + unit_id(unit) + " loses " + std::to_string(lost) + (lost == 1 ? " figure" : " figures") +
+             (why.empty() ? "" : " (" + why + ")") + ", " + std::to_string(u.figures) + " left");
     board_changed();
     if (u.figures == 0) eliminate(unit);
 }

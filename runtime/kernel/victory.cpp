@@ -9,7 +9,8 @@ void Game::check_morale(int side) {
     const auto& spec = scenario_->sides[static_cast<std::size_t>(side)];
     auto& s = state_.sides[static_cast<std::size_t>(side)];
     const bool demoralized = spec.demoralization > 0 && s.eliminated_strength >= spec.demoralization;
-    if (demoralized != s.demoralized) note("  " + spec.name + (demoralized ? " are demoralized" : " recover from demoralization"));
+    if (demoralized != s.demoralized)
+        note("  " + spec.name + (demoralized ? " are demoralized" : " recover from demoralization"));
     s.demoralized = demoralized;
     if (spec.disintegration > 0 && s.eliminated_strength >= spec.disintegration && !s.disintegrated) {
         s.disintegrated = true;
@@ -30,7 +31,8 @@ std::vector<int> victory_points(const GameState& st, const rules::Scenario& sc) 
             if (o != s) vp[s] += st.sides[o].lost_points;
     for (std::size_t s = 0; s < sc.sides.size(); ++s) vp[s] += st.sides[s].exited_points;
     for (std::size_t i = 0; i < sc.objectives.size(); ++i)
-        if (int holder = st.objective_holders[i]; holder >= 0) vp[static_cast<std::size_t>(holder)] += sc.objectives[i].points;
+        if (int holder = st.objective_holders[i]; holder >= 0)
+            vp[static_cast<std::size_t>(holder)] += sc.objectives[i].points;
     return vp;
 }
 }  // namespace
@@ -42,7 +44,8 @@ void Game::end_game_by_disintegration() {
     int winner = -1;
     int disintegrated = 0;
     for (std::size_t s = 0; s < state_.sides.size(); ++s) disintegrated += state_.sides[s].disintegrated;
-    if (disintegrated > 1) winner = state_.at.active_side;
+    if (disintegrated > 1)
+        winner = state_.at.active_side;
     else
         for (std::size_t s = 0; s < state_.sides.size(); ++s)
             if (!state_.sides[s].disintegrated) winner = static_cast<int>(s);
@@ -74,7 +77,9 @@ void Game::concede(int side) {
     r.winner = winner;
     if (!won_anyway) r.level = ruleset_->concession_level;
     r.reason = "concession";
-    if (logging_) note(scenario_->sides[static_cast<std::size_t>(side)].name + " concede: " + scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
+    if (logging_)
+        note(scenario_->sides[static_cast<std::size_t>(side)].name +
+             " concede: " + scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
 }
 
 void Game::end_game_at_last_turn() {
@@ -88,7 +93,8 @@ void Game::end_game_at_last_turn() {
         if (vp[s] > vp[static_cast<std::size_t>(best)]) best = static_cast<int>(s);
     int runner_up = -1;
     for (std::size_t s = 0; s < vp.size(); ++s)
-        if (static_cast<int>(s) != best && (runner_up < 0 || vp[s] > vp[static_cast<std::size_t>(runner_up)])) runner_up = static_cast<int>(s);
+        if (static_cast<int>(s) != best && (runner_up < 0 || vp[s] > vp[static_cast<std::size_t>(runner_up)]))
+            runner_up = static_cast<int>(s);
     if (runner_up >= 0 && vp[static_cast<std::size_t>(best)] == vp[static_cast<std::size_t>(runner_up)]) {
         r.winner = -1;
         r.level = "draw";
@@ -107,7 +113,9 @@ void Game::end_game_at_last_turn() {
             break;
         }
     }
-    if (logging_) note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) + " to " + std::to_string(l) + " VP)");
+    if (logging_)
+        note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) +
+             " to " + std::to_string(l) + " VP)");
 }
 
 // An objective belongs to the last side to hold it alone (checked each turn
@@ -125,7 +133,8 @@ void Game::update_objectives() {
             if (on_table()) {
                 there = false;
                 for (const auto& stand : table_stands(unit))
-                    there = there || geometry::table::distance_to_polygon(stand.corners(), objectives[i].table_at) <= objectives[i].radius;
+                    there = there || geometry::table::distance_to_polygon(stand.corners(), objectives[i].table_at) <=
+                                         objectives[i].radius;
             }
             if (there) {
                 if (holder >= 0 && holder != u.side) contested = true;

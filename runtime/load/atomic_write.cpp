@@ -89,7 +89,8 @@ void clear_stale_temporaries(const std::string& path) {
     const auto now = fs::file_time_type::clock::now();
     for (fs::directory_iterator it(file.parent_path(), ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (name.compare(0, prefix.size(), prefix) != 0 || !fs::is_regular_file(fs::symlink_status(it->path(), ec))) continue;
+        if (name.compare(0, prefix.size(), prefix) != 0 || !fs::is_regular_file(fs::symlink_status(it->path(), ec)))
+            continue;
         const auto written = fs::last_write_time(it->path(), ec);
         if (!ec && now - written > std::chrono::minutes(10)) fs::remove(it->path(), ec);
     }
@@ -108,7 +109,9 @@ bool keep_permissions(const std::string& temp, const std::string& path) {
 FileOps real_file_ops() {
     FileOps ops;
     ops.write = write_exclusively;
-    ops.rename = [](const std::string& from, const std::string& to) { return std::rename(from.c_str(), to.c_str()) == 0; };
+    ops.rename = [](const std::string& from, const std::string& to) {
+        return std::rename(from.c_str(), to.c_str()) == 0;
+    };
     ops.remove = [](const std::string& path) {
         std::error_code ec;
         fs::remove(path, ec);

@@ -25,12 +25,18 @@ std::string named(const YAML::Node& e, const YAML::Node& fallback, const std::st
 // "a → b", "set to b", "removed (was a)" for one value.
 std::string transition(const Change& c) {
     switch (c.op) {
-        case Op::Set: return value_text(c.before) + " → " + value_text(c.after);
-        case Op::Add: return "set to " + value_text(c.after) + " (not set before)";
-        case Op::Delete: return "removed (was " + value_text(c.before) + ")";
-        case Op::Replace: return "replaced: " + value_text(c.before) + " → " + value_text(c.after);
-        case Op::Append: return "appended " + value_text(c.after);
-        case Op::Remove: return "removed " + value_text(c.after);
+        case Op::Set:
+            return value_text(c.before) + " → " + value_text(c.after);
+        case Op::Add:
+            return "set to " + value_text(c.after) + " (not set before)";
+        case Op::Delete:
+            return "removed (was " + value_text(c.before) + ")";
+        case Op::Replace:
+            return "replaced: " + value_text(c.before) + " → " + value_text(c.after);
+        case Op::Append:
+            return "appended " + value_text(c.after);
+        case Op::Remove:
+            return "removed " + value_text(c.after);
     }
     return {};
 }
@@ -49,12 +55,17 @@ public:
     void describe(const Change& c) {
         const auto& p = c.path;
         const std::string& top = p[0];
-        if (top == "unit_types" || top == "terrain" || top == "hexside_features" || top == "path_features") return list_entry(c, top);
+        if (top == "unit_types" || top == "terrain" || top == "hexside_features" || top == "path_features")
+            return list_entry(c, top);
         if (top == "tables" && p.size() >= 2) return table(c);
         if (top == "rules" && p.size() >= 2) return module(c);
         if (top == "phases" && p.size() >= 2) return phase(c);
-        if (top == "attributes" && p.size() >= 2) return add(c, "Attributes", p[1], p.size() == 2 ? whole(c, "attribute") : rest(p, 2) + ": " + transition(c));
-        if (top == "combat_results" && p.size() >= 2) return add(c, "Combat results", p[1], p.size() == 2 ? whole(c, "result") : rest(p, 2) + ": " + transition(c));
+        if (top == "attributes" && p.size() >= 2)
+            return add(c, "Attributes", p[1],
+                       p.size() == 2 ? whole(c, "attribute") : rest(p, 2) + ": " + transition(c));
+        if (top == "combat_results" && p.size() >= 2)
+            return add(c, "Combat results", p[1],
+                       p.size() == 2 ? whole(c, "result") : rest(p, 2) + ": " + transition(c));
         add(c, "Other", path_text({p.begin(), p.begin() + 1}), (p.size() > 1 ? rest(p, 1) + ": " : "") + transition(c));
     }
 
@@ -73,8 +84,10 @@ private:
 
     void list_entry(const Change& c, const std::string& top) {
         static const std::map<std::string, std::pair<std::string, std::string>> sections = {
-            {"unit_types", {"Unit types", "unit type"}}, {"terrain", {"Terrain", "terrain"}},
-            {"hexside_features", {"Hexside features", "hexside feature"}}, {"path_features", {"Path features", "path feature"}}};
+            {"unit_types", {"Unit types", "unit type"}},
+            {"terrain", {"Terrain", "terrain"}},
+            {"hexside_features", {"Hexside features", "hexside feature"}},
+            {"path_features", {"Path features", "path feature"}}};
         const auto& [section, what] = sections.at(top);
         const std::string& id = c.path.size() > 1 ? c.path[1] : top;
         const YAML::Node now = entry(doc_.root[top], "id", id);
@@ -89,15 +102,18 @@ private:
         const std::string subject = t ? named(t->root, {}, id) : id;
         if (c.path.size() == 2) return add(c, "Tables", subject, whole(c, "table"));
         // A row of an odds CRT: one line per cell that differs.
-        if (t && c.path.size() == 4 && c.path[2] == "rows" && (c.op == Op::Replace || c.op == Op::Set) && c.before.IsSequence() && c.after.IsSequence()) {
+        if (t && c.path.size() == 4 && c.path[2] == "rows" && (c.op == Op::Replace || c.op == Op::Set) &&
+            c.before.IsSequence() && c.after.IsSequence()) {
             const auto labels = printed_columns(t->root);
             const std::size_t n = std::max(c.before.size(), c.after.size());
             for (std::size_t i = 0; i < n; ++i) {
                 const std::string was = i < c.before.size() ? value_text(c.before[i]) : "(none)";
                 const std::string now = i < c.after.size() ? value_text(c.after[i]) : "(none)";
                 if (was == now) continue;
-                const std::string column = i < labels.size() ? "column " + labels[i] : "column " + std::to_string(i + 1);
-                add(c, "Tables", subject, "die " + c.path[3] + ", " + column + ": " + result(was) + " → " + result(now));
+                const std::string column =
+                    i < labels.size() ? "column " + labels[i] : "column " + std::to_string(i + 1);
+                add(c, "Tables", subject,
+                    "die " + c.path[3] + ", " + column + ": " + result(was) + " → " + result(now));
             }
             return;
         }
@@ -131,8 +147,9 @@ private:
             if (c.op == Op::Add) {
                 const YAML::Node params = c.after["params"];
                 const bool off = scalar_at(c.after, "enabled").value_or("true") == "false";
-                return add(c, "Rule modules", subject, std::string(off ? "added, switched off" : "added and switched on") +
-                                                          (params.IsDefined() ? ", params " + value_text(params) : ""));
+                return add(c, "Rule modules", subject,
+                           std::string(off ? "added, switched off" : "added and switched on") +
+                               (params.IsDefined() ? ", params " + value_text(params) : ""));
             }
             if (c.op == Op::Delete) return add(c, "Rule modules", subject, "removed from the ruleset");
         }
@@ -143,7 +160,8 @@ private:
         }
         if (c.path.size() >= 3 && c.path[2] == "params") {
             if (c.path.size() == 3) return add(c, "Rule modules", subject, "params: " + transition(c));
-            return add(c, "Rule modules", subject, "param " + path_text({c.path.begin() + 3, c.path.end()}) + ": " + transition(c));
+            return add(c, "Rule modules", subject,
+                       "param " + path_text({c.path.begin() + 3, c.path.end()}) + ": " + transition(c));
         }
         add(c, "Rule modules", subject, rest(c.path, 2) + ": " + transition(c));
     }
@@ -152,10 +170,13 @@ private:
         const std::string& id = c.path[1];
         const YAML::Node& root = doc_.root;
         const YAML::Node phases = root["phases"];
-        const YAML::Node now = phases.IsDefined() && phases.IsMap() ? phases[id] : YAML::Node(YAML::NodeType::Undefined);
+        const YAML::Node now =
+            phases.IsDefined() && phases.IsMap() ? phases[id] : YAML::Node(YAML::NodeType::Undefined);
         const std::string subject = named(now, c.before, id);
         if (c.path.size() == 2) return add(c, "Phases", subject, whole(c, "phase"));
-        if (c.path.size() >= 4 && c.path[2] == "options") return add(c, "Phases", subject, "option " + path_text({c.path.begin() + 3, c.path.end()}) + ": " + transition(c));
+        if (c.path.size() >= 4 && c.path[2] == "options")
+            return add(c, "Phases", subject,
+                       "option " + path_text({c.path.begin() + 3, c.path.end()}) + ": " + transition(c));
         add(c, "Phases", subject, rest(c.path, 2) + ": " + transition(c));
     }
 

@@ -11,11 +11,11 @@
 namespace sandtable::load {
 
 struct DescribedChange {
-    std::size_t layer = 0;       // the house rule (index into RulesetDocument::layers)
-    std::string section;         // "Unit types", "Tables", "Rule modules", ...
-    std::string subject;         // "Knights (knights)", "Combat Results Table (crt)"
-    std::string text;            // "front combat: 7 → 8"
-    rules::SourceLocation where; // in the house rule
+    std::size_t layer = 0;        // the house rule (index into RulesetDocument::layers)
+    std::string section;          // "Unit types", "Tables", "Rule modules", ...
+    std::string subject;          // "Knights (knights)", "Combat Results Table (crt)"
+    std::string text;             // "front combat: 7 → 8"
+    rules::SourceLocation where;  // in the house rule
 };
 
 // One entry per changed value (a replaced CRT row gives one per changed cell),

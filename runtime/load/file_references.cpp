@@ -18,7 +18,8 @@ std::string unreadable(const fs::path& path) {
     const auto size = fs::file_size(path, ec);
     if (ec) return "cannot read its size";
     if (size > kMaxFileBytes)
-        return "it holds " + std::to_string(size >> 20) + " MiB; a file may hold at most " + std::to_string(kMaxFileBytes >> 20) + " MiB";
+        return "it holds " + std::to_string(size >> 20) + " MiB; a file may hold at most " +
+               std::to_string(kMaxFileBytes >> 20) + " MiB";
     return {};
 }
 

@@ -19,7 +19,8 @@ inline constexpr std::size_t kMaxFileBytes = std::size_t{16} << 20;
 // `reference`, as written in a file in folder `home`, when it is a relative
 // path with no NUL that stays inside `home` (its `..` and symlinks resolved)
 // and names a regular file; else nothing, and `why` says what is wrong.
-std::optional<std::filesystem::path> file_inside(const std::filesystem::path& home, const std::string& reference, std::string& why);
+std::optional<std::filesystem::path> file_inside(const std::filesystem::path& home, const std::string& reference,
+                                                 std::string& why);
 
 // Why `path` may not be read (not there, not a regular file, too large), or empty.
 std::string unreadable(const std::filesystem::path& path);

@@ -26,9 +26,13 @@ std::vector<int> faces(const YAML::Node& node, int die, MapReader& r, const std:
     }
     for (const auto& f : node)
         if (auto v = read_int(f, r.file(), r.sink(), "a die face of " + what)) {
-            if (*v < 1 || *v > die) r.sink().error(location_of(f, r.file()), "face " + std::to_string(*v) + " of " + what + " is not on a d" + std::to_string(die));
-            else if (std::find(out.begin(), out.end(), *v) != out.end()) r.sink().error(location_of(f, r.file()), "face " + std::to_string(*v) + " is listed twice in " + what);
-            else out.push_back(*v);
+            if (*v < 1 || *v > die)
+                r.sink().error(location_of(f, r.file()),
+                               "face " + std::to_string(*v) + " of " + what + " is not on a d" + std::to_string(die));
+            else if (std::find(out.begin(), out.end(), *v) != out.end())
+                r.sink().error(location_of(f, r.file()), "face " + std::to_string(*v) + " is listed twice in " + what);
+            else
+                out.push_back(*v);
         }
     return out;
 }
@@ -39,23 +43,32 @@ void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
     t.die_faces = r.integer("die", false, 10, 2, 100);
     YAML::Node steps = r.child("steps", true);
     if (steps.IsDefined() && (!steps.IsSequence() || steps.size() == 0))
-        r.sink().error(location_of(steps, r.file()), "'steps' lists the ladder's steps from the lowest, each the faces that hit, like [[], [6], [4, 6], [2, 4, 6]]");
+        r.sink().error(location_of(steps, r.file()),
+                       "'steps' lists the ladder's steps from the lowest, each the faces that hit, like [[], [6], [4, "
+                       "6], [2, 4, 6]]");
     if (steps.IsSequence())
-        for (std::size_t i = 0; i < steps.size(); ++i) t.steps.push_back(faces(steps[i], t.die_faces, r, "step " + std::to_string(i)));
+        for (std::size_t i = 0; i < steps.size(); ++i)
+            t.steps.push_back(faces(steps[i], t.die_faces, r, "step " + std::to_string(i)));
     t.start_by = r.text("start_by", false);
     YAML::Node start = r.child("start", true);
     if (start.IsMap()) {
-        if (t.start_by.empty()) r.sink().error(location_of(start, r.file()), "'start' maps values of the attribute 'start_by' names to steps; name it");
+        if (t.start_by.empty())
+            r.sink().error(location_of(start, r.file()),
+                           "'start' maps values of the attribute 'start_by' names to steps; name it");
         for (const auto& kv : start)
             if (auto step = read_int(kv.second, r.file(), r.sink(), "a starting step"))
                 t.start_by_value.emplace_back(kv.first.Scalar(), *step);
     } else if (start.IsDefined()) {
-        if (auto step = read_int(start, r.file(), r.sink(), "'start' (a step, or a map of the start_by attribute's values to steps)")) t.start = *step;
-        if (!t.start_by.empty()) r.sink().error(location_of(start, r.file()), "with 'start_by', 'start' maps each of its values to a step");
+        if (auto step = read_int(start, r.file(), r.sink(),
+                                 "'start' (a step, or a map of the start_by attribute's values to steps)"))
+            t.start = *step;
+        if (!t.start_by.empty())
+            r.sink().error(location_of(start, r.file()), "with 'start_by', 'start' maps each of its values to a step");
     }
     YAML::Node ranges = r.child("range_steps");
     if (ranges.IsDefined() && !ranges.IsSequence())
-        r.sink().error(location_of(ranges, r.file()), "'range_steps' lists { within: share of the range, add: steps }, closest first");
+        r.sink().error(location_of(ranges, r.file()),
+                       "'range_steps' lists { within: share of the range, add: steps }, closest first");
     if (ranges.IsSequence())
         for (const auto& node : ranges) {
             MapReader s(node, r.file(), r.sink(), "a range step ({ within: 0.333, add: 2 })");
@@ -64,7 +77,8 @@ void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
             step.within = s.number("within", true, 1, 0, 1);
             step.add = s.integer("add", true, 0, -10, 10);
             if (!t.range_steps.empty() && step.within <= t.range_steps.back().within)
-                r.sink().error(s.where("within"), "range steps go from the closest out: each 'within' must be larger than the one before");
+                r.sink().error(s.where("within"),
+                               "range steps go from the closest out: each 'within' must be larger than the one before");
             t.range_steps.push_back(step);
         }
     rs.step_ladders.push_back(std::move(t));
@@ -86,19 +100,24 @@ void read_hit_matrix(MapReader& r, Ruleset& rs, const std::string& id) {
         for (const auto& row : rows) {
             t.defenders.push_back(row.first.Scalar());
             if (!row.second.IsMap()) {
-                r.sink().error(location_of(row.second, r.file()), "the row of '" + row.first.Scalar() + "' maps attacking classes to faces, like { heavy_cavalry: [2, 4, 6] }");
+                r.sink().error(location_of(row.second, r.file()),
+                               "the row of '" + row.first.Scalar() +
+                                   "' maps attacking classes to faces, like { heavy_cavalry: [2, 4, 6] }");
                 continue;
             }
             for (const auto& cell : row.second)
-                if (std::find(t.attackers.begin(), t.attackers.end(), cell.first.Scalar()) == t.attackers.end()) t.attackers.push_back(cell.first.Scalar());
+                if (std::find(t.attackers.begin(), t.attackers.end(), cell.first.Scalar()) == t.attackers.end())
+                    t.attackers.push_back(cell.first.Scalar());
         }
         t.cells.assign(t.defenders.size(), std::vector<std::vector<int>>(t.attackers.size()));
         std::size_t d = 0;
         for (const auto& row : rows) {
             if (row.second.IsMap())
                 for (const auto& cell : row.second) {
-                    const auto a = static_cast<std::size_t>(std::find(t.attackers.begin(), t.attackers.end(), cell.first.Scalar()) - t.attackers.begin());
-                    t.cells[d][a] = faces(cell.second, t.die_faces, r, "'" + row.first.Scalar() + "' against '" + cell.first.Scalar() + "'");
+                    const auto a = static_cast<std::size_t>(
+                        std::find(t.attackers.begin(), t.attackers.end(), cell.first.Scalar()) - t.attackers.begin());
+                    t.cells[d][a] = faces(cell.second, t.die_faces, r,
+                                          "'" + row.first.Scalar() + "' against '" + cell.first.Scalar() + "'");
                 }
             ++d;
         }
@@ -111,7 +130,9 @@ void read_morale_bands(MapReader& r, Ruleset& rs, const std::string& id) {
     read_header(r, id, t);
     YAML::Node columns = r.child("columns", true);
     if (columns.IsDefined() && (!columns.IsSequence() || columns.size() == 0))
-        r.sink().error(location_of(columns, r.file()), "'columns' lists { up_to, back, back_and_turn, rout }: the unit values each column takes and the losses each reaction starts at");
+        r.sink().error(location_of(columns, r.file()),
+                       "'columns' lists { up_to, back, back_and_turn, rout }: the unit values each column takes and "
+                       "the losses each reaction starts at");
     if (columns.IsSequence())
         for (const auto& node : columns) {
             MapReader c(node, r.file(), r.sink(), "a morale column ({ up_to, back, back_and_turn, rout })");
@@ -125,7 +146,8 @@ void read_morale_bands(MapReader& r, Ruleset& rs, const std::string& id) {
             if (!(col.back <= col.back_and_turn && col.back_and_turn <= col.rout))
                 r.sink().error(c.where(), "a column's reactions start in order: back <= back_and_turn <= rout");
             if (!t.columns.empty() && col.up_to <= t.columns.back().up_to)
-                r.sink().error(c.where("up_to"), "columns go up in unit value: " + std::to_string(col.up_to) + " does not come after " + std::to_string(t.columns.back().up_to));
+                r.sink().error(c.where("up_to"), "columns go up in unit value: " + std::to_string(col.up_to) +
+                                                     " does not come after " + std::to_string(t.columns.back().up_to));
             t.columns.push_back(col);
         }
     rs.morale_tables.push_back(std::move(t));
@@ -139,11 +161,17 @@ ShotSpec read_shot(MapReader& s) {
     std::replace(readable.begin(), readable.end(), '_', ' ');
     shot.name = s.text("name", false, readable);
     const std::string shape = s.text("template", true);
-    if (shape == "circle") shot.shape = ShotSpec::Template::Circle;
-    else if (shape == "line") shot.shape = ShotSpec::Template::Line;
-    else if (shape == "bounce_stick") shot.shape = ShotSpec::Template::BounceStick;
-    else if (shape == "wedge") shot.shape = ShotSpec::Template::Wedge;
-    else s.sink().error(s.where("template"), "a shot's template is circle, line, bounce_stick or wedge, got '" + shape + "'");
+    if (shape == "circle")
+        shot.shape = ShotSpec::Template::Circle;
+    else if (shape == "line")
+        shot.shape = ShotSpec::Template::Line;
+    else if (shape == "bounce_stick")
+        shot.shape = ShotSpec::Template::BounceStick;
+    else if (shape == "wedge")
+        shot.shape = ShotSpec::Template::Wedge;
+    else
+        s.sink().error(s.where("template"),
+                       "a shot's template is circle, line, bounce_stick or wedge, got '" + shape + "'");
     shot.size = s.number("size", shot.shape != ShotSpec::Template::Wedge, 0, 0, 1000);
     shot.near_width = s.number("near_width", shot.shape == ShotSpec::Template::Wedge, 0, 0, 1000);
     shot.far_width = s.number("far_width", shot.shape == ShotSpec::Template::Wedge, 0, 0, 1000);
@@ -154,14 +182,19 @@ ShotSpec read_shot(MapReader& s) {
     if (YAML::Node painted = s.child("painted", shot.shape == ShotSpec::Template::BounceStick); painted.IsSequence())
         for (const auto& p : painted)
             if (auto span = read_point(p, s.file(), s.sink(), "a painted section [from, to]")) {
-                if (span->second <= span->first) s.sink().error(location_of(p, s.file()), "a painted section runs from its near end to its far end, cm from the tip");
+                if (span->second <= span->first)
+                    s.sink().error(location_of(p, s.file()),
+                                   "a painted section runs from its near end to its far end, cm from the tip");
                 shot.painted.push_back(*span);
             }
     if (YAML::Node v = s.child("stick_variation"); v.IsDefined()) {
-        if (!v.IsSequence() || v.size() != 6) s.sink().error(location_of(v, s.file()), "'stick_variation' gives the cm the hit point moves for each face of a d6: six numbers");
+        if (!v.IsSequence() || v.size() != 6)
+            s.sink().error(location_of(v, s.file()),
+                           "'stick_variation' gives the cm the hit point moves for each face of a d6: six numbers");
         else
             for (const auto& x : v)
-                if (auto cm = read_number(x, s.file(), s.sink(), "a stick variation")) shot.stick_variation.push_back(*cm);
+                if (auto cm = read_number(x, s.file(), s.sink(), "a stick variation"))
+                    shot.stick_variation.push_back(*cm);
     }
     return shot;
 }
@@ -171,13 +204,18 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
     read_header(r, id, t);
     t.unvaried_within = r.number("unvaried_within", false, 1.0 / 3, 0, 1);
     if (YAML::Node wheel = r.child("wheel"); wheel.IsDefined()) {
-        if (!wheel.IsMap()) r.sink().error(location_of(wheel, r.file()), "'wheel' maps d6 faces to where the hit point moves, [ahead, right] in cm");
+        if (!wheel.IsMap())
+            r.sink().error(location_of(wheel, r.file()),
+                           "'wheel' maps d6 faces to where the hit point moves, [ahead, right] in cm");
         else
             for (const auto& kv : wheel) {
                 auto face = read_int(kv.first, r.file(), r.sink(), "a face of the variation die");
                 auto offset = read_point(kv.second, r.file(), r.sink(), "a wheel hole [ahead, right]");
-                if (face && (*face < 1 || *face > 6)) r.sink().error(location_of(kv.first, r.file()), "the variation die is a d6: no face " + std::to_string(*face));
-                else if (face && offset) t.wheel.emplace_back(*face, *offset);
+                if (face && (*face < 1 || *face > 6))
+                    r.sink().error(location_of(kv.first, r.file()),
+                                   "the variation die is a d6: no face " + std::to_string(*face));
+                else if (face && offset)
+                    t.wheel.emplace_back(*face, *offset);
             }
     }
     YAML::Node shots = r.child("shots", true);
@@ -189,18 +227,21 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
             if (t.shot_index(shot.id) >= 0) r.sink().error(s.where("id"), "shot '" + shot.id + "' is defined twice");
             t.shots.push_back(std::move(shot));
         }
-    else if (shots.IsDefined()) r.sink().error(location_of(shots, r.file()), "'shots' must be a list of shots");
+    else if (shots.IsDefined())
+        r.sink().error(location_of(shots, r.file()), "'shots' must be a list of shots");
     YAML::Node guns = r.child("guns", true);
     if (guns.IsMap())
         for (const auto& kv : guns) {
             const int type = rs.unit_type_index(kv.first.Scalar());
             if (type < 0) {
-                r.sink().error(location_of(kv.first, r.file()), unknown("unit type", kv.first.Scalar(), ids_of(rs.unit_types)));
+                r.sink().error(location_of(kv.first, r.file()),
+                               unknown("unit type", kv.first.Scalar(), ids_of(rs.unit_types)));
                 continue;
             }
             std::vector<GunShot> list;
             if (!kv.second.IsSequence()) {
-                r.sink().error(location_of(kv.second, r.file()), "a gun lists its shots, closest first: [{ shot, range, ammunition }]");
+                r.sink().error(location_of(kv.second, r.file()),
+                               "a gun lists its shots, closest first: [{ shot, range, ammunition }]");
                 continue;
             }
             for (const auto& node : kv.second) {
@@ -212,41 +253,56 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
                 if (gs.shot < 0) r.sink().error(g.where("shot"), unknown("shot", shot, ids_of(t.shots)));
                 gs.min_range = g.number("from", false, 0, 0, 10000);
                 gs.range = g.number("range", true, 0, 0, 10000);
-                if (gs.min_range > gs.range) r.sink().error(g.where("from"), "a shot's 'from' is its shortest range: it cannot be beyond its 'range'");
+                if (gs.min_range > gs.range)
+                    r.sink().error(g.where("from"),
+                                   "a shot's 'from' is its shortest range: it cannot be beyond its 'range'");
                 gs.ammunition = g.integer("ammunition", false, 0, 0, 999);
                 if (!list.empty() && gs.range <= list.back().range)
-                    r.sink().error(g.where("range"), "a gun's shots go from the closest out: each range must be longer than the one before");
+                    r.sink().error(
+                        g.where("range"),
+                        "a gun's shots go from the closest out: each range must be longer than the one before");
                 if (gs.shot >= 0) list.push_back(gs);
             }
             t.guns.emplace_back(type, std::move(list));
         }
-    else if (guns.IsDefined()) r.sink().error(location_of(guns, r.file()), "'guns' maps unit types to their shots");
+    else if (guns.IsDefined())
+        r.sink().error(location_of(guns, r.file()), "'guns' maps unit types to their shots");
     rs.artillery_charts.push_back(std::move(t));
 }
 
 }  // namespace
 
 bool read_free_table_chart(const std::string& kind, MapReader& r, Ruleset& rs, const std::string& id) {
-    if (kind == "step_ladder") read_step_ladder(r, rs, id);
-    else if (kind == "hit_matrix") read_hit_matrix(r, rs, id);
-    else if (kind == "morale_bands") read_morale_bands(r, rs, id);
-    else if (kind == "artillery") read_artillery_chart(r, rs, id);
-    else return false;
+    if (kind == "step_ladder")
+        read_step_ladder(r, rs, id);
+    else if (kind == "hit_matrix")
+        read_hit_matrix(r, rs, id);
+    else if (kind == "morale_bands")
+        read_morale_bands(r, rs, id);
+    else if (kind == "artillery")
+        read_artillery_chart(r, rs, id);
+    else
+        return false;
     return true;
 }
 
 void check_free_table_charts(const Ruleset& rs, DiagnosticSink& sink) {
-    auto check_enum = [&](const std::string& table, const std::string& attribute, const std::vector<std::string>& values, const SourceLocation& where) {
+    auto check_enum = [&](const std::string& table, const std::string& attribute,
+                          const std::vector<std::string>& values, const SourceLocation& where) {
         const int a = rs.attribute_index(attribute);
         if (a < 0) return sink.error(where, "table '" + table + "': '" + attribute + "' is not a declared attribute");
         const auto& spec = rs.attributes[static_cast<std::size_t>(a)];
-        if (spec.kind != AttributeKind::Enum) return sink.error(where, "table '" + table + "': '" + attribute + "' must be an enum attribute (its values name the table's lines)");
+        if (spec.kind != AttributeKind::Enum)
+            return sink.error(where, "table '" + table + "': '" + attribute +
+                                         "' must be an enum attribute (its values name the table's lines)");
         for (const auto& v : values)
-            if (!spec.enum_index(v)) sink.error(where, "table '" + table + "': '" + v + "' is not a value of '" + attribute + "' (" + [&] {
-                std::string list;
-                for (const auto& x : spec.values) list += (list.empty() ? "" : ", ") + x;
-                return list;
-            }() + ")");
+            if (!spec.enum_index(v))
+                sink.error(
+                    where, "table '" + table + "': '" + v + "' is not a value of '" + attribute + "' (" + [&] {
+                        std::string list;
+                        for (const auto& x : spec.values) list += (list.empty() ? "" : ", ") + x;
+                        return list;
+                    }() + ")");
     };
     for (const auto& t : rs.step_ladders)
         if (!t.start_by.empty()) {

@@ -55,18 +55,22 @@ public:
         file_ = file;
         if (!patch.IsMap()) {
             if (patch.IsDefined() && !patch.IsNull())
-                sink_.error(location_of(patch, file), "a patch must be a mapping in the shape of ruleset.yaml (unit_types:, tables:, rules:, ...)");
+                sink_.error(
+                    location_of(patch, file),
+                    "a patch must be a mapping in the shape of ruleset.yaml (unit_types:, tables:, rules:, ...)");
             return;
         }
         if (!unique_keys(patch)) return;
         for (auto it = patch.begin(); it != patch.end(); ++it) {
             const std::string key = it->first.Scalar();
             if (key == "id" || key == "version") {
-                sink_.error(location_of(it->first, file), "a house rule cannot change the ruleset's " + key + "; its own id and version are in house.yaml");
+                sink_.error(location_of(it->first, file), "a house rule cannot change the ruleset's " + key +
+                                                              "; its own id and version are in house.yaml");
             } else if (key == "tables") {
                 tables(it->second);
             } else if (key == "geometry") {
-                sink_.error(location_of(it->first, file), "a house rule cannot change the geometry: the scenarios' maps are drawn for it");
+                sink_.error(location_of(it->first, file),
+                            "a house rule cannot change the geometry: the scenarios' maps are drawn for it");
             } else if (!doc_.root.IsMap()) {
                 return;
             } else {
@@ -79,19 +83,23 @@ private:
     // Every key of a patch's mapping once: which of two would win is not for a patch to guess.
     bool unique_keys(const YAML::Node& map) {
         if (const auto twice = repeated_key(map)) {
-            sink_.error(location_of(*twice, file_), "key '" + twice->Scalar() + "' appears twice in the same mapping of the patch");
+            sink_.error(location_of(*twice, file_),
+                        "key '" + twice->Scalar() + "' appears twice in the same mapping of the patch");
             return false;
         }
         return true;
     }
 
     void tables(const YAML::Node& patch) {
-        if (!patch.IsMap()) return sink_.error(location_of(patch, file_), "'tables' in a patch maps table ids to their changes (crt: { rows: ... })");
+        if (!patch.IsMap())
+            return sink_.error(location_of(patch, file_),
+                               "'tables' in a patch maps table ids to their changes (crt: { rows: ... })");
         if (!unique_keys(patch)) return;
         for (auto it = patch.begin(); it != patch.end(); ++it) {
             const std::string id = it->first.Scalar();
             const YAML::Node value = it->second;
-            auto found = std::find_if(doc_.tables.begin(), doc_.tables.end(), [&](const TableDocument& t) { return t.id == id; });
+            auto found = std::find_if(doc_.tables.begin(), doc_.tables.end(),
+                                      [&](const TableDocument& t) { return t.id == id; });
             const Path path{"tables", id};
             if (is_delete(value)) {
                 if (found == doc_.tables.end()) {
@@ -103,11 +111,13 @@ private:
                 doc_.tables.erase(found);
             } else if (found == doc_.tables.end()) {
                 if (!value.IsMap()) {
-                    sink_.error(location_of(value, file_), "new table '" + id + "' must be a whole table (id, kind, ...)");
+                    sink_.error(location_of(value, file_),
+                                "new table '" + id + "' must be a whole table (id, kind, ...)");
                     continue;
                 }
                 if (const auto written = scalar_at(value, "id"); written && *written != id) {
-                    sink_.error(location_of(value["id"], file_), "new table '" + id + "' has id '" + *written + "': under tables: a table's key is its id");
+                    sink_.error(location_of(value["id"], file_), "new table '" + id + "' has id '" + *written +
+                                                                     "': under tables: a table's key is its id");
                     continue;
                 }
                 YAML::Node table = value;
@@ -122,11 +132,14 @@ private:
                 if (!unique_keys(value)) continue;
                 for (auto kv = value.begin(); kv != value.end(); ++kv) {
                     const std::string key = kv->first.Scalar();
-                    if (key == "id") sink_.error(location_of(kv->first, file_), "a patch cannot rename table '" + id + "'");
-                    else merge_key(found->root, kv->first, kv->second, {"tables", id, key});
+                    if (key == "id")
+                        sink_.error(location_of(kv->first, file_), "a patch cannot rename table '" + id + "'");
+                    else
+                        merge_key(found->root, kv->first, kv->second, {"tables", id, key});
                 }
             } else {
-                sink_.error(location_of(value, file_), "the changes to table '" + id + "' must be a mapping (rows:, columns:, ...)");
+                sink_.error(location_of(value, file_),
+                            "the changes to table '" + id + "' must be a mapping (rows:, columns:, ...)");
             }
         }
     }
@@ -143,7 +156,9 @@ private:
         const YAML::Node& read_only = into;
         YAML::Node existing = read_only[key];
         if (is_delete(value)) {
-            if (!existing.IsDefined()) return missing(key_node, "'" + path_text({path.begin(), path.end() - 1}) + "' entry", key, keys_of(into));
+            if (!existing.IsDefined())
+                return missing(key_node, "'" + path_text({path.begin(), path.end() - 1}) + "' entry", key,
+                               keys_of(into));
             if (!only_delete(value, "")) return;
             record(Change::Op::Delete, path, existing, {}, location_of(key_node, file_));
             into.remove(key);
@@ -169,17 +184,22 @@ private:
         into[key] = value;
     }
 
-    void merge_list(YAML::Node into, const std::string& key, YAML::Node list, const YAML::Node& value, const Path& path) {
+    void merge_list(YAML::Node into, const std::string& key, YAML::Node list, const YAML::Node& value,
+                    const Path& path) {
         if (value.IsSequence()) {
             // An empty list of entries takes its key from the entries the patch adds.
             const std::string field = list.size() > 0 ? list_entry_key(list) : list_entry_key(value);
             if (field.empty())
-                return sink_.error(location_of(value, file_), "'" + path_text(path) + "' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }");
+                return sink_.error(
+                    location_of(value, file_),
+                    "'" + path_text(path) +
+                        "' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }");
             std::vector<std::string> seen;
             for (const auto& entry : value) {
                 const std::string id = entry_name(field, id_of(entry, field));
                 if (!id.empty() && std::find(seen.begin(), seen.end(), id) != seen.end()) {
-                    sink_.error(location_of(entry, file_), "'" + id + "' appears twice in this patch's '" + path_text(path) + "'");
+                    sink_.error(location_of(entry, file_),
+                                "'" + id + "' appears twice in this patch's '" + path_text(path) + "'");
                     continue;
                 }
                 seen.push_back(id);
@@ -188,22 +208,30 @@ private:
             return;
         }
         if (!value.IsMap()) {
-            return sink_.error(location_of(value, file_), "'" + path_text(path) + "' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }");
+            return sink_.error(
+                location_of(value, file_),
+                "'" + path_text(path) +
+                    "' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }");
         }
-        MapReader ops(value, file_, sink_, "a list operation ({ replace: [...] }, { append: [...] } or { remove: [...] })");
+        MapReader ops(value, file_, sink_,
+                      "a list operation ({ replace: [...] }, { append: [...] } or { remove: [...] })");
         const YAML::Node replace = ops.child("replace");
         const YAML::Node append = ops.child("append");
         const YAML::Node remove = ops.child("remove");
         ops.finish();
         for (const auto& [name, items] : {std::pair{"replace", replace}, {"append", append}, {"remove", remove}})
-            if (items.IsDefined() && !items.IsSequence()) return sink_.error(location_of(items, file_), std::string("'") + name + "' takes a list");
+            if (items.IsDefined() && !items.IsSequence())
+                return sink_.error(location_of(items, file_), std::string("'") + name + "' takes a list");
         if (replace.IsDefined()) {
-            if (append.IsDefined() || remove.IsDefined()) return sink_.error(location_of(value, file_), "'replace' gives the whole list: it cannot be combined with 'append' or 'remove'");
+            if (append.IsDefined() || remove.IsDefined())
+                return sink_.error(location_of(value, file_),
+                                   "'replace' gives the whole list: it cannot be combined with 'append' or 'remove'");
             record(Change::Op::Replace, path, list, replace, location_of(replace, file_));
             into[key] = replace;
             return;
         }
-        if (!append.IsDefined() && !remove.IsDefined()) return sink_.error(location_of(value, file_), "a list operation needs 'replace', 'append' or 'remove'");
+        if (!append.IsDefined() && !remove.IsDefined())
+            return sink_.error(location_of(value, file_), "a list operation needs 'replace', 'append' or 'remove'");
         if (remove.IsDefined()) remove_items(into, key, list, remove, path);
         if (append.IsDefined()) {
             record(Change::Op::Append, path, list, append, location_of(append, file_));
@@ -212,7 +240,8 @@ private:
         }
     }
 
-    void remove_items(YAML::Node into, const std::string& key, const YAML::Node& list, const YAML::Node& items, const Path& path) {
+    void remove_items(YAML::Node into, const std::string& key, const YAML::Node& list, const YAML::Node& items,
+                      const Path& path) {
         std::vector<bool> keep(list.size(), true);
         bool ok = true;
         for (const auto& item : items) {
@@ -222,7 +251,8 @@ private:
             if (i == list.size()) {
                 std::vector<std::string> present;
                 for (const auto& p : list) present.push_back(value_text(p));
-                sink_.error(location_of(item, file_), unknown("item of '" + path_text(path) + "' to remove", wanted, present));
+                sink_.error(location_of(item, file_),
+                            unknown("item of '" + path_text(path) + "' to remove", wanted, present));
                 ok = false;
             } else {
                 keep[i] = false;
@@ -236,9 +266,11 @@ private:
         into[key] = kept;
     }
 
-    void merge_entry(YAML::Node into, const std::string& key, const std::string& field, const YAML::Node& entry, const Path& path) {
+    void merge_entry(YAML::Node into, const std::string& key, const std::string& field, const YAML::Node& entry,
+                     const Path& path) {
         if (!scalar_at(entry, field))
-            return sink_.error(location_of(entry, file_), "each entry of a patch to '" + path_text(path) + "' names the entry it changes with '" + field + ":'");
+            return sink_.error(location_of(entry, file_), "each entry of a patch to '" + path_text(path) +
+                                                              "' names the entry it changes with '" + field + ":'");
         if (!unique_keys(entry)) return;
         const std::string id = entry_name(field, id_of(entry, field));
         YAML::Node list = static_cast<const YAML::Node&>(into)[key];
@@ -279,13 +311,15 @@ private:
     bool only_delete(const YAML::Node& value, const std::string& field) {
         bool flag = false;
         if (!YAML::convert<bool>::decode(value["delete"], flag) || !flag) {
-            sink_.error(location_of(value["delete"], file_), "'delete' must be true (leave the key out to keep the entry)");
+            sink_.error(location_of(value["delete"], file_),
+                        "'delete' must be true (leave the key out to keep the entry)");
             return false;
         }
         for (auto it = value.begin(); it != value.end(); ++it) {
             const std::string k = it->first.Scalar();
             if (k != "delete" && k != field) {
-                sink_.error(location_of(it->first, file_), "an entry being deleted takes no other changes ('" + k + "')");
+                sink_.error(location_of(it->first, file_),
+                            "an entry being deleted takes no other changes ('" + k + "')");
                 return false;
             }
         }
@@ -299,11 +333,13 @@ private:
         return out;
     }
 
-    void missing(const YAML::Node& at, const std::string& what, const std::string& id, const std::vector<std::string>& known) {
+    void missing(const YAML::Node& at, const std::string& what, const std::string& id,
+                 const std::vector<std::string>& known) {
         sink_.error(location_of(at, file_), "cannot delete: " + unknown(what, id, known));
     }
 
-    void record(Change::Op op, const Path& path, const YAML::Node& before, const YAML::Node& after, rules::SourceLocation where) {
+    void record(Change::Op op, const Path& path, const YAML::Node& before, const YAML::Node& after,
+                rules::SourceLocation where) {
         Change c;
         c.op = op;
         c.layer = layer_;
@@ -317,8 +353,9 @@ private:
         if (const Change* other = clash(c)) {
             const auto& mine = doc_.house_rules[layer_ - 1];
             const auto& theirs = doc_.house_rules[other->layer - 1];
-            sink_.error(c.where, "house rules '" + theirs.id + "' (" + other->where.to_string() + ") and '" + mine.id + "' (" + c.where.to_string() +
-                                     ") both change " + path_text(path) + "; apply one of them, merge them, or list '" + theirs.id +
+            sink_.error(c.where, "house rules '" + theirs.id + "' (" + other->where.to_string() + ") and '" + mine.id +
+                                     "' (" + c.where.to_string() + ") both change " + path_text(path) +
+                                     "; apply one of them, merge them, or list '" + theirs.id +
                                      "' under overrides: in " + mine.file + " if '" + mine.id + "' means to change it");
         }
         doc_.changes.push_back(std::move(c));
@@ -364,13 +401,16 @@ bool fits(const RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sin
     const auto& base = doc.layers.front();
     const std::string named = "house rule '" + rule.id + "' (" + rule.file + ")";
     if (rule.base_ruleset != base.id) {
-        sink.error(rule.base_where, named + " is for ruleset '" + rule.base_ruleset + "', not '" + base.id + "' (" + doc.file + ")");
+        sink.error(rule.base_where,
+                   named + " is for ruleset '" + rule.base_ruleset + "', not '" + base.id + "' (" + doc.file + ")");
         return false;
     }
     try {
-        const std::string why = rule.base_versions.empty() ? std::string() : version_outside(base.version, rule.base_versions);
+        const std::string why =
+            rule.base_versions.empty() ? std::string() : version_outside(base.version, rule.base_versions);
         if (!why.empty()) {
-            sink.error(rule.base_where, named + " fits " + base.id + " " + rule.base_versions + ", but " + doc.file + " is " + base.id + " " + base.version + " (" + why + ")");
+            sink.error(rule.base_where, named + " fits " + base.id + " " + rule.base_versions + ", but " + doc.file +
+                                            " is " + base.id + " " + base.version + " (" + why + ")");
             return false;
         }
     } catch (const std::invalid_argument&) {
@@ -382,14 +422,17 @@ bool fits(const RulesetDocument& doc, const HouseRule& rule, DiagnosticSink& sin
                                        "); is it both in the scenario's house_rules and given with --house?");
             return false;
         }
-        const bool they_list = std::find(earlier.conflicts_with.begin(), earlier.conflicts_with.end(), rule.id) != earlier.conflicts_with.end();
-        const bool we_list = std::find(rule.conflicts_with.begin(), rule.conflicts_with.end(), earlier.id) != rule.conflicts_with.end();
+        const bool they_list = std::find(earlier.conflicts_with.begin(), earlier.conflicts_with.end(), rule.id) !=
+                               earlier.conflicts_with.end();
+        const bool we_list =
+            std::find(rule.conflicts_with.begin(), rule.conflicts_with.end(), earlier.id) != rule.conflicts_with.end();
         if (they_list || we_list) {
             const auto& lister = we_list ? rule : earlier;
             const auto& listed = we_list ? earlier : rule;
             sink.error(we_list ? rule.conflicts_where : earlier.conflicts_where,
-                       "house rules '" + earlier.id + "' (" + earlier.file + ") and '" + rule.id + "' (" + rule.file + ") cannot be played together: '" +
-                           lister.id + "' lists '" + listed.id + "' under conflicts_with");
+                       "house rules '" + earlier.id + "' (" + earlier.file + ") and '" + rule.id + "' (" + rule.file +
+                           ") cannot be played together: '" + lister.id + "' lists '" + listed.id +
+                           "' under conflicts_with");
             return false;
         }
     }
@@ -414,8 +457,8 @@ void add_layer(RulesetDocument& doc, const HouseRule& rule) {
 }
 }  // namespace
 
-void apply_house_patch_text(RulesetDocument& doc, const HouseRule& rule, const std::string& text, const std::string& shown_as,
-                            DiagnosticSink& sink) {
+void apply_house_patch_text(RulesetDocument& doc, const HouseRule& rule, const std::string& text,
+                            const std::string& shown_as, DiagnosticSink& sink) {
     if (!fits(doc, rule, sink)) return;
     add_layer(doc, rule);
     Patcher patcher(doc, doc.layers.size() - 1, sink);

@@ -16,8 +16,10 @@ using rules::Ruleset;
 
 // Plain when YAML reads it back as the same text, else quoted.
 std::string scalar(const std::string& s) {
-    const bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; }) &&
-                       !std::isdigit(static_cast<unsigned char>(s.front())) && s != "true" && s != "false" && s != "null" && s != "yes" && s != "no";
+    const bool plain = !s.empty() &&
+                       std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; }) &&
+                       !std::isdigit(static_cast<unsigned char>(s.front())) && s != "true" && s != "false" &&
+                       s != "null" && s != "yes" && s != "no";
     return plain ? s : yaml_quoted(s);
 }
 
@@ -48,7 +50,8 @@ std::vector<std::string> face_pairs(const Ruleset& rs, const rules::UnitFace& fa
     if (!was || was->movement_class != face.movement_class)
         pairs.push_back("class: " + scalar(rs.movement_classes[static_cast<std::size_t>(face.movement_class)]));
     for (std::size_t a = 0; a < rs.attributes.size(); ++a)
-        if (!was || was->values[a] != face.values[a]) pairs.push_back(rs.attributes[a].id + ": " + attribute_value(rs.attributes[a], face.values[a]));
+        if (!was || was->values[a] != face.values[a])
+            pairs.push_back(rs.attributes[a].id + ": " + attribute_value(rs.attributes[a], face.values[a]));
     return pairs;
 }
 
@@ -93,9 +96,10 @@ std::string printed_row(const rules::OddsCrt& t, std::size_t r) {
 }
 
 bool same_columns(const rules::OddsCrt& a, const rules::OddsCrt& b) {
-    return std::equal(a.columns.begin(), a.columns.end(), b.columns.begin(), b.columns.end(), [](const rules::OddsColumn& x, const rules::OddsColumn& y) {
-        return x.attack == y.attack && x.defend == y.defend && x.automatic == y.automatic;
-    });
+    return std::equal(a.columns.begin(), a.columns.end(), b.columns.begin(), b.columns.end(),
+                      [](const rules::OddsColumn& x, const rules::OddsColumn& y) {
+                          return x.attack == y.attack && x.defend == y.defend && x.automatic == y.automatic;
+                      });
 }
 
 std::string odds_table(const rules::OddsCrt& t, const rules::OddsCrt* was) {
@@ -108,15 +112,18 @@ std::string odds_table(const rules::OddsCrt& t, const rules::OddsCrt* was) {
     if (columns_changed) {
         std::string cols;
         for (const auto& c : t.columns)
-            cols += std::string(cols.empty() ? "" : ", ") + "{ odds: " + std::to_string(c.attack) + "-" + std::to_string(c.defend) +
-                    (c.automatic.empty() ? "" : ", automatic: " + yaml_quoted(c.automatic)) + " }";
+            cols += std::string(cols.empty() ? "" : ", ") + "{ odds: " + std::to_string(c.attack) + "-" +
+                    std::to_string(c.defend) + (c.automatic.empty() ? "" : ", automatic: " + yaml_quoted(c.automatic)) +
+                    " }";
         out += "    columns: { replace: [" + cols + "] }\n";
     }
     std::string rows;
     for (std::size_t r = 0; r < t.rows.size(); ++r) {
         const std::string roll = std::to_string(t.die_first + static_cast<int>(r));
-        if (r >= was->rows.size()) rows += "      " + roll + ": " + printed_row(t, r) + "\n";  // a new face of the die
-        else if (columns_changed || printed_row(*was, r) != printed_row(t, r)) rows += "      " + roll + ": { replace: " + printed_row(t, r) + " }\n";
+        if (r >= was->rows.size())
+            rows += "      " + roll + ": " + printed_row(t, r) + "\n";  // a new face of the die
+        else if (columns_changed || printed_row(*was, r) != printed_row(t, r))
+            rows += "      " + roll + ": { replace: " + printed_row(t, r) + " }\n";
     }
     for (std::size_t r = t.rows.size(); r < was->rows.size(); ++r)  // faces the die lost
         rows += "      " + std::to_string(was->die_first + static_cast<int>(r)) + ": { delete: true }\n";
@@ -130,9 +137,12 @@ std::string threshold_table(const rules::ThresholdTable& t, const rules::Thresho
     if (was->name != t.name) out += "    name: " + yaml_quoted(t.name) + "\n";
     if (was->notes != t.notes) out += "    notes: " + yaml_quoted(t.notes) + "\n";
     if (was->die_faces != t.die_faces) out += "    die: " + std::to_string(t.die_faces) + "\n";
-    if (was->compare != t.compare) out += std::string("    hit_on: ") + (t.compare == rules::ThresholdTable::Compare::AtMost ? "at_most" : "at_least") + "\n";
+    if (was->compare != t.compare)
+        out += std::string("    hit_on: ") +
+               (t.compare == rules::ThresholdTable::Compare::AtMost ? "at_most" : "at_least") + "\n";
     if (was->target_attribute != t.target_attribute)
-        out += t.target_attribute.empty() ? "    target_attribute: { delete: true }\n" : "    target_attribute: " + scalar(t.target_attribute) + "\n";
+        out += t.target_attribute.empty() ? "    target_attribute: { delete: true }\n"
+                                          : "    target_attribute: " + scalar(t.target_attribute) + "\n";
     if (was->target != t.target && t.target_attribute.empty()) out += "    target: " + std::to_string(t.target) + "\n";
     if (was->success != t.success) out += "    success: " + yaml_quoted(t.success) + "\n";
     return out.empty() ? "" : "  " + t.id + ":\n" + out;
@@ -191,7 +201,8 @@ std::string modules(const Ruleset& ref, const Ruleset& ed) {
     for (const auto& m : ed.modules) {
         const auto* was = module_named(ref, m.module);
         std::vector<std::string> pairs{"module: " + scalar(m.module)};
-        if (!was || was->enabled != m.enabled) pairs.push_back(std::string("enabled: ") + (m.enabled ? "true" : "false"));
+        if (!was || was->enabled != m.enabled)
+            pairs.push_back(std::string("enabled: ") + (m.enabled ? "true" : "false"));
         if (!m.params.is_null()) {
             const std::string params = param_patch(m.params, was && !was->params.is_null() ? &was->params : nullptr);
             if (!params.empty()) pairs.push_back("params: " + params);

@@ -17,7 +17,8 @@ std::optional<std::vector<int>> parse_version(const std::string& text) {
     while (true) {
         const std::size_t dot = text.find('.', at);
         const std::string part = text.substr(at, dot == std::string::npos ? std::string::npos : dot - at);
-        if (part.empty() || part.size() > 6 || part.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+        if (part.empty() || part.size() > 6 || part.find_first_not_of("0123456789") != std::string::npos)
+            return std::nullopt;
         parts.push_back(std::stoi(part));
         if (dot == std::string::npos) break;
         at = dot + 1;
@@ -50,12 +51,18 @@ std::string version_outside(const std::string& version, const std::string& range
         if (!bound) throw std::invalid_argument("'" + word + "' is not a comparison like >=1.0 or <2");
         const int c = compare_versions(*have, *bound);
         bool ok = false;
-        if (op == ">=") ok = c >= 0;
-        else if (op == ">") ok = c > 0;
-        else if (op == "<=") ok = c <= 0;
-        else if (op == "<") ok = c < 0;
-        else if (op.empty() || op == "=" || op == "==") ok = c == 0;
-        else throw std::invalid_argument("'" + op + "' is not a comparison (use >=, >, <=, < or =)");
+        if (op == ">=")
+            ok = c >= 0;
+        else if (op == ">")
+            ok = c > 0;
+        else if (op == "<=")
+            ok = c <= 0;
+        else if (op == "<")
+            ok = c < 0;
+        else if (op.empty() || op == "=" || op == "==")
+            ok = c == 0;
+        else
+            throw std::invalid_argument("'" + op + "' is not a comparison (use >=, >, <=, < or =)");
         if (!ok) return "version " + version + " is not " + word;
     }
     return {};
@@ -68,7 +75,8 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
     h.directory = file.parent_path().string();
     h.where = {h.file, 1, 1};
     if (!fs::exists(file)) {
-        sink.error({h.file, 0, 0}, fs::is_directory(path) ? "a house rule folder needs a house.yaml" : "no such house rule");
+        sink.error({h.file, 0, 0},
+                   fs::is_directory(path) ? "a house rule folder needs a house.yaml" : "no such house rule");
         return h;
     }
     YamlFile yaml = parse_yaml_file(h.file, h.file, sink);
@@ -86,7 +94,8 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
     h.conflicts_with = top.text_list("conflicts_with", false);
     h.overrides = top.text_list("overrides", false);
     h.base_where = top.where("base");
-    MapReader base(top.child("base", true), h.file, sink, "the base of a house rule ({ ruleset: ID, versions: \">=1.0 <2\" })");
+    MapReader base(top.child("base", true), h.file, sink,
+                   "the base of a house rule ({ ruleset: ID, versions: \">=1.0 <2\" })");
     if (base.valid()) {
         h.base_ruleset = base.text("ruleset", true);
         h.base_versions = base.text("versions", false);
@@ -105,8 +114,10 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
             if (!name) continue;
             std::string why;
             const auto patch = file_inside(file.parent_path(), *name, why);
-            if (!patch) sink.error(location_of(item, h.file), "cannot read patch file '" + *name + "': " + why);
-            else h.patches.push_back(patch->string());
+            if (!patch)
+                sink.error(location_of(item, h.file), "cannot read patch file '" + *name + "': " + why);
+            else
+                h.patches.push_back(patch->string());
         }
     return h;
 }

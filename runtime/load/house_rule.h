@@ -18,17 +18,17 @@ struct HouseRule {
     std::string version;
     std::string author;
     std::string description;
-    std::string base_ruleset;            // the id of the ruleset it is written for
-    std::string base_versions;           // e.g. ">=1.0.0 <2.0.0"; empty: any version
+    std::string base_ruleset;                 // the id of the ruleset it is written for
+    std::string base_versions;                // e.g. ">=1.0.0 <2.0.0"; empty: any version
     std::vector<std::string> conflicts_with;  // ids of house rules it cannot be played with
     // Ids of earlier house rules whose changes this one may change again
     // (without it, two house rules changing one value are a conflict).
     std::vector<std::string> overrides;
-    std::string directory;               // the folder
-    std::string file;                    // its house.yaml
-    std::vector<std::string> patches;    // patch files, in the order applied
-    rules::SourceLocation where;         // the top of house.yaml
-    rules::SourceLocation base_where;    // where `base:` is written
+    std::string directory;                  // the folder
+    std::string file;                       // its house.yaml
+    std::vector<std::string> patches;       // patch files, in the order applied
+    rules::SourceLocation where;            // the top of house.yaml
+    rules::SourceLocation base_where;       // where `base:` is written
     rules::SourceLocation conflicts_where;  // where `conflicts_with:` is written
 };
 

@@ -26,7 +26,8 @@ const std::vector<std::string>& param_types();
 
 // The declarations in a module's source; nullopt when it declares none (its
 // params are then not checked). A malformed block is reported at its line.
-std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string& source, const std::string& file, DiagnosticSink& sink);
+std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string& source, const std::string& file,
+                                                              DiagnosticSink& sink);
 
 // Checks `params` (as written for module `module`) against the declarations.
 void check_module_params(const rules::Ruleset& ruleset, const std::string& module, const rules::Param& params,

@@ -45,8 +45,9 @@ private:
 std::string scalar_yaml(const YAML::Node& node) {
     if (node.IsNull()) return "null";
     const std::string& s = node.Scalar();
-    const bool plain = !s.empty() && original_tag(node) != "!" && s.find_first_of(":#{}[],&*!|>'\"%@`\n") == std::string::npos &&
-                       s.front() != ' ' && s.back() != ' ' && s.front() != '-' && s.front() != '?';
+    const bool plain = !s.empty() && original_tag(node) != "!" &&
+                       s.find_first_of(":#{}[],&*!|>'\"%@`\n") == std::string::npos && s.front() != ' ' &&
+                       s.back() != ' ' && s.front() != '-' && s.front() != '?';
     return plain ? s : yaml_quoted(s);
 }
 
@@ -57,7 +58,8 @@ public:
     void map(const YAML::Node& node, const std::string& file, int indent, bool first_dash = false) {
         bool first = true;
         for (const auto& kv : node) {
-            const std::string lead = std::string(static_cast<std::size_t>(indent), ' ') + (first_dash && first ? "- " : (first_dash ? "  " : ""));
+            const std::string lead = std::string(static_cast<std::size_t>(indent), ' ') +
+                                     (first_dash && first ? "- " : (first_dash ? "  " : ""));
             first = false;
             value(lead + kv.first.Scalar() + ":", kv.second, file, indent + (first_dash ? 2 : 0));
         }
@@ -71,8 +73,10 @@ public:
             out << lead << "\n";
             for (const auto& item : v) {
                 const std::string dash = std::string(static_cast<std::size_t>(indent + 2), ' ') + "-";
-                if (item.IsMap() && item.size() > 0) map(item, file, indent + 2, true);
-                else value(dash, item, file, indent + 2);
+                if (item.IsMap() && item.size() > 0)
+                    map(item, file, indent + 2, true);
+                else
+                    value(dash, item, file, indent + 2);
             }
         } else {
             if (v.size() == 0) return line(lead + " {}", v, file);
@@ -84,7 +88,8 @@ public:
     void line(const std::string& text, const YAML::Node& node, const std::string& file) {
         const auto where = location_of(node, file);
         const auto& layer = doc_.layers[doc_.layer_of(where.file)];
-        out << text << std::string(text.size() < 50 ? 50 - text.size() : 1, ' ') << "# " << layer.id << "  " << where.to_string() << "\n";
+        out << text << std::string(text.size() < 50 ? 50 - text.size() : 1, ' ') << "# " << layer.id << "  "
+            << where.to_string() << "\n";
     }
 
     std::ostringstream out;
@@ -116,7 +121,9 @@ std::string dump_with_provenance(const RulesetDocument& doc) {
     p.out << "# The merged ruleset. Layers, applied in this order:\n";
     for (std::size_t i = 0; i < doc.layers.size(); ++i) {
         const auto& l = doc.layers[i];
-        p.out << "#   " << l.id << " " << l.version << " (" << (l.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset" : "house rule") << ", " << l.directory << ")\n";
+        p.out << "#   " << l.id << " " << l.version << " ("
+              << (l.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset" : "house rule") << ", " << l.directory
+              << ")\n";
     }
     p.out << "# Each value is followed by its layer and the file:line it was read from.\n";
     p.out << "# Tables are shown under `tables:` by id, as merged, instead of their files.\n";
@@ -140,15 +147,18 @@ std::string dump_json(const RulesetDocument& doc) {
     out << "{\"layers\": [";
     for (std::size_t i = 0; i < doc.layers.size(); ++i) {
         const auto& l = doc.layers[i];
-        out << (i ? ", " : "") << "{\"index\": " << i << ", \"kind\": \"" << (l.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset" : "house_rule")
-            << "\", \"id\": " << json_quoted(l.id) << ", \"name\": " << json_quoted(l.name) << ", \"version\": " << json_quoted(l.version)
-            << ", \"directory\": " << json_quoted(l.directory) << "}";
+        out << (i ? ", " : "") << "{\"index\": " << i << ", \"kind\": \""
+            << (l.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset" : "house_rule")
+            << "\", \"id\": " << json_quoted(l.id) << ", \"name\": " << json_quoted(l.name)
+            << ", \"version\": " << json_quoted(l.version) << ", \"directory\": " << json_quoted(l.directory) << "}";
     }
     out << "],\n \"values\": [";
     bool first = true;
     for (const auto& v : sourced_values(doc)) {
-        out << (first ? "\n  " : ",\n  ") << "{\"path\": " << json_quoted(path_text(v.path)) << ", \"value\": " << json_quoted(v.value) << ", \"layer\": " << v.layer
-            << ", \"file\": " << json_quoted(v.where.file) << ", \"line\": " << v.where.line << ", \"column\": " << v.where.column << "}";
+        out << (first ? "\n  " : ",\n  ") << "{\"path\": " << json_quoted(path_text(v.path))
+            << ", \"value\": " << json_quoted(v.value) << ", \"layer\": " << v.layer
+            << ", \"file\": " << json_quoted(v.where.file) << ", \"line\": " << v.where.line
+            << ", \"column\": " << v.where.column << "}";
         first = false;
     }
     out << "\n]}\n";

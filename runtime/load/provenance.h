@@ -13,8 +13,8 @@ namespace sandtable::load {
 struct SourcedValue {
     // As in Change::path: entries of lists by id, other list items by index.
     std::vector<std::string> path;
-    std::string value;               // the scalar as written
-    std::size_t layer = 0;           // index into RulesetDocument::layers
+    std::string value;      // the scalar as written
+    std::size_t layer = 0;  // index into RulesetDocument::layers
     rules::SourceLocation where;
 };
 

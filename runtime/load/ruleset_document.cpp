@@ -29,7 +29,8 @@ const TableDocument* RulesetDocument::table(const std::string& id) const {
 std::string list_entry_key(const YAML::Node& list) {
     if (!list.IsSequence() || list.size() == 0) return {};
     for (const char* key : {"id", "module", "odds"}) {
-        const bool all = std::all_of(list.begin(), list.end(), [&](const YAML::Node& item) { return scalar_at(item, key).has_value(); });
+        const bool all = std::all_of(list.begin(), list.end(),
+                                     [&](const YAML::Node& item) { return scalar_at(item, key).has_value(); });
         if (all) return key;
     }
     return {};
@@ -73,7 +74,8 @@ YamlFile parse_text_for_patching(const std::string& text, const std::string& pat
     const bool anchors = has_anchors(text);
     if (!yaml.root.IsDefined() || (!mark && !anchors)) return yaml;
     if (!mark_source(yaml.root, path)) {
-        sink.error({path, 1, 1}, "the YAML nests deeper than a ruleset can: an alias (*name) refers to a node that contains it");
+        sink.error({path, 1, 1},
+                   "the YAML nests deeper than a ruleset can: an alias (*name) refers to a node that contains it");
         yaml.root = YAML::Node(YAML::NodeType::Undefined);
     } else if (anchors) {
         yaml.root = unshared_copy(yaml.root);

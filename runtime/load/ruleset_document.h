@@ -19,7 +19,7 @@ namespace sandtable::load {
 
 struct TableDocument {
     std::string id;
-    std::string file;                // the file its nodes are read from, unless marked otherwise
+    std::string file;  // the file its nodes are read from, unless marked otherwise
     YAML::Node root;
 };
 
@@ -28,20 +28,20 @@ struct TableDocument {
 struct Change {
     enum class Op { Set, Add, Delete, Replace, Append, Remove };
     Op op = Op::Set;
-    std::size_t layer = 0;           // index into RulesetDocument::layers
+    std::size_t layer = 0;  // index into RulesetDocument::layers
     // Entries of lists are named by their id: {"unit_types", "knights", "front", "combat"}.
     std::vector<std::string> path;
-    YAML::Node before;               // a copy of the old value; undefined for Add
-    YAML::Node after;                // the new value, or the items appended or removed
-    rules::SourceLocation where;     // in the house rule's patch file
+    YAML::Node before;            // a copy of the old value; undefined for Add
+    YAML::Node after;             // the new value, or the items appended or removed
+    rules::SourceLocation where;  // in the house rule's patch file
     rules::SourceLocation before_where;
 };
 
 struct RulesetDocument {
-    std::string file;                // ruleset.yaml
+    std::string file;  // ruleset.yaml
     YAML::Node root;
     std::vector<TableDocument> tables;
-    bool tables_loaded = true;       // false when a table file could not be read
+    bool tables_loaded = true;                // false when a table file could not be read
     std::vector<rules::RulesetLayer> layers;  // [0] the ruleset
     std::vector<HouseRule> house_rules;       // layers[1..], in order
     std::vector<Change> changes;
@@ -67,8 +67,8 @@ RulesetDocument read_ruleset_document(const std::string& path, DiagnosticSink& s
 // already applied. Problems go to the sink, each naming the files involved.
 void apply_house_rule(RulesetDocument& document, const HouseRule& rule, DiagnosticSink& sink);
 // One patch of `rule`, its text in memory (shown as `shown_as`), applied as its only patch would be.
-void apply_house_patch_text(RulesetDocument& document, const HouseRule& rule, const std::string& text, const std::string& shown_as,
-                            DiagnosticSink& sink);
+void apply_house_patch_text(RulesetDocument& document, const HouseRule& rule, const std::string& text,
+                            const std::string& shown_as, DiagnosticSink& sink);
 
 // The model and the merged document it was built from (`rules dump`,
 // `rules diff`, the studio's provenance view).

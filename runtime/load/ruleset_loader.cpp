@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 using namespace sandtable::rules;
 
 std::string read_file(const std::string& path) {
-    if (const std::string why = unreadable(path); !why.empty()) throw LoadError({{{path, 1, 1}, "cannot read the file: " + why}});
+    if (const std::string why = unreadable(path); !why.empty())
+        throw LoadError({{{path, 1, 1}, "cannot read the file: " + why}});
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError({{{path, 1, 1}, "cannot open file"}});
     std::ostringstream text;
@@ -35,7 +36,8 @@ std::string unknown_symbol_message(const std::string& symbol) {
     std::string list;
     for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
     const std::string near = closest_match(symbol, known);
-    return "unknown counter symbol '" + symbol + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; expected one of " + list;
+    return "unknown counter symbol '" + symbol + "'" + (near.empty() ? "" : " (did you mean '" + near + "'?)") +
+           "; expected one of " + list;
 }
 
 struct RulesetReader {
@@ -49,15 +51,23 @@ struct RulesetReader {
         if (!g.valid()) return;
         std::string kind = g.text("kind", true);
         if (kind == "table") return table_geometry(g);
-        if (kind != "hex") sink.error(g.where("kind"), "geometry kind must be 'hex' or 'table' (a free table in centimetres), got '" + kind + "'");
+        if (kind != "hex")
+            sink.error(g.where("kind"),
+                       "geometry kind must be 'hex' or 'table' (a free table in centimetres), got '" + kind + "'");
         std::string top_kind = g.text("top", false, "flat");
-        if (top_kind == "flat") rs.layout.top = geometry::HexTop::Flat;
-        else if (top_kind == "pointy") rs.layout.top = geometry::HexTop::Pointy;
-        else sink.error(g.where("top"), "'top' must be flat or pointy, got '" + top_kind + "'");
+        if (top_kind == "flat")
+            rs.layout.top = geometry::HexTop::Flat;
+        else if (top_kind == "pointy")
+            rs.layout.top = geometry::HexTop::Pointy;
+        else
+            sink.error(g.where("top"), "'top' must be flat or pointy, got '" + top_kind + "'");
         std::string parity = g.text("parity", false, "odd");
-        if (parity == "odd") rs.layout.parity = geometry::OffsetParity::Odd;
-        else if (parity == "even") rs.layout.parity = geometry::OffsetParity::Even;
-        else sink.error(g.where("parity"), "'parity' must be odd or even, got '" + parity + "'");
+        if (parity == "odd")
+            rs.layout.parity = geometry::OffsetParity::Odd;
+        else if (parity == "even")
+            rs.layout.parity = geometry::OffsetParity::Even;
+        else
+            sink.error(g.where("parity"), "'parity' must be odd or even, got '" + parity + "'");
         rs.layout.first_column = g.integer("first_column", false, 1, 0, 99);
         rs.layout.first_row = g.integer("first_row", false, 1, 0, 99);
         rs.layout.label_digits = g.integer("label_digits", false, 2, 1, 4);
@@ -84,28 +94,39 @@ struct RulesetReader {
         if (!rs.table.enabled) return;
         for (const std::string* name : {&rs.table.stand_width, &rs.table.stand_depth, &rs.table.figures_per_stand})
             if (rs.attribute_index(*name) < 0)
-                sink.error(rs.table.where, "a free table needs the attribute '" + *name + "' (each unit type's stand width and depth in mm and its figures per stand); declare it under attributes or name another in geometry");
+                sink.error(rs.table.where, "a free table needs the attribute '" + *name +
+                                               "' (each unit type's stand width and depth in mm and its figures per "
+                                               "stand); declare it under attributes or name another in geometry");
     }
 
     TableTerrain table_terrain(MapReader& r, const std::string& id) {
         TableTerrain t;
         const std::string shape = r.text("shape", false, "area");
-        if (shape == "line") t.shape = TableTerrain::Shape::Line;
-        else if (shape != "area") sink.error(r.where("shape"), "'shape' of '" + id + "' must be area or line, got '" + shape + "'");
+        if (shape == "line")
+            t.shape = TableTerrain::Shape::Line;
+        else if (shape != "area")
+            sink.error(r.where("shape"), "'shape' of '" + id + "' must be area or line, got '" + shape + "'");
         const std::string sight = r.text("sight", false, "clear");
         using geometry::table::AreaSight;
-        if (sight == "clear") t.sight = AreaSight::Clear;
-        else if (sight == "hill") t.sight = AreaSight::Hill;
-        else if (sight == "screen") t.sight = AreaSight::Screen;
-        else if (sight == "building") t.sight = AreaSight::Building;
-        else sink.error(r.where("sight"), "'sight' of '" + id + "' must be clear, hill, screen or building, got '" + sight + "'");
+        if (sight == "clear")
+            t.sight = AreaSight::Clear;
+        else if (sight == "hill")
+            t.sight = AreaSight::Hill;
+        else if (sight == "screen")
+            t.sight = AreaSight::Screen;
+        else if (sight == "building")
+            t.sight = AreaSight::Building;
+        else
+            sink.error(r.where("sight"),
+                       "'sight' of '" + id + "' must be clear, hill, screen or building, got '" + sight + "'");
         t.sight_depth = r.number("sight_depth", false, 0, 0, 1000);
         t.seen_over_from_above = r.boolean("seen_over_from_above", false);
         t.width = r.number("width", false, t.width, 0, 1000);
         t.crossing = r.boolean("crossing", false);
         t.crossing_thirds = r.integer("crossing_thirds", false, -1, -1, 3);
         if (t.crossing_thirds >= 0 && t.shape != TableTerrain::Shape::Line)
-            sink.error(r.where("crossing_thirds"), "'" + id + "' is an area: only a line is crossed at a ford or bridge");
+            sink.error(r.where("crossing_thirds"),
+                       "'" + id + "' is an area: only a line is crossed at a ford or bridge");
         if (t.shape == TableTerrain::Shape::Line && t.sight != AreaSight::Clear)
             sink.error(r.where("sight"), "'" + id + "' is a line: only areas block sight");
         return t;
@@ -119,7 +140,8 @@ struct RulesetReader {
         auto value = [&](const YAML::Node& v) -> std::optional<int> {
             if (v.IsScalar() && v.Scalar() == "prohibited") return std::nullopt;
             auto t = read_int(v, file, sink, what + " (thirds of a move lost, or 'prohibited')");
-            if (t && (*t < -3 || *t > 3)) sink.error(location_of(v, file), what + " must be between -3 and 3 thirds, got " + std::to_string(*t));
+            if (t && (*t < -3 || *t > 3))
+                sink.error(location_of(v, file), what + " must be between -3 and 3 thirds, got " + std::to_string(*t));
             return t ? *t : 0;
         };
         if (!n.IsDefined()) return out;
@@ -137,7 +159,8 @@ struct RulesetReader {
     void attributes(MapReader& top) {
         YAML::Node node = top.child("attributes", true);
         if (!node.IsDefined()) return;
-        if (!node.IsMap()) return sink.error(location_of(node, file), "'attributes' must map attribute names to their types");
+        if (!node.IsMap())
+            return sink.error(location_of(node, file), "'attributes' must map attribute names to their types");
         for (const auto& kv : node) {
             AttributeSpec a;
             a.id = kv.first.Scalar();
@@ -146,10 +169,14 @@ struct RulesetReader {
             MapReader r(kv.second, file, sink, "attribute '" + a.id + "'");
             if (!r.valid()) continue;
             std::string type = r.text("type", true);
-            if (type == "int") a.kind = AttributeKind::Int;
-            else if (type == "bool") a.kind = AttributeKind::Bool;
-            else if (type == "enum") a.kind = AttributeKind::Enum;
-            else sink.error(r.where("type"), "attribute type must be int, bool or enum, got '" + type + "'");
+            if (type == "int")
+                a.kind = AttributeKind::Int;
+            else if (type == "bool")
+                a.kind = AttributeKind::Bool;
+            else if (type == "enum")
+                a.kind = AttributeKind::Enum;
+            else
+                sink.error(r.where("type"), "attribute type must be int, bool or enum, got '" + type + "'");
             a.min = r.integer("min", false, a.kind == AttributeKind::Int ? -1'000'000 : 0);
             a.max = r.integer("max", false, 1'000'000);
             a.values = r.text_list("values", a.kind == AttributeKind::Enum);
@@ -169,7 +196,9 @@ struct RulesetReader {
             case AttributeKind::Int: {
                 auto v = read_int(n, file, sink, "'" + a.id + "'");
                 if (v && (*v < a.min || *v > a.max)) {
-                    sink.error(location_of(n, file), "'" + a.id + "' must be between " + std::to_string(a.min) + " and " + std::to_string(a.max) + ", got " + std::to_string(*v));
+                    sink.error(location_of(n, file), "'" + a.id + "' must be between " + std::to_string(a.min) +
+                                                         " and " + std::to_string(a.max) + ", got " +
+                                                         std::to_string(*v));
                     return std::nullopt;
                 }
                 return v;
@@ -259,12 +288,15 @@ struct RulesetReader {
         for (const auto& a : rs.attributes) {
             if (!a.required) continue;
             bool present = type_node[a.id].IsDefined() || (front.IsMap() && front[a.id].IsDefined());
-            if (!present) sink.error(location_of(type_node, file), "unit type '" + t.id + "' has no '" + a.id + "' (the ruleset's attributes require it)");
+            if (!present)
+                sink.error(location_of(type_node, file),
+                           "unit type '" + t.id + "' has no '" + a.id + "' (the ruleset's attributes require it)");
         }
     }
 
     std::vector<std::optional<int>> costs(const YAML::Node& n, bool additive, const std::string& what) {
-        std::vector<std::optional<int>> out(rs.movement_classes.size(), additive ? std::optional<int>(0) : std::optional<int>(1));
+        std::vector<std::optional<int>> out(rs.movement_classes.size(),
+                                            additive ? std::optional<int>(0) : std::optional<int>(1));
         if (!n.IsDefined()) return out;
         if (n.IsScalar()) {
             auto v = cost_value(n, what);
@@ -333,7 +365,8 @@ struct RulesetReader {
             t.charge_allowed = r.boolean("charge_allowed", true);
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
             t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
-            if (YAML::Node from = r.child("cost_from"); from.IsDefined()) pending_cost_from.push_back({rs.terrain.size(), from});
+            if (YAML::Node from = r.child("cost_from"); from.IsDefined())
+                pending_cost_from.push_back({rs.terrain.size(), from});
             t.notes = r.text("notes", false);
             if (rs.terrain_index(t.id) >= 0) sink.error(r.where("id"), "terrain '" + t.id + "' is defined twice");
             rs.terrain.push_back(std::move(t));
@@ -346,8 +379,10 @@ struct RulesetReader {
             for (const auto& key : r.keys()) {
                 const int cost = r.integer(key, true, 0, 0, 99);
                 const int from = rs.terrain_index(key);
-                if (from < 0) sink.error(r.key_where(key), unknown("terrain", key, ids_of(rs.terrain)));
-                else t.cost_from.push_back({from, cost});
+                if (from < 0)
+                    sink.error(r.key_where(key), unknown("terrain", key, ids_of(rs.terrain)));
+                else
+                    t.cost_from.push_back({from, cost});
             }
         }
     }
@@ -367,7 +402,8 @@ struct RulesetReader {
             f.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
             f.combat = combat_effects(r.child("combat"), "'" + f.id + "'");
             f.notes = r.text("notes", false);
-            if (rs.hexside_feature_index(f.id) >= 0) sink.error(r.where("id"), "hexside feature '" + f.id + "' is defined twice");
+            if (rs.hexside_feature_index(f.id) >= 0)
+                sink.error(r.where("id"), "hexside feature '" + f.id + "' is defined twice");
             rs.hexside_features.push_back(std::move(f));
         });
     }
@@ -379,13 +415,17 @@ struct RulesetReader {
         if (!node.IsDefined()) return rs.movement_point_parts;
         double mp = 0;
         if (!node.IsScalar() || !YAML::convert<double>::decode(node, mp) || mp < 0 || mp > 99) {
-            sink.error(location_of(node, file), "the cost of a path must be a number of movement points from 0 to 99, like 1 or 0.5");
+            sink.error(location_of(node, file),
+                       "the cost of a path must be a number of movement points from 0 to 99, like 1 or 0.5");
             return rs.movement_point_parts;
         }
         const double parts = mp * rs.movement_point_parts;
         if (parts != static_cast<double>(static_cast<int>(parts))) {
-            sink.error(location_of(node, file), "a path cost of " + node.Scalar() + " MP needs movement points counted in parts: movement_point_parts: " +
-                                                    std::to_string(rs.movement_point_parts) + " counts only multiples of 1/" + std::to_string(rs.movement_point_parts));
+            sink.error(location_of(node, file),
+                       "a path cost of " + node.Scalar() +
+                           " MP needs movement points counted in parts: movement_point_parts: " +
+                           std::to_string(rs.movement_point_parts) + " counts only multiples of 1/" +
+                           std::to_string(rs.movement_point_parts));
             return rs.movement_point_parts;
         }
         return static_cast<int>(parts);
@@ -399,7 +439,8 @@ struct RulesetReader {
             p.name = r.text("name", false, p.id);
             p.color = r.text("color", false, "#8a6a40");
             p.cost = path_cost(r);
-            if (rs.path_feature_index(p.id) >= 0) sink.error(r.where("id"), "path feature '" + p.id + "' is defined twice");
+            if (rs.path_feature_index(p.id) >= 0)
+                sink.error(r.where("id"), "path feature '" + p.id + "' is defined twice");
             rs.path_features.push_back(std::move(p));
         });
     }
@@ -422,14 +463,16 @@ struct RulesetReader {
         if (v == "lose_unit") return CombatResult::Effect::LoseUnit;
         if (v == "reduce") return CombatResult::Effect::Reduce;
         if (v == "eliminate_all") return CombatResult::Effect::EliminateAll;
-        sink.error(r.where(key), "'" + key + "' must be none, retreat, lose_unit, reduce or eliminate_all, got '" + v + "'");
+        sink.error(r.where(key),
+                   "'" + key + "' must be none, retreat, lose_unit, reduce or eliminate_all, got '" + v + "'");
         return CombatResult::Effect::None;
     }
 
     void combat_results(MapReader& top) {
         YAML::Node node = top.child("combat_results");
         if (!node.IsDefined()) return;
-        if (!node.IsMap()) return sink.error(location_of(node, file), "'combat_results' must map result codes to their effects");
+        if (!node.IsMap())
+            return sink.error(location_of(node, file), "'combat_results' must map result codes to their effects");
         for (const auto& kv : node) {
             CombatResult c;
             c.code = kv.first.Scalar();
@@ -452,7 +495,8 @@ struct RulesetReader {
     void phases(MapReader& top) {
         YAML::Node node = top.child("phases", true);
         if (!node.IsDefined()) return;
-        if (!node.IsMap()) return sink.error(location_of(node, file), "'phases' must map phase names to their procedures");
+        if (!node.IsMap())
+            return sink.error(location_of(node, file), "'phases' must map phase names to their procedures");
         for (const auto& kv : node) {
             PhaseSpec p;
             p.id = kv.first.Scalar();
@@ -468,12 +512,16 @@ struct RulesetReader {
                 sink.error(r.where("procedure"), unknown("procedure", p.procedure, names));
             }
             std::string acting = r.text("acting", false, "active");
-            if (acting == "active") p.acting = Acting::Active;
-            else if (acting == "both") p.acting = Acting::Both;
-            else sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
+            if (acting == "active")
+                p.acting = Acting::Active;
+            else if (acting == "both")
+                p.acting = Acting::Both;
+            else
+                sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
             p.table = r.text("table", false);
             if (spec && spec->table == ProcedureSpec::Table::None && !p.table.empty())
-                sink.error(r.where("table"), "procedure '" + p.procedure + "' uses no table; remove 'table: " + p.table + "'");
+                sink.error(r.where("table"),
+                           "procedure '" + p.procedure + "' uses no table; remove 'table: " + p.table + "'");
             if (p.acting == Acting::Both && p.procedure != "ranged_fire")
                 sink.error(r.where("acting"), "'acting: both' is only for ranged_fire phases");
             YAML::Node options = r.child("options");
@@ -487,7 +535,8 @@ struct RulesetReader {
 
     static std::string join_choices(const std::vector<std::string>& choices) {
         std::string out;
-        for (std::size_t i = 0; i < choices.size(); ++i) out += (i ? (i + 1 == choices.size() ? " or " : ", ") : "") + choices[i];
+        for (std::size_t i = 0; i < choices.size(); ++i)
+            out += (i ? (i + 1 == choices.size() ? " or " : ", ") : "") + choices[i];
         return out;
     }
 
@@ -504,20 +553,33 @@ struct RulesetReader {
             YAML::Node v = r.child(o.key);
             bool b = false;
             int i = 0;
-            const bool ok = o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
-                            : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
-                            : o.kind == ProcedureOption::Kind::Names || o.kind == ProcedureOption::Kind::TerrainNames
-                                ? v.IsScalar() || (v.IsSequence() && std::all_of(v.begin(), v.end(), [](const YAML::Node& n) { return n.IsScalar(); }))
-                                : v.IsScalar();
-            static const char* kinds[] = {"true or false", "a whole number", "a single value", "a single value", "a single value",
-                                          "a name or a list of names", "a terrain id or a list of terrain ids"};
-            if (!ok) sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
+            const bool ok =
+                o.kind == ProcedureOption::Kind::Bool  ? v.IsScalar() && YAML::convert<bool>::decode(v, b)
+                : o.kind == ProcedureOption::Kind::Int ? v.IsScalar() && YAML::convert<int>::decode(v, i)
+                : o.kind == ProcedureOption::Kind::Names || o.kind == ProcedureOption::Kind::TerrainNames
+                    ? v.IsScalar() || (v.IsSequence() && std::all_of(v.begin(), v.end(),
+                                                                     [](const YAML::Node& n) { return n.IsScalar(); }))
+                    : v.IsScalar();
+            static const char* kinds[] = {"true or false",
+                                          "a whole number",
+                                          "a single value",
+                                          "a single value",
+                                          "a single value",
+                                          "a name or a list of names",
+                                          "a terrain id or a list of terrain ids"};
+            if (!ok)
+                sink.error(location_of(v, file),
+                           "option '" + o.key + "' of " + spec.name + " must be " + kinds[static_cast<int>(o.kind)]);
             else if (o.kind == ProcedureOption::Kind::Int && i < o.min)
-                sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));
-            else if (o.kind == ProcedureOption::Kind::Choice && std::find(o.choices.begin(), o.choices.end(), v.Scalar()) == o.choices.end())
-                sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be one of " + join_choices(o.choices) + ", not '" + v.Scalar() + "'");
+                sink.error(location_of(v, file),
+                           "option '" + o.key + "' of " + spec.name + " must be at least " + std::to_string(o.min));
+            else if (o.kind == ProcedureOption::Kind::Choice &&
+                     std::find(o.choices.begin(), o.choices.end(), v.Scalar()) == o.choices.end())
+                sink.error(location_of(v, file), "option '" + o.key + "' of " + spec.name + " must be one of " +
+                                                     join_choices(o.choices) + ", not '" + v.Scalar() + "'");
             else if (o.kind == ProcedureOption::Kind::Text && rs.attribute_index(v.Scalar()) < 0)
-                sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() + "', which the ruleset does not declare");
+                sink.error(location_of(v, file), "option '" + o.key + "' names attribute '" + v.Scalar() +
+                                                     "', which the ruleset does not declare");
             else if (o.kind == ProcedureOption::Kind::TerrainNames)
                 check_terrain_names(o.key, v);
         }
@@ -526,10 +588,13 @@ struct RulesetReader {
     void check_terrain_names(const std::string& key, const YAML::Node& v) {
         const auto check = [&](const YAML::Node& n) {
             if (rs.terrain_index(n.Scalar()) < 0)
-                sink.error(location_of(n, file), "option '" + key + "': " + unknown("terrain", n.Scalar(), ids_of(rs.terrain)));
+                sink.error(location_of(n, file),
+                           "option '" + key + "': " + unknown("terrain", n.Scalar(), ids_of(rs.terrain)));
         };
-        if (v.IsScalar()) check(v);
-        else for (const auto& n : v) check(n);
+        if (v.IsScalar())
+            check(v);
+        else
+            for (const auto& n : v) check(n);
     }
 
     int phase_index(const std::string& id) const {
@@ -577,7 +642,8 @@ struct RulesetReader {
                 st.kind = SequenceStep::Kind::PlayerTurns;
                 ids = step.text_list("player_turns", true);
                 const std::string first = step.text("first", false, "scenario");
-                if (first != "scenario" && first != "roll_off") sink.error(step.where("first"), "'first' is scenario or roll_off, not '" + first + "'");
+                if (first != "scenario" && first != "roll_off")
+                    sink.error(step.where("first"), "'first' is scenario or roll_off, not '" + first + "'");
                 st.first_by_roll_off = first == "roll_off";
                 if (st.first_by_roll_off) st.activation = roll_off_rules(step);
             } else if (step.has("activations")) {
@@ -592,11 +658,14 @@ struct RulesetReader {
             if (!st.when.empty() && st.when != "day" && st.when != "night")
                 sink.error(step.where("when"), "'when' is day or night, not '" + st.when + "'");
             if (!st.when.empty() && rs.day.rounds == 0)
-                sink.error(step.where("when"), "'when: " + st.when + "' needs the ruleset's 'day:' (rounds per day and nights)");
+                sink.error(step.where("when"),
+                           "'when: " + st.when + "' needs the ruleset's 'day:' (rounds per day and nights)");
             for (const auto& id : ids) {
                 int i = phase_index(id);
-                if (i < 0) sink.error(step.where(), "the sequence names phase '" + id + "', which 'phases' does not define");
-                else st.phases.push_back(i);
+                if (i < 0)
+                    sink.error(step.where(), "the sequence names phase '" + id + "', which 'phases' does not define");
+                else
+                    st.phases.push_back(i);
             }
             if (ids.empty()) sink.error(step.where(), "a step of the game turn needs at least one phase");
             steps.push_back(std::move(st));
@@ -627,8 +696,10 @@ struct RulesetReader {
             sink.error(step.where("roll_off"), "'roll_off' is dice such as 2d6, not '" + dice + "'");
         }
         const std::string ties = step.text("ties", false, "reroll");
-        if (ties == "other_side") a.ties = ActivationRules::Ties::OtherSide;
-        else if (ties != "reroll") sink.error(step.where("ties"), "'ties' is reroll or other_side, not '" + ties + "'");
+        if (ties == "other_side")
+            a.ties = ActivationRules::Ties::OtherSide;
+        else if (ties != "reroll")
+            sink.error(step.where("ties"), "'ties' is reroll or other_side, not '" + ties + "'");
         return a;
     }
 
@@ -652,11 +723,15 @@ struct RulesetReader {
             order.name = item.text("name", false, order.id);
             const std::string posture = item.text("posture", false);
             static const std::vector<std::pair<std::string, OrderSpec::Posture>> postures{
-                {"advance", OrderSpec::Posture::Advance}, {"hold", OrderSpec::Posture::Hold}, {"dig_in", OrderSpec::Posture::DigIn}, {"withdraw", OrderSpec::Posture::Withdraw}};
+                {"advance", OrderSpec::Posture::Advance},
+                {"hold", OrderSpec::Posture::Hold},
+                {"dig_in", OrderSpec::Posture::DigIn},
+                {"withdraw", OrderSpec::Posture::Withdraw}};
             for (const auto& [word, value] : postures)
                 if (posture == word) order.posture = value;
             if (!posture.empty() && order.posture == OrderSpec::Posture::None)
-                sink.error(item.where("posture"), "'posture' is advance, hold, dig_in or withdraw, not '" + posture + "'");
+                sink.error(item.where("posture"),
+                           "'posture' is advance, hold, dig_in or withdraw, not '" + posture + "'");
             if (rs.orders.find(order.id) >= 0) sink.error(order.where, "order '" + order.id + "' is listed twice");
             next_ids.push_back(item.text_list("next", false));
             rs.orders.list.push_back(std::move(order));
@@ -664,12 +739,16 @@ struct RulesetReader {
         for (std::size_t i = 0; i < next_ids.size(); ++i)
             for (const auto& id : next_ids[i]) {
                 const int to = rs.orders.find(id);
-                if (to < 0) sink.error(rs.orders.list[i].where, "order '" + rs.orders.list[i].id + "' may be followed by '" + id + "', which 'orders.list' does not define");
-                else rs.orders.list[i].next.push_back(to);
+                if (to < 0)
+                    sink.error(rs.orders.list[i].where, "order '" + rs.orders.list[i].id + "' may be followed by '" +
+                                                            id + "', which 'orders.list' does not define");
+                else
+                    rs.orders.list[i].next.push_back(to);
             }
         const std::string initial = o.text("initial", false, rs.orders.list.empty() ? "" : rs.orders.list.front().id);
         rs.orders.initial = std::max(0, rs.orders.find(initial));
-        if (rs.orders.find(initial) < 0) sink.error(o.where("initial"), "the initial order '" + initial + "' is not in 'orders.list'");
+        if (rs.orders.find(initial) < 0)
+            sink.error(o.where("initial"), "the initial order '" + initial + "' is not in 'orders.list'");
         rs.orders.any_at_night = o.boolean("any_at_night", true);
     }
 
@@ -686,7 +765,8 @@ struct RulesetReader {
     // under `tables:` was read with it.
     void tables(MapReader& top) {
         YAML::Node list = top.child("tables");
-        if (list.IsDefined() && !list.IsSequence()) sink.error(location_of(list, file), "'tables' must be a list of table files");
+        if (list.IsDefined() && !list.IsSequence())
+            sink.error(location_of(list, file), "'tables' must be a list of table files");
         if (list.IsSequence())
             for (const auto& item : list) read_text(item, file, sink, "a table file");
         for (const auto& t : document.tables) load_table_node(t.root, t.file, rs, sink);
@@ -704,7 +784,9 @@ struct RulesetReader {
         const std::string id = r.text("attribute", true);
         const int a = rs.attribute_index(id);
         if (a < 0 || rs.attributes[static_cast<std::size_t>(a)].kind != AttributeKind::Enum) {
-            if (!id.empty()) sink.error(r.where("attribute"), "stacking_mixes: '" + id + "' is not an enum attribute of this ruleset");
+            if (!id.empty())
+                sink.error(r.where("attribute"),
+                           "stacking_mixes: '" + id + "' is not an enum attribute of this ruleset");
             return;
         }
         const AttributeSpec& spec = rs.attributes[static_cast<std::size_t>(a)];
@@ -727,17 +809,23 @@ struct RulesetReader {
                 const auto w = read_text(item, file, sink, "a value of '" + id + "'");
                 if (!w) continue;
                 const auto wi = spec.enum_index(*w);
-                if (!wi) sink.error(location_of(item, file), unknown("value of '" + id + "'", *w, spec.values));
-                else allowed[static_cast<std::size_t>(*v)][static_cast<std::size_t>(*wi)] = 1;
+                if (!wi)
+                    sink.error(location_of(item, file), unknown("value of '" + id + "'", *w, spec.values));
+                else
+                    allowed[static_cast<std::size_t>(*v)][static_cast<std::size_t>(*wi)] = 1;
             }
-            if (!list.IsSequence()) sink.error(location_of(list, file), "stacking_mixes.allowed." + key + " must be a list of values");
+            if (!list.IsSequence())
+                sink.error(location_of(list, file), "stacking_mixes.allowed." + key + " must be a list of values");
         }
         for (std::size_t i = 0; i < n; ++i) {
-            if (!listed[i]) sink.error(t.where(), "stacking_mixes.allowed does not say what '" + spec.values[i] + "' may share a hex with");
+            if (!listed[i])
+                sink.error(t.where(),
+                           "stacking_mixes.allowed does not say what '" + spec.values[i] + "' may share a hex with");
             for (std::size_t j = i + 1; j < n; ++j)
                 if (listed[i] && listed[j] && allowed[i][j] != allowed[j][i])
-                    sink.error(t.key_where(spec.values[allowed[i][j] ? i : j]), "stacking_mixes: '" + spec.values[allowed[i][j] ? i : j] + "' may share a hex with '" +
-                                                                               spec.values[allowed[i][j] ? j : i] + "' but not the other way round");
+                    sink.error(t.key_where(spec.values[allowed[i][j] ? i : j]),
+                               "stacking_mixes: '" + spec.values[allowed[i][j] ? i : j] + "' may share a hex with '" +
+                                   spec.values[allowed[i][j] ? j : i] + "' but not the other way round");
         }
         m.attribute = a;
         m.allowed = std::move(allowed);
@@ -772,8 +860,10 @@ struct RulesetReader {
             rs.victory_levels.push_back(std::move(l));
         }
         if (!rs.concession_level.empty() &&
-            std::none_of(rs.victory_levels.begin(), rs.victory_levels.end(), [&](const VictoryLevel& l) { return l.id == rs.concession_level; }))
-            sink.error(v.where("concession"), "victory concession names level '" + rs.concession_level + "', which 'levels' does not define");
+            std::none_of(rs.victory_levels.begin(), rs.victory_levels.end(),
+                         [&](const VictoryLevel& l) { return l.id == rs.concession_level; }))
+            sink.error(v.where("concession"),
+                       "victory concession names level '" + rs.concession_level + "', which 'levels' does not define");
     }
 
     void modules(MapReader& top, const fs::path& dir) {
@@ -782,8 +872,10 @@ struct RulesetReader {
             m.where = r.where();
             m.module = r.text("module", true);
             if (!m.module.empty() && !valid_module_name(m.module)) {
-                sink.error(r.where("module"), "a rule module is named by its file name (letters, digits, _ - .), found in rules/ or the "
-                                              "scripts/ library, not by a path: '" + m.module + "'");
+                sink.error(r.where("module"),
+                           "a rule module is named by its file name (letters, digits, _ - .), found in rules/ or the "
+                           "scripts/ library, not by a path: '" +
+                               m.module + "'");
                 m.module.clear();
             }
             YAML::Node params = r.child("params");
@@ -797,14 +889,14 @@ struct RulesetReader {
                 if (found.exists) m.file = found.file;
             }
             if (m.file.empty() && !m.module.empty())
-                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " + (own.empty() ? "" : (fs::path(own) / "rules").string() + ", ") +
+                sink.error(r.where("module"), "rule module '" + m.module + "' not found in " +
+                                                  (own.empty() ? "" : (fs::path(own) / "rules").string() + ", ") +
                                                   (dir / "rules").string() + " or the scripts/ library");
             else if (!m.file.empty())
                 m.declared = read_param_declarations(read_file(m.file), m.file, sink);
             rs.modules.push_back(std::move(m));
         });
     }
-
 };
 
 }  // namespace

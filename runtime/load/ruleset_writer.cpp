@@ -28,19 +28,25 @@ constexpr std::size_t kMaxLineLength = 135;
 constexpr std::string_view kFaceIndent = "      ";
 
 bool is_yaml_reserved_word(const std::string& text) {
-    static constexpr std::array<std::string_view, 10> reserved{"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"};
+    static constexpr std::array<std::string_view, 10> reserved{"true", "false", "yes", "no", "on",
+                                                               "off",  "null",  "y",   "n",  "~"};
     std::string lower = text;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return std::find(reserved.begin(), reserved.end(), lower) != reserved.end();
 }
 
 // Words like `spearmen` or `Light Cavalry` are written plain, as a designer
 // would; anything YAML could read as another type or as syntax is quoted.
 std::string plain_or_quoted(const std::string& text) {
-    auto plain_char = [](unsigned char c) { return std::isalnum(c) || c == '_' || c == ' ' || c == '-' || c == '.' || c == '\''; };
-    const bool plain = !text.empty() && (std::isalpha(static_cast<unsigned char>(text.front())) || text.front() == '_') &&
-                       text.back() != ' ' && std::all_of(text.begin(), text.end(), [&](char c) { return plain_char(static_cast<unsigned char>(c)); }) &&
-                       !is_yaml_reserved_word(text);
+    auto plain_char = [](unsigned char c) {
+        return std::isalnum(c) || c == '_' || c == ' ' || c == '-' || c == '.' || c == '\'';
+    };
+    const bool plain =
+        !text.empty() && (std::isalpha(static_cast<unsigned char>(text.front())) || text.front() == '_') &&
+        text.back() != ' ' &&
+        std::all_of(text.begin(), text.end(), [&](char c) { return plain_char(static_cast<unsigned char>(c)); }) &&
+        !is_yaml_reserved_word(text);
     return plain ? text : yaml_quoted(text);
 }
 
@@ -49,18 +55,22 @@ std::string attribute_value_text(const AttributeSpec& attribute, int value) {
     return attribute.format(value);
 }
 
-const std::string& movement_class_id(const Ruleset& rs, int index) { return rs.movement_classes.at(static_cast<std::size_t>(index)); }
+const std::string& movement_class_id(const Ruleset& rs, int index) {
+    return rs.movement_classes.at(static_cast<std::size_t>(index));
+}
 
 // "{ class: horse, combat: 3, ... }", or empty when the face says nothing the
 // loader would not assume anyway. Required attributes are always written: the
 // loader insists on seeing them, and a designer expects to.
 std::string face_mapping(const Ruleset& rs, const UnitFace& face, int type_class) {
     std::vector<std::string> entries;
-    if (face.movement_class != type_class) entries.push_back("class: " + plain_or_quoted(movement_class_id(rs, face.movement_class)));
+    if (face.movement_class != type_class)
+        entries.push_back("class: " + plain_or_quoted(movement_class_id(rs, face.movement_class)));
     for (std::size_t i = 0; i < rs.attributes.size(); ++i) {
         const AttributeSpec& a = rs.attributes[i];
         const int value = face.values.at(i);
-        if (a.required || value != a.default_value) entries.push_back(plain_or_quoted(a.id) + ": " + attribute_value_text(a, value));
+        if (a.required || value != a.default_value)
+            entries.push_back(plain_or_quoted(a.id) + ": " + attribute_value_text(a, value));
     }
     if (entries.empty()) return {};
     std::string out = "{ ";
@@ -70,11 +80,13 @@ std::string face_mapping(const Ruleset& rs, const UnitFace& face, int type_class
 
 std::string unit_type_entry(const Ruleset& rs, const UnitType& type) {
     const int type_class = type.front.movement_class;
-    std::string out = "  - { id: " + plain_or_quoted(type.id) + ", name: " + plain_or_quoted(type.name) + ", symbol: " + plain_or_quoted(type.symbol) +
+    std::string out = "  - { id: " + plain_or_quoted(type.id) + ", name: " + plain_or_quoted(type.name) +
+                      ", symbol: " + plain_or_quoted(type.symbol) +
                       ", class: " + plain_or_quoted(movement_class_id(rs, type_class));
     std::vector<std::string> faces;
     // The front is omitted when empty; the back never is, its presence is what gives a counter two faces.
-    if (std::string front = face_mapping(rs, type.front, type_class); !front.empty()) faces.push_back("front: " + front);
+    if (std::string front = face_mapping(rs, type.front, type_class); !front.empty())
+        faces.push_back("front: " + front);
     if (type.back) {
         std::string back = face_mapping(rs, *type.back, type_class);
         faces.push_back("back: " + (back.empty() ? std::string("{}") : back));
@@ -84,7 +96,8 @@ std::string unit_type_entry(const Ruleset& rs, const UnitType& type) {
     for (std::size_t i = 0; i < faces.size(); ++i) one_line += (i ? ", " : "") + faces[i];
     if (one_line.size() + 2 <= kMaxLineLength) return out + ",\n" + one_line + " }\n";
     out += ",\n";
-    for (std::size_t i = 0; i < faces.size(); ++i) out += std::string(kFaceIndent) + faces[i] + (i + 1 < faces.size() ? ",\n" : " }\n");
+    for (std::size_t i = 0; i < faces.size(); ++i)
+        out += std::string(kFaceIndent) + faces[i] + (i + 1 < faces.size() ? ",\n" : " }\n");
     return out;
 }
 
@@ -204,15 +217,19 @@ std::string with_line_endings_of(std::string text, std::string_view sample_line)
 // `text` with the block of the top-level `key:`, from the key's line up to
 // the next top-level item or the end, replaced by `block`. Blank lines and
 // column-0 comments just before the next key introduce that key, so they stay.
-std::string replace_top_level_block(const std::string& text, std::string_view key, const std::string& block, const std::string& file,
-                                    const std::string& what) {
+std::string replace_top_level_block(const std::string& text, std::string_view key, const std::string& block,
+                                    const std::string& file, const std::string& what) {
     const std::vector<Line> lines = split_lines(text);
-    const auto key_line = std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return is_top_level_key(l.text, key); });
+    const auto key_line =
+        std::find_if(lines.begin(), lines.end(), [&](const Line& l) { return is_top_level_key(l.text, key); });
     if (key_line == lines.end())
-        throw std::runtime_error(file + ": no top-level '" + std::string(key) + ":' key, so the " + what + " cannot be written back (add a line '" +
-                                 std::string(key) + ":' at the start of a line)");
-    auto block_end = std::find_if(key_line + 1, lines.end(), [](const Line& l) { return starts_top_level_item(l.text); });
-    while (block_end != key_line + 1 && (is_blank((block_end - 1)->text) || (block_end - 1)->text.front() == '#')) --block_end;
+        throw std::runtime_error(file + ": no top-level '" + std::string(key) + ":' key, so the " + what +
+                                 " cannot be written back (add a line '" + std::string(key) +
+                                 ":' at the start of a line)");
+    auto block_end =
+        std::find_if(key_line + 1, lines.end(), [](const Line& l) { return starts_top_level_item(l.text); });
+    while (block_end != key_line + 1 && (is_blank((block_end - 1)->text) || (block_end - 1)->text.front() == '#'))
+        --block_end;
     const std::size_t kept_from = block_end == lines.end() ? text.size() : block_end->begin;
     return text.substr(0, key_line->begin) + with_line_endings_of(block, key_line->text) + text.substr(kept_from);
 }
@@ -227,7 +244,8 @@ std::string unit_types_to_yaml(const Ruleset& rs) {
 }
 
 std::string replace_unit_types(const std::string& ruleset_text, const Ruleset& rs) {
-    return replace_top_level_block(ruleset_text, "unit_types", unit_types_to_yaml(rs), ruleset_file_for_messages(rs), "unit types");
+    return replace_top_level_block(ruleset_text, "unit_types", unit_types_to_yaml(rs), ruleset_file_for_messages(rs),
+                                   "unit types");
 }
 
 std::string param_to_yaml(const Param& param) { return std::visit(ParamWriter{}, param.value); }
@@ -239,7 +257,8 @@ std::vector<std::string> param_keys_in_written_order(const Param::Map& map) {
         const SourceLocation& where = map.at(key).where;
         return std::tuple(where.line == 0, where.line, where.column);  // unplaced last, then top to bottom
     };
-    std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
+    std::stable_sort(keys.begin(), keys.end(),
+                     [&](const std::string& a, const std::string& b) { return position(a) < position(b); });
     return keys;
 }
 
@@ -251,7 +270,8 @@ std::string rule_modules_to_yaml(const Ruleset& rs) {
 }
 
 std::string replace_rule_modules(const std::string& ruleset_text, const Ruleset& rs) {
-    return replace_top_level_block(ruleset_text, "rules", rule_modules_to_yaml(rs), ruleset_file_for_messages(rs), "rule modules");
+    return replace_top_level_block(ruleset_text, "rules", rule_modules_to_yaml(rs), ruleset_file_for_messages(rs),
+                                   "rule modules");
 }
 
 }  // namespace sandtable::load

@@ -31,7 +31,10 @@ struct ScenarioReader {
         auto label = read_text(n, file, sink, what);
         if (!label) return std::nullopt;
         auto h = sc.map.grid.parse_label(*label);
-        if (!h) sink.error(location_of(n, file), what + " '" + *label + "' is not a hex on this " + std::to_string(sc.map.grid.columns()) + "x" + std::to_string(sc.map.grid.rows()) + " map");
+        if (!h)
+            sink.error(location_of(n, file), what + " '" + *label + "' is not a hex on this " +
+                                                 std::to_string(sc.map.grid.columns()) + "x" +
+                                                 std::to_string(sc.map.grid.rows()) + " map");
         return h;
     }
 
@@ -63,26 +66,39 @@ struct ScenarioReader {
             s.disintegration = r.integer("disintegration", false, 0, 0, 100000);
             s.stacking = r.integer("stacking", false, 0, 1, 99);
             YAML::Node rally = r.child("rally");
-            if (rally.IsDefined() && !rally.IsSequence()) sink.error(location_of(rally, file), "'rally' must be a list of die rolls, like [6] or [5, 6]");
+            if (rally.IsDefined() && !rally.IsSequence())
+                sink.error(location_of(rally, file), "'rally' must be a list of die rolls, like [6] or [5, 6]");
             if (rally.IsSequence())
                 for (const auto& v : rally)
                     if (auto roll = read_int(v, file, sink, "a rally roll")) {
-                        if (*roll < 1 || *roll > 6) sink.error(location_of(v, file), "a rally roll is a face of a d6 (1-6), got " + std::to_string(*roll));
-                        else s.rally_rolls.push_back(*roll);
+                        if (*roll < 1 || *roll > 6)
+                            sink.error(location_of(v, file),
+                                       "a rally roll is a face of a d6 (1-6), got " + std::to_string(*roll));
+                        else
+                            s.rally_rolls.push_back(*roll);
                     }
             for (const auto& edge : r.text_list("friendly_edges", false)) {
-                static const std::vector<std::pair<std::string, MapEdge>> kEdges{
-                    {"north", MapEdge::North}, {"south", MapEdge::South}, {"east", MapEdge::East}, {"west", MapEdge::West}};
-                const auto it = std::find_if(kEdges.begin(), kEdges.end(), [&](const auto& e) { return e.first == edge; });
-                if (it == kEdges.end()) sink.error(r.where("friendly_edges"), "a friendly edge is north, south, east or west, got '" + edge + "'");
-                else s.friendly_edges.push_back(it->second);
+                static const std::vector<std::pair<std::string, MapEdge>> kEdges{{"north", MapEdge::North},
+                                                                                 {"south", MapEdge::South},
+                                                                                 {"east", MapEdge::East},
+                                                                                 {"west", MapEdge::West}};
+                const auto it =
+                    std::find_if(kEdges.begin(), kEdges.end(), [&](const auto& e) { return e.first == edge; });
+                if (it == kEdges.end())
+                    sink.error(r.where("friendly_edges"),
+                               "a friendly edge is north, south, east or west, got '" + edge + "'");
+                else
+                    s.friendly_edges.push_back(it->second);
             }
             if (s.demoralization > 0 && s.disintegration > 0 && s.demoralization > s.disintegration)
-                sink.error(r.where("demoralization"), "side '" + s.id + "' demoralizes at " + std::to_string(s.demoralization) + ", after it disintegrates at " + std::to_string(s.disintegration));
+                sink.error(r.where("demoralization"),
+                           "side '" + s.id + "' demoralizes at " + std::to_string(s.demoralization) +
+                               ", after it disintegrates at " + std::to_string(s.disintegration));
             sc.sides.push_back(std::move(s));
         }
         // The kernel's player turns, zones of control and combat are two-sided.
-        if (sc.sides.size() != 2) sink.error(top.where("sides"), "a scenario has exactly two sides, got " + std::to_string(sc.sides.size()));
+        if (sc.sides.size() != 2)
+            sink.error(top.where("sides"), "a scenario has exactly two sides, got " + std::to_string(sc.sides.size()));
     }
 
     void map(MapReader& top) {
@@ -93,7 +109,8 @@ struct ScenarioReader {
         try {
             sc.map.grid = geometry::HexGrid(rs.layout, columns, rows);
         } catch (const std::invalid_argument&) {
-            sink.error(m.where("columns"), "a " + std::to_string(columns) + "x" + std::to_string(rows) + " map does not fit the ruleset's " +
+            sink.error(m.where("columns"), "a " + std::to_string(columns) + "x" + std::to_string(rows) +
+                                               " map does not fit the ruleset's " +
                                                std::to_string(rs.layout.label_digits) + "-digit hex labels");
             return;
         }
@@ -151,38 +168,48 @@ struct ScenarioReader {
         int row = 0;
         while (std::getline(lines, line)) {
             if (row >= sc.map.grid.rows()) {
-                sink.error({file, base.line + 1 + row, 1}, "'" + key + "' has more rows than the map's " + std::to_string(sc.map.grid.rows()));
+                sink.error({file, base.line + 1 + row, 1},
+                           "'" + key + "' has more rows than the map's " + std::to_string(sc.map.grid.rows()));
                 return;
             }
             if (static_cast<int>(line.size()) != sc.map.grid.columns())
-                sink.error({file, base.line + 1 + row, 1}, "row " + std::to_string(row + 1) + " of '" + key + "' has " + std::to_string(line.size()) + " hexes, the map has " + std::to_string(sc.map.grid.columns()) + " columns");
+                sink.error({file, base.line + 1 + row, 1}, "row " + std::to_string(row + 1) + " of '" + key + "' has " +
+                                                               std::to_string(line.size()) + " hexes, the map has " +
+                                                               std::to_string(sc.map.grid.columns()) + " columns");
             for (int col = 0; col < std::min<int>(static_cast<int>(line.size()), sc.map.grid.columns()); ++col)
-                cell(sc.map.grid.from_offset({col, row}), line[static_cast<std::size_t>(col)], SourceLocation{file, base.line + 1 + row, first_column + col});
+                cell(sc.map.grid.from_offset({col, row}), line[static_cast<std::size_t>(col)],
+                     SourceLocation{file, base.line + 1 + row, first_column + col});
             ++row;
         }
         if (row < sc.map.grid.rows())
-            sink.error(base, "'" + key + "' has " + std::to_string(row) + " rows, the map has " + std::to_string(sc.map.grid.rows()));
+            sink.error(base, "'" + key + "' has " + std::to_string(row) + " rows, the map has " +
+                                 std::to_string(sc.map.grid.rows()));
     }
 
     void terrain_rows(MapReader& m, const std::map<char, int>& legend) {
         grid_text(m, "terrain", true, [&](Hex h, char c, const SourceLocation& where) {
             auto it = legend.find(c);
-            if (it == legend.end()) sink.error(where, std::string("'") + c + "' is not in the map's legend");
-            else if (it->second >= 0) sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(h))] = it->second;
+            if (it == legend.end())
+                sink.error(where, std::string("'") + c + "' is not in the map's legend");
+            else if (it->second >= 0)
+                sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(h))] = it->second;
         });
     }
 
     void elevation_rows(MapReader& m) {
         grid_text(m, "elevation", false, [&](Hex h, char c, const SourceLocation& where) {
-            if (c < '0' || c > '9') sink.error(where, std::string("elevation must be a digit 0-9, got '") + c + "'");
-            else sc.map.elevation[static_cast<std::size_t>(sc.map.grid.index(h))] = c - '0';
+            if (c < '0' || c > '9')
+                sink.error(where, std::string("elevation must be a digit 0-9, got '") + c + "'");
+            else
+                sc.map.elevation[static_cast<std::size_t>(sc.map.grid.index(h))] = c - '0';
         });
     }
 
     void hexsides(MapReader& m) {
         YAML::Node list = m.child("hexsides");
         if (!list.IsDefined()) return;
-        if (!list.IsSequence()) return sink.error(location_of(list, file), "'hexsides' must be a list of { feature, sides }");
+        if (!list.IsSequence())
+            return sink.error(location_of(list, file), "'hexsides' must be a list of { feature, sides }");
         for (const auto& node : list) {
             MapReader r(node, file, sink, "a hexside feature line ({ feature: river, sides: [\"0305/0306\", …] })");
             if (!r.valid()) continue;
@@ -198,8 +225,11 @@ struct ScenarioReader {
                 auto a = slash == std::string::npos ? std::nullopt : sc.map.grid.parse_label(text->substr(0, slash));
                 auto b = slash == std::string::npos ? std::nullopt : sc.map.grid.parse_label(text->substr(slash + 1));
                 int dir = a && b ? geometry::direction_to(*a, *b) : -1;
-                if (dir < 0) sink.error(location_of(s, file), "a hexside is written as two adjacent hexes 'AAAA/BBBB', got '" + *text + "'");
-                else if (f >= 0) sc.map.set_side_feature(*a, dir, f);
+                if (dir < 0)
+                    sink.error(location_of(s, file),
+                               "a hexside is written as two adjacent hexes 'AAAA/BBBB', got '" + *text + "'");
+                else if (f >= 0)
+                    sc.map.set_side_feature(*a, dir, f);
             }
         }
     }
@@ -207,7 +237,8 @@ struct ScenarioReader {
     void paths(MapReader& m) {
         YAML::Node list = m.child("paths");
         if (!list.IsDefined()) return;
-        if (!list.IsSequence()) return sink.error(location_of(list, file), "'paths' must be a list of { feature, hexes }");
+        if (!list.IsSequence())
+            return sink.error(location_of(list, file), "'paths' must be a list of { feature, hexes }");
         for (const auto& node : list) {
             MapReader r(node, file, sink, "a path ({ feature: road, hexes: [\"0101\", \"0102\", …] })");
             if (!r.valid()) continue;
@@ -225,8 +256,12 @@ struct ScenarioReader {
                 }
                 if (prev) {
                     int dir = geometry::direction_to(*prev, *h);
-                    if (dir < 0) sink.error(location_of(hn, file), "path hexes must be adjacent in order; " + sc.map.grid.label(*h) + " does not touch " + sc.map.grid.label(*prev));
-                    else if (f >= 0) sc.map.set_path_feature(*prev, dir, f);
+                    if (dir < 0)
+                        sink.error(location_of(hn, file), "path hexes must be adjacent in order; " +
+                                                              sc.map.grid.label(*h) + " does not touch " +
+                                                              sc.map.grid.label(*prev));
+                    else if (f >= 0)
+                        sc.map.set_path_feature(*prev, dir, f);
                 }
                 prev = h;
             }
@@ -257,10 +292,13 @@ struct ScenarioReader {
                 sink.error(r.where("type"), unknown("unit type", type, ids_of(rs.unit_types)));
             }
             u.side = side(r.child("side", true), "side");
-            if (rs.table.enabled) table_placement(u, r);
-            else if (auto h = hex(r.child("at", true), "hex")) u.hex = *h;
+            if (rs.table.enabled)
+                table_placement(u, r);
+            else if (auto h = hex(r.child("at", true), "hex"))
+                u.hex = *h;
             std::string face = r.text("face", false, "front");
-            if (face != "front" && face != "back") sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
+            if (face != "front" && face != "back")
+                sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
             u.back = face == "back";
             if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
@@ -272,9 +310,14 @@ struct ScenarioReader {
                 const auto* pool = rs.dice_pool_tables.empty() ? nullptr : &rs.dice_pool_tables.front();
                 const int sp_attr = pool ? rs.attribute_index(pool->strength_points) : -1;
                 if (sp_attr < 0)
-                    sink.error(r.where("hits"), "'hits' are strength points lost, and the ruleset has no dice pool chart naming its strength_points");
-                else if (const int sp = rs.unit_types[static_cast<std::size_t>(u.type)].front.values[static_cast<std::size_t>(sp_attr)]; u.hits >= sp)
-                    sink.error(r.where("hits"), "'" + u.id + "' would set up with no strength points left: " + std::to_string(u.hits) + " hits of " + std::to_string(sp));
+                    sink.error(r.where("hits"),
+                               "'hits' are strength points lost, and the ruleset has no dice pool chart naming its "
+                               "strength_points");
+                else if (const int sp = rs.unit_types[static_cast<std::size_t>(u.type)]
+                                            .front.values[static_cast<std::size_t>(sp_attr)];
+                         u.hits >= sp)
+                    sink.error(r.where("hits"), "'" + u.id + "' would set up with no strength points left: " +
+                                                    std::to_string(u.hits) + " hits of " + std::to_string(sp));
             }
             check_placement(u, r);
             for (const auto& other : sc.units)
@@ -290,7 +333,8 @@ struct ScenarioReader {
         if (auto xy = read_point(r.child("at", true), file, sink, "'at'")) {
             u.table.front_centre = {xy->first, xy->second};
             if (!geometry::table::on_table(sc.table.map, u.table.front_centre))
-                sink.error(r.where("at"), "'" + u.id + "' stands off the " + std::to_string(static_cast<int>(sc.table.map.width)) + " x " +
+                sink.error(r.where("at"), "'" + u.id + "' stands off the " +
+                                              std::to_string(static_cast<int>(sc.table.map.width)) + " x " +
                                               std::to_string(static_cast<int>(sc.table.map.depth)) + " cm table");
         }
         u.table.facing = r.integer("facing", false, 0, 0, 359);
@@ -315,7 +359,8 @@ struct ScenarioReader {
                 const int a = rs.attribute_index(id);
                 return a < 0 ? fallback : std::max(1, values[static_cast<std::size_t>(a)]);
             };
-            const int count = (u.table.figures + value(rs.table.figures_per_stand, 1) - 1) / value(rs.table.figures_per_stand, 1);
+            const int count =
+                (u.table.figures + value(rs.table.figures_per_stand, 1) - 1) / value(rs.table.figures_per_stand, 1);
             gt::Formation f;
             f.front_centre = u.table.front_centre;
             f.facing = u.table.facing;
@@ -333,14 +378,18 @@ struct ScenarioReader {
                 bool overlap = false;
                 for (const auto& a : stands.back())
                     for (const auto& b : stands[o]) overlap = overlap || gt::bases_overlap(a, b, 0.05);
-                if (overlap) sink.error(u.where, "'" + u.id + "' stands on top of '" + sc.units[o].id + "': their stands overlap");
+                if (overlap)
+                    sink.error(u.where,
+                               "'" + u.id + "' stands on top of '" + sc.units[o].id + "': their stands overlap");
             }
         }
     }
 
     int figures_per_stand(int type) const {
         const int a = rs.attribute_index(rs.table.figures_per_stand);
-        return a < 0 ? 1 : std::max(1, rs.unit_types[static_cast<std::size_t>(type)].front.values[static_cast<std::size_t>(a)]);
+        return a < 0 ? 1
+                     : std::max(
+                           1, rs.unit_types[static_cast<std::size_t>(type)].front.values[static_cast<std::size_t>(a)]);
     }
 
     // The game turn a unit comes on the map: 1 (set up at the start) unless
@@ -351,7 +400,8 @@ struct ScenarioReader {
         auto turn = read_int(node, file, sink, "'arrives'");
         if (!turn) return 1;
         if (*turn < 1 || *turn > sc.turns) {
-            sink.error(location_of(node, file), "'arrives' must be a game turn of this scenario, 1 to " + std::to_string(sc.turns) + ", got " + std::to_string(*turn));
+            sink.error(location_of(node, file), "'arrives' must be a game turn of this scenario, 1 to " +
+                                                    std::to_string(sc.turns) + ", got " + std::to_string(*turn));
             return 1;
         }
         return *turn;
@@ -365,12 +415,15 @@ struct ScenarioReader {
         if (u.type < 0 || u.side < 0 || sc.map.grid.index(u.hex) < 0) return;
         const auto& type = rs.unit_types[static_cast<std::size_t>(u.type)];
         const auto mc = static_cast<std::size_t>(type.face(u.back).movement_class);
-        const auto& terrain = rs.terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(u.hex))])];
+        const auto& terrain =
+            rs.terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(sc.map.grid.index(u.hex))])];
         if (!terrain.cost[mc])
-            sink.error(r.where("at"), "'" + u.id + "' (" + rs.movement_classes[mc] + ") cannot stand in " + terrain.id + " at " + sc.map.grid.label(u.hex));
+            sink.error(r.where("at"), "'" + u.id + "' (" + rs.movement_classes[mc] + ") cannot stand in " + terrain.id +
+                                          " at " + sc.map.grid.label(u.hex));
         for (const auto& other : sc.units)
             if (other.hex == u.hex && other.side >= 0 && other.side != u.side && u.arrives == 1 && other.arrives == 1)
-                sink.error(r.where("at"), "'" + u.id + "' starts in " + sc.map.grid.label(u.hex) + " with the enemy '" + other.id + "'");
+                sink.error(r.where("at"), "'" + u.id + "' starts in " + sc.map.grid.label(u.hex) + " with the enemy '" +
+                                              other.id + "'");
         check_mix(u, r);
     }
 
@@ -380,11 +433,15 @@ struct ScenarioReader {
         const auto& mixes = rs.stacking_mixes;
         if (mixes.attribute < 0 || u.arrives != 1) return;
         const auto a = static_cast<std::size_t>(mixes.attribute);
-        auto value = [&](const UnitPlacement& p) { return rs.unit_types[static_cast<std::size_t>(p.type)].face(p.back).values[a]; };
+        auto value = [&](const UnitPlacement& p) {
+            return rs.unit_types[static_cast<std::size_t>(p.type)].face(p.back).values[a];
+        };
         const auto& spec = rs.attributes[a];
         for (const auto& other : sc.units)
-            if (other.hex == u.hex && other.side == u.side && other.arrives == 1 && other.type >= 0 && !mixes.compatible(value(u), value(other)))
-                sink.error(r.where("at"), "'" + u.id + "' (" + spec.id + " " + spec.format(value(u)) + ") may not share " + sc.map.grid.label(u.hex) + " with '" + other.id +
+            if (other.hex == u.hex && other.side == u.side && other.arrives == 1 && other.type >= 0 &&
+                !mixes.compatible(value(u), value(other)))
+                sink.error(r.where("at"), "'" + u.id + "' (" + spec.id + " " + spec.format(value(u)) +
+                                              ") may not share " + sc.map.grid.label(u.hex) + " with '" + other.id +
                                               "' (" + spec.format(value(other)) + "): the ruleset's stacking_mixes");
     }
 
@@ -394,13 +451,17 @@ struct ScenarioReader {
     void deployment(MapReader& top) {
         YAML::Node node = top.child("deployment");
         if (!node.IsDefined()) return;
-        if (!node.IsMap()) return sink.error(location_of(node, file), "'deployment' must map side ids to lists of hexes, like { raiders: [\"0101\", \"0102\"] }");
+        if (!node.IsMap())
+            return sink.error(
+                location_of(node, file),
+                "'deployment' must map side ids to lists of hexes, like { raiders: [\"0101\", \"0102\"] }");
         sc.deployment_zones.assign(sc.sides.size(), {});
         for (const auto& kv : node) {
             const int s = side(kv.first, "a deployment side");
             const YAML::Node& hexes = kv.second;
             if (!hexes.IsSequence()) {
-                sink.error(location_of(hexes, file), "the deployment zone of '" + kv.first.Scalar() + "' must be a list of hex labels, like [\"0101\", \"0102\"]");
+                sink.error(location_of(hexes, file), "the deployment zone of '" + kv.first.Scalar() +
+                                                         "' must be a list of hex labels, like [\"0101\", \"0102\"]");
                 continue;
             }
             for (const auto& hn : hexes) {
@@ -408,12 +469,17 @@ struct ScenarioReader {
                 if (!h || s < 0) continue;
                 auto& zone = sc.deployment_zones[static_cast<std::size_t>(s)];
                 if (std::find(zone.begin(), zone.end(), *h) != zone.end())
-                    sink.error(location_of(hn, file), "hex " + sc.map.grid.label(*h) + " is listed twice in the deployment zone of '" + kv.first.Scalar() + "'");
-                else zone.push_back(*h);
+                    sink.error(location_of(hn, file), "hex " + sc.map.grid.label(*h) +
+                                                          " is listed twice in the deployment zone of '" +
+                                                          kv.first.Scalar() + "'");
+                else
+                    zone.push_back(*h);
             }
         }
         // All zones empty is the same as no `deployment` (as the writer sees it).
-        if (std::all_of(sc.deployment_zones.begin(), sc.deployment_zones.end(), [](const auto& z) { return z.empty(); })) sc.deployment_zones.clear();
+        if (std::all_of(sc.deployment_zones.begin(), sc.deployment_zones.end(),
+                        [](const auto& z) { return z.empty(); }))
+            sc.deployment_zones.clear();
     }
 
     void objectives(MapReader& top) {
@@ -425,7 +491,8 @@ struct ScenarioReader {
             Objective o;
             o.where = r.where();
             if (rs.table.enabled) {
-                if (auto xy = read_point(r.child("at", true), file, sink, "an objective's 'at'")) o.table_at = {xy->first, xy->second};
+                if (auto xy = read_point(r.child("at", true), file, sink, "an objective's 'at'"))
+                    o.table_at = {xy->first, xy->second};
                 o.radius = r.number("radius", false, 10, 0.1, 10000);
                 o.name = r.text("name", false);
             } else if (auto h = hex(r.child("hex", true), "objective hex")) {
@@ -443,7 +510,8 @@ struct ScenarioReader {
     void exits(MapReader& top) {
         YAML::Node list = top.child("exits");
         if (!list.IsDefined()) return;
-        if (!list.IsSequence()) return sink.error(location_of(list, file), "'exits' must be a list of { side, hexes, points }");
+        if (!list.IsSequence())
+            return sink.error(location_of(list, file), "'exits' must be a list of { side, hexes, points }");
         for (const auto& node : list) {
             MapReader r(node, file, sink, "an exit area");
             if (!r.valid()) continue;
@@ -452,13 +520,16 @@ struct ScenarioReader {
             e.side = side(r.child("side", true), "side");
             e.points = r.has("points") ? r.integer("points", false, 0, 0, 10000) : -1;
             YAML::Node hexes = r.child("hexes", true);
-            if (hexes.IsDefined() && !hexes.IsSequence()) sink.error(location_of(hexes, file), "'hexes' must be a list of hex labels");
+            if (hexes.IsDefined() && !hexes.IsSequence())
+                sink.error(location_of(hexes, file), "'hexes' must be a list of hex labels");
             else if (hexes.IsDefined())
                 for (const auto& h : hexes)
                     if (auto at = hex(h, "exit hex")) {
                         bool edge = false;
                         for (int d = 0; d < 6; ++d) edge = edge || sc.map.grid.index(geometry::neighbour(*at, d)) < 0;
-                        if (!edge) sink.error(location_of(h, file), "exit hex " + sc.map.grid.label(*at) + " is not on the map's edge");
+                        if (!edge)
+                            sink.error(location_of(h, file),
+                                       "exit hex " + sc.map.grid.label(*at) + " is not on the map's edge");
                         e.hexes.push_back(*at);
                     }
             sc.exits.push_back(std::move(e));
@@ -470,7 +541,8 @@ struct ScenarioReader {
     void support_fire(MapReader& top) {
         YAML::Node node = top.child("support_fire");
         if (!node.IsDefined()) return;
-        MapReader r(node, file, sink, "support_fire ({ pools: { SIDE: [values] }, allotments: { SIDE: [markers per turn] } })");
+        MapReader r(node, file, sink,
+                    "support_fire ({ pools: { SIDE: [values] }, allotments: { SIDE: [markers per turn] } })");
         if (!r.valid()) return;
         SupportFire& sf = sc.support_fire;
         sf.where = r.where();
@@ -480,19 +552,26 @@ struct ScenarioReader {
         auto by_side = [&](const char* key, const char* item, int min, int max, std::vector<std::vector<int>>& out) {
             YAML::Node sides = r.child(key, true);
             if (!sides.IsDefined()) return;
-            if (!sides.IsMap()) return sink.error(location_of(sides, file), std::string("'") + key + "' must map side ids to lists of " + item + "s");
+            if (!sides.IsMap())
+                return sink.error(location_of(sides, file),
+                                  std::string("'") + key + "' must map side ids to lists of " + item + "s");
             for (const auto& kv : sides) {
                 const int s = side(kv.first, std::string("a side of ") + key);
                 if (s < 0) continue;
                 if (!kv.second.IsSequence()) {
-                    sink.error(location_of(kv.second, file), std::string("the ") + key + " of '" + kv.first.Scalar() + "' must be a list of " + item + "s");
+                    sink.error(location_of(kv.second, file), std::string("the ") + key + " of '" + kv.first.Scalar() +
+                                                                 "' must be a list of " + item + "s");
                     continue;
                 }
                 for (const auto& v : kv.second) {
                     auto n = read_int(v, file, sink, item);
                     if (!n) continue;
-                    if (*n < min || *n > max) sink.error(location_of(v, file), std::string(item) + " " + std::to_string(*n) + " is out of range [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-                    else out[static_cast<std::size_t>(s)].push_back(*n);
+                    if (*n < min || *n > max)
+                        sink.error(location_of(v, file), std::string(item) + " " + std::to_string(*n) +
+                                                             " is out of range [" + std::to_string(min) + ", " +
+                                                             std::to_string(max) + "]");
+                    else
+                        out[static_cast<std::size_t>(s)].push_back(*n);
                 }
             }
         };
@@ -500,7 +579,8 @@ struct ScenarioReader {
         by_side("allotments", "marker count", 0, 999, sf.allotments);
         for (std::size_t s = 0; s < sc.sides.size(); ++s)
             if (!sf.pools[s].empty() && sf.allotments[s].empty())
-                sink.error(sf.where, "support_fire: side '" + sc.sides[s].id + "' has a pool of markers but no allotments (how many it draws each turn)");
+                sink.error(sf.where, "support_fire: side '" + sc.sides[s].id +
+                                         "' has a pool of markers but no allotments (how many it draws each turn)");
         r.finish();
     }
 
@@ -509,7 +589,9 @@ struct ScenarioReader {
     void rule_switches(MapReader& top) {
         YAML::Node node = top.child("rules");
         if (!node.IsDefined()) return;
-        MapReader all(node, file, sink, "the scenario's rule switches (rule module names to { enabled, params }, like { charges: { enabled: false } })");
+        MapReader all(node, file, sink,
+                      "the scenario's rule switches (rule module names to { enabled, params }, like { charges: { "
+                      "enabled: false } })");
         if (!all.valid()) return;
         std::vector<std::string> names;
         for (const auto& m : rs.modules)
@@ -518,7 +600,8 @@ struct ScenarioReader {
             const std::string name = kv.first.Scalar();
             all.accept(name);
             if (std::find(names.begin(), names.end(), name) == names.end()) {
-                sink.error(location_of(kv.first, file), unknown("rule module", name, names) + "; a scenario switches only the modules its ruleset lists");
+                sink.error(location_of(kv.first, file), unknown("rule module", name, names) +
+                                                            "; a scenario switches only the modules its ruleset lists");
                 continue;
             }
             MapReader r(kv.second, file, sink, "a rule switch ({ enabled: false } or { params: { … } })");
@@ -530,15 +613,18 @@ struct ScenarioReader {
             YAML::Node params = r.child("params");
             if (params.IsDefined()) {
                 if (!params.IsMap()) {
-                    sink.error(location_of(params, file), "'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }");
+                    sink.error(location_of(params, file),
+                               "'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }");
                 } else {
                     s.params = to_param(params, file);
                     for (const auto& m : rs.modules) {
                         if (m.module != name) continue;
                         // A module's own declarations say exactly what it takes;
                         // without them, a switch must keep the kinds the ruleset gives.
-                        if (m.declared) check_module_params(rs, m.module, s.params, *m.declared, sink);
-                        else check_override(m, m.params, s.params, "");
+                        if (m.declared)
+                            check_module_params(rs, m.module, s.params, *m.declared, sink);
+                        else
+                            check_override(m, m.params, s.params, "");
                     }
                 }
             }
@@ -549,13 +635,20 @@ struct ScenarioReader {
 
     static std::string kind_of(const Param& p) {
         switch (p.value.index()) {
-        case 0: return "null";
-        case 1: return "true or false";
-        case 2: return "a whole number";
-        case 3: return "a number";
-        case 4: return "text";
-        case 5: return "a list";
-        default: return "a map";
+            case 0:
+                return "null";
+            case 1:
+                return "true or false";
+            case 2:
+                return "a whole number";
+            case 3:
+                return "a number";
+            case 4:
+                return "text";
+            case 5:
+                return "a list";
+            default:
+                return "a map";
         }
     }
 
@@ -568,7 +661,8 @@ struct ScenarioReader {
         if (!over_map || base.is_null()) return;
         const Param::Map* base_map = base.map();
         if (!base_map) {
-            sink.error(over.where, "the ruleset gives rule module '" + m.module + "' params that are " + kind_of(base) + " (" + base.where.to_string() +
+            sink.error(over.where, "the ruleset gives rule module '" + m.module + "' params that are " + kind_of(base) +
+                                       " (" + base.where.to_string() +
                                        "), not a map, so a scenario cannot override them key by key");
             return;
         }
@@ -579,8 +673,11 @@ struct ScenarioReader {
                 for (const auto& [existing, unused] : *base_map) {
                     const std::size_t limit = key.size() < 6 ? 1 : 2;
                     if (edit_distance(key, existing) <= limit) {
-                        sink.error(value.where, "rule module '" + m.module + "' has no param '" + path + "' (did you mean '" +
-                                                    (prefix.empty() ? existing : prefix + "." + existing) + "'?); a scenario may add params the ruleset does not give, but not one a letter or two from one it does");
+                        sink.error(value.where, "rule module '" + m.module + "' has no param '" + path +
+                                                    "' (did you mean '" +
+                                                    (prefix.empty() ? existing : prefix + "." + existing) +
+                                                    "'?); a scenario may add params the ruleset does not give, but not "
+                                                    "one a letter or two from one it does");
                         break;
                     }
                 }
@@ -588,10 +685,12 @@ struct ScenarioReader {
             }
             const Param& was = it->second;
             if (was.is_null() || value.is_null()) continue;
-            const bool widened = std::holds_alternative<double>(was.value) && std::holds_alternative<long long>(value.value);
+            const bool widened =
+                std::holds_alternative<double>(was.value) && std::holds_alternative<long long>(value.value);
             if (was.value.index() != value.value.index() && !widened) {
-                sink.error(value.where, "param '" + path + "' of rule module '" + m.module + "' is " + kind_of(was) + " in the ruleset (" + was.where.to_string() +
-                                            "), got " + kind_of(value) + (value.map() || value.list() ? "" : " '" + param_to_yaml(value) + "'"));
+                sink.error(value.where, "param '" + path + "' of rule module '" + m.module + "' is " + kind_of(was) +
+                                            " in the ruleset (" + was.where.to_string() + "), got " + kind_of(value) +
+                                            (value.map() || value.list() ? "" : " '" + param_to_yaml(value) + "'"));
                 continue;
             }
             if (was.map()) check_override(m, was, value, path);
@@ -642,8 +741,9 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
         sink.error(top.where("ruleset"), "this scenario plays the ruleset under test: leave out 'ruleset'");
     std::string ruleset_ref = given_ruleset.empty() ? top.text("ruleset", true) : given_ruleset;
     sink.throw_if_any();
-    fs::path ruleset_dir = given_ruleset.empty() ? (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal()
-                                                 : fs::path(given_ruleset).lexically_normal();
+    fs::path ruleset_dir = given_ruleset.empty()
+                               ? (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal()
+                               : fs::path(given_ruleset).lexically_normal();
     if (!fs::exists(ruleset_dir / "ruleset.yaml")) {
         sink.error(top.where("ruleset"), "no ruleset.yaml in '" + ruleset_dir.string() + "'");
         sink.throw_if_any();
@@ -662,8 +762,11 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
             if (fs::is_directory(dir.parent_path(), ec))
                 for (const auto& e : fs::directory_iterator(dir.parent_path(), ec))
                     if (fs::exists(e.path() / "house.yaml")) near.push_back(e.path().filename().string());
-            sink.error(location_of(listed[i], scenario_file), "no house rule (house.yaml) in '" + dir.string() + "'" +
-                                                                  (closest_match(dir.filename().string(), near).empty() ? "" : " (did you mean '" + closest_match(dir.filename().string(), near) + "'?)"));
+            sink.error(location_of(listed[i], scenario_file),
+                       "no house rule (house.yaml) in '" + dir.string() + "'" +
+                           (closest_match(dir.filename().string(), near).empty()
+                                ? ""
+                                : " (did you mean '" + closest_match(dir.filename().string(), near) + "'?)"));
         }
         house_rules.push_back(dir.string());
     }
@@ -683,20 +786,30 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     reader.sides(top);
     std::string first = top.text("first_side", true);
     sc->first_side = std::max(0, sc->side_index(first));
-    if (!first.empty() && sc->side_index(first) < 0) sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
+    if (!first.empty() && sc->side_index(first) < 0)
+        sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
     sc->sequence = top.text("sequence", false);
     if (!sc->sequence.empty() && !rs->sequence.variant(sc->sequence)) {
         std::vector<std::string> names;
         for (const auto& v : rs->sequence.variants) names.push_back(v.id);
-        sink.error(top.where("sequence"), names.empty() ? "sequence '" + sc->sequence + "': the ruleset has no sequence variants (sequence.variants) to choose from"
-                                                        : unknown("sequence variant", sc->sequence, names) + "; the ruleset's sequence.variants lists them");
+        sink.error(top.where("sequence"),
+                   names.empty() ? "sequence '" + sc->sequence +
+                                       "': the ruleset has no sequence variants (sequence.variants) to choose from"
+                                 : unknown("sequence variant", sc->sequence, names) +
+                                       "; the ruleset's sequence.variants lists them");
     }
     if (rs->table.enabled) {
         top.accept("map");
-        if (top.has("map")) sink.error(top.where("map"), "ruleset '" + rs->id + "' plays on a free table: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
+        if (top.has("map"))
+            sink.error(
+                top.where("map"),
+                "ruleset '" + rs->id +
+                    "' plays on a free table: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
         read_table_map(top.child("table", true), *rs, sc->table, scenario_file, sink);
     } else {
-        if (top.has("table")) sink.error(top.where("table"), "ruleset '" + rs->id + "' plays on hexes: write a 'map', not a free 'table'");
+        if (top.has("table"))
+            sink.error(top.where("table"),
+                       "ruleset '" + rs->id + "' plays on hexes: write a 'map', not a free 'table'");
         reader.map(top);
     }
     if (sc->map.grid.size() > 0 || !sc->table.empty()) {
@@ -705,7 +818,10 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
         reader.objectives(top);
         if (rs->table.enabled) {
             for (const char* key : {"deployment", "exits"})
-                if (top.has(key)) sink.error(top.where(key), std::string("'") + key + "' lists hexes; a free table has none (not available on a table yet)");
+                if (top.has(key))
+                    sink.error(
+                        top.where(key),
+                        std::string("'") + key + "' lists hexes; a free table has none (not available on a table yet)");
         } else {
             reader.deployment(top);
             reader.exits(top);

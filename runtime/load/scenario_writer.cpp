@@ -28,7 +28,8 @@ std::map<int, char> legend_for(const Scenario& sc, const Ruleset& rs) {
     const std::string spare = ".abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     for (int t : sc.map.terrain) {
         if (out.count(t)) continue;
-        char c = rs.terrain[static_cast<std::size_t>(t)].id.empty() ? '?' : rs.terrain[static_cast<std::size_t>(t)].id[0];
+        char c =
+            rs.terrain[static_cast<std::size_t>(t)].id.empty() ? '?' : rs.terrain[static_cast<std::size_t>(t)].id[0];
         if (used.count(c))
             for (char candidate : spare)
                 if (!used.count(candidate)) {
@@ -44,7 +45,8 @@ std::map<int, char> legend_for(const Scenario& sc, const Ruleset& rs) {
 void write_sides(std::ostringstream& out, const Scenario& sc) {
     out << "sides:\n";
     for (const auto& s : sc.sides) {
-        out << "  - { id: " << yaml_quoted(s.id) << ", name: " << yaml_quoted(s.name) << ", color: " << yaml_quoted(s.color);
+        out << "  - { id: " << yaml_quoted(s.id) << ", name: " << yaml_quoted(s.name)
+            << ", color: " << yaml_quoted(s.color);
         if (s.demoralization) out << ", demoralization: " << s.demoralization;
         if (s.disintegration) out << ", disintegration: " << s.disintegration;
         if (s.stacking) out << ", stacking: " << s.stacking;
@@ -54,7 +56,8 @@ void write_sides(std::ostringstream& out, const Scenario& sc) {
         if (!s.friendly_edges.empty()) {
             static const char* kNames[] = {"north", "south", "east", "west"};
             out << ", friendly_edges: [";
-            for (std::size_t i = 0; i < s.friendly_edges.size(); ++i) out << (i ? ", " : "") << kNames[static_cast<int>(s.friendly_edges[i])];
+            for (std::size_t i = 0; i < s.friendly_edges.size(); ++i)
+                out << (i ? ", " : "") << kNames[static_cast<int>(s.friendly_edges[i])];
             out << "]";
         }
         out << " }\n";
@@ -64,7 +67,8 @@ void write_sides(std::ostringstream& out, const Scenario& sc) {
 void write_rows(std::ostringstream& out, const MapData& map, const std::function<char(int)>& cell) {
     for (int row = 0; row < map.grid.rows(); ++row) {
         out << "    ";
-        for (int col = 0; col < map.grid.columns(); ++col) out << cell(map.grid.index(map.grid.from_offset({col, row})));
+        for (int col = 0; col < map.grid.columns(); ++col)
+            out << cell(map.grid.index(map.grid.from_offset({col, row})));
         out << "\n";
     }
 }
@@ -109,7 +113,8 @@ void write_paths(std::ostringstream& out, const MapData& map, const Ruleset& rs)
             for (bool extended = true; extended;) {  // go on while the path continues unambiguously
                 extended = false;
                 for (int e = 0; e < 6; ++e)
-                    if (map.paths[static_cast<std::size_t>(at)][static_cast<std::size_t>(e)] == f && !done.count({at, e}) && map.grid.neighbour_index(at, e) >= 0) {
+                    if (map.paths[static_cast<std::size_t>(at)][static_cast<std::size_t>(e)] == f &&
+                        !done.count({at, e}) && map.grid.neighbour_index(at, e) >= 0) {
                         at = taken(at, e);
                         chain.push_back(map.grid.hex_at(at));
                         extended = true;
@@ -131,14 +136,16 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
     const MapData& map = sc.map;
     const auto legend = legend_for(sc, rs);
     out << "map:\n  columns: " << map.grid.columns() << "\n  rows: " << map.grid.rows() << "\n  legend:\n";
-    for (const auto& [t, c] : legend) out << "    " << yaml_quoted(std::string(1, c)) << ": " << rs.terrain[static_cast<std::size_t>(t)].id << "\n";
+    for (const auto& [t, c] : legend)
+        out << "    " << yaml_quoted(std::string(1, c)) << ": " << rs.terrain[static_cast<std::size_t>(t)].id << "\n";
     out << "  terrain: |\n";
     write_rows(out, map, [&](int i) { return legend.at(map.terrain[static_cast<std::size_t>(i)]); });
     bool elevated = false;
     for (int e : map.elevation) elevated = elevated || e != 0;
     if (elevated) {
         out << "  elevation: |\n";
-        write_rows(out, map, [&](int i) { return static_cast<char>('0' + map.elevation[static_cast<std::size_t>(i)]); });
+        write_rows(out, map,
+                   [&](int i) { return static_cast<char>('0' + map.elevation[static_cast<std::size_t>(i)]); });
     }
     write_hexsides(out, map, rs);
     write_paths(out, map, rs);
@@ -148,7 +155,8 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
         out << "  names:\n";
         for (int i = 0; i < static_cast<int>(map.grid.size()); ++i)
             if (!map.hex_names[static_cast<std::size_t>(i)].empty())
-                out << "    " << yaml_quoted(map.grid.label(map.grid.hex_at(i))) << ": " << yaml_quoted(map.hex_names[static_cast<std::size_t>(i)]) << "\n";
+                out << "    " << yaml_quoted(map.grid.label(map.grid.hex_at(i))) << ": "
+                    << yaml_quoted(map.hex_names[static_cast<std::size_t>(i)]) << "\n";
     }
 }
 
@@ -156,7 +164,8 @@ void write_map(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
 // only when some zone has hexes, so files without zones keep their bytes.
 // A hex listed twice or off the map would not load back: it is left out.
 void write_deployment(std::ostringstream& out, const Scenario& sc) {
-    const bool any = std::any_of(sc.deployment_zones.begin(), sc.deployment_zones.end(), [](const auto& z) { return !z.empty(); });
+    const bool any =
+        std::any_of(sc.deployment_zones.begin(), sc.deployment_zones.end(), [](const auto& z) { return !z.empty(); });
     if (!any) return;
     constexpr std::size_t per_line = 12;
     out << "\ndeployment:\n";
@@ -217,26 +226,34 @@ void write_support_fire(std::ostringstream& out, const Scenario& sc) {
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     std::ostringstream out;
     out << "# yaml-language-server: $schema=../../schemas/scenario.schema.json\n";
-    out << "id: " << yaml_quoted(sc.id) << "\nname: " << yaml_quoted(sc.name) << "\nruleset: " << yaml_quoted(sc.ruleset_ref) << "\n";
+    out << "id: " << yaml_quoted(sc.id) << "\nname: " << yaml_quoted(sc.name)
+        << "\nruleset: " << yaml_quoted(sc.ruleset_ref) << "\n";
     if (!sc.house_rules.empty()) {
         out << "house_rules:\n";
         for (const auto& h : sc.house_rules) out << "  - " << yaml_quoted(h) << "\n";
     }
     if (!sc.notes.empty()) out << "notes: " << yaml_quoted(sc.notes) << "\n";
-    out << "turns: " << sc.turns << "\nfirst_side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
+    out << "turns: " << sc.turns
+        << "\nfirst_side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(sc.first_side)].id) << "\n";
     if (!sc.sequence.empty()) out << "sequence: " << yaml_quoted(sc.sequence) << "\n";
     out << "vp_per_enemy_strength: " << sc.vp_per_enemy_strength << "\n\n";
     write_sides(out, sc);
     out << "\n";
-    if (rs.table.enabled) write_table_map(out, sc.table, rs);
-    else write_map(out, sc, rs);
+    if (rs.table.enabled)
+        write_table_map(out, sc.table, rs);
+    else
+        write_map(out, sc, rs);
     out << (sc.units.empty() ? "\nunits: []\n" : "\nunits:\n");
     for (const auto& u : sc.units) {
-        out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name) << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
+        out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name)
+            << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
             << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);
         if (rs.table.enabled)
-            out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing << ", files: " << u.table.files
-                << ", figures: " << u.table.figures << (u.table.phantom ? ", phantom: true" : u.table.hidden ? ", hidden: true" : "");
+            out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing
+                << ", files: " << u.table.files << ", figures: " << u.table.figures
+                << (u.table.phantom  ? ", phantom: true"
+                    : u.table.hidden ? ", hidden: true"
+                                     : "");
         else
             out << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
         if (u.back) out << ", face: back";
@@ -265,7 +282,8 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
         out << "\nexits:\n";
         for (const auto& e : sc.exits) {
             out << "  - { side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(e.side)].id) << ", hexes: [";
-            for (std::size_t i = 0; i < e.hexes.size(); ++i) out << (i ? ", " : "") << yaml_quoted(sc.map.grid.label(e.hexes[i]));
+            for (std::size_t i = 0; i < e.hexes.size(); ++i)
+                out << (i ? ", " : "") << yaml_quoted(sc.map.grid.label(e.hexes[i]));
             out << "]";
             if (e.points >= 0) out << ", points: " << e.points;
             out << " }\n";

@@ -21,9 +21,12 @@ void odds_table(const rules::OddsCrt& t, std::vector<Diagnostic>& out) {
             if (!other.automatic.empty()) continue;
             const std::string reads = top ? "'" + col.label + " or greater is an automatic " + col.automatic + "'"
                                           : "'" + col.label + " or less is an automatic " + col.automatic + "'";
-            out.push_back({other.where, "table '" + t.id + "': no odds reach column " + other.label + " if " + col.label + " means " + reads +
-                                            " (odds " + (top ? "from " + other.label + " up" : "below " + t.columns[static_cast<std::size_t>(beyond + 1)].label) +
-                                            " use this column; move the automatic result to the " + (top ? "last" : "first") + " column, or drop this one)"});
+            out.push_back({other.where, "table '" + t.id + "': no odds reach column " + other.label + " if " +
+                                            col.label + " means " + reads + " (odds " +
+                                            (top ? "from " + other.label + " up"
+                                                 : "below " + t.columns[static_cast<std::size_t>(beyond + 1)].label) +
+                                            " use this column; move the automatic result to the " +
+                                            (top ? "last" : "first") + " column, or drop this one)"});
         }
     }
 }

@@ -38,13 +38,15 @@ void read_odds_columns(MapReader& r, OddsCrt& t) {
         OddsColumn col;
         col.label = c.text("odds", true);
         if (!parse_odds(col.label, col.attack, col.defend))
-            r.sink().error(c.where("odds"), "odds must be written attack-defend like 3-1 or 1-2, got '" + col.label + "'");
+            r.sink().error(c.where("odds"),
+                           "odds must be written attack-defend like 3-1 or 1-2, got '" + col.label + "'");
         col.automatic = c.text("automatic", false);
         col.where = col.automatic.empty() ? c.where("odds") : c.where("automatic");
         if (!t.columns.empty()) {
             const auto& prev = t.columns.back();
             if (static_cast<long long>(col.attack) * prev.defend <= static_cast<long long>(prev.attack) * col.defend)
-                r.sink().error(c.where("odds"), "columns must be in ascending odds; " + col.label + " does not come after " + prev.label);
+                r.sink().error(c.where("odds"), "columns must be in ascending odds; " + col.label +
+                                                    " does not come after " + prev.label);
         }
         t.columns.push_back(col);
     }
@@ -62,11 +64,13 @@ struct ResultGrid {
     std::string per_row;  // "one per printed column"
 };
 
-void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation& table, std::vector<std::vector<std::string>>& rows,
+void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation& table,
+                      std::vector<std::vector<std::string>>& rows,
                       std::vector<std::vector<SourceLocation>>& cell_where) {
     YAML::Node node = r.child("rows", true);
     if (!node.IsMap()) {
-        if (node.IsDefined()) r.sink().error(location_of(node, r.file()), "'rows' must map each die roll to a list of results");
+        if (node.IsDefined())
+            r.sink().error(location_of(node, r.file()), "'rows' must map each die roll to a list of results");
         return;
     }
     rows.assign(static_cast<std::size_t>(grid.die_faces), std::vector<std::string>(grid.columns));
@@ -76,11 +80,14 @@ void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation
         auto roll = read_int(kv.first, r.file(), r.sink(), "a die roll");
         if (!roll) continue;
         if (*roll < grid.die_first || *roll >= grid.die_first + grid.die_faces) {
-            r.sink().error(location_of(kv.first, r.file()), "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(grid.die_faces));
+            r.sink().error(location_of(kv.first, r.file()),
+                           "die roll " + std::to_string(*roll) + " is not on a d" + std::to_string(grid.die_faces));
             continue;
         }
         if (!kv.second.IsSequence() || kv.second.size() != grid.printed.size()) {
-            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " + std::to_string(grid.printed.size()) + " results, " + grid.per_row);
+            r.sink().error(location_of(kv.second, r.file()), "row " + std::to_string(*roll) + " must list " +
+                                                                 std::to_string(grid.printed.size()) + " results, " +
+                                                                 grid.per_row);
             continue;
         }
         const auto row = static_cast<std::size_t>(*roll - grid.die_first);
@@ -92,7 +99,8 @@ void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation
         seen[row] = true;
     }
     for (int f = 0; f < grid.die_faces; ++f)
-        if (!seen[static_cast<std::size_t>(f)]) r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(grid.die_first + f));
+        if (!seen[static_cast<std::size_t>(f)])
+            r.sink().error(r.where("rows"), "no row for a roll of " + std::to_string(grid.die_first + f));
 }
 
 void read_odds_rows(MapReader& r, OddsCrt& t) {
@@ -126,14 +134,19 @@ void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
 void read_differential_scale(MapReader& r, DifferentialCrt& t) {
     YAML::Node scale = r.child("differentials", true);
     if (!scale.IsSequence() || scale.size() < 2) {
-        if (scale.IsDefined()) r.sink().error(location_of(scale, r.file()), "'differentials' must list the lowest differential of each column, at least two, like [-5, -4, 0, 2, 4]");
+        if (scale.IsDefined())
+            r.sink().error(location_of(scale, r.file()),
+                           "'differentials' must list the lowest differential of each column, at least two, like [-5, "
+                           "-4, 0, 2, 4]");
         return;
     }
     for (const auto& node : scale) {
         auto d = read_int(node, r.file(), r.sink(), "a differential");
         if (!d) continue;
         if (!t.scale.empty() && *d <= t.scale.back())
-            r.sink().error(location_of(node, r.file()), "differentials must rise from column to column; " + std::to_string(*d) + " does not come after " + std::to_string(t.scale.back()));
+            r.sink().error(location_of(node, r.file()), "differentials must rise from column to column; " +
+                                                            std::to_string(*d) + " does not come after " +
+                                                            std::to_string(t.scale.back()));
         t.scale.push_back(*d);
     }
 }
@@ -141,11 +154,14 @@ void read_differential_scale(MapReader& r, DifferentialCrt& t) {
 void read_differential_lines(MapReader& r, DifferentialCrt& t) {
     YAML::Node lines = r.child("lines", true);
     if (!lines.IsSequence() || lines.size() == 0) {
-        if (lines.IsDefined()) r.sink().error(location_of(lines, r.file()), "'lines' must list the terrain lines, like { id: clear, terrain: [clear], from: -5 }");
+        if (lines.IsDefined())
+            r.sink().error(location_of(lines, r.file()),
+                           "'lines' must list the terrain lines, like { id: clear, terrain: [clear], from: -5 }");
         return;
     }
     for (const auto& node : lines) {
-        MapReader l(node, r.file(), r.sink(), "a terrain line ({ id: woods, terrain: [woods], hexsides: [river], from: -3 })");
+        MapReader l(node, r.file(), r.sink(),
+                    "a terrain line ({ id: woods, terrain: [woods], hexsides: [river], from: -3 })");
         if (!l.valid()) continue;
         DifferentialLine line;
         line.id = l.text("id", true);
@@ -156,8 +172,11 @@ void read_differential_lines(MapReader& r, DifferentialCrt& t) {
         line.where = l.where();
         const int from = l.integer("from", true);
         const auto at = std::find(t.scale.begin(), t.scale.end(), from);
-        if (at == t.scale.end()) r.sink().error(l.where("from"), "line '" + line.id + "' starts at " + std::to_string(from) + ", which is not one of the table's differentials");
-        else line.first = static_cast<int>(at - t.scale.begin());
+        if (at == t.scale.end())
+            r.sink().error(l.where("from"), "line '" + line.id + "' starts at " + std::to_string(from) +
+                                                ", which is not one of the table's differentials");
+        else
+            line.first = static_cast<int>(at - t.scale.begin());
         if (t.line(line.id)) r.sink().error(l.where("id"), "line '" + line.id + "' is defined twice");
         t.lines.push_back(std::move(line));
     }
@@ -182,9 +201,12 @@ void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     ThresholdTable t;
     read_table_header(r, id, t);
     std::string compare = r.text("hit_on", true);
-    if (compare == "at_most") t.compare = ThresholdTable::Compare::AtMost;
-    else if (compare == "at_least") t.compare = ThresholdTable::Compare::AtLeast;
-    else r.sink().error(r.where("hit_on"), "'hit_on' must be at_most or at_least, got '" + compare + "'");
+    if (compare == "at_most")
+        t.compare = ThresholdTable::Compare::AtMost;
+    else if (compare == "at_least")
+        t.compare = ThresholdTable::Compare::AtLeast;
+    else
+        r.sink().error(r.where("hit_on"), "'hit_on' must be at_most or at_least, got '" + compare + "'");
     t.target_attribute = r.text("target_attribute", false);
     t.target = r.integer("target", t.target_attribute.empty(), 0, -100, 100);
     t.success = r.text("success", false);  // a name for the log only
@@ -202,7 +224,10 @@ DicePoolRule read_dice_pool_rule(MapReader& l, int faces) {
     rule.target = l.text_list("target", false);
     rule.hit_on = l.integer("hit_on", true, 6, 1, faces);
     rule.double_on = l.integer("double", false, 0, 0, faces);
-    if (rule.double_on >= rule.hit_on) l.sink().error(l.where("double"), "a double of " + std::to_string(rule.double_on) + " scores nothing more: every " + std::to_string(rule.hit_on) + " or more is a hit already");
+    if (rule.double_on >= rule.hit_on)
+        l.sink().error(l.where("double"), "a double of " + std::to_string(rule.double_on) +
+                                              " scores nothing more: every " + std::to_string(rule.hit_on) +
+                                              " or more is a hit already");
     return rule;
 }
 
@@ -211,10 +236,13 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
     read_table_header(r, id, t);
     YAML::Node hits = r.child("hits", true);
     if (hits.IsDefined() && (!hits.IsSequence() || hits.size() == 0))
-        r.sink().error(location_of(hits, r.file()), "'hits' must list the chart's lines, like { role: attack, firer: [M], target: [H, D], hit_on: 6 }");
+        r.sink().error(
+            location_of(hits, r.file()),
+            "'hits' must list the chart's lines, like { role: attack, firer: [M], target: [H, D], hit_on: 6 }");
     if (hits.IsSequence())
         for (const auto& node : hits) {
-            MapReader l(node, r.file(), r.sink(), "a line of the dice pool chart ({ role, firer, target, hit_on, double })");
+            MapReader l(node, r.file(), r.sink(),
+                        "a line of the dice pool chart ({ role, firer, target, hit_on, double })");
             if (l.valid()) t.rules.push_back(read_dice_pool_rule(l, t.die_faces));
         }
     if (r.has("otherwise")) {
@@ -222,12 +250,19 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
         if (o.valid()) t.otherwise = read_dice_pool_rule(o, t.die_faces);
     }
     const std::string doubles = r.text("doubles", false, "pairs");
-    if (doubles == "each_die") t.doubles = DicePoolTable::Doubles::EachDie;
-    else if (doubles != "pairs") r.sink().error(r.where("doubles"), "'doubles' is pairs or each_die, not '" + doubles + "'");
+    if (doubles == "each_die")
+        t.doubles = DicePoolTable::Doubles::EachDie;
+    else if (doubles != "pairs")
+        r.sink().error(r.where("doubles"), "'doubles' is pairs or each_die, not '" + doubles + "'");
     const std::string ties = r.text("close_combat_ties", false, "nobody_falls_back");
-    if (ties == "both_fall_back") t.ties = DicePoolTable::Ties::BothFallBack;
-    else if (ties == "attacker_falls_back") t.ties = DicePoolTable::Ties::AttackerFallsBack;
-    else if (ties != "nobody_falls_back") r.sink().error(r.where("close_combat_ties"), "'close_combat_ties' is nobody_falls_back, both_fall_back or attacker_falls_back, not '" + ties + "'");
+    if (ties == "both_fall_back")
+        t.ties = DicePoolTable::Ties::BothFallBack;
+    else if (ties == "attacker_falls_back")
+        t.ties = DicePoolTable::Ties::AttackerFallsBack;
+    else if (ties != "nobody_falls_back")
+        r.sink().error(
+            r.where("close_combat_ties"),
+            "'close_combat_ties' is nobody_falls_back, both_fall_back or attacker_falls_back, not '" + ties + "'");
     t.no_return_fire = r.text_list("no_return_fire", false);
     t.unordered_status = r.text("unordered_status", false, "H");
     t.strength_points = r.text("strength_points", true);
@@ -243,7 +278,10 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
     t.unattached_with = r.text_list("unattached_with", false);
     t.joins_from_afar = r.text("joins_from_afar", false);
     if (YAML::Node stands = r.child("attacking_stands"); stands.IsDefined()) {
-        if (!stands.IsMap()) r.sink().error(location_of(stands, r.file()), "'attacking_stands' maps a status to how many stands of it may attack together, like { M: 2, H: 1 }");
+        if (!stands.IsMap())
+            r.sink().error(
+                location_of(stands, r.file()),
+                "'attacking_stands' maps a status to how many stands of it may attack together, like { M: 2, H: 1 }");
         else
             for (const auto& kv : stands) {
                 auto n = read_int(kv.second, r.file(), r.sink(), "a number of stands");
@@ -259,12 +297,19 @@ void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, Di
     std::string id = r.text("id", true);
     std::string kind = r.text("kind", true);
     if (rs.has_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
-    if (kind == "odds_crt") read_odds_crt(r, rs, id);
-    else if (kind == "differential_crt") read_differential_crt(r, rs, id);
-    else if (kind == "threshold") read_threshold(r, rs, id);
-    else if (kind == "dice_pool") read_dice_pool(r, rs, id);
+    if (kind == "odds_crt")
+        read_odds_crt(r, rs, id);
+    else if (kind == "differential_crt")
+        read_differential_crt(r, rs, id);
+    else if (kind == "threshold")
+        read_threshold(r, rs, id);
+    else if (kind == "dice_pool")
+        read_dice_pool(r, rs, id);
     else if (!read_free_table_chart(kind, r, rs, id))
-        sink.error(r.where("kind"), "table kind must be odds_crt, differential_crt, threshold, dice_pool, step_ladder, hit_matrix, morale_bands or artillery, got '" + kind + "'");
+        sink.error(r.where("kind"),
+                   "table kind must be odds_crt, differential_crt, threshold, dice_pool, step_ladder, hit_matrix, "
+                   "morale_bands or artillery, got '" +
+                       kind + "'");
 }
 
 }  // namespace
@@ -299,11 +344,13 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
     for (const auto& t : rs.odds_tables) {
         for (std::size_t c = 0; c < t.columns.size(); ++c) {
             if (!t.columns[c].automatic.empty() && !rs.combat_result(t.columns[c].automatic))
-                sink.error(t.columns[c].where, "table '" + t.id + "': automatic result '" + t.columns[c].automatic + "' is not among the ruleset's combat_results");
+                sink.error(t.columns[c].where, "table '" + t.id + "': automatic result '" + t.columns[c].automatic +
+                                                   "' is not among the ruleset's combat_results");
             for (std::size_t r = 0; r < t.rows.size(); ++r) {
                 const std::string& code = t.rows[r][c];
                 if (t.columns[c].automatic.empty() && !code.empty() && !rs.combat_result(code))
-                    sink.error(t.cell_where[r][c], "table '" + t.id + "', column " + t.columns[c].label + ": result '" + code + "' is not among the ruleset's combat_results");
+                    sink.error(t.cell_where[r][c], "table '" + t.id + "', column " + t.columns[c].label + ": result '" +
+                                                       code + "' is not among the ruleset's combat_results");
             }
         }
     }
@@ -311,25 +358,34 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         for (std::size_t r = 0; r < t.rows.size(); ++r)
             for (std::size_t c = 0; c < t.rows[r].size(); ++c)
                 if (!t.rows[r][c].empty() && !rs.combat_result(t.rows[r][c]))
-                    sink.error(t.cell_where[r][c], "table '" + t.id + "': result '" + t.rows[r][c] + "' is not among the ruleset's combat_results");
+                    sink.error(t.cell_where[r][c], "table '" + t.id + "': result '" + t.rows[r][c] +
+                                                       "' is not among the ruleset's combat_results");
         for (const auto& line : t.lines) {
             for (const auto& terrain : line.terrain)
-                if (rs.terrain_index(terrain) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no terrain '" + terrain + "' in the ruleset");
+                if (rs.terrain_index(terrain) < 0)
+                    sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no terrain '" + terrain +
+                                               "' in the ruleset");
             for (const auto* sides : {&line.hexsides, &line.bridged_hexsides})
                 for (const auto& side : *sides)
-                    if (rs.hexside_feature_index(side) < 0) sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no hexside feature '" + side + "' in the ruleset");
+                    if (rs.hexside_feature_index(side) < 0)
+                        sink.error(line.where, "table '" + t.id + "', line '" + line.id + "': no hexside feature '" +
+                                                   side + "' in the ruleset");
         }
     }
     for (const auto& t : rs.threshold_tables)
         if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
-            sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute + "' is not a declared attribute");
+            sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute +
+                                    "' is not a declared attribute");
     for (const auto& t : rs.dice_pool_tables)
         if (rs.attribute_index(t.strength_points) < 0)
-            sink.error(t.where, "table '" + t.id + "': strength_points '" + t.strength_points + "' is not a declared attribute");
+            sink.error(t.where,
+                       "table '" + t.id + "': strength_points '" + t.strength_points + "' is not a declared attribute");
         else if (!t.stand_attribute.empty() && rs.attribute_index(t.stand_attribute) < 0)
-            sink.error(t.where, "table '" + t.id + "': stand_attribute '" + t.stand_attribute + "' is not a declared attribute");
+            sink.error(t.where,
+                       "table '" + t.id + "': stand_attribute '" + t.stand_attribute + "' is not a declared attribute");
         else if (!t.joins_from_afar.empty() && rs.attribute_index(t.joins_from_afar) < 0)
-            sink.error(t.where, "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
+            sink.error(t.where,
+                       "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
     check_free_table_charts(rs, sink);
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
@@ -338,22 +394,37 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         if (!spec || spec->table == ProcedureSpec::Table::None) continue;
         if (spec->table >= ProcedureSpec::Table::StepLadder) {
             using T = ProcedureSpec::Table;
-            const bool found = spec->table == T::StepLadder ? rs.step_ladder(p.table) != nullptr
-                             : spec->table == T::HitMatrix  ? rs.hit_matrix(p.table) != nullptr
-                             : spec->table == T::MoraleBands ? rs.morale_table(p.table) != nullptr
-                                                             : rs.artillery_chart(p.table) != nullptr;
-            const char* kind = spec->table == T::StepLadder ? "step_ladder" : spec->table == T::HitMatrix ? "hit_matrix" : spec->table == T::MoraleBands ? "morale_bands" : "artillery";
-            if (p.table.empty()) sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming a " + kind + " table");
-            else if (!found) sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a " + kind + " table, and '" + p.table + "' is " + (rs.has_table(p.table) ? "another kind" : "not defined"));
+            const bool found = spec->table == T::StepLadder    ? rs.step_ladder(p.table) != nullptr
+                               : spec->table == T::HitMatrix   ? rs.hit_matrix(p.table) != nullptr
+                               : spec->table == T::MoraleBands ? rs.morale_table(p.table) != nullptr
+                                                               : rs.artillery_chart(p.table) != nullptr;
+            const char* kind = spec->table == T::StepLadder    ? "step_ladder"
+                               : spec->table == T::HitMatrix   ? "hit_matrix"
+                               : spec->table == T::MoraleBands ? "morale_bands"
+                                                               : "artillery";
+            if (p.table.empty())
+                sink.error(p.where,
+                           "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming a " + kind + " table");
+            else if (!found)
+                sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a " + kind + " table, and '" +
+                                        p.table + "' is " + (rs.has_table(p.table) ? "another kind" : "not defined"));
             continue;
         }
         const bool odds = spec->table == ProcedureSpec::Table::Odds;
         if (p.table.empty())
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " + (odds ? "an odds_crt" : "a threshold") + " table");
-        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table) && !rs.dice_pool_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " +
+                                    (odds ? "an odds_crt" : "a threshold") + " table");
+        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table) &&
+                 !rs.dice_pool_table(p.table))
             sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
-        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) && !(rs.dice_pool_table(p.table) && p.procedure == "odds_combat") : !rs.threshold_table(p.table))
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " + (odds ? (p.procedure == "odds_combat" ? "an odds_crt, differential_crt or dice_pool" : "an odds_crt or differential_crt") : "a threshold") + " table, and '" + p.table + "' is not one");
+        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) &&
+                            !(rs.dice_pool_table(p.table) && p.procedure == "odds_combat")
+                      : !rs.threshold_table(p.table))
+            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " +
+                                    (odds ? (p.procedure == "odds_combat" ? "an odds_crt, differential_crt or dice_pool"
+                                                                          : "an odds_crt or differential_crt")
+                                          : "a threshold") +
+                                    " table, and '" + p.table + "' is not one");
     }
 }
 

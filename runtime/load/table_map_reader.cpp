@@ -34,15 +34,17 @@ struct TableMapReader {
             if (!xy) continue;
             const gt::Point point{xy->first, xy->second};
             if (!gt::on_table(table.map, point)) {
-                sink.error(location_of(p, file), "the point [" + format_cm(point.x) + ", " + format_cm(point.y) + "] of " + what +
-                                                      " is off the " + format_cm(table.map.width) + " x " + format_cm(table.map.depth) + " cm table");
+                sink.error(location_of(p, file), "the point [" + format_cm(point.x) + ", " + format_cm(point.y) +
+                                                     "] of " + what + " is off the " + format_cm(table.map.width) +
+                                                     " x " + format_cm(table.map.depth) + " cm table");
                 continue;
             }
             out.push_back(point);
         }
         if (out.size() < at_least && node.size() >= at_least) return out;  // bad points: reported above
         if (node.size() < at_least)
-            sink.error(location_of(node, file), what + " needs at least " + std::to_string(at_least) + " points, got " + std::to_string(node.size()));
+            sink.error(location_of(node, file), what + " needs at least " + std::to_string(at_least) + " points, got " +
+                                                    std::to_string(node.size()));
         return out;
     }
 
@@ -55,12 +57,15 @@ struct TableMapReader {
         }
         const auto& type = rs.terrain[static_cast<std::size_t>(t)];
         if (type.table.shape != shape)
-            sink.error(r.where("terrain"), "terrain '" + id + "' is " + (shape == TableTerrain::Shape::Line ? "an area: list it under areas" : "a line: list it under lines"));
+            sink.error(r.where("terrain"), "terrain '" + id + "' is " +
+                                               (shape == TableTerrain::Shape::Line ? "an area: list it under areas"
+                                                                                   : "a line: list it under lines"));
         return t;
     }
 
     void area(const YAML::Node& node) {
-        MapReader r(node, file, sink, "a table area ({ terrain, outline: [[x, y], …] } or { terrain, trees: [[x, y], …] })");
+        MapReader r(node, file, sink,
+                    "a table area ({ terrain, outline: [[x, y], …] } or { terrain, trees: [[x, y], …] })");
         if (!r.valid()) return;
         TableAreaSource source;
         source.where = r.where();
@@ -77,7 +82,9 @@ struct TableMapReader {
         const bool has_outline = r.has("outline");
         const bool has_trees = r.has("trees");
         if (has_outline == has_trees) {
-            sink.error(r.where(), "a table area has either an outline or trees (a wood's outline is the hull of its trees), not " + std::string(has_outline ? "both" : "neither"));
+            sink.error(r.where(),
+                       "a table area has either an outline or trees (a wood's outline is the hull of its trees), not " +
+                           std::string(has_outline ? "both" : "neither"));
         } else if (has_outline) {
             area.outline = points(r.child("outline"), "an outline", 3);
             if (area.outline.size() >= 3 && gt::area(area.outline) <= gt::kEpsilon)
@@ -85,14 +92,17 @@ struct TableMapReader {
         } else {
             source.trees = points(r.child("trees"), "a wood's trees", 3);
             if (source.trees.size() >= 3 && !gt::wood_from_trees(source.trees, area.outline))
-                sink.error(r.where("trees"), "a wood's trees must not all stand on one line: their hull is its outline");
+                sink.error(r.where("trees"),
+                           "a wood's trees must not all stand on one line: their hull is its outline");
         }
         const bool hill = area.sight == gt::AreaSight::Hill;
         const bool building = area.sight == gt::AreaSight::Building;
         area.level = r.integer("level", hill, hill ? 1 : 0, 0, 9);
         if (r.has("storeys")) area.level = r.integer("storeys", false, 1, 1, 9);
-        if (r.has("level") && !hill) sink.error(r.where("level"), "only hills have a level; '" + area.kind + "' is not a hill");
-        if (r.has("storeys") && !building) sink.error(r.where("storeys"), "only buildings have storeys; '" + area.kind + "' is not a building");
+        if (r.has("level") && !hill)
+            sink.error(r.where("level"), "only hills have a level; '" + area.kind + "' is not a hill");
+        if (r.has("storeys") && !building)
+            sink.error(r.where("storeys"), "only buildings have storeys; '" + area.kind + "' is not a building");
         if (building && !r.has("storeys")) area.level = 1;
         r.finish();
         table.map.areas.push_back(std::move(area));
@@ -109,7 +119,8 @@ struct TableMapReader {
         gt::TerrainLine line;
         line.kind = t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].id : "";
         line.line.points = points(r.child("points", true), "a line", 2);
-        line.line.width = r.number("width", false, t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].table.width : 3, 0, 1000);
+        line.line.width =
+            r.number("width", false, t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].table.width : 3, 0, 1000);
         r.finish();
         table.map.lines.push_back(std::move(line));
         table.lines.push_back(std::move(source));
@@ -118,7 +129,8 @@ struct TableMapReader {
 
 }  // namespace
 
-void read_table_map(const YAML::Node& node, const Ruleset& ruleset, TableData& table, const std::string& file, DiagnosticSink& sink) {
+void read_table_map(const YAML::Node& node, const Ruleset& ruleset, TableData& table, const std::string& file,
+                    DiagnosticSink& sink) {
     MapReader r(node, file, sink, "the table ({ width, depth, areas, lines }, in cm)");
     if (!r.valid()) return;
     table.where = r.where();

@@ -9,7 +9,7 @@ namespace sandtable::load {
 
 // Fills `table` from the scenario's `table:` node; every problem goes to the
 // sink with its place.
-void read_table_map(const YAML::Node& node, const rules::Ruleset& ruleset, rules::TableData& table, const std::string& file,
-                    DiagnosticSink& sink);
+void read_table_map(const YAML::Node& node, const rules::Ruleset& ruleset, rules::TableData& table,
+                    const std::string& file, DiagnosticSink& sink);
 
 }  // namespace sandtable::load

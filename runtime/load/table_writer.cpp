@@ -37,8 +37,10 @@ std::string threshold_table_to_yaml(const rules::ThresholdTable& t) {
     if (!t.notes.empty()) out << "notes: " << yaml_quoted(t.notes) << "\n";
     out << "hit_on: " << (t.compare == rules::ThresholdTable::Compare::AtMost ? "at_most" : "at_least") << "\n";
     // The target is the acting unit's attribute when one is named, else a number.
-    if (!t.target_attribute.empty()) out << "target_attribute: " << t.target_attribute << "\n";
-    else out << "target: " << t.target << "\n";
+    if (!t.target_attribute.empty())
+        out << "target_attribute: " << t.target_attribute << "\n";
+    else
+        out << "target: " << t.target << "\n";
     if (!t.success.empty()) out << "success: " << yaml_quoted(t.success) << "\n";
     return out.str();
 }

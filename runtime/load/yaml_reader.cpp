@@ -44,12 +44,15 @@ std::pair<std::string, std::string> recorded(const YAML::Node& node) {
     if (at == std::string::npos) return {};
     const std::string rest = tag.substr(at + 1);
     const auto place = rest.find(kPlaceSeparator);
-    return place == std::string::npos ? std::pair{rest, std::string()} : std::pair{rest.substr(0, place), rest.substr(place + 1)};
+    return place == std::string::npos ? std::pair{rest, std::string()}
+                                      : std::pair{rest.substr(0, place), rest.substr(place + 1)};
 }
 
 void tag_one(YAML::Node node, const std::string& file) {
     const YAML::Mark m = node.Mark();
-    const std::string place = m.is_null() ? std::string() : std::string(1, kPlaceSeparator) + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+    const std::string place =
+        m.is_null() ? std::string()
+                    : std::string(1, kPlaceSeparator) + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
     node.SetTag(original_tag(node) + kSourceSeparator + file + place);
 }
 
@@ -208,8 +211,9 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
     // instead of adding "expected a mapping" to the real problem.
     YamlFile out{shown_as, YAML::Node(YAML::NodeType::Undefined)};
     if (text.size() > kMaxYamlBytes) {
-        sink.error({shown_as, 1, 1}, "the file is " + std::to_string(text.size() >> 20) + " MiB; a YAML file may hold at most " +
-                                         std::to_string(kMaxYamlBytes >> 20) + " MiB");
+        sink.error({shown_as, 1, 1}, "the file is " + std::to_string(text.size() >> 20) +
+                                         " MiB; a YAML file may hold at most " + std::to_string(kMaxYamlBytes >> 20) +
+                                         " MiB");
         return out;
     }
     try {
@@ -227,11 +231,13 @@ YamlFile parse_yaml_text(const std::string& text, const std::string& shown_as, D
     Expansion e;
     walk_expanded(out.root, 0, e);
     if (e.problem == Expansion::Problem::None) return out;
-    const SourceLocation at = e.where.is_null() ? SourceLocation{shown_as, 1, 1} : SourceLocation{shown_as, e.where.line + 1, e.where.column + 1};
+    const SourceLocation at = e.where.is_null() ? SourceLocation{shown_as, 1, 1}
+                                                : SourceLocation{shown_as, e.where.line + 1, e.where.column + 1};
     if (e.problem == Expansion::Problem::Nul)
         sink.error(at, "a value holds a NUL byte (\\0); no text in these files may");
     else if (e.problem == Expansion::Problem::TooDeep)
-        sink.error(at, "the YAML nests more than " + std::to_string(kMaxDepth) + " levels deep (an alias (*name) inside the node it names?)");
+        sink.error(at, "the YAML nests more than " + std::to_string(kMaxDepth) +
+                           " levels deep (an alias (*name) inside the node it names?)");
     else
         sink.error(at, "the YAML expands to more than " + std::to_string(kMaxYamlNodes) +
                            " values once its aliases (*name) are read out; a file may hold at most that many");
@@ -413,7 +419,8 @@ void MapReader::finish() {
     }
 }
 
-std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                            const std::string& what) {
     int value = 0;
     if (node.IsScalar() && YAML::convert<int>::decode(node, value)) return value;
     std::string got = node.IsScalar() ? "'" + node.Scalar() + "'" : node.IsSequence() ? "a list" : "a mapping";
@@ -421,7 +428,8 @@ std::optional<int> read_int(const YAML::Node& node, const std::string& file, Dia
     return std::nullopt;
 }
 
-std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                                  const std::string& what) {
     double value = 0;
     if (node.IsScalar() && YAML::convert<double>::decode(node, value) && std::isfinite(value)) return value;
     std::string got = node.IsScalar() ? "'" + node.Scalar() + "'" : node.IsSequence() ? "a list" : "a mapping";
@@ -429,7 +437,8 @@ std::optional<double> read_number(const YAML::Node& node, const std::string& fil
     return std::nullopt;
 }
 
-std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file,
+                                                    DiagnosticSink& sink, const std::string& what) {
     if (!node.IsSequence() || node.size() != 2) {
         sink.error(location_of(node, file), what + " must be a point [x, y] in cm");
         return std::nullopt;
@@ -440,9 +449,11 @@ std::optional<std::pair<double, double>> read_point(const YAML::Node& node, cons
     return std::pair{*x, *y};
 }
 
-std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what) {
+std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                                     const std::string& what) {
     if (node.IsScalar()) return node.Scalar();
-    sink.error(location_of(node, file), what + " must be a single value, got " + (node.IsSequence() ? "a list" : "a mapping"));
+    sink.error(location_of(node, file),
+               what + " must be a single value, got " + (node.IsSequence() ? "a list" : "a mapping"));
     return std::nullopt;
 }
 
@@ -470,10 +481,14 @@ rules::Param to_param(const YAML::Node& node, const std::string& file) {
         double d = 0;
         const std::string& s = node.Scalar();
         const bool quoted = original_tag(node) == "!";
-        if (!quoted && YAML::convert<bool>::decode(node, b)) p.value = b;
-        else if (!quoted && YAML::convert<long long>::decode(node, i)) p.value = i;
-        else if (!quoted && YAML::convert<double>::decode(node, d)) p.value = d;
-        else p.value = s;
+        if (!quoted && YAML::convert<bool>::decode(node, b))
+            p.value = b;
+        else if (!quoted && YAML::convert<long long>::decode(node, i))
+            p.value = i;
+        else if (!quoted && YAML::convert<double>::decode(node, d))
+            p.value = d;
+        else
+            p.value = s;
     }
     return p;
 }

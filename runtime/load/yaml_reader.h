@@ -17,7 +17,7 @@
 namespace sandtable::load {
 
 struct YamlFile {
-    std::string path;      // as shown in messages
+    std::string path;  // as shown in messages
     YAML::Node root;
 };
 
@@ -75,7 +75,8 @@ public:
     // Each getter marks the key as known. A missing required key is an error;
     // a missing optional key gives the fallback.
     std::string text(const std::string& key, bool required, std::string fallback = {});
-    int integer(const std::string& key, bool required, int fallback = 0, int min = -1'000'000'000, int max = 1'000'000'000);
+    int integer(const std::string& key, bool required, int fallback = 0, int min = -1'000'000'000,
+                int max = 1'000'000'000);
     bool boolean(const std::string& key, bool fallback);
     // A number, whole or not (centimetres on a free table).
     double number(const std::string& key, bool required, double fallback = 0, double min = -1e9, double max = 1e9);
@@ -107,11 +108,15 @@ private:
 std::optional<std::string> scalar_at(const YAML::Node& map, const std::string& key);
 
 // Scalar conversions that report instead of throwing.
-std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
-std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
+std::optional<int> read_int(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                            const std::string& what);
+std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                                  const std::string& what);
 // A point written [x, y] (centimetres on a free table).
-std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
-std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, const std::string& what);
+std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file,
+                                                    DiagnosticSink& sink, const std::string& what);
+std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
+                                     const std::string& what);
 
 // Converts any YAML node to a Param tree (scalars typed as bool, int, double
 // or string in that order of preference).

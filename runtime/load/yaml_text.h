@@ -24,10 +24,14 @@ inline std::string yaml_quoted(const std::string& s) {
 inline std::string json_quoted(const std::string& s) {
     std::string out = "\"";
     for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += '\\', out += static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20) out += ' ';
-        else out += static_cast<char>(c);
+        if (c == '"' || c == '\\')
+            out += '\\', out += static_cast<char>(c);
+        else if (c == '\n')
+            out += "\\n";
+        else if (c < 0x20)
+            out += ' ';
+        else
+            out += static_cast<char>(c);
     }
     return out + "\"";
 }

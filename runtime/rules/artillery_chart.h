@@ -21,26 +21,26 @@ struct ShotSpec {
     double near_width = 0;     // wedge: across the gun's front
     double far_width = 0;      // wedge: at its range
     std::vector<int> kill_on;  // a d6 per figure under the template (not for a bounce stick: its painted parts kill)
-    std::vector<int> piece_kill_on;  // the same for a gun or wagon under it
-    bool at_least_one = false;       // if any figure is under it, at least one falls
+    std::vector<int> piece_kill_on;                  // the same for a gun or wagon under it
+    bool at_least_one = false;                       // if any figure is under it, at least one falls
     std::vector<std::pair<double, double>> painted;  // bounce stick: cm from its tip where the ball strikes
     std::vector<double> stick_variation;             // bounce stick: cm the hit point moves, by d6 face 1-6
-    bool varies = true;        // a called shot that may be moved by the wheel (canister: no)
+    bool varies = true;                              // a called shot that may be moved by the wheel (canister: no)
     SourceLocation where;
 };
 
 struct GunShot {
-    int shot = 0;        // index into ArtilleryChart::shots
+    int shot = 0;          // index into ArtilleryChart::shots
     double min_range = 0;  // `from`: not fired at called ranges under this (machines that throw in an arc), cm
-    double range = 0;    // fired at called ranges up to this, cm
-    int ammunition = 0;  // rounds for the game; 0: unlimited
+    double range = 0;      // fired at called ranges up to this, cm
+    int ammunition = 0;    // rounds for the game; 0: unlimited
 };
 
 struct ArtilleryChart {
     std::string id;
     std::string name;
     std::string notes;
-    double unvaried_within = 1.0 / 3;   // called ranges up to this share of the gun's range land on the mark
+    double unvaried_within = 1.0 / 3;  // called ranges up to this share of the gun's range land on the mark
     // The wheel by d6 face (1-6): how far the hit point moves (ahead, right), cm; faces not listed stay.
     std::vector<std::pair<int, std::pair<double, double>>> wheel;
     std::vector<ShotSpec> shots;

@@ -10,10 +10,30 @@
 namespace sandtable::rules {
 
 inline constexpr std::array<std::string_view, 24> kCounterSymbols{
-    "infantry",      "light_infantry", "heavy_infantry", "archers",  "crossbowmen", "mounted_infantry",
-    "cavalry",       "heavy_cavalry",  "light_cavalry",  "horse_archers", "chariot", "elephant",
-    "camel",         "leader",         "hq",             "artillery", "armour",     "mechanized",
-    "recon",         "at",             "aa",             "engineer",  "supply",     "ship",
+    "infantry",
+    "light_infantry",
+    "heavy_infantry",
+    "archers",
+    "crossbowmen",
+    "mounted_infantry",
+    "cavalry",
+    "heavy_cavalry",
+    "light_cavalry",
+    "horse_archers",
+    "chariot",
+    "elephant",
+    "camel",
+    "leader",
+    "hq",
+    "artillery",
+    "armour",
+    "mechanized",
+    "recon",
+    "at",
+    "aa",
+    "engineer",
+    "supply",
+    "ship",
 };
 
 inline bool is_counter_symbol(std::string_view symbol) {

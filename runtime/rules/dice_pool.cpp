@@ -11,11 +11,13 @@ bool listed(const std::vector<std::string>& list, const std::string& status) {
 }
 }  // namespace
 
-bool DicePoolRule::matches(const std::string& role_now, const std::string& firer_status, const std::string& target_status) const {
+bool DicePoolRule::matches(const std::string& role_now, const std::string& firer_status,
+                           const std::string& target_status) const {
     return (role.empty() || role == role_now) && listed(firer, firer_status) && listed(target, target_status);
 }
 
-const DicePoolRule& DicePoolTable::rule_for(const std::string& role, const std::string& firer, const std::string& target) const {
+const DicePoolRule& DicePoolTable::rule_for(const std::string& role, const std::string& firer,
+                                            const std::string& target) const {
     for (const auto& r : rules)
         if (r.matches(role, firer, target)) return r;
     return otherwise;
@@ -24,8 +26,10 @@ const DicePoolRule& DicePoolTable::rule_for(const std::string& role, const std::
 int DicePoolTable::hits(const std::vector<int>& dice, const DicePoolRule& rule) const {
     int hits = 0, doubles = 0;
     for (int d : dice) {
-        if (d >= rule.hit_on) ++hits;
-        else if (rule.double_on > 0 && d == rule.double_on) ++doubles;
+        if (d >= rule.hit_on)
+            ++hits;
+        else if (rule.double_on > 0 && d == rule.double_on)
+            ++doubles;
     }
     if (doubles >= 2) hits += this->doubles == Doubles::Pairs ? doubles / 2 : doubles;
     return hits;
@@ -41,12 +45,14 @@ std::vector<double> DicePoolTable::distribution(int dice, const DicePoolRule& ru
     std::vector<double> out(static_cast<std::size_t>(2 * dice + 1), 0.0);
     // Multinomial over (hits h, doubles k, rest) with n = h + k + rest.
     std::vector<double> log_fact(static_cast<std::size_t>(dice + 1), 0.0);
-    for (int i = 1; i <= dice; ++i) log_fact[static_cast<std::size_t>(i)] = log_fact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
+    for (int i = 1; i <= dice; ++i)
+        log_fact[static_cast<std::size_t>(i)] =
+            log_fact[static_cast<std::size_t>(i - 1)] + std::log(static_cast<double>(i));
     for (int h = 0; h <= dice; ++h)
         for (int k = 0; h + k <= dice; ++k) {
             const int rest = dice - h - k;
-            double ways = std::exp(log_fact[static_cast<std::size_t>(dice)] - log_fact[static_cast<std::size_t>(h)] - log_fact[static_cast<std::size_t>(k)] -
-                                   log_fact[static_cast<std::size_t>(rest)]);
+            double ways = std::exp(log_fact[static_cast<std::size_t>(dice)] - log_fact[static_cast<std::size_t>(h)] -
+                                   log_fact[static_cast<std::size_t>(k)] - log_fact[static_cast<std::size_t>(rest)]);
             const double chance = ways * std::pow(p, h) * std::pow(q, k) * std::pow(r, rest);
             const int extra = k >= 2 ? (doubles == Doubles::Pairs ? k / 2 : k) : 0;
             out[static_cast<std::size_t>(h + extra)] += chance;

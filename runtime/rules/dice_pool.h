@@ -14,11 +14,11 @@
 namespace sandtable::rules {
 
 struct DicePoolRule {
-    std::string role;                  // attack, defend, or "" for either
-    std::vector<std::string> firer;    // statuses of the side rolling; empty: any
-    std::vector<std::string> target;   // statuses of the side rolled against; empty: any
-    int hit_on = 6;                    // each die showing this or more is a hit
-    int double_on = 0;                 // 0: none; else dice showing this (below hit_on) score by `doubles`
+    std::string role;                 // attack, defend, or "" for either
+    std::vector<std::string> firer;   // statuses of the side rolling; empty: any
+    std::vector<std::string> target;  // statuses of the side rolled against; empty: any
+    int hit_on = 6;                   // each die showing this or more is a hit
+    int double_on = 0;                // 0: none; else dice showing this (below hit_on) score by `doubles`
     SourceLocation where;
 
     bool matches(const std::string& role_now, const std::string& firer_status, const std::string& target_status) const;
@@ -50,9 +50,11 @@ public:
     // fall back up to that many hexes on a way that after its first hex keeps more than N hexes from
     // every enemy, and ends so (4.1: artillery "can move their full move", N = 1)
     int long_fall_back_clear = 0;
-    bool fire_only = false;                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
-    int max_hits_per_attacker = 0;            // `max_hits_per_attacker`: 0 no cap; 1: a battery's gun hits at most once a shot (5.1)                   // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
-    std::vector<std::string> hold_instead;    // statuses that may lose one more SP and stay (D, 4.1)
+    bool fire_only = false;  // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
+    int max_hits_per_attacker =
+        0;  // `max_hits_per_attacker`: 0 no cap; 1: a battery's gun hits at most once a shot (5.1)                   //
+            // `fire_only`: never close combat, even next to the target (5.1: the artillery phase)
+    std::vector<std::string> hold_instead;  // statuses that may lose one more SP and stay (D, 4.1)
     // Who may attack together (3.4): units with `stand_attribute` (core stands)
     // count against `attacking_stands` by their status (M: 2, H: 1; a status
     // not listed may not attack); other units of their formation (attached
@@ -61,7 +63,8 @@ public:
     std::string stand_attribute;
     std::vector<std::pair<std::string, int>> attacking_stands;
     int unattached = 0;
-    std::vector<std::string> unattached_with;  // `unattached_with`: statuses whose attacks they may support (3.5.1: M); empty: any
+    std::vector<std::string>
+        unattached_with;  // `unattached_with`: statuses whose attacks they may support (3.5.1: M); empty: any
     // `joins_from_afar`: companies with this attribute join from anywhere in
     // reach (fire support, 3.5); other companies only from a hex where a
     // stand of the attack stands (attached companies). Empty: from anywhere.

@@ -18,12 +18,13 @@ namespace sandtable::rules {
 struct DifferentialLine {
     std::string id;
     std::string name;
-    std::vector<std::string> terrain;   // terrain ids that use this line
-    std::vector<std::string> hexsides;  // hexside features that use it when every attacker attacks across one, none bridged
+    std::vector<std::string> terrain;  // terrain ids that use this line
+    std::vector<std::string>
+        hexsides;  // hexside features that use it when every attacker attacks across one, none bridged
     // Hexside features that use it when every attacker attacks across one and at
     // least one crossing is bridged: a road or trail runs across it (F&M 8.2.2).
     std::vector<std::string> bridged_hexsides;
-    int first = 0;                      // index into the scale of its first column
+    int first = 0;  // index into the scale of its first column
     SourceLocation where;
 };
 

@@ -15,10 +15,10 @@ struct HitMatrix {
     std::string name;
     std::string notes;
     int die_faces = 6;
-    std::string attacker_by;   // enum attribute of the unit dealing the hits
-    std::string defender_by;   // enum attribute of the unit taking them
-    std::vector<std::string> attackers;  // the classes with a column, in order
-    std::vector<std::string> defenders;  // the classes with a row
+    std::string attacker_by;                           // enum attribute of the unit dealing the hits
+    std::string defender_by;                           // enum attribute of the unit taking them
+    std::vector<std::string> attackers;                // the classes with a column, in order
+    std::vector<std::string> defenders;                // the classes with a row
     std::vector<std::vector<std::vector<int>>> cells;  // [defender][attacker] -> faces that hit
     SourceLocation where;
 

@@ -6,20 +6,28 @@ namespace sandtable::rules {
 
 const char* reaction_name(MoraleReaction r) {
     switch (r) {
-    case MoraleReaction::None: return "no effect";
-    case MoraleReaction::Back: return "back";
-    case MoraleReaction::BackAndTurn: return "back and turn";
-    case MoraleReaction::Rout: return "rout";
+        case MoraleReaction::None:
+            return "no effect";
+        case MoraleReaction::Back:
+            return "back";
+        case MoraleReaction::BackAndTurn:
+            return "back and turn";
+        case MoraleReaction::Rout:
+            return "rout";
     }
     return "?";
 }
 
 const char* reaction_code(MoraleReaction r) {
     switch (r) {
-    case MoraleReaction::None: return "NE";
-    case MoraleReaction::Back: return "B";
-    case MoraleReaction::BackAndTurn: return "BT";
-    case MoraleReaction::Rout: return "R";
+        case MoraleReaction::None:
+            return "NE";
+        case MoraleReaction::Back:
+            return "B";
+        case MoraleReaction::BackAndTurn:
+            return "BT";
+        case MoraleReaction::Rout:
+            return "R";
     }
     return "?";
 }

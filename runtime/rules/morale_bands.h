@@ -17,8 +17,8 @@ const char* reaction_name(MoraleReaction r);  // "no effect", "back", "back and 
 const char* reaction_code(MoraleReaction r);  // NE, B, BT, R
 
 struct MoraleColumn {
-    int up_to = 0;          // unit values up to this (and above the previous column's)
-    int back = 0;           // losses from which the unit goes back
+    int up_to = 0;  // unit values up to this (and above the previous column's)
+    int back = 0;   // losses from which the unit goes back
     int back_and_turn = 0;
     int rout = 0;
     SourceLocation where;

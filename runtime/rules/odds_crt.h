@@ -13,8 +13,8 @@
 namespace sandtable::rules {
 
 struct OddsColumn {
-    std::string label;      // as printed: "1-4", "3-1"
-    int attack = 1;         // the ratio attack:defend of the column
+    std::string label;  // as printed: "1-4", "3-1"
+    int attack = 1;     // the ratio attack:defend of the column
     int defend = 1;
     std::string automatic;  // result code when automatic, else empty
     SourceLocation where;   // of the automatic result when there is one, else of the odds
@@ -25,9 +25,9 @@ public:
     std::string id;
     std::string name;
     int die_faces = 6;
-    int die_first = 1;  // the lowest face; rows are die_first .. die_first + die_faces - 1
-    std::vector<OddsColumn> columns;            // ascending odds
-    std::vector<std::vector<std::string>> rows; // rows[roll - die_first][column]
+    int die_first = 1;                           // the lowest face; rows are die_first .. die_first + die_faces - 1
+    std::vector<OddsColumn> columns;             // ascending odds
+    std::vector<std::vector<std::string>> rows;  // rows[roll - die_first][column]
     std::vector<std::vector<SourceLocation>> cell_where;  // like rows: where each result is written
     std::string notes;
     SourceLocation where;

@@ -15,11 +15,19 @@ struct ProcedureOption {
     // Text: an attribute the ruleset declares; Choice: one of `choices`;
     // Name: any name (a script's mark, a terrain value's key); Names: one
     // name or a list of them.
-    enum class Kind { Bool, Int, Text, Choice, Name, Names, TerrainNames };  // TerrainNames: ids of the ruleset's terrain
+    enum class Kind {
+        Bool,
+        Int,
+        Text,
+        Choice,
+        Name,
+        Names,
+        TerrainNames
+    };  // TerrainNames: ids of the ruleset's terrain
     std::string key;
     Kind kind;
     std::string meaning;
-    int min = -1'000'000;  // Int options: the smallest value that makes sense
+    int min = -1'000'000;                // Int options: the smallest value that makes sense
     std::vector<std::string> choices{};  // Choice options: the allowed values, the default first
 };
 

@@ -11,8 +11,10 @@ Param merged_params(const Param& base, const Param& over) {
     auto& merged = std::get<Param::Map>(out.value);
     for (const auto& [key, value] : *over_map) {
         auto it = merged.find(key);
-        if (it == merged.end()) merged.emplace(key, value);
-        else it->second = merged_params(it->second, value);
+        if (it == merged.end())
+            merged.emplace(key, value);
+        else
+            it->second = merged_params(it->second, value);
     }
     return out;
 }

@@ -21,10 +21,13 @@ std::optional<int> AttributeSpec::enum_index(const std::string& value) const {
 
 std::string AttributeSpec::format(int value) const {
     switch (kind) {
-        case AttributeKind::Bool: return value ? "true" : "false";
+        case AttributeKind::Bool:
+            return value ? "true" : "false";
         case AttributeKind::Enum:
-            return value >= 0 && value < static_cast<int>(values.size()) ? values[static_cast<std::size_t>(value)] : "?";
-        case AttributeKind::Int: break;
+            return value >= 0 && value < static_cast<int>(values.size()) ? values[static_cast<std::size_t>(value)]
+                                                                         : "?";
+        case AttributeKind::Int:
+            break;
     }
     return std::to_string(value);
 }
@@ -79,8 +82,8 @@ const ArtilleryChart* Ruleset::artillery_chart(const std::string& id) const {
 }
 
 bool Ruleset::has_table(const std::string& id) const {
-    return odds_table(id) || differential_table(id) || threshold_table(id) || dice_pool_table(id) || step_ladder(id) || hit_matrix(id) ||
-           morale_table(id) || artillery_chart(id);
+    return odds_table(id) || differential_table(id) || threshold_table(id) || dice_pool_table(id) || step_ladder(id) ||
+           hit_matrix(id) || morale_table(id) || artillery_chart(id);
 }
 
 const CombatResult* Ruleset::combat_result(const std::string& code) const {

@@ -70,8 +70,8 @@ struct ParamSpec {
 };
 
 struct RuleModule {
-    std::string module;   // e.g. "light_troops"; resolved to a Lua file
-    std::string file;     // path of the Lua file, project-relative
+    std::string module;  // e.g. "light_troops"; resolved to a Lua file
+    std::string file;    // path of the Lua file, project-relative
     Param params;
     // What the module declares it reads; absent when its file declares nothing.
     std::optional<std::vector<ParamSpec>> declared;
@@ -85,8 +85,8 @@ struct RuleModule {
 // 5.32-5.38: classes A, B and C never mix; foot fire units mix with A or B,
 // mounted fire units with C; D and E with anyone).
 struct StackingMixes {
-    int attribute = -1;                     // the enum attribute; -1: any units may share a hex
-    std::vector<std::vector<char>> allowed; // [value][value]: 1 when the two may share
+    int attribute = -1;                      // the enum attribute; -1: any units may share a hex
+    std::vector<std::vector<char>> allowed;  // [value][value]: 1 when the two may share
     SourceLocation where;
 
     bool compatible(int a, int b) const {

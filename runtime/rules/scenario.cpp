@@ -22,19 +22,26 @@ int MapData::path_feature(Hex h, int direction) const {
 // side are one array read.
 void MapData::set_side_feature(Hex h, int direction, int feature) {
     Hex other = geometry::neighbour(h, direction);
-    if (int i = grid.index(h); i >= 0) sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(direction)] = static_cast<std::int8_t>(feature);
-    if (int j = grid.index(other); j >= 0) sides[static_cast<std::size_t>(j)][static_cast<std::size_t>((direction + 3) % 6)] = static_cast<std::int8_t>(feature);
+    if (int i = grid.index(h); i >= 0)
+        sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(direction)] = static_cast<std::int8_t>(feature);
+    if (int j = grid.index(other); j >= 0)
+        sides[static_cast<std::size_t>(j)][static_cast<std::size_t>((direction + 3) % 6)] =
+            static_cast<std::int8_t>(feature);
 }
 
 void MapData::set_path_feature(Hex h, int direction, int feature) {
     Hex other = geometry::neighbour(h, direction);
-    if (int i = grid.index(h); i >= 0) paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(direction)] = static_cast<std::int8_t>(feature);
-    if (int j = grid.index(other); j >= 0) paths[static_cast<std::size_t>(j)][static_cast<std::size_t>((direction + 3) % 6)] = static_cast<std::int8_t>(feature);
+    if (int i = grid.index(h); i >= 0)
+        paths[static_cast<std::size_t>(i)][static_cast<std::size_t>(direction)] = static_cast<std::int8_t>(feature);
+    if (int j = grid.index(other); j >= 0)
+        paths[static_cast<std::size_t>(j)][static_cast<std::size_t>((direction + 3) % 6)] =
+            static_cast<std::int8_t>(feature);
 }
 
 std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& rs) {
     const int n = static_cast<int>(map.grid.size());
-    std::vector<std::vector<int>> costs(rs.movement_classes.size(), std::vector<int>(static_cast<std::size_t>(n) * 6, -1));
+    std::vector<std::vector<int>> costs(rs.movement_classes.size(),
+                                        std::vector<int>(static_cast<std::size_t>(n) * 6, -1));
     for (std::size_t c = 0; c < rs.movement_classes.size(); ++c)
         for (int i = 0; i < n; ++i)
             for (int d = 0; d < 6; ++d) {

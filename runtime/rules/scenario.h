@@ -19,14 +19,14 @@ namespace sandtable::rules {
 // the feature on each of its six hexsides and which hexsides a path crosses.
 struct MapData {
     geometry::HexGrid grid;
-    std::vector<int> terrain;                        // terrain index per hex
-    std::vector<int> elevation;                      // per hex
-    std::vector<std::array<std::int8_t, 6>> sides;   // hexside feature index by direction, -1 none
-    std::vector<std::array<std::int8_t, 6>> paths;   // path feature index by direction, -1 none
-    std::vector<std::string> hex_names;              // optional place names, "" when none
+    std::vector<int> terrain;                       // terrain index per hex
+    std::vector<int> elevation;                     // per hex
+    std::vector<std::array<std::int8_t, 6>> sides;  // hexside feature index by direction, -1 none
+    std::vector<std::array<std::int8_t, 6>> paths;  // path feature index by direction, -1 none
+    std::vector<std::string> hex_names;             // optional place names, "" when none
     // The characters the file's terrain rows use, kept so that saving writes
     // the map the way its author drew it.
-    std::vector<std::pair<char, int>> legend;        // character, terrain index
+    std::vector<std::pair<char, int>> legend;  // character, terrain index
     // Derived: step_costs(map, ruleset), filled by the loader (see below).
     std::vector<std::vector<int>> step_costs;
 
@@ -52,23 +52,24 @@ struct SideSpec {
     std::string id;
     std::string name;
     std::string color;
-    int demoralization = 0;       // eliminated strength that demoralizes; 0 = never
-    int disintegration = 0;       // eliminated strength that disintegrates; 0 = never
-    int stacking = 0;             // units that count for stacking allowed in a hex (PRESTAGS 5.4); 0 = the ruleset's
-    std::vector<int> rally_rolls; // die rolls that rally one eliminated unit
-    std::vector<MapEdge> friendly_edges;  // retreats end closer to one of these when they can (F&M 8.3); empty: no preference
+    int demoralization = 0;        // eliminated strength that demoralizes; 0 = never
+    int disintegration = 0;        // eliminated strength that disintegrates; 0 = never
+    int stacking = 0;              // units that count for stacking allowed in a hex (PRESTAGS 5.4); 0 = the ruleset's
+    std::vector<int> rally_rolls;  // die rolls that rally one eliminated unit
+    std::vector<MapEdge>
+        friendly_edges;  // retreats end closer to one of these when they can (F&M 8.3); empty: no preference
     SourceLocation where;
 };
 
 struct UnitPlacement {
     std::string id;
     std::string name;
-    int type = 0;   // index into Ruleset::unit_types
-    int side = 0;   // index into Scenario::sides
-    int facing = -1;  // the direction its front faces, 0-5 as geometry::neighbour (PRESTAGS 16.0); -1: none
-    geometry::Hex hex;       // where it sets up, or where it enters as a reinforcement
+    int type = 0;       // index into Ruleset::unit_types
+    int side = 0;       // index into Scenario::sides
+    int facing = -1;    // the direction its front faces, 0-5 as geometry::neighbour (PRESTAGS 16.0); -1: none
+    geometry::Hex hex;  // where it sets up, or where it enters as a reinforcement
     bool back = false;
-    int arrives = 1;         // the game turn it comes on the map; 1 = set up at the start
+    int arrives = 1;  // the game turn it comes on the map; 1 = set up at the start
     // The formation it belongs to (a regiment, "4/47" as F&M 2.3.1 prints a
     // battalion of its regiment); "" when none. Rule modules read it
     // (game.unit(u).formation); units of one formation share it exactly.
@@ -132,7 +133,7 @@ struct Scenario {
     std::string notes;
     std::string file;
     std::string ruleset_dir;
-    std::string ruleset_ref;  // `ruleset:` as written in the file
+    std::string ruleset_ref;               // `ruleset:` as written in the file
     std::vector<std::string> house_rules;  // `house_rules:` as written (folders relative to the file)
     int turns = 1;
     int first_side = 0;

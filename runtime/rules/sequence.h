@@ -20,7 +20,7 @@ struct PhaseSpec {
     std::string name;       // shown to players
     std::string procedure;  // the kernel procedure, or "lua"
     Acting acting = Acting::Active;
-    std::string table;      // the table the procedure resolves with, if any
+    std::string table;  // the table the procedure resolves with, if any
     Param options;
     SourceLocation where;
 };
@@ -29,16 +29,19 @@ struct PhaseSpec {
 // winner picks one of its formations not yet activated this step, and that
 // formation alone runs the step's phases; until every formation has.
 struct ActivationRules {
-    int roll_dice = 2;      // `roll_off: 2d6`: each side rolls this many dice
+    int roll_dice = 2;  // `roll_off: 2d6`: each side rolls this many dice
     int roll_faces = 6;
-    int max_in_a_row = 2;   // `max_in_a_row`: after this many, the other side goes (0: no limit)
-    enum class Ties { Reroll, OtherSide } ties = Ties::Reroll;  // `ties`: roll again, or the side that did not go last goes
+    int max_in_a_row = 2;  // `max_in_a_row`: after this many, the other side goes (0: no limit)
+    enum class Ties {
+        Reroll,
+        OtherSide
+    } ties = Ties::Reroll;  // `ties`: roll again, or the side that did not go last goes
 };
 
 struct SequenceStep {
     enum class Kind { PlayerTurns, MutualPhase, Activations };
     Kind kind = Kind::PlayerTurns;
-    std::vector<int> phases;  // indices into Ruleset::phases
+    std::vector<int> phases;     // indices into Ruleset::phases
     ActivationRules activation;  // Kind::Activations, and the roll-off of `first: roll_off`
     // PlayerTurns: `first: roll_off`: the sides roll off (the activation
     // rules' dice) for who goes first in this step (regimental 5.1: the

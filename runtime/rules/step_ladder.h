@@ -22,11 +22,11 @@ struct StepLadder {
     std::string name;
     std::string notes;
     int die_faces = 10;
-    std::vector<std::vector<int>> steps;   // lowest first; steps[0] is usually no hit at all
-    std::string start_by;                  // an enum attribute of the target; "" : every fire starts at `start`
+    std::vector<std::vector<int>> steps;  // lowest first; steps[0] is usually no hit at all
+    std::string start_by;                 // an enum attribute of the target; "" : every fire starts at `start`
     std::vector<std::pair<std::string, int>> start_by_value;  // its values' starting steps
     int start = 1;
-    std::vector<RangeStep> range_steps;    // the first whose `within` the range is at or under applies
+    std::vector<RangeStep> range_steps;  // the first whose `within` the range is at or under applies
     SourceLocation where;
 
     // The step, clamped to the ladder.

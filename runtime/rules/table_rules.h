@@ -13,18 +13,19 @@ namespace sandtable::rules {
 
 // `geometry: { kind: table, … }` in a ruleset.
 struct TableRules {
-    bool enabled = false;     // false: the ruleset plays on hexes
-    double contact = 1.0;     // cm: bases this close are in contact (Cady: 1 cm)
-    double crest = 6.0;       // cm: figures this far back from a hill's edge do not see over it
-    double sight = 90.0;      // cm: how far a unit sees (Cady: 90; artillery sees further by its range)
-    double foot_eye = 0.5;    // eye height in hill levels: foot figures
-    double mounted_eye = 1.0; // mounted figures ("one hill section is the height of a man on horseback")
+    bool enabled = false;      // false: the ruleset plays on hexes
+    double contact = 1.0;      // cm: bases this close are in contact (Cady: 1 cm)
+    double crest = 6.0;        // cm: figures this far back from a hill's edge do not see over it
+    double sight = 90.0;       // cm: how far a unit sees (Cady: 90; artillery sees further by its range)
+    double foot_eye = 0.5;     // eye height in hill levels: foot figures
+    double mounted_eye = 1.0;  // mounted figures ("one hill section is the height of a man on horseback")
     // The attributes holding each unit type's stand and figures.
-    std::string stand_width = "stand_width";    // mm across a stand's front (attributes are whole numbers)
-    std::string stand_depth = "stand_depth";    // mm front to back
+    std::string stand_width = "stand_width";  // mm across a stand's front (attributes are whole numbers)
+    std::string stand_depth = "stand_depth";  // mm front to back
     std::string figures_per_stand = "figures_per_stand";
-    std::string mounted = "mounted";            // a bool attribute: mounted figures see from higher
-    std::string sight_attribute = "sight";      // an int attribute: cm a unit sees when more than `sight` (musket guns: 120)
+    std::string mounted = "mounted";  // a bool attribute: mounted figures see from higher
+    std::string sight_attribute =
+        "sight";  // an int attribute: cm a unit sees when more than `sight` (musket guns: 120)
     SourceLocation where;
 };
 
@@ -37,19 +38,19 @@ struct TableTerrain {
     enum class Shape { Area, Line };
     Shape shape = Shape::Area;
     geometry::table::AreaSight sight = geometry::table::AreaSight::Clear;
-    double sight_depth = 0;           // a screen: cm sight reaches into or through it
+    double sight_depth = 0;  // a screen: cm sight reaches into or through it
     bool seen_over_from_above = false;
-    double width = 3;                 // a line's width unless the scenario gives one, cm
-    bool crossing = false;            // an area where lines that bar the way may be crossed (ford, bridge)
-    int crossing_thirds = -1;         // a line: thirds lost crossing it at a ford or bridge instead of the
-                                      // crossing's own (Cady: a creek's ford costs nothing); -1: the crossing's
+    double width = 3;          // a line's width unless the scenario gives one, cm
+    bool crossing = false;     // an area where lines that bar the way may be crossed (ford, bridge)
+    int crossing_thirds = -1;  // a line: thirds lost crossing it at a ford or bridge instead of the
+                               // crossing's own (Cady: a creek's ford costs nothing); -1: the crossing's
 };
 
 // One area on a scenario's table, as written: an outline, or the trees
 // whose hull is a wood's outline (kept to write the file back as drawn).
 struct TableAreaSource {
-    int terrain = 0;                               // index into Ruleset::terrain
-    std::vector<geometry::table::Point> trees;     // empty: the outline was written
+    int terrain = 0;                            // index into Ruleset::terrain
+    std::vector<geometry::table::Point> trees;  // empty: the outline was written
     SourceLocation where;
 };
 

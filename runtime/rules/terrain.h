@@ -33,7 +33,7 @@ struct TerrainType {
     // that may enter at all (PRESTAGS 5.62: from a slope onto a hilltop, 2 MP).
     std::vector<std::pair<int, int>> cost_from;  // (terrain index entered from, MP)
     bool blocks_los = false;
-    bool charge_allowed = true;            // read by rule modules (charges)
+    bool charge_allowed = true;  // read by rule modules (charges)
     // A unit in an enemy zone of control may not enter this terrain straight
     // from another hex in one (F&M 6.1: a fortification), unless its
     // capability ignores_zoc_barriers says so (commandos).

@@ -16,9 +16,9 @@ public:
     std::string name;
     int die_faces = 6;
     Compare compare = Compare::AtMost;
-    int target = 0;               // fixed target when `target_attribute` is empty
-    std::string target_attribute; // the acting unit's attribute is the target
-    std::string success;          // result code on success
+    int target = 0;                // fixed target when `target_attribute` is empty
+    std::string target_attribute;  // the acting unit's attribute is the target
+    std::string success;           // result code on success
     std::string notes;
     SourceLocation where;
 

@@ -30,14 +30,14 @@ struct AttributeSpec {
 // One printed side of a counter. BMW's back side is the Disordered side;
 // other systems use it for a second step (F&M) or another mode.
 struct UnitFace {
-    std::vector<int> values;      // indexed like Ruleset::attributes
-    int movement_class = 0;       // a face may move differently (dismounted cavalry)
+    std::vector<int> values;  // indexed like Ruleset::attributes
+    int movement_class = 0;   // a face may move differently (dismounted cavalry)
 };
 
 struct UnitType {
     std::string id;
     std::string name;
-    std::string symbol;          // counter symbol: infantry, cavalry, archers, leader, …
+    std::string symbol;  // counter symbol: infantry, cavalry, archers, leader, …
     UnitFace front;
     std::optional<UnitFace> back;
     SourceLocation where;

@@ -20,7 +20,8 @@ CompiledModules::CompiledModules(const rules::Ruleset& ruleset, const rules::Sce
     compile(rules::effective_modules(ruleset, scenario));
 }
 
-CompiledModules::CompiledModules(const rules::Ruleset& ruleset, const std::map<std::string, std::string>& sources_by_file) {
+CompiledModules::CompiledModules(const rules::Ruleset& ruleset,
+                                 const std::map<std::string, std::string>& sources_by_file) {
     LuaSandbox scratch;
     for (const auto& [file, source] : sources_by_file) code_[file] = compile_module(scratch, source, file);
     compile(ruleset.modules);

@@ -12,14 +12,15 @@ namespace {
 // The layer that added a rule module to the ruleset (0: the ruleset's own).
 std::size_t added_by(const load::RulesetDocument& doc, const std::string& module) {
     for (const auto& c : doc.changes)
-        if (c.op == load::Change::Op::Add && c.path.size() == 2 && c.path[0] == "rules" && c.path[1] == module) return c.layer;
+        if (c.op == load::Change::Op::Add && c.path.size() == 2 && c.path[0] == "rules" && c.path[1] == module)
+            return c.layer;
     return 0;
 }
 
 void house_rule_heading(std::ostream& out, const load::HouseRule& h) {
     out << "\n## " << h.name << " (" << h.id << " " << h.version << ")\n\n";
-    out << "For " << h.base_ruleset << (h.base_versions.empty() ? "" : " " + h.base_versions) << (h.author.empty() ? "" : "; by " + h.author)
-        << "; folder " << h.directory << ".\n";
+    out << "For " << h.base_ruleset << (h.base_versions.empty() ? "" : " " + h.base_versions)
+        << (h.author.empty() ? "" : "; by " + h.author) << "; folder " << h.directory << ".\n";
     if (!h.description.empty()) out << "\n" << h.description << (h.description.back() == '\n' ? "" : "\n");
 }
 
@@ -45,14 +46,16 @@ bool changes_of(std::ostream& out, const std::vector<load::DescribedChange>& cha
 }
 
 // The handlers of other modules that a house rule's Lua wraps; whether there were any.
-bool wraps_of(std::ostream& out, const load::LayeredRuleset& layered, const std::vector<WrapCall>& wraps, std::size_t layer) {
+bool wraps_of(std::ostream& out, const load::LayeredRuleset& layered, const std::vector<WrapCall>& wraps,
+              std::size_t layer) {
     bool any = false;
     for (const auto& w : wraps) {
         // The house rule that lists the wrapping module (its own Lua, or a library module it added).
         if (added_by(layered.document, w.by) != layer) continue;
         if (!any) out << "\n### Handlers wrapped\n\n";
         any = true;
-        out << "- **" << w.module << "**, on " << w.event << ": wrapped by rule module " << w.by << " — `" << w.where.to_string() << "`\n";
+        out << "- **" << w.module << "**, on " << w.event << ": wrapped by rule module " << w.by << " — `"
+            << w.where.to_string() << "`\n";
     }
     return any;
 }

@@ -22,8 +22,8 @@ namespace sandtable::script {
 namespace {
 
 // Work units are about one VM instruction each; charging is coarse on purpose.
-constexpr lua_Integer kMaxElements = 100'000'000;    // moved, shifted or joined in one call
-constexpr double kMaxPatternSteps = 1e10;            // estimated backtracking steps of one pattern call
+constexpr lua_Integer kMaxElements = 100'000'000;  // moved, shifted or joined in one call
+constexpr double kMaxPatternSteps = 1e10;          // estimated backtracking steps of one pattern call
 
 int call_original(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -33,13 +33,15 @@ int call_original(lua_State* L) {
 }
 
 // Elements from `first` to `last`, counted without overflow.
-double span(lua_Integer first, lua_Integer last) { return last < first ? 0 : static_cast<double>(last) - static_cast<double>(first) + 1; }
+double span(lua_Integer first, lua_Integer last) {
+    return last < first ? 0 : static_cast<double>(last) - static_cast<double>(first) + 1;
+}
 
 void charge_elements(lua_State* L, double count, const char* call) {
     if (count > static_cast<double>(kMaxElements)) {
         char message[160];
-        std::snprintf(message, sizeof message, "%s would go through %.0f elements; at most %lld in one call", call, count,
-                      static_cast<long long>(kMaxElements));
+        std::snprintf(message, sizeof message, "%s would go through %.0f elements; at most %lld in one call", call,
+                      count, static_cast<long long>(kMaxElements));
         luaL_error(L, "%s", message);
     }
     if (count > 0) charge_script_work(L, static_cast<std::int64_t>(count));
@@ -59,7 +61,8 @@ int limited_rep(lua_State* L) {
     const double bytes = static_cast<double>(n) * static_cast<double>(length + separator);
     if (bytes > 1e9) {
         char message[120];
-        std::snprintf(message, sizeof message, "string.rep would make a string of %.0f bytes; at most 1000000000", bytes);
+        std::snprintf(message, sizeof message, "string.rep would make a string of %.0f bytes; at most 1000000000",
+                      bytes);
         return luaL_error(L, "%s", message);
     }
     charge_script_work(L, static_cast<std::int64_t>(bytes / 16) + 1);
@@ -71,7 +74,7 @@ int quantifiers(const char* p, std::size_t length) {
     int count = 0;
     for (std::size_t i = 0; i < length; ++i) {
         if (p[i] == '%') {
-            ++i;  // the escaped character
+            ++i;                   // the escaped character
         } else if (p[i] == '[') {  // a set: up to its closing ], which may be its first character
             std::size_t k = i + 1;
             if (k < length && p[k] == '^') ++k;
@@ -104,7 +107,8 @@ int limited_pattern(lua_State* L) {
     const double steps = std::pow(static_cast<double>(n) + 1, std::min(q, 8) + 1) * (q > 8 ? 1e6 : 1);
     if (steps > kMaxPatternSteps) {
         char message[200];
-        std::snprintf(message, sizeof message, "a pattern with %d repetitions (* + - ?) over %zu characters could take %.0e steps; at most %.0e",
+        std::snprintf(message, sizeof message,
+                      "a pattern with %d repetitions (* + - ?) over %zu characters could take %.0e steps; at most %.0e",
                       q, n, steps, kMaxPatternSteps);
         return luaL_error(L, "%s", message);
     }

@@ -26,7 +26,8 @@ inline kernel::Game& game(lua_State* L) {
 // listed: a handler that acted then would change the game behind the player's back.
 inline void forbid_in_query(lua_State* L, const char* function) {
     if (host(L).in_query())
-        luaL_error(L, "%s cannot be called while answering a query event (%s): handlers of queries only read", function, host(L).query_event());
+        luaL_error(L, "%s cannot be called while answering a query event (%s): handlers of queries only read", function,
+                   host(L).query_event());
 }
 
 // A whole-number argument within [min, max]: a float with a fraction, NaN,
@@ -45,7 +46,8 @@ inline int int_arg(lua_State* L, int index, lua_Integer min, lua_Integer max, co
     return static_cast<int>(v);
 }
 
-inline int opt_int_arg(lua_State* L, int index, int fallback, lua_Integer min, lua_Integer max, const char* call, const char* what) {
+inline int opt_int_arg(lua_State* L, int index, int fallback, lua_Integer min, lua_Integer max, const char* call,
+                       const char* what) {
     return lua_isnoneornil(L, index) ? fallback : int_arg(L, index, min, max, call, what);
 }
 
@@ -53,8 +55,9 @@ inline int opt_int_arg(lua_State* L, int index, int fallback, lua_Integer min, l
 inline double number_arg(lua_State* L, int index, double min, double max, const char* call, const char* what) {
     const double v = luaL_checknumber(L, index);
     if (!(v >= min && v <= max)) {  // false for NaN
-        char message[256];  // lua_pushfstring has no %g
-        std::snprintf(message, sizeof message, "%s: %s must be a number from %g to %g, got %s", call, what, min, max, lua_tostring(L, index));
+        char message[256];          // lua_pushfstring has no %g
+        std::snprintf(message, sizeof message, "%s: %s must be a number from %g to %g, got %s", call, what, min, max,
+                      lua_tostring(L, index));
         luaL_error(L, "%s", message);
     }
     return v;

@@ -35,23 +35,23 @@ struct Guard {
     // Memory.
     std::size_t memory_limit;
     std::size_t used = 0;
-    bool lifted = false;        // our message handler may exceed the cap a little
-    bool refused = false;       // the allocator refused a block in this top-level call
-    Location memory_location;   // where the last refused block was requested
+    bool lifted = false;       // our message handler may exceed the cap a little
+    bool refused = false;      // the allocator refused a block in this top-level call
+    Location memory_location;  // where the last refused block was requested
     std::string memory_message;
 
     // Instructions.
     std::int64_t budget;
     std::int64_t executed = 0;
-    int step;                   // hook period in instructions
+    int step;  // hook period in instructions
     bool exceeded = false;
-    Location hook_location;     // where the hook last stopped; fallback for memory errors
+    Location hook_location;  // where the hook last stopped; fallback for memory errors
     std::string budget_message;
     std::int64_t lifetime_budget;
     std::int64_t lifetime_executed = 0;  // never reset: the state's whole life
     std::string lifetime_message;
 
-    int depth = 0;              // nesting of run()/call()
+    int depth = 0;  // nesting of run()/call()
     lua_State* main = nullptr;
 };
 
@@ -110,8 +110,7 @@ void record_location(lua_State* L, Location& location) {
 
 // If `message` starts with "<where>:<line>: " (the prefix Lua puts on string
 // errors and syntax errors), returns true with the line and the bare rest.
-bool split_location(std::string_view message, std::string_view where, int& line,
-                    std::string_view& rest) {
+bool split_location(std::string_view message, std::string_view where, int& line, std::string_view& rest) {
     if (where.empty() || !message.starts_with(where)) return false;
     std::size_t i = where.size();
     if (i >= message.size() || message[i] != ':') return false;
@@ -161,8 +160,7 @@ void* allocate(void* ud, void* block, std::size_t osize, std::size_t nsize) noex
     }
     // Lua assumes shrinking never fails, so only growth is checked.
     const bool grows = nsize > old;
-    if (grows && !g.lifted &&
-        (g.used > g.memory_limit || nsize - old > g.memory_limit - g.used)) {
+    if (grows && !g.lifted && (g.used > g.memory_limit || nsize - old > g.memory_limit - g.used)) {
         note_refusal(g, block);
         return nullptr;
     }
@@ -225,7 +223,7 @@ void error_text(lua_State* L) {
 // caller). Script "" means no Lua frame: the caller fills in a fallback.
 int message_handler(lua_State* L) {
     Guard& g = guard_of(L);
-    error_text(L);  // may run a __tostring metamethod: under the normal limits
+    error_text(L);    // may run a __tostring metamethod: under the normal limits
     g.lifted = true;  // our own few allocations must not fail near the cap
     std::size_t length = 0;
     const char* text = lua_tolstring(L, 1, &length);
@@ -303,14 +301,14 @@ bool number_less(const SortKey& a, const SortKey& b) {
 bool key_less(const SortKey& a, const SortKey& b) {
     if (a.kind != b.kind) return a.kind < b.kind;
     switch (a.kind) {
-    case 0:
-        return number_less(a, b);
-    case 1: {
-        const int c = std::memcmp(a.text, b.text, std::min(a.length, b.length));
-        return c != 0 ? c < 0 : a.length < b.length;
-    }
-    default:
-        return a.integer < b.integer;  // booleans: false before true
+        case 0:
+            return number_less(a, b);
+        case 1: {
+            const int c = std::memcmp(a.text, b.text, std::min(a.length, b.length));
+            return c != 0 ? c < 0 : a.length < b.length;
+        }
+        default:
+            return a.integer < b.integer;  // booleans: false before true
     }
 }
 
@@ -318,25 +316,25 @@ bool key_less(const SortKey& a, const SortKey& b) {
 SortKey describe_key(lua_State* L) {
     SortKey key{};
     switch (lua_type(L, -2)) {
-    case LUA_TNUMBER:
-        key.kind = 0;
-        key.is_integer = lua_isinteger(L, -2) != 0;
-        if (key.is_integer)
-            key.integer = lua_tointeger(L, -2);
-        else
-            key.number = lua_tonumber(L, -2);
-        break;
-    case LUA_TSTRING:
-        key.kind = 1;
-        key.text = lua_tolstring(L, -2, &key.length);
-        break;
-    case LUA_TBOOLEAN:
-        key.kind = 2;
-        key.integer = lua_toboolean(L, -2);
-        break;
-    default:
-        luaL_error(L, "pairs: key of type %s has no deterministic order; use ipairs or string keys",
-                   luaL_typename(L, -2));
+        case LUA_TNUMBER:
+            key.kind = 0;
+            key.is_integer = lua_isinteger(L, -2) != 0;
+            if (key.is_integer)
+                key.integer = lua_tointeger(L, -2);
+            else
+                key.number = lua_tonumber(L, -2);
+            break;
+        case LUA_TSTRING:
+            key.kind = 1;
+            key.text = lua_tolstring(L, -2, &key.length);
+            break;
+        case LUA_TBOOLEAN:
+            key.kind = 2;
+            key.integer = lua_toboolean(L, -2);
+            break;
+        default:
+            luaL_error(L, "pairs: key of type %s has no deterministic order; use ipairs or string keys",
+                       luaL_typename(L, -2));
     }
     return key;
 }
@@ -392,7 +390,7 @@ int sorted_pairs(lua_State* L) {
     }
     if (count >= static_cast<std::size_t>(INT_MAX)) return luaL_error(L, "pairs: table too large");
     auto* keys = static_cast<SortKey*>(lua_newuserdatauv(L, count * sizeof(SortKey) + 1, 0));  // 2
-    lua_newtable(L);  // 3: string keys, kept alive while the table may change
+    lua_newtable(L);    // 3: string keys, kept alive while the table may change
     std::size_t n = 0;  // may end below count: the allocations above can clear weak entries
     for (lua_pushnil(L); n < count && lua_next(L, 1) != 0; lua_pop(L, 1)) {
         keys[n] = describe_key(L);
@@ -438,8 +436,8 @@ int text_only_load(lua_State* L) {
         std::string_view script = script_name(caller);
         const bool cut = script.size() > 36;
         if (cut) script = script.substr(script.size() - 33);
-        std::snprintf(name, sizeof name, "=%s%.*s (load, line %d)", cut ? "..." : "", static_cast<int>(script.size()), script.data(),
-                      caller.currentline);
+        std::snprintf(name, sizeof name, "=%s%.*s (load, line %d)", cut ? "..." : "", static_cast<int>(script.size()),
+                      script.data(), caller.currentline);
     }
     const bool has_env = !lua_isnone(L, 4);
     const std::size_t signature = sizeof LUA_SIGNATURE - 1;
@@ -467,8 +465,7 @@ int guarded_setmetatable(lua_State* L) {
     const int type = lua_type(L, 2);
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
-    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
-        return luaL_error(L, "cannot change a protected metatable");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
     if (type == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         if (lua_rawget(L, 2) != LUA_TNIL)
@@ -488,9 +485,8 @@ void set_nil(lua_State* L, int table, const char* name) {
 // Runs protected (opening libraries allocates).
 int open_sandbox(lua_State* L) {
     static const luaL_Reg libraries[] = {
-        {LUA_GNAME, luaopen_base},         {LUA_STRLIBNAME, luaopen_string},
-        {LUA_TABLIBNAME, luaopen_table},   {LUA_MATHLIBNAME, luaopen_math},
-        {LUA_UTF8LIBNAME, luaopen_utf8},   {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_GNAME, luaopen_base},       {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_MATHLIBNAME, luaopen_math}, {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_COLIBNAME, luaopen_coroutine},
     };
     for (const luaL_Reg& library : libraries) {
         luaL_requiref(L, library.name, library.func, 1);
@@ -606,12 +602,10 @@ ScriptError::ScriptError(std::string script, int line, std::string message)
       line_(line),
       message_(std::move(message)) {}
 
-LuaSandbox::LuaSandbox(SandboxLimits limits)
-    : limits_(limits), guard_(std::make_unique<detail::Guard>(limits)) {
+LuaSandbox::LuaSandbox(SandboxLimits limits) : limits_(limits), guard_(std::make_unique<detail::Guard>(limits)) {
     L_ = lua_newstate(allocate, guard_.get());
     if (L_ == nullptr)
-        throw std::runtime_error("cannot create a Lua state within " +
-                                 describe_bytes(limits.memory_bytes));
+        throw std::runtime_error("cannot create a Lua state within " + describe_bytes(limits.memory_bytes));
     guard_->main = L_;
     lua_atpanic(L_, panic);
     lua_pushcfunction(L_, open_sandbox);
@@ -683,8 +677,7 @@ void LuaSandbox::load_chunk(std::string_view source, const std::string& script, 
     if (status != LUA_OK) {
         const std::string message = string_at(L_, -1);
         lua_pop(L_, 1);
-        if (status == LUA_ERRMEM && guard_->refused)
-            throw ScriptError(script, 0, guard_->memory_message);
+        if (status == LUA_ERRMEM && guard_->refused) throw ScriptError(script, 0, guard_->memory_message);
         int line = 0;
         std::string_view rest;
         if (split_location(message, short_source(script), line, rest))
@@ -713,7 +706,8 @@ int run_protected(lua_State* L) {
         std::snprintf(failure, sizeof failure, "%s", "unknown error");
     }
     if (failure[0] != '\0') return luaL_error(L, "%s", failure);
-    if (lua_gettop(L) < job->results) return luaL_error(L, "internal: protected work left %d values, not %d", lua_gettop(L), job->results);
+    if (lua_gettop(L) < job->results)
+        return luaL_error(L, "internal: protected work left %d values, not %d", lua_gettop(L), job->results);
     return job->results;
 }
 }  // namespace
@@ -726,15 +720,15 @@ void LuaSandbox::protect(const std::function<void(lua_State*)>& work, int result
     try {
         call(1, results);
     } catch (const ScriptError& e) {
-        if (e.script() == "?" || e.script().empty() || e.script() == "[C]") throw ScriptError(script, e.line(), e.message());
+        if (e.script() == "?" || e.script().empty() || e.script() == "[C]")
+            throw ScriptError(script, e.line(), e.message());
         throw;
     }
 }
 
 void LuaSandbox::call(int args, int results) {
     const int base = lua_gettop(L_) - args;  // the function
-    if (args < 0 || base < 1)
-        throw std::invalid_argument("LuaSandbox::call: no function below the arguments");
+    if (args < 0 || base < 1) throw std::invalid_argument("LuaSandbox::call: no function below the arguments");
     if (!lua_checkstack(L_, 3)) throw ScriptError("?", 0, "Lua stack overflow");
     // Keep a copy of the function below it: only a failed call needs its
     // script's name, so it is looked up then, not on every call.

@@ -152,7 +152,8 @@ std::vector<Field> string_fields(const std::string& t, const std::vector<std::st
         if (t[at] != '{' && t[at] != ',') continue;
         std::size_t i = skip_space(t, at + 1);
         for (std::string_view key : keys) {
-            if (t.compare(i, key.size(), key) != 0 || (i + key.size() < t.size() && is_word(t[i + key.size()]))) continue;
+            if (t.compare(i, key.size(), key) != 0 || (i + key.size() < t.size() && is_word(t[i + key.size()])))
+                continue;
             std::size_t k = i + key.size();
             if (!punct_at(t, k, '=') || (k < t.size() && t[k] == '=')) continue;
             if (auto lit = literal_at(t, k)) out.push_back({std::string(key), std::move(*lit)});
@@ -168,7 +169,8 @@ std::vector<std::string> names_of_events() {
 
 class Linter {
 public:
-    Linter(const rules::Ruleset& rs, std::vector<load::Diagnostic>& out) : rs_(rs), out_(out), events_(names_of_events()) {}
+    Linter(const rules::Ruleset& rs, std::vector<load::Diagnostic>& out)
+        : rs_(rs), out_(out), events_(names_of_events()) {}
 
     void module(std::size_t index) {
         const auto& m = rs_.modules[index];
@@ -182,7 +184,8 @@ public:
 
 private:
     void handlers(const Source& src) {
-        for (const auto& call : game_calls(src.text, "on", 1)) event(call.strings[0].text, src, call.strings[0].offset, "game.on");
+        for (const auto& call : game_calls(src.text, "on", 1))
+            event(call.strings[0].text, src, call.strings[0].offset, "game.on");
     }
 
     void wraps(const Source& src, std::size_t index) {
@@ -193,9 +196,12 @@ private:
             for (std::size_t i = 0; i < index; ++i) earlier.push_back(rs_.modules[i].module);
             const auto found = std::find(earlier.begin(), earlier.end(), target);
             if (found == earlier.end())
-                out_.push_back({src.at(at), "game.wrap: " + load::unknown("rule module loaded before this one", target, earlier)});
-            else if (!rs_.modules[static_cast<std::size_t>(found - earlier.begin())].enabled && rs_.modules[index].enabled)
-                out_.push_back({src.at(at), "game.wrap: rule module '" + target + "' is switched off, so it has no handlers to wrap"});
+                out_.push_back(
+                    {src.at(at), "game.wrap: " + load::unknown("rule module loaded before this one", target, earlier)});
+            else if (!rs_.modules[static_cast<std::size_t>(found - earlier.begin())].enabled &&
+                     rs_.modules[index].enabled)
+                out_.push_back({src.at(at), "game.wrap: rule module '" + target +
+                                                "' is switched off, so it has no handlers to wrap"});
             event(call.strings[1].text, src, call.strings[1].offset, "game.wrap");
         }
     }
@@ -210,7 +216,8 @@ private:
                 if (std::find(phases.begin(), phases.end(), name) == phases.end())
                     out_.push_back({src.at(at), "handler filter: " + load::unknown("phase", name, phases)});
             } else if (rs_.attribute_index(name) < 0) {
-                out_.push_back({src.at(at), "handler filter: " + load::unknown("attribute", name, load::ids_of(rs_.attributes))});
+                out_.push_back(
+                    {src.at(at), "handler filter: " + load::unknown("attribute", name, load::ids_of(rs_.attributes))});
             }
         }
     }

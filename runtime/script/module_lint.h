@@ -17,8 +17,8 @@ std::vector<load::Diagnostic> lint_module_sources(const rules::Ruleset& ruleset)
 // The game.wrap calls written in the modules, read the same way: which
 // module wraps which module's handlers for which event, and where.
 struct WrapCall {
-    std::string by;              // the module whose file makes the call
-    std::string module;          // the module wrapped
+    std::string by;      // the module whose file makes the call
+    std::string module;  // the module wrapped
     std::string event;
     rules::SourceLocation where;
 };

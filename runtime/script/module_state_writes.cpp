@@ -10,8 +10,17 @@ namespace {
 
 // Lua 5.4's opcodes this reader needs (lopcodes.h; the order is the format's).
 enum Opcode : std::uint32_t {
-    kMove = 0, kGetUpval = 9, kSetUpval = 10, kGetTabUp = 11, kGetTable = 12, kGetI = 13, kGetField = 14,
-    kSetTabUp = 15, kSetTable = 16, kSetI = 17, kSetField = 18,
+    kMove = 0,
+    kGetUpval = 9,
+    kSetUpval = 10,
+    kGetTabUp = 11,
+    kGetTable = 12,
+    kGetI = 13,
+    kGetField = 14,
+    kSetTabUp = 15,
+    kSetTable = 16,
+    kSetI = 17,
+    kSetField = 18,
 };
 constexpr std::uint32_t opcode(std::uint32_t i) { return i & 0x7F; }
 constexpr int arg_a(std::uint32_t i) { return static_cast<int>((i >> 7) & 0xFF); }
@@ -26,7 +35,7 @@ struct Proto {
     int line_defined = 0;
     std::vector<std::uint32_t> code;
     std::vector<std::string> strings;  // by constant index; empty for other constants
-    std::vector<int> lines;  // by instruction
+    std::vector<int> lines;            // by instruction
     struct Upvalue {
         bool in_stack = false;
         int index = 0;
@@ -83,9 +92,12 @@ private:
         p.strings.resize(size());
         for (auto& text : p.strings) {
             const unsigned char tag = byte();
-            if (tag == 0x03 || tag == 0x13) skip(8);                // integer, float
-            else if (tag == 0x04 || tag == 0x14) text = string();   // short, long string
-            else if (tag != 0x00 && tag != 0x01 && tag != 0x11) throw std::runtime_error("bad constant in Lua bytecode");
+            if (tag == 0x03 || tag == 0x13)
+                skip(8);  // integer, float
+            else if (tag == 0x04 || tag == 0x14)
+                text = string();  // short, long string
+            else if (tag != 0x00 && tag != 0x01 && tag != 0x11)
+                throw std::runtime_error("bad constant in Lua bytecode");
         }
     }
     Proto read_function();
@@ -99,8 +111,8 @@ Proto ChunkReader::read_function() {
     Proto p;
     string();  // source
     p.line_defined = static_cast<int>(size());
-    size();    // last line defined
-    skip(3);   // parameters, vararg, stack size
+    size();   // last line defined
+    skip(3);  // parameters, vararg, stack size
     p.code.resize(size());
     for (auto& i : p.code) i = instruction();
     constants(p);
@@ -134,15 +146,18 @@ void ChunkReader::read_debug(Proto& p) {
     std::size_t next_absolute = 0;
     p.lines.resize(p.code.size());
     for (std::size_t pc = 0; pc < p.code.size(); ++pc) {
-        if (next_absolute < absolute.size() && absolute[next_absolute].first == pc) line = absolute[next_absolute++].second;
-        else if (pc < relative.size()) line += relative[pc];
+        if (next_absolute < absolute.size() && absolute[next_absolute].first == pc)
+            line = absolute[next_absolute++].second;
+        else if (pc < relative.size())
+            line += relative[pc];
         p.lines[pc] = line;
     }
 }
 
 void classify_upvalues(Proto& p, const Proto& parent, bool parent_is_main) {
     for (auto& u : p.upvalues) {
-        if (u.in_stack) u.origin = parent_is_main ? Origin::ModuleLocal : Origin::CallLocal;
+        if (u.in_stack)
+            u.origin = parent_is_main ? Origin::ModuleLocal : Origin::CallLocal;
         else if (u.index < static_cast<int>(parent.upvalues.size()))
             u.origin = parent.upvalues[static_cast<std::size_t>(u.index)].origin;
     }
@@ -170,7 +185,8 @@ void scan(const Proto& p, std::vector<ModuleStateWrite>& out) {
         return k >= 0 && k < static_cast<int>(p.upvalues.size()) ? &p.upvalues[static_cast<std::size_t>(k)] : nullptr;
     };
     auto constant = [&](int k) {
-        return k >= 0 && k < static_cast<int>(p.strings.size()) ? p.strings[static_cast<std::size_t>(k)] : std::string();
+        return k >= 0 && k < static_cast<int>(p.strings.size()) ? p.strings[static_cast<std::size_t>(k)]
+                                                                : std::string();
     };
     // R[A] := UpValue[B] (or UpValue[B][K[C]]): a module local, or a global's value when it is _ENV.
     auto read_upvalue = [&](std::uint32_t i, bool field) -> std::optional<Held> {
@@ -184,13 +200,16 @@ void scan(const Proto& p, std::vector<ModuleStateWrite>& out) {
         const std::uint32_t i = p.code[pc], op = opcode(i);
         const auto a = static_cast<std::size_t>(arg_a(i));
         const auto* target = op == kSetUpval ? upvalue(arg_b(i)) : op == kSetTabUp ? upvalue(arg_a(i)) : nullptr;
-        if (target && target->origin == Origin::ModuleLocal) out.push_back({p.lines[pc], target->name, op == kSetTabUp, false});
+        if (target && target->origin == Origin::ModuleLocal)
+            out.push_back({p.lines[pc], target->name, op == kSetTabUp, false});
         else if (target && op == kSetTabUp && target->origin == Origin::Environment)
             out.push_back({p.lines[pc], constant(arg_b(i)), false, true});
         else if ((op == kSetTable || op == kSetI || op == kSetField) && held[a])
             out.push_back({p.lines[pc], held[a]->name, true, held[a]->global});
-        if (op == kGetUpval || op == kGetTabUp) held[a] = read_upvalue(i, op == kGetTabUp);
-        else if (op == kMove || op == kGetTable || op == kGetI || op == kGetField) held[a] = held[static_cast<std::size_t>(arg_b(i))];
+        if (op == kGetUpval || op == kGetTabUp)
+            held[a] = read_upvalue(i, op == kGetTabUp);
+        else if (op == kMove || op == kGetTable || op == kGetI || op == kGetField)
+            held[a] = held[static_cast<std::size_t>(arg_b(i))];
         else if (!is_store(op))
             for (std::size_t r = a; r < held.size(); ++r) held[r].reset();
     }
@@ -211,7 +230,8 @@ std::string describe(const ModuleStateWrite& write) {
     const std::string kind = write.global ? "global" : "module local";
     const std::string what = write.into_table ? "changes the table in the " + kind + " '" + write.name + "'"
                                               : "assigns the " + kind + " '" + write.name + "'";
-    return "a function " + what + ": a rollback, a snapshot or a replay would not see it; module locals hold "
+    return "a function " + what +
+           ": a rollback, a snapshot or a replay would not see it; module locals hold "
            "constants, and what a rule must remember goes in game.set_mark";
 }
 

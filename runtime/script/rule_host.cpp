@@ -17,14 +17,12 @@
 
 namespace sandtable::script {
 
-using kernel::Game;
 using geometry::Hex;
+using kernel::Game;
 
 namespace {
 
 constexpr const char* kHandlers = "sandtable.handlers";
-
-
 
 using bindings::forbid_in_query;
 using bindings::game;
@@ -34,7 +32,8 @@ using bindings::unit_arg;
 
 int side_arg(lua_State* L, int index) {
     const lua_Integer side = luaL_checkinteger(L, index);
-    if (side < 0 || side >= static_cast<lua_Integer>(game(L).scenario().sides.size())) return luaL_error(L, "no side %d", static_cast<int>(side));
+    if (side < 0 || side >= static_cast<lua_Integer>(game(L).scenario().sides.size()))
+        return luaL_error(L, "no side %d", static_cast<int>(side));
     return static_cast<int>(side);
 }
 
@@ -57,9 +56,15 @@ void push_hex_list(lua_State* L, const std::vector<Hex>& v) {
 
 void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value) {
     switch (a.kind) {
-        case rules::AttributeKind::Int: lua_pushinteger(L, value); return;
-        case rules::AttributeKind::Bool: lua_pushboolean(L, value); return;
-        case rules::AttributeKind::Enum: lua_pushstring(L, a.format(value).c_str()); return;
+        case rules::AttributeKind::Int:
+            lua_pushinteger(L, value);
+            return;
+        case rules::AttributeKind::Bool:
+            lua_pushboolean(L, value);
+            return;
+        case rules::AttributeKind::Enum:
+            lua_pushstring(L, a.format(value).c_str());
+            return;
     }
 }
 
@@ -111,7 +116,8 @@ int l_on(lua_State* L) {
         lua_pushnil(L);
         while (lua_next(L, 3)) {  // only to reject unknown keys; the order does not matter
             const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
-            if (std::strcmp(key, "phase") != 0 && std::strcmp(key, "unit_has") != 0 && std::strcmp(key, "unit_types") != 0)
+            if (std::strcmp(key, "phase") != 0 && std::strcmp(key, "unit_has") != 0 &&
+                std::strcmp(key, "unit_types") != 0)
                 return luaL_error(L, "unknown filter '%s' (known: phase, unit_has, unit_types)", key);
             lua_pop(L, 1);
         }
@@ -128,8 +134,9 @@ int l_on(lua_State* L) {
     }
     lua_pushvalue(L, 2);
     lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2) + 1));
-    host(L).add_handler(event, {phase, unit_attribute, by_type, by_type ? filter_unit_types(L, types_at) : std::vector<int>{},
-                                host(L).loading_module()});
+    host(L).add_handler(event,
+                        {phase, unit_attribute, by_type, by_type ? filter_unit_types(L, types_at) : std::vector<int>{},
+                         host(L).loading_module()});
     return 0;
 }
 
@@ -151,7 +158,8 @@ int l_wrap(lua_State* L) {
     const char* event = luaL_checkstring(L, 2);
     luaL_checktype(L, 3, LUA_TFUNCTION);
     RuleHost& h = host(L);
-    if (h.loading_module().empty()) return luaL_error(L, "game.wrap is called at the top of a rule module, while the rules load");
+    if (h.loading_module().empty())
+        return luaL_error(L, "game.wrap is called at the top of a rule module, while the rules load");
     const auto& known = kernel::known_events();
     if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event);
     const auto& handlers = h.handlers(event);
@@ -167,7 +175,10 @@ int l_wrap(lua_State* L) {
         lua_rawseti(L, table, static_cast<lua_Integer>(i + 1));
         ++wrapped;
     }
-    if (wrapped == 0) return luaL_error(L, "rule module '%s' has no handler for '%s' to wrap (is it loaded before this one, and switched on?)", module, event);
+    if (wrapped == 0)
+        return luaL_error(
+            L, "rule module '%s' has no handler for '%s' to wrap (is it loaded before this one, and switched on?)",
+            module, event);
     h.add_wrap({module, event, h.loading_module(), h.loading_file(), wrapped});
     return 0;
 }
@@ -219,13 +230,16 @@ int l_set_capability(lua_State* L) {
     const char* type = luaL_checkstring(L, 1);
     const char* face_text = luaL_checkstring(L, 2);
     const char* cap = luaL_checkstring(L, 3);
-    int value = lua_isboolean(L, 4) ? lua_toboolean(L, 4) : bindings::int_arg(L, 4, -1'000'000, 1'000'000, "game.set_capability", "the value");
+    int value = lua_isboolean(L, 4)
+                    ? lua_toboolean(L, 4)
+                    : bindings::int_arg(L, 4, -1'000'000, 1'000'000, "game.set_capability", "the value");
     int t = game(L).ruleset().unit_type_index(type);
     if (t < 0) return luaL_error(L, "unknown unit type '%s'", type);
     kernel::Capability c;
     if (!kernel::parse_capability(cap, c)) return luaL_error(L, "unknown capability '%s'", cap);
     const bool front = std::strcmp(face_text, "front") == 0, back = std::strcmp(face_text, "back") == 0;
-    if (!front && !back && std::strcmp(face_text, "both") != 0) return luaL_error(L, "face must be 'front', 'back' or 'both'");
+    if (!front && !back && std::strcmp(face_text, "both") != 0)
+        return luaL_error(L, "face must be 'front', 'back' or 'both'");
     if (!back) game(L).set_capability(t, false, c, value);
     if (!front) game(L).set_capability(t, true, c, value);
     return 0;
@@ -304,7 +318,8 @@ int l_units_with(lua_State* L) {
     const auto& units = game(L).state().units;
     std::vector<int> out;
     for (std::size_t i = 0; i < units.size(); ++i)
-        if (units[i].on_map && units[i].side == side && game(L).attribute(static_cast<int>(i), attribute) != 0) out.push_back(static_cast<int>(i));
+        if (units[i].on_map && units[i].side == side && game(L).attribute(static_cast<int>(i), attribute) != 0)
+            out.push_back(static_cast<int>(i));
     push_int_list(L, out);
     return 1;
 }
@@ -340,7 +355,8 @@ int l_adjacent_enemies(lua_State* L) {
     const auto& me = st.units[static_cast<std::size_t>(u)];
     std::vector<int> out;
     for (std::size_t i = 0; i < st.units.size() && me.on_map; ++i)
-        if (st.units[i].on_map && st.units[i].side != me.side && geometry::distance(st.units[i].hex, me.hex) == 1) out.push_back(static_cast<int>(i));
+        if (st.units[i].on_map && st.units[i].side != me.side && geometry::distance(st.units[i].hex, me.hex) == 1)
+            out.push_back(static_cast<int>(i));
     push_int_list(L, out);
     return 1;
 }
@@ -356,8 +372,10 @@ int l_nearest_enemy(lua_State* L) {
             const int d = geometry::distance(u.hex, from);
             if (best < 0 || d < best) best = d;
         }
-    if (best < 0) lua_pushnil(L);
-    else lua_pushinteger(L, best);
+    if (best < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, best);
     return 1;
 }
 
@@ -366,7 +384,9 @@ int l_enemy_at(lua_State* L) {
     const Hex at = hex_arg(L, 1);
     const int side = side_arg(L, 2);
     const auto& units = game(L).state().units;
-    lua_pushboolean(L, std::any_of(units.begin(), units.end(), [&](const kernel::UnitState& u) { return u.on_map && u.side != side && u.hex == at; }));
+    lua_pushboolean(L, std::any_of(units.begin(), units.end(), [&](const kernel::UnitState& u) {
+                        return u.on_map && u.side != side && u.hex == at;
+                    }));
     return 1;
 }
 
@@ -405,12 +425,17 @@ int l_step_cost(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Hex from = hex_arg(L, 2), to = hex_arg(L, 3);
     const int dir = geometry::direction_to(from, to);
-    if (dir < 0) return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(), game(L).grid().label(to).c_str());
+    if (dir < 0)
+        return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(),
+                          game(L).grid().label(to).c_str());
     const int cost = game(L).step_cost(u, from, dir);
     const int parts = game(L).movement_point_parts();
-    if (cost < 0) lua_pushnil(L);
-    else if (cost % parts == 0) lua_pushinteger(L, cost / parts);
-    else lua_pushnumber(L, static_cast<double>(cost) / parts);
+    if (cost < 0)
+        lua_pushnil(L);
+    else if (cost % parts == 0)
+        lua_pushinteger(L, cost / parts);
+    else
+        lua_pushnumber(L, static_cast<double>(cost) / parts);
     return 1;
 }
 
@@ -438,8 +463,10 @@ int formation_arg(lua_State* L, int index) {
 // game.formation(unit): the formation's name, nil when in none.
 int l_formation(lua_State* L) {
     const int f = game(L).formation_of(unit_arg(L, 1));
-    if (f < 0) lua_pushnil(L);
-    else lua_pushstring(L, game(L).formation_name(f).c_str());
+    if (f < 0)
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, game(L).formation_name(f).c_str());
     return 1;
 }
 
@@ -466,16 +493,20 @@ int l_formation_units(lua_State* L) {
 // game.activation(): the formation activated now, nil outside an activation.
 int l_activation(lua_State* L) {
     const int f = game(L).activated_formation();
-    if (f < 0) lua_pushnil(L);
-    else lua_pushstring(L, game(L).formation_name(f).c_str());
+    if (f < 0)
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, game(L).formation_name(f).c_str());
     return 1;
 }
 
 // game.order(name): the formation's order id as revealed, nil without orders.
 int l_order(lua_State* L) {
     const int o = game(L).order_of(formation_arg(L, 1));
-    if (o < 0) lua_pushnil(L);
-    else lua_pushstring(L, game(L).ruleset().orders.list[static_cast<std::size_t>(o)].id.c_str());
+    if (o < 0)
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, game(L).ruleset().orders.list[static_cast<std::size_t>(o)].id.c_str());
     return 1;
 }
 
@@ -550,8 +581,10 @@ int l_day(lua_State* L) {
 // game.facing(unit): the direction (0-5) its front faces, nil when it has none.
 int l_facing(lua_State* L) {
     const int f = game(L).facing(unit_arg(L, 1));
-    if (f < 0) lua_pushnil(L);
-    else lua_pushinteger(L, f);
+    if (f < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, f);
     return 1;
 }
 
@@ -582,8 +615,10 @@ int l_in_front(lua_State* L) {
 // game.direction(from, to): the direction 0-5 from a hex to an adjacent one, nil otherwise.
 int l_direction(lua_State* L) {
     const int d = geometry::direction_to(hex_arg(L, 1), hex_arg(L, 2));
-    if (d < 0) lua_pushnil(L);
-    else lua_pushinteger(L, d);
+    if (d < 0)
+        lua_pushnil(L);
+    else
+        lua_pushinteger(L, d);
     return 1;
 }
 
@@ -607,8 +642,11 @@ int l_crt_result(lua_State* L) {
     const Game& g = game(L);
     if (!g.fights_on_a_table()) return luaL_error(L, "the phase in progress resolves no combat on a table");
     const lua_Integer column = luaL_checkinteger(L, 1);
-    if (column < 0 || column >= g.table_columns()) return luaL_error(L, "no column %d on the table of phase '%s'", static_cast<int>(column), g.phase_id().c_str());
-    lua_pushstring(L, g.table_result(static_cast<int>(column), bindings::int_arg(L, 2, -1000, 1000, "game.crt_result", "the roll")).c_str());
+    if (column < 0 || column >= g.table_columns())
+        return luaL_error(L, "no column %d on the table of phase '%s'", static_cast<int>(column), g.phase_id().c_str());
+    lua_pushstring(
+        L, g.table_result(static_cast<int>(column), bindings::int_arg(L, 2, -1000, 1000, "game.crt_result", "the roll"))
+               .c_str());
     return 1;
 }
 
@@ -630,18 +668,20 @@ int l_hexside(lua_State* L) {
     int dir = geometry::direction_to(a, b);
     if (dir < 0) return luaL_error(L, "'%s' and '%s' are not adjacent", lua_tostring(L, 1), lua_tostring(L, 2));
     int f = game(L).scenario().map.side_feature(a, dir);
-    if (f < 0) lua_pushnil(L);
-    else lua_pushstring(L, game(L).ruleset().hexside_features[static_cast<std::size_t>(f)].id.c_str());
+    if (f < 0)
+        lua_pushnil(L);
+    else
+        lua_pushstring(L, game(L).ruleset().hexside_features[static_cast<std::size_t>(f)].id.c_str());
     return 1;
 }
 
 int l_hex_of_index(lua_State* L) {
     const lua_Integer i = luaL_checkinteger(L, 1);
-    if (i < 0 || i >= static_cast<lua_Integer>(game(L).grid().size())) return luaL_error(L, "no hex with index %d on this map", static_cast<int>(i));
+    if (i < 0 || i >= static_cast<lua_Integer>(game(L).grid().size()))
+        return luaL_error(L, "no hex with index %d on this map", static_cast<int>(i));
     push_label(L, game(L).grid().hex_at(static_cast<int>(i)));
     return 1;
 }
-
 
 int l_distance(lua_State* L) {
     lua_pushinteger(L, geometry::distance(hex_arg(L, 1), hex_arg(L, 2)));
@@ -655,8 +695,10 @@ int l_neighbour(lua_State* L) {
     const lua_Integer d = luaL_checkinteger(L, 2);
     if (d < 0 || d > 5) return luaL_error(L, "direction must be 0 to 5, got %d", static_cast<int>(d));
     const Hex n = geometry::neighbour(h, static_cast<int>(d));
-    if (game(L).grid().contains(n)) push_label(L, n);
-    else lua_pushnil(L);
+    if (game(L).grid().contains(n))
+        push_label(L, n);
+    else
+        lua_pushnil(L);
     return 1;
 }
 
@@ -667,7 +709,8 @@ int l_in_enemy_zoc(lua_State* L) {
 
 int l_retreat_destinations(lua_State* L) {
     int u = unit_arg(L, 1);
-    push_hex_list(L, game(L).retreat_destinations(u, bindings::int_arg(L, 2, 0, 100, "game.retreat_destinations", "hexes")));
+    push_hex_list(
+        L, game(L).retreat_destinations(u, bindings::int_arg(L, 2, 0, 100, "game.retreat_destinations", "hexes")));
     return 1;
 }
 
@@ -698,16 +741,18 @@ constexpr std::size_t kMaxOptions = 100, kMaxOptionText = 500, kMaxPendingQuesti
 int l_set_mark(lua_State* L) {
     forbid_in_query(L, "game.set_mark");
     int u = unit_arg(L, 1);
-    int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3) : bindings::int_arg(L, 3, INT_MIN, INT_MAX, "game.set_mark", "the value");
+    int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3)
+                                : bindings::int_arg(L, 3, INT_MIN, INT_MAX, "game.set_mark", "the value");
     std::size_t length = 0;
     const char* name = luaL_checklstring(L, 2, &length);
     if (length == 0 || length > kMaxMarkName)
-        return luaL_error(L, "game.set_mark: a mark's name has 1 to %d characters, got %d", static_cast<int>(kMaxMarkName), static_cast<int>(length));
+        return luaL_error(L, "game.set_mark: a mark's name has 1 to %d characters, got %d",
+                          static_cast<int>(kMaxMarkName), static_cast<int>(length));
     auto& names = host(L).holdings().mark_names;
     if (names.find(std::string_view(name, length)) == names.end()) {
         if (names.size() >= kMaxMarkNames)
-            return luaL_error(L, "game.set_mark: the rule scripts use %d different mark names already; at most %d", static_cast<int>(names.size()),
-                              static_cast<int>(kMaxMarkNames));
+            return luaL_error(L, "game.set_mark: the rule scripts use %d different mark names already; at most %d",
+                              static_cast<int>(names.size()), static_cast<int>(kMaxMarkNames));
     }
     bool stored = true;
     try {  // no C++ exception may cross Lua's C frames
@@ -740,7 +785,8 @@ int l_move(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Hex to = hex_arg(L, 2);
     // Reinforcements come on only when the kernel brings them (unit.arrived).
-    if (game(L).awaiting_arrival(u)) return luaL_error(L, "game.move: '%s' has not arrived yet", game(L).unit_id(u).c_str());
+    if (game(L).awaiting_arrival(u))
+        return luaL_error(L, "game.move: '%s' has not arrived yet", game(L).unit_id(u).c_str());
     char message[512] = {0};
     try {
         game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));
@@ -769,15 +815,21 @@ int l_choose(lua_State* L) {
     luaL_checktype(L, 4, LUA_TFUNCTION);
     const auto count = static_cast<lua_Integer>(lua_rawlen(L, 3));
     if (count < 1) return luaL_error(L, "choose needs at least one option");
-    if (count > static_cast<lua_Integer>(kMaxOptions)) return luaL_error(L, "game.choose: %d options; at most %d", static_cast<int>(count), static_cast<int>(kMaxOptions));
-    if (std::strlen(prompt) > kMaxOptionText) return luaL_error(L, "game.choose: a prompt of more than %d characters", static_cast<int>(kMaxOptionText));
+    if (count > static_cast<lua_Integer>(kMaxOptions))
+        return luaL_error(L, "game.choose: %d options; at most %d", static_cast<int>(count),
+                          static_cast<int>(kMaxOptions));
+    if (std::strlen(prompt) > kMaxOptionText)
+        return luaL_error(L, "game.choose: a prompt of more than %d characters", static_cast<int>(kMaxOptionText));
     if (host(L).pending_questions() >= kMaxPendingQuestions)
-        return luaL_error(L, "game.choose: %d questions wait for answers already", static_cast<int>(kMaxPendingQuestions));
+        return luaL_error(L, "game.choose: %d questions wait for answers already",
+                          static_cast<int>(kMaxPendingQuestions));
     for (lua_Integer i = 1; i <= count; ++i) {  // check every option before building anything
         lua_rawgeti(L, 3, i);
         std::size_t length = 0;
         luaL_checklstring(L, -1, &length);
-        if (length > kMaxOptionText) return luaL_error(L, "game.choose: option %d has more than %d characters", static_cast<int>(i), static_cast<int>(kMaxOptionText));
+        if (length > kMaxOptionText)
+            return luaL_error(L, "game.choose: option %d has more than %d characters", static_cast<int>(i),
+                              static_cast<int>(kMaxOptionText));
         lua_pop(L, 1);
     }
     lua_pushvalue(L, 4);
@@ -804,7 +856,8 @@ int l_cancel_combat(lua_State* L) {
 int l_force_result(lua_State* L) {
     if (!game(L).estimating()) forbid_in_query(L, "game.force_result");
     const char* code = luaL_checkstring(L, 1);
-    if (!game(L).ruleset().combat_result(code)) return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);
+    if (!game(L).ruleset().combat_result(code))
+        return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);
     game(L).force_combat_result(code);
     return 0;
 }
@@ -815,11 +868,13 @@ int l_log(lua_State* L) {
     std::size_t length = 0;
     const char* text = luaL_checklstring(L, 1, &length);
     if (host(L).in_query()) return 0;
-    if (length > kMaxLogLine) return luaL_error(L, "game.log: a line of %d bytes; at most %d", static_cast<int>(length), static_cast<int>(kMaxLogLine));
+    if (length > kMaxLogLine)
+        return luaL_error(L, "game.log: a line of %d bytes; at most %d", static_cast<int>(length),
+                          static_cast<int>(kMaxLogLine));
     auto& logged = host(L).holdings().log_bytes;
     if (logged + length > kMaxLogBytes)
-        return luaL_error(L, "game.log: the rule scripts have logged %d MiB in this game; at most %d", static_cast<int>(logged >> 20),
-                          static_cast<int>(kMaxLogBytes >> 20));
+        return luaL_error(L, "game.log: the rule scripts have logged %d MiB in this game; at most %d",
+                          static_cast<int>(logged >> 20), static_cast<int>(kMaxLogBytes >> 20));
     logged += length;
     bool noted = true;
     try {  // no C++ exception may cross Lua's C frames
@@ -882,31 +937,39 @@ int l_combat(lua_State* L) {
 void push_param(lua_State* L, const rules::Param& p, int depth = 0) {
     if (depth > 64) luaL_error(L, "params nest more than 64 levels deep");
     luaL_checkstack(L, 4, "params");
-    std::visit([L, depth](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::monostate>) lua_pushnil(L);
-        else if constexpr (std::is_same_v<T, bool>) lua_pushboolean(L, v);
-        else if constexpr (std::is_same_v<T, long long>) lua_pushinteger(L, v);
-        else if constexpr (std::is_same_v<T, double>) lua_pushnumber(L, v);
-        else if constexpr (std::is_same_v<T, std::string>) lua_pushstring(L, v.c_str());
-        else if constexpr (std::is_same_v<T, rules::Param::List>) {
-            lua_createtable(L, static_cast<int>(v.size()), 0);
-            for (std::size_t i = 0; i < v.size(); ++i) {
-                push_param(L, v[i], depth + 1);
-                lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    std::visit(
+        [L, depth](const auto& v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::monostate>)
+                lua_pushnil(L);
+            else if constexpr (std::is_same_v<T, bool>)
+                lua_pushboolean(L, v);
+            else if constexpr (std::is_same_v<T, long long>)
+                lua_pushinteger(L, v);
+            else if constexpr (std::is_same_v<T, double>)
+                lua_pushnumber(L, v);
+            else if constexpr (std::is_same_v<T, std::string>)
+                lua_pushstring(L, v.c_str());
+            else if constexpr (std::is_same_v<T, rules::Param::List>) {
+                lua_createtable(L, static_cast<int>(v.size()), 0);
+                for (std::size_t i = 0; i < v.size(); ++i) {
+                    push_param(L, v[i], depth + 1);
+                    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+                }
+            } else {
+                lua_createtable(L, 0, static_cast<int>(v.size()));
+                for (const auto& [k, item] : v) {
+                    push_param(L, item, depth + 1);
+                    lua_setfield(L, -2, k.c_str());
+                }
             }
-        } else {
-            lua_createtable(L, 0, static_cast<int>(v.size()));
-            for (const auto& [k, item] : v) {
-                push_param(L, item, depth + 1);
-                lua_setfield(L, -2, k.c_str());
-            }
-        }
-    }, p.value);
+        },
+        p.value);
 }
 
 int refuse_global(lua_State* L) {
-    return luaL_error(L, "rule scripts may not create or change global '%s'; use a local or game.set_mark", luaL_tolstring(L, 2, nullptr));
+    return luaL_error(L, "rule scripts may not create or change global '%s'; use a local or game.set_mark",
+                      luaL_tolstring(L, 2, nullptr));
 }
 
 // Gives the table at `target` a metatable reading through the table at
@@ -931,12 +994,14 @@ constexpr const char* kReadOnly = "sandtable.read_only";  // registry: the table
 // rawset that refuses the globals table (its upvalue) and every read-only library view.
 int guarded_rawset(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    if (lua_rawequal(L, 1, lua_upvalueindex(1))) return luaL_error(L, "rule scripts may not create or change globals; use a local or game.set_mark");
+    if (lua_rawequal(L, 1, lua_upvalueindex(1)))
+        return luaL_error(L, "rule scripts may not create or change globals; use a local or game.set_mark");
     lua_getfield(L, LUA_REGISTRYINDEX, kReadOnly);
     lua_pushvalue(L, 1);
     const bool read_only = lua_rawget(L, -2) != LUA_TNIL;
     lua_pop(L, 2);
-    if (read_only) return luaL_error(L, "the libraries and the game API are shared by every rule module and may not be changed");
+    if (read_only)
+        return luaL_error(L, "the libraries and the game API are shared by every rule module and may not be changed");
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     lua_settop(L, 3);
@@ -1028,7 +1093,8 @@ void close_globals(lua_State* L) {
     }
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, kReadOnly);
-    for (const char* library : {"string", "table", "math", "utf8", "coroutine", "game"}) make_read_only(L, globals, library);
+    for (const char* library : {"string", "table", "math", "utf8", "coroutine", "game"})
+        make_read_only(L, globals, library);
     lua_pushvalue(L, G);
     lua_pushcclosure(L, guarded_rawset, 1);
     lua_setfield(L, globals, "rawset");
@@ -1040,11 +1106,13 @@ void close_globals(lua_State* L) {
 
 RuleHost::RuleHost(const rules::Ruleset& ruleset, SandboxLimits limits, std::shared_ptr<const CompiledModules> compiled)
     : ruleset_(ruleset), sandbox_(limits), compiled_(std::move(compiled)) {
-    sandbox_.protect([this](lua_State* L) {
-        lua_newtable(L);
-        lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
-        bind_api();
-    }, 0, "the rule host");
+    sandbox_.protect(
+        [this](lua_State* L) {
+            lua_newtable(L);
+            lua_setfield(L, LUA_REGISTRYINDEX, kHandlers);
+            bind_api();
+        },
+        0, "the rule host");
 }
 
 RuleHost::~RuleHost() = default;
@@ -1070,21 +1138,81 @@ bool RuleHost::listens(const std::string& event) const {
 }
 
 void RuleHost::bind_api() {
-    static const luaL_Reg functions[] = {
-        {"on", l_on}, {"wrap", l_wrap}, {"attr", l_attr}, {"type_attr", l_type_attr}, {"unit_types", l_unit_types},
-        {"has_back", l_has_back}, {"set_capability", l_set_capability}, {"unit_count", l_unit_count},
-        {"unit", l_unit_info}, {"units_at", l_units_at}, {"adjacent_enemies", l_adjacent_enemies}, {"nearest_enemy", l_nearest_enemy}, {"enemy_at", l_enemy_at},
-        {"terrain", l_terrain}, {"terrain_value", l_terrain_value}, {"blocks_sight", l_blocks_sight}, {"map_sight", l_map_sight}, {"phase", l_phase}, {"crt_result", l_crt_result}, {"may_stack", l_may_stack}, {"stacking_limit", l_stacking_limit}, {"facing", l_facing}, {"set_facing", l_set_facing}, {"clear_attacked", l_clear_attacked}, {"in_front", l_in_front}, {"direction", l_direction}, {"plot", l_plot}, {"step_cost", l_step_cost}, {"charge_allowed", l_charge_allowed}, {"hexside", l_hexside}, {"hex_of_index", l_hex_of_index},
-        {"distance", l_distance}, {"neighbour", l_neighbour}, {"in_enemy_zoc", l_in_enemy_zoc}, {"retreat_destinations", l_retreat_destinations},
-        {"flip", l_flip}, {"disorder", l_disorder}, {"mark", l_mark}, {"set_mark", l_set_mark},
-        {"eliminate", l_eliminate}, {"move", l_move}, {"roll", l_roll}, {"choose", l_choose}, {"log", l_log},
-        {"active_side", l_active_side}, {"turn", l_turn}, {"side_count", l_side_count}, {"side_name", l_side_name}, {"player_turn", l_player_turn}, {"combat", l_combat},
-        {"cancel_combat", l_cancel_combat}, {"force_result", l_force_result},
-        {"id", l_id}, {"side", l_side}, {"capability", l_capability}, {"hex", l_hex}, {"is_back", l_is_back}, {"movement", l_movement},
-        {"units_of", l_units_of}, {"units_with", l_units_with}, {"marked", l_marked},
-        {"formation", l_formation}, {"formations", l_formations}, {"formation_units", l_formation_units}, {"activation", l_activation},
-        {"order", l_order}, {"set_order", l_set_order}, {"status", l_status}, {"hits", l_hits}, {"strength_points", l_strength_points},
-        {"set_hits", l_set_hits}, {"restore", l_restore}, {"is_night", l_is_night}, {"day", l_day}, {nullptr, nullptr}};
+    static const luaL_Reg functions[] = {{"on", l_on},
+                                         {"wrap", l_wrap},
+                                         {"attr", l_attr},
+                                         {"type_attr", l_type_attr},
+                                         {"unit_types", l_unit_types},
+                                         {"has_back", l_has_back},
+                                         {"set_capability", l_set_capability},
+                                         {"unit_count", l_unit_count},
+                                         {"unit", l_unit_info},
+                                         {"units_at", l_units_at},
+                                         {"adjacent_enemies", l_adjacent_enemies},
+                                         {"nearest_enemy", l_nearest_enemy},
+                                         {"enemy_at", l_enemy_at},
+                                         {"terrain", l_terrain},
+                                         {"terrain_value", l_terrain_value},
+                                         {"blocks_sight", l_blocks_sight},
+                                         {"map_sight", l_map_sight},
+                                         {"phase", l_phase},
+                                         {"crt_result", l_crt_result},
+                                         {"may_stack", l_may_stack},
+                                         {"stacking_limit", l_stacking_limit},
+                                         {"facing", l_facing},
+                                         {"set_facing", l_set_facing},
+                                         {"clear_attacked", l_clear_attacked},
+                                         {"in_front", l_in_front},
+                                         {"direction", l_direction},
+                                         {"plot", l_plot},
+                                         {"step_cost", l_step_cost},
+                                         {"charge_allowed", l_charge_allowed},
+                                         {"hexside", l_hexside},
+                                         {"hex_of_index", l_hex_of_index},
+                                         {"distance", l_distance},
+                                         {"neighbour", l_neighbour},
+                                         {"in_enemy_zoc", l_in_enemy_zoc},
+                                         {"retreat_destinations", l_retreat_destinations},
+                                         {"flip", l_flip},
+                                         {"disorder", l_disorder},
+                                         {"mark", l_mark},
+                                         {"set_mark", l_set_mark},
+                                         {"eliminate", l_eliminate},
+                                         {"move", l_move},
+                                         {"roll", l_roll},
+                                         {"choose", l_choose},
+                                         {"log", l_log},
+                                         {"active_side", l_active_side},
+                                         {"turn", l_turn},
+                                         {"side_count", l_side_count},
+                                         {"side_name", l_side_name},
+                                         {"player_turn", l_player_turn},
+                                         {"combat", l_combat},
+                                         {"cancel_combat", l_cancel_combat},
+                                         {"force_result", l_force_result},
+                                         {"id", l_id},
+                                         {"side", l_side},
+                                         {"capability", l_capability},
+                                         {"hex", l_hex},
+                                         {"is_back", l_is_back},
+                                         {"movement", l_movement},
+                                         {"units_of", l_units_of},
+                                         {"units_with", l_units_with},
+                                         {"marked", l_marked},
+                                         {"formation", l_formation},
+                                         {"formations", l_formations},
+                                         {"formation_units", l_formation_units},
+                                         {"activation", l_activation},
+                                         {"order", l_order},
+                                         {"set_order", l_set_order},
+                                         {"status", l_status},
+                                         {"hits", l_hits},
+                                         {"strength_points", l_strength_points},
+                                         {"set_hits", l_set_hits},
+                                         {"restore", l_restore},
+                                         {"is_night", l_is_night},
+                                         {"day", l_day},
+                                         {nullptr, nullptr}};
     lua_State* L = sandbox_.state();
     lua_createtable(L, 0, static_cast<int>(sizeof functions / sizeof functions[0]));
     lua_pushlightuserdata(L, this);
@@ -1127,11 +1255,14 @@ void RuleHost::load_modules(const std::vector<rules::RuleModule>& modules) {
         if (!m.enabled) continue;  // switched off in ruleset.yaml or the scenario: listed, never run
         loading_module_ = m.module;
         loading_file_ = m.file;
-        sandbox_.protect([&m](lua_State* S) { push_environment(S, m.params); }, 1, m.where.file.empty() ? m.file : m.where.file);
+        sandbox_.protect([&m](lua_State* S) { push_environment(S, m.params); }, 1,
+                         m.where.file.empty() ? m.file : m.where.file);
         const int environment = lua_gettop(L);
         const std::string* code = compiled_ ? compiled_->bytecode(m.file) : nullptr;
-        if (code) sandbox_.run_compiled(*code, m.file, 0, environment);
-        else sandbox_.run_compiled(compile_module(sandbox_, load::read_file(m.file), m.file), m.file, 0, environment);
+        if (code)
+            sandbox_.run_compiled(*code, m.file, 0, environment);
+        else
+            sandbox_.run_compiled(compile_module(sandbox_, load::read_file(m.file), m.file), m.file, 0, environment);
         lua_settop(L, environment - 1);
     }
 }
@@ -1143,7 +1274,11 @@ namespace {
 class LuaTimer {
 public:
     explicit LuaTimer(std::int64_t& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-    ~LuaTimer() { total_ += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_).count(); }
+    ~LuaTimer() {
+        total_ +=
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start_).count();
+    }
+
 private:
     std::int64_t& total_;
     std::chrono::steady_clock::time_point start_;
@@ -1158,7 +1293,8 @@ bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const ke
         if ((named.empty() ? game.phase_id() : named) != f.phase) return false;
     }
     const long long unit = context.get("unit", -1);
-    if (f.unit_attribute >= 0 && (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0)) return false;
+    if (f.unit_attribute >= 0 && (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0))
+        return false;
     if (f.by_unit_type) {
         if (unit < 0 || unit >= static_cast<long long>(game.state().units.size())) return false;
         const int type = game.state().units[static_cast<std::size_t>(unit)].type;
@@ -1216,13 +1352,16 @@ void read_back(lua_State* L, int ctx, int keys, kernel::EventContext& context) {
     for (const char* key : w.numbers) {
         lua_pushvalue(L, at++);
         lua_rawget(L, ctx);
-        if (lua_isboolean(L, -1)) context.set(key, lua_toboolean(L, -1));
-        else if (lua_isinteger(L, -1)) context.set(key, lua_tointeger(L, -1));
+        if (lua_isboolean(L, -1))
+            context.set(key, lua_toboolean(L, -1));
+        else if (lua_isinteger(L, -1))
+            context.set(key, lua_tointeger(L, -1));
         lua_pop(L, 1);
     }
     for (const char* key : w.texts) {
         lua_pushvalue(L, at++);
-        if (lua_rawget(L, ctx) == LUA_TSTRING) context.set_text(key, std::string(lua_tostring(L, -1), lua_rawlen(L, -1)));
+        if (lua_rawget(L, ctx) == LUA_TSTRING)
+            context.set_text(key, std::string(lua_tostring(L, -1), lua_rawlen(L, -1)));
         lua_pop(L, 1);
     }
 }
@@ -1233,7 +1372,8 @@ void record_handler_changes(lua_State* L, int ctx, int keys, const std::string& 
     read_back(L, ctx, keys, context);
     const Writable& w = writable(context.event());
     for (const char* key : w.numbers)
-        if (before.get(key) != context.get(key)) context.record({module, key, std::to_string(before.get(key)), std::to_string(context.get(key))});
+        if (before.get(key) != context.get(key))
+            context.record({module, key, std::to_string(before.get(key)), std::to_string(context.get(key))});
     for (const char* key : w.texts)
         if (before.text(key) != context.text(key)) context.record({module, key, before.text(key), context.text(key)});
 }
@@ -1254,7 +1394,8 @@ void RuleHost::dispatch(Game& game, kernel::EventContext& context) {
         ~Restore() { slot = value; }
     } restore{query_event_, was_query};
     // Most events reach no handler past its filter: no Lua at all for them.
-    if (std::none_of(filters.begin(), filters.end(), [&](const HandlerFilter& f) { return passes(f, game, context); })) return;
+    if (std::none_of(filters.begin(), filters.end(), [&](const HandlerFilter& f) { return passes(f, game, context); }))
+        return;
     // One protected call for the whole event: building the context, every
     // handler (sharing one budget) and reading the answers back.
     const auto run_handlers = [&](lua_State* S) {
@@ -1324,7 +1465,8 @@ void RuleHost::commit() {
 
 void RuleHost::rollback() {
     for (int question : added_) continuations_.erase(question);  // questions the failed action asked are gone
-    for (auto& [question, continuation] : spent_) continuations_[question] = std::move(continuation);  // answered ones come back
+    for (auto& [question, continuation] : spent_)
+        continuations_[question] = std::move(continuation);  // answered ones come back
     spent_.clear();
     added_.clear();
 }

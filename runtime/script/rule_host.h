@@ -18,7 +18,9 @@
 
 struct lua_State;
 
-namespace sandtable::kernel { class Game; }
+namespace sandtable::kernel {
+class Game;
+}
 
 namespace sandtable::script {
 
@@ -56,11 +58,11 @@ public:
     // What a handler asked to see: the kernel calls it only for matching
     // events, so a rule about chargers costs nothing when infantry moves.
     struct HandlerFilter {
-        std::string phase;        // ctx.phase must equal this, when set
-        int unit_attribute = -1;  // ctx.unit's attribute must be non-zero (true, not "none"), when set
+        std::string phase;          // ctx.phase must equal this, when set
+        int unit_attribute = -1;    // ctx.unit's attribute must be non-zero (true, not "none"), when set
         bool by_unit_type = false;  // ctx.unit's type must be one of unit_types
         std::vector<int> unit_types;
-        std::string module;       // the rule module that registered it
+        std::string module;  // the rule module that registered it
     };
     void add_handler(const char* event, HandlerFilter filter);
     // The handlers registered so far for an event (index i is Lua's i + 1).
@@ -72,8 +74,8 @@ public:
     struct WrappedHandler {
         std::string module;
         std::string event;
-        std::string by;           // the wrapping module
-        std::string by_file;      // its Lua file
+        std::string by;       // the wrapping module
+        std::string by_file;  // its Lua file
         int handlers = 0;
     };
     void add_wrap(WrappedHandler wrap) { wrapped_.push_back(std::move(wrap)); }
@@ -112,9 +114,9 @@ private:
     };
     using ContinuationRef = std::shared_ptr<const Continuation>;
     struct PendingContinuations;
-    std::map<int, ContinuationRef> continuations_;  // question id -> its continuation
+    std::map<int, ContinuationRef> continuations_;        // question id -> its continuation
     std::vector<std::pair<int, ContinuationRef>> spent_;  // answered in the current action, released at commit
-    std::vector<int> added_;                  // asked in the current action
+    std::vector<int> added_;                              // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
     std::string loading_module_;

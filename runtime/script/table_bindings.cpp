@@ -22,7 +22,8 @@ constexpr double kFarthestCm = 2000;
 using kernel::TableOrder;
 
 void require_table(lua_State* L, const char* function) {
-    if (!game(L).on_table()) luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
+    if (!game(L).on_table())
+        luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
 }
 
 // A terrain id the ruleset has: a mistyped one would silently match nothing.
@@ -145,8 +146,11 @@ int l_set_table_order(lua_State* L) {
     const int u = unit_arg(L, 1);
     const TableOrder o = order_arg(L, 2);
     if (!game(L).may_write(u, o))
-        return luaL_error(L, "game.set_table_order: not an order %s may be given (a move within its allowance and a third, "
-                             "a charge at an enemy it is not already fighting)", game(L).unit_id(u).c_str());
+        return luaL_error(
+            L,
+            "game.set_table_order: not an order %s may be given (a move within its allowance and a third, "
+            "a charge at an enemy it is not already fighting)",
+            game(L).unit_id(u).c_str());
     game(L).set_table_order(u, o);
     return 0;
 }
@@ -213,14 +217,16 @@ int l_line_between(lua_State* L) {
     require_table(L, "game.line_between");
     const int a = unit_arg(L, 1), b = unit_arg(L, 2);
     const char* kind_arg = luaL_checkstring(L, 3);
-    const double within = lua_isnoneornil(L, 4) ? 1e18 : bindings::number_arg(L, 4, 0, 1e18, "game.line_between", "within_cm");
+    const double within =
+        lua_isnoneornil(L, 4) ? 1e18 : bindings::number_arg(L, 4, 0, 1e18, "game.line_between", "within_cm");
     require_terrain(L, "game.line_between", kind_arg);
     const std::string kind = kind_arg;
     const gt::Point from = game(L).table_position(a);
     const gt::Point to = game(L).table_position(b);
     bool found = false;
     for (const auto& line : game(L).table_map().lines)
-        found = found || (line.kind == kind && gt::crosses(line.line, from, to) && gt::distance_to_polyline(line.line, to) <= within);
+        found = found || (line.kind == kind && gt::crosses(line.line, from, to) &&
+                          gt::distance_to_polyline(line.line, to) <= within);
     lua_pushboolean(L, found);
     return 1;
 }
@@ -261,7 +267,8 @@ int l_shift(lua_State* L) {
     auto& g = game(L);
     const gt::Point to = g.table_position(u) + gt::heading(bearing) * cm;
     if (std::abs(to.x) > kFarthestCm || std::abs(to.y) > kFarthestCm)
-        return luaL_error(L, "game.shift: the unit would stand at (%f, %f), more than %d cm from the table's corner", to.x, to.y, static_cast<int>(kFarthestCm));
+        return luaL_error(L, "game.shift: the unit would stand at (%f, %f), more than %d cm from the table's corner",
+                          to.x, to.y, static_cast<int>(kFarthestCm));
     g.place_on_table(u, to, g.state().units[static_cast<std::size_t>(u)].facing);
     return 0;
 }
@@ -286,13 +293,29 @@ int l_units_near(lua_State* L) {
     return 1;
 }
 
-const luaL_Reg kFunctions[] = {
-    {"figures", l_figures}, {"figures_lost", l_figures_lost}, {"figures_at_start", l_figures_at_start}, {"lose_figures", l_lose_figures},
-    {"stands", l_stands}, {"files", l_files}, {"ranks", l_ranks}, {"position", l_position}, {"table_order", l_table_order},
-    {"in_contact", l_in_contact}, {"distance_cm", l_distance_cm}, {"ground", l_ground}, {"moved_thirds", l_moved_thirds},
-    {"reaction", l_reaction}, {"in_area", l_in_area}, {"line_between", l_line_between}, {"rank_figures", l_rank_figures},
-    {"aspect", l_aspect}, {"bearing", l_bearing}, {"shift", l_shift}, {"units_near", l_units_near},
-    {"set_table_order", l_set_table_order}, {nullptr, nullptr}};
+const luaL_Reg kFunctions[] = {{"figures", l_figures},
+                               {"figures_lost", l_figures_lost},
+                               {"figures_at_start", l_figures_at_start},
+                               {"lose_figures", l_lose_figures},
+                               {"stands", l_stands},
+                               {"files", l_files},
+                               {"ranks", l_ranks},
+                               {"position", l_position},
+                               {"table_order", l_table_order},
+                               {"in_contact", l_in_contact},
+                               {"distance_cm", l_distance_cm},
+                               {"ground", l_ground},
+                               {"moved_thirds", l_moved_thirds},
+                               {"reaction", l_reaction},
+                               {"in_area", l_in_area},
+                               {"line_between", l_line_between},
+                               {"rank_figures", l_rank_figures},
+                               {"aspect", l_aspect},
+                               {"bearing", l_bearing},
+                               {"shift", l_shift},
+                               {"units_near", l_units_near},
+                               {"set_table_order", l_set_table_order},
+                               {nullptr, nullptr}};
 
 }  // namespace
 

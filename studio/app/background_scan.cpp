@@ -52,18 +52,22 @@ void BackgroundScan::open(const ScenarioDocument* doc) {
 void BackgroundScan::choose() {
     if (!doc_) return;
     if (doc_->ruleset().table.enabled) {
-        wxMessageBox("A background scan is lined up with a hex grid; this scenario is played on a free table.", "No background", wxOK | wxICON_INFORMATION, owner_);
+        wxMessageBox("A background scan is lined up with a hex grid; this scenario is played on a free table.",
+                     "No background", wxOK | wxICON_INFORMATION, owner_);
         return;
     }
-    wxFileDialog dialog(owner_, "A scan of the printed map", "", "", "Images (*.png;*.jpg;*.jpeg)|*.png;*.jpg;*.jpeg", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    wxFileDialog dialog(owner_, "A scan of the printed map", "", "", "Images (*.png;*.jpg;*.jpeg)|*.png;*.jpg;*.jpeg",
+                        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() != wxID_OK) return;
     wxImage image;
     if (!image.LoadFile(dialog.GetPath())) {
-        wxMessageBox("That file is not an image the studio can read (PNG or JPEG).", "No background", wxOK | wxICON_INFORMATION, owner_);
+        wxMessageBox("That file is not an image the studio can read (PNG or JPEG).", "No background",
+                     wxOK | wxICON_INFORMATION, owner_);
         return;
     }
     image_ = image;
-    background_ = fitted_background(doc_->scenario().map.grid, relative_to_scenario(dialog.GetPath().ToStdString(wxConvUTF8), doc_->file()),
+    background_ = fitted_background(doc_->scenario().map.grid,
+                                    relative_to_scenario(dialog.GetPath().ToStdString(wxConvUTF8), doc_->file()),
                                     image.GetWidth(), image.GetHeight());
     canvas_->set_background(&*background_, &image_);
     save();
@@ -72,8 +76,9 @@ void BackgroundScan::choose() {
 
 void BackgroundScan::ask_opacity() {
     if (!background_) return;
-    const long percent = wxGetNumberFromUser("How much of the scan shows over the map", "Opacity (%):", "Background Opacity",
-                                             std::lround(background_->opacity * 100), 0, 100, owner_);
+    const long percent =
+        wxGetNumberFromUser("How much of the scan shows over the map", "Opacity (%):", "Background Opacity",
+                            std::lround(background_->opacity * 100), 0, 100, owner_);
     if (percent < 0) return;
     background_->opacity = percent / 100.0;
     save();
@@ -106,7 +111,8 @@ void BackgroundScan::anchor_dropped(int anchor, Point map) {
 void BackgroundScan::save() {
     if (!doc_ || !background_) return;
     try {
-        load::write_file_atomically(background_path(doc_->file()), background_to_yaml(*background_, doc_->scenario().map.grid));
+        load::write_file_atomically(background_path(doc_->file()),
+                                    background_to_yaml(*background_, doc_->scenario().map.grid));
     } catch (const std::exception& e) {
         status_("The background settings were not saved: " + wxString::FromUTF8(e.what()));
     }

@@ -11,7 +11,8 @@ BalanceChart::BalanceChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefau
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paint(); });
 }
 
-void BalanceChart::show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides, std::map<std::string, std::string> type_names) {
+void BalanceChart::show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides,
+                        std::map<std::string, std::string> type_names) {
     summary_ = std::move(summary);
     sides_ = std::move(sides);
     type_names_ = std::move(type_names);
@@ -55,7 +56,8 @@ int BalanceChart::win_rates(wxDC& dc, int w, int y) {
     const auto& s = *summary_;
     y = title(dc, s.compared ? "Wins (A filled, B outlined), 95% interval" : "Wins, 95% interval", y);
     int left = 0;  // past the longest label
-    for (std::size_t side = 0; side < s.wins.size(); ++side) left = std::max(left, dc.GetTextExtent("B " + name(side)).x);
+    for (std::size_t side = 0; side < s.wins.size(); ++side)
+        left = std::max(left, dc.GetTextExtent("B " + name(side)).x);
     left += 20;
     const int right = w - 70, bar = 14;  // room on the right for the figure
     auto at = [&](double share) { return left + static_cast<int>((right - left) * share); };

@@ -26,7 +26,8 @@ public:
     };
     // Nothing shown with no summary; `sides` in the summary's order.
     // `type_names`: unit type id -> name, for the losses chart.
-    void show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides, std::map<std::string, std::string> type_names = {});
+    void show(std::optional<BalanceSummary> summary, std::vector<SideLook> sides,
+              std::map<std::string, std::string> type_names = {});
 
 private:
     void paint();

@@ -15,9 +15,12 @@
 namespace sandtable::studio {
 
 namespace {
-const char* kBotChoices[] = {"greedy against greedy", "random against random", "greedy against random", "random against greedy"};
-const std::vector<std::string> kBots[] = {{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
-const char* kCompareChoices[] = {"B: none", "B: with a house rule folder\u2026", "B: without the scenario's own house rules"};
+const char* kBotChoices[] = {"greedy against greedy", "random against random", "greedy against random",
+                             "random against greedy"};
+const std::vector<std::string> kBots[] = {
+    {"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+const char* kCompareChoices[] = {"B: none", "B: with a house rule folder\u2026",
+                                 "B: without the scenario's own house rules"};
 
 std::map<std::string, std::string> type_names(const rules::Ruleset& rs) {
     std::map<std::string, std::string> names;
@@ -27,7 +30,8 @@ std::map<std::string, std::string> type_names(const rules::Ruleset& rs) {
 
 std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc) {
     std::vector<BalanceChart::SideLook> looks;
-    for (const auto& side : sc.sides) looks.push_back({wxString::FromUTF8(side.name), wxColour(wxString::FromUTF8(side.color))});
+    for (const auto& side : sc.sides)
+        looks.push_back({wxString::FromUTF8(side.name), wxColour(wxString::FromUTF8(side.color))});
     return looks;
 }
 
@@ -43,7 +47,8 @@ std::string load_error_text(const load::LoadError& e) {
 }  // namespace
 
 BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_(this) {
-    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1), wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
+    report_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(430, -1),
+                             wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
     report_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     chart_ = new BalanceChart(this);
     error_ = new wxStaticText(this, wxID_ANY, "");
@@ -66,7 +71,8 @@ BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_
 }
 
 wxSizer* BalancePanel::make_controls() {
-    games_ = new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
+    games_ =
+        new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, cores, cores);
     bots_ = new wxChoice(this, wxID_ANY);
@@ -174,8 +180,10 @@ void BalancePanel::on_compare_choice() {
 void BalancePanel::choose_house_rule() {
     if (!doc_) return;
     const std::string start = (std::filesystem::path(doc_->scenario().ruleset_dir) / "house-rules").string();
-    wxDirDialog dialog(this, "A house rule folder (holding house.yaml) to compare with", wxString::FromUTF8(start), wxDD_DIR_MUST_EXIST);
-    if (dialog.ShowModal() != wxID_OK || !compare_with_house_rule(dialog.GetPath().ToStdString(wxConvUTF8))) show_b_label();
+    wxDirDialog dialog(this, "A house rule folder (holding house.yaml) to compare with", wxString::FromUTF8(start),
+                       wxDD_DIR_MUST_EXIST);
+    if (dialog.ShowModal() != wxID_OK || !compare_with_house_rule(dialog.GetPath().ToStdString(wxConvUTF8)))
+        show_b_label();
 }
 
 bool BalancePanel::compare_with_house_rule(const std::string& folder) {
@@ -185,8 +193,10 @@ bool BalancePanel::compare_with_house_rule(const std::string& folder) {
         for (const auto& own : doc_->scenario().house_rules) {
             std::error_code ec;
             if (!std::filesystem::equivalent(here / own, folder, ec)) continue;
-            show_error("The scenario plays this house rule already (its house_rules: lists it), so A has it. To see what it changes, "
-                       "choose \"B: without the scenario's own house rules\".");
+            show_error(
+                "The scenario plays this house rule already (its house_rules: lists it), so A has it. To see what it "
+                "changes, "
+                "choose \"B: without the scenario's own house rules\".");
             show_b_label();
             return false;
         }
@@ -205,7 +215,8 @@ bool BalancePanel::set_b(Compare how, const std::string& folder) {
     if (const std::string problem = load_problem(true); !problem.empty()) {
         compare_with_ = before, house_rule_ = before_folder;
         show_b_label();
-        const std::string what = how == Compare::HouseRule ? "with the house rule " + folder : "without its own house rules";
+        const std::string what =
+            how == Compare::HouseRule ? "with the house rule " + folder : "without its own house rules";
         show_error("B was not set: the scenario does not load " + what + ":\n" + problem);
         return false;
     }
@@ -224,9 +235,11 @@ void BalancePanel::show_b_label() {
     for (const auto& h : own) listed += (listed.empty() ? "" : ", ") + house_rule_name(h);
     if (compare_with_ == Compare::WithoutOwn)
         label = own.empty() ? "the scenario has no house rules of its own: B plays as A" : "B leaves out " + listed;
-    if (!own.empty()) label += (label.empty() ? "" : "; ") + std::string("A plays the scenario's own house rules: ") + listed;
+    if (!own.empty())
+        label += (label.empty() ? "" : "; ") + std::string("A plays the scenario's own house rules: ") + listed;
     house_label_->SetLabel(wxString::FromUTF8(label));
-    house_label_->Wrap(std::max(200, GetClientSize().x - compare_->GetSize().x - 30));  // the whole of it, however long the paths
+    house_label_->Wrap(
+        std::max(200, GetClientSize().x - compare_->GetSize().x - 30));  // the whole of it, however long the paths
     Layout();
 }
 
@@ -267,7 +280,8 @@ void BalancePanel::run() {
     for (bool b : {false, true}) {
         if (b && compare_with_ == Compare::None) continue;
         if (const std::string problem = load_problem(b); !problem.empty())
-            return show_error(std::string("Not run: the scenario does not load ") + (b ? "as B plays it" : "") + ":\n" + problem);
+            return show_error(std::string("Not run: the scenario does not load ") + (b ? "as B plays it" : "") + ":\n" +
+                              problem);
     }
     show_error("");
     a_.reset();
@@ -277,7 +291,8 @@ void BalancePanel::run() {
     running_ = std::make_unique<BalanceRun>(spec(false));
     run_button_->Disable();
     stop_button_->Enable();
-    status_->SetLabel(doc_->modified() ? "Running A… (the files as last saved: the edits since are not played)" : "Running A…");
+    status_->SetLabel(doc_->modified() ? "Running A… (the files as last saved: the edits since are not played)"
+                                       : "Running A…");
     timer_.Start(150);
 }
 
@@ -291,7 +306,8 @@ void BalancePanel::on_timer() {
     gauge_->SetRange(static_cast<int>(std::max<std::uint64_t>(1, p.total)));
     gauge_->SetValue(static_cast<int>(std::min(p.done, p.total)));
     if (!p.finished) {
-        status_->SetLabel(wxString::Format("Running %s… %llu of %llu games", running_b_ ? "B" : "A", static_cast<unsigned long long>(p.done),
+        status_->SetLabel(wxString::Format("Running %s… %llu of %llu games", running_b_ ? "B" : "A",
+                                           static_cast<unsigned long long>(p.done),
                                            static_cast<unsigned long long>(p.total)));
         return;
     }
@@ -307,7 +323,8 @@ void BalancePanel::finish_run(const BalanceRun::Progress& p) {
         a_ = running_->results();
         running_.reset();
         // B plays the games A finished (the same seeds), the other way.
-        if (compare_with_ != Compare::None && !a_->games.empty() && a_->games.size() == static_cast<std::size_t>(games_->GetValue())) {
+        if (compare_with_ != Compare::None && !a_->games.empty() &&
+            a_->games.size() == static_cast<std::size_t>(games_->GetValue())) {
             running_b_ = true;
             running_ = std::make_unique<BalanceRun>(spec(true));
             show_results();
@@ -321,7 +338,8 @@ void BalancePanel::finish_run(const BalanceRun::Progress& p) {
     run_button_->Enable();
     stop_button_->Disable();
     show_results();
-    if (p.error.empty()) status_->SetLabel(wxString::Format("Done: %zu games%s", a_ ? a_->games.size() : 0, b_ ? " each way" : ""));
+    if (p.error.empty())
+        status_->SetLabel(wxString::Format("Done: %zu games%s", a_ ? a_->games.size() : 0, b_ ? " each way" : ""));
 }
 
 // The report in the scenario's and ruleset's names, not their ids.

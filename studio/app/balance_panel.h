@@ -30,7 +30,7 @@ public:
     explicit BalancePanel(wxWindow* parent);
     ~BalancePanel() override;
     void set_document(const ScenarioDocument* doc);
-    void refresh_labels();  // after an edit (a house rule started): B's choices and labels
+    void refresh_labels();             // after an edit (a house rule started): B's choices and labels
     unsigned compare_choices() const;  // how many ways B may be chosen (2, or 3 with the scenario's own house rules)
     // Starts a run as the Run button does (also for tests and scripted screenshots).
     void run();

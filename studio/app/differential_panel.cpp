@@ -17,7 +17,6 @@ wxGrid* read_only_grid(wxWindow* parent) {
     return grid;
 }
 
-
 // Result columns are numbered from 1, as the lines above them read them.
 void number_columns(wxGrid& grid) {
     for (int c = 0; c < grid.GetNumberCols(); ++c) grid.SetColLabelValue(c, wxString::Format("%d", c + 1));
@@ -32,9 +31,13 @@ DifferentialPanel::DifferentialPanel(wxWindow* parent) : wxPanel(parent, wxID_AN
     chances_ = read_only_grid(this);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(notes_, 0, wxALL, 4);
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Differential (attack − defence) by terrain line; each line reads the results from the left:"), 0, wxLEFT | wxTOP, 4);
+    sizer->Add(
+        new wxStaticText(this, wxID_ANY,
+                         "Differential (attack − defence) by terrain line; each line reads the results from the left:"),
+        0, wxLEFT | wxTOP, 4);
     sizer->Add(lines_, 0, wxEXPAND | wxALL, 4);
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
+    sizer->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP,
+               4);
     sizer->Add(results_, 1, wxEXPAND | wxALL, 4);
     sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
     sizer->Add(chances_, 1, wxEXPAND | wxALL, 4);
@@ -48,8 +51,9 @@ DifferentialPanel::DifferentialPanel(wxWindow* parent) : wxPanel(parent, wxID_AN
         CallAfter([this] { scroll_with(results_); });
     });
     for (wxGrid* grid : {lines_, results_, chances_})
-        for (const auto type : {wxEVT_SCROLLWIN_TOP, wxEVT_SCROLLWIN_BOTTOM, wxEVT_SCROLLWIN_LINEUP, wxEVT_SCROLLWIN_LINEDOWN, wxEVT_SCROLLWIN_PAGEUP,
-                                wxEVT_SCROLLWIN_PAGEDOWN, wxEVT_SCROLLWIN_THUMBTRACK, wxEVT_SCROLLWIN_THUMBRELEASE})
+        for (const auto type : {wxEVT_SCROLLWIN_TOP, wxEVT_SCROLLWIN_BOTTOM, wxEVT_SCROLLWIN_LINEUP,
+                                wxEVT_SCROLLWIN_LINEDOWN, wxEVT_SCROLLWIN_PAGEUP, wxEVT_SCROLLWIN_PAGEDOWN,
+                                wxEVT_SCROLLWIN_THUMBTRACK, wxEVT_SCROLLWIN_THUMBRELEASE})
             grid->Bind(type, [this, grid](wxScrollWinEvent& e) {
                 e.Skip();
                 if (e.GetOrientation() == wxHORIZONTAL) CallAfter([this, grid] { scroll_with(grid); });
@@ -87,7 +91,8 @@ void DifferentialPanel::refresh() {
     const auto* t = shown ? &doc_->ruleset().differential_tables[static_cast<std::size_t>(table_)] : nullptr;
     wxString notes = t ? wxString::FromUTF8(t->notes) : wxString();
     // House rules layer odds and threshold tables; a differential table is edited in its own file only.
-    if (t && doc_->layers()) notes += "\nWith house rules loaded, this table is shown, not edited: edit it in the base ruleset.";
+    if (t && doc_->layers())
+        notes += "\nWith house rules loaded, this table is shown, not edited: edit it in the base ruleset.";
     notes_->SetLabel(notes);
     notes_->Wrap(std::max(400, GetClientSize().GetWidth() - 16));
     fill_lines();
@@ -128,7 +133,8 @@ void DifferentialPanel::fill_lines() {
             lines_->SetCellValue(l, c, wxString::FromUTF8(t.label(c, line)));
             lines_->SetCellAlignment(l, c, wxALIGN_CENTRE, wxALIGN_CENTRE);
         }
-        for (int c = t.columns_on(line); c < static_cast<int>(t.scale.size()); ++c) lines_->SetCellBackgroundColour(l, c, wxColour(225, 225, 225));
+        for (int c = t.columns_on(line); c < static_cast<int>(t.scale.size()); ++c)
+            lines_->SetCellBackgroundColour(l, c, wxColour(225, 225, 225));
     }
     number_columns(*lines_);
     lines_->SetRowLabelSize(wxGRID_AUTOSIZE);
@@ -146,7 +152,8 @@ void DifferentialPanel::fill_results() {
     for (int r = 0; r < static_cast<int>(t.rows.size()); ++r) {
         results_->SetRowLabelValue(r, wxString::Format("%d", t.die_first + r));
         for (int c = 0; c < static_cast<int>(t.scale.size()); ++c) {
-            results_->SetCellValue(r, c, wxString::FromUTF8(t.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]));
+            results_->SetCellValue(
+                r, c, wxString::FromUTF8(t.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]));
             results_->SetCellAlignment(r, c, wxALIGN_CENTRE, wxALIGN_CENTRE);
         }
     }

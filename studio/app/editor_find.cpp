@@ -10,8 +10,10 @@ EditorFind::EditorFind(wxWindow* parent, wxStyledTextCtrl* editor) : parent_(par
 void EditorFind::show(bool with_replace) {
     if (dialog_) dialog_->Destroy();
     // What is selected is what the designer most likely looks for.
-    if (!editor_->GetSelectedText().empty() && !editor_->GetSelectedText().Contains("\n")) data_.SetFindString(editor_->GetSelectedText());
-    dialog_ = new wxFindReplaceDialog(parent_, &data_, with_replace ? "Replace in Script" : "Find in Script", with_replace ? wxFR_REPLACEDIALOG : 0);
+    if (!editor_->GetSelectedText().empty() && !editor_->GetSelectedText().Contains("\n"))
+        data_.SetFindString(editor_->GetSelectedText());
+    dialog_ = new wxFindReplaceDialog(parent_, &data_, with_replace ? "Replace in Script" : "Find in Script",
+                                      with_replace ? wxFR_REPLACEDIALOG : 0);
     // Handled on the dialog itself: a top-level window's events do not travel up to its owner.
     for (auto type : {wxEVT_FIND, wxEVT_FIND_NEXT, wxEVT_FIND_REPLACE, wxEVT_FIND_REPLACE_ALL, wxEVT_FIND_CLOSE})
         dialog_->Bind(type, &EditorFind::on_find, this);
@@ -19,7 +21,8 @@ void EditorFind::show(bool with_replace) {
 }
 
 int EditorFind::search_flags(int flags) const {
-    return ((flags & wxFR_MATCHCASE) ? wxSTC_FIND_MATCHCASE : 0) | ((flags & wxFR_WHOLEWORD) ? wxSTC_FIND_WHOLEWORD : 0);
+    return ((flags & wxFR_MATCHCASE) ? wxSTC_FIND_MATCHCASE : 0) |
+           ((flags & wxFR_WHOLEWORD) ? wxSTC_FIND_WHOLEWORD : 0);
 }
 
 bool EditorFind::find_next(const wxString& text, int flags) {
@@ -74,7 +77,8 @@ void EditorFind::on_find(wxFindDialogEvent& e) {
     if (type == wxEVT_FIND_REPLACE) {
         const bool case_matters = (e.GetFlags() & wxFR_MATCHCASE) != 0;
         const wxString selected = editor_->GetSelectedText();
-        if (case_matters ? selected == text : selected.IsSameAs(text, false)) editor_->ReplaceSelection(e.GetReplaceString());
+        if (case_matters ? selected == text : selected.IsSameAs(text, false))
+            editor_->ReplaceSelection(e.GetReplaceString());
     }
     if (!find_next(text, e.GetFlags())) wxBell();
 }

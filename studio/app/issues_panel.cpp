@@ -19,11 +19,16 @@ wxString place(const rules::SourceLocation& where) {
 
 wxString what_opens(const IssueTarget& t) {
     switch (t.kind) {
-        case IssueTarget::Kind::Hex: return "hex";
-        case IssueTarget::Kind::UnitType: return "unit type";
-        case IssueTarget::Kind::TableCell: return t.row >= 0 ? "table cell" : "table";
-        case IssueTarget::Kind::ScriptLine: return "script line";
-        case IssueTarget::Kind::File: return "";
+        case IssueTarget::Kind::Hex:
+            return "hex";
+        case IssueTarget::Kind::UnitType:
+            return "unit type";
+        case IssueTarget::Kind::TableCell:
+            return t.row >= 0 ? "table cell" : "table";
+        case IssueTarget::Kind::ScriptLine:
+            return "script line";
+        case IssueTarget::Kind::File:
+            return "";
     }
     return "";
 }
@@ -36,7 +41,8 @@ IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     list_->AppendColumn("Problem", wxLIST_FORMAT_LEFT, 640);
     list_->AppendColumn("Opens", wxLIST_FORMAT_LEFT, 90);
     auto* check = new wxButton(this, wxID_ANY, "Check Project");
-    check->SetToolTip("Load the saved files, compile every rule module, start a game and lint the edited scenario (F7)");
+    check->SetToolTip(
+        "Load the saved files, compile every rule module, start a game and lint the edited scenario (F7)");
     auto* sizer = new wxBoxSizer(wxHORIZONTAL);
     sizer->Add(list_, 1, wxEXPAND);
     sizer->Add(check, 0, wxALL, 4);
@@ -46,7 +52,8 @@ IssuesPanel::IssuesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     // The Problem column takes the width the others leave.
     list_->Bind(wxEVT_SIZE, [this](wxSizeEvent& e) {
         e.Skip();
-        const int rest = list_->GetClientSize().x - list_->GetColumnWidth(0) - list_->GetColumnWidth(1) - list_->GetColumnWidth(3);
+        const int rest =
+            list_->GetClientSize().x - list_->GetColumnWidth(0) - list_->GetColumnWidth(1) - list_->GetColumnWidth(3);
         if (rest > 200) list_->SetColumnWidth(2, rest);
     });
     check->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {

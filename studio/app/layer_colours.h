@@ -19,7 +19,8 @@ inline wxColour origin_colour(std::size_t origin) {
 
 inline wxString layers_legend(const ScenarioDocument& doc) {
     if (!doc.layers()) return wxString::FromUTF8("Edits go into the ruleset's own files.");
-    return wxString::FromUTF8("Shaded amber: set by a house rule; blue: edited, not saved. Edits go into house rule '" + doc.layers()->target().id + "'.");
+    return wxString::FromUTF8("Shaded amber: set by a house rule; blue: edited, not saved. Edits go into house rule '" +
+                              doc.layers()->target().id + "'.");
 }
 
 }  // namespace sandtable::studio

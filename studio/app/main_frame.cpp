@@ -42,10 +42,13 @@ namespace sandtable::studio {
 MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(1280, 860)) {
     // The whole screen's working area, less a margin, when it is larger: the map, the palette and the
     // order of battle side by side with nothing cut short.
-    const wxRect screen = wxDisplay(wxDisplay::GetFromWindow(this) == wxNOT_FOUND ? 0u : static_cast<unsigned>(wxDisplay::GetFromWindow(this)))
-                              .GetClientArea();
+    const wxRect screen =
+        wxDisplay(wxDisplay::GetFromWindow(this) == wxNOT_FOUND ? 0u
+                                                                : static_cast<unsigned>(wxDisplay::GetFromWindow(this)))
+            .GetClientArea();
     if (screen.width > 1280 || screen.height > 860)
-        SetSize(screen.GetLeft(), screen.GetTop(), std::max(1280, screen.width - 20), std::max(860, screen.height - 20));
+        SetSize(screen.GetLeft(), screen.GetTop(), std::max(1280, screen.width - 20),
+                std::max(860, screen.height - 20));
     aui_.SetManagedWindow(this);
     // The map and the tables share the middle as notebook pages.
     pages_ = new wxAuiNotebook(this, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxAUI_NB_TOP | wxAUI_NB_TAB_MOVE);
@@ -72,7 +75,9 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     balance_ = new BalancePanel(pages_);
     play_ = new PlayPanel(pages_);
     play_->on_status = [this](const wxString& text) { say(text); };
-    play_->ask = [this](const wxString& message, const wxString& caption, long style) { return ask(message, caption, style); };
+    play_->ask = [this](const wxString& message, const wxString& caption, long style) {
+        return ask(message, caption, style);
+    };
     play_->save_document = balance_->save_document = [this] {
         wxCommandEvent none;
         on_save(none);
@@ -96,7 +101,8 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     aui_.AddPane(pages_, wxAuiPaneInfo().Name("pages").CenterPane());
     aui_.AddPane(palette_, wxAuiPaneInfo().Name("palette").Caption("Palette").Left().BestSize(230, -1));
     aui_.AddPane(units_, wxAuiPaneInfo().Name("units").Caption("Order of battle").Right().BestSize(330, -1));
-    aui_.AddPane(issues_, wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
+    aui_.AddPane(issues_,
+                 wxAuiPaneInfo().Name("issues").Caption("Issues (double-click to open)").Bottom().BestSize(-1, 130));
     aui_.Update();
     default_layout_ = aui_.SavePerspective();
     pages_->Bind(wxEVT_AUINOTEBOOK_PAGE_CHANGED, [this](wxAuiNotebookEvent& e) {
@@ -136,7 +142,9 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
         if (id == wxID_NONE) return e.Skip();
         run_menu_command(*this, id);
     });
-    ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
+    ask = [this](const wxString& message, const wxString& caption, long style) {
+        return wxMessageBox(message, caption, style, this);
+    };
 }
 
 MainFrame::~MainFrame() {
@@ -157,7 +165,6 @@ void MainFrame::select_page(Page page) {
     pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(pages[static_cast<int>(page)])));
 }
 
-
 // Panes that do not belong to a page step aside there and come back as they
 // were on the map's pages: playing and balancing need the whole window, the
 // script editor the width (the Issues pane stays: a script's errors are listed there).
@@ -168,7 +175,7 @@ std::vector<const char*> MainFrame::panes_away_from(wxWindow* page) const {
 }
 
 void MainFrame::on_page_changed() {
-    say("");  // a message about the page left is stale on the next
+    say("");               // a message about the page left is stale on the next
     SetStatusText("", 0);  // so is what the mouse was over there
     if (!layout_before_play_.empty()) aui_.LoadPerspective(layout_before_play_, false);
     const auto away = panes_away_from(pages_->GetCurrentPage());
@@ -200,7 +207,8 @@ bool MainFrame::open_replay(const std::string& replay_file) {
 wxString MainFrame::recovery_question(const std::string& scenario_file) const {
     std::string files;
     for (const auto& f : ScenarioDocument::open(scenario_file).autosaved_files()) files += "\n    " + f;
-    return wxString::FromUTF8("Sandtable found unsaved work from an earlier session in these files:" + files + "\nRecover it?");
+    return wxString::FromUTF8("Sandtable found unsaved work from an earlier session in these files:" + files +
+                              "\nRecover it?");
 }
 
 bool MainFrame::open(const std::string& given_file, bool interactive) {
@@ -208,24 +216,28 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     // Whole paths from here on: every file of the project is named as the designer finds it on disk,
     // not relative to the folder the studio happened to be started in.
     const std::string scenario_file = std::filesystem::absolute(given_file).lexically_normal().string();
-    if (is_replay_file(scenario_file)) return open_replay(scenario_file);  // a replay picked in the scenario dialog: watched
+    if (is_replay_file(scenario_file))
+        return open_replay(scenario_file);  // a replay picked in the scenario dialog: watched
     try {
         // A save the studio was killed in is finished first (all its files new), and the
         // temporary files of saves killed before deciding are removed (all old).
         const auto finished = load::finish_interrupted_saves(scenario_file);
         const bool offered = interactive && ScenarioDocument::has_newer_autosave(scenario_file);
-        const bool recover = offered && ask(recovery_question(scenario_file), "Recover unsaved work", wxYES_NO | wxICON_QUESTION) == wxYES;
+        const bool recover = offered && ask(recovery_question(scenario_file), "Recover unsaved work",
+                                            wxYES_NO | wxICON_QUESTION) == wxYES;
         doc_ = recover ? ScenarioDocument::recover(scenario_file, ScenarioDocument::autosave_path(scenario_file))
                        : ScenarioDocument::open(scenario_file);
         if (offered && !recover) doc_->discard_autosaves();  // declined: never offered again
         load::clear_abandoned_temporaries(doc_->project_root());
-        if (!finished.empty()) say(wxString::Format("Finished a save that was interrupted: %zu files written", finished.size()));
+        if (!finished.empty())
+            say(wxString::Format("Finished a save that was interrupted: %zu files written", finished.size()));
         recent_.AddFileToHistory(wxString::FromUTF8(scenario_file));
         history_ = EditHistory{};
     } catch (const load::LoadError& e) {
         issues_->show(issues_from(e));
         if (doc_ && doc_->file() != scenario_file) {  // another file that does not load: the project open stays open
-            say(wxString::FromUTF8(scenario_file + " was not opened (its problems are in the Issues pane); " + doc_->file() + " stays open"));
+            say(wxString::FromUTF8(scenario_file + " was not opened (its problems are in the Issues pane); " +
+                                   doc_->file() + " stays open"));
             return false;
         }
         doc_.reset();
@@ -283,12 +295,15 @@ void MainFrame::fill_units() {
         const long row = units_->InsertItem(units_->GetItemCount(), wxString::FromUTF8(u.name));
         units_->SetItem(row, 3, wxString::FromUTF8(doc_->ruleset().unit_types[static_cast<std::size_t>(u.type)].name));
         units_->SetItem(row, 4, wxString::FromUTF8(sc.sides[static_cast<std::size_t>(u.side)].name));
-        units_->SetItem(row, 1, table ? wxString::FromUTF8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y) + " → " +
-                                                           std::to_string(u.table.facing) + "°")
-                                      : wxString(sc.map.grid.label(u.hex)));
+        units_->SetItem(row, 1,
+                        table ? wxString::FromUTF8(load::format_cm(u.table.front_centre.x) + ", " +
+                                                   load::format_cm(u.table.front_centre.y) + " → " +
+                                                   std::to_string(u.table.facing) + "°")
+                              : wxString(sc.map.grid.label(u.hex)));
         units_->SetItem(row, 2, u.arrives > 1 ? wxString::Format("turn %d", u.arrives) : wxString("start"));
     }
-    for (int c = 0; c < 5; ++c) units_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);  // never narrower than the heading
+    for (int c = 0; c < 5; ++c)
+        units_->SetColumnWidth(c, wxLIST_AUTOSIZE_USEHEADER);  // never narrower than the heading
 }
 
 void MainFrame::check_project() {
@@ -297,7 +312,8 @@ void MainFrame::check_project() {
     auto issues = studio::check_project(*doc_);
     scripts_->follow_issues(issues);
     if (issues.empty())
-        issues_->show_clean("No problems found in " + doc_->file() + " and its ruleset" + (doc_->modified() ? " (as edited)." : "."));
+        issues_->show_clean("No problems found in " + doc_->file() + " and its ruleset" +
+                            (doc_->modified() ? " (as edited)." : "."));
     else
         issues_->show(std::move(issues));
 }
@@ -305,7 +321,9 @@ void MainFrame::check_project() {
 // Opens the place an issue names: the page it lives on, at the hex, table
 // cell or script line.
 void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue) {
-    auto show_page = [this](wxWindow* page) { pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(page))); };
+    auto show_page = [this](wxWindow* page) {
+        pages_->SetSelection(static_cast<std::size_t>(pages_->GetPageIndex(page)));
+    };
     switch (target.kind) {
         case IssueTarget::Kind::Hex:
             show_page(canvas_);
@@ -334,7 +352,8 @@ void MainFrame::open_issue(const IssueTarget& target, const ProjectIssue& issue)
 void MainFrame::show_file(const std::string& file, int line) {
     if (file.empty() || line <= 0) return;
     try {
-        show_text_window(this, wxString::FromUTF8(file + ":" + std::to_string(line)), wxString::FromUTF8(load::read_file(file)), false, line);
+        show_text_window(this, wxString::FromUTF8(file + ":" + std::to_string(line)),
+                         wxString::FromUTF8(load::read_file(file)), false, line);
     } catch (const std::exception& e) {
         say(wxString::FromUTF8(e.what()));
     }
@@ -347,13 +366,18 @@ void MainFrame::run_rule_tests() {
     const RuleTestRun run = studio::run_rule_tests(*doc_);
     // The tests play the ruleset as the scenario does: with its house rules, which may change what a test expects.
     std::string with;
-    for (const auto& h : doc_->scenario().house_rules) with += (with.empty() ? "" : ", ") + std::filesystem::path(h).filename().string();
+    for (const auto& h : doc_->scenario().house_rules)
+        with += (with.empty() ? "" : ", ") + std::filesystem::path(h).filename().string();
     const std::string counts = std::to_string(run.passed) + " passed, " + std::to_string(run.failed) + " failed (" +
                                std::to_string(run.files) + " test file" + (run.files == 1 ? "" : "s") +
                                (with.empty() ? "" : "; played with the scenario's house rules: " + with) + ")";
-    if (run.files == 0) issues_->show_clean("No rule tests: " + doc_->scenario().ruleset_dir + "/tests holds none (docs/formats.md, Rule tests).");
-    else if (run.issues.empty()) issues_->show_clean("Rule tests: " + counts + (doc_->modified() ? ", on the files as saved." : "."));
-    else issues_->show(run.issues);
+    if (run.files == 0)
+        issues_->show_clean("No rule tests: " + doc_->scenario().ruleset_dir +
+                            "/tests holds none (docs/formats.md, Rule tests).");
+    else if (run.issues.empty())
+        issues_->show_clean("Rule tests: " + counts + (doc_->modified() ? ", on the files as saved." : "."));
+    else
+        issues_->show(run.issues);
     say(wxString::FromUTF8("Rule tests: " + counts + (doc_->modified() ? " — on the files as saved" : "")));
 }
 
@@ -362,7 +386,9 @@ void MainFrame::refresh_state() {
     if (doc_ && !doc_->modified()) doc_->discard_autosaves();
     balance_->refresh_labels();  // B's label names the scenario's own house rules, which an edit may have changed
     wxString title = "Sandtable Studio";
-    if (doc_) title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") + " — " + title;
+    if (doc_)
+        title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") +
+                " — " + title;
     SetTitle(title);
     label_undo_redo();
     canvas_->map_changed();
@@ -370,13 +396,13 @@ void MainFrame::refresh_state() {
     SetStatusText(doc_ ? wxString::FromUTF8("Edits go into " + doc_->edit_target()) : wxString(), 2);
 }
 
-
 // A name asked for, an id made from it; the panels then show the new layer.
 void MainFrame::start_house_rule() {
     if (!doc_) return;
-    const wxString name = wxGetTextFromUser("Name of the house rule (e.g. Heavier knights). Ruleset edits from now on, and those not saved yet, "
-                                            "go into it; the ruleset's own files stay as they are.",
-                                            "Start a House Rule", "", this);
+    const wxString name = wxGetTextFromUser(
+        "Name of the house rule (e.g. Heavier knights). Ruleset edits from now on, and those not saved yet, "
+        "go into it; the ruleset's own files stay as they are.",
+        "Start a House Rule", "", this);
     if (!name.empty()) start_house_rule(name.ToStdString(wxConvUTF8));
 }
 
@@ -399,13 +425,6 @@ bool MainFrame::start_house_rule(const std::string& name) {
     return true;
 }
 
-
-
-
-
-
-
-
 // Ctrl+Z in a text editor (a script, a grid cell being typed) undoes the
 // typing there, as in any editor; elsewhere it undoes the last edit of the
 // document.
@@ -422,8 +441,12 @@ void MainFrame::label_undo_redo() {
         edit_menu_->Enable(wxID_REDO, script ? script->CanRedo() : text->CanRedo());
         return;
     }
-    edit_menu_->SetLabel(wxID_UNDO, history_.can_undo() ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z" : wxString("&Undo\tCtrl+Z"));
-    edit_menu_->SetLabel(wxID_REDO, history_.can_redo() ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y" : wxString("&Redo\tCtrl+Y"));
+    edit_menu_->SetLabel(wxID_UNDO, history_.can_undo()
+                                        ? "&Undo " + wxString::FromUTF8(history_.undo_name()) + "\tCtrl+Z"
+                                        : wxString("&Undo\tCtrl+Z"));
+    edit_menu_->SetLabel(wxID_REDO, history_.can_redo()
+                                        ? "&Redo " + wxString::FromUTF8(history_.redo_name()) + "\tCtrl+Y"
+                                        : wxString("&Redo\tCtrl+Y"));
     edit_menu_->Enable(wxID_UNDO, history_.can_undo());
     edit_menu_->Enable(wxID_REDO, history_.can_redo());
 }
@@ -469,8 +492,9 @@ void MainFrame::show_document_changed() {
     if (doc_) {
         const auto& map = doc_->scenario().map.grid;
         const auto& table = doc_->scenario().table.map;
-        const std::array<double, 2> extent = doc_->ruleset().table.enabled ? std::array<double, 2>{table.width, table.depth}
-                                                                           : std::array<double, 2>{double(map.columns()), double(map.rows())};
+        const std::array<double, 2> extent = doc_->ruleset().table.enabled
+                                                 ? std::array<double, 2>{table.width, table.depth}
+                                                 : std::array<double, 2>{double(map.columns()), double(map.rows())};
         if (extent != shown_extent_) canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());
         shown_extent_ = extent;
     }
@@ -527,9 +551,11 @@ void MainFrame::on_resize() {
 // A free table is measured in centimetres: its width and depth are asked for.
 void MainFrame::resize_table() {
     const auto& map = doc_->scenario().table.map;
-    const long width = wxGetNumberFromUser("Width of the table, west to east", "Width (cm):", "Resize Table", std::lround(map.width), 10, 10000, this);
+    const long width = wxGetNumberFromUser("Width of the table, west to east", "Width (cm):", "Resize Table",
+                                           std::lround(map.width), 10, 10000, this);
     if (width < 0) return;
-    const long depth = wxGetNumberFromUser("Depth of the table, north to south", "Depth (cm):", "Resize Table", std::lround(map.depth), 10, 10000, this);
+    const long depth = wxGetNumberFromUser("Depth of the table, north to south", "Depth (cm):", "Resize Table",
+                                           std::lround(map.depth), 10, 10000, this);
     if (depth < 0) return;
     try {
         perform(free_table::resize_table(*doc_, static_cast<double>(width), static_cast<double>(depth)));
@@ -562,15 +588,20 @@ void MainFrame::on_table_hover(std::optional<geometry::table::Point> cm) {
     }
     const auto& rs = doc_->ruleset();
     const auto& sc = doc_->scenario();
-    std::string text = "x " + load::format_cm(std::round(cm->x * 10) / 10) + ", y " + load::format_cm(std::round(cm->y * 10) / 10) + " cm";
+    std::string text = "x " + load::format_cm(std::round(cm->x * 10) / 10) + ", y " +
+                       load::format_cm(std::round(cm->y * 10) / 10) + " cm";
     for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a)
-        if (geometry::table::contains(sc.table.map.areas[a].outline, *cm)) text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Area, static_cast<int>(a)});
+        if (geometry::table::contains(sc.table.map.areas[a].outline, *cm))
+            text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Area, static_cast<int>(a)});
     for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l)
-        if (geometry::table::distance_to_polyline(sc.table.map.lines[l].line, *cm) <= sc.table.map.lines[l].line.width / 2)
+        if (geometry::table::distance_to_polyline(sc.table.map.lines[l].line, *cm) <=
+            sc.table.map.lines[l].line.width / 2)
             text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Line, static_cast<int>(l)});
     const auto shapes = canvas_->table_units ? *canvas_->table_units : free_table::scenario_shapes(rs, sc);
     for (const auto& u : shapes)
-        if (std::any_of(u.stands.begin(), u.stands.end(), [&](const auto& s) { return geometry::table::on_base(s, *cm); })) text += "  · " + u.label;
+        if (std::any_of(u.stands.begin(), u.stands.end(),
+                        [&](const auto& s) { return geometry::table::on_base(s, *cm); }))
+            text += "  · " + u.label;
     SetStatusText(wxString::FromUTF8(text), 0);
 }
 
@@ -584,7 +615,9 @@ void MainFrame::hex_menu(geometry::Hex hex) {
     for (std::size_t side = 0; side < sc.sides.size(); ++side) {
         auto* types = new wxMenu;
         for (std::size_t type = 0; type < rs.unit_types.size(); ++type) {
-            edits.push_back([this, hex, side, type] { return add_unit(*doc_, static_cast<int>(type), static_cast<int>(side), hex); });
+            edits.push_back([this, hex, side, type] {
+                return add_unit(*doc_, static_cast<int>(type), static_cast<int>(side), hex);
+            });
             types->Append(static_cast<int>(edits.size()), wxString::FromUTF8(rs.unit_types[type].name));
         }
         menu.AppendSubMenu(types, wxString::FromUTF8("Add a unit of " + sc.sides[side].name));
@@ -613,10 +646,6 @@ void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
     refresh_state();
 }
 
-
-
-
-
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
     if (!doc_ || !hex) {
         SetStatusText("", 0);
@@ -624,8 +653,12 @@ void MainFrame::on_hover(std::optional<geometry::Hex> hex) {
     }
     const auto& sc = doc_->scenario();
     const int i = sc.map.grid.index(*hex);
-    wxString text = sc.map.grid.label(*hex) + "  " + wxString::FromUTF8(doc_->ruleset().terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])].name);
-    if (!sc.map.hex_names[static_cast<std::size_t>(i)].empty()) text += "  (" + wxString::FromUTF8(sc.map.hex_names[static_cast<std::size_t>(i)]) + ")";
+    wxString text =
+        sc.map.grid.label(*hex) + "  " +
+        wxString::FromUTF8(
+            doc_->ruleset().terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])].name);
+    if (!sc.map.hex_names[static_cast<std::size_t>(i)].empty())
+        text += "  (" + wxString::FromUTF8(sc.map.hex_names[static_cast<std::size_t>(i)]) + ")";
     for (const auto& u : sc.units)
         if (u.hex == *hex) text += wxString::FromUTF8("  · " + u.name);
     SetStatusText(text, 0);

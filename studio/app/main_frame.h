@@ -63,10 +63,19 @@ public:
     // Edit > Start a House Rule with this name (asked for by the menu); whether it started.
     bool start_house_rule(const std::string& name);
     void run_rule_tests();  // Edit > Run Rule Tests (F8)
-    void save() { wxCommandEvent none; on_save(none); }
-    void undo() { wxCommandEvent none; on_undo(none); }  // Edit > Undo, as the menu does it
-    void redo() { wxCommandEvent none; on_redo(none); }  // Edit > Redo
-    wxString undo_label();                                // what Edit > Undo says now
+    void save() {
+        wxCommandEvent none;
+        on_save(none);
+    }
+    void undo() {
+        wxCommandEvent none;
+        on_undo(none);
+    }  // Edit > Undo, as the menu does it
+    void redo() {
+        wxCommandEvent none;
+        on_redo(none);
+    }                       // Edit > Redo
+    wxString undo_label();  // what Edit > Undo says now
     const IssuesPanel& issues() const { return *issues_; }
     // Asks the designer (a message box); returns wxYES, wxNO, wxCANCEL or wxOK.
     // Tests answer in its place.
@@ -77,7 +86,8 @@ private:
     void say(const wxString& text);
     void fill_units();
     void check_project();
-    void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the issues pane
+    void open_background();  // the scan kept beside the scenario, if any  // every issue of the open project into the
+                             // issues pane
     void open_issue(const IssueTarget& target, const ProjectIssue& issue);
     void refresh_state();  // title, Edit menu labels, panes after any change
     void label_undo_redo();
@@ -138,7 +148,8 @@ private:
     wxTimer autosave_timer_;
     ProjectWatcher watcher_{this, [this](const wxString& path) { on_file_changed(path); }};
     wxLongLong last_save_ = 0;
-    std::array<double, 2> shown_extent_{};  // the map's columns and rows (a table's cm) as last fitted  // when the studio itself last wrote the files
+    std::array<double, 2> shown_extent_{};  // the map's columns and rows (a table's cm) as last fitted  // when the
+                                            // studio itself last wrote the files
     std::optional<ScenarioDocument> doc_;
     std::unique_ptr<BackgroundScan> background_;
     wxMenuItem* show_background_item_ = nullptr;  // ticked as the open scenario's scan is shown

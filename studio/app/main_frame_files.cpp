@@ -22,7 +22,8 @@ namespace sandtable::studio {
 void MainFrame::start() {
     std::vector<std::string> recent;
     for (std::size_t i = 0; i < recent_.GetCount(); ++i)
-        if (wxFileName::FileExists(recent_.GetHistoryFile(i))) recent.push_back(recent_.GetHistoryFile(i).ToStdString(wxConvUTF8));
+        if (wxFileName::FileExists(recent_.GetHistoryFile(i)))
+            recent.push_back(recent_.GetHistoryFile(i).ToStdString(wxConvUTF8));
     if (!recent.empty() && recent.front() == recent_.GetHistoryFile(0).ToStdString(wxConvUTF8)) {
         open(recent.front());
         return;
@@ -31,11 +32,17 @@ void MainFrame::start() {
     if (dialog.ShowModal() != wxID_OK) return;
     wxCommandEvent none;
     switch (dialog.choice()) {
-    case StartDialog::Choice::NewProject: return on_new(none);
-    case StartDialog::Choice::OpenScenario: return on_open(none);
-    case StartDialog::Choice::OpenFolder: return on_open_folder();
-    case StartDialog::Choice::Recent: open(dialog.recent_file()); return;
-    case StartDialog::Choice::Nothing: return;
+        case StartDialog::Choice::NewProject:
+            return on_new(none);
+        case StartDialog::Choice::OpenScenario:
+            return on_open(none);
+        case StartDialog::Choice::OpenFolder:
+            return on_open_folder();
+        case StartDialog::Choice::Recent:
+            open(dialog.recent_file());
+            return;
+        case StartDialog::Choice::Nothing:
+            return;
     }
 }
 
@@ -48,7 +55,7 @@ wxString MainFrame::project_folder() const {
 // Names every file a save would write; "No" throws the work away, autosaves too.
 bool MainFrame::confirm_discard() {
     if (!play_->confirm_discard_game()) return false;  // a game played by hand and not saved as a replay
-    commit_open_editor(this);                           // a value still in its editor is unsaved work too
+    commit_open_editor(this);                          // a value still in its editor is unsaved work too
     if (!doc_) return true;
     if (!doc_->modified()) {
         doc_->discard_autosaves();  // as saved: an autosave left from before an undo holds nothing to recover
@@ -56,7 +63,8 @@ bool MainFrame::confirm_discard() {
     }
     std::string files;
     for (const auto& f : doc_->pending_files()) files += "\n    " + f;
-    const int answer = ask(wxString::FromUTF8("Save the changes to these files?" + files), "Unsaved changes", wxYES_NO | wxCANCEL | wxICON_QUESTION);
+    const int answer = ask(wxString::FromUTF8("Save the changes to these files?" + files), "Unsaved changes",
+                           wxYES_NO | wxCANCEL | wxICON_QUESTION);
     if (answer == wxCANCEL) return false;
     if (answer == wxYES) {
         wxCommandEvent none;
@@ -69,7 +77,8 @@ bool MainFrame::confirm_discard() {
 
 void MainFrame::on_open(wxCommandEvent&) {
     if (!confirm_discard()) return;
-    wxFileDialog dialog(this, "Open a scenario", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+    wxFileDialog dialog(this, "Open a scenario", project_folder(), "", "Scenarios (*.yaml)|*.yaml",
+                        wxFD_OPEN | wxFD_FILE_MUST_EXIST);
     if (dialog.ShowModal() == wxID_OK) open(dialog.GetPath().ToStdString());
 }
 
@@ -102,14 +111,17 @@ void MainFrame::on_new(wxCommandEvent&) {
     if (templates.empty()) return;
     wxArrayString choices;
     for (const auto& t : templates) choices.Add(wxString::FromUTF8(describe_template(SANDTABLE_SOURCE_DIR, t)));
-    wxSingleChoiceDialog pick(this, "Start from which ruleset? Its rules, Lua library and scenarios are copied into a folder of your own.",
-                              "New project from template", choices);
+    wxSingleChoiceDialog pick(
+        this, "Start from which ruleset? Its rules, Lua library and scenarios are copied into a folder of your own.",
+        "New project from template", choices);
     pick.SetSize(wxSize(960, 360));  // every template and its description in view
     if (pick.ShowModal() != wxID_OK) return;
     wxDirDialog where(this, "A new or empty folder for the project", wxGetHomeDir());
     if (where.ShowModal() != wxID_OK) return;
     try {
-        open(create_project_from_template(SANDTABLE_SOURCE_DIR, templates[static_cast<std::size_t>(pick.GetSelection())], where.GetPath().ToStdString()));
+        open(create_project_from_template(SANDTABLE_SOURCE_DIR,
+                                          templates[static_cast<std::size_t>(pick.GetSelection())],
+                                          where.GetPath().ToStdString()));
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The project was not created", wxOK | wxICON_ERROR);
     }
@@ -138,13 +150,15 @@ wxString MainFrame::saved_message(const std::vector<std::string>& files) const {
     if (files.empty()) return "Nothing to save: every file is as on disk (" + wxString::FromUTF8(doc_->file()) + ")";
     std::string names;
     for (const auto& f : files) names += (names.empty() ? "" : ", ") + std::filesystem::path(f).filename().string();
-    return wxString::Format("Saved %zu file%s: ", files.size(), files.size() == 1 ? "" : "s") + wxString::FromUTF8(names);
+    return wxString::Format("Saved %zu file%s: ", files.size(), files.size() == 1 ? "" : "s") +
+           wxString::FromUTF8(names);
 }
 
 // The file asked for in the project's folder; the document is that file from then on.
 void MainFrame::save_scenario_as() {
     if (!doc_) return;
-    wxFileDialog dialog(this, "Save the scenario as", project_folder(), "", "Scenarios (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    wxFileDialog dialog(this, "Save the scenario as", project_folder(), "", "Scenarios (*.yaml)|*.yaml",
+                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
     if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
@@ -163,8 +177,8 @@ void MainFrame::save_scenario_as() {
 // A blank scenario of the open one's ruleset, written where asked, then opened.
 void MainFrame::new_scenario_file() {
     if (!doc_ || !confirm_discard()) return;
-    wxFileDialog dialog(this, "A new scenario of " + wxString::FromUTF8(doc_->ruleset().name), project_folder(), "", "Scenarios (*.yaml)|*.yaml",
-                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    wxFileDialog dialog(this, "A new scenario of " + wxString::FromUTF8(doc_->ruleset().name), project_folder(), "",
+                        "Scenarios (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
     if (!wxString::FromUTF8(file).Lower().EndsWith(".yaml")) file += ".yaml";
@@ -188,7 +202,8 @@ void MainFrame::on_autosave(wxTimerEvent&) { autosave_now(); }
 void MainFrame::autosave_now() {
     if (!doc_) return;
     try {
-        if (!doc_->modified()) return doc_->discard_autosaves();  // back as saved (an undo, typing deleted): nothing to recover
+        if (!doc_->modified())
+            return doc_->discard_autosaves();  // back as saved (an undo, typing deleted): nothing to recover
         doc_->autosave();
     } catch (const std::exception& e) {
         say("Autosave failed: " + wxString::FromUTF8(e.what()));

@@ -14,7 +14,6 @@ namespace sandtable::studio {
 
 using geometry::Hex;
 
-
 namespace {
 // Units dragged from the order of battle land on the canvas.
 class UnitDropTarget : public wxTextDropTarget {
@@ -29,7 +28,8 @@ private:
 
 bool MapCanvas::drop_unit(wxCoord x, wxCoord y, const wxString& text) {
     long unit = -1;
-    if (!scenario_ || !on_unit_dropped || !text.StartsWith("sandtable-unit:") || !text.AfterFirst(':').ToLong(&unit)) return false;
+    if (!scenario_ || !on_unit_dropped || !text.StartsWith("sandtable-unit:") || !text.AfterFirst(':').ToLong(&unit))
+        return false;
     if (unit < 0 || unit >= static_cast<long>(scenario_->units.size())) return false;
     if (on_table()) {
         const auto cm = free_table::to_cm(view_, {static_cast<double>(x), static_cast<double>(y)});
@@ -43,7 +43,8 @@ bool MapCanvas::drop_unit(wxCoord x, wxCoord y, const wxString& text) {
     return true;
 }
 
-MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxTAB_TRAVERSAL | wxWANTS_CHARS) {
+MapCanvas::MapCanvas(wxWindow* parent)
+    : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxTAB_TRAVERSAL | wxWANTS_CHARS) {
     SetDropTarget(new UnitDropTarget(this));
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     Bind(wxEVT_PAINT, &MapCanvas::on_paint, this);
@@ -61,8 +62,10 @@ MapCanvas::MapCanvas(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosi
 void MapCanvas::set_scenario(const rules::Ruleset* ruleset, const rules::Scenario* scenario) {
     ruleset_ = ruleset;
     scenario_ = scenario;
-    if (ruleset_ && scenario_ && ruleset_->table.enabled) view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
-    else view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
+    if (ruleset_ && scenario_ && ruleset_->table.enabled)
+        view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
+    else
+        view_.set_grid(scenario_ ? &scenario_->map.grid : nullptr);
     highlight_.reset();
     table_pressed_ = dragging_ = false;
     fit();
@@ -146,7 +149,8 @@ void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
         return;
     }
     const auto cm = free_table::to_cm(view_, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
-    if (on_table_hover) on_table_hover(geometry::table::on_table(scenario_->table.map, cm) ? std::optional(cm) : std::nullopt);
+    if (on_table_hover)
+        on_table_hover(geometry::table::on_table(scenario_->table.map, cm) ? std::optional(cm) : std::nullopt);
     if (e.LeftDown()) {
         SetFocus();  // Enter, Esc, Delete and Backspace go to the tool
         pressed_at_ = drag_from_ = e.GetPosition();
@@ -172,7 +176,8 @@ void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
 // A drag over hexsides: pressed, moved (each move reported), released.
 void MapCanvas::on_side_mouse(wxMouseEvent& e, std::optional<geometry::Hex> hex) {
     std::optional<SideRef> side;
-    if (auto hit = view_.side_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())})) side = SideRef{hit->hex, hit->direction};
+    if (auto hit = view_.side_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}))
+        side = SideRef{hit->hex, hit->direction};
     if (e.LeftDown()) {
         drawing_stroke_ = true;
         CaptureMouse();
@@ -193,7 +198,8 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
     }
     if (e.Leaving()) return;
     if (calibrating && on_calibration_mouse(e)) return;
-    const auto hex = scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
+    const auto hex =
+        scenario_ ? view_.hex_at({static_cast<double>(e.GetX()), static_cast<double>(e.GetY())}) : std::nullopt;
     if (e.RightUp() && hex && on_hex_context) {
         on_hex_context(*hex);
         return;
@@ -215,7 +221,8 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
             const double dx = here.x - stroke_last_.x, dy = here.y - stroke_last_.y;
             const int steps = std::max(1, static_cast<int>(std::hypot(dx, dy) / std::max(2.0, view_.scale() / 3)));
             for (int k = 1; k <= steps; ++k)
-                if (auto h = view_.hex_at({stroke_last_.x + dx * k / steps, stroke_last_.y + dy * k / steps})) on_stroke_hex(*h);
+                if (auto h = view_.hex_at({stroke_last_.x + dx * k / steps, stroke_last_.y + dy * k / steps}))
+                    on_stroke_hex(*h);
             if (hex) on_stroke_hex(*hex);
             stroke_last_ = here;
             Refresh();
@@ -242,12 +249,14 @@ void MapCanvas::on_mouse(wxMouseEvent& e) {
     } else if (e.LeftUp() && dragging_) {
         dragging_ = false;
         if (HasCapture()) ReleaseMouse();
-        if (dragged_unit_ >= 0 && hex && *hex != scenario_->units[static_cast<std::size_t>(dragged_unit_)].hex) on_unit_dropped(dragged_unit_, *hex);
+        if (dragged_unit_ >= 0 && hex && *hex != scenario_->units[static_cast<std::size_t>(dragged_unit_)].hex)
+            on_unit_dropped(dragged_unit_, *hex);
         dragged_unit_ = -1;
         SetCursor(wxNullCursor);
         Refresh();
         const wxPoint moved = e.GetPosition() - pressed_at_;
-        if (click_on_release && hex && on_hex_clicked && std::abs(moved.x) + std::abs(moved.y) < 5) on_hex_clicked(*hex);
+        if (click_on_release && hex && on_hex_clicked && std::abs(moved.x) + std::abs(moved.y) < 5)
+            on_hex_clicked(*hex);
     } else if (e.Dragging() && dragging_ && dragged_unit_ >= 0) {
         SetCursor(wxCursor(wxCURSOR_HAND));
         return;
@@ -276,14 +285,16 @@ void MapCanvas::on_paint(wxPaintEvent&) {
         draw_zones(*gc);
     }
     draw_units(*gc);
-    if (on_table() && show_labels) draw_table_scale(*gc, view_, scenario_->table.map, GetClientSize().x, GetClientSize().y);
+    if (on_table() && show_labels)
+        draw_table_scale(*gc, view_, scenario_->table.map, GetClientSize().x, GetClientSize().y);
     if (!on_table()) draw_handles(*gc);
     if (draw_overlay) draw_overlay(*gc, view_);
     if (highlight_ && !on_table()) {
         const auto c = view_.corners(*highlight_);
         wxGraphicsPath ring = gc->CreatePath();
         ring.MoveToPoint(c[0].x, c[0].y);
-        for (int i = 1; i < 6; ++i) ring.AddLineToPoint(c[static_cast<std::size_t>(i)].x, c[static_cast<std::size_t>(i)].y);
+        for (int i = 1; i < 6; ++i)
+            ring.AddLineToPoint(c[static_cast<std::size_t>(i)].x, c[static_cast<std::size_t>(i)].y);
         ring.CloseSubpath();
         gc->SetPen(wxPen(wxColour(230, 30, 30), 3));
         gc->SetBrush(*wxTRANSPARENT_BRUSH);
@@ -345,7 +356,8 @@ void MapCanvas::draw_background(wxGraphicsContext& gc) {
     }
     const auto place = background_->placement(scenario_->map.grid);
     const Point top_left = view_.to_pixel(place.origin);
-    const Point bottom_right = view_.to_pixel(place.to_map({static_cast<double>(background_image_->GetWidth()), static_cast<double>(background_image_->GetHeight())}));
+    const Point bottom_right = view_.to_pixel(place.to_map(
+        {static_cast<double>(background_image_->GetWidth()), static_cast<double>(background_image_->GetHeight())}));
     gc.DrawBitmap(background_bitmap_, top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y);
 }
 
@@ -355,7 +367,9 @@ void MapCanvas::draw_handles(wxGraphicsContext& gc) const {
     if (!calibrating || !background_) return;
     const auto place = background_->placement(scenario_->map.grid);
     for (int k = 0; k < 2; ++k) {
-        const Point p = k == dragged_handle_ ? handle_drag_at_ : view_.to_pixel(place.to_map(background_->image_points[static_cast<std::size_t>(k)]));
+        const Point p = k == dragged_handle_
+                            ? handle_drag_at_
+                            : view_.to_pixel(place.to_map(background_->image_points[static_cast<std::size_t>(k)]));
         gc.SetPen(wxPen(wxColour(220, 0, 140), 2));
         gc.SetBrush(wxBrush(wxColour(255, 255, 255, 90)));
         gc.DrawEllipse(p.x - 11, p.y - 11, 22, 22);
@@ -403,8 +417,10 @@ bool MapCanvas::on_calibration_mouse(wxMouseEvent& e) {
 // Counters on hexes; on a free table the units' stands, the game's when the
 // playtest gives them.
 void MapCanvas::draw_units(wxGraphicsContext& gc) const {
-    if (on_table() && table_units) draw_table_units(gc, view_, *scenario_, *table_units);
-    else draw_counters(gc, view_, *ruleset_, *scenario_);
+    if (on_table() && table_units)
+        draw_table_units(gc, view_, *scenario_, *table_units);
+    else
+        draw_counters(gc, view_, *ruleset_, *scenario_);
 }
 
 void MapCanvas::render(wxGraphicsContext& gc, const wxSize& size) const {

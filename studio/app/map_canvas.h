@@ -99,7 +99,7 @@ public:
         double tolerance = 0.5;
         bool shift = false;
         bool control = false;  // a Wheel with Ctrl always zooms
-        int steps = 0;  // Wheel: notches, positive away from the user
+        int steps = 0;         // Wheel: notches, positive away from the user
     };
     // Told each table mouse event first; true when taken (a Down not taken
     // starts a pan, a Wheel not taken zooms, a DoubleClick not taken fits).

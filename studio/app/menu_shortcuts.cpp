@@ -25,7 +25,8 @@ int find_in(const wxMenu& menu, int flags, int code) {
             continue;
         }
         const std::unique_ptr<wxAcceleratorEntry> accel(item->GetAccel());
-        if (accel && accel->GetFlags() == flags && accel->GetKeyCode() == code && item->IsEnabled()) return item->GetId();
+        if (accel && accel->GetFlags() == flags && accel->GetKeyCode() == code && item->IsEnabled())
+            return item->GetId();
     }
     return wxID_NONE;
 }

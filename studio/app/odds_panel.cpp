@@ -37,10 +37,12 @@ OddsPanel::OddsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     defend_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, 0, 9999, 4);
     shift_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(130, -1), wxSP_ARROW_KEYS, -20, 20, 0);
     pick_ = new wxToggleButton(this, wxID_ANY, "Pick on the map");
-    pick_->SetToolTip("Click a friendly hex to add attackers, then an enemy hex for the defenders; click again to remove");
+    pick_->SetToolTip(
+        "Click a friendly hex to add attackers, then an enemy hex for the defenders; click again to remove");
     auto* clear = new wxButton(this, wxID_ANY, "Clear picks");
     phase_ = new wxChoice(this, wxID_ANY);
-    result_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
+    result_ = new wxTextCtrl(this, wxID_ANY, "", wxDefaultPosition, wxDefaultSize,
+                             wxTE_MULTILINE | wxTE_READONLY | wxTE_DONTWRAP);
     result_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
 
     auto* typed = new wxFlexGridSizer(2, 4, 6);
@@ -65,15 +67,17 @@ OddsPanel::OddsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     sizer->Add(result_, 1, wxEXPAND | wxALL, 6);
     SetSizer(sizer);
 
-    for (wxWindow* w : {static_cast<wxWindow*>(attack_), static_cast<wxWindow*>(defend_), static_cast<wxWindow*>(shift_)})
+    for (wxWindow* w :
+         {static_cast<wxWindow*>(attack_), static_cast<wxWindow*>(defend_), static_cast<wxWindow*>(shift_)})
         w->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { show_typed(); });
     table_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { show_typed(); });
     phase_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { show_picked(); });
     clear->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { clear_picks(); });
     pick_->Bind(wxEVT_TOGGLEBUTTON, [this](wxCommandEvent&) {
         if (pick_->GetValue() && attackers_.empty())
-            result_->SetValue("Picking: click the attackers' hexes on the map, then the defenders' (a unit of the other side).\n"
-                              "Click a picked hex again to drop it. Leaving this tab ends picking.");
+            result_->SetValue(
+                "Picking: click the attackers' hexes on the map, then the defenders' (a unit of the other side).\n"
+                "Click a picked hex again to drop it. Leaving this tab ends picking.");
     });
 }
 
@@ -120,13 +124,16 @@ void OddsPanel::pick_hex(geometry::Hex hex) {
     if (std::any_of(units.begin(), units.end(), [&](int u) { return !leader(u); })) std::erase_if(units, leader);
     const int side = game_->state().units[static_cast<std::size_t>(units.front())].side;
     // The first units picked attack; units of another side defend.
-    const bool attacking = attackers_.empty() || game_->state().units[static_cast<std::size_t>(attackers_.front())].side == side;
+    const bool attacking =
+        attackers_.empty() || game_->state().units[static_cast<std::size_t>(attackers_.front())].side == side;
     auto& list = attacking ? attackers_ : defenders_;
     const bool present = std::find(list.begin(), list.end(), units.front()) != list.end();
     for (int u : units) {
         if (game_->state().units[static_cast<std::size_t>(u)].side != side) continue;
-        if (present) std::erase(list, u);
-        else if (std::find(list.begin(), list.end(), u) == list.end()) list.push_back(u);
+        if (present)
+            std::erase(list, u);
+        else if (std::find(list.begin(), list.end(), u) == list.end())
+            list.push_back(u);
     }
     show_picked();
     if (on_picks_changed) on_picks_changed();
@@ -144,13 +151,15 @@ void OddsPanel::show_typed() {
     int choice = table_->GetSelection();
     if (choice < static_cast<int>(ruleset_->odds_tables.size())) {
         const auto& table = ruleset_->odds_tables[static_cast<std::size_t>(choice)];
-        result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, table, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
+        result_->SetValue(wxString::FromUTF8(outcome_lines(
+            odds_of_strengths(*ruleset_, table, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
         return;
     }
     choice -= static_cast<int>(ruleset_->odds_tables.size());
     for (const auto& t : ruleset_->differential_tables) {  // the line chosen, counted across the tables
         if (choice < static_cast<int>(t.lines.size())) {
-            result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(*ruleset_, t, choice, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
+            result_->SetValue(wxString::FromUTF8(outcome_lines(odds_of_strengths(
+                *ruleset_, t, choice, attack_->GetValue(), defend_->GetValue(), shift_->GetValue()))));
             return;
         }
         choice -= static_cast<int>(t.lines.size());
@@ -160,19 +169,21 @@ void OddsPanel::show_typed() {
 void OddsPanel::show_picked() {
     if (!game_ || phase_->GetSelection() < 0) return;
     if (attackers_.empty() || defenders_.empty()) {
-        result_->SetValue(attackers_.empty() ? "Pick the attackers' hexes, then the defenders'." : "Now pick the defenders' hex.");
+        result_->SetValue(attackers_.empty() ? "Pick the attackers' hexes, then the defenders'."
+                                             : "Now pick the defenders' hex.");
         return;
     }
     try {
-        const auto picked = odds_of_units(*game_, phase_->GetStringSelection().ToStdString(wxConvUTF8), attackers_, defenders_);
+        const auto picked =
+            odds_of_units(*game_, phase_->GetStringSelection().ToStdString(wxConvUTF8), attackers_, defenders_);
         std::string text = outcome_lines(picked.answer) + "\n";
         kernel::CombatExplanation why = picked.why;
         why.column = picked.answer.column;
         why.table = picked.answer.table;
         why.result.clear();
         std::string detail = combat_text(*game_, why);
-        detail = detail.substr(detail.find('\n') + 1);                  // no turn line: nothing has been fought
-        detail = detail.substr(0, detail.rfind("No die"));               // nor a die or result
+        detail = detail.substr(detail.find('\n') + 1);      // no turn line: nothing has been fought
+        detail = detail.substr(0, detail.rfind("No die"));  // nor a die or result
         text += detail;
         if (!combat_modules_.empty()) {
             text += "\nWhen fought, these rule modules may still change it:\n";

@@ -38,8 +38,12 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     tip_entries_under_mouse(list_);  // an entry cut short where the pane is narrow
     canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
     canvas_->on_stroke_end = [this] { stroke_end(); };
-    canvas_->on_side_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) { side_press(hex, side); };
-    canvas_->on_side_move = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) { side_move(hex, side); };
+    canvas_->on_side_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
+        side_press(hex, side);
+    };
+    canvas_->on_side_move = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
+        side_move(hex, side);
+    };
     canvas_->on_side_release = [this] { side_release(); };
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { hex_clicked(hex); };
 }
@@ -81,7 +85,8 @@ void PalettePane::fill() {
     if (!doc_) return;
     for (const auto& t : doc_->ruleset().terrain) list_->Append(wxString::FromUTF8(t.name));
     for (const auto& f : doc_->ruleset().hexside_features) list_->Append(wxString::FromUTF8(f.name + " (hexside)"));
-    for (const auto& p : doc_->ruleset().path_features) list_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
+    for (const auto& p : doc_->ruleset().path_features)
+        list_->Append(wxString::FromUTF8(p.name + " (across hexsides)"));
     for (int level = 0; level < kElevationLevels; ++level) list_->Append(wxString::Format("Elevation %d", level));
     list_->Append("Objective (click to add or remove)");
     for (const auto& side : doc_->scenario().sides) list_->Append(wxString::FromUTF8("Units of " + side.name));
@@ -156,7 +161,8 @@ void PalettePane::preview_sides() {
     const auto sides = side_stroke_->sides();
     const int value = stroke_feature(map, kind, sides, t.index);
     for (const auto& [hex, direction] : sides) {
-        side_preview_.push_back({{hex, direction}, feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction)});
+        side_preview_.push_back(
+            {{hex, direction}, feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction)});
         feature ? map.set_side_feature(hex, direction, value) : map.set_path_feature(hex, direction, value);
     }
     canvas_->map_changed();
@@ -167,7 +173,8 @@ void PalettePane::take_back_side_preview() {
     const bool feature = tool().kind == Tool::Hexside;
     for (auto it = side_preview_.rbegin(); it != side_preview_.rend(); ++it) {
         const auto& [side, before] = *it;
-        feature ? map.set_side_feature(side.first, side.second, before) : map.set_path_feature(side.first, side.second, before);
+        feature ? map.set_side_feature(side.first, side.second, before)
+                : map.set_path_feature(side.first, side.second, before);
     }
     side_preview_.clear();
 }
@@ -180,7 +187,8 @@ void PalettePane::side_release() {
     const auto layer = t.kind == Tool::Hexside ? SetHexsideLayer::Layer::Feature : SetHexsideLayer::Layer::Path;
     const auto sides = side_stroke_->sides();
     side_stroke_.reset();
-    auto edit = std::make_unique<SetHexsideLayer>(*doc_, layer, sides, stroke_feature(doc_->scenario().map, kind, sides, t.index));
+    auto edit = std::make_unique<SetHexsideLayer>(*doc_, layer, sides,
+                                                  stroke_feature(doc_->scenario().map, kind, sides, t.index));
     if (!edit->empty() && perform_) perform_(std::move(edit));
     canvas_->map_changed();
 }
@@ -214,8 +222,10 @@ void PalettePane::stroke_hex(geometry::Hex hex) {
     if (!doc_) return;
     if (static_cast<Brush>(brush_->GetSelection()) == Brush::Line && !line_start_) line_start_ = hex;
     const Tool t = tool();
-    if (t.kind == Tool::Deployment) stroke_zone(hex, t.index);
-    else if (t.kind == Tool::Terrain || t.kind == Tool::Elevation) stroke_layer(hex, t);
+    if (t.kind == Tool::Deployment)
+        stroke_zone(hex, t.index);
+    else if (t.kind == Tool::Terrain || t.kind == Tool::Elevation)
+        stroke_layer(hex, t);
 }
 
 // Terrain or elevation, previewed in place in the document.
@@ -248,7 +258,8 @@ void PalettePane::stroke_zone(geometry::Hex hex, int side) {
     canvas_->zone_preview = stroke_;
     canvas_->zone_preview_colour.reset();
     wxColour colour;
-    if (side >= 0 && colour.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color))) canvas_->zone_preview_colour = colour;
+    if (side >= 0 && colour.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color)))
+        canvas_->zone_preview_colour = colour;
     canvas_->Refresh();
 }
 

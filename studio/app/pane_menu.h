@@ -14,8 +14,8 @@ namespace sandtable::studio {
 class PaneMenu {
 public:
     struct Pane {
-        std::string name;   // the wxAuiPaneInfo name
-        wxString label;     // the menu item
+        std::string name;  // the wxAuiPaneInfo name
+        wxString label;    // the menu item
     };
     // Appends the items to `view`; `default_layout` is the perspective Reset Layout restores.
     PaneMenu(wxFrame* frame, wxAuiManager& aui, wxMenu* view, std::vector<Pane> panes, wxString default_layout);

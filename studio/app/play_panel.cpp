@@ -32,7 +32,9 @@ wxButton* small_button(wxWindow* parent, const char* label, const char* tip) {
 }  // namespace
 
 PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
-    ask = [this](const wxString& message, const wxString& caption, long style) { return wxMessageBox(message, caption, style, this); };
+    ask = [this](const wxString& message, const wxString& caption, long style) {
+        return wxMessageBox(message, caption, style, this);
+    };
     book_ = new wxSimplebook(this);
     auto* split = new wxSplitterWindow(book_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxSP_LIVE_UPDATE | wxSP_3D);
     build_map(split);
@@ -52,7 +54,8 @@ PlayPanel::PlayPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 // Who plays, the seed, the game's buttons; stepping through the game; what it waits for.
 void PlayPanel::build_controls(wxBoxSizer* sizer) {
     seats_panel_ = new wxPanel(this);
-    seed_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(170, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
+    seed_ =
+        new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(170, -1), wxSP_ARROW_KEYS, 1, 1'000'000'000, 1);
     auto* seats = new wxBoxSizer(wxHORIZONTAL);
     seats->Add(seats_panel_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 8);
     seats->Add(new wxStaticText(this, wxID_ANY, "Seed"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
@@ -64,15 +67,19 @@ void PlayPanel::build_controls(wxBoxSizer* sizer) {
     take_back_ = new wxButton(this, wxID_ANY, "Take Back");
     take_back_->SetToolTip("Undo your last decision (and the bots' answers to it) while no die has been rolled since");
     play_on_ = new wxButton(this, wxID_ANY, "Play On from Here");
-    play_on_->SetToolTip("Play from the position shown, with the seats chosen (a new line of play when earlier than the end)");
+    play_on_->SetToolTip(
+        "Play from the position shown, with the seats chosen (a new line of play when earlier than the end)");
     auto* game_buttons = new wxBoxSizer(wxHORIZONTAL);
-    for (wxWindow* w : {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save_),
-                        static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
+    for (wxWindow* w :
+         {static_cast<wxWindow*>(new_game_button), static_cast<wxWindow*>(open), static_cast<wxWindow*>(save_),
+          static_cast<wxWindow*>(take_back_), static_cast<wxWindow*>(play_on_)})
         game_buttons->Add(w, 0, wxRIGHT, 4);
     new_game_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { new_game(); });
     open->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*", wxFD_OPEN | wxFD_FILE_MUST_EXIST);
-        if (confirm_discard_game() && dialog.ShowModal() == wxID_OK) open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
+        wxFileDialog dialog(this, "Open a replay", "", "", "Replays (*.yaml)|*.yaml|All files|*",
+                            wxFD_OPEN | wxFD_FILE_MUST_EXIST);
+        if (confirm_discard_game() && dialog.ShowModal() == wxID_OK)
+            open_replay(dialog.GetPath().ToStdString(wxConvUTF8));
     });
     save_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { save_replay(); });
     take_back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { take_back(); });
@@ -115,15 +122,22 @@ wxSizer* PlayPanel::build_navigation() {
     nav->Add(go_, 0, wxRIGHT, 8);
     nav->Add(where_, 1, wxALIGN_CENTER_VERTICAL);
     first_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { go_to(0); });
-    back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_ && play_->position() > 0) go_to(play_->position() - 1); });
-    forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->position() + 1); });
-    last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { if (play_) go_to(play_->length()); });
+    back_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (play_ && play_->position() > 0) go_to(play_->position() - 1);
+    });
+    forward_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (play_) go_to(play_->position() + 1);
+    });
+    last_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
+        if (play_) go_to(play_->length());
+    });
     slider_->Bind(wxEVT_SLIDER, [this](wxCommandEvent&) { go_to(static_cast<std::size_t>(slider_->GetValue())); });
     go_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
         if (!play_) return;
         const int turn = turn_->GetValue();
         go_to(play_->position_of_turn(turn));
-        if (play_->game().state().at.turn < turn) status(wxString::Format("The game never reached turn %d: shown at its last action", turn));
+        if (play_->game().state().at.turn < turn)
+            status(wxString::Format("The game never reached turn %d: shown at its last action", turn));
     });
     return nav;
 }
@@ -132,8 +146,10 @@ void PlayPanel::build_map(wxWindow* parent) {
     canvas_ = new MapCanvas(parent);
     canvas_->show_zones = false;
     canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) {
-        if (canvas_->on_table()) draw_table_marks(gc, view, table_units_, table_marks_);
-        else draw_marks(gc, view, marks_);
+        if (canvas_->on_table())
+            draw_table_marks(gc, view, table_units_, table_marks_);
+        else
+            draw_marks(gc, view, marks_);
     };
     canvas_->click_on_release = true;
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
@@ -163,9 +179,12 @@ bool PlayPanel::drag_order(const MapCanvas::TableMouse& m) {
     }
     if (!order_drag_) return false;
     if (m.kind == Mouse::Move || m.kind == Mouse::Wheel) {
-        if (m.kind == Mouse::Wheel) order_drag_->turn(m.steps);
-        else order_drag_->pointer_at(m.cm);
-        order_dragged_ = order_dragged_ || free_table::gt::distance(order_drag_->from(), m.cm) >= 1.0 || m.kind == Mouse::Wheel;
+        if (m.kind == Mouse::Wheel)
+            order_drag_->turn(m.steps);
+        else
+            order_drag_->pointer_at(m.cm);
+        order_dragged_ =
+            order_dragged_ || free_table::gt::distance(order_drag_->from(), m.cm) >= 1.0 || m.kind == Mouse::Wheel;
         show_order_drag();
         return true;
     }
@@ -195,7 +214,8 @@ void PlayPanel::show_order_drag() {
     arrow.label = with_unit_names(game, order_drag_->label(game));
     table_marks_.push_back(arrow);
     const auto& placed = game.scenario().units[static_cast<std::size_t>(order_drag_->unit())];
-    status(utf8((placed.name.empty() ? placed.id : placed.name) + ": " + with_unit_names(game, order_drag_->label(game)) +
+    status(utf8((placed.name.empty() ? placed.id : placed.name) + ": " +
+                with_unit_names(game, order_drag_->label(game)) +
                 " — release to write it; the wheel turns the facing"));
     canvas_->Refresh();
 }
@@ -207,13 +227,15 @@ void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
     const auto& game = play_->game();
     const auto hit = free_table::hit_at(board_, table_units_, cm, tolerance);
     if (hit.kind != free_table::Hit::Unit) {
-        status(utf8("x " + load::format_cm(std::round(cm.x)) + ", y " + load::format_cm(std::round(cm.y)) + " cm: no unit there"));
+        status(utf8("x " + load::format_cm(std::round(cm.x)) + ", y " + load::format_cm(std::round(cm.y)) +
+                    " cm: no unit there"));
         return;
     }
     const auto& placed = game.scenario().units[static_cast<std::size_t>(hit.index)];
     const std::string name = placed.name.empty() ? placed.id : placed.name;
     if (watching_ || !play_->waiting_for_human()) {
-        status(utf8(name + ": " + std::to_string(game.figures(hit.index)) + " figures, facing " + std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
+        status(utf8(name + ": " + std::to_string(game.figures(hit.index)) + " figures, facing " +
+                    std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
         return;
     }
     const auto here = free_table::actions_for_unit(game, hit.index);
@@ -226,7 +248,8 @@ void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
     wxMenu menu;
     const auto labels = action_labels(game, here);
     for (std::size_t i = 0; i < here.size() && i < kMost; ++i) menu.Append(static_cast<int>(i) + 1, utf8(labels[i]));
-    if (here.size() > kMost) menu.Append(wxID_ANY, wxString::Format("(%zu more in the Decision list)", here.size() - kMost))->Enable(false);
+    if (here.size() > kMost)
+        menu.Append(wxID_ANY, wxString::Format("(%zu more in the Decision list)", here.size() - kMost))->Enable(false);
     const int chosen = GetPopupMenuSelectionFromUser(menu);
     if (chosen >= 1 && static_cast<std::size_t>(chosen) <= here.size()) act(here[static_cast<std::size_t>(chosen - 1)]);
 }
@@ -248,12 +271,15 @@ void PlayPanel::build_tabs(wxWindow* parent) {
         take(actions_->HitTest(e.GetPosition()));
     });
     actions_->Bind(wxEVT_KEY_DOWN, [this, take](wxKeyEvent& e) {
-        if (e.GetKeyCode() == WXK_RETURN || e.GetKeyCode() == WXK_NUMPAD_ENTER) take(actions_->GetSelection());
-        else e.Skip();
+        if (e.GetKeyCode() == WXK_RETURN || e.GetKeyCode() == WXK_NUMPAD_ENTER)
+            take(actions_->GetSelection());
+        else
+            e.Skip();
     });
     auto* combat_page = new wxPanel(tabs_);
     combats_ = new wxListBox(combat_page, wxID_ANY);
-    combat_text_ = new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
+    combat_text_ =
+        new wxTextCtrl(combat_page, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY);
     combat_text_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     auto* combat_sizer = new wxBoxSizer(wxVERTICAL);
     combat_sizer->Add(combats_, 1, wxEXPAND | wxBOTTOM, 4);
@@ -264,7 +290,8 @@ void PlayPanel::build_tabs(wxWindow* parent) {
         if (!play_) return;
         const int i = combats_->GetSelection();
         const auto& all = play_->game().combat_explanations();
-        if (i >= 0 && static_cast<std::size_t>(i) < all.size()) combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)], &sources_)));
+        if (i >= 0 && static_cast<std::size_t>(i) < all.size())
+            combat_text_->SetValue(utf8(combat_text(play_->game(), all[static_cast<std::size_t>(i)], &sources_)));
     });
     dice_ = new wxListCtrl(tabs_, wxID_ANY, wxDefaultPosition, wxDefaultSize, wxLC_REPORT);
     for (const char* column : {"Turn", "Phase", "Die", "Roll", "For"}) dice_->AppendColumn(column);
@@ -286,7 +313,8 @@ void PlayPanel::build_tabs(wxWindow* parent) {
 wxWindow* PlayPanel::build_hand_over() {
     auto* hand_over = new wxPanel(book_);
     hand_over->SetBackgroundColour(wxColour(60, 60, 70));
-    hand_over_text_ = new wxStaticText(hand_over, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
+    hand_over_text_ =
+        new wxStaticText(hand_over, wxID_ANY, "", wxDefaultPosition, wxDefaultSize, wxALIGN_CENTRE_HORIZONTAL);
     hand_over_text_->SetForegroundColour(*wxWHITE);
     hand_over_text_->SetFont(wxFontInfo(18).Bold());
     hand_over_button_ = new wxButton(hand_over, wxID_ANY, "Show my view");
@@ -309,7 +337,8 @@ void PlayPanel::set_document(const ScenarioDocument* doc) {
     doc_ = doc;
     std::error_code ec;
     // Put away when another scenario opens, or this one again after the designer let the game go.
-    if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec))) put_away_game();
+    if (play_ && (released_ || !doc_ || !std::filesystem::equivalent(play_->scenario_path(), doc_->file(), ec)))
+        put_away_game();
     build_seats();
     odds_->set_ruleset(play_ ? &play_->game().ruleset() : doc_ ? &doc_->ruleset() : nullptr);
 }
@@ -333,7 +362,9 @@ void PlayPanel::put_away_game() {
     slider_->SetValue(0);
     // The tabs tell of no game either: not the combats, dice and log of the one put away.
     combats_->Clear();
-    combat_text_->SetValue("No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or script it came from, the column, the die and the result.");
+    combat_text_->SetValue(
+        "No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or script "
+        "it came from, the column, the die and the result.");
     dice_->DeleteAllItems();
     log_->ChangeValue("");
     refresh();
@@ -347,7 +378,8 @@ void PlayPanel::build_seats() {
     const rules::Scenario* sc = play_ ? &play_->game().scenario() : doc_ ? &doc_->scenario() : nullptr;
     if (sc)
         for (std::size_t s = 0; s < sc->sides.size(); ++s) {
-            sizer->Add(new wxStaticText(seats_panel_, wxID_ANY, utf8(sc->sides[s].name)), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+            sizer->Add(new wxStaticText(seats_panel_, wxID_ANY, utf8(sc->sides[s].name)), 0,
+                       wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
             auto* choice = new wxChoice(seats_panel_, wxID_ANY);
             for (const char* name : kSeatNames) choice->Append(name);
             const bool human = play_ ? play_->seats()[s].human && !watching_ : s == 0;
@@ -379,8 +411,8 @@ void PlayPanel::seats_changed() {
 
 bool PlayPanel::confirm_discard_game() {
     if (!play_ || !play_->unsaved() || released_) return true;
-    const int answer = ask("The game on the Playtest page has not been saved as a replay. Save it first?", "Game in progress",
-                                    wxYES_NO | wxCANCEL | wxICON_QUESTION);
+    const int answer = ask("The game on the Playtest page has not been saved as a replay. Save it first?",
+                           "Game in progress", wxYES_NO | wxCANCEL | wxICON_QUESTION);
     if (answer == wxCANCEL) return false;
     if (answer == wxYES) {
         save_replay();
@@ -395,12 +427,15 @@ void PlayPanel::new_game() {
     const std::string file = play_ ? play_->scenario_path() : doc_ ? doc_->file() : std::string();
     if (file.empty() || !confirm_discard_game() || !play_what_is_shown(file)) return;
     try {
-        play_ = std::make_unique<PlaySession>(load::load_scenario(file), file, static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
+        play_ = std::make_unique<PlaySession>(load::load_scenario(file), file,
+                                              static_cast<std::uint64_t>(seed_->GetValue()), chosen_seats());
     } catch (const std::exception& e) {
         ask(utf8(std::string("The scenario cannot be played: ") + e.what()), "New Game", wxOK | wxICON_ERROR);
         // The game before: let go, it goes; kept, it says its files have changed (they were just saved).
-        if (play_ && released_) put_away_game();
-        else if (play_) sources_changed();
+        if (play_ && released_)
+            put_away_game();
+        else if (play_)
+            sources_changed();
         return;
     }
     watching_ = false;
@@ -412,7 +447,8 @@ void PlayPanel::new_game() {
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
     const bool edited = doc_ && doc_->file() == file && doc_->modified();
-    status(edited ? "New game of the scenario as saved: the edits made since are not in it" : "New game of " + utf8(file));
+    status(edited ? "New game of the scenario as saved: the edits made since are not in it"
+                  : "New game of " + utf8(file));
     bots_move();
 }
 
@@ -446,12 +482,15 @@ bool PlayPanel::open_replay(const std::string& file) {
 void PlayPanel::save_replay() {
     if (!play_) return;
     if (!play_->may_save_replay()) {
-        ask("A replay shows every order written. In a hot-seat game with hidden orders it can be saved once the game is over.", "Save Replay",
-                     wxOK | wxICON_INFORMATION);
+        ask("A replay shows every order written. In a hot-seat game with hidden orders it can be saved once the game "
+            "is over.",
+            "Save Replay", wxOK | wxICON_INFORMATION);
         return;
     }
-    const wxString folder = doc_ ? wxString::FromUTF8(std::filesystem::path(doc_->file()).parent_path().string()) : wxString();
-    wxFileDialog dialog(this, "Save the replay", folder, "replay.yaml", "Replays (*.yaml)|*.yaml", wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
+    const wxString folder =
+        doc_ ? wxString::FromUTF8(std::filesystem::path(doc_->file()).parent_path().string()) : wxString();
+    wxFileDialog dialog(this, "Save the replay", folder, "replay.yaml", "Replays (*.yaml)|*.yaml",
+                        wxFD_SAVE | wxFD_OVERWRITE_PROMPT);
     if (dialog.ShowModal() != wxID_OK) return;
     const std::string file = dialog.GetPath().ToStdString(wxConvUTF8);
     try {
@@ -573,8 +612,9 @@ void PlayPanel::refresh() {
     const bool have = static_cast<bool>(play_);
     // Stepping back would show hidden orders to whoever sits at the screen.
     const bool look_back = have && play_->may_look_back();
-    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_), static_cast<wxWindow*>(forward_), static_cast<wxWindow*>(last_),
-                        static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_), static_cast<wxWindow*>(go_), static_cast<wxWindow*>(play_on_)})
+    for (wxWindow* w : {static_cast<wxWindow*>(first_), static_cast<wxWindow*>(back_), static_cast<wxWindow*>(forward_),
+                        static_cast<wxWindow*>(last_), static_cast<wxWindow*>(slider_), static_cast<wxWindow*>(turn_),
+                        static_cast<wxWindow*>(go_), static_cast<wxWindow*>(play_on_)})
         w->Enable(look_back);
     take_back_->Enable(have && !watching_ && play_->can_take_back());
     save_->Enable(have && play_->may_save_replay());
@@ -591,13 +631,15 @@ void PlayPanel::refresh() {
     update_board(game, game.scenario(), board_);
     if (game.on_table()) {  // stands where the kernel has them, marks on units
         table_units_ = free_table::game_shapes(game, play_->viewer());
-        table_marks_ = hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
+        table_marks_ =
+            hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
     }
     marks_ = hand_over || game.on_table() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.
     auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
         for (int u : units)
-            if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map) marks_.push_back({s.hex, kind, {}});
+            if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map)
+                marks_.push_back({s.hex, kind, {}});
     };
     if (!game.on_table()) {
         mark_picked(odds_->picked_attackers(), MarkKind::Attacker);
@@ -606,13 +648,16 @@ void PlayPanel::refresh() {
     std::string decision = decision_text(game);
     if (!game.over() && !play_->waiting_for_human()) decision += watching_ ? "  (watching)" : "  (a bot decides)";
     if (sources_changed_)
-        decision += "\nThe scenario's files changed on disk since this game began: it plays them as they were; New Game plays them as they are now.";
+        decision +=
+            "\nThe scenario's files changed on disk since this game began: it plays them as they were; New Game plays "
+            "them as they are now.";
     show_decision(utf8(decision));
     slider_->SetRange(0, std::max<int>(1, static_cast<int>(play_->length())));
     slider_->SetValue(static_cast<int>(play_->position()));
     turn_->SetValue(game.state().at.turn);
-    where_->SetLabelText(utf8("action " + std::to_string(play_->position()) + " of " + std::to_string(play_->length()) + " · turn " +
-                          std::to_string(game.state().at.turn) + " of " + std::to_string(game.scenario().turns)));
+    where_->SetLabelText(utf8("action " + std::to_string(play_->position()) + " of " + std::to_string(play_->length()) +
+                              " · turn " + std::to_string(game.state().at.turn) + " of " +
+                              std::to_string(game.scenario().turns)));
     fill_actions();
     fill_combats();
     fill_dice();
@@ -646,7 +691,9 @@ void PlayPanel::fill_combats() {
     combats_->Clear();
     for (const auto& why : all) combats_->Append(utf8(combat_summary(play_->game(), why)));
     if (all.empty()) {
-        combat_text_->SetValue("No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or script it came from, the column, the die and the result.");
+        combat_text_->SetValue(
+            "No combat yet. Each combat fought is explained here: every unit's part, every modifier and the rule or "
+            "script it came from, the column, the die and the result.");
         return;
     }
     combats_->SetSelection(static_cast<int>(all.size()) - 1);
@@ -673,7 +720,8 @@ void PlayPanel::fill_log() {
     std::string text;
     const auto& log = play_->game().log();
     const std::size_t from = log.size() > 400 ? log.size() - 400 : 0;  // the recent part: the whole game can be long
-    for (std::size_t i = from; i < log.size(); ++i) text += "T" + std::to_string(log[i].turn) + " " + log[i].text + "\n";
+    for (std::size_t i = from; i < log.size(); ++i)
+        text += "T" + std::to_string(log[i].turn) + " " + log[i].text + "\n";
     log_->ChangeValue(utf8(with_unit_names(play_->game(), text)));
     log_->ShowPosition(log_->GetLastPosition());
 }

@@ -94,17 +94,17 @@ private:
 
     const ScenarioDocument* doc_ = nullptr;
     std::unique_ptr<PlaySession> play_;
-    bool released_ = false;  // the designer answered "don't save" about this game
+    bool released_ = false;         // the designer answered "don't save" about this game
     bool sources_changed_ = false;  // the scenario's files changed on disk since the game began
-    ValueSources sources_;  // where the game's values are written, for the Combat tab
-    bool watching_ = false;  // a replay watched: bots do not move until Play On
+    ValueSources sources_;          // where the game's values are written, for the Combat tab
+    bool watching_ = false;         // a replay watched: bots do not move until Play On
     rules::Scenario board_;
     std::vector<HexMark> marks_;
     std::vector<free_table::UnitShape> table_units_;  // a free table's units, where the kernel has them
     std::vector<free_table::UnitMark> table_marks_;
     std::optional<free_table::OrderDrag> order_drag_;  // an order being dragged from a unit
-    bool order_dragged_ = false;                        // the pointer has left the unit's spot
-    std::vector<kernel::Action> listed_;  // the Decision list's actions, in order
+    bool order_dragged_ = false;                       // the pointer has left the unit's spot
+    std::vector<kernel::Action> listed_;               // the Decision list's actions, in order
 
     wxPanel* seats_panel_ = nullptr;
     std::vector<wxChoice*> seat_choices_;

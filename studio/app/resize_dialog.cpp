@@ -10,10 +10,13 @@ namespace sandtable::studio {
 
 ResizeDialog::ResizeDialog(wxWindow* parent, const geometry::HexGrid& grid)
     : wxDialog(parent, wxID_ANY, "Resize Map", wxDefaultPosition, wxDefaultSize, wxDEFAULT_DIALOG_STYLE), grid_(grid) {
-    columns_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, grid.columns());
-    rows_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, grid.rows());
+    columns_ =
+        new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, grid.columns());
+    rows_ =
+        new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, 999, grid.rows());
     const wxString cells[] = {"", "", "", "", "", "", "", "", ""};
-    anchor_ = new wxRadioBox(this, wxID_ANY, "The old map sits", wxDefaultPosition, wxDefaultSize, 9, cells, 3, wxRA_SPECIFY_COLS);
+    anchor_ = new wxRadioBox(this, wxID_ANY, "The old map sits", wxDefaultPosition, wxDefaultSize, 9, cells, 3,
+                             wxRA_SPECIFY_COLS);
     anchor_->SetSelection(0);
     anchor_->SetToolTip("Where the old map sits in the new one: top left keeps every hex's label");
     preview_ = new wxWindow(this, wxID_ANY, wxDefaultPosition, wxSize(260, 170));
@@ -56,12 +59,13 @@ void ResizeDialog::paint_preview(wxDC& dc) {
     dc.Clear();
     const MapSize s = size();
     const int left = std::min(0, s.shift_columns), top = std::min(0, s.shift_rows);
-    const int right = std::max(s.columns, s.shift_columns + grid_.columns()), bottom = std::max(s.rows, s.shift_rows + grid_.rows());
+    const int right = std::max(s.columns, s.shift_columns + grid_.columns()),
+              bottom = std::max(s.rows, s.shift_rows + grid_.rows());
     const wxSize area = preview_->GetClientSize();
     const double scale = std::min((area.x - 10.0) / (right - left), (area.y - 24.0) / (bottom - top));
     auto rect = [&](int x, int y, int w, int h) {
-        return wxRect(5 + static_cast<int>((x - left) * scale), 5 + static_cast<int>((y - top) * scale), std::max(1, static_cast<int>(w * scale)),
-                      std::max(1, static_cast<int>(h * scale)));
+        return wxRect(5 + static_cast<int>((x - left) * scale), 5 + static_cast<int>((y - top) * scale),
+                      std::max(1, static_cast<int>(w * scale)), std::max(1, static_cast<int>(h * scale)));
     };
     dc.SetPen(wxPen(wxColour(120, 120, 120), 1, wxPENSTYLE_SHORT_DASH));
     dc.SetBrush(wxBrush(wxColour(205, 220, 180)));
@@ -70,7 +74,8 @@ void ResizeDialog::paint_preview(wxDC& dc) {
     dc.SetBrush(*wxTRANSPARENT_BRUSH);
     dc.DrawRectangle(rect(0, 0, s.columns, s.rows));
     dc.SetTextForeground(wxColour(60, 60, 60));
-    dc.DrawText(wxString::Format("%dx%d, the old %dx%d shaded", s.columns, s.rows, grid_.columns(), grid_.rows()), 5, area.y - 18);
+    dc.DrawText(wxString::Format("%dx%d, the old %dx%d shaded", s.columns, s.rows, grid_.columns(), grid_.rows()), 5,
+                area.y - 18);
 }
 
 }  // namespace sandtable::studio

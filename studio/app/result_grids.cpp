@@ -13,7 +13,8 @@ void resize_grid(wxGrid& grid, int rows, int columns) {
     grid.AppendCols(columns);
 }
 
-void fill_result_chances(wxGrid& grid, int columns, const std::function<std::map<std::string, double>(int)>& distribution) {
+void fill_result_chances(wxGrid& grid, int columns,
+                         const std::function<std::map<std::string, double>(int)>& distribution) {
     std::vector<std::map<std::string, double>> by_column;
     std::set<std::string> codes;
     for (int c = 0; c < columns; ++c) {
@@ -37,7 +38,8 @@ void fill_result_chances(wxGrid& grid, int columns, const std::function<std::map
 void veto_unknown_result(const ScenarioDocument& doc, wxGridEvent& e) {
     if (doc.ruleset().combat_result(e.GetString().ToStdString())) return;
     wxString known;
-    for (const auto& r : doc.ruleset().combat_results) known += (known.empty() ? "" : ", ") + wxString::FromUTF8(r.code);
+    for (const auto& r : doc.ruleset().combat_results)
+        known += (known.empty() ? "" : ", ") + wxString::FromUTF8(r.code);
     wxLogStatus("'%s' is not a combat result of this ruleset (%s)", e.GetString(), known);
     e.Veto();
 }

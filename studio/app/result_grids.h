@@ -15,7 +15,8 @@ namespace sandtable::studio {
 
 void resize_grid(wxGrid& grid, int rows, int columns);
 // Rows: every result any column can give; cells: its chance in that column.
-void fill_result_chances(wxGrid& grid, int columns, const std::function<std::map<std::string, double>(int)>& distribution);
+void fill_result_chances(wxGrid& grid, int columns,
+                         const std::function<std::map<std::string, double>(int)>& distribution);
 // Vetoes an edit to a result code the ruleset does not define, saying so in the status bar.
 void veto_unknown_result(const ScenarioDocument& doc, wxGridEvent& e);
 

@@ -14,6 +14,7 @@ namespace sandtable::studio {
 using AskDesigner = std::function<int(const wxString& message, const wxString& caption, long style)>;
 
 // False when the designer cancels (or the save fails): nothing is played.
-bool save_before_play(const ScenarioDocument& doc, const AskDesigner& ask, const std::function<bool()>& save, const wxString& caption);
+bool save_before_play(const ScenarioDocument& doc, const AskDesigner& ask, const std::function<bool()>& save,
+                      const wxString& caption);
 
 }  // namespace sandtable::studio

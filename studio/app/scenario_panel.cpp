@@ -53,7 +53,8 @@ ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     auto* buttons = new wxBoxSizer(wxHORIZONTAL);
     buttons->Add(add, 0, wxRIGHT, 4);
     buttons->Add(remove, 0, wxRIGHT, 12);
-    buttons->Add(new wxStaticText(this, wxID_ANY, "Edit a cell; drag counters on the map to move them"), 0, wxALIGN_CENTRE_VERTICAL);
+    buttons->Add(new wxStaticText(this, wxID_ANY, "Edit a cell; drag counters on the map to move them"), 0,
+                 wxALIGN_CENTRE_VERTICAL);
     auto* right = new wxBoxSizer(wxVERTICAL);
     right->Add(buttons, 0, wxALL, 4);
     right->Add(units_, 1, wxEXPAND | wxALL, 4);
@@ -98,8 +99,10 @@ void ScenarioPanel::fill_settings() {
     for (const auto& s : sc.sides) sides.Add(utf8(s.name));
     settings_->Append(new wxPropertyCategory("Scenario"));
     settings_->Append(new wxStringProperty("Name", "name", utf8(sc.name)));
-    settings_->Append(new wxStringProperty("Id", "id", utf8(sc.id)))->SetHelpString("How replays and batch results name the scenario");
-    settings_->Append(new wxLongStringProperty("Notes", "notes", utf8(sc.notes)))->SetHelpString("For the players: the situation, the victory conditions");
+    settings_->Append(new wxStringProperty("Id", "id", utf8(sc.id)))
+        ->SetHelpString("How replays and batch results name the scenario");
+    settings_->Append(new wxLongStringProperty("Notes", "notes", utf8(sc.notes)))
+        ->SetHelpString("For the players: the situation, the victory conditions");
     settings_->Append(new wxIntProperty("Game length (turns)", "turns", sc.turns));
     settings_->Append(new wxEnumProperty("First side", "first_side", sides, sc.first_side));
     settings_->Append(new wxIntProperty("VP per enemy strength point", "vp", sc.vp_per_enemy_strength));
@@ -111,25 +114,31 @@ void ScenarioPanel::fill_settings() {
         wxColour colour;
         colour.Set(utf8(side.color));
         settings_->Append(new wxColourProperty("Colour", utf8(key + "colour"), colour));
-        auto* demoralized = settings_->Append(new wxIntProperty("Demoralized at", utf8(key + "demoralization"), side.demoralization));
+        auto* demoralized =
+            settings_->Append(new wxIntProperty("Demoralized at", utf8(key + "demoralization"), side.demoralization));
         demoralized->SetHelpString("Eliminated strength points that demoralize the side (0: never)");
-        auto* disintegrates = settings_->Append(new wxIntProperty("Disintegrates at", utf8(key + "disintegration"), side.disintegration));
+        auto* disintegrates =
+            settings_->Append(new wxIntProperty("Disintegrates at", utf8(key + "disintegration"), side.disintegration));
         disintegrates->SetHelpString("Eliminated strength points that disintegrate the side (0: never)");
-        auto* rally = settings_->Append(new wxStringProperty("Rally rolls", utf8(key + "rally"), utf8(rolls_text(side.rally_rolls))));
+        auto* rally = settings_->Append(
+            new wxStringProperty("Rally rolls", utf8(key + "rally"), utf8(rolls_text(side.rally_rolls))));
         rally->SetHelpString("Die rolls that rally an eliminated unit, e.g. 5, 6");
     }
     // Short enough for the page at its narrowest; how to add one is in the tooltip.
     auto* objectives = settings_->Append(new wxPropertyCategory("Objectives (palette: Objective tool)", "objectives"));
-    objectives->SetHelpString(doc_->ruleset().table.enabled ? "Add one with the palette's Objective tool; select it on the map to move or delete it"
-                                                            : "Click a hex with the palette's Objective tool to add or remove one");
+    objectives->SetHelpString(
+        doc_->ruleset().table.enabled
+            ? "Add one with the palette's Objective tool; select it on the map to move or delete it"
+            : "Click a hex with the palette's Objective tool to add or remove one");
     wxPGChoices holders;
     holders.Add("nobody", 0);
     for (std::size_t s = 0; s < sc.sides.size(); ++s) holders.Add(utf8(sc.sides[s].name), static_cast<int>(s) + 1);
     for (std::size_t o = 0; o < sc.objectives.size(); ++o) {
         const auto& obj = sc.objectives[o];
         const std::string key = "objective." + std::to_string(o) + ".";
-        const std::string label = doc_->ruleset().table.enabled ? (obj.name.empty() ? "at " + load::format_point(obj.table_at) : obj.name)
-                                                                : sc.map.grid.label(obj.hex);
+        const std::string label = doc_->ruleset().table.enabled
+                                      ? (obj.name.empty() ? "at " + load::format_point(obj.table_at) : obj.name)
+                                      : sc.map.grid.label(obj.hex);
         settings_->Append(new wxIntProperty(utf8(label + ": points"), utf8(key + "points"), obj.points));
         settings_->Append(new wxEnumProperty(utf8(label + ": held by"), utf8(key + "holder"), holders, obj.holder + 1));
     }
@@ -157,8 +166,10 @@ void ScenarioPanel::fill_units() {
         units_->SetCellValue(r, kSide, utf8(sc.sides[at(u.side)].name));
         units_->SetCellEditor(r, kSide, new wxGridCellChoiceEditor(sides));
         units_->SetCellBackgroundColour(r, kSide, wxColour(sc.sides[at(u.side)].color).ChangeLightness(175));
-        units_->SetCellValue(r, kHex, table ? utf8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y))
-                                            : wxString(sc.map.grid.label(u.hex)));
+        units_->SetCellValue(
+            r, kHex,
+            table ? utf8(load::format_cm(u.table.front_centre.x) + ", " + load::format_cm(u.table.front_centre.y))
+                  : wxString(sc.map.grid.label(u.hex)));
         units_->SetCellValue(r, kArrives, wxString::Format("%d", u.arrives));
         units_->SetCellEditor(r, kArrives, new wxGridCellNumberEditor(1, sc.turns));
         units_->SetCellValue(r, kFace, u.back ? "back" : "front");
@@ -185,8 +196,10 @@ std::unique_ptr<EditCommand> ScenarioPanel::setting_edit(const std::string& prop
             colour << value;
             return set_side_colour(*doc_, s, colour_text(colour));
         }
-        if (field == "demoralization") return set_side_levels(*doc_, s, static_cast<int>(value.GetLong()), side.disintegration);
-        if (field == "disintegration") return set_side_levels(*doc_, s, side.demoralization, static_cast<int>(value.GetLong()));
+        if (field == "demoralization")
+            return set_side_levels(*doc_, s, static_cast<int>(value.GetLong()), side.disintegration);
+        if (field == "disintegration")
+            return set_side_levels(*doc_, s, side.demoralization, static_cast<int>(value.GetLong()));
         if (field == "rally") return set_side_rally_rolls(*doc_, s, value.GetString().ToStdString());
     }
     if (property.rfind("objective.", 0) == 0) {
@@ -202,7 +215,8 @@ std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const
     const auto& rs = doc_->ruleset();
     const auto& sc = doc_->scenario();
     switch (column) {
-        case kName: return set_unit_name(*doc_, row, text);
+        case kName:
+            return set_unit_name(*doc_, row, text);
         case kType:
             for (std::size_t t = 0; t < rs.unit_types.size(); ++t)
                 if (rs.unit_types[t].name == text) return set_unit_type(*doc_, row, static_cast<int>(t));
@@ -211,14 +225,18 @@ std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const
             for (std::size_t s = 0; s < sc.sides.size(); ++s)
                 if (sc.sides[s].name == text) return set_unit_side(*doc_, row, static_cast<int>(s));
             throw std::invalid_argument("'" + text + "' is not a side of the scenario");
-        case kHex: return rs.table.enabled ? free_table::set_unit_position(*doc_, row, text) : set_unit_hex(*doc_, row, text);
+        case kHex:
+            return rs.table.enabled ? free_table::set_unit_position(*doc_, row, text) : set_unit_hex(*doc_, row, text);
         case kArrives: {
-            const bool number = !text.empty() && text.size() < 4 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+            const bool number = !text.empty() && text.size() < 4 &&
+                                std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
             if (!number) throw std::invalid_argument("the arrival is a turn number");
             return set_unit_arrives(*doc_, row, std::stoi(text));
         }
-        case kFace: return set_unit_back(*doc_, row, text == "back");
-        case kId: return set_unit_id(*doc_, row, text);
+        case kFace:
+            return set_unit_back(*doc_, row, text == "back");
+        case kId:
+            return set_unit_id(*doc_, row, text);
     }
     return nullptr;
 }
@@ -270,7 +288,8 @@ void ScenarioPanel::add_unit() {
     try {
         apply(studio::add_unit(*doc_, type, side, hex));
     } catch (const std::exception& e) {
-        wxMessageBox(utf8(std::string(e.what()) + ". Click a hex the unit may stand on, then add it."), "The unit was not added", wxOK | wxICON_INFORMATION, this);
+        wxMessageBox(utf8(std::string(e.what()) + ". Click a hex the unit may stand on, then add it."),
+                     "The unit was not added", wxOK | wxICON_INFORMATION, this);
     }
 }
 

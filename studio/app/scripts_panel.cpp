@@ -72,7 +72,8 @@ ScriptsPanel::ScriptsPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 wxSizer* ScriptsPanel::make_module_column() {
     modules_ = new wxCheckListBox(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1));
     tip_entries_under_mouse(modules_);
-    params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
+    params_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(280, -1),
+                                 wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
     params_->SetExtraStyle(wxPG_EX_HELP_AS_TOOLTIPS);  // hovering a value tells where it is written
     auto* column = new wxBoxSizer(wxVERTICAL);
     column->Add(new wxStaticText(this, wxID_ANY, "Rule modules (ticked: switched on)"), 0, wxBOTTOM, 2);
@@ -80,8 +81,9 @@ wxSizer* ScriptsPanel::make_module_column() {
     auto* new_module = new wxButton(this, wxID_ANY, wxString::FromUTF8("New Module…"));
     new_module->SetToolTip("A new rule module: its Lua file (from a template) and its entry under rules:, in one step");
     new_module->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) {
-        const wxString name = wxGetTextFromUser("Name of the new module (lowercase letters, digits and _; it names the file NAME.lua)",
-                                                "New Module", "", this);
+        const wxString name =
+            wxGetTextFromUser("Name of the new module (lowercase letters, digits and _; it names the file NAME.lua)",
+                              "New Module", "", this);
         if (!name.empty()) add_module(name.ToStdString(wxConvUTF8));
     });
     column->Add(new_module, 0, wxBOTTOM, 8);
@@ -121,8 +123,10 @@ wxSizer* ScriptsPanel::make_editor_column() {
     find_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { find_->show(false); });
     replace_button->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { find_->show(true); });
     const int find_key = wxWindow::NewControlId(), replace_key = wxWindow::NewControlId();
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { find_->show(false); }, find_key);
-    Bind(wxEVT_MENU, [this](wxCommandEvent&) { find_->show(true); }, replace_key);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { find_->show(false); }, find_key);
+    Bind(
+        wxEVT_MENU, [this](wxCommandEvent&) { find_->show(true); }, replace_key);
     wxAcceleratorEntry keys[] = {{wxACCEL_CTRL, 'F', find_key}, {wxACCEL_CTRL, 'H', replace_key}};
     SetAcceleratorTable(wxAcceleratorTable(2, keys));
     auto* column = new wxBoxSizer(wxVERTICAL);
@@ -144,8 +148,10 @@ void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::u
     loading_ = false;
     file_.clear();
     fill_modules();
-    if (doc_ && !doc_->ruleset().modules.empty()) select_module(0);
-    else fill_params();
+    if (doc_ && !doc_->ruleset().modules.empty())
+        select_module(0);
+    else
+        fill_params();
 }
 
 int ScriptsPanel::selected() const { return doc_ ? modules_->GetSelection() : wxNOT_FOUND; }
@@ -197,8 +203,10 @@ void ScriptsPanel::fill_modules() {
         // With house rules, a module a house rule added or changed says so.
         if (const auto* layers = doc_->layers()) {
             const auto origin = layers->origin_of_module(doc_->ruleset(), modules[i].module);
-            if (origin == RulesetLayers::kEdited) label += "  (edited, not saved)";
-            else if (origin > 0) label += "  (house rule " + layers->layers()[origin].id + ")";
+            if (origin == RulesetLayers::kEdited)
+                label += "  (edited, not saved)";
+            else if (origin > 0)
+                label += "  (house rule " + layers->layers()[origin].id + ")";
         }
         if (doc_->scripts().modified(modules[i].file)) label = "● " + label + "  (script not saved)";
         modules_->SetString(item, wxString::FromUTF8(label));
@@ -229,11 +237,15 @@ void ScriptsPanel::switch_module(int index) {
     if (!doc_ || !perform_ || index < 0) return;
     const bool on = modules_->IsChecked(static_cast<unsigned int>(index));
     perform_(std::make_unique<SetModuleEnabled>(*doc_, index, on));
-    if (index != selected()) select_module(index);  // opens it, which names its file in the messages
-    else fill_params();
+    if (index != selected())
+        select_module(index);  // opens it, which names its file in the messages
+    else
+        fill_params();
     const auto& m = doc_->ruleset().modules[static_cast<std::size_t>(index)];
-    messages_->SetValue(wxString::FromUTF8(module_label(m) + (on ? " is switched on." : " is switched off: it stays listed with its parameters but does not run.") +
-                                           " Save to write it into ruleset.yaml."));
+    messages_->SetValue(wxString::FromUTF8(
+        module_label(m) +
+        (on ? " is switched on." : " is switched off: it stays listed with its parameters but does not run.") +
+        " Save to write it into ruleset.yaml."));
     showing_switch_message_ = true;
 }
 
@@ -251,7 +263,9 @@ void ScriptsPanel::fill_params() {
             describe_source(key, map->at(key), m);
         }
     } else {
-        auto* none = params_->Append(new wxStringProperty("Parameters", "(none)", m.params.is_null() || m.params.map() ? "none" : wxString::FromUTF8(param_display_text(m.params))));
+        auto* none = params_->Append(new wxStringProperty(
+            "Parameters", "(none)",
+            m.params.is_null() || m.params.map() ? "none" : wxString::FromUTF8(param_display_text(m.params))));
         none->ChangeFlag(wxPG_PROP_READONLY, true);
         none->SetHelpString("Parameters are added in ruleset.yaml: params: { name: value }");
     }
@@ -275,12 +289,15 @@ void ScriptsPanel::describe_source(const std::string& key, const rules::Param& v
     std::string layer = "the ruleset";
     if (const auto* layers = doc_->layers()) {
         const auto origin = layers->origin_of_module(doc_->ruleset(), module.module);
-        if (origin == RulesetLayers::kEdited) layer = "an edit not saved yet";
-        else if (origin > 0) layer = "house rule " + layers->layers()[origin].id;
+        if (origin == RulesetLayers::kEdited)
+            layer = "an edit not saved yet";
+        else if (origin > 0)
+            layer = "house rule " + layers->layers()[origin].id;
     }
     const auto& where = value.where.file.empty() ? module.where : value.where;
     const std::string help = p->GetHelpString().ToStdString(wxConvUTF8);
-    p->SetHelpString(wxString::FromUTF8((help.empty() ? "" : help + "\n") + "Written by " + layer + " at " + where.to_string()));
+    p->SetHelpString(
+        wxString::FromUTF8((help.empty() ? "" : help + "\n") + "Written by " + layer + " at " + where.to_string()));
 }
 
 void ScriptsPanel::add_param(const std::string& key, const rules::Param& value) {
@@ -313,9 +330,14 @@ std::unique_ptr<EditCommand> ScriptsPanel::command_for(const wxString& key, cons
     const std::string name = key.ToStdString(wxConvUTF8);
     const std::string type = value.GetType().ToStdString();
     if (type == "bool") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetBool(), {}});
-    if (type == "long") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{static_cast<long long>(value.GetLong()), {}});
-    if (type == "longlong") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{static_cast<long long>(value.GetLongLong().GetValue()), {}});
-    if (type == "double") return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetDouble(), {}});
+    if (type == "long")
+        return std::make_unique<SetModuleParam>(*doc_, index, name,
+                                                rules::Param{static_cast<long long>(value.GetLong()), {}});
+    if (type == "longlong")
+        return std::make_unique<SetModuleParam>(
+            *doc_, index, name, rules::Param{static_cast<long long>(value.GetLongLong().GetValue()), {}});
+    if (type == "double")
+        return std::make_unique<SetModuleParam>(*doc_, index, name, rules::Param{value.GetDouble(), {}});
     return std::make_unique<SetModuleParam>(*doc_, index, name, value.GetString().ToStdString(wxConvUTF8));
 }
 
@@ -394,8 +416,10 @@ bool ScriptsPanel::add_module(const std::string& name) {
     perform_(std::move(add));
     fill_modules();
     select_module_of(file);
-    messages_->SetValue(wxString::FromUTF8(created ? "New module " + name + ": " + shown_path(file) + " is written, and the module listed under rules:, when you save."
-                                                   : "Module " + name + " (" + shown_path(file) + ") is listed under rules: when you save."));
+    messages_->SetValue(wxString::FromUTF8(
+        created ? "New module " + name + ": " + shown_path(file) +
+                      " is written, and the module listed under rules:, when you save."
+                : "Module " + name + " (" + shown_path(file) + ") is listed under rules: when you save."));
     showing_switch_message_ = true;  // says what a save will do: stale once saved
     if (on_modified_changed) on_modified_changed();
     return true;
@@ -426,7 +450,9 @@ void ScriptsPanel::follow_issues(const std::vector<ProjectIssue>& issues) {
         if (issue.target.kind == IssueTarget::Kind::ScriptLine && issue.target.file == file_ && issue.target.line > 0) {
             editor_->MarkerAdd(issue.target.line - 1, kErrorMarker);
             // The message line says what the first mark is about, as Check would.
-            if (!any) messages_->SetValue(wxString::FromUTF8(shown_path(file_) + ":" + std::to_string(issue.target.line) + ": " + issue.message));
+            if (!any)
+                messages_->SetValue(wxString::FromUTF8(shown_path(file_) + ":" + std::to_string(issue.target.line) +
+                                                       ": " + issue.message));
             showing_error_ = showing_error_ || !any;
             any = true;
         }
@@ -457,10 +483,12 @@ void ScriptsPanel::check() {
         // A game starts from the saved scripts: an edited text is only compiled,
         // or an error already fixed in the editor would be reported again.
         if (doc_->scripts().modified(file_)) {
-            messages_->SetValue("The text compiles. Save to check it in a game start as well (games start from the saved scripts).");
+            messages_->SetValue(
+                "The text compiles. Save to check it in a game start as well (games start from the saved scripts).");
         } else {
             bots::Session session(load::load_scenario(doc_->file()), doc_->file(), 1, {}, false);
-            messages_->SetValue("No errors: the module compiles, and a game starts with every module switched on (as saved).");
+            messages_->SetValue(
+                "No errors: the module compiles, and a game starts with every module switched on (as saved).");
         }
     } catch (const script::ScriptError& e) {
         mark_error(e.script(), e.line(), e.message());

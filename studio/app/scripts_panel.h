@@ -44,14 +44,14 @@ public:
     std::function<void()> on_typed;
     // The module open in the editor ("" with none), and its text as shown.
     const std::string& open_file() const { return file_; }
-    void type_text(const std::string& text);  // as typing would (tests)
-    void focus_editor();                       // the keyboard goes to the editor (tests)
+    void type_text(const std::string& text);      // as typing would (tests)
+    void focus_editor();                          // the keyboard goes to the editor (tests)
     void append_typing(const std::string& text);  // typed at the end, as keys would (tests)
-    wxString text() const;                      // the editor's text
-    bool has_error_mark() const;               // a line of the open module is marked as an error
-    wxString message_line() const;             // what the line under the editor says
-    bool read_only() const;                    // the open module may not be typed into
-    void check();                              // the Check button
+    wxString text() const;                        // the editor's text
+    bool has_error_mark() const;                  // a line of the open module is marked as an error
+    wxString message_line() const;                // what the line under the editor says
+    bool read_only() const;                       // the open module may not be typed into
+    void check();                                 // the Check button
     void select_module_of(const std::string& file);
     // New Module: registers `name` and opens its file (made from a template
     // when new); false, with the reason in the messages, when refused.
@@ -86,10 +86,10 @@ private:
     wxStyledTextCtrl* editor_ = nullptr;
     wxTextCtrl* messages_ = nullptr;
     std::unique_ptr<EditorFind> find_;
-    std::string file_;                      // the module open in the editor
-    bool showing_error_ = false;  // the messages show a script error the editor marks
-    bool showing_switch_message_ = false;   // the messages say what the last tick did
-    bool loading_ = false;                  // the editor's text is being set, not typed
+    std::string file_;                     // the module open in the editor
+    bool showing_error_ = false;           // the messages show a script error the editor marks
+    bool showing_switch_message_ = false;  // the messages say what the last tick did
+    bool loading_ = false;                 // the editor's text is being set, not typed
 };
 
 }  // namespace sandtable::studio

@@ -7,9 +7,11 @@
 namespace sandtable::studio {
 
 StartDialog::StartDialog(wxWindow* parent, std::vector<std::string> recent)
-    : wxDialog(parent, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(640, 420), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER),
+    : wxDialog(parent, wxID_ANY, "Sandtable Studio", wxDefaultPosition, wxSize(640, 420),
+               wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER),
       recent_(std::move(recent)) {
-    auto* intro = new wxStaticText(this, wxID_ANY, "Start a project of your own from one of the bundled rulesets, or open one.");
+    auto* intro =
+        new wxStaticText(this, wxID_ANY, "Start a project of your own from one of the bundled rulesets, or open one.");
     auto* new_project = new wxButton(this, wxID_ANY, wxString::FromUTF8("New Project from Template…"));
     auto* open = new wxButton(this, wxID_ANY, wxString::FromUTF8("Open Scenario…"));
     auto* folder = new wxButton(this, wxID_ANY, wxString::FromUTF8("Open Project Folder…"));
@@ -24,8 +26,9 @@ StartDialog::StartDialog(wxWindow* parent, std::vector<std::string> recent)
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(intro, 0, wxALL, 10);
     sizer->Add(buttons, 0, wxLEFT | wxRIGHT | wxBOTTOM, 10);
-    sizer->Add(new wxStaticText(this, wxID_ANY, recent_.empty() ? "No recent projects." : "Recent projects (double-click to open):"), 0,
-               wxLEFT | wxRIGHT, 10);
+    sizer->Add(new wxStaticText(this, wxID_ANY,
+                                recent_.empty() ? "No recent projects." : "Recent projects (double-click to open):"),
+               0, wxLEFT | wxRIGHT, 10);
     sizer->Add(list_, 1, wxEXPAND | wxALL, 10);
     auto* bottom = new wxBoxSizer(wxHORIZONTAL);
     bottom->Add(open_recent, 0, wxRIGHT, 6);

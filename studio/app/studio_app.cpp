@@ -50,9 +50,12 @@ public:
         std::string scenario;
         for (int i = 1; i < argc; ++i) {
             const std::string arg = argv[i].ToStdString();
-            if (arg == "--smoke") smoke_ = true;
-            else if (arg == "--render" && i + 1 < argc) render_ = argv[++i].ToStdString();
-            else scenario = arg;
+            if (arg == "--smoke")
+                smoke_ = true;
+            else if (arg == "--render" && i + 1 < argc)
+                render_ = argv[++i].ToStdString();
+            else
+                scenario = arg;
         }
         SetAppName("sandtable-studio");
         auto* frame = new MainFrame();
@@ -65,7 +68,8 @@ public:
         if (is_replay(scenario)) {
             replay = scenario;
             try {
-                scenario = bots::locate_from_replay(replay, kernel::replay_header(load::read_file(replay), replay).scenario);
+                scenario =
+                    bots::locate_from_replay(replay, kernel::replay_header(load::read_file(replay), replay).scenario);
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "%s\n", e.what());
             }
@@ -76,7 +80,8 @@ public:
         if (smoke_ || !render_.empty()) {
             CallAfter([this, frame, opened] {
                 const bool drawn = draw_offscreen(*frame);
-                std::printf("studio smoke: scenario %s, map %s\n", opened ? "opened" : "NOT opened", drawn ? "drawn" : "NOT drawn");
+                std::printf("studio smoke: scenario %s, map %s\n", opened ? "opened" : "NOT opened",
+                            drawn ? "drawn" : "NOT drawn");
                 exit_code_ = opened && drawn ? 0 : 1;
                 frame->Close(true);
             });

@@ -26,16 +26,19 @@ TablePalette::TablePalette(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent
     };
     level_ = new wxSpinCtrl(this, wxID_ANY, "1", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 9, 1);
     level_->SetToolTip("A hill's level (each a shade darker) or a building's storeys");
-    radius_ = new wxSpinCtrlDouble(this, wxID_ANY, "6", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.5, 100, 6, 0.5);
+    radius_ =
+        new wxSpinCtrlDouble(this, wxID_ANY, "6", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 0.5, 100, 6, 0.5);
     radius_->SetToolTip("A new objective's radius: a unit's base within it holds it");
     type_ = new wxChoice(this, wxID_ANY);
     side_ = new wxChoice(this, wxID_ANY);
     files_ = new wxSpinCtrl(this, wxID_ANY, "4", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 36, 4);
     files_->SetToolTip("Stands side by side in the front rank");
     figures_ = new wxSpinCtrl(this, wxID_ANY, "8", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS, 1, 99, 8);
-    facing_ = new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS | wxSP_WRAP, 0, 359, 0);
+    facing_ =
+        new wxSpinCtrl(this, wxID_ANY, "0", wxDefaultPosition, wxDefaultSize, wxSP_ARROW_KEYS | wxSP_WRAP, 0, 359, 0);
     facing_->SetIncrement(15);
-    facing_->SetToolTip(wxString::FromUTF8("Compass bearing the front faces (0 north, 90 east); the mouse wheel turns it 15°, with shift 1°"));
+    facing_->SetToolTip(wxString::FromUTF8(
+        "Compass bearing the front faces (0 north, 90 east); the mouse wheel turns it 15°, with shift 1°"));
     row("Level", level_);
     row("Radius cm", radius_);
     row("Type", type_);
@@ -53,11 +56,13 @@ TablePalette::TablePalette(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent
     type_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) {
         // A new type: two full ranks of its stands.
         if (doc_ && type_->GetSelection() >= 0)
-            figures_->SetValue(files_->GetValue() * 2 * free_table::stand_size(doc_->ruleset(), type_->GetSelection()).figures_per_stand);
+            figures_->SetValue(files_->GetValue() * 2 *
+                               free_table::stand_size(doc_->ruleset(), type_->GetSelection()).figures_per_stand);
         take_settings();
     });
     side_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { take_settings(); });
-    for (wxSpinCtrl* spin : {level_, files_, figures_, facing_}) spin->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { take_settings(); });
+    for (wxSpinCtrl* spin : {level_, files_, figures_, facing_})
+        spin->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { take_settings(); });
     radius_->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxCommandEvent&) { take_settings(); });
     canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) { return mouse(m); };
     canvas_->on_table_key = [this](int code) { return key(code); };
@@ -109,9 +114,11 @@ void TablePalette::fill() {
     if (!doc_) return;
     const auto& rs = doc_->ruleset();
     for (std::size_t t = 0; t < rs.terrain.size(); ++t)
-        if (rs.terrain[t].table.shape == rules::TableTerrain::Shape::Area) add("Area: " + rs.terrain[t].name, Mode::Area, static_cast<int>(t));
+        if (rs.terrain[t].table.shape == rules::TableTerrain::Shape::Area)
+            add("Area: " + rs.terrain[t].name, Mode::Area, static_cast<int>(t));
     for (std::size_t t = 0; t < rs.terrain.size(); ++t)
-        if (rs.terrain[t].table.shape == rules::TableTerrain::Shape::Line) add("Line: " + rs.terrain[t].name, Mode::Line, static_cast<int>(t));
+        if (rs.terrain[t].table.shape == rules::TableTerrain::Shape::Line)
+            add("Line: " + rs.terrain[t].name, Mode::Line, static_cast<int>(t));
     add("Objective (click to add)", Mode::Objective);
     add("Place unit (click; wheel turns it)", Mode::Place);
     for (const auto& t : rs.unit_types) type_->Append(utf8(t.name));
@@ -120,15 +127,18 @@ void TablePalette::fill() {
 
 void TablePalette::choose_tool() {
     const int i = list_->GetSelection();
-    const Entry e = i >= 0 && i < static_cast<int>(entries_.size()) ? entries_[static_cast<std::size_t>(i)] : Entry{Mode::Select, -1};
+    const Entry e = i >= 0 && i < static_cast<int>(entries_.size()) ? entries_[static_cast<std::size_t>(i)]
+                                                                    : Entry{Mode::Select, -1};
     tools_.set_mode(e.mode, e.terrain);
     const bool placing = e.mode == Mode::Place;
-    for (wxWindow* w : {static_cast<wxWindow*>(type_), static_cast<wxWindow*>(side_), static_cast<wxWindow*>(files_), static_cast<wxWindow*>(figures_),
-                        static_cast<wxWindow*>(facing_)})
+    for (wxWindow* w : {static_cast<wxWindow*>(type_), static_cast<wxWindow*>(side_), static_cast<wxWindow*>(files_),
+                        static_cast<wxWindow*>(figures_), static_cast<wxWindow*>(facing_)})
         w->Enable(placing && doc_);
     // A level for hills, storeys for buildings; nothing for other areas.
     const auto* t = doc_ && e.terrain >= 0 ? &doc_->ruleset().terrain[static_cast<std::size_t>(e.terrain)] : nullptr;
-    level_->Enable(e.mode == Mode::Area && t && (t->table.sight == geometry::table::AreaSight::Hill || t->table.sight == geometry::table::AreaSight::Building));
+    level_->Enable(
+        e.mode == Mode::Area && t &&
+        (t->table.sight == geometry::table::AreaSight::Hill || t->table.sight == geometry::table::AreaSight::Building));
     radius_->Enable(e.mode == Mode::Objective);
     show_hint();
     canvas_->Refresh();
@@ -145,8 +155,10 @@ void TablePalette::take_settings() {
     if (doc_ && tools_.placing.type >= 0) {
         const auto size = free_table::stand_size(doc_->ruleset(), tools_.placing.type);
         const int stands = (tools_.placing.figures + size.figures_per_stand - 1) / size.figures_per_stand;
-        stand_->SetLabel(utf8("Stands " + load::format_cm(size.width) + " x " + load::format_cm(size.depth) + " cm, " + std::to_string(size.figures_per_stand) +
-                              " figure" + (size.figures_per_stand == 1 ? "" : "s") + " each: " + std::to_string(stands) + " stand" + (stands == 1 ? "" : "s")));
+        stand_->SetLabel(utf8("Stands " + load::format_cm(size.width) + " x " + load::format_cm(size.depth) + " cm, " +
+                              std::to_string(size.figures_per_stand) + " figure" +
+                              (size.figures_per_stand == 1 ? "" : "s") + " each: " + std::to_string(stands) + " stand" +
+                              (stands == 1 ? "" : "s")));
     } else {
         stand_->SetLabel("");
     }
@@ -172,39 +184,39 @@ bool TablePalette::mouse(const MapCanvas::TableMouse& m) {
     tools_.snap = m.tolerance >= 0.3 ? 0.5 : 0.1;
     using Kind = MapCanvas::TableMouse::Kind;
     switch (m.kind) {
-    case Kind::Down: {
-        auto out = tools_.press(*doc_, m.cm, m.tolerance);
-        perform(std::move(out.edit));
-        show_hint();
-        return out.handled;
-    }
-    case Kind::Move:
-        tools_.move(*doc_, m.cm);
-        if (tools_.mode() == Mode::Ruler && tools_.ruler()) show_hint();
-        return false;
-    case Kind::Up:
-        perform(tools_.release(*doc_, m.cm));
-        show_hint();
-        return true;
-    case Kind::Click:
-        show_hint();  // a click on the bare table: the selection was let go
-        return false;
-    case Kind::DoubleClick:
-        if (tools_.mode() != Mode::Area && tools_.mode() != Mode::Line) return false;
-        perform(tools_.double_click(*doc_));
-        show_hint();
-        return true;
-    case Kind::Wheel: {
-        if (m.control) return false;  // Ctrl+wheel zooms whatever the tool
-        auto out = tools_.wheel(*doc_, m.cm, m.steps, m.shift, m.tolerance);
-        perform(std::move(out.edit));
-        if (out.handled && tools_.mode() == Mode::Place) facing_->SetValue(tools_.placing.facing);
-        if (out.handled) show_hint();
-        return out.handled;
-    }
-    case Kind::Leave:
-        tools_.leave();
-        return false;
+        case Kind::Down: {
+            auto out = tools_.press(*doc_, m.cm, m.tolerance);
+            perform(std::move(out.edit));
+            show_hint();
+            return out.handled;
+        }
+        case Kind::Move:
+            tools_.move(*doc_, m.cm);
+            if (tools_.mode() == Mode::Ruler && tools_.ruler()) show_hint();
+            return false;
+        case Kind::Up:
+            perform(tools_.release(*doc_, m.cm));
+            show_hint();
+            return true;
+        case Kind::Click:
+            show_hint();  // a click on the bare table: the selection was let go
+            return false;
+        case Kind::DoubleClick:
+            if (tools_.mode() != Mode::Area && tools_.mode() != Mode::Line) return false;
+            perform(tools_.double_click(*doc_));
+            show_hint();
+            return true;
+        case Kind::Wheel: {
+            if (m.control) return false;  // Ctrl+wheel zooms whatever the tool
+            auto out = tools_.wheel(*doc_, m.cm, m.steps, m.shift, m.tolerance);
+            perform(std::move(out.edit));
+            if (out.handled && tools_.mode() == Mode::Place) facing_->SetValue(tools_.placing.facing);
+            if (out.handled) show_hint();
+            return out.handled;
+        }
+        case Kind::Leave:
+            tools_.leave();
+            return false;
     }
     return false;
 }
@@ -213,10 +225,14 @@ bool TablePalette::key(int code) {
     if (!doc_) return false;
     using Key = TableTools::Key;
     std::optional<Key> k;
-    if (code == WXK_RETURN || code == WXK_NUMPAD_ENTER) k = Key::Enter;
-    else if (code == WXK_ESCAPE) k = Key::Escape;
-    else if (code == WXK_DELETE || code == WXK_NUMPAD_DELETE) k = Key::Delete;
-    else if (code == WXK_BACK) k = Key::Backspace;
+    if (code == WXK_RETURN || code == WXK_NUMPAD_ENTER)
+        k = Key::Enter;
+    else if (code == WXK_ESCAPE)
+        k = Key::Escape;
+    else if (code == WXK_DELETE || code == WXK_NUMPAD_DELETE)
+        k = Key::Delete;
+    else if (code == WXK_BACK)
+        k = Key::Backspace;
     if (!k) return false;
     auto out = tools_.key(*doc_, *k);
     perform(std::move(out.edit));

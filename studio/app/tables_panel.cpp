@@ -12,7 +12,6 @@
 #include <wx/sizer.h>
 #include <wx/stattext.h>
 
-
 namespace sandtable::studio {
 
 TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
@@ -30,7 +29,8 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
         b->Bind(wxEVT_BUTTON, [this, action](wxCommandEvent&) { (this->*action)(); });
         top->Add(b, 0, wxRIGHT, 4);
     };
-    button("Add Column…", "A column at new odds, placed in order; its results copied from the column below", &TablesPanel::add_column);
+    button("Add Column…", "A column at new odds, placed in order; its results copied from the column below",
+           &TablesPanel::add_column);
     button("Remove Column", "Take away the column of the selected cell", &TablesPanel::remove_column);
     auto* add_row = new wxButton(this, wxID_ANY, "Add Row");
     add_row->SetToolTip("A row for the next die roll: the die gains a face");
@@ -51,7 +51,8 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     top->Add(remove_row, 0);
     odds_sizer_ = new wxBoxSizer(wxVERTICAL);
     odds_sizer_->Add(top, 0, wxALL, 4);
-    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0, wxLEFT | wxTOP, 4);
+    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0,
+                     wxLEFT | wxTOP, 4);
     odds_sizer_->Add(table_, 1, wxEXPAND | wxALL, 4);
     odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
     odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
@@ -71,11 +72,13 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     table_->Bind(wxEVT_GRID_SELECT_CELL, [this](wxGridEvent& e) {
         e.Skip();
         const int t = table_index();
-        if (!doc_ || t < 0 || !doc_->layers() || !IsShownOnScreen()) return;  // a selection made while filling tells nobody
+        if (!doc_ || t < 0 || !doc_->layers() || !IsShownOnScreen())
+            return;  // a selection made while filling tells nobody
         const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
         const auto origin = doc_->layers()->origin_of_cell(doc_->ruleset(), crt.id, e.GetRow(), e.GetCol());
         wxLogStatus("%s", wxString::FromUTF8("Roll " + std::to_string(crt.die_first + e.GetRow()) + ", column " +
-                                             crt.columns[static_cast<std::size_t>(e.GetCol())].label + ": from " + doc_->layers()->describe(origin)));
+                                             crt.columns[static_cast<std::size_t>(e.GetCol())].label + ": from " +
+                                             doc_->layers()->describe(origin)));
     });
 }
 
@@ -87,8 +90,10 @@ void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::un
     choice_->Clear();
     if (doc_) {  // odds tables first (their indices are the ruleset's), then threshold and differential tables
         for (const auto& t : doc_->ruleset().odds_tables) choice_->Append(wxString::FromUTF8(t.name + " (CRT)"));
-        for (const auto& t : doc_->ruleset().threshold_tables) choice_->Append(wxString::FromUTF8(t.name + " (threshold)"));
-        for (const auto& t : doc_->ruleset().differential_tables) choice_->Append(wxString::FromUTF8(t.name + " (differential CRT)"));
+        for (const auto& t : doc_->ruleset().threshold_tables)
+            choice_->Append(wxString::FromUTF8(t.name + " (threshold)"));
+        for (const auto& t : doc_->ruleset().differential_tables)
+            choice_->Append(wxString::FromUTF8(t.name + " (differential CRT)"));
     }
     if (choice_->GetCount() > 0) choice_->SetSelection(0);
     refresh();
@@ -113,7 +118,8 @@ void TablesPanel::reshape(std::unique_ptr<EditCommand> command) {
 
 void TablesPanel::add_column() {
     if (table_index() < 0) return;
-    const wxString label = wxGetTextFromUser("Odds of the new column (attacker-defender, e.g. 7-1 or 1-6):", "Add Column", "", this);
+    const wxString label =
+        wxGetTextFromUser("Odds of the new column (attacker-defender, e.g. 7-1 or 1-6):", "Add Column", "", this);
     if (label.empty()) return;
     try {
         reshape(ReshapeTable::add_column(*doc_, table_index(), label.ToStdString()));
@@ -147,7 +153,8 @@ int TablesPanel::threshold_index() const {
 
 int TablesPanel::differential_index() const {
     if (!doc_) return -1;
-    const int i = choice_->GetSelection() - static_cast<int>(doc_->ruleset().odds_tables.size() + doc_->ruleset().threshold_tables.size());
+    const int i = choice_->GetSelection() -
+                  static_cast<int>(doc_->ruleset().odds_tables.size() + doc_->ruleset().threshold_tables.size());
     return i >= 0 && i < static_cast<int>(doc_->ruleset().differential_tables.size()) ? i : -1;
 }
 
@@ -166,7 +173,6 @@ void TablesPanel::refresh() {
     Layout();
 }
 
-
 void TablesPanel::fill_table() {
     const int t = table_index();
     if (t < 0) {
@@ -184,16 +190,25 @@ void TablesPanel::fill_table() {
         table_->SetColLabelValue(c, wxString::FromUTF8(col.label));
         for (int r = 0; r < static_cast<int>(crt.rows.size()); ++r) {
             // An automatic column has one result whatever the roll: shown, not edited.
-            table_->SetCellValue(r, c, wxString::FromUTF8(col.automatic.empty() ? crt.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] : col.automatic));
+            table_->SetCellValue(
+                r, c,
+                wxString::FromUTF8(col.automatic.empty()
+                                       ? crt.rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]
+                                       : col.automatic));
             table_->SetReadOnly(r, c, !col.automatic.empty());
-            if (!col.automatic.empty()) table_->SetCellBackgroundColour(r, c, wxColour(225, 225, 225));
-            else if (const auto* layers = doc_->layers(); layers && layers->origin_of_cell(doc_->ruleset(), crt.id, r, c) != 0)
-                table_->SetCellBackgroundColour(r, c, origin_colour(layers->origin_of_cell(doc_->ruleset(), crt.id, r, c)));
-            else table_->SetCellBackgroundColour(r, c, table_->GetDefaultCellBackgroundColour());
+            if (!col.automatic.empty())
+                table_->SetCellBackgroundColour(r, c, wxColour(225, 225, 225));
+            else if (const auto* layers = doc_->layers();
+                     layers && layers->origin_of_cell(doc_->ruleset(), crt.id, r, c) != 0)
+                table_->SetCellBackgroundColour(r, c,
+                                                origin_colour(layers->origin_of_cell(doc_->ruleset(), crt.id, r, c)));
+            else
+                table_->SetCellBackgroundColour(r, c, table_->GetDefaultCellBackgroundColour());
             table_->SetCellAlignment(r, c, wxALIGN_CENTRE, wxALIGN_CENTRE);
         }
     }
-    for (int r = 0; r < static_cast<int>(crt.rows.size()); ++r) table_->SetRowLabelValue(r, wxString::Format("%d", crt.die_first + r));
+    for (int r = 0; r < static_cast<int>(crt.rows.size()); ++r)
+        table_->SetRowLabelValue(r, wxString::Format("%d", crt.die_first + r));
     table_->AutoSizeColumns();
 }
 
@@ -205,7 +220,8 @@ void TablesPanel::fill_odds() {
     }
     const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
     fill_result_chances(*odds_, static_cast<int>(crt.columns.size()), [&](int c) { return crt.distribution(c); });
-    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c) odds_->SetColLabelValue(c, wxString::FromUTF8(crt.columns[static_cast<std::size_t>(c)].label));
+    for (int c = 0; c < static_cast<int>(crt.columns.size()); ++c)
+        odds_->SetColLabelValue(c, wxString::FromUTF8(crt.columns[static_cast<std::size_t>(c)].label));
     odds_->AutoSizeColumns();
 }
 

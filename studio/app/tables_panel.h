@@ -35,8 +35,8 @@ private:
     void add_column();
     void remove_column();
     void reshape(std::unique_ptr<EditCommand> command);
-    int table_index() const;      // the odds table shown, or -1
-    int threshold_index() const;  // the threshold table shown, or -1
+    int table_index() const;         // the odds table shown, or -1
+    int threshold_index() const;     // the threshold table shown, or -1
     int differential_index() const;  // the differential table shown, or -1
 
     ScenarioDocument* doc_ = nullptr;

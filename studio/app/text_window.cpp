@@ -8,8 +8,10 @@
 namespace sandtable::studio {
 
 void show_text_window(wxWindow* parent, const wxString& title, const wxString& text, bool modal, int line) {
-    auto* dialog = new wxDialog(parent, wxID_ANY, title, wxDefaultPosition, wxSize(900, 650), wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
-    auto* view = new wxTextCtrl(dialog, wxID_ANY, text, wxDefaultPosition, wxDefaultSize, wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
+    auto* dialog = new wxDialog(parent, wxID_ANY, title, wxDefaultPosition, wxSize(900, 650),
+                                wxDEFAULT_DIALOG_STYLE | wxRESIZE_BORDER);
+    auto* view = new wxTextCtrl(dialog, wxID_ANY, text, wxDefaultPosition, wxDefaultSize,
+                                wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
     view->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     view->SetInsertionPoint(0);  // read from the top, or from the line asked for
     view->ShowPosition(0);
@@ -30,7 +32,8 @@ void show_text_window(wxWindow* parent, const wxString& title, const wxString& t
         return;
     }
     // Closed by OK or its title bar's close: gone then, not hidden.
-    dialog->Bind(wxEVT_BUTTON, [dialog](wxCommandEvent&) { dialog->Destroy(); }, wxID_OK);
+    dialog->Bind(
+        wxEVT_BUTTON, [dialog](wxCommandEvent&) { dialog->Destroy(); }, wxID_OK);
     dialog->Bind(wxEVT_CLOSE_WINDOW, [dialog](wxCloseEvent&) { dialog->Destroy(); });
     dialog->Show();
 }

@@ -25,7 +25,8 @@ ThresholdPanel::ThresholdPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     chances_->EnableEditing(false);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(properties_, 0, wxEXPAND | wxALL, 4);
-    sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of success by target value (rows) and die modifier (columns):"), 0, wxLEFT | wxTOP, 4);
+    sizer->Add(new wxStaticText(this, wxID_ANY, "Chance of success by target value (rows) and die modifier (columns):"),
+               0, wxLEFT | wxTOP, 4);
     sizer->Add(chances_, 1, wxEXPAND | wxALL, 4);
     SetSizer(sizer);
     bind_checked_edits(
@@ -101,7 +102,9 @@ void ThresholdPanel::fill_chances() {
     for (int r = 0; r < static_cast<int>(targets.size()); ++r) {
         chances_->SetRowLabelValue(r, wxString::Format("%d", targets[static_cast<std::size_t>(r)]));
         for (int c = 0; c < static_cast<int>(std::size(kModifiers)); ++c) {
-            chances_->SetCellValue(r, c, wxString::Format("%.1f%%", 100 * t.probability(targets[static_cast<std::size_t>(r)], kModifiers[c])));
+            chances_->SetCellValue(
+                r, c,
+                wxString::Format("%.1f%%", 100 * t.probability(targets[static_cast<std::size_t>(r)], kModifiers[c])));
             chances_->SetCellAlignment(r, c, wxALIGN_RIGHT, wxALIGN_CENTRE);
         }
     }
@@ -111,12 +114,17 @@ void ThresholdPanel::fill_chances() {
 
 std::unique_ptr<EditCommand> ThresholdPanel::edit_for(const std::string& property, const wxVariant& value) const {
     if (property == "die") return ChangeThresholdTable::set_die(*doc_, table_, static_cast<int>(value.GetLong()));
-    if (property == "compare") return ChangeThresholdTable::set_compare(*doc_, table_, value.GetLong() == 0 ? Compare::AtMost : Compare::AtLeast);
+    if (property == "compare")
+        return ChangeThresholdTable::set_compare(*doc_, table_,
+                                                 value.GetLong() == 0 ? Compare::AtMost : Compare::AtLeast);
     if (property == "target") return ChangeThresholdTable::set_target(*doc_, table_, static_cast<int>(value.GetLong()));
-    if (property == "success") return ChangeThresholdTable::set_success(*doc_, table_, value.GetString().ToStdString(wxConvUTF8));
+    if (property == "success")
+        return ChangeThresholdTable::set_success(*doc_, table_, value.GetString().ToStdString(wxConvUTF8));
     if (property == "attribute") {
-        const wxString label = properties_->GetProperty("attribute")->GetChoices().GetLabel(static_cast<unsigned>(value.GetLong()));
-        return ChangeThresholdTable::set_target_attribute(*doc_, table_, label == kFixedTarget ? std::string() : label.ToStdString());
+        const wxString label =
+            properties_->GetProperty("attribute")->GetChoices().GetLabel(static_cast<unsigned>(value.GetLong()));
+        return ChangeThresholdTable::set_target_attribute(*doc_, table_,
+                                                          label == kFixedTarget ? std::string() : label.ToStdString());
     }
     return nullptr;
 }

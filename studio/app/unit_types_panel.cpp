@@ -24,7 +24,8 @@ std::size_t to_size(int i) { return static_cast<std::size_t>(i); }
 std::string symbol_named_by(const wxVariant& value) {
     if (value.GetType() != "long") return value.GetString().ToStdString(wxConvUTF8);
     const long index = value.GetLong();
-    if (index < 0 || index >= static_cast<long>(rules::kCounterSymbols.size())) throw std::invalid_argument("no such counter symbol");
+    if (index < 0 || index >= static_cast<long>(rules::kCounterSymbols.size()))
+        throw std::invalid_argument("no such counter symbol");
     return std::string(rules::kCounterSymbols[static_cast<std::size_t>(index)]);
 }
 }  // namespace
@@ -74,7 +75,8 @@ private:
 
 UnitTypesPanel::UnitTypesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(190, -1));
-    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(300, -1), wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
+    grid_ = new wxPropertyGrid(this, wxID_ANY, wxDefaultPosition, wxSize(300, -1),
+                               wxPG_SPLITTER_AUTO_CENTER | wxPG_BOLD_MODIFIED);
     preview_ = new CounterPreview(this);
     auto* add_button = new wxButton(this, wxID_ANY, "Add", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
     auto* duplicate_button = new wxButton(this, wxID_ANY, "Duplicate", wxDefaultPosition, wxDefaultSize, wxBU_EXACTFIT);
@@ -157,8 +159,10 @@ void UnitTypesPanel::fill_grid() {
     auto* name = grid_->Append(new wxStringProperty("Name", "name", wxString::FromUTF8(type.name)));
     wxArrayString symbols;
     for (const auto s : rules::kCounterSymbols) symbols.Add(wxString::FromUTF8(std::string(s)));
-    // The known symbols only: the loader refuses any other (a choice's value is its index, turned back into the name below).
-    auto* symbol = grid_->Append(new wxEnumProperty("Symbol", "symbol", symbols, wxArrayInt(), std::max(0, symbols.Index(wxString::FromUTF8(type.symbol)))));
+    // The known symbols only: the loader refuses any other (a choice's value is its index, turned back into the name
+    // below).
+    auto* symbol = grid_->Append(new wxEnumProperty("Symbol", "symbol", symbols, wxArrayInt(),
+                                                    std::max(0, symbols.Index(wxString::FromUTF8(type.symbol)))));
     auto* has_back = grid_->Append(new wxBoolProperty("Has a back face", "has_back", type.back.has_value()));
     has_back->SetAttribute(wxPG_BOOL_USE_CHECKBOX, true);
     if (const auto* layers = doc_->layers()) {
@@ -171,12 +175,14 @@ void UnitTypesPanel::fill_grid() {
     grid_->SetSplitterLeft();
 }
 
-void UnitTypesPanel::add_face(const char* category, const std::string& prefix, const std::string& type_id, const rules::UnitFace& face) {
+void UnitTypesPanel::add_face(const char* category, const std::string& prefix, const std::string& type_id,
+                              const rules::UnitFace& face) {
     const auto& rs = doc_->ruleset();
     grid_->Append(new wxPropertyCategory(category, prefix));
     wxPGChoices classes;
     for (const auto& c : rs.movement_classes) classes.Add(wxString::FromUTF8(c));
-    grid_->Append(new wxEnumProperty("Movement class", wxString::FromUTF8(prefix + ".class"), classes, face.movement_class));
+    grid_->Append(
+        new wxEnumProperty("Movement class", wxString::FromUTF8(prefix + ".class"), classes, face.movement_class));
     for (std::size_t a = 0; a < rs.attributes.size(); ++a) {
         const auto& spec = rs.attributes[a];
         const wxString label = wxString::FromUTF8(attribute_label(spec.id));
@@ -201,7 +207,8 @@ void UnitTypesPanel::add_face(const char* category, const std::string& prefix, c
                 break;
             }
         }
-        if (const auto* layers = doc_->layers()) show_origin(p, layers->origin_of_attribute(rs, type_id, prefix == "back", static_cast<int>(a)));
+        if (const auto* layers = doc_->layers())
+            show_origin(p, layers->origin_of_attribute(rs, type_id, prefix == "back", static_cast<int>(a)));
     }
 }
 
@@ -210,7 +217,8 @@ void UnitTypesPanel::add_face(const char* category, const std::string& prefix, c
 void UnitTypesPanel::show_origin(wxPGProperty* p, std::size_t origin) {
     if (!p || origin == 0) return;
     p->SetBackgroundColour(origin_colour(origin));
-    p->SetHelpString(p->GetHelpString() + (p->GetHelpString().empty() ? "" : "; ") + wxString::FromUTF8("from " + doc_->layers()->describe(origin)));
+    p->SetHelpString(p->GetHelpString() + (p->GetHelpString().empty() ? "" : "; ") +
+                     wxString::FromUTF8("from " + doc_->layers()->describe(origin)));
 }
 
 // The edit a property's new value makes; throws with a designer's message
@@ -218,15 +226,19 @@ void UnitTypesPanel::show_origin(wxPGProperty* p, std::size_t origin) {
 std::unique_ptr<EditCommand> UnitTypesPanel::command_for(const wxString& property, const wxVariant& value) const {
     const int t = selected();
     const std::string name = property.ToStdString();
-    if (name == "name") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Name, value.GetString().ToStdString(wxConvUTF8));
+    if (name == "name")
+        return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Name,
+                                                 value.GetString().ToStdString(wxConvUTF8));
     if (name == "id") return std::make_unique<RenameUnitType>(*doc_, t, value.GetString().ToStdString(wxConvUTF8));
-    if (name == "symbol") return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Symbol, symbol_named_by(value));
+    if (name == "symbol")
+        return std::make_unique<SetUnitTypeText>(*doc_, t, SetUnitTypeText::Field::Symbol, symbol_named_by(value));
     if (name == "has_back") return std::make_unique<SetUnitTypeBackFace>(*doc_, t, value.GetBool());
     const auto dot = name.find('.');
     if (dot == std::string::npos) return nullptr;
     const CounterFace face = name.substr(0, dot) == "back" ? CounterFace::Back : CounterFace::Front;
     const std::string what = name.substr(dot + 1);
-    if (what == "class") return std::make_unique<SetUnitTypeMovementClass>(*doc_, t, face, static_cast<int>(value.GetLong()));
+    if (what == "class")
+        return std::make_unique<SetUnitTypeMovementClass>(*doc_, t, face, static_cast<int>(value.GetLong()));
     const int attribute = std::stoi(what);
     const int stored = value.GetType() == "bool" ? (value.GetBool() ? 1 : 0) : static_cast<int>(value.GetLong());
     return std::make_unique<SetUnitTypeAttribute>(*doc_, t, face, attribute, stored);
@@ -235,7 +247,8 @@ std::unique_ptr<EditCommand> UnitTypesPanel::command_for(const wxString& propert
 void UnitTypesPanel::add(bool duplicate) {
     if (!doc_ || !perform_) return;
     const int t = selected();
-    auto command = std::make_unique<AddUnitType>(*doc_, duplicate && t != wxNOT_FOUND ? std::optional<int>(t) : std::nullopt);
+    auto command =
+        std::make_unique<AddUnitType>(*doc_, duplicate && t != wxNOT_FOUND ? std::optional<int>(t) : std::nullopt);
     const int index = command->index();
     perform_(std::move(command));
     refresh();

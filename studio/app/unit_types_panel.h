@@ -29,7 +29,8 @@ public:
 private:
     void fill_list();
     void fill_grid();
-    void add_face(const char* category, const std::string& prefix, const std::string& type_id, const rules::UnitFace& face);
+    void add_face(const char* category, const std::string& prefix, const std::string& type_id,
+                  const rules::UnitFace& face);
     void show_origin(wxPGProperty* property, std::size_t origin);
     std::unique_ptr<EditCommand> command_for(const wxString& property, const wxVariant& value) const;
     void add(bool duplicate);

@@ -17,7 +17,8 @@ class TemporaryFolder {
 public:
     TemporaryFolder() {
         static int counter = 0;  // one recovery at a time per process; the pid keeps processes apart
-        path_ = fs::temp_directory_path() / ("sandtable-recovery-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        path_ = fs::temp_directory_path() /
+                ("sandtable-recovery-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
         fs::remove_all(path_);
         fs::create_directories(path_);
     }
@@ -51,19 +52,23 @@ void take_tables(std::vector<Table>& real, const std::vector<Table>& recovered) 
 }
 }  // namespace
 
-RecoveredWork recover_work(const rules::Ruleset& on_disk, const rules::Scenario& scenario_on_disk, const std::string& scenario_autosave,
+RecoveredWork recover_work(const rules::Ruleset& on_disk, const rules::Scenario& scenario_on_disk,
+                           const std::string& scenario_autosave,
                            const std::map<std::string, std::string>& ruleset_autosaves) {
     const fs::path ruleset_dir = fs::absolute(on_disk.directory).lexically_normal();
     const fs::path scenario_file = fs::absolute(scenario_on_disk.file).lexically_normal();
-    const fs::path library = ruleset_dir.parent_path().parent_path() / "scripts";  // where rule modules are also looked for
+    const fs::path library =
+        ruleset_dir.parent_path().parent_path() / "scripts";  // where rule modules are also looked for
     const fs::path root = common_folder(common_folder(ruleset_dir, scenario_file.parent_path()), library);
     TemporaryFolder copy;
     auto in_copy = [&](const fs::path& real) { return copy.path() / fs::relative(real, root); };
     fs::create_directories(in_copy(ruleset_dir).parent_path());
     // Links are copied as links, never followed (a link to /etc in a ruleset is not copied out of it).
     fs::copy(ruleset_dir, in_copy(ruleset_dir), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    if (fs::exists(library)) fs::copy(library, in_copy(library), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
-    for (const auto& [file, text] : ruleset_autosaves) load::write_file_atomically(in_copy(fs::absolute(file).lexically_normal()).string(), text);
+    if (fs::exists(library))
+        fs::copy(library, in_copy(library), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    for (const auto& [file, text] : ruleset_autosaves)
+        load::write_file_atomically(in_copy(fs::absolute(file).lexically_normal()).string(), text);
     fs::create_directories(in_copy(scenario_file).parent_path());
     load::write_file_atomically(in_copy(scenario_file).string(), scenario_autosave);
 

@@ -23,7 +23,8 @@ struct RecoveredWork {
 // `scenario_autosave`: the autosaved scenario text; `ruleset_autosaves`:
 // real file path → autosaved text, for ruleset.yaml and table files.
 // Throws load::LoadError when the autosaved texts do not load.
-RecoveredWork recover_work(const rules::Ruleset& on_disk, const rules::Scenario& scenario_on_disk, const std::string& scenario_autosave,
+RecoveredWork recover_work(const rules::Ruleset& on_disk, const rules::Scenario& scenario_on_disk,
+                           const std::string& scenario_autosave,
                            const std::map<std::string, std::string>& ruleset_autosaves);
 
 }  // namespace sandtable::studio

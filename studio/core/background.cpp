@@ -57,7 +57,8 @@ void move_anchor(Background& background, const geometry::HexGrid& grid, int i, P
     moved.image_points[static_cast<std::size_t>(i)] = {std::round(image.x), std::round(image.y)};
     const Point a = moved.image_points[0], b = moved.image_points[1];
     if (std::fabs(a.x - b.x) < kMinimumSpan || std::fabs(a.y - b.y) < kMinimumSpan)
-        throw std::invalid_argument("the two handles must be apart across and down the scan: put them on hexes far apart");
+        throw std::invalid_argument(
+            "the two handles must be apart across and down the scan: put them on hexes far apart");
     background = moved;
 }
 
@@ -73,25 +74,30 @@ std::string background_to_yaml(const Background& b, const geometry::HexGrid& gri
     out << "visible: " << (b.visible ? "true" : "false") << "\n";
     out << "anchors:  # where the scan shows these hexes' centres, in image pixels\n";
     for (std::size_t k = 0; k < 2; ++k)
-        out << "  - { hex: \"" << grid.label(b.anchors[k]) << "\", image: [" << static_cast<long>(b.image_points[k].x) << ", "
-            << static_cast<long>(b.image_points[k].y) << "] }\n";
+        out << "  - { hex: \"" << grid.label(b.anchors[k]) << "\", image: [" << static_cast<long>(b.image_points[k].x)
+            << ", " << static_cast<long>(b.image_points[k].y) << "] }\n";
     return out.str();
 }
 
 namespace {
-void read_anchor(const YAML::Node& node, const std::string& file, load::DiagnosticSink& sink, const geometry::HexGrid& grid,
-                 Background& b, std::size_t k) {
+void read_anchor(const YAML::Node& node, const std::string& file, load::DiagnosticSink& sink,
+                 const geometry::HexGrid& grid, Background& b, std::size_t k) {
     load::MapReader r(node, file, sink, "an anchor ({ hex: \"0101\", image: [x, y] })");
     if (!r.valid()) return;
     const std::string label = r.text("hex", true);
-    if (auto hex = grid.parse_label(label)) b.anchors[k] = *hex;
-    else if (!label.empty()) sink.error(r.where("hex"), "'" + label + "' is not a hex of this map");
+    if (auto hex = grid.parse_label(label))
+        b.anchors[k] = *hex;
+    else if (!label.empty())
+        sink.error(r.where("hex"), "'" + label + "' is not a hex of this map");
     YAML::Node image = r.child("image", true);
     if (!image.IsSequence() || image.size() != 2) {
-        if (image.IsDefined()) sink.error(load::location_of(image, file), "'image' must be the pixel [x, y] of the hex's centre on the scan");
+        if (image.IsDefined())
+            sink.error(load::location_of(image, file),
+                       "'image' must be the pixel [x, y] of the hex's centre on the scan");
         return;
     }
-    const auto x = load::read_int(image[0], file, sink, "an image x"), y = load::read_int(image[1], file, sink, "an image y");
+    const auto x = load::read_int(image[0], file, sink, "an image x"),
+               y = load::read_int(image[1], file, sink, "an image y");
     if (x && y) b.image_points[k] = {static_cast<double>(*x), static_cast<double>(*y)};
 }
 }  // namespace
@@ -115,7 +121,8 @@ Background background_from_yaml(const std::string& text, const std::string& file
         }
     }
     sink.throw_if_any();
-    if (b.anchors[0] == b.anchors[1]) throw load::LoadError({{{file, 0, 0}, "the two anchors must be different hexes"}});
+    if (b.anchors[0] == b.anchors[1])
+        throw load::LoadError({{{file, 0, 0}, "the two anchors must be different hexes"}});
     return b;
 }
 

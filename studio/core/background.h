@@ -27,7 +27,9 @@ struct Background {
     struct Placement {
         Point origin;
         double scale_x = 1, scale_y = 1;
-        Point to_map(Point image_px) const { return {origin.x + image_px.x * scale_x, origin.y + image_px.y * scale_y}; }
+        Point to_map(Point image_px) const {
+            return {origin.x + image_px.x * scale_x, origin.y + image_px.y * scale_y};
+        }
         Point to_image(Point map) const { return {(map.x - origin.x) / scale_x, (map.y - origin.y) / scale_y}; }
     };
     Placement placement(const geometry::HexGrid& grid) const;

@@ -41,7 +41,7 @@ private:
     mutable std::mutex lock_;  // guards error_ and results_
     std::string error_;
     bots::BatchResults results_;
-    std::thread thread_;        // last: started once the rest exists
+    std::thread thread_;  // last: started once the rest exists
 };
 
 }  // namespace sandtable::studio

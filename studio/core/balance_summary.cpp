@@ -21,8 +21,10 @@ WinShare wins_of(const bots::BatchResults& r, std::size_t side) {
 void bin_margins(BalanceSummary& s, const std::array<const bots::BatchResults*, 2>& runs) {
     for (const auto* r : runs)
         if (r)
-            for (const auto& g : r->games) s.margin_low = std::min(s.margin_low, margin(g)), s.margin_high = std::max(s.margin_high, margin(g));
-    const double width = std::max(1.0, static_cast<double>(s.margin_high - s.margin_low + 1) / BalanceSummary::kMarginBins);
+            for (const auto& g : r->games)
+                s.margin_low = std::min(s.margin_low, margin(g)), s.margin_high = std::max(s.margin_high, margin(g));
+    const double width =
+        std::max(1.0, static_cast<double>(s.margin_high - s.margin_low + 1) / BalanceSummary::kMarginBins);
     for (std::size_t run = 0; run < 2; ++run) {
         if (!runs[run]) continue;
         auto& bins = s.margin_bins[run];

@@ -30,7 +30,8 @@ std::vector<Hex> fill(const rules::MapData& map, Hex at) {
         out.push_back(map.grid.hex_at(i));
         for (int d = 0; d < 6; ++d) {
             const int j = map.grid.neighbour_index(i, d);
-            if (j < 0 || seen[static_cast<std::size_t>(j)] || map.terrain[static_cast<std::size_t>(j)] != terrain) continue;
+            if (j < 0 || seen[static_cast<std::size_t>(j)] || map.terrain[static_cast<std::size_t>(j)] != terrain)
+                continue;
             seen[static_cast<std::size_t>(j)] = 1;
             frontier.push_back(j);
         }
@@ -42,11 +43,16 @@ std::vector<Hex> fill(const rules::MapData& map, Hex at) {
 std::vector<Hex> brush_hexes(const rules::MapData& map, Hex at, Brush brush) {
     if (!map.grid.contains(at)) return {};
     switch (brush) {
-        case Brush::Single: return {at};
-        case Brush::Radius1: return within(map, at, 1);
-        case Brush::Radius2: return within(map, at, 2);
-        case Brush::Fill: return fill(map, at);
-        case Brush::Line: return {at};
+        case Brush::Single:
+            return {at};
+        case Brush::Radius1:
+            return within(map, at, 1);
+        case Brush::Radius2:
+            return within(map, at, 2);
+        case Brush::Fill:
+            return fill(map, at);
+        case Brush::Line:
+            return {at};
     }
     return {};
 }
@@ -57,8 +63,10 @@ Hex round_cube(double q, double r) {
     const double s = -q - r;
     double rq = std::round(q), rr = std::round(r), rs = std::round(s);
     const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
-    if (dq > dr && dq > ds) rq = -rr - rs;
-    else if (dr > ds) rr = -rq - rs;
+    if (dq > dr && dq > ds)
+        rq = -rr - rs;
+    else if (dr > ds)
+        rr = -rq - rs;
     return {static_cast<int>(rq), static_cast<int>(rr)};
 }
 }  // namespace

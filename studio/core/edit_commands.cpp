@@ -7,7 +7,8 @@ namespace sandtable::studio {
 
 using geometry::Hex;
 
-PaintTerrain::PaintTerrain(const ScenarioDocument& doc, int terrain, const std::vector<Hex>& hexes) : terrain_(terrain) {
+PaintTerrain::PaintTerrain(const ScenarioDocument& doc, int terrain, const std::vector<Hex>& hexes)
+    : terrain_(terrain) {
     const auto& map = doc.scenario().map;
     for (Hex h : hexes) {
         const int i = map.grid.index(h);
@@ -51,18 +52,22 @@ void PaintElevation::undo(ScenarioDocument& doc) {
 SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, Hex hex, int direction, int feature)
     : SetHexsideLayer(doc, layer, std::vector<std::pair<Hex, int>>{{hex, direction}}, feature) {}
 
-SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer, const std::vector<std::pair<Hex, int>>& sides, int feature)
+SetHexsideLayer::SetHexsideLayer(const ScenarioDocument& doc, Layer layer,
+                                 const std::vector<std::pair<Hex, int>>& sides, int feature)
     : layer_(layer), feature_(feature) {
     const auto& map = doc.scenario().map;
     const auto& rs = doc.ruleset();
     for (const auto& [hex, direction] : sides) {
-        const int before = layer == Layer::Feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+        const int before =
+            layer == Layer::Feature ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
         if (before != feature) sides_.push_back({hex, direction, before});
     }
     if (layer == Layer::Feature)
-        name_ = feature < 0 ? std::string("Clear Hexside") : "Draw " + rs.hexside_features[static_cast<std::size_t>(feature)].name;
+        name_ = feature < 0 ? std::string("Clear Hexside")
+                            : "Draw " + rs.hexside_features[static_cast<std::size_t>(feature)].name;
     else
-        name_ = feature < 0 ? std::string("Remove Road") : "Lay " + rs.path_features[static_cast<std::size_t>(feature)].name;
+        name_ = feature < 0 ? std::string("Remove Road")
+                            : "Lay " + rs.path_features[static_cast<std::size_t>(feature)].name;
     if (sides_.size() > 1) name_ += " (" + std::to_string(sides_.size()) + " hexsides)";
 }
 
@@ -76,8 +81,10 @@ void SetHexsideLayer::undo(ScenarioDocument& doc) {
 
 void SetHexsideLayer::set(ScenarioDocument& doc, Hex hex, int direction, int feature) const {
     auto& map = doc.edit().map;
-    if (layer_ == Layer::Feature) map.set_side_feature(hex, direction, feature);
-    else map.set_path_feature(hex, direction, feature);
+    if (layer_ == Layer::Feature)
+        map.set_side_feature(hex, direction, feature);
+    else
+        map.set_path_feature(hex, direction, feature);
     map.step_costs.clear();  // derived from the map: worked out again when played
 }
 
@@ -85,20 +92,24 @@ SetTableCell::SetTableCell(const ScenarioDocument& doc, int table, int row, int 
     : table_(table), row_(row), column_(column), result_(std::move(result)) {
     const auto& t = doc.ruleset().odds_tables.at(static_cast<std::size_t>(table));
     before_ = t.rows.at(static_cast<std::size_t>(row)).at(static_cast<std::size_t>(column));
-    name_ = "Edit " + t.name + " " + t.columns[static_cast<std::size_t>(column)].label + ", roll " + std::to_string(t.die_first + row);
+    name_ = "Edit " + t.name + " " + t.columns[static_cast<std::size_t>(column)].label + ", roll " +
+            std::to_string(t.die_first + row);
 }
 
 void SetTableCell::apply(ScenarioDocument& doc) {
-    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)][static_cast<std::size_t>(column_)] = result_;
+    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)]
+                                                                         [static_cast<std::size_t>(column_)] = result_;
 }
 
 void SetTableCell::undo(ScenarioDocument& doc) {
-    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)][static_cast<std::size_t>(column_)] = before_;
+    doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)].rows[static_cast<std::size_t>(row_)]
+                                                                         [static_cast<std::size_t>(column_)] = before_;
 }
 
 MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
     : unit_(unit), from_(doc.scenario().units[static_cast<std::size_t>(unit)].hex), to_(to) {
-    name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name + " to " + doc.scenario().map.grid.label(to);
+    name_ = "Move " + doc.scenario().units[static_cast<std::size_t>(unit)].name + " to " +
+            doc.scenario().map.grid.label(to);
 }
 
 void MoveUnit::apply(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = to_; }

@@ -59,7 +59,8 @@ class SetHexsideLayer : public EditCommand {
 public:
     enum class Layer { Feature, Path };
     SetHexsideLayer(const ScenarioDocument& doc, Layer layer, geometry::Hex hex, int direction, int feature);
-    SetHexsideLayer(const ScenarioDocument& doc, Layer layer, const std::vector<std::pair<geometry::Hex, int>>& sides, int feature);
+    SetHexsideLayer(const ScenarioDocument& doc, Layer layer, const std::vector<std::pair<geometry::Hex, int>>& sides,
+                    int feature);
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
@@ -105,7 +106,6 @@ private:
     geometry::Hex from_, to_;
     std::string name_;
 };
-
 
 // Applied commands with undo and redo.
 class EditHistory {

@@ -25,23 +25,27 @@ Edit change(const ScenarioDocument& doc, std::string name, const std::function<v
 }
 
 void require_table(const ScenarioDocument& doc) {
-    require(doc.ruleset().table.enabled && !doc.scenario().table.empty(), "this scenario is played on hexes, not on a free table");
+    require(doc.ruleset().table.enabled && !doc.scenario().table.empty(),
+            "this scenario is played on hexes, not on a free table");
 }
 
 const rules::TerrainType& terrain_of(const ScenarioDocument& doc, int terrain, rules::TableTerrain::Shape shape) {
     const auto& rs = doc.ruleset();
-    require(terrain >= 0 && terrain < static_cast<int>(rs.terrain.size()), "there is no terrain " + std::to_string(terrain + 1));
+    require(terrain >= 0 && terrain < static_cast<int>(rs.terrain.size()),
+            "there is no terrain " + std::to_string(terrain + 1));
     const auto& t = rs.terrain[at(terrain)];
-    require(t.table.shape == shape, t.name + (shape == rules::TableTerrain::Shape::Area ? " is a line feature, not an area" : " is an area, not a line feature"));
+    require(t.table.shape == shape,
+            t.name + (shape == rules::TableTerrain::Shape::Area ? " is a line feature, not an area"
+                                                                : " is an area, not a line feature"));
     return t;
 }
-
 
 void require_on_table(const ScenarioDocument& doc, const std::vector<gt::Point>& points, const std::string& what) {
     const auto& map = doc.scenario().table.map;
     for (gt::Point p : points)
-        require(gt::on_table(map, p), what + " would have the point " + load::format_point(p) + " off the " + load::format_cm(map.width) + " x " +
-                                      load::format_cm(map.depth) + " cm table");
+        require(gt::on_table(map, p), what + " would have the point " + load::format_point(p) + " off the " +
+                                          load::format_cm(map.width) + " x " + load::format_cm(map.depth) +
+                                          " cm table");
 }
 
 // Points closer than this are one point: a double click's second click.
@@ -51,12 +55,14 @@ std::vector<gt::Point> without_repeats(const std::vector<gt::Point>& points) {
     std::vector<gt::Point> out;
     for (gt::Point p : points)
         if (out.empty() || gt::distance(out.back(), p) > kSamePointCm) out.push_back(p);
-    while (out.size() > 1 && gt::distance(out.front(), out.back()) <= kSamePointCm) out.pop_back();  // closed by clicking the first point
+    while (out.size() > 1 && gt::distance(out.front(), out.back()) <= kSamePointCm)
+        out.pop_back();  // closed by clicking the first point
     return out;
 }
 
 const rules::UnitPlacement& unit_of(const ScenarioDocument& doc, int unit) {
-    require(unit >= 0 && unit < static_cast<int>(doc.scenario().units.size()), "there is no unit " + std::to_string(unit + 1));
+    require(unit >= 0 && unit < static_cast<int>(doc.scenario().units.size()),
+            "there is no unit " + std::to_string(unit + 1));
     return doc.scenario().units[at(unit)];
 }
 
@@ -68,11 +74,16 @@ std::string item_word(const ScenarioDocument& doc, const Hit& item) {
     const auto& rs = doc.ruleset();
     const auto& sc = doc.scenario();
     switch (item.kind) {
-    case Hit::Area: return rs.terrain.at(at(sc.table.areas.at(at(item.index)).terrain)).name;
-    case Hit::Line: return rs.terrain.at(at(sc.table.lines.at(at(item.index)).terrain)).name;
-    case Hit::Unit: return unit_of(doc, item.index).name;
-    case Hit::Objective: return "Objective";
-    case Hit::None: break;
+        case Hit::Area:
+            return rs.terrain.at(at(sc.table.areas.at(at(item.index)).terrain)).name;
+        case Hit::Line:
+            return rs.terrain.at(at(sc.table.lines.at(at(item.index)).terrain)).name;
+        case Hit::Unit:
+            return unit_of(doc, item.index).name;
+        case Hit::Objective:
+            return "Objective";
+        case Hit::None:
+            break;
     }
     return {};
 }
@@ -80,8 +91,10 @@ std::string item_word(const ScenarioDocument& doc, const Hit& item) {
 void require_item(const ScenarioDocument& doc, const Hit& item) {
     const auto& sc = doc.scenario();
     auto in = [&](std::size_t size) { return item.index >= 0 && at(item.index) < size; };
-    const bool ok = (item.kind == Hit::Area && in(sc.table.map.areas.size())) || (item.kind == Hit::Line && in(sc.table.map.lines.size())) ||
-                    (item.kind == Hit::Unit && in(sc.units.size())) || (item.kind == Hit::Objective && in(sc.objectives.size()));
+    const bool ok = (item.kind == Hit::Area && in(sc.table.map.areas.size())) ||
+                    (item.kind == Hit::Line && in(sc.table.map.lines.size())) ||
+                    (item.kind == Hit::Unit && in(sc.units.size())) ||
+                    (item.kind == Hit::Objective && in(sc.objectives.size()));
     require(ok, "nothing is selected");
 }
 }  // namespace
@@ -134,8 +147,10 @@ Edit add_line(const ScenarioDocument& doc, int terrain, const std::vector<gt::Po
 Edit place_unit(const ScenarioDocument& doc, const NewUnit& n) {
     require_table(doc);
     const auto& rs = doc.ruleset();
-    require(n.type >= 0 && n.type < static_cast<int>(rs.unit_types.size()), "there is no unit type " + std::to_string(n.type + 1));
-    require(n.side >= 0 && n.side < static_cast<int>(doc.scenario().sides.size()), "there is no side " + std::to_string(n.side + 1));
+    require(n.type >= 0 && n.type < static_cast<int>(rs.unit_types.size()),
+            "there is no unit type " + std::to_string(n.type + 1));
+    require(n.side >= 0 && n.side < static_cast<int>(doc.scenario().sides.size()),
+            "there is no side " + std::to_string(n.side + 1));
     require(n.files >= 1 && n.files <= 36, "a formation has 1 to 36 files");
     require(n.figures >= 1 && n.figures <= 99, "a unit has 1 to 99 figures");
     require_on_table(doc, {n.front_centre}, "the unit");
@@ -159,7 +174,8 @@ Edit turn_unit(const ScenarioDocument& doc, int unit, int facing) {
     require_table(doc);
     const auto& u = unit_of(doc, unit);
     const int to = turned_facing(facing, 0, false);
-    return change(doc, "Turn " + u.name + " to " + std::to_string(to) + "°", [&](Scenario& sc) { sc.units[at(unit)].table.facing = to; });
+    return change(doc, "Turn " + u.name + " to " + std::to_string(to) + "°",
+                  [&](Scenario& sc) { sc.units[at(unit)].table.facing = to; });
 }
 
 Edit set_unit_formation(const ScenarioDocument& doc, int unit, int files, int figures) {
@@ -182,7 +198,8 @@ Edit set_unit_position(const ScenarioDocument& doc, int unit, const std::string&
     double x = 0, y = 0;
     std::string rest;
     const bool read = static_cast<bool>(in >> x >> y) && !(in >> rest);
-    require(read && std::isfinite(x) && std::isfinite(y), "a place on the table is two numbers in cm, x east and y south: like '45, 30' (not '" + text + "')");
+    require(read && std::isfinite(x) && std::isfinite(y),
+            "a place on the table is two numbers in cm, x east and y south: like '45, 30' (not '" + text + "')");
     require_on_table(doc, {{x, y}}, u.name);
     return change(doc, "Move " + u.name, [&](Scenario& sc) { sc.units[at(unit)].table.front_centre = {x, y}; });
 }
@@ -203,16 +220,20 @@ Edit add_objective(const ScenarioDocument& doc, gt::Point where, double radius, 
 
 std::vector<gt::Point> item_points(const Scenario& sc, const Hit& item) {
     switch (item.kind) {
-    case Hit::Area: {
-        std::vector<gt::Point> points = sc.table.map.areas.at(at(item.index)).outline;
-        const auto& trees = sc.table.areas.at(at(item.index)).trees;
-        points.insert(points.end(), trees.begin(), trees.end());
-        return points;
-    }
-    case Hit::Line: return sc.table.map.lines.at(at(item.index)).line.points;
-    case Hit::Unit: return {sc.units.at(at(item.index)).table.front_centre};
-    case Hit::Objective: return {sc.objectives.at(at(item.index)).table_at};
-    case Hit::None: break;
+        case Hit::Area: {
+            std::vector<gt::Point> points = sc.table.map.areas.at(at(item.index)).outline;
+            const auto& trees = sc.table.areas.at(at(item.index)).trees;
+            points.insert(points.end(), trees.begin(), trees.end());
+            return points;
+        }
+        case Hit::Line:
+            return sc.table.map.lines.at(at(item.index)).line.points;
+        case Hit::Unit:
+            return {sc.units.at(at(item.index)).table.front_centre};
+        case Hit::Objective:
+            return {sc.objectives.at(at(item.index)).table_at};
+        case Hit::None:
+            break;
     }
     return {};
 }
@@ -237,14 +258,21 @@ Edit move_item(const ScenarioDocument& doc, const Hit& item, gt::Point by_wanted
     return change(doc, "Move " + item_word(doc, item), [&](Scenario& sc) {
         const auto i = at(item.index);
         switch (item.kind) {
-        case Hit::Area:
-            shift(sc.table.map.areas[i].outline, by);
-            shift(sc.table.areas[i].trees, by);
-            break;
-        case Hit::Line: shift(sc.table.map.lines[i].line.points, by); break;
-        case Hit::Unit: sc.units[i].table.front_centre = sc.units[i].table.front_centre + by; break;
-        case Hit::Objective: sc.objectives[i].table_at = sc.objectives[i].table_at + by; break;
-        case Hit::None: break;
+            case Hit::Area:
+                shift(sc.table.map.areas[i].outline, by);
+                shift(sc.table.areas[i].trees, by);
+                break;
+            case Hit::Line:
+                shift(sc.table.map.lines[i].line.points, by);
+                break;
+            case Hit::Unit:
+                sc.units[i].table.front_centre = sc.units[i].table.front_centre + by;
+                break;
+            case Hit::Objective:
+                sc.objectives[i].table_at = sc.objectives[i].table_at + by;
+                break;
+            case Hit::None:
+                break;
         }
     });
 }
@@ -255,17 +283,22 @@ Edit remove_item(const ScenarioDocument& doc, const Hit& item) {
     return change(doc, "Delete " + item_word(doc, item), [&](Scenario& sc) {
         const auto i = static_cast<std::ptrdiff_t>(item.index);
         switch (item.kind) {
-        case Hit::Area:
-            sc.table.map.areas.erase(sc.table.map.areas.begin() + i);
-            sc.table.areas.erase(sc.table.areas.begin() + i);
-            break;
-        case Hit::Line:
-            sc.table.map.lines.erase(sc.table.map.lines.begin() + i);
-            sc.table.lines.erase(sc.table.lines.begin() + i);
-            break;
-        case Hit::Unit: sc.units.erase(sc.units.begin() + i); break;
-        case Hit::Objective: sc.objectives.erase(sc.objectives.begin() + i); break;
-        case Hit::None: break;
+            case Hit::Area:
+                sc.table.map.areas.erase(sc.table.map.areas.begin() + i);
+                sc.table.areas.erase(sc.table.areas.begin() + i);
+                break;
+            case Hit::Line:
+                sc.table.map.lines.erase(sc.table.map.lines.begin() + i);
+                sc.table.lines.erase(sc.table.lines.begin() + i);
+                break;
+            case Hit::Unit:
+                sc.units.erase(sc.units.begin() + i);
+                break;
+            case Hit::Objective:
+                sc.objectives.erase(sc.objectives.begin() + i);
+                break;
+            case Hit::None:
+                break;
         }
     });
 }
@@ -279,11 +312,16 @@ Edit resize_table(const ScenarioDocument& doc, double width, double depth) {
     const auto& sc = doc.scenario();
     auto check = [&](const std::vector<gt::Point>& points, const std::string& what) {
         for (gt::Point p : points)
-            require(gt::on_table(smaller, p), what + " at " + load::format_point(p) + " would be off a " + load::format_cm(width) + " x " + load::format_cm(depth) +
-                                              " cm table: move it first");
+            require(gt::on_table(smaller, p), what + " at " + load::format_point(p) + " would be off a " +
+                                                  load::format_cm(width) + " x " + load::format_cm(depth) +
+                                                  " cm table: move it first");
     };
-    for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a) check(item_points(sc, {Hit::Area, static_cast<int>(a)}), "a " + item_word(doc, {Hit::Area, static_cast<int>(a)}));
-    for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l) check(item_points(sc, {Hit::Line, static_cast<int>(l)}), "a " + item_word(doc, {Hit::Line, static_cast<int>(l)}));
+    for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a)
+        check(item_points(sc, {Hit::Area, static_cast<int>(a)}),
+              "a " + item_word(doc, {Hit::Area, static_cast<int>(a)}));
+    for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l)
+        check(item_points(sc, {Hit::Line, static_cast<int>(l)}),
+              "a " + item_word(doc, {Hit::Line, static_cast<int>(l)}));
     for (const auto& u : sc.units) check({u.table.front_centre}, "'" + u.name + "'");
     for (const auto& o : sc.objectives) check({o.table_at}, "an objective");
     return change(doc, "Resize Table", [&](Scenario& s) {

@@ -31,7 +31,8 @@ std::vector<GridLine> grid_lines(double length, double pixels_per_cm) {
 std::string cm_text(double cm) { return load::format_cm(std::round(cm * 10) / 10) + " cm"; }
 
 std::string compass_point(double bearing) {
-    static const std::array<const char*, 16> points{"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
+    static const std::array<const char*, 16> points{"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+                                                    "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"};
     const int i = static_cast<int>(std::floor(gt::normalize_bearing(bearing) / 22.5 + 0.5)) % 16;
     return points[at(i)];
 }
@@ -92,7 +93,8 @@ UnitShape placement_shape(const rules::Ruleset& rs, const rules::UnitPlacement& 
 
 std::vector<UnitShape> scenario_shapes(const rules::Ruleset& rs, const rules::Scenario& sc) {
     std::vector<UnitShape> shapes;
-    for (std::size_t u = 0; u < sc.units.size(); ++u) shapes.push_back(placement_shape(rs, sc.units[u], static_cast<int>(u)));
+    for (std::size_t u = 0; u < sc.units.size(); ++u)
+        shapes.push_back(placement_shape(rs, sc.units[u], static_cast<int>(u)));
     return shapes;
 }
 
@@ -127,7 +129,9 @@ std::vector<UnitShape> game_shapes(const kernel::Game& game, int viewer) {
 std::vector<int> area_draw_order(const gt::TableMap& map) {
     std::vector<int> order;
     for (std::size_t i = 0; i < map.areas.size(); ++i) order.push_back(static_cast<int>(i));
-    auto hill_level = [&](int i) { return map.areas[at(i)].sight == gt::AreaSight::Hill ? map.areas[at(i)].level : 1000; };
+    auto hill_level = [&](int i) {
+        return map.areas[at(i)].sight == gt::AreaSight::Hill ? map.areas[at(i)].level : 1000;
+    };
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return hill_level(a) < hill_level(b); });
     return order;
 }
@@ -158,26 +162,27 @@ Hit hit_at(const rules::Scenario& sc, const std::vector<UnitShape>& units, gt::P
 
 std::string hit_name(const rules::Ruleset& rs, const rules::Scenario& sc, const Hit& hit) {
     switch (hit.kind) {
-    case Hit::Area: {
-        const auto& source = sc.table.areas.at(at(hit.index));
-        const auto& area = sc.table.map.areas.at(at(hit.index));
-        std::string name = rs.terrain.at(at(source.terrain)).name;
-        if (area.sight == gt::AreaSight::Hill) name += " (level " + std::to_string(area.level) + ")";
-        if (area.sight == gt::AreaSight::Building && area.level > 1) name += " (" + std::to_string(area.level) + " storeys)";
-        return name;
-    }
-    case Hit::Line:
-        return rs.terrain.at(at(sc.table.lines.at(at(hit.index)).terrain)).name;
-    case Hit::Unit: {
-        const auto& u = sc.units.at(at(hit.index));
-        return u.name.empty() ? u.id : u.name;
-    }
-    case Hit::Objective: {
-        const auto& o = sc.objectives.at(at(hit.index));
-        return o.name.empty() ? "Objective at " + load::format_point(o.table_at) : "Objective " + o.name;
-    }
-    case Hit::None:
-        break;
+        case Hit::Area: {
+            const auto& source = sc.table.areas.at(at(hit.index));
+            const auto& area = sc.table.map.areas.at(at(hit.index));
+            std::string name = rs.terrain.at(at(source.terrain)).name;
+            if (area.sight == gt::AreaSight::Hill) name += " (level " + std::to_string(area.level) + ")";
+            if (area.sight == gt::AreaSight::Building && area.level > 1)
+                name += " (" + std::to_string(area.level) + " storeys)";
+            return name;
+        }
+        case Hit::Line:
+            return rs.terrain.at(at(sc.table.lines.at(at(hit.index)).terrain)).name;
+        case Hit::Unit: {
+            const auto& u = sc.units.at(at(hit.index));
+            return u.name.empty() ? u.id : u.name;
+        }
+        case Hit::Objective: {
+            const auto& o = sc.objectives.at(at(hit.index));
+            return o.name.empty() ? "Objective at " + load::format_point(o.table_at) : "Objective " + o.name;
+        }
+        case Hit::None:
+            break;
     }
     return {};
 }
@@ -195,16 +200,20 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
     using kernel::ActionKind;
     for (const auto& a : game.legal_actions()) {
         switch (a.kind) {
-        case ActionKind::WriteOrder: break;  // every unit still to be ordered is ringed below
-        case ActionKind::Fire:
-            add(a.unit, UnitMark::Movable);
-            add(a.target, UnitMark::Target);
-            break;
-        case ActionKind::Decline:
-            if (game.decision() == kernel::DecisionKind::Artillery) add(a.unit, UnitMark::Selected, "gun");
-            break;
-        case ActionKind::ChooseUnit: add(a.unit, UnitMark::Target); break;
-        default: break;
+            case ActionKind::WriteOrder:
+                break;  // every unit still to be ordered is ringed below
+            case ActionKind::Fire:
+                add(a.unit, UnitMark::Movable);
+                add(a.target, UnitMark::Target);
+                break;
+            case ActionKind::Decline:
+                if (game.decision() == kernel::DecisionKind::Artillery) add(a.unit, UnitMark::Selected, "gun");
+                break;
+            case ActionKind::ChooseUnit:
+                add(a.unit, UnitMark::Target);
+                break;
+            default:
+                break;
         }
     }
     // Orders are written in any order: each unit still to be ordered is ringed.

@@ -62,8 +62,8 @@ int turned_facing(int facing, int steps, bool fine);
 // A unit type's stand, from the attributes the ruleset names
 // (Ruleset::table.stand_width, stand_depth in mm; figures_per_stand).
 struct StandSize {
-    double width = 4;   // cm
-    double depth = 2;   // cm
+    double width = 4;  // cm
+    double depth = 2;  // cm
     int figures_per_stand = 1;
 };
 StandSize stand_size(const rules::Ruleset& ruleset, int type);

@@ -12,12 +12,15 @@ namespace {
 void require_unbent(const geometry::HexGrid& grid, const MapSize& size) {
     const bool flat = grid.layout().top == geometry::HexTop::Flat;
     if (flat && size.shift_columns % 2 != 0)
-        throw std::invalid_argument("on a map of flat-topped hexes the columns move two at a time: an odd shift would bend the map's rows");
+        throw std::invalid_argument(
+            "on a map of flat-topped hexes the columns move two at a time: an odd shift would bend the map's rows");
     if (!flat && size.shift_rows % 2 != 0)
-        throw std::invalid_argument("on a map of pointy-topped hexes the rows move two at a time: an odd shift would bend the map's columns");
+        throw std::invalid_argument(
+            "on a map of pointy-topped hexes the rows move two at a time: an odd shift would bend the map's columns");
 }
 
-rules::MapData moved_map(const rules::MapData& old, const geometry::HexGrid& grid, const std::function<std::optional<Hex>(Hex)>& move) {
+rules::MapData moved_map(const rules::MapData& old, const geometry::HexGrid& grid,
+                         const std::function<std::optional<Hex>(Hex)>& move) {
     rules::MapData m;
     m.grid = grid;
     m.legend = old.legend;
@@ -43,11 +46,14 @@ rules::MapData moved_map(const rules::MapData& old, const geometry::HexGrid& gri
     return m;
 }
 
-void move_pieces(rules::Scenario& sc, const geometry::HexGrid& old, const std::function<std::optional<Hex>(Hex)>& move, const MapSize& size) {
-    const std::string outside = ", outside a " + std::to_string(size.columns) + "x" + std::to_string(size.rows) + " map placed so";
+void move_pieces(rules::Scenario& sc, const geometry::HexGrid& old, const std::function<std::optional<Hex>(Hex)>& move,
+                 const MapSize& size) {
+    const std::string outside =
+        ", outside a " + std::to_string(size.columns) + "x" + std::to_string(size.rows) + " map placed so";
     for (auto& u : sc.units) {
         const auto to = move(u.hex);
-        if (!to) throw std::runtime_error("'" + u.name + "' stands at " + old.label(u.hex) + outside + ": move it first");
+        if (!to)
+            throw std::runtime_error("'" + u.name + "' stands at " + old.label(u.hex) + outside + ": move it first");
         u.hex = *to;
     }
     for (auto& o : sc.objectives) {
@@ -68,8 +74,10 @@ void move_pieces(rules::Scenario& sc, const geometry::HexGrid& old, const std::f
 
 MapSize anchored(const geometry::HexGrid& old, int columns, int rows, int anchor_x, int anchor_y) {
     MapSize size{columns, rows, (columns - old.columns()) * anchor_x / 2, (rows - old.rows()) * anchor_y / 2};
-    if (old.layout().top == geometry::HexTop::Flat) size.shift_columns -= size.shift_columns % 2;
-    else size.shift_rows -= size.shift_rows % 2;
+    if (old.layout().top == geometry::HexTop::Flat)
+        size.shift_columns -= size.shift_columns % 2;
+    else
+        size.shift_rows -= size.shift_rows % 2;
     return size;
 }
 

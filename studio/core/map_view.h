@@ -45,8 +45,8 @@ public:
 
     Point to_pixel(Point map) const { return {map.x * scale_ + offset_.x, map.y * scale_ + offset_.y}; }
     Point to_map(Point pixel) const { return {(pixel.x - offset_.x) / scale_, (pixel.y - offset_.y) / scale_}; }
-    Point centre(geometry::Hex h) const;                      // in pixels
-    std::array<Point, 6> corners(geometry::Hex h) const;      // in pixels, corner i between sides i-1 and i
+    Point centre(geometry::Hex h) const;                  // in pixels
+    std::array<Point, 6> corners(geometry::Hex h) const;  // in pixels, corner i between sides i-1 and i
     // The pixels of the two corners of the side from h in `direction`.
     std::array<Point, 2> side(geometry::Hex h, int direction) const;
     // The hex under a pixel, if it is on the map.

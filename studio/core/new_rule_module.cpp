@@ -15,11 +15,13 @@ namespace fs = std::filesystem;
 namespace {
 bool plain_name(const std::string& name) {
     return !name.empty() && std::islower(static_cast<unsigned char>(name.front())) &&
-           std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::islower(c) || std::isdigit(c) || c == '_'; });
+           std::all_of(name.begin(), name.end(),
+                       [](unsigned char c) { return std::islower(c) || std::isdigit(c) || c == '_'; });
 }
 
 std::string template_for(const rules::RuleModule& module, const ScenarioDocument& doc) {
-    return "-- " + module_label(module) + ": a rule module of " + doc.ruleset().name + ".\n"
+    return "-- " + module_label(module) + ": a rule module of " + doc.ruleset().name +
+           ".\n"
            "-- Handlers run at the kernel's events and may change the values they are given;\n"
            "-- Help > Lua API for Rule Scripts lists the events and the game's functions.\n"
            "--\n"
@@ -31,8 +33,10 @@ std::string template_for(const rules::RuleModule& module, const ScenarioDocument
 
 AddRuleModule::AddRuleModule(const ScenarioDocument& doc, const std::string& name) {
     if (!plain_name(name))
-        throw std::invalid_argument("a module's name is a plain lowercase name of letters, digits and _ "
-                                    "(it names its file, NAME.lua), not '" + name + "'");
+        throw std::invalid_argument(
+            "a module's name is a plain lowercase name of letters, digits and _ "
+            "(it names its file, NAME.lua), not '" +
+            name + "'");
     const auto& modules = doc.ruleset().modules;
     if (std::any_of(modules.begin(), modules.end(), [&](const auto& m) { return m.module == name; }))
         throw std::invalid_argument("a module '" + name + "' is registered already");
@@ -54,7 +58,8 @@ void AddRuleModule::apply(ScenarioDocument& doc) {
 
 void AddRuleModule::undo(ScenarioDocument& doc) {
     auto& modules = doc.edit_ruleset().modules;
-    const auto it = std::find_if(modules.rbegin(), modules.rend(), [&](const auto& m) { return m.module == module_.module; });
+    const auto it =
+        std::find_if(modules.rbegin(), modules.rend(), [&](const auto& m) { return m.module == module_.module; });
     if (it != modules.rend()) modules.erase(std::next(it).base());
 }
 

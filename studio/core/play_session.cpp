@@ -19,8 +19,12 @@ std::vector<std::unique_ptr<bots::Bot>> seat_bots(const std::vector<Seat>& seats
 }
 }  // namespace
 
-PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats, std::vector<int> forced_dice)
-    : loaded_(std::move(loaded)), scenario_path_(std::move(scenario_path)), seed_(seed), forced_dice_(std::move(forced_dice)) {
+PlaySession::PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed,
+                         std::vector<Seat> seats, std::vector<int> forced_dice)
+    : loaded_(std::move(loaded)),
+      scenario_path_(std::move(scenario_path)),
+      seed_(seed),
+      forced_dice_(std::move(forced_dice)) {
     seats.resize(loaded_.scenario->sides.size());
     set_seats(std::move(seats));
     rebuild(0);
@@ -36,7 +40,9 @@ void require_replay(const std::string& file) {
     if (text.find("format: sandtable-replay/") != std::string::npos) return;
     if (text.find("ruleset:") != std::string::npos)
         throw std::runtime_error(file + ": this is a scenario, not a replay; open it with File > Open Scenario");
-    throw std::runtime_error(file + ": not a replay (a replay starts with `format: sandtable-replay/2`; `sandtable play --replay-out` and Save Replay write them)");
+    throw std::runtime_error(file +
+                             ": not a replay (a replay starts with `format: sandtable-replay/2`; `sandtable play "
+                             "--replay-out` and Save Replay write them)");
 }
 }  // namespace
 
@@ -44,21 +50,24 @@ PlaySession PlaySession::open_replay(const std::string& replay_file) {
     require_replay(replay_file);
     bots::OpenedReplay opened = bots::open_replay(replay_file);
     const std::size_t sides = opened.loaded.scenario->sides.size();
-    PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed, std::vector<Seat>(sides, Seat{false, "greedy"}),
-                     opened.replay.forced_dice);
-    if (!opened.replay.content_hash.empty() && opened.replay.content_hash != play.loaded_.content_hash)  // opened.loaded was moved into play
+    PlaySession play(std::move(opened.loaded), opened.scenario_file, opened.replay.seed,
+                     std::vector<Seat>(sides, Seat{false, "greedy"}), opened.replay.forced_dice);
+    if (!opened.replay.content_hash.empty() &&
+        opened.replay.content_hash != play.loaded_.content_hash)  // opened.loaded was moved into play
         play.warning_ = "The scenario, ruleset or scripts changed since this replay was made.";
     for (std::size_t i = 0; i < opened.replay.steps.size(); ++i) {
         const auto& step = opened.replay.steps[i];
         try {
             play.apply(step.action);
         } catch (const std::exception& e) {
-            throw std::runtime_error(replay_file + ": action " + std::to_string(i + 1) + " cannot be applied: " + e.what());
+            throw std::runtime_error(replay_file + ": action " + std::to_string(i + 1) +
+                                     " cannot be applied: " + e.what());
         }
         const auto now = play.game().checksum();
         if (step.has_checksum && now != step.checksum && play.warning_.find("diverged") == std::string::npos)
-            play.warning_ += std::string(play.warning_.empty() ? "" : " ") + "Action " + std::to_string(i + 1) + " (" + play.game().describe(step.action) +
-                             ") diverged: checksum " + kernel::hex_checksum(now) + ", the replay says " + kernel::hex_checksum(step.checksum) +
+            play.warning_ += std::string(play.warning_.empty() ? "" : " ") + "Action " + std::to_string(i + 1) + " (" +
+                             play.game().describe(step.action) + ") diverged: checksum " + kernel::hex_checksum(now) +
+                             ", the replay says " + kernel::hex_checksum(step.checksum) +
                              ". This is the game as it re-executes now, not as it was recorded.";
     }
     play.unsaved_ = false;
@@ -132,7 +141,9 @@ std::size_t PlaySession::run_bots(std::size_t max_actions) {
     std::size_t taken = 0;
     while (taken < max_actions && !game().over() && !waiting_for_human()) {
         const auto& legal = game().legal_actions();
-        if (legal.empty()) throw std::logic_error(std::string("no legal action at decision ") + kernel::decision_kind_name(game().decision()));
+        if (legal.empty())
+            throw std::logic_error(std::string("no legal action at decision ") +
+                                   kernel::decision_kind_name(game().decision()));
         const kernel::Action chosen = bots_.at(static_cast<std::size_t>(game().deciding_side()))->choose(game(), legal);
         apply(chosen);
         ++taken;
@@ -179,14 +190,17 @@ void PlaySession::take_back() {
 int PlaySession::viewer() const {
     const auto humans = std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
     if (humans == 0) return -1;
-    if (humans == 1) return static_cast<int>(std::find_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; }) - seats_.begin());
+    if (humans == 1)
+        return static_cast<int>(std::find_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; }) -
+                                seats_.begin());
     return waiting_for_human() ? game().deciding_side() : last_viewer_;
 }
 
 void PlaySession::note_viewer() {
     const int now = viewer();
     const auto humans = std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.human; });
-    if (humans > 1 && game().hides_information() && now >= 0 && last_viewer_ >= 0 && now != last_viewer_) hand_over_to_ = now;
+    if (humans > 1 && game().hides_information() && now >= 0 && last_viewer_ >= 0 && now != last_viewer_)
+        hand_over_to_ = now;
     if (now >= 0) last_viewer_ = now;
 }
 
@@ -202,7 +216,9 @@ std::string PlaySession::replay_yaml(const std::string& replay_file) const {
 }
 
 void PlaySession::save_replay(const std::string& replay_file) {
-    if (!may_save_replay()) throw std::logic_error("a replay of a game in progress would show each side's hidden orders: save it when the game is over");
+    if (!may_save_replay())
+        throw std::logic_error(
+            "a replay of a game in progress would show each side's hidden orders: save it when the game is over");
     load::write_file_atomically(replay_file, replay_yaml(replay_file));
     unsaved_ = false;
 }

@@ -27,7 +27,8 @@ class PlaySession {
 public:
     // A new game of a loaded scenario on `seed`, one seat per side, with dice
     // forced first (a replay's).
-    PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats, std::vector<int> forced_dice = {});
+    PlaySession(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<Seat> seats,
+                std::vector<int> forced_dice = {});
     // A replay file (the CLI's or the studio's), at its last action, every
     // side watched. Throws with the file's name on a bad file or an action
     // that no longer applies.

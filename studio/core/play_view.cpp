@@ -11,7 +11,9 @@ using kernel::DecisionKind;
 using kernel::Game;
 
 namespace {
-const kernel::UnitState& unit_state(const Game& game, int unit) { return game.state().units[static_cast<std::size_t>(unit)]; }
+const kernel::UnitState& unit_state(const Game& game, int unit) {
+    return game.state().units[static_cast<std::size_t>(unit)];
+}
 
 std::string unit_name(const Game& game, int unit) {
     if (unit < 0) return "?";
@@ -27,7 +29,9 @@ std::vector<int> possible_attackers(const Game& game, int target) {
     const int side = game.attacking_side();
     for (std::size_t u = 0; u < game.state().units.size(); ++u) {
         const auto& s = game.state().units[u];
-        if (s.on_map && s.side == side && game.can_attack(static_cast<int>(u)) && game.reaches(static_cast<int>(u), target)) out.push_back(static_cast<int>(u));
+        if (s.on_map && s.side == side && game.can_attack(static_cast<int>(u)) &&
+            game.reaches(static_cast<int>(u), target))
+            out.push_back(static_cast<int>(u));
     }
     return out;
 }
@@ -48,7 +52,11 @@ std::string mp_text(const Game& game, int cost) {
     const int parts = game.movement_point_parts();
     const int whole = cost / parts, rest = cost % parts;
     if (rest == 0) return std::to_string(whole);
-    const std::string fraction = parts == 2 ? "½" : parts == 4 && rest == 1 ? "¼" : parts == 4 && rest == 3 ? "¾" : parts == 4 ? "½" : " " + std::to_string(rest) + "/" + std::to_string(parts);
+    const std::string fraction = parts == 2                ? "½"
+                                 : parts == 4 && rest == 1 ? "¼"
+                                 : parts == 4 && rest == 3 ? "¾"
+                                 : parts == 4              ? "½"
+                                                           : " " + std::to_string(rest) + "/" + std::to_string(parts);
     return (whole > 0 ? std::to_string(whole) : std::string()) + fraction;
 }
 }  // namespace
@@ -84,7 +92,8 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
 
 std::string odds_label(const Game& game, int target) {
     // A bombardment's attack is the markers the player will choose: the target's defence is what is known.
-    if (game.bombardment() && game.fights_on_a_table()) return "def " + std::to_string(game.odds_for({}, game.defenders_of(target)).defend);
+    if (game.bombardment() && game.fights_on_a_table())
+        return "def " + std::to_string(game.odds_for({}, game.defenders_of(target)).defend);
     const auto attackers = possible_attackers(game, target);
     if (attackers.empty() || !game.fights_on_a_table()) return {};
     return game.odds_for(attackers, game.defenders_of(target)).label;
@@ -100,9 +109,11 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
     if (state.combat_open) {
         for (int u : state.combat.attackers) marks.push_back({at(u), MarkKind::Attacker, {}});
         for (int u : state.combat.defenders)
-            marks.push_back({at(u), MarkKind::Defender, state.combat.stage == kernel::Combat::Building && game.fights_on_a_table() && !state.combat.attackers.empty()
-                                                            ? game.odds_for(state.combat.attackers, state.combat.defenders).label
-                                                            : std::string()});
+            marks.push_back({at(u), MarkKind::Defender,
+                             state.combat.stage == kernel::Combat::Building && game.fights_on_a_table() &&
+                                     !state.combat.attackers.empty()
+                                 ? game.odds_for(state.combat.attackers, state.combat.defenders).label
+                                 : std::string()});
     }
     // Fire declared this phase, resolved when it ends.
     for (const auto& f : state.fires) {
@@ -111,43 +122,46 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
     }
     for (const Action& a : legal) {
         switch (a.kind) {
-        case ActionKind::SelectUnit:
-        case ActionKind::AddAttacker:
-            marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
-            break;
-        case ActionKind::MoveTo: {
-            const int cost = move_cost(game, a.unit, a.hex);
-            marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
-            break;
-        }
-        case ActionKind::Declare:
-            marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
-            break;
-        case ActionKind::AddDefender:
-            marks.push_back({at(a.target), MarkKind::Target, "+"});
-            break;
-        case ActionKind::Fire:
-            marks.push_back({at(a.unit), MarkKind::Movable, {}});
-            marks.push_back({at(a.target), MarkKind::Target, {}});
-            break;
-        case ActionKind::ChooseUnit:
-            marks.push_back({at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
-            break;
-        case ActionKind::RetreatTo:
-        case ActionKind::AdvanceTo:
-        case ActionKind::RallyTo:
-        case ActionKind::Exit:
-            marks.push_back({a.hex, MarkKind::Destination, {}});
-            break;
-        case ActionKind::Plot: {
-            // The orders the selected unit may be given: where it may move, what it may attack.
-            const auto task = static_cast<kernel::PlotTask>(a.index);
-            if (task == kernel::PlotTask::Move) marks.push_back({a.hex, MarkKind::Reach, {}});
-            else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee) marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
-            break;
-        }
-        default:
-            break;
+            case ActionKind::SelectUnit:
+            case ActionKind::AddAttacker:
+                marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
+                break;
+            case ActionKind::MoveTo: {
+                const int cost = move_cost(game, a.unit, a.hex);
+                marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
+                break;
+            }
+            case ActionKind::Declare:
+                marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
+                break;
+            case ActionKind::AddDefender:
+                marks.push_back({at(a.target), MarkKind::Target, "+"});
+                break;
+            case ActionKind::Fire:
+                marks.push_back({at(a.unit), MarkKind::Movable, {}});
+                marks.push_back({at(a.target), MarkKind::Target, {}});
+                break;
+            case ActionKind::ChooseUnit:
+                marks.push_back(
+                    {at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
+                break;
+            case ActionKind::RetreatTo:
+            case ActionKind::AdvanceTo:
+            case ActionKind::RallyTo:
+            case ActionKind::Exit:
+                marks.push_back({a.hex, MarkKind::Destination, {}});
+                break;
+            case ActionKind::Plot: {
+                // The orders the selected unit may be given: where it may move, what it may attack.
+                const auto task = static_cast<kernel::PlotTask>(a.index);
+                if (task == kernel::PlotTask::Move)
+                    marks.push_back({a.hex, MarkKind::Reach, {}});
+                else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee)
+                    marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
+                break;
+            }
+            default:
+                break;
         }
     }
     // The viewer's own written orders; the other side's stay hidden (plot_of).
@@ -161,39 +175,43 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
     // One mark per hex and kind: the first (several units may offer the same hex).
     std::vector<HexMark> unique;
     for (auto& m : marks)
-        if (std::none_of(unique.begin(), unique.end(), [&](const HexMark& u) { return u.hex == m.hex && u.kind == m.kind; })) unique.push_back(std::move(m));
+        if (std::none_of(unique.begin(), unique.end(),
+                         [&](const HexMark& u) { return u.hex == m.hex && u.kind == m.kind; }))
+            unique.push_back(std::move(m));
     return unique;
 }
 
 std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
     std::vector<Action> out;
-    auto unit_here = [&](int unit) { return unit >= 0 && unit_state(game, unit).on_map && unit_state(game, unit).hex == hex; };
+    auto unit_here = [&](int unit) {
+        return unit >= 0 && unit_state(game, unit).on_map && unit_state(game, unit).hex == hex;
+    };
     for (const Action& a : game.legal_actions()) {
         bool here = false;
         switch (a.kind) {
-        case ActionKind::MoveTo:
-        case ActionKind::RetreatTo:
-        case ActionKind::AdvanceTo:
-        case ActionKind::RallyTo:
-        case ActionKind::Exit:
-        case ActionKind::Plot:
-            here = a.hex == hex;
-            break;
-        case ActionKind::SelectUnit:
-        case ActionKind::AddAttacker:
-        case ActionKind::ChooseUnit:
-        case ActionKind::Flip:
-            here = unit_here(a.unit);
-            break;
-        case ActionKind::Declare:
-        case ActionKind::AddDefender:
-            here = unit_here(a.target);
-            break;
-        case ActionKind::Fire:  // the firer's hex offers its targets, the target's hex its firers
-            here = unit_here(a.unit) || unit_here(a.target);
-            break;
-        default:
-            break;
+            case ActionKind::MoveTo:
+            case ActionKind::RetreatTo:
+            case ActionKind::AdvanceTo:
+            case ActionKind::RallyTo:
+            case ActionKind::Exit:
+            case ActionKind::Plot:
+                here = a.hex == hex;
+                break;
+            case ActionKind::SelectUnit:
+            case ActionKind::AddAttacker:
+            case ActionKind::ChooseUnit:
+            case ActionKind::Flip:
+                here = unit_here(a.unit);
+                break;
+            case ActionKind::Declare:
+            case ActionKind::AddDefender:
+                here = unit_here(a.target);
+                break;
+            case ActionKind::Fire:  // the firer's hex offers its targets, the target's hex its firers
+                here = unit_here(a.unit) || unit_here(a.target);
+                break;
+            default:
+                break;
         }
         if (here) out.push_back(a);
     }
@@ -203,86 +221,101 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
 std::string action_text(const Game& game, const Action& a) {
     const std::string unit = unit_name(game, a.unit);
     switch (a.kind) {
-    case ActionKind::EndPhase:
-        return "Done with the " + phase_name(game) + " phase";
-    case ActionKind::SelectUnit:
-        return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
-    case ActionKind::MoveTo: {
-        if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
-        const int cost = move_cost(game, a.unit, a.hex);
-        return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
-    }
-    case ActionKind::Fire:
-        // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are guessed).
-        if (game.on_table() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
-        if (game.on_table() && a.index > 0) return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) + " cm";
-        return unit + " fires at " + unit_name(game, a.target);
-    case ActionKind::Declare: {
-        if (game.bombardment())
-            return "Bombard " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + " (defence " +
-                   std::to_string(game.odds_for({}, game.defenders_of(a.target)).defend) + ")";
-        const std::string odds = odds_label(game, a.target);
-        const std::string column = game.differential_table() ? "column " : "";  // a bare "0" reads as nothing
-        return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) + (odds.empty() ? "" : " (" + column + odds + " with all who may join)");
-    }
-    case ActionKind::AddAttacker: {
-        std::vector<int> with = game.state().combat.attackers;
-        with.push_back(a.unit);
-        const std::string odds = game.fights_on_a_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
-        return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
-    }
-    case ActionKind::AddDefender:
-        return "Also attack " + unit_name(game, a.target);
-    case ActionKind::Resolve: {
-        const auto& c = game.state().combat;
-        const std::string odds = game.fights_on_a_table() && !c.attackers.empty() ? game.odds_for(c.attackers, c.defenders).label : std::string();
-        if (game.support_markers_per_combat() > 0)
-            return "Close the attack: support fire markers next, then the die" + (odds.empty() ? std::string() : " (column " + odds + " before support)");
-        if (game.dice_pool()) return "Roll the dice" + (odds.empty() ? std::string() : ": " + odds + " before the rule scripts' dice and support");
-        return "Roll the die" + (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
-    }
-    case ActionKind::ChooseUnit:
-        return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
-    case ActionKind::RetreatTo:
-        return unit + " retreats to " + hex_label(game, a.hex);
-    case ActionKind::AdvanceTo:
-        return unit + " advances to " + hex_label(game, a.hex);
-    case ActionKind::Decline:
-        if (game.decision() == DecisionKind::Support) return "Place no support fire marker now";
-        return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
-    case ActionKind::RallyTo:
-        return "Rally " + unit + " to " + hex_label(game, a.hex);
-    case ActionKind::Choose: {
-        const auto* q = game.question();
-        if (q && a.index >= 0 && static_cast<std::size_t>(a.index) < q->options.size()) return q->options[static_cast<std::size_t>(a.index)];
-        return "Answer " + std::to_string(a.index + 1);
-    }
-    case ActionKind::Flip:
-        return "Flip " + unit + " (only before your first move this phase)";
-    case ActionKind::Plot:
-        return unit + ": " + kernel::plot_task_name(static_cast<kernel::PlotTask>(a.index)) + " " + hex_label(game, a.hex);
-    case ActionKind::Exit:
-        return unit + " leaves the map at " + hex_label(game, a.hex);
-    case ActionKind::Concede:
-        return "Concede the game";
-    case ActionKind::StiffResistance:
-        return "Stiff resistance: stay, and lose a step instead";
-    case ActionKind::CommitSupport: {
-        const int left = game.support_draws_left(game.deciding_side());
-        return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
-    }
-    case ActionKind::Activate: {
-        const int order = game.order_of(a.index);
-        const auto& orders = game.ruleset().orders.list;
-        return "Activate " + game.formation_name(a.index) + (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
-    }
-    case ActionKind::GiveOrder: {
-        const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
-        return order.name + " (" + order.id + ")";
-    }
-    case ActionKind::WriteOrder:
-        if (a.unit >= 0) return unit + ": " + game.describe_order(a.unit, a.order);
-        break;
+        case ActionKind::EndPhase:
+            return "Done with the " + phase_name(game) + " phase";
+        case ActionKind::SelectUnit:
+            return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
+        case ActionKind::MoveTo: {
+            if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
+            const int cost = move_cost(game, a.unit, a.hex);
+            return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
+        }
+        case ActionKind::Fire:
+            // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are
+            // guessed).
+            if (game.on_table() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
+            if (game.on_table() && a.index > 0)
+                return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) +
+                       " cm";
+            return unit + " fires at " + unit_name(game, a.target);
+        case ActionKind::Declare: {
+            if (game.bombardment())
+                return "Bombard " + unit_name(game, a.target) + " in " +
+                       hex_label(game, unit_state(game, a.target).hex) + " (defence " +
+                       std::to_string(game.odds_for({}, game.defenders_of(a.target)).defend) + ")";
+            const std::string odds = odds_label(game, a.target);
+            const std::string column = game.differential_table() ? "column " : "";  // a bare "0" reads as nothing
+            return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) +
+                   (odds.empty() ? "" : " (" + column + odds + " with all who may join)");
+        }
+        case ActionKind::AddAttacker: {
+            std::vector<int> with = game.state().combat.attackers;
+            with.push_back(a.unit);
+            const std::string odds =
+                game.fights_on_a_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
+            return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
+        }
+        case ActionKind::AddDefender:
+            return "Also attack " + unit_name(game, a.target);
+        case ActionKind::Resolve: {
+            const auto& c = game.state().combat;
+            const std::string odds = game.fights_on_a_table() && !c.attackers.empty()
+                                         ? game.odds_for(c.attackers, c.defenders).label
+                                         : std::string();
+            if (game.support_markers_per_combat() > 0)
+                return "Close the attack: support fire markers next, then the die" +
+                       (odds.empty() ? std::string() : " (column " + odds + " before support)");
+            if (game.dice_pool())
+                return "Roll the dice" +
+                       (odds.empty() ? std::string() : ": " + odds + " before the rule scripts' dice and support");
+            return "Roll the die" +
+                   (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
+        }
+        case ActionKind::ChooseUnit:
+            return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
+        case ActionKind::RetreatTo:
+            return unit + " retreats to " + hex_label(game, a.hex);
+        case ActionKind::AdvanceTo:
+            return unit + " advances to " + hex_label(game, a.hex);
+        case ActionKind::Decline:
+            if (game.decision() == DecisionKind::Support) return "Place no support fire marker now";
+            return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
+        case ActionKind::RallyTo:
+            return "Rally " + unit + " to " + hex_label(game, a.hex);
+        case ActionKind::Choose: {
+            const auto* q = game.question();
+            if (q && a.index >= 0 && static_cast<std::size_t>(a.index) < q->options.size())
+                return q->options[static_cast<std::size_t>(a.index)];
+            return "Answer " + std::to_string(a.index + 1);
+        }
+        case ActionKind::Flip:
+            return "Flip " + unit + " (only before your first move this phase)";
+        case ActionKind::Plot:
+            return unit + ": " + kernel::plot_task_name(static_cast<kernel::PlotTask>(a.index)) + " " +
+                   hex_label(game, a.hex);
+        case ActionKind::Exit:
+            return unit + " leaves the map at " + hex_label(game, a.hex);
+        case ActionKind::Concede:
+            return "Concede the game";
+        case ActionKind::StiffResistance:
+            return "Stiff resistance: stay, and lose a step instead";
+        case ActionKind::CommitSupport: {
+            const int left = game.support_draws_left(game.deciding_side());
+            return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
+        }
+        case ActionKind::Activate: {
+            const int order = game.order_of(a.index);
+            const auto& orders = game.ruleset().orders.list;
+            return "Activate " + game.formation_name(a.index) +
+                   (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
+        }
+        case ActionKind::GiveOrder: {
+            const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
+            return order.name + " (" + order.id + ")";
+        }
+        case ActionKind::WriteOrder:
+            if (a.unit >= 0) return unit + ": " + game.describe_order(a.unit, a.order);
+            break;
     }
     return game.describe(a);
 }
@@ -304,67 +337,116 @@ std::string decision_text(const Game& game) {
     const auto& state = game.state();
     if (game.over()) {
         const auto& r = state.result;
-        return "Game over: " + (r.winner < 0 ? std::string("a draw") : "victory to " + game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " (" + r.level + ")") +
+        return "Game over: " +
+               (r.winner < 0 ? std::string("a draw")
+                             : "victory to " + game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " (" +
+                                   r.level + ")") +
                (r.reason.empty() ? "" : " — " + r.reason);
     }
     auto side_name = [&](int side) {
-        return side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size() ? game.scenario().sides[static_cast<std::size_t>(side)].name : std::string("?");
+        return side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size()
+                   ? game.scenario().sides[static_cast<std::size_t>(side)].name
+                   : std::string("?");
     };
     std::string what;
     switch (game.decision()) {
-    case DecisionKind::Movement: what = "pick a unit to move, or end the phase"; break;
-    case DecisionKind::MoveDestination: what = "where does " + unit_name(game, state.selected) + " go? (numbers: MP spent)"; break;
-    case DecisionKind::Fire: what = "pick a firer and its target"; break;
-    case DecisionKind::CombatDeclare: {
-        const auto& legal = game.legal_actions();
-        const bool may_end = std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
-        if (game.bombardment()) what = "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
-        else what = may_end ? "pick an enemy to attack (odds shown), or end the phase" : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
-        break;
-    }
-    case DecisionKind::CombatBuild: what = "add attackers, then roll"; break;
-    case DecisionKind::ChooseLoss: what = "choose the unit lost"; break;
-    case DecisionKind::Retreat: what = "choose where the unit retreats" + std::string(std::any_of(game.legal_actions().begin(), game.legal_actions().end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }) ? ", or offer stiff resistance" : ""); break;
-    case DecisionKind::Advance: what = "advance into the vacated hex (and on, for a unit that advances further), or decline"; break;
-    case DecisionKind::Rally: what = "rally a unit"; break;
-    case DecisionKind::Question: what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer"; break;
-    case DecisionKind::Plot: what = "write your units' orders (hidden from the other side)"; break;
-    case DecisionKind::Support:
-        what = game.bombardment() ? "draw support fire markers for the target, up to " + std::to_string(game.support_markers_per_combat()) + " (the first is required)"
-                                  : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
-        break;
-    case DecisionKind::Activate: {
-        const auto left = game.legal_actions().size();
-        what = "pick a formation to activate (" + std::to_string(left) + " of yours still to go this round; the log shows the roll-off)";
-        break;
-    }
-    case DecisionKind::WriteOrders: {
-        const int u = game.next_unit_to_order();
-        what = "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), click one for the menu" +
-               (u >= 0 ? "; the list offers the orders of " + unit_name(game, u) : std::string()) + " (hidden until both sides have written)";
-        break;
-    }
-    case DecisionKind::Artillery: what = "a gun fires at a target at a called range, or holds"; break;
-    case DecisionKind::Orders: {
-        const int f = game.next_formation_to_order();
-        what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) + " its order, face down (revealed when both sides are done)";
-        break;
-    }
-    default: what = kernel::decision_kind_name(game.decision()); break;
+        case DecisionKind::Movement:
+            what = "pick a unit to move, or end the phase";
+            break;
+        case DecisionKind::MoveDestination:
+            what = "where does " + unit_name(game, state.selected) + " go? (numbers: MP spent)";
+            break;
+        case DecisionKind::Fire:
+            what = "pick a firer and its target";
+            break;
+        case DecisionKind::CombatDeclare: {
+            const auto& legal = game.legal_actions();
+            const bool may_end =
+                std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+            if (game.bombardment())
+                what = "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
+            else
+                what = may_end ? "pick an enemy to attack (odds shown), or end the phase"
+                               : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
+            break;
+        }
+        case DecisionKind::CombatBuild:
+            what = "add attackers, then roll";
+            break;
+        case DecisionKind::ChooseLoss:
+            what = "choose the unit lost";
+            break;
+        case DecisionKind::Retreat:
+            what = "choose where the unit retreats" +
+                   std::string(std::any_of(game.legal_actions().begin(), game.legal_actions().end(),
+                                           [](const Action& a) { return a.kind == ActionKind::StiffResistance; })
+                                   ? ", or offer stiff resistance"
+                                   : "");
+            break;
+        case DecisionKind::Advance:
+            what = "advance into the vacated hex (and on, for a unit that advances further), or decline";
+            break;
+        case DecisionKind::Rally:
+            what = "rally a unit";
+            break;
+        case DecisionKind::Question:
+            what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer";
+            break;
+        case DecisionKind::Plot:
+            what = "write your units' orders (hidden from the other side)";
+            break;
+        case DecisionKind::Support:
+            what = game.bombardment()
+                       ? "draw support fire markers for the target, up to " +
+                             std::to_string(game.support_markers_per_combat()) + " (the first is required)"
+                       : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
+            break;
+        case DecisionKind::Activate: {
+            const auto left = game.legal_actions().size();
+            what = "pick a formation to activate (" + std::to_string(left) +
+                   " of yours still to go this round; the log shows the roll-off)";
+            break;
+        }
+        case DecisionKind::WriteOrders: {
+            const int u = game.next_unit_to_order();
+            what =
+                "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), "
+                "click one for the menu" +
+                (u >= 0 ? "; the list offers the orders of " + unit_name(game, u) : std::string()) +
+                " (hidden until both sides have written)";
+            break;
+        }
+        case DecisionKind::Artillery:
+            what = "a gun fires at a target at a called range, or holds";
+            break;
+        case DecisionKind::Orders: {
+            const int f = game.next_formation_to_order();
+            what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) +
+                   " its order, face down (revealed when both sides are done)";
+            break;
+        }
+        default:
+            what = kernel::decision_kind_name(game.decision());
+            break;
     }
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).
     const int active = state.at.active_side, deciding = game.deciding_side();
     // Between activations no phase is in progress: the roll-off's winner picks.
-    if (game.decision() == DecisionKind::Activate) return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
+    if (game.decision() == DecisionKind::Activate)
+        return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
     // Both sides give orders in one phase: the one giving them now is named.
-    if (game.decision() == DecisionKind::Orders || game.decision() == DecisionKind::WriteOrders) return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " + what;
-    std::string out = "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
+    if (game.decision() == DecisionKind::Orders || game.decision() == DecisionKind::WriteOrders)
+        return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " +
+               what;
+    std::string out =
+        "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
     if (deciding != active) out += side_name(deciding) + " decides: ";
     return out + what;
 }
 
 UnitNamer::UnitNamer(const Game& game) {
-    for (std::size_t u = 0; u < game.scenario().units.size(); ++u) names_.emplace(game.scenario().units[u].id, unit_name(game, static_cast<int>(u)));
+    for (std::size_t u = 0; u < game.scenario().units.size(); ++u)
+        names_.emplace(game.scenario().units[u].id, unit_name(game, static_cast<int>(u)));
 }
 
 std::string UnitNamer::operator()(const std::string& text) const {
@@ -402,10 +484,13 @@ std::string result_words(const kernel::CombatExplanation& why) {
 }  // namespace
 
 std::string combat_summary(const Game& game, const kernel::CombatExplanation& why) {
-    std::string out = "T" + std::to_string(why.turn) + " " + why.phase + ": " + names(game, why.attackers, "support fire") + " against " + names(game, why.defenders);
+    std::string out = "T" + std::to_string(why.turn) + " " + why.phase + ": " +
+                      names(game, why.attackers, "support fire") + " against " + names(game, why.defenders);
     if (why.cancelled) return out + " — did not take place";
     out += " — " + why.column;
-    if (why.roll > 0) out += ", die " + std::to_string(why.roll) + (why.roll_modifier ? (why.roll_modifier > 0 ? "+" : "") + std::to_string(why.roll_modifier) : "");
+    if (why.roll > 0)
+        out += ", die " + std::to_string(why.roll) +
+               (why.roll_modifier ? (why.roll_modifier > 0 ? "+" : "") + std::to_string(why.roll_modifier) : "");
     return out + ": " + why.result;
 }
 
@@ -423,18 +508,22 @@ std::string value_source(const Game& game, const kernel::StrengthTerm& t, const 
 
 std::string combat_text(const Game& game, const kernel::CombatExplanation& why, const ValueSources* sources) {
     std::string out = "Turn " + std::to_string(why.turn) + ", " + why.phase + "\n";
-    if (why.cancelled) return out + names(game, why.attackers) + " against " + names(game, why.defenders) + ": the combat did not take place (the defender left or a rule called it off).\n";
+    if (why.cancelled)
+        return out + names(game, why.attackers) + " against " + names(game, why.defenders) +
+               ": the combat did not take place (the defender left or a rule called it off).\n";
     auto list = [&](const char* title, const std::vector<kernel::StrengthTerm>& terms, int total) {
         out += std::string(title) + " " + std::to_string(total) + "\n";
         for (const auto& t : terms) {
-            out += "  " + unit_name(game, t.unit) + " (" + game.ruleset().unit_types[static_cast<std::size_t>(unit_state(game, t.unit).type)].name + ")";
+            out += "  " + unit_name(game, t.unit) + " (" +
+                   game.ruleset().unit_types[static_cast<std::size_t>(unit_state(game, t.unit).type)].name + ")";
             if (t.strength || !t.halved) out += ": " + std::to_string(t.strength);
             if (!t.note.empty()) out += "  " + t.note;
             if (const std::string source = value_source(game, t, sources); !source.empty()) out += "\n      " + source;
             out += "\n";
         }
     };
-    const bool halving = std::any_of(why.attackers.begin(), why.attackers.end(), [](const auto& t) { return t.halved; });
+    const bool halving =
+        std::any_of(why.attackers.begin(), why.attackers.end(), [](const auto& t) { return t.halved; });
     list("Attack", why.attackers, why.attack);
     if (halving) out += "  (halved strengths are added up, then the total is rounded up)\n";
     list("Defence", why.defenders, why.defend);
@@ -450,14 +539,18 @@ std::string combat_text(const Game& game, const kernel::CombatExplanation& why, 
             return s.empty() ? std::string("no dice") : s;
         };
         out += "Dice on the " + why.table + "\n";
-        out += "  attacker " + std::to_string(why.attack_dice.size()) + "D: " + faces(why.attack_dice) + " → " + std::to_string(why.attack_hits) + " hit" + (why.attack_hits == 1 ? "" : "s") + "\n";
-        out += "  defender " + std::to_string(why.defence_dice.size()) + "D: " + faces(why.defence_dice) + " → " + std::to_string(why.defence_hits) + " hit" + (why.defence_hits == 1 ? "" : "s") + "\n";
+        out += "  attacker " + std::to_string(why.attack_dice.size()) + "D: " + faces(why.attack_dice) + " → " +
+               std::to_string(why.attack_hits) + " hit" + (why.attack_hits == 1 ? "" : "s") + "\n";
+        out += "  defender " + std::to_string(why.defence_dice.size()) + "D: " + faces(why.defence_dice) + " → " +
+               std::to_string(why.defence_hits) + " hit" + (why.defence_hits == 1 ? "" : "s") + "\n";
         return out + "Result " + result_words(why) + "\n";
     }
     out += "Column " + why.column + " on the " + why.table + "\n";
     if (why.roll > 0) {
         out += "Die " + std::to_string(why.roll);
-        if (why.roll_modifier) out += (why.roll_modifier > 0 ? " +" : " ") + std::to_string(why.roll_modifier) + " = " + std::to_string(why.roll + why.roll_modifier);
+        if (why.roll_modifier)
+            out += (why.roll_modifier > 0 ? " +" : " ") + std::to_string(why.roll_modifier) + " = " +
+                   std::to_string(why.roll + why.roll_modifier);
         if (why.row != why.roll + why.roll_modifier) out += ", read as row " + std::to_string(why.row);
         out += "\n";
     } else {

@@ -26,11 +26,11 @@ rules::Scenario board_of(const kernel::Game& game, const rules::Scenario& base);
 void update_board(const kernel::Game& game, const rules::Scenario& base, rules::Scenario& board);
 
 enum class MarkKind {
-    Selected,     // the unit being moved or the firer chosen
-    Movable,      // a unit that may be picked now
-    Reach,        // a hex the selected unit may end in; label: its cost
-    Target,       // a legal target; label: the odds with every attacker that reaches it
-    Attacker,     // in the combat being built
+    Selected,  // the unit being moved or the firer chosen
+    Movable,   // a unit that may be picked now
+    Reach,     // a hex the selected unit may end in; label: its cost
+    Target,    // a legal target; label: the odds with every attacker that reaches it
+    Attacker,  // in the combat being built
     Defender,
     Destination,  // a retreat, advance, rally or exit hex
     Order,        // the viewer's own written order ends here; label: the task
@@ -83,6 +83,7 @@ std::string with_unit_names(const kernel::Game& game, const std::string& text);
 // column, the die and the result.
 std::string combat_summary(const kernel::Game& game, const kernel::CombatExplanation& why);
 // With `sources`, each unit's value names the layer and file:line it is written at.
-std::string combat_text(const kernel::Game& game, const kernel::CombatExplanation& why, const ValueSources* sources = nullptr);
+std::string combat_text(const kernel::Game& game, const kernel::CombatExplanation& why,
+                        const ValueSources* sources = nullptr);
 
 }  // namespace sandtable::studio

@@ -63,7 +63,9 @@ IssueTarget cell_target(int table, int row, int column, const std::string& file)
     return t;
 }
 
-bool same_line(const SourceLocation& a, const SourceLocation& b) { return a.line > 0 && a.file == b.file && a.line == b.line; }
+bool same_line(const SourceLocation& a, const SourceLocation& b) {
+    return a.line > 0 && a.file == b.file && a.line == b.line;
+}
 
 std::optional<IssueTarget> locate_in_scenario(const SourceLocation& where, const rules::Scenario& sc) {
     if (!sc.table.empty()) return std::nullopt;  // a free table has no hexes to show: the file's line
@@ -89,7 +91,8 @@ std::optional<IssueTarget> locate_in_ruleset(const SourceLocation& where, const 
     return std::nullopt;
 }
 
-void add(std::vector<ProjectIssue>& out, Severity severity, SourceLocation where, std::string message, IssueTarget target) {
+void add(std::vector<ProjectIssue>& out, Severity severity, SourceLocation where, std::string message,
+         IssueTarget target) {
     out.push_back({severity, std::move(where), std::move(message), std::move(target)});
 }
 
@@ -99,7 +102,8 @@ int movement_class(const rules::Ruleset& rs, const rules::UnitPlacement& u) {
 }
 
 bool can_enter(const rules::TerrainType& terrain, int movement_class) {
-    return movement_class < static_cast<int>(terrain.cost.size()) && terrain.cost[static_cast<std::size_t>(movement_class)].has_value();
+    return movement_class < static_cast<int>(terrain.cost.size()) &&
+           terrain.cost[static_cast<std::size_t>(movement_class)].has_value();
 }
 
 // A unit set up at the start outside its side's zone (an empty zone: anywhere).
@@ -122,14 +126,21 @@ void lint_table_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::
             const auto shape = free_table::placement_shape(rs, u, static_cast<int>(i));
             const bool spills = std::any_of(shape.stands.begin(), shape.stands.end(), [&](const auto& stand) {
                 const auto corners = stand.corners();
-                return std::any_of(corners.begin(), corners.end(), [&](auto p) { return !geometry::table::on_table(map, p); });
+                return std::any_of(corners.begin(), corners.end(),
+                                   [&](auto p) { return !geometry::table::on_table(map, p); });
             });
-            if (spills) add(out, Severity::Warning, u.where, u.name + "'s stands reach over the table's edge (front centre " + at + ")", file_target(u.where));
+            if (spills)
+                add(out, Severity::Warning, u.where,
+                    u.name + "'s stands reach over the table's edge (front centre " + at + ")", file_target(u.where));
         }
         if (u.arrives > sc.turns)
             add(out, Severity::Error, u.where,
-                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" + std::to_string(sc.turns) + ")", file_target(u.where));
-        if (++seen_ids[u.id] == 2) add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + at + ")", file_target(u.where));
+                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" +
+                    std::to_string(sc.turns) + ")",
+                file_target(u.where));
+        if (++seen_ids[u.id] == 2)
+            add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + at + ")",
+                file_target(u.where));
     }
 }
 
@@ -148,23 +159,29 @@ void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector
         const int mc = movement_class(rs, u);
         if (!can_enter(terrain, mc))
             add(out, Severity::Error, u.where,
-                u.name + " stands in " + terrain.name + " at " + label + ", which " + rs.movement_classes[static_cast<std::size_t>(mc)] +
-                    " units cannot enter",
+                u.name + " stands in " + terrain.name + " at " + label + ", which " +
+                    rs.movement_classes[static_cast<std::size_t>(mc)] + " units cannot enter",
                 hex_target(u.hex, sc.file));
         if (u.arrives > sc.turns)
             add(out, Severity::Error, u.where,
-                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" + std::to_string(sc.turns) + ")",
+                u.name + " arrives on turn " + std::to_string(u.arrives) + ", after the game's last turn (" +
+                    std::to_string(sc.turns) + ")",
                 hex_target(u.hex, sc.file));
         if (outside_zone(sc, u))
             add(out, Severity::Warning, u.where,
-                u.name + " sets up at " + label + ", outside the deployment zone of " + sc.sides[static_cast<std::size_t>(u.side)].name,
+                u.name + " sets up at " + label + ", outside the deployment zone of " +
+                    sc.sides[static_cast<std::size_t>(u.side)].name,
                 hex_target(u.hex, sc.file));
         if (++seen_ids[u.id] == 2)
-            add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + label + ")", hex_target(u.hex, sc.file));
+            add(out, Severity::Error, u.where, "two units have the id '" + u.id + "' (one at " + label + ")",
+                hex_target(u.hex, sc.file));
     }
     for (std::size_t s = 0; s < sc.sides.size(); ++s) {
-        const bool has_units = std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.side == static_cast<int>(s); });
-        if (!has_units) add(out, Severity::Warning, sc.sides[s].where, "side '" + sc.sides[s].name + "' has no units", file_target(sc.sides[s].where));
+        const bool has_units =
+            std::any_of(sc.units.begin(), sc.units.end(), [&](const auto& u) { return u.side == static_cast<int>(s); });
+        if (!has_units)
+            add(out, Severity::Warning, sc.sides[s].where, "side '" + sc.sides[s].name + "' has no units",
+                file_target(sc.sides[s].where));
     }
 }
 
@@ -175,7 +192,8 @@ void lint_objectives(const rules::Ruleset& rs, const rules::Scenario& sc, std::v
         if (i < 0) continue;
         const auto& terrain = rs.terrain[static_cast<std::size_t>(sc.map.terrain[static_cast<std::size_t>(i)])];
         bool reachable = false;
-        for (std::size_t mc = 0; mc < rs.movement_classes.size(); ++mc) reachable = reachable || can_enter(terrain, static_cast<int>(mc));
+        for (std::size_t mc = 0; mc < rs.movement_classes.size(); ++mc)
+            reachable = reachable || can_enter(terrain, static_cast<int>(mc));
         if (!reachable)
             add(out, Severity::Warning, o.where,
                 "the objective at " + sc.map.grid.label(o.hex) + " is in " + terrain.name + ", which no unit can enter",
@@ -190,10 +208,13 @@ void lint_tables(const rules::Ruleset& rs, std::vector<ProjectIssue>& out) {
             for (std::size_t c = 0; c < table.rows[r].size(); ++c) {
                 const std::string& code = table.rows[r][c];
                 if (!table.columns[c].automatic.empty() || code.empty() || rs.combat_result(code)) continue;
-                const SourceLocation where = r < table.cell_where.size() && c < table.cell_where[r].size() ? table.cell_where[r][c] : table.where;
+                const SourceLocation where = r < table.cell_where.size() && c < table.cell_where[r].size()
+                                                 ? table.cell_where[r][c]
+                                                 : table.where;
                 add(out, Severity::Error, where,
-                    table.name + ", " + table.columns[c].label + " column, roll " + std::to_string(table.die_first + static_cast<int>(r)) +
-                        ": '" + code + "' is not a result code of the ruleset",
+                    table.name + ", " + table.columns[c].label + " column, roll " +
+                        std::to_string(table.die_first + static_cast<int>(r)) + ": '" + code +
+                        "' is not a result code of the ruleset",
                     cell_target(static_cast<int>(t), static_cast<int>(r), static_cast<int>(c), table.where.file));
             }
     }
@@ -211,7 +232,8 @@ std::optional<std::string> out_of_range(const rules::AttributeSpec& spec, int va
             return "is not one of its values";
         case rules::AttributeKind::Int:
             if (value >= spec.min && value <= spec.max) return std::nullopt;
-            return "is " + std::to_string(value) + ", outside " + std::to_string(spec.min) + ".." + std::to_string(spec.max);
+            return "is " + std::to_string(value) + ", outside " + std::to_string(spec.min) + ".." +
+                   std::to_string(spec.max);
     }
     return std::nullopt;
 }
@@ -222,7 +244,8 @@ void lint_unit_types(const rules::Ruleset& rs, std::vector<ProjectIssue>& out) {
         auto check_face = [&](const rules::UnitFace& face, const char* which) {
             for (std::size_t a = 0; a < rs.attributes.size() && a < face.values.size(); ++a)
                 if (auto why = out_of_range(rs.attributes[a], face.values[a]))
-                    add(out, Severity::Error, type.where, type.name + " (" + which + "): " + rs.attributes[a].id + " " + *why,
+                    add(out, Severity::Error, type.where,
+                        type.name + " (" + which + "): " + rs.attributes[a].id + " " + *why,
                         unit_type_target(static_cast<int>(t), type.where.file));
         };
         check_face(type.front, "front");
@@ -238,7 +261,8 @@ void lint_map_edge(const rules::Ruleset& rs, const rules::Scenario& sc, std::vec
             if (f < 0 || map.grid.neighbour_index(i, d) >= 0) continue;
             const geometry::Hex h = map.grid.hex_at(i);
             add(out, Severity::Warning, sc.where,
-                rs.hexside_features[static_cast<std::size_t>(f)].name + " on the map's edge at " + map.grid.label(h) + " has no effect",
+                rs.hexside_features[static_cast<std::size_t>(f)].name + " on the map's edge at " + map.grid.label(h) +
+                    " has no effect",
                 hex_target(h, sc.file));
         }
 }
@@ -277,7 +301,8 @@ void start_game(load::LoadedGame loaded, const std::string& scenario_file, std::
         const SourceLocation where{e.script(), e.line(), 0};
         add(out, Severity::Error, where, e.message(), file_target(where));
     } catch (const std::exception& e) {
-        add(out, Severity::Error, {scenario_file, 0, 0}, std::string("the game does not start: ") + e.what(), file_target({scenario_file, 0, 0}));
+        add(out, Severity::Error, {scenario_file, 0, 0}, std::string("the game does not start: ") + e.what(),
+            file_target({scenario_file, 0, 0}));
     }
 }
 
@@ -291,9 +316,11 @@ IssueTarget locate(const SourceLocation& where, const rules::Ruleset* ruleset, c
     return file_target(where);
 }
 
-std::vector<ProjectIssue> issues_from(const load::LoadError& error, const rules::Ruleset* ruleset, const rules::Scenario* scenario) {
+std::vector<ProjectIssue> issues_from(const load::LoadError& error, const rules::Ruleset* ruleset,
+                                      const rules::Scenario* scenario) {
     std::vector<ProjectIssue> out;
-    for (const auto& d : error.diagnostics()) add(out, Severity::Error, d.where, d.message, locate(d.where, ruleset, scenario));
+    for (const auto& d : error.diagnostics())
+        add(out, Severity::Error, d.where, d.message, locate(d.where, ruleset, scenario));
     return out;
 }
 

@@ -44,10 +44,13 @@ std::string describe_template(const std::string& source_root, const std::string&
     return text + (names.empty() ? "" : "; scenarios: " + names);
 }
 
-std::string create_project_from_template(const std::string& source_root, const std::string& id, const std::string& destination) {
+std::string create_project_from_template(const std::string& source_root, const std::string& id,
+                                         const std::string& destination) {
     const fs::path from(source_root), to(destination);
-    if (!fs::exists(from / "rulesets" / id / "ruleset.yaml")) throw std::runtime_error("no bundled ruleset '" + id + "' in " + (from / "rulesets").string());
-    if (fs::exists(to) && !fs::is_empty(to)) throw std::runtime_error(destination + " is not empty: choose a new or empty folder");
+    if (!fs::exists(from / "rulesets" / id / "ruleset.yaml"))
+        throw std::runtime_error("no bundled ruleset '" + id + "' in " + (from / "rulesets").string());
+    if (fs::exists(to) && !fs::is_empty(to))
+        throw std::runtime_error(destination + " is not empty: choose a new or empty folder");
     fs::create_directories(to / "rulesets");
     fs::create_directories(to / "scenarios");
     // Links are copied as links, never followed: a link in a folder to /etc is not copied out of it.
@@ -78,12 +81,17 @@ bool names_a_ruleset(const fs::path& file) {
 }  // namespace
 
 std::vector<std::string> project_scenarios(const std::string& folder) {
-    const fs::path root = fs::exists(fs::path(folder) / "scenarios") ? fs::path(folder) / "scenarios" : fs::path(folder);
+    const fs::path root =
+        fs::exists(fs::path(folder) / "scenarios") ? fs::path(folder) / "scenarios" : fs::path(folder);
     std::vector<std::string> out;
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-        if (it->is_regular_file() && it->path().extension() == ".yaml" && names_a_ruleset(it->path())) out.push_back(it->path().string());
-    if (out.empty()) throw std::runtime_error("no scenario in " + root.string() + " (a scenario is a .yaml file with a 'ruleset:' key)");
+    for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == ".yaml" && names_a_ruleset(it->path()))
+            out.push_back(it->path().string());
+    if (out.empty())
+        throw std::runtime_error("no scenario in " + root.string() +
+                                 " (a scenario is a .yaml file with a 'ruleset:' key)");
     std::sort(out.begin(), out.end());
     return out;
 }

@@ -20,7 +20,8 @@ std::string describe_template(const std::string& source_root, const std::string&
 // `destination` (which must not exist or be empty) and returns the path of
 // the template's first scenario (alphabetically). Throws std::runtime_error
 // naming the folder when it cannot.
-std::string create_project_from_template(const std::string& source_root, const std::string& id, const std::string& destination);
+std::string create_project_from_template(const std::string& source_root, const std::string& id,
+                                         const std::string& destination);
 
 // The scenarios of a project folder: every .yaml file under its scenarios/
 // folder (or, without one, the folder itself) that names a `ruleset:`,

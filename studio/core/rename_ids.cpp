@@ -23,8 +23,8 @@ std::unique_ptr<EditCommand> set_unit_id(const ScenarioDocument& doc, int unit, 
     if (unit < 0 || unit >= static_cast<int>(units.size()))
         throw std::invalid_argument("no unit number " + std::to_string(unit + 1));
     if (!plain_id(id))
-        throw std::invalid_argument("a unit's id is a plain name of letters, digits, _ and - (replays name units by it), not '" +
-                                    id + "'");
+        throw std::invalid_argument(
+            "a unit's id is a plain name of letters, digits, _ and - (replays name units by it), not '" + id + "'");
     for (std::size_t u = 0; u < units.size(); ++u)
         if (static_cast<int>(u) != unit && units[u].id == id)
             throw std::invalid_argument("another unit has the id '" + id + "' (" + units[u].name + ")");
@@ -74,8 +74,9 @@ void refuse_where_written_elsewhere(const ScenarioDocument& doc, int type) {
     const auto& rs = doc.ruleset();
     const std::string& id = rs.unit_types[static_cast<std::size_t>(type)].id;
     if (doc.layers())
-        throw std::invalid_argument("ids are renamed in the ruleset itself, not while edits go into a house rule "
-                                    "(its patches name types by id)");
+        throw std::invalid_argument(
+            "ids are renamed in the ruleset itself, not while edits go into a house rule "
+            "(its patches name types by id)");
     for (const auto& chart : rs.artillery_charts)
         for (const auto& [gun, shots] : chart.guns)
             if (gun == type)

@@ -18,11 +18,14 @@ namespace {
 
 const RuleModule& module_at(const ScenarioDocument& doc, int module) {
     const auto& modules = doc.ruleset().modules;
-    if (module < 0 || module >= static_cast<int>(modules.size())) throw std::out_of_range("no rule module number " + std::to_string(module));
+    if (module < 0 || module >= static_cast<int>(modules.size()))
+        throw std::out_of_range("no rule module number " + std::to_string(module));
     return modules[static_cast<std::size_t>(module)];
 }
 
-RuleModule& module_at(ScenarioDocument& doc, int module) { return doc.edit_ruleset().modules.at(static_cast<std::size_t>(module)); }
+RuleModule& module_at(ScenarioDocument& doc, int module) {
+    return doc.edit_ruleset().modules.at(static_cast<std::size_t>(module));
+}
 
 const Param& param_at(const RuleModule& module, const std::string& key) {
     const Param* param = module.params.find(key);
@@ -37,7 +40,8 @@ std::string trimmed(const std::string& text) {
 }
 
 std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text;
 }
 
@@ -48,14 +52,18 @@ bool parse_whole(const std::string& text, Number& value) {
 }
 
 // "Retreat Hexes of Cavalry": how messages name the parameter being set.
-std::string param_label(const RuleModule& module, const std::string& key) { return attribute_label(key) + " of " + module_label(module); }
+std::string param_label(const RuleModule& module, const std::string& key) {
+    return attribute_label(key) + " of " + module_label(module);
+}
 
 // Lists, maps and empty values have no single value to type in: their shape
 // is edited in the file.
 void refuse_unless_single_value(const Param& current, const std::string& what) {
     if (current.list()) throw std::invalid_argument(what + " is a list: edit it in ruleset.yaml");
     if (current.map()) throw std::invalid_argument(what + " is a set of named values: edit it in ruleset.yaml");
-    if (current.is_null()) throw std::invalid_argument(what + " has no value in ruleset.yaml to take its kind from: give it one there first");
+    if (current.is_null())
+        throw std::invalid_argument(what +
+                                    " has no value in ruleset.yaml to take its kind from: give it one there first");
 }
 
 // `value` as the kind of `current`: the same alternative, or a whole number
@@ -65,8 +73,10 @@ Param of_same_kind(const Param& current, Param value, const std::string& what) {
     if (std::holds_alternative<double>(current.value))
         if (const auto* whole = std::get_if<long long>(&value.value)) value.value = static_cast<double>(*whole);
     if (value.value.index() != current.value.index()) {
-        static const char* kinds[] = {"nothing", "true or false", "a whole number", "a number", "text", "a list", "a set of named values"};
-        throw std::invalid_argument(what + " must be " + kinds[current.value.index()] + ", as it is written in ruleset.yaml");
+        static const char* kinds[] = {"nothing", "true or false", "a whole number",       "a number",
+                                      "text",    "a list",        "a set of named values"};
+        throw std::invalid_argument(what + " must be " + kinds[current.value.index()] +
+                                    ", as it is written in ruleset.yaml");
     }
     if (const auto* number = std::get_if<double>(&value.value); number && !std::isfinite(*number))
         throw std::invalid_argument(what + " must be a finite number");
@@ -89,7 +99,8 @@ Param parse_param_value(const Param& current, const std::string& typed, const st
     Param parsed;
     if (std::holds_alternative<long long>(current.value)) {
         long long value = 0;
-        if (!parse_whole(text, value)) throw std::invalid_argument(what + " must be a whole number, not '" + typed + "'");
+        if (!parse_whole(text, value))
+            throw std::invalid_argument(what + " must be a whole number, not '" + typed + "'");
         parsed.value = value;
     } else if (std::holds_alternative<bool>(current.value)) {
         const std::string word = lowercase(text);
@@ -98,7 +109,8 @@ Param parse_param_value(const Param& current, const std::string& typed, const st
         parsed.value = word == "true" || word == "yes";
     } else if (std::holds_alternative<double>(current.value)) {
         double value = 0;
-        if (!parse_whole(text, value) || !std::isfinite(value)) throw std::invalid_argument(what + " must be a number such as 2 or 0.5, not '" + typed + "'");
+        if (!parse_whole(text, value) || !std::isfinite(value))
+            throw std::invalid_argument(what + " must be a number such as 2 or 0.5, not '" + typed + "'");
         parsed.value = value;
     } else {
         parsed.value = typed;  // text is taken as typed, spaces and all
@@ -127,7 +139,9 @@ SetModuleParam::SetModuleParam(const ScenarioDocument& doc, int module, const st
 }
 
 SetModuleParam::SetModuleParam(const ScenarioDocument& doc, int module, const std::string& key, const std::string& text)
-    : SetModuleParam(doc, module, key, parse_param_value(param_at(module_at(doc, module), key), text, param_label(module_at(doc, module), key))) {}
+    : SetModuleParam(
+          doc, module, key,
+          parse_param_value(param_at(module_at(doc, module), key), text, param_label(module_at(doc, module), key))) {}
 
 void SetModuleParam::set(ScenarioDocument& doc, const Param& value) const {
     auto& params = std::get<Param::Map>(module_at(doc, module_).params.value);

@@ -15,7 +15,8 @@ RuleTestRun run_rule_tests(const ScenarioDocument& doc) {
         for (const auto& failure : outcome.failures) {
             ProjectIssue issue;
             issue.where = failure.where;
-            issue.message = "rule test " + (outcome.rule.empty() ? "" : outcome.rule + " ") + "'" + outcome.name + "': " + failure.message;
+            issue.message = "rule test " + (outcome.rule.empty() ? "" : outcome.rule + " ") + "'" + outcome.name +
+                            "': " + failure.message;
             issue.target.kind = IssueTarget::Kind::File;
             issue.target.file = failure.where.file;
             issue.target.line = failure.where.line;

@@ -30,7 +30,9 @@ rules::Ruleset reference_model(const std::string& ruleset_dir, const std::vector
     load::RulesetDocument doc = load::read_ruleset_document(ruleset_dir, sink);
     for (std::size_t i = 0; i < house_dirs.size() && sink.empty(); ++i) {
         load::HouseRule rule = load::read_house_rule(house_dirs[i], sink);
-        if (i + 1 == house_dirs.size()) rule.patches.erase(std::remove_if(rule.patches.begin(), rule.patches.end(), is_studio_patch), rule.patches.end());
+        if (i + 1 == house_dirs.size())
+            rule.patches.erase(std::remove_if(rule.patches.begin(), rule.patches.end(), is_studio_patch),
+                               rule.patches.end());
         if (sink.empty()) load::apply_house_rule(doc, rule, sink);
     }
     sink.throw_if_any();
@@ -68,14 +70,17 @@ const rules::UnitType* type_in(const rules::Ruleset& rs, const std::string& id) 
 RulesetLayers RulesetLayers::load(const std::string& ruleset_dir, const std::vector<std::string>& house_dirs) {
     RulesetLayers out;
     for (std::size_t k = 0; k < house_dirs.size(); ++k)
-        out.models_.push_back(partial_model(ruleset_dir, std::vector<std::string>(house_dirs.begin(), house_dirs.begin() + static_cast<long>(k))));
+        out.models_.push_back(partial_model(
+            ruleset_dir, std::vector<std::string>(house_dirs.begin(), house_dirs.begin() + static_cast<long>(k))));
     out.models_.push_back(load::load_ruleset(ruleset_dir, house_dirs));
     out.reference_ = house_dirs.empty() ? out.models_.front() : reference_model(ruleset_dir, house_dirs);
     out.target_dir_ = house_dirs.empty() ? std::string() : house_dirs.back();
     return out;
 }
 
-std::string RulesetLayers::target_patch_file() const { return target_dir_.empty() ? std::string() : (fs::path(target_dir_) / kStudioPatch).string(); }
+std::string RulesetLayers::target_patch_file() const {
+    return target_dir_.empty() ? std::string() : (fs::path(target_dir_) / kStudioPatch).string();
+}
 
 // The last layer whose model changed the value; kEdited when `now` differs
 // from every layer applied.
@@ -87,7 +92,8 @@ std::size_t RulesetLayers::origin(const rules::Ruleset& now, Value&& value_in) c
     return 0;
 }
 
-std::size_t RulesetLayers::origin_of_attribute(const rules::Ruleset& now, const std::string& type, bool back, int attribute) const {
+std::size_t RulesetLayers::origin_of_attribute(const rules::Ruleset& now, const std::string& type, bool back,
+                                               int attribute) const {
     return origin(now, [&](const rules::Ruleset& rs) -> std::string {
         const auto* t = type_in(rs, type);
         if (!t || (back && !t->back) || attribute >= static_cast<int>(t->face(back).values.size())) return "(none)";
@@ -116,10 +122,12 @@ std::size_t RulesetLayers::origin_of_type_symbol(const rules::Ruleset& now, cons
     });
 }
 
-std::size_t RulesetLayers::origin_of_cell(const rules::Ruleset& now, const std::string& table, int row, int column) const {
+std::size_t RulesetLayers::origin_of_cell(const rules::Ruleset& now, const std::string& table, int row,
+                                          int column) const {
     return origin(now, [&](const rules::Ruleset& rs) -> std::string {
         const auto* t = rs.odds_table(table);
-        if (!t || row >= static_cast<int>(t->rows.size()) || column >= static_cast<int>(t->columns.size())) return "(none)";
+        if (!t || row >= static_cast<int>(t->rows.size()) || column >= static_cast<int>(t->columns.size()))
+            return "(none)";
         return t->columns[static_cast<std::size_t>(column)].label + "=" + t->result(column, t->die_first + row);
     });
 }
@@ -133,24 +141,30 @@ std::size_t RulesetLayers::origin_of_module(const rules::Ruleset& now, const std
 }
 
 std::string RulesetLayers::describe(std::size_t origin) const {
-    if (origin == kEdited) return "edited, not saved yet: goes into house rule '" + target().id + "' (" + target_patch_file() + ")";
+    if (origin == kEdited)
+        return "edited, not saved yet: goes into house rule '" + target().id + "' (" + target_patch_file() + ")";
     const auto& l = layers().at(origin);
-    if (l.kind == rules::RulesetLayer::Kind::Ruleset) return "the ruleset " + l.id + " " + l.version + " (" + l.directory + ")";
+    if (l.kind == rules::RulesetLayer::Kind::Ruleset)
+        return "the ruleset " + l.id + " " + l.version + " (" + l.directory + ")";
     return "house rule '" + l.id + "' (" + l.directory + ")";
 }
 
-void create_house_rule(const std::string& dir, const std::string& id, const std::string& name, const rules::Ruleset& base) {
+void create_house_rule(const std::string& dir, const std::string& id, const std::string& name,
+                       const rules::Ruleset& base) {
     if (fs::exists(dir)) throw std::runtime_error(dir + " already exists: choose another id for the house rule");
     fs::create_directories(dir);
     const auto major = base.version.substr(0, base.version.find('.'));
-    const std::string range = load::parse_version(major) ? ">=" + base.version + " <" + std::to_string(std::stoi(major) + 1) : "";
+    const std::string range =
+        load::parse_version(major) ? ">=" + base.version + " <" + std::to_string(std::stoi(major) + 1) : "";
     std::ostringstream out;
     out << "# yaml-language-server: $schema=../../../../schemas/house-rule.schema.json\n"
         << "id: " << load::yaml_quoted(id) << "\nname: " << load::yaml_quoted(name) << "\nversion: 1.0.0\n"
-        << "base: { ruleset: " << load::yaml_quoted(base.id) << (range.empty() ? "" : ", versions: " + load::yaml_quoted(range)) << " }\n"
+        << "base: { ruleset: " << load::yaml_quoted(base.id)
+        << (range.empty() ? "" : ", versions: " + load::yaml_quoted(range)) << " }\n"
         << "description: \"\"\npatches: [" << kStudioPatch << "]\n";
     load::write_file_atomically((fs::path(dir) / "house.yaml").string(), out.str());
-    load::write_file_atomically((fs::path(dir) / kStudioPatch).string(), "# Written by Sandtable Studio: the edits made into this house rule.\n{}\n");
+    load::write_file_atomically((fs::path(dir) / kStudioPatch).string(),
+                                "# Written by Sandtable Studio: the edits made into this house rule.\n{}\n");
 }
 
 // The patch files as written in house.yaml, in order (a file not there yet included).
@@ -213,7 +227,9 @@ std::string studio_patch_listed(const std::string& house_dir) {
     std::string list;
     for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
     const auto span = patches_list_span(text);
-    if (!span) throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch + "; add it by hand, last");
+    if (!span)
+        throw std::runtime_error(file + ": cannot find its 'patches:' list to add " + kStudioPatch +
+                                 "; add it by hand, last");
     text.replace(span->first, span->second - span->first, "patches: [" + list + "]" + (span->block ? "\n" : ""));
     return text;
 }

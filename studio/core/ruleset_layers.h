@@ -55,7 +55,8 @@ private:
 // Creates DIR/house.yaml for a new house rule of `base` (named `name`, id
 // `id`, fitting the base's major version) with an empty studio.yaml patch.
 // Throws std::runtime_error when DIR exists.
-void create_house_rule(const std::string& dir, const std::string& id, const std::string& name, const rules::Ruleset& base);
+void create_house_rule(const std::string& dir, const std::string& id, const std::string& name,
+                       const rules::Ruleset& base);
 
 // The text of the house rule's house.yaml listing studio.yaml among its
 // patches (last), the `patches:` line or list edited in place (the file is

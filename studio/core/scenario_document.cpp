@@ -45,7 +45,9 @@ void ScenarioDocument::load_layers() {
 
 std::string ScenarioDocument::house_rule_changes() const {
     const auto dirs = house_rule_dirs();
-    if (dirs.empty()) return "The scenario plays " + ruleset_->name + " as the ruleset has it: it applies no house rules (house_rules:).\n";
+    if (dirs.empty())
+        return "The scenario plays " + ruleset_->name +
+               " as the ruleset has it: it applies no house rules (house_rules:).\n";
     return script::house_rules_report(load::load_layered_ruleset(scenario_.ruleset_dir, dirs));
 }
 
@@ -63,8 +65,12 @@ std::string ScenarioDocument::edit_target() const {
 }
 
 void ScenarioDocument::start_house_rule(const std::string& id, const std::string& name) {
-    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; });
-    if (!plain) throw std::runtime_error("a house rule id is a plain name of letters, digits, - and _ (it names its folder), not '" + id + "'");
+    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '-' || c == '_';
+    });
+    if (!plain)
+        throw std::runtime_error(
+            "a house rule id is a plain name of letters, digits, - and _ (it names its folder), not '" + id + "'");
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(scenario_.ruleset_dir) / "house-rules" / id;
     create_house_rule(dir.string(), id, name, *ruleset_);
@@ -98,7 +104,8 @@ ScenarioDocument ScenarioDocument::recover(const std::string& file, const std::s
         if (std::filesystem::exists(autosave_path(f))) ruleset_autosaves[f] = load::read_file(autosave_path(f));
     // Work kept in scripts or ruleset files alone leaves no autosave of the scenario: it is as saved.
     std::error_code missing;
-    const std::string scenario_text = load::read_file(std::filesystem::is_regular_file(autosave, missing) ? autosave : file);
+    const std::string scenario_text =
+        load::read_file(std::filesystem::is_regular_file(autosave, missing) ? autosave : file);
     RecoveredWork work = recover_work(*doc.ruleset_, doc.scenario_, scenario_text, ruleset_autosaves);
     *doc.ruleset_ = std::move(work.ruleset);
     doc.scenario_ = std::move(work.scenario);
@@ -159,7 +166,8 @@ std::vector<std::string> ScenarioDocument::autosaved_files() const {
     std::vector<std::string> autosaved;
     std::error_code ec;
     for (const std::string& f : files)
-        if (std::filesystem::is_regular_file(autosave_path(f), ec) && std::find(autosaved.begin(), autosaved.end(), f) == autosaved.end())
+        if (std::filesystem::is_regular_file(autosave_path(f), ec) &&
+            std::find(autosaved.begin(), autosaved.end(), f) == autosaved.end())
             autosaved.push_back(f);
     return autosaved;
 }
@@ -213,7 +221,9 @@ std::map<std::string, std::string> ScenarioDocument::changed_ruleset_files() con
     std::map<std::string, std::string> changed;
     if (layers_) {  // with house rules, edits go into the last one's studio patch only
         const std::string patch = load::patch_between(layers_->reference(), *ruleset_);
-        if (patch != saved_patch_) changed[layers_->target_patch_file()] = "# Written by Sandtable Studio: the edits made into this house rule.\n" + patch;
+        if (patch != saved_patch_)
+            changed[layers_->target_patch_file()] =
+                "# Written by Sandtable Studio: the edits made into this house rule.\n" + patch;
         return changed;
     }
     for (const auto& [f, text] : table_texts()) {
@@ -242,10 +252,13 @@ bool ScenarioDocument::same_as_on_disk() const {
     try {
         const ScenarioDocument disk = open(file_);
         if (disk.to_yaml() != saved_yaml_ || disk.table_texts() != saved_tables_) return false;
-        if (load::unit_types_to_yaml(*disk.ruleset_) != saved_unit_types_ || load::rule_modules_to_yaml(*disk.ruleset_) != saved_rule_modules_) return false;
+        if (load::unit_types_to_yaml(*disk.ruleset_) != saved_unit_types_ ||
+            load::rule_modules_to_yaml(*disk.ruleset_) != saved_rule_modules_)
+            return false;
         if (disk.layers_ && (!layers_ || disk.saved_patch_ != saved_patch_)) return false;
         const auto scripts = script_files();
-        return std::none_of(scripts.begin(), scripts.end(), [&](const std::string& f) { return scripts_.changed_on_disk(f); });
+        return std::none_of(scripts.begin(), scripts.end(),
+                            [&](const std::string& f) { return scripts_.changed_on_disk(f); });
     } catch (const std::exception&) {
         return false;  // it no longer loads: that is news
     }
@@ -261,13 +274,17 @@ std::map<std::string, std::string> ScenarioDocument::table_texts() const {
 
 bool ScenarioDocument::unit_types_changed() const { return load::unit_types_to_yaml(*ruleset_) != saved_unit_types_; }
 
-bool ScenarioDocument::rule_modules_changed() const { return load::rule_modules_to_yaml(*ruleset_) != saved_rule_modules_; }
+bool ScenarioDocument::rule_modules_changed() const {
+    return load::rule_modules_to_yaml(*ruleset_) != saved_rule_modules_;
+}
 
 // After the save, the ruleset's files count as saved.
 void ScenarioDocument::ruleset_files_saved(const std::map<std::string, std::string>& written) {
     for (const auto& [f, text] : written) {
-        if (f == ruleset_->where.file) ruleset_text_ = text;
-        else if (!layers_) saved_tables_[f] = text;
+        if (f == ruleset_->where.file)
+            ruleset_text_ = text;
+        else if (!layers_)
+            saved_tables_[f] = text;
     }
     saved_unit_types_ = load::unit_types_to_yaml(*ruleset_);
     saved_rule_modules_ = load::rule_modules_to_yaml(*ruleset_);
@@ -275,7 +292,8 @@ void ScenarioDocument::ruleset_files_saved(const std::map<std::string, std::stri
 
 // With house rules the edits go into the studio patch, listed last in the
 // house rule's house.yaml; the layers are then loaded again from disk.
-void ScenarioDocument::stage_house_rule(const std::map<std::string, std::string>& changed, load::FileTransaction& save) const {
+void ScenarioDocument::stage_house_rule(const std::map<std::string, std::string>& changed,
+                                        load::FileTransaction& save) const {
     namespace fs = std::filesystem;
     if (changed.empty()) return;
     const fs::path house = fs::path(layers_->target_patch_file()).parent_path() / "house.yaml";

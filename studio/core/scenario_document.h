@@ -44,7 +44,7 @@ public:
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }
-    rules::Scenario& edit() { return scenario_; }  // for edit commands only
+    rules::Scenario& edit() { return scenario_; }         // for edit commands only
     rules::Ruleset& edit_ruleset() { return *ruleset_; }  // tables, unit types, rule modules: for edit commands only
     const std::string& file() const { return file_; }
     // The rule scripts as typed in the studio (saved with the rest).
@@ -95,9 +95,9 @@ public:
     void write_blank_scenario(const std::string& file, const load::FileOps& ops = load::real_file_ops()) const;
 
 private:
-    std::shared_ptr<rules::Ruleset> ruleset_;  // the studio's own copy: tables are edited in it
+    std::shared_ptr<rules::Ruleset> ruleset_;                // the studio's own copy: tables are edited in it
     std::map<std::string, std::string> table_texts() const;  // table file -> YAML of the model
-    std::map<std::string, std::string> saved_tables_;  // table file -> YAML as last opened or saved
+    std::map<std::string, std::string> saved_tables_;        // table file -> YAML as last opened or saved
     // Unit types and rule modules live in ruleset.yaml beside the rest of the
     // ruleset, so only their blocks of the text as read are replaced when
     // they change.
@@ -105,7 +105,8 @@ private:
     bool rule_modules_changed() const;
     void ruleset_files_saved(const std::map<std::string, std::string>& written);
     void stage_house_rule(const std::map<std::string, std::string>& changed, load::FileTransaction& save) const;
-    void check_house_rule_saved(const std::map<std::string, std::optional<std::string>>& before, const load::FileOps& ops);
+    void check_house_rule_saved(const std::map<std::string, std::optional<std::string>>& before,
+                                const load::FileOps& ops);
     void write_to(const std::string& file, const load::FileOps& ops);
 
     void take_locations_from_saved_files();
@@ -120,7 +121,7 @@ private:
     std::string original_text_;  // the bytes on disk, written back while nothing changed
     std::string saved_yaml_;     // the model as last opened or saved
     std::optional<RulesetLayers> layers_;
-    std::string saved_patch_;    // with house rules: the studio patch as last opened or saved
+    std::string saved_patch_;  // with house rules: the studio patch as last opened or saved
     ScriptBuffers scripts_;
     void load_layers();
 };

@@ -10,8 +10,10 @@ namespace fs = std::filesystem;
 std::string id_from_file_name(const std::string& file) {
     std::string id;
     for (unsigned char c : fs::path(file).stem().string()) {
-        if (std::isalnum(c)) id += static_cast<char>(std::tolower(c));
-        else if (!id.empty() && id.back() != '_') id += '_';
+        if (std::isalnum(c))
+            id += static_cast<char>(std::tolower(c));
+        else if (!id.empty() && id.back() != '_')
+            id += '_';
     }
     while (!id.empty() && id.back() == '_') id.pop_back();
     return id.empty() ? "scenario" : id;

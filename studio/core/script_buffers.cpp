@@ -30,7 +30,9 @@ const std::string* ScriptBuffers::unsaved_text(const std::string& file) const {
     return it != buffers_.end() && it->second.text != it->second.saved ? &it->second.text : nullptr;
 }
 
-void ScriptBuffers::create(const std::string& file, const std::string& text) { buffers_[file] = Buffer{{}, text, false}; }
+void ScriptBuffers::create(const std::string& file, const std::string& text) {
+    buffers_[file] = Buffer{{}, text, false};
+}
 
 std::vector<std::string> ScriptBuffers::modified_of(const std::vector<std::string>& files) const {
     std::vector<std::string> out;
@@ -87,7 +89,8 @@ void ScriptBuffers::saved(const std::vector<std::string>& files) {
 void ScriptBuffers::autosave(const std::vector<std::string>& files, const load::FileOps& ops) {
     std::vector<std::string> written;
     for (const std::string& file : modified_of(files)) {
-        if (!buffers_.at(file).on_disk) continue;  // its folder may not exist yet: the new module's registration is autosaved
+        if (!buffers_.at(file).on_disk)
+            continue;  // its folder may not exist yet: the new module's registration is autosaved
         load::write_file_atomically(autosave_of(file), buffers_.at(file).text, ops);
         written.push_back(file);
     }

@@ -33,11 +33,13 @@ bool on_map(const rules::MapData& map, SideRef side) {
 // The sides that join `from` to `to` end to end, shortest first (both left
 // out), so a river drawn quickly stays one line; empty when they are far apart.
 std::vector<SideRef> joining(const rules::MapData& map, SideRef from, SideRef to) {
-    constexpr std::size_t kFarthest = 400;  // sides looked at: a few hexes' worth
+    constexpr std::size_t kFarthest = 400;                  // sides looked at: a few hexes' worth
     std::vector<std::pair<SideRef, int>> seen{{from, -1}};  // side, index of the side it was reached from
     for (std::size_t i = 0; i < seen.size() && seen.size() < kFarthest; ++i) {
         for (const SideRef next : touching(seen[i].first)) {
-            if (!on_map(map, next) || std::any_of(seen.begin(), seen.end(), [&](const auto& s) { return same_side(s.first, next); })) continue;
+            if (!on_map(map, next) ||
+                std::any_of(seen.begin(), seen.end(), [&](const auto& s) { return same_side(s.first, next); }))
+                continue;
             seen.push_back({next, static_cast<int>(i)});
             if (!same_side(next, to)) continue;
             std::vector<SideRef> chain;  // back from the side `to` was reached from, to just after `from`
@@ -55,7 +57,9 @@ SideStroke::SideStroke(const rules::MapData& map, Kind kind, std::optional<Hex> 
 }
 
 void SideStroke::add(SideRef side) {
-    auto known = [&](SideRef x) { return std::any_of(sides_.begin(), sides_.end(), [&](SideRef s) { return same_side(s, x); }); };
+    auto known = [&](SideRef x) {
+        return std::any_of(sides_.begin(), sides_.end(), [&](SideRef s) { return same_side(s, x); });
+    };
     if (known(side)) return;
     // A river's sides join end to end: those the pointer skipped are filled in.
     if (kind_ == Kind::Hexsides && !sides_.empty()) {
@@ -94,7 +98,8 @@ namespace {
 // wobbling pointer left beside the line — taken away until none is left.
 std::vector<SideRef> without_spurs(std::vector<SideRef> sides) {
     auto meets = [&](SideRef side, SideRef a, SideRef b) {
-        return std::any_of(sides.begin(), sides.end(), [&](SideRef s) { return !same_side(s, side) && (same_side(s, a) || same_side(s, b)); });
+        return std::any_of(sides.begin(), sides.end(),
+                           [&](SideRef s) { return !same_side(s, side) && (same_side(s, a) || same_side(s, b)); });
     };
     for (bool pruned = true; pruned && sides.size() > 2;) {
         pruned = false;
@@ -118,7 +123,8 @@ std::vector<SideRef> SideStroke::sides() const {
 int stroke_feature(const rules::MapData& map, SideStroke::Kind kind, const std::vector<SideRef>& sides, int feature) {
     if (sides.empty()) return feature;
     const auto [hex, direction] = sides.front();
-    const int there = kind == SideStroke::Kind::Hexsides ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
+    const int there =
+        kind == SideStroke::Kind::Hexsides ? map.side_feature(hex, direction) : map.path_feature(hex, direction);
     return there == feature ? -1 : feature;
 }
 

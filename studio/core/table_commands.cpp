@@ -20,13 +20,18 @@ std::optional<Odds> parse_odds(const std::string& label) {
     const char* end = label.data() + label.size();
     auto [p1, e1] = std::from_chars(begin, begin + dash, o.attack);
     auto [p2, e2] = std::from_chars(begin + dash + 1, end, o.defend);
-    if (e1 != std::errc{} || e2 != std::errc{} || p1 != begin + dash || p2 != end || o.attack < 1 || o.defend < 1) return std::nullopt;
+    if (e1 != std::errc{} || e2 != std::errc{} || p1 != begin + dash || p2 != end || o.attack < 1 || o.defend < 1)
+        return std::nullopt;
     return o;
 }
 
 // Strictly lower odds than a:d (compared without division).
-bool lower(const rules::OddsColumn& c, Odds o) { return static_cast<long long>(c.attack) * o.defend < static_cast<long long>(o.attack) * c.defend; }
-bool same(const rules::OddsColumn& c, Odds o) { return static_cast<long long>(c.attack) * o.defend == static_cast<long long>(o.attack) * c.defend; }
+bool lower(const rules::OddsColumn& c, Odds o) {
+    return static_cast<long long>(c.attack) * o.defend < static_cast<long long>(o.attack) * c.defend;
+}
+bool same(const rules::OddsColumn& c, Odds o) {
+    return static_cast<long long>(c.attack) * o.defend == static_cast<long long>(o.attack) * c.defend;
+}
 
 int printed_columns(const rules::OddsCrt& t) {
     int n = 0;
@@ -36,9 +41,13 @@ int printed_columns(const rules::OddsCrt& t) {
 }  // namespace
 
 ReshapeTable::ReshapeTable(const ScenarioDocument& doc, int table, std::string name)
-    : table_(table), before_(doc.ruleset().odds_tables.at(static_cast<std::size_t>(table))), after_(before_), name_(std::move(name)) {}
+    : table_(table),
+      before_(doc.ruleset().odds_tables.at(static_cast<std::size_t>(table))),
+      after_(before_),
+      name_(std::move(name)) {}
 
-std::unique_ptr<ReshapeTable> ReshapeTable::add_column(const ScenarioDocument& doc, int table, const std::string& label) {
+std::unique_ptr<ReshapeTable> ReshapeTable::add_column(const ScenarioDocument& doc, int table,
+                                                       const std::string& label) {
     const auto odds = parse_odds(label);
     if (!odds) throw std::invalid_argument("'" + label + "' is not odds: write attacker-defender, e.g. 7-1 or 1-6");
     std::unique_ptr<ReshapeTable> c(new ReshapeTable(doc, table, "Add Column " + label));
@@ -70,7 +79,8 @@ std::unique_ptr<ReshapeTable> ReshapeTable::add_column(const ScenarioDocument& d
 std::unique_ptr<ReshapeTable> ReshapeTable::remove_column(const ScenarioDocument& doc, int table, int column) {
     const auto& t0 = doc.ruleset().odds_tables.at(static_cast<std::size_t>(table));
     const auto& col = t0.columns.at(static_cast<std::size_t>(column));
-    if (col.automatic.empty() && printed_columns(t0) == 1) throw std::invalid_argument(t0.name + " needs at least one printed column");
+    if (col.automatic.empty() && printed_columns(t0) == 1)
+        throw std::invalid_argument(t0.name + " needs at least one printed column");
     std::unique_ptr<ReshapeTable> c(new ReshapeTable(doc, table, "Remove Column " + col.label));
     auto& t = c->after_;
     t.columns.erase(t.columns.begin() + column);
@@ -83,7 +93,8 @@ std::unique_ptr<ReshapeTable> ReshapeTable::remove_column(const ScenarioDocument
 
 std::unique_ptr<ReshapeTable> ReshapeTable::add_row(const ScenarioDocument& doc, int table) {
     const auto& t0 = doc.ruleset().odds_tables.at(static_cast<std::size_t>(table));
-    std::unique_ptr<ReshapeTable> c(new ReshapeTable(doc, table, "Add Row " + std::to_string(t0.die_first + t0.die_faces)));
+    std::unique_ptr<ReshapeTable> c(
+        new ReshapeTable(doc, table, "Add Row " + std::to_string(t0.die_first + t0.die_faces)));
     auto& t = c->after_;
     const auto copy = t.rows.back();
     t.rows.push_back(copy);
@@ -95,7 +106,8 @@ std::unique_ptr<ReshapeTable> ReshapeTable::add_row(const ScenarioDocument& doc,
 std::unique_ptr<ReshapeTable> ReshapeTable::remove_row(const ScenarioDocument& doc, int table) {
     const auto& t0 = doc.ruleset().odds_tables.at(static_cast<std::size_t>(table));
     if (t0.die_faces <= 1) throw std::invalid_argument(t0.name + " needs at least one row");
-    std::unique_ptr<ReshapeTable> c(new ReshapeTable(doc, table, "Remove Row " + std::to_string(t0.die_first + t0.die_faces - 1)));
+    std::unique_ptr<ReshapeTable> c(
+        new ReshapeTable(doc, table, "Remove Row " + std::to_string(t0.die_first + t0.die_faces - 1)));
     auto& t = c->after_;
     t.rows.pop_back();
     t.cell_where.pop_back();

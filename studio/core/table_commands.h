@@ -34,7 +34,9 @@ public:
 
 private:
     ReshapeTable(const ScenarioDocument& doc, int table, std::string name);
-    rules::OddsCrt& table_of(ScenarioDocument& doc) const { return doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)]; }
+    rules::OddsCrt& table_of(ScenarioDocument& doc) const {
+        return doc.edit_ruleset().odds_tables[static_cast<std::size_t>(table_)];
+    }
 
     int table_;
     rules::OddsCrt before_, after_;

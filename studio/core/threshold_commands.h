@@ -20,15 +20,20 @@ public:
     void undo(ScenarioDocument& doc) override { table_of(doc) = before_; }
 
     static std::unique_ptr<ChangeThresholdTable> set_die(const ScenarioDocument& doc, int table, int faces);
-    static std::unique_ptr<ChangeThresholdTable> set_compare(const ScenarioDocument& doc, int table, rules::ThresholdTable::Compare compare);
+    static std::unique_ptr<ChangeThresholdTable> set_compare(const ScenarioDocument& doc, int table,
+                                                             rules::ThresholdTable::Compare compare);
     static std::unique_ptr<ChangeThresholdTable> set_target(const ScenarioDocument& doc, int table, int target);
     // An attribute the ruleset declares, or "" for a fixed target number.
-    static std::unique_ptr<ChangeThresholdTable> set_target_attribute(const ScenarioDocument& doc, int table, const std::string& attribute);
-    static std::unique_ptr<ChangeThresholdTable> set_success(const ScenarioDocument& doc, int table, const std::string& success);
+    static std::unique_ptr<ChangeThresholdTable> set_target_attribute(const ScenarioDocument& doc, int table,
+                                                                      const std::string& attribute);
+    static std::unique_ptr<ChangeThresholdTable> set_success(const ScenarioDocument& doc, int table,
+                                                             const std::string& success);
 
 private:
     ChangeThresholdTable(const ScenarioDocument& doc, int table, const std::string& what);
-    rules::ThresholdTable& table_of(ScenarioDocument& doc) const { return doc.edit_ruleset().threshold_tables[static_cast<std::size_t>(table_)]; }
+    rules::ThresholdTable& table_of(ScenarioDocument& doc) const {
+        return doc.edit_ruleset().threshold_tables[static_cast<std::size_t>(table_)];
+    }
 
     int table_;
     rules::ThresholdTable before_, after_;

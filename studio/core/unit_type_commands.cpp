@@ -20,14 +20,18 @@ namespace {
 
 const UnitType& type_at(const ScenarioDocument& doc, int type) {
     const auto& types = doc.ruleset().unit_types;
-    if (type < 0 || type >= static_cast<int>(types.size())) throw std::out_of_range("no unit type number " + std::to_string(type));
+    if (type < 0 || type >= static_cast<int>(types.size()))
+        throw std::out_of_range("no unit type number " + std::to_string(type));
     return types[static_cast<std::size_t>(type)];
 }
 
-UnitType& type_at(ScenarioDocument& doc, int type) { return doc.edit_ruleset().unit_types.at(static_cast<std::size_t>(type)); }
+UnitType& type_at(ScenarioDocument& doc, int type) {
+    return doc.edit_ruleset().unit_types.at(static_cast<std::size_t>(type));
+}
 
 std::string lowercase(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return text;
 }
 
@@ -46,7 +50,8 @@ std::string joined(const std::vector<std::string>& words) {
 // "Ford Guard, Wendish Spears and 3 more": enough names to find the units.
 std::string some_names(const std::vector<std::string>& names) {
     constexpr std::size_t shown = 4;
-    std::vector<std::string> first(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(std::min(shown, names.size())));
+    std::vector<std::string> first(names.begin(),
+                                   names.begin() + static_cast<std::ptrdiff_t>(std::min(shown, names.size())));
     std::string out = joined(first);
     if (names.size() > shown) out += " and " + std::to_string(names.size() - shown) + " more";
     return out;
@@ -56,7 +61,8 @@ std::string face_prefix(CounterFace face) { return face == CounterFace::Back ? "
 
 // A unit whose face would get `movement_class` must stand on terrain that
 // class may enter, or the scenario no longer loads: refuse such an edit.
-void refuse_stranded_units(const ScenarioDocument& doc, int type, const std::function<std::optional<int>(const UnitPlacement&)>& class_after,
+void refuse_stranded_units(const ScenarioDocument& doc, int type,
+                           const std::function<std::optional<int>(const UnitPlacement&)>& class_after,
                            const std::string& refused_edit) {
     const auto& rs = doc.ruleset();
     const auto& map = doc.scenario().map;
@@ -67,8 +73,10 @@ void refuse_stranded_units(const ScenarioDocument& doc, int type, const std::fun
         if (!movement_class || hex < 0) continue;
         const auto& terrain = rs.terrain.at(static_cast<std::size_t>(map.terrain.at(static_cast<std::size_t>(hex))));
         if (!terrain.cost.at(static_cast<std::size_t>(*movement_class)))
-            throw std::runtime_error(refused_edit + ": " + unit.name + " stands in " + terrain.name + " at " + map.grid.label(unit.hex) + ", which " +
-                                     rs.movement_classes.at(static_cast<std::size_t>(*movement_class)) + " may not enter. Move it first.");
+            throw std::runtime_error(refused_edit + ": " + unit.name + " stands in " + terrain.name + " at " +
+                                     map.grid.label(unit.hex) + ", which " +
+                                     rs.movement_classes.at(static_cast<std::size_t>(*movement_class)) +
+                                     " may not enter. Move it first.");
     }
 }
 
@@ -107,8 +115,8 @@ void check_attribute_value(const AttributeSpec& a, int value, const std::string&
     switch (a.kind) {
         case AttributeKind::Int:
             if (value < a.min || value > a.max)
-                throw std::invalid_argument(what + " must be between " + std::to_string(a.min) + " and " + std::to_string(a.max) + ", not " +
-                                            std::to_string(value));
+                throw std::invalid_argument(what + " must be between " + std::to_string(a.min) + " and " +
+                                            std::to_string(a.max) + ", not " + std::to_string(value));
             return;
         case AttributeKind::Bool:
             if (value != 0 && value != 1) throw std::invalid_argument(what + " is either true or false");
@@ -127,8 +135,8 @@ int parse_attribute_value(const AttributeSpec& a, const std::string& typed, cons
             int value = 0;
             const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
             if (text.empty() || error != std::errc() || end != text.data() + text.size())
-                throw std::invalid_argument(what + " must be a whole number between " + std::to_string(a.min) + " and " + std::to_string(a.max) +
-                                            ", not '" + typed + "'");
+                throw std::invalid_argument(what + " must be a whole number between " + std::to_string(a.min) +
+                                            " and " + std::to_string(a.max) + ", not '" + typed + "'");
             check_attribute_value(a, value, what);
             return value;
         }
@@ -168,7 +176,8 @@ void AddUnitType::apply(ScenarioDocument& doc) {
 
 void AddUnitType::undo(ScenarioDocument& doc) {
     auto& types = doc.edit_ruleset().unit_types;
-    if (types.at(static_cast<std::size_t>(index_)).id != type_.id) throw std::logic_error("undo of Add Unit Type out of order: '" + type_.id + "' is not where it was added");
+    if (types.at(static_cast<std::size_t>(index_)).id != type_.id)
+        throw std::logic_error("undo of Add Unit Type out of order: '" + type_.id + "' is not where it was added");
     types.erase(types.begin() + index_);
 }
 
@@ -183,7 +192,9 @@ const UnitFace& face_of(const UnitType& type, CounterFace face) {
 }  // namespace
 
 namespace {
-const AttributeSpec& attribute_at(const ScenarioDocument& doc, int attribute) { return doc.ruleset().attributes.at(static_cast<std::size_t>(attribute)); }
+const AttributeSpec& attribute_at(const ScenarioDocument& doc, int attribute) {
+    return doc.ruleset().attributes.at(static_cast<std::size_t>(attribute));
+}
 
 // "Combat of Spearmen": how messages name the value being set.
 std::string value_label(const ScenarioDocument& doc, int type, CounterFace face, int attribute) {
@@ -191,10 +202,14 @@ std::string value_label(const ScenarioDocument& doc, int type, CounterFace face,
 }
 }  // namespace
 
-SetUnitTypeAttribute::SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute, const std::string& value)
-    : SetUnitTypeAttribute(doc, type, face, attribute, parse_attribute_value(attribute_at(doc, attribute), value, value_label(doc, type, face, attribute))) {}
+SetUnitTypeAttribute::SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute,
+                                           const std::string& value)
+    : SetUnitTypeAttribute(
+          doc, type, face, attribute,
+          parse_attribute_value(attribute_at(doc, attribute), value, value_label(doc, type, face, attribute))) {}
 
-SetUnitTypeAttribute::SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute, int value)
+SetUnitTypeAttribute::SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute,
+                                           int value)
     : type_(type), face_(face), attribute_(attribute), value_(value) {
     const std::string label = value_label(doc, type, face, attribute);
     check_attribute_value(attribute_at(doc, attribute), value, label);
@@ -210,7 +225,8 @@ void SetUnitTypeAttribute::set(ScenarioDocument& doc, int value) const {
 
 // SetUnitTypeText ------------------------------------------------------------
 
-SetUnitTypeText::SetUnitTypeText(const ScenarioDocument& doc, int type, Field field, std::string text) : type_(type), field_(field), text_(trimmed(text)) {
+SetUnitTypeText::SetUnitTypeText(const ScenarioDocument& doc, int type, Field field, std::string text)
+    : type_(type), field_(field), text_(trimmed(text)) {
     const UnitType& t = type_at(doc, type);
     if (field == Field::Name) {
         if (text_.empty()) throw std::invalid_argument("a unit type needs a name (" + t.name + " keeps its own)");
@@ -218,7 +234,9 @@ SetUnitTypeText::SetUnitTypeText(const ScenarioDocument& doc, int type, Field fi
         name_ = "Rename " + t.name;
     } else {
         if (text_.empty()) throw std::invalid_argument("a unit type needs a counter symbol, e.g. infantry");
-        if (!rules::is_counter_symbol(text_)) throw std::invalid_argument("'" + text_ + "' is not a counter symbol the loader knows (infantry, cavalry, archers, …)");
+        if (!rules::is_counter_symbol(text_))
+            throw std::invalid_argument("'" + text_ +
+                                        "' is not a counter symbol the loader knows (infantry, cavalry, archers, …)");
         before_ = t.symbol;
         name_ = "Set Symbol of " + t.name;
     }
@@ -231,7 +249,8 @@ void SetUnitTypeText::set(ScenarioDocument& doc, const std::string& text) const 
 
 // SetUnitTypeMovementClass ---------------------------------------------------
 
-SetUnitTypeMovementClass::SetUnitTypeMovementClass(const ScenarioDocument& doc, int type, CounterFace face, int movement_class)
+SetUnitTypeMovementClass::SetUnitTypeMovementClass(const ScenarioDocument& doc, int type, CounterFace face,
+                                                   int movement_class)
     : type_(type), face_(face), movement_class_(movement_class) {
     const UnitType& t = type_at(doc, type);
     const auto& classes = doc.ruleset().movement_classes;
@@ -244,7 +263,8 @@ SetUnitTypeMovementClass::SetUnitTypeMovementClass(const ScenarioDocument& doc, 
     refuse_stranded_units(
         doc, type,
         [&](const UnitPlacement& u) -> std::optional<int> {
-            const bool changes = u.back && t.back ? (face == CounterFace::Back || back_follows_front) : face == CounterFace::Front;
+            const bool changes =
+                u.back && t.back ? (face == CounterFace::Back || back_follows_front) : face == CounterFace::Front;
             return changes ? std::optional<int>(movement_class) : std::nullopt;
         },
         t.name + " cannot move as " + classes[static_cast<std::size_t>(movement_class)]);
@@ -281,7 +301,8 @@ SetUnitTypeBackFace::SetUnitTypeBackFace(const ScenarioDocument& doc, int type, 
     for (std::size_t i = 0; i < units.size(); ++i)
         if (units[i].type == type && units[i].back) units_on_back_.push_back(static_cast<int>(i));
     refuse_stranded_units(
-        doc, type, [&](const UnitPlacement& u) { return u.back ? std::optional<int>(t.front.movement_class) : std::nullopt; },
+        doc, type,
+        [&](const UnitPlacement& u) { return u.back ? std::optional<int>(t.front.movement_class) : std::nullopt; },
         t.name + " cannot lose its back face (units set up on it would turn to the front)");
     name_ = "Remove Back Face of " + t.name;
 }
@@ -303,8 +324,9 @@ RemoveUnitType::RemoveUnitType(const ScenarioDocument& doc, int type) : index_(t
     for (const auto& u : doc.scenario().units)
         if (u.type == type) placed.push_back(u.name);
     if (!placed.empty())
-        throw std::runtime_error(removed_.name + " cannot be removed: the scenario sets up " + std::to_string(placed.size()) +
-                                 (placed.size() == 1 ? " unit" : " units") + " of this type (" + some_names(placed) +
+        throw std::runtime_error(removed_.name + " cannot be removed: the scenario sets up " +
+                                 std::to_string(placed.size()) + (placed.size() == 1 ? " unit" : " units") +
+                                 " of this type (" + some_names(placed) +
                                  "). Remove them or give them another type first.");
     name_ = "Remove Unit Type " + removed_.name;
 }

@@ -53,7 +53,8 @@ private:
 // typed (see parse_attribute_value); the int form takes a stored value.
 class SetUnitTypeAttribute : public EditCommand {
 public:
-    SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute, const std::string& value);
+    SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute,
+                         const std::string& value);
     SetUnitTypeAttribute(const ScenarioDocument& doc, int type, CounterFace face, int attribute, int value);
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { set(doc, value_); }

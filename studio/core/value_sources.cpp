@@ -14,7 +14,8 @@ ValueSources ValueSources::of(const rules::Ruleset& ruleset) {
         const auto& layers = layered.document.layers;
         for (const auto& v : load::sourced_values(layered.document)) {
             const auto& layer = layers.at(v.layer);
-            const std::string who = (layer.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset " : "house rule ") + layer.id;
+            const std::string who =
+                (layer.kind == rules::RulesetLayer::Kind::Ruleset ? "ruleset " : "house rule ") + layer.id;
             sources.by_path_[load::path_text(v.path)] = who + ", " + v.where.to_string();
         }
     } catch (const std::exception&) {

@@ -26,10 +26,10 @@ struct Marks {
 
 std::optional<Marks> marks_for(const std::string& symbol) {
     static const std::map<std::string, Marks> known{
-        {"infantry", {true, false, false, false}},       {"light_infantry", {true, false, false, true}},
-        {"archers", {false, false, true, false}},        {"cavalry", {false, true, false, false}},
-        {"heavy_cavalry", {false, true, false, false}},  {"light_cavalry", {false, true, false, true}},
-        {"horse_archers", {false, true, true, false}},   {"mounted_infantry", {true, true, false, false}},
+        {"infantry", {true, false, false, false}},      {"light_infantry", {true, false, false, true}},
+        {"archers", {false, false, true, false}},       {"cavalry", {false, true, false, false}},
+        {"heavy_cavalry", {false, true, false, false}}, {"light_cavalry", {false, true, false, true}},
+        {"horse_archers", {false, true, true, false}},  {"mounted_infantry", {true, true, false, false}},
     };
     auto it = known.find(symbol);
     if (it == known.end()) return std::nullopt;
@@ -37,11 +37,14 @@ std::optional<Marks> marks_for(const std::string& symbol) {
 }
 
 int value_of(const rules::UnitFace& face, int attribute) {
-    return attribute >= 0 && attribute < static_cast<int>(face.values.size()) ? face.values[static_cast<std::size_t>(attribute)] : 0;
+    return attribute >= 0 && attribute < static_cast<int>(face.values.size())
+               ? face.values[static_cast<std::size_t>(attribute)]
+               : 0;
 }
 
 // The box's marks, or the symbol's first letters when it has no marks.
-void draw_symbol_box(wxGraphicsContext& gc, CounterInk& fonts, double x, double y, double w, double h, const std::string& symbol, const wxColour& ink) {
+void draw_symbol_box(wxGraphicsContext& gc, CounterInk& fonts, double x, double y, double w, double h,
+                     const std::string& symbol, const wxColour& ink) {
     gc.SetPen(wxPen(ink, std::max(1, static_cast<int>(w / 14))));
     gc.SetBrush(*wxTRANSPARENT_BRUSH);
     gc.DrawRectangle(x, y, w, h);
@@ -94,9 +97,11 @@ CounterValues counter_values(const rules::Ruleset& rs) {
     v.strength = rs.attribute_index("combat");
     const int movement = v.movement;
     for (int a = 0; a < static_cast<int>(rs.attributes.size()) && v.strength < 0; ++a)
-        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement) v.strength = a;
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != movement)
+            v.strength = a;
     for (int a = 0; a < static_cast<int>(rs.attributes.size()) && v.movement < 0; ++a)
-        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != v.strength) v.movement = a;
+        if (rs.attributes[static_cast<std::size_t>(a)].kind == rules::AttributeKind::Int && a != v.strength)
+            v.movement = a;
     // Combats that read a defence of their own (F&M's attack-defense-movement)
     // print three numbers; so do dice pools: dice, strength points, movement
     // (the regimental rules' BS-SP-MP).
@@ -112,22 +117,27 @@ CounterValues counter_values(const rules::Ruleset& rs) {
         const std::string named = rules::option_text(p, "defence", "");
         if (named.empty()) continue;
         v.defence = rs.attribute_index(named);
-        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0) v.strength = attack;
+        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0)
+            v.strength = attack;
         break;
     }
     if (v.defence == v.strength) v.defence = -1;
     return v;
 }
 
-CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& colour, int hits) {
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& colour,
+                         int hits) {
     CounterLook look;
     look.side = side_colour(colour);
     look.symbol = type.symbol;
     look.back = back && type.back.has_value();
     look.leader = type.symbol == "leader";
     const auto& face = type.face(look.back);
-    const int points = values.points_left && values.defence >= 0 ? std::max(0, value_of(face, values.defence) - hits) : -1;
-    if (values.strength >= 0) look.values = std::to_string(points >= 0 ? std::min(points, value_of(face, values.strength)) : value_of(face, values.strength));
+    const int points =
+        values.points_left && values.defence >= 0 ? std::max(0, value_of(face, values.defence) - hits) : -1;
+    if (values.strength >= 0)
+        look.values = std::to_string(points >= 0 ? std::min(points, value_of(face, values.strength))
+                                                 : value_of(face, values.strength));
     if (values.defence >= 0) look.values += "-" + std::to_string(points >= 0 ? points : value_of(face, values.defence));
     if (values.movement >= 0) look.values += "-" + std::to_string(value_of(face, values.movement));
     return look;
@@ -146,7 +156,8 @@ const wxGraphicsFont& CounterInk::font(int points, const wxColour& ink) {
 namespace {
 // The values in the font of `points`, or smaller until they fit the width
 // ("6-4-10" on a small counter); returns the text's extent.
-std::pair<double, double> fit_values(wxGraphicsContext& gc, CounterInk& ink, const wxString& values, int points, int smallest, double width, const wxColour& colour) {
+std::pair<double, double> fit_values(wxGraphicsContext& gc, CounterInk& ink, const wxString& values, int points,
+                                     int smallest, double width, const wxColour& colour) {
     double w = 0, h = 0;
     for (;; --points) {
         gc.SetFont(ink.font(points, colour));
@@ -156,16 +167,19 @@ std::pair<double, double> fit_values(wxGraphicsContext& gc, CounterInk& ink, con
 }
 }  // namespace
 
-void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look) {
+void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size,
+                        const CounterLook& look) {
     if (look.leader || size < kCounterMarksMinSize) return;
     const wxColour colour = look.side.Red() + look.side.Green() + look.side.Blue() > 380 ? *wxBLACK : *wxWHITE;
     const wxString values = wxString::FromUTF8(look.values);
     if (size < kCounterSymbolMinSize) {  // small: the values alone, big enough to read
-        const auto [w, h] = fit_values(gc, ink, values, std::max(6, static_cast<int>(size * 0.4)), 5, size * 0.94, colour);
+        const auto [w, h] =
+            fit_values(gc, ink, values, std::max(6, static_cast<int>(size * 0.4)), 5, size * 0.94, colour);
         gc.DrawText(values, x + (size - w) / 2, y + (size - h) / 2);
     } else {
         draw_symbol_box(gc, ink, x + size * 0.22, y + size * 0.14, size * 0.56, size * 0.36, look.symbol, colour);
-        const auto [w, h] = fit_values(gc, ink, values, std::max(5, static_cast<int>(size * 0.26)), 5, size * 0.94, colour);
+        const auto [w, h] =
+            fit_values(gc, ink, values, std::max(5, static_cast<int>(size * 0.26)), 5, size * 0.94, colour);
         gc.DrawText(values, x + (size - w) / 2, y + size - h - size * 0.05);
     }
     if (look.arrives > 1) draw_arrival_tag(gc, ink, x, y, size, look.arrives);
@@ -178,8 +192,10 @@ void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double
 void draw_counter(wxGraphicsContext& gc, double x, double y, double size, const CounterLook& look) {
     gc.SetPen(wxPen(wxColour(30, 30, 30), 1));
     gc.SetBrush(wxBrush(look.side));
-    if (look.leader) gc.DrawEllipse(x, y, size, size);
-    else gc.DrawRoundedRectangle(x, y, size, size, counter_corner_radius(size));
+    if (look.leader)
+        gc.DrawEllipse(x, y, size, size);
+    else
+        gc.DrawRoundedRectangle(x, y, size, size, counter_corner_radius(size));
     CounterInk ink(gc);
     draw_counter_marks(gc, ink, x, y, size, look);
 }

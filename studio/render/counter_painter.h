@@ -42,8 +42,10 @@ struct CounterValues {
 CounterValues counter_values(const rules::Ruleset& ruleset);
 
 // What a counter of this type shows on this face, for a side of this colour ("#rrggbb").
-CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back, const std::string& side_colour, int hits = 0);
-CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back, const std::string& side_colour);
+CounterLook counter_look(const CounterValues& values, const rules::UnitType& type, bool back,
+                         const std::string& side_colour, int hits = 0);
+CounterLook counter_look(const rules::Ruleset& ruleset, const rules::UnitType& type, bool back,
+                         const std::string& side_colour);
 
 // Counters smaller than this (in pixels) are only their coloured square or
 // disc: there is no room for marks.
@@ -68,7 +70,8 @@ private:
 // the back face's stripe, a reinforcement's turn. Nothing for a leader or a counter under
 // kCounterMarksMinSize. The map fills the squares of many counters at once
 // and then calls this for each; the preview calls draw_counter.
-void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size, const CounterLook& look);
+void draw_counter_marks(wxGraphicsContext& gc, CounterInk& ink, double x, double y, double size,
+                        const CounterLook& look);
 
 // The whole counter with its top-left corner at (x, y), `size` pixels square
 // (a leader's disc fills the square).

@@ -27,17 +27,21 @@ constexpr unsigned kMostBands = 4;
 class Piece {
 public:
     Piece(const wxRect& area, bool opaque)
-        : area_(area), pixels_(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height), kNothing), opaque_(opaque) {}
+        : area_(area),
+          pixels_(static_cast<std::size_t>(area.width) * static_cast<std::size_t>(area.height), kNothing),
+          opaque_(opaque) {}
 
     void fill(const PixelSpan& span, Pixel colour) {
         const int y = span.y - area_.y;
         if (y < 0 || y >= area_.height) return;
         const int begin = std::max(span.x_begin - area_.x, 0), end = std::min(span.x_end - area_.x, area_.width);
-        if (begin < end) std::fill_n(pixels_.begin() + static_cast<std::ptrdiff_t>(index(begin, y)), end - begin, colour);
+        if (begin < end)
+            std::fill_n(pixels_.begin() + static_cast<std::ptrdiff_t>(index(begin, y)), end - begin, colour);
     }
 
     bool holds(const PixelSpan& span) const {
-        return span.y >= area_.y && span.y < area_.y + area_.height && span.x_begin >= area_.x && span.x_end <= area_.x + area_.width;
+        return span.y >= area_.y && span.y < area_.y + area_.height && span.x_begin >= area_.x &&
+               span.x_end <= area_.x + area_.width;
     }
 
     bool transparent_at(int x, int y) const {
@@ -47,7 +51,9 @@ public:
     TerrainPiece take() { return {area_, std::move(pixels_), opaque_}; }
 
 private:
-    std::size_t index(int x, int y) const { return static_cast<std::size_t>(y) * static_cast<std::size_t>(area_.width) + static_cast<std::size_t>(x); }
+    std::size_t index(int x, int y) const {
+        return static_cast<std::size_t>(y) * static_cast<std::size_t>(area_.width) + static_cast<std::size_t>(x);
+    }
 
     wxRect area_;
     std::vector<Pixel> pixels_;
@@ -57,7 +63,8 @@ private:
 // The pieces together, written as one picture; colours by palette index.
 class ImagePixels {
 public:
-    ImagePixels(std::vector<Piece>& pieces, std::vector<Pixel> colours) : pieces_(pieces), colours_(std::move(colours)) {}
+    ImagePixels(std::vector<Piece>& pieces, std::vector<Pixel> colours)
+        : pieces_(pieces), colours_(std::move(colours)) {}
 
     void fill(const PixelSpan& span, std::size_t colour) {
         // Pieces do not overlap: a span inside one (the usual case) is done.
@@ -81,18 +88,20 @@ private:
 // alpha for the ragged frame around that.
 std::vector<Piece> cut_into_pieces(const wxRect& area, const MapView& view) {
     const PixelRect inside = covered_interior(view);
-    const wxRect core = inside.empty() ? wxRect() : area.Intersect(wxRect(inside.left, inside.top, inside.right - inside.left, inside.bottom - inside.top));
+    const wxRect core =
+        inside.empty()
+            ? wxRect()
+            : area.Intersect(wxRect(inside.left, inside.top, inside.right - inside.left, inside.bottom - inside.top));
     std::vector<Piece> pieces;
     if (core.IsEmpty()) {
         pieces.emplace_back(area, false);
         return pieces;
     }
     pieces.emplace_back(core, true);
-    const wxRect frame[] = {
-        {area.x, area.y, area.width, core.y - area.y},                                      // above
-        {area.x, core.GetBottom() + 1, area.width, area.GetBottom() - core.GetBottom()},    // below
-        {area.x, core.y, core.x - area.x, core.height},                                     // left
-        {core.GetRight() + 1, core.y, area.GetRight() - core.GetRight(), core.height}};     // right
+    const wxRect frame[] = {{area.x, area.y, area.width, core.y - area.y},                                    // above
+                            {area.x, core.GetBottom() + 1, area.width, area.GetBottom() - core.GetBottom()},  // below
+                            {area.x, core.y, core.x - area.x, core.height},                                   // left
+                            {core.GetRight() + 1, core.y, area.GetRight() - core.GetRight(), core.height}};   // right
     for (const wxRect& part : frame)
         if (!part.IsEmpty()) pieces.emplace_back(part, false);
     return pieces;
@@ -163,14 +172,16 @@ wxImage TerrainPiece::to_image() const {
     unsigned char* alpha = image.GetAlpha();
     for (std::size_t i = 0; i < pixels.size(); ++i) {
         const Pixel p = pixels[i];
-        rgb[i * 3] = static_cast<unsigned char>(p >> 16), rgb[i * 3 + 1] = static_cast<unsigned char>(p >> 8), rgb[i * 3 + 2] = static_cast<unsigned char>(p);
+        rgb[i * 3] = static_cast<unsigned char>(p >> 16), rgb[i * 3 + 1] = static_cast<unsigned char>(p >> 8),
+                rgb[i * 3 + 2] = static_cast<unsigned char>(p);
         if (alpha) alpha[i] = static_cast<unsigned char>(p >> 24);
     }
     return image;
 }
 
-std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
-                                            const TerrainPalette& palette, const wxRect& area, int bands) {
+std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid,
+                                            const std::vector<int>& terrain, const TerrainPalette& palette,
+                                            const wxRect& area, int bands) {
     std::vector<Piece> pieces = cut_into_pieces(area, view);
     // Colour indices: the terrains, then one for unknown terrain, then the grid's.
     std::vector<Pixel> colours;
@@ -188,20 +199,28 @@ std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry:
         std::vector<PixelSpan> spans;  // one vector for every hex of the band
         for (int i = begin; i < end; ++i) {
             const Point c = view.centre(grid.hex_at(i));
-            if (c.x + reach < area.x || c.y + reach < area.y || c.x - reach > area.GetRight() + 1 || c.y - reach > area.GetBottom() + 1) continue;
+            if (c.x + reach < area.x || c.y + reach < area.y || c.x - reach > area.GetRight() + 1 ||
+                c.y - reach > area.GetBottom() + 1)
+                continue;
             const int t = terrain[static_cast<std::size_t>(i)];
             convex_polygon_spans(corners_around(c, offsets), spans);
-            paint_hex(pixels, spans, t >= 0 && static_cast<std::size_t>(t) < unknown ? static_cast<std::size_t>(t) : unknown, line);
+            paint_hex(pixels, spans,
+                      t >= 0 && static_cast<std::size_t>(t) < unknown ? static_cast<std::size_t>(t) : unknown, line);
             if (line != kNoLine && on_map_edge(grid, i)) edge_centres.push_back(c);
         }
     };
     const int hexes = static_cast<int>(grid.size());
-    if (bands <= 0) bands = hexes < kHexesWorthAThread ? 1 : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMostBands));
-    std::vector<std::vector<Point>> edge_centres(static_cast<std::size_t>(bands));  // outlined once every hex is painted
+    if (bands <= 0)
+        bands = hexes < kHexesWorthAThread
+                    ? 1
+                    : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, kMostBands));
+    std::vector<std::vector<Point>> edge_centres(
+        static_cast<std::size_t>(bands));  // outlined once every hex is painted
     {
         std::vector<std::jthread> helpers;
         for (int b = 1; b < bands; ++b)
-            helpers.emplace_back(paint_band, hexes * b / bands, hexes * (b + 1) / bands, std::ref(edge_centres[static_cast<std::size_t>(b)]));
+            helpers.emplace_back(paint_band, hexes * b / bands, hexes * (b + 1) / bands,
+                                 std::ref(edge_centres[static_cast<std::size_t>(b)]));
         paint_band(0, hexes / bands, edge_centres[0]);
     }  // the helpers join here
     // The line along the map's edge may cross from one band's pixels into another's: drawn after all.

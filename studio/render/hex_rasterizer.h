@@ -42,7 +42,8 @@ struct TerrainPiece {
 // interior without alpha (cheaper to draw), its ragged frame with alpha.
 // `bands`: how many threads paint the hexes; 0 lets the machine's cores and
 // the map's size decide. Every choice paints the same pixels.
-std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid, const std::vector<int>& terrain,
-                                            const TerrainPalette& palette, const wxRect& area, int bands = 0);
+std::vector<TerrainPiece> rasterize_terrain(const MapView& view, const geometry::HexGrid& grid,
+                                            const std::vector<int>& terrain, const TerrainPalette& palette,
+                                            const wxRect& area, int bands = 0);
 
 }  // namespace sandtable::studio

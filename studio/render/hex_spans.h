@@ -71,7 +71,8 @@ void convex_polygon_spans(const std::array<Point, N>& corners, std::vector<Pixel
     }
     const int first_row = first_pixel_from(top), end_row = first_pixel_from(bottom);
     out.clear();
-    for (int y = first_row; y < end_row; ++y) out.push_back(PixelSpan{y, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()});
+    for (int y = first_row; y < end_row; ++y)
+        out.push_back(PixelSpan{y, std::numeric_limits<int>::max(), std::numeric_limits<int>::min()});
     for (std::size_t i = 0; i < N; ++i) add_edge(snapped[i], snapped[(i + 1) % N], first_row, out);
 }
 
@@ -103,8 +104,8 @@ inline PixelRect covered_interior(const MapView& view) {
     const auto b = view.map_bounds();
     const double margin = 2 * view.scale();
     const Point top_left = view.to_pixel({b.left, b.top}), bottom_right = view.to_pixel({b.right, b.bottom});
-    return {floor_to_int(top_left.x + margin) + 1, floor_to_int(top_left.y + margin) + 1, floor_to_int(bottom_right.x - margin),
-            floor_to_int(bottom_right.y - margin)};
+    return {floor_to_int(top_left.x + margin) + 1, floor_to_int(top_left.y + margin) + 1,
+            floor_to_int(bottom_right.x - margin), floor_to_int(bottom_right.y - margin)};
 }
 
 // A hex's pixel row split for painting with a grid line along the hex's

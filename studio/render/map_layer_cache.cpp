@@ -19,7 +19,8 @@ bool MapLayerCache::valid_for(const MapView& view, const DrawOptions& options, u
 void MapLayerCache::draw(wxDC& dc, const MapView& view, const rules::Ruleset& ruleset, const rules::Scenario& scenario,
                          const DrawOptions& options, unsigned long revision) {
     const auto bounds = view.map_bounds();
-    const double width = std::ceil((bounds.right - bounds.left) * view.scale()), height = std::ceil((bounds.bottom - bounds.top) * view.scale());
+    const double width = std::ceil((bounds.right - bounds.left) * view.scale()),
+                 height = std::ceil((bounds.bottom - bounds.top) * view.scale());
     if (width > kMaxSide || height > kMaxSide) {
         std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
         if (gc) draw_map(*gc, view, ruleset, scenario, options);

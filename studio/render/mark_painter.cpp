@@ -9,22 +9,30 @@ namespace sandtable::studio {
 
 namespace {
 struct MarkStyle {
-    wxColour fill;     // alpha 0: none
-    wxColour ring;     // alpha 0: none
+    wxColour fill;  // alpha 0: none
+    wxColour ring;  // alpha 0: none
     double ring_width;
     wxColour label_back;
 };
 
 MarkStyle style_of(MarkKind kind) {
     switch (kind) {
-    case MarkKind::Selected: return {wxColour(0, 0, 0, 0), wxColour(255, 214, 0), 4, wxColour(0, 0, 0, 0)};
-    case MarkKind::Movable: return {wxColour(0, 0, 0, 0), wxColour(225, 150, 0), 2, wxColour(60, 60, 60, 220)};
-    case MarkKind::Reach: return {wxColour(60, 200, 90, 70), wxColour(0, 0, 0, 0), 0, wxColour(20, 110, 40, 230)};
-    case MarkKind::Target: return {wxColour(0, 0, 0, 0), wxColour(220, 30, 30), 3, wxColour(180, 20, 20, 235)};
-    case MarkKind::Attacker: return {wxColour(255, 150, 0, 60), wxColour(255, 150, 0), 3, wxColour(0, 0, 0, 0)};
-    case MarkKind::Defender: return {wxColour(220, 30, 30, 60), wxColour(220, 30, 30), 3, wxColour(180, 20, 20, 235)};
-    case MarkKind::Destination: return {wxColour(40, 110, 230, 80), wxColour(40, 110, 230), 2, wxColour(0, 0, 0, 0)};
-    case MarkKind::Order: return {wxColour(0, 0, 0, 0), wxColour(140, 60, 200), 3, wxColour(110, 40, 170, 235)};
+        case MarkKind::Selected:
+            return {wxColour(0, 0, 0, 0), wxColour(255, 214, 0), 4, wxColour(0, 0, 0, 0)};
+        case MarkKind::Movable:
+            return {wxColour(0, 0, 0, 0), wxColour(225, 150, 0), 2, wxColour(60, 60, 60, 220)};
+        case MarkKind::Reach:
+            return {wxColour(60, 200, 90, 70), wxColour(0, 0, 0, 0), 0, wxColour(20, 110, 40, 230)};
+        case MarkKind::Target:
+            return {wxColour(0, 0, 0, 0), wxColour(220, 30, 30), 3, wxColour(180, 20, 20, 235)};
+        case MarkKind::Attacker:
+            return {wxColour(255, 150, 0, 60), wxColour(255, 150, 0), 3, wxColour(0, 0, 0, 0)};
+        case MarkKind::Defender:
+            return {wxColour(220, 30, 30, 60), wxColour(220, 30, 30), 3, wxColour(180, 20, 20, 235)};
+        case MarkKind::Destination:
+            return {wxColour(40, 110, 230, 80), wxColour(40, 110, 230), 2, wxColour(0, 0, 0, 0)};
+        case MarkKind::Order:
+            return {wxColour(0, 0, 0, 0), wxColour(140, 60, 200), 3, wxColour(110, 40, 170, 235)};
     }
     return {};
 }
@@ -35,8 +43,10 @@ wxGraphicsPath hex_path(wxGraphicsContext& gc, const MapView& view, geometry::He
     wxGraphicsPath path = gc.CreatePath();
     for (std::size_t i = 0; i < 6; ++i) {
         const double x = c.x + (corners[i].x - c.x) * inset, y = c.y + (corners[i].y - c.y) * inset;
-        if (i == 0) path.MoveToPoint(x, y);
-        else path.AddLineToPoint(x, y);
+        if (i == 0)
+            path.MoveToPoint(x, y);
+        else
+            path.AddLineToPoint(x, y);
     }
     path.CloseSubpath();
     return path;

@@ -45,7 +45,8 @@ wxColour grid_colour() { return {120, 120, 110}; }
 bool pixel_aligned(const wxGraphicsContext& gc) {
     wxDouble a = 0, b = 0, c = 0, d = 0, tx = 0, ty = 0;
     gc.GetTransform().Get(&a, &b, &c, &d, &tx, &ty);
-    return gc.GetContentScaleFactor() == 1 && a == 1 && b == 0 && c == 0 && d == 1 && tx == std::floor(tx) && ty == std::floor(ty);
+    return gc.GetContentScaleFactor() == 1 && a == 1 && b == 0 && c == 0 && d == 1 && tx == std::floor(tx) &&
+           ty == std::floor(ty);
 }
 
 // The part of user space that reaches the device: what is worth drawing.
@@ -60,7 +61,8 @@ std::optional<wxRect> visible_area(wxGraphicsContext& gc) {
     gc.GetClipBox(&x, &y, &w, &h);
     if (w > 0 && h > 0) {
         const int left = static_cast<int>(std::floor(x)), top = static_cast<int>(std::floor(y));
-        area.Intersect(wxRect(left, top, static_cast<int>(std::ceil(x + w)) - left, static_cast<int>(std::ceil(y + h)) - top));
+        area.Intersect(
+            wxRect(left, top, static_cast<int>(std::ceil(x + w)) - left, static_cast<int>(std::ceil(y + h)) - top));
     }
     return area;
 }
@@ -71,14 +73,16 @@ wxRect map_area(const MapView& view) {
     const auto b = view.map_bounds();
     const Point top_left = view.to_pixel({b.left, b.top}), bottom_right = view.to_pixel({b.right, b.bottom});
     const int left = static_cast<int>(std::floor(top_left.x)) - 1, top = static_cast<int>(std::floor(top_left.y)) - 1;
-    return {left, top, static_cast<int>(std::ceil(bottom_right.x)) + 1 - left, static_cast<int>(std::ceil(bottom_right.y)) + 1 - top};
+    return {left, top, static_cast<int>(std::ceil(bottom_right.x)) + 1 - left,
+            static_cast<int>(std::ceil(bottom_right.y)) + 1 - top};
 }
 
 // Whether something drawn around `p`, up to `margin` pixels away, can show.
 bool near_area(Point p, const std::optional<wxRect>& visible, double margin) {
     if (!visible) return true;
     const wxRect& area = *visible;
-    return p.x + margin >= area.x && p.y + margin >= area.y && p.x - margin <= area.GetRight() + 1 && p.y - margin <= area.GetBottom() + 1;
+    return p.x + margin >= area.x && p.y + margin >= area.y && p.x - margin <= area.GetRight() + 1 &&
+           p.y - margin <= area.GetBottom() + 1;
 }
 
 // Terrain and grid in software (see hex_rasterizer.h): a blit per piece.
@@ -89,8 +93,9 @@ void draw_terrain_piece(wxGraphicsContext& gc, TerrainPiece& piece) {
     if (gc.GetRenderer() == wxGraphicsRenderer::GetCairoRenderer()) {
         auto* cr = static_cast<cairo_t*>(gc.GetNativeContext());
         cairo_surface_t* surface = cairo_image_surface_create_for_data(
-            reinterpret_cast<unsigned char*>(piece.pixels.data()), piece.opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-            piece.area.width, piece.area.height, piece.area.width * static_cast<int>(sizeof(std::uint32_t)));
+            reinterpret_cast<unsigned char*>(piece.pixels.data()),
+            piece.opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, piece.area.width, piece.area.height,
+            piece.area.width * static_cast<int>(sizeof(std::uint32_t)));
         cairo_save(cr);
         cairo_set_source_surface(cr, surface, piece.area.x, piece.area.y);
         cairo_rectangle(cr, piece.area.x, piece.area.y, piece.area.width, piece.area.height);
@@ -100,15 +105,17 @@ void draw_terrain_piece(wxGraphicsContext& gc, TerrainPiece& piece) {
         return;
     }
 #endif
-    gc.DrawBitmap(gc.CreateBitmapFromImage(piece.to_image()), piece.area.x, piece.area.y, piece.area.width, piece.area.height);
+    gc.DrawBitmap(gc.CreateBitmapFromImage(piece.to_image()), piece.area.x, piece.area.y, piece.area.width,
+                  piece.area.height);
 }
 
-void draw_terrain_pixels(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
-                         const DrawOptions& options, const wxRect& area) {
+void draw_terrain_pixels(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs,
+                         const rules::Scenario& sc, const DrawOptions& options, const wxRect& area) {
     TerrainPalette palette;
     for (const auto& t : rs.terrain) palette.terrain_colours.push_back(colour(t.color));
     if (options.grid) palette.grid = grid_colour();
-    for (auto& piece : rasterize_terrain(view, sc.map.grid, sc.map.terrain, palette, area)) draw_terrain_piece(gc, piece);
+    for (auto& piece : rasterize_terrain(view, sc.map.grid, sc.map.terrain, palette, area))
+        draw_terrain_piece(gc, piece);
 }
 
 // Terrain as one cairo path per hex, for contexts that scale or rotate
@@ -152,7 +159,8 @@ void stroke_per_feature(wxGraphicsContext& gc, std::vector<wxGraphicsPath>& path
 }
 
 // Roads: centre to centre across the hexsides they use.
-void draw_paths(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const std::optional<wxRect>& visible) {
+void draw_paths(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
+                const std::optional<wxRect>& visible) {
     const auto& map = sc.map;
     const double s = view.scale();
     std::vector<wxGraphicsPath> paths;
@@ -174,7 +182,8 @@ void draw_paths(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset
 }
 
 // Hexside features (rivers) along the shared edge.
-void draw_hexsides(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const std::optional<wxRect>& visible) {
+void draw_hexsides(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
+                   const std::optional<wxRect>& visible) {
     const auto& map = sc.map;
     const double s = view.scale();
     std::vector<wxGraphicsPath> paths;
@@ -208,7 +217,8 @@ void draw_objectives(wxGraphicsContext& gc, const MapView& view, const rules::Sc
 }
 
 // Elevation: the level, small, low in the hex (0 is not written).
-void draw_elevations(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc, const std::optional<wxRect>& visible) {
+void draw_elevations(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc,
+                     const std::optional<wxRect>& visible) {
     const auto& map = sc.map;
     const double s = view.scale();
     gc.SetFont(wxFont(wxFontInfo(std::max(6, static_cast<int>(s * 0.34))).Bold()), wxColour(110, 70, 20));
@@ -225,7 +235,8 @@ void draw_elevations(wxGraphicsContext& gc, const MapView& view, const rules::Sc
 }
 
 // Hex labels, only those that can show: text is the dearest thing drawn.
-void draw_labels(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc, const std::optional<wxRect>& visible) {
+void draw_labels(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc,
+                 const std::optional<wxRect>& visible) {
     const auto& grid = sc.map.grid;
     const double s = view.scale();
     gc.SetFont(wxFont(wxFontInfo(std::max(6, static_cast<int>(s * 0.32)))), wxColour(70, 70, 60));
@@ -278,7 +289,8 @@ std::vector<PlacedCounter> place_counters(const MapView& view, const rules::Rule
         const double shift = leader ? s * 0.45 : n * s * 0.12;
         placed.push_back({&u, n, leader, c.x - size / 2 + shift, c.y - size / 2 + shift, size});
     }
-    std::stable_sort(placed.begin(), placed.end(), [](const PlacedCounter& a, const PlacedCounter& b) { return a.level < b.level; });
+    std::stable_sort(placed.begin(), placed.end(),
+                     [](const PlacedCounter& a, const PlacedCounter& b) { return a.level < b.level; });
     return placed;
 }
 
@@ -308,7 +320,8 @@ void draw_counter_shapes(wxGraphicsContext& gc, const std::vector<SideStyle>& st
 }
 }  // namespace
 
-void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const DrawOptions& options) {
+void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
+              const DrawOptions& options) {
     if (rs.table.enabled) return draw_table(gc, view, rs, sc, options);  // a free table: no hexes
     const std::optional<wxRect> visible = visible_area(gc);
     draw_terrain(gc, view, rs, sc, options, visible);
@@ -348,19 +361,22 @@ void draw_facing(wxGraphicsContext& gc, const MapView& view, const PlacedCounter
 // strength-movement; leaders as a badge at the counter's corner; a wedge
 // where a unit has a facing.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc) {
-    if (rs.table.enabled) return draw_table_units(gc, view, sc, free_table::scenario_shapes(rs, sc));  // stands, not counters
+    if (rs.table.enabled)
+        return draw_table_units(gc, view, sc, free_table::scenario_shapes(rs, sc));  // stands, not counters
     const std::vector<PlacedCounter> placed = place_counters(view, rs, sc, visible_area(gc));
     const std::vector<SideStyle> styles = side_styles(gc, sc);
     const wxGraphicsPen outline = gc.CreatePen(wxPen(wxColour(30, 30, 30), 1));
     CounterInk ink(gc);
     const CounterValues values = counter_values(rs);
     for (auto first = placed.begin(); first != placed.end();) {
-        const auto last = std::find_if(first, placed.end(), [&](const PlacedCounter& c) { return c.level != first->level; });
+        const auto last =
+            std::find_if(first, placed.end(), [&](const PlacedCounter& c) { return c.level != first->level; });
         draw_counter_shapes(gc, styles, outline, std::span<const PlacedCounter>(first, last));
         for (auto c = first; c != last; ++c) {
             if (c->size < kCounterMarksMinSize) continue;  // marks only where they can be read (leaders are smaller)
             const auto& u = *c->unit;
-            CounterLook look = counter_look(values, rs.unit_types[static_cast<std::size_t>(u.type)], u.back, sc.sides[static_cast<std::size_t>(u.side)].color, u.hits);
+            CounterLook look = counter_look(values, rs.unit_types[static_cast<std::size_t>(u.type)], u.back,
+                                            sc.sides[static_cast<std::size_t>(u.side)].color, u.hits);
             look.arrives = u.arrives;
             draw_counter_marks(gc, ink, c->x, c->y, c->size, look);
             if (u.facing >= 0) draw_facing(gc, view, *c, u);

@@ -23,18 +23,23 @@ wxColour colour_of(const std::string& text, const wxColour& fallback = wxColour(
     return c.Set(wxString::FromUTF8(text)) ? c : fallback;
 }
 
-wxColour with_alpha(const wxColour& c, int alpha) { return {c.Red(), c.Green(), c.Blue(), static_cast<unsigned char>(alpha)}; }
+wxColour with_alpha(const wxColour& c, int alpha) {
+    return {c.Red(), c.Green(), c.Blue(), static_cast<unsigned char>(alpha)};
+}
 
-const wxColour kSurface(183, 200, 150);    // the table's cloth
+const wxColour kSurface(183, 200, 150);  // the table's cloth
 const wxColour kTableEdge(90, 80, 60);
 const wxColour kSelection(255, 140, 0);
 
-wxGraphicsPath polygon_path(wxGraphicsContext& gc, const MapView& view, const std::vector<gt::Point>& points, bool closed = true) {
+wxGraphicsPath polygon_path(wxGraphicsContext& gc, const MapView& view, const std::vector<gt::Point>& points,
+                            bool closed = true) {
     wxGraphicsPath path = gc.CreatePath();
     for (std::size_t i = 0; i < points.size(); ++i) {
         const Point p = to_pixel(view, points[i]);
-        if (i == 0) path.MoveToPoint(p.x, p.y);
-        else path.AddLineToPoint(p.x, p.y);
+        if (i == 0)
+            path.MoveToPoint(p.x, p.y);
+        else
+            path.AddLineToPoint(p.x, p.y);
     }
     if (closed && points.size() > 2) path.CloseSubpath();
     return path;
@@ -71,96 +76,102 @@ std::vector<gt::Point> tree_points(const gt::TerrainArea& area) {
 // The shortest distance from a point inside to the outline: trees keep off the edge.
 double inside_margin(const gt::Polygon& outline, gt::Point p) {
     double best = 1e18;
-    for (std::size_t i = 0; i < outline.size(); ++i) best = std::min(best, gt::distance_to_segment(p, outline[i], outline[(i + 1) % outline.size()]));
+    for (std::size_t i = 0; i < outline.size(); ++i)
+        best = std::min(best, gt::distance_to_segment(p, outline[i], outline[(i + 1) % outline.size()]));
     return best;
 }
 
-void draw_area(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const gt::TerrainArea& area, const rules::TableAreaSource& source) {
+void draw_area(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const gt::TerrainArea& area,
+               const rules::TableAreaSource& source) {
     if (area.outline.size() < 3) return;
     const double s = view.scale();
     wxColour fill = colour_of(rs.terrain.at(at(source.terrain)).color);
     const wxGraphicsPath path = polygon_path(gc, view, area.outline);
     switch (area.sight) {
-    case gt::AreaSight::Hill: {
-        // Each level a shade darker: a section on a section reads as higher ground.
-        fill = fill.ChangeLightness(std::max(45, 104 - 16 * std::max(0, area.level - 1)));
-        gc.SetBrush(wxBrush(fill));
-        gc.SetPen(pen(gc, fill.ChangeLightness(70), std::max(1.0, s * 0.25)));
-        gc.DrawPath(path);
-        break;
-    }
-    case gt::AreaSight::Screen: {
-        gc.SetBrush(wxBrush(with_alpha(fill, 215)));
-        gc.SetPen(pen(gc, fill.ChangeLightness(70), std::max(1.0, s * 0.15)));
-        gc.DrawPath(path);
-        if (s < 1.5) break;
-        if (area.seen_over_from_above) {
-            // Marsh: tufts of reeds.
-            const gt::Box box = gt::bounds(area.outline);
-            wxGraphicsPath tufts = gc.CreatePath();
-            int row = 0;
-            for (double y = box.min.y + 2; y < box.max.y; y += 4, ++row)
-                for (double x = box.min.x + (row % 2 ? 4 : 2); x < box.max.x; x += 5) {
-                    if (gt::locate(area.outline, {x, y}) != gt::Where::Inside || inside_margin(area.outline, {x, y}) < 1.2) continue;
-                    const Point p = to_pixel(view, {x, y});
-                    tufts.MoveToPoint(p.x - s * 0.9, p.y);
-                    tufts.AddLineToPoint(p.x + s * 0.9, p.y);
-                    tufts.MoveToPoint(p.x, p.y);
-                    tufts.AddLineToPoint(p.x - s * 0.4, p.y - s * 0.9);
-                    tufts.MoveToPoint(p.x, p.y);
-                    tufts.AddLineToPoint(p.x + s * 0.4, p.y - s * 0.9);
+        case gt::AreaSight::Hill: {
+            // Each level a shade darker: a section on a section reads as higher ground.
+            fill = fill.ChangeLightness(std::max(45, 104 - 16 * std::max(0, area.level - 1)));
+            gc.SetBrush(wxBrush(fill));
+            gc.SetPen(pen(gc, fill.ChangeLightness(70), std::max(1.0, s * 0.25)));
+            gc.DrawPath(path);
+            break;
+        }
+        case gt::AreaSight::Screen: {
+            gc.SetBrush(wxBrush(with_alpha(fill, 215)));
+            gc.SetPen(pen(gc, fill.ChangeLightness(70), std::max(1.0, s * 0.15)));
+            gc.DrawPath(path);
+            if (s < 1.5) break;
+            if (area.seen_over_from_above) {
+                // Marsh: tufts of reeds.
+                const gt::Box box = gt::bounds(area.outline);
+                wxGraphicsPath tufts = gc.CreatePath();
+                int row = 0;
+                for (double y = box.min.y + 2; y < box.max.y; y += 4, ++row)
+                    for (double x = box.min.x + (row % 2 ? 4 : 2); x < box.max.x; x += 5) {
+                        if (gt::locate(area.outline, {x, y}) != gt::Where::Inside ||
+                            inside_margin(area.outline, {x, y}) < 1.2)
+                            continue;
+                        const Point p = to_pixel(view, {x, y});
+                        tufts.MoveToPoint(p.x - s * 0.9, p.y);
+                        tufts.AddLineToPoint(p.x + s * 0.9, p.y);
+                        tufts.MoveToPoint(p.x, p.y);
+                        tufts.AddLineToPoint(p.x - s * 0.4, p.y - s * 0.9);
+                        tufts.MoveToPoint(p.x, p.y);
+                        tufts.AddLineToPoint(p.x + s * 0.4, p.y - s * 0.9);
+                    }
+                gc.SetPen(pen(gc, fill.ChangeLightness(60), std::max(1.0, s * 0.12)));
+                gc.StrokePath(tufts);
+            } else {
+                // A wood: its trees, drawn as crowns.
+                wxGraphicsPath crowns = gc.CreatePath();
+                const double r = std::max(1.5, s * 1.4);
+                for (gt::Point t : tree_points(area)) {
+                    if (inside_margin(area.outline, t) < 1.6) continue;
+                    const Point p = to_pixel(view, t);
+                    crowns.AddCircle(p.x, p.y, r);
                 }
-            gc.SetPen(pen(gc, fill.ChangeLightness(60), std::max(1.0, s * 0.12)));
-            gc.StrokePath(tufts);
-        } else {
-            // A wood: its trees, drawn as crowns.
-            wxGraphicsPath crowns = gc.CreatePath();
-            const double r = std::max(1.5, s * 1.4);
-            for (gt::Point t : tree_points(area)) {
-                if (inside_margin(area.outline, t) < 1.6) continue;
-                const Point p = to_pixel(view, t);
-                crowns.AddCircle(p.x, p.y, r);
+                gc.SetBrush(wxBrush(fill.ChangeLightness(80)));
+                gc.SetPen(pen(gc, fill.ChangeLightness(55), 1));
+                gc.DrawPath(crowns);
+                // The trees the file places (the hull's corners), larger and darker.
+                wxGraphicsPath placed = gc.CreatePath();
+                for (gt::Point t : source.trees) {
+                    const Point p = to_pixel(view, t);
+                    placed.AddCircle(p.x, p.y, r * 1.3);
+                }
+                gc.SetBrush(wxBrush(fill.ChangeLightness(62)));
+                gc.SetPen(pen(gc, fill.ChangeLightness(40), 1));
+                gc.DrawPath(placed);
             }
-            gc.SetBrush(wxBrush(fill.ChangeLightness(80)));
-            gc.SetPen(pen(gc, fill.ChangeLightness(55), 1));
-            gc.DrawPath(crowns);
-            // The trees the file places (the hull's corners), larger and darker.
-            wxGraphicsPath placed = gc.CreatePath();
-            for (gt::Point t : source.trees) {
-                const Point p = to_pixel(view, t);
-                placed.AddCircle(p.x, p.y, r * 1.3);
+            break;
+        }
+        case gt::AreaSight::Building: {
+            gc.SetBrush(wxBrush(fill));
+            gc.SetPen(pen(gc, fill.ChangeLightness(45), std::max(1.5, s * 0.3)));
+            gc.DrawPath(path);
+            if (area.level > 1 && s >= 3) {
+                const gt::Point c = gt::centroid(area.outline);
+                const Point p = to_pixel(view, c);
+                gc.SetFont(wxFont(wxFontInfo(std::clamp(static_cast<int>(s * 1.6), 7, 14)).Bold()),
+                           wxColour(40, 30, 20));
+                const wxString text = wxString::Format("%d", area.level);
+                double w = 0, h = 0;
+                gc.GetTextExtent(text, &w, &h);
+                gc.DrawText(text, p.x - w / 2, p.y - h / 2);
             }
-            gc.SetBrush(wxBrush(fill.ChangeLightness(62)));
-            gc.SetPen(pen(gc, fill.ChangeLightness(40), 1));
-            gc.DrawPath(placed);
+            break;
         }
-        break;
-    }
-    case gt::AreaSight::Building: {
-        gc.SetBrush(wxBrush(fill));
-        gc.SetPen(pen(gc, fill.ChangeLightness(45), std::max(1.5, s * 0.3)));
-        gc.DrawPath(path);
-        if (area.level > 1 && s >= 3) {
-            const gt::Point c = gt::centroid(area.outline);
-            const Point p = to_pixel(view, c);
-            gc.SetFont(wxFont(wxFontInfo(std::clamp(static_cast<int>(s * 1.6), 7, 14)).Bold()), wxColour(40, 30, 20));
-            const wxString text = wxString::Format("%d", area.level);
-            double w = 0, h = 0;
-            gc.GetTextExtent(text, &w, &h);
-            gc.DrawText(text, p.x - w / 2, p.y - h / 2);
+        case gt::AreaSight::Clear: {
+            gc.SetBrush(wxBrush(with_alpha(fill, 200)));
+            gc.SetPen(pen(gc, fill.ChangeLightness(75), std::max(1.0, s * 0.12), wxPENSTYLE_SHORT_DASH));
+            gc.DrawPath(path);
+            break;
         }
-        break;
-    }
-    case gt::AreaSight::Clear: {
-        gc.SetBrush(wxBrush(with_alpha(fill, 200)));
-        gc.SetPen(pen(gc, fill.ChangeLightness(75), std::max(1.0, s * 0.12), wxPENSTYLE_SHORT_DASH));
-        gc.DrawPath(path);
-        break;
-    }
     }
 }
 
-void draw_line_feature(wxGraphicsContext& gc, const MapView& view, const rules::TerrainType& type, const gt::TerrainLine& feature) {
+void draw_line_feature(wxGraphicsContext& gc, const MapView& view, const rules::TerrainType& type,
+                       const gt::TerrainLine& feature) {
     if (feature.line.points.size() < 2) return;
     const double s = view.scale();
     const wxColour c = colour_of(type.color);
@@ -228,7 +239,8 @@ void draw_objectives(wxGraphicsContext& gc, const MapView& view, const rules::Sc
 }
 
 // The stands' fill, outline and front edges, the figures, the name: one unit.
-void draw_unit(wxGraphicsContext& gc, const MapView& view, const free_table::UnitShape& u, const wxColour& side, int alpha = 255) {
+void draw_unit(wxGraphicsContext& gc, const MapView& view, const free_table::UnitShape& u, const wxColour& side,
+               int alpha = 255) {
     const double s = view.scale();
     wxGraphicsPath bases = gc.CreatePath(), fronts = gc.CreatePath();
     for (const auto& stand : u.stands) {
@@ -302,7 +314,8 @@ void draw_unit_label(wxGraphicsContext& gc, const MapView& view, const free_tabl
 }
 
 // A ring around a formation: the hull of its stands, a few pixels out.
-void ring_stands(wxGraphicsContext& gc, const MapView& view, const std::vector<gt::Stand>& stands, gt::Point by, const wxColour& c, double width) {
+void ring_stands(wxGraphicsContext& gc, const MapView& view, const std::vector<gt::Stand>& stands, gt::Point by,
+                 const wxColour& c, double width) {
     std::vector<gt::Point> corners;
     for (const auto& stand : stands)
         for (gt::Point p : stand.corners()) corners.push_back(p + by);
@@ -332,7 +345,8 @@ Point top_of(const MapView& view, const std::vector<gt::Stand>& stands) {
     return {(left + right) / 2, top};
 }
 
-void draw_arrow(wxGraphicsContext& gc, const MapView& view, gt::Point from, gt::Point to, const wxColour& c, double width) {
+void draw_arrow(wxGraphicsContext& gc, const MapView& view, gt::Point from, gt::Point to, const wxColour& c,
+                double width) {
     const Point a = to_pixel(view, from), b = to_pixel(view, to);
     const double dx = b.x - a.x, dy = b.y - a.y, length = std::hypot(dx, dy);
     if (length < 2) return;
@@ -355,7 +369,8 @@ wxColour table_side_colour(const rules::Scenario& sc, int side) {
     return colour_of(sc.sides[at(side)].color, wxColour(128, 128, 128));
 }
 
-void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const DrawOptions& options) {
+void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
+                const DrawOptions& options) {
     const auto& map = sc.table.map;
     if (map.width <= 0 || map.depth <= 0) return;
     const Point top_left = to_pixel(view, {0, 0}), bottom_right = to_pixel(view, {map.width, map.depth});
@@ -377,13 +392,15 @@ void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset
     draw_objectives(gc, view, sc);
 }
 
-void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc, const std::vector<free_table::UnitShape>& units) {
+void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc,
+                      const std::vector<free_table::UnitShape>& units) {
     for (const auto& u : units) draw_unit(gc, view, u, table_side_colour(sc, u.side));
     LabelPlacer placer;
     for (const auto& u : units) draw_unit_label(gc, view, u, placer);  // names over every base
 }
 
-void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::TableMap& map, double width, double height) {
+void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::TableMap& map, double width,
+                      double height) {
     if (map.width <= 0 || map.depth <= 0) return;
     const Point top_left = to_pixel(view, {0, 0}), bottom_right = to_pixel(view, {map.width, map.depth});
     // Along the table's north and west edges, or the window's when those are scrolled away.
@@ -392,8 +409,10 @@ void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::Tabl
     gc.SetFont(wxFont(wxFontInfo(8)), wxColour(50, 50, 40));
     const bool pinned_top = top > top_left.y, pinned_left = left > top_left.x;
     auto mark = [&](const wxString& text, double x, double y, bool plate) {
-        if (plate) plate_text(gc, text, x, y, false);  // over terrain and units: on a plate
-        else gc.DrawText(text, x, y);
+        if (plate)
+            plate_text(gc, text, x, y, false);  // over terrain and units: on a plate
+        else
+            gc.DrawText(text, x, y);
     };
     for (const auto& line : free_table::grid_lines(map.width, view.scale())) {
         const double x = to_pixel(view, {line.at, 0}).x;
@@ -408,7 +427,8 @@ void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::Tabl
     if (!pinned_top && !pinned_left) gc.DrawText("0 cm", top_left.x + 3, top_left.y + 2);
 }
 
-void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc, const free_table::TableTools& tools) {
+void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
+                      const free_table::TableTools& tools) {
     using free_table::Hit;
     const double s = view.scale();
     // The selection, where a drag would put it.
@@ -416,46 +436,47 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         const gt::Point by = tools.drag_offset(sc);
         const auto i = at(sel.index);
         switch (sel.kind) {
-        case Hit::Area:
-            if (i < sc.table.map.areas.size()) {
-                auto outline = sc.table.map.areas[i].outline;
-                for (auto& p : outline) p = p + by;
-                gc.SetBrush(wxBrush(wxColour(255, 140, 0, 40)));
-                gc.SetPen(pen(gc, kSelection, 3));
-                gc.DrawPath(polygon_path(gc, view, outline));
-            }
-            break;
-        case Hit::Line:
-            if (i < sc.table.map.lines.size()) {
-                auto points = sc.table.map.lines[i].line.points;
-                for (auto& p : points) p = p + by;
-                gc.SetPen(pen(gc, wxColour(255, 140, 0, 150), std::max(1.5, sc.table.map.lines[i].line.width * s) + 6));
-                gc.StrokePath(polygon_path(gc, view, points, false));
-            }
-            break;
-        case Hit::Unit:
-            if (i < sc.units.size()) {
-                auto shape = free_table::placement_shape(rs, sc.units[i], sel.index);
-                if (by.x != 0 || by.y != 0) {
-                    for (auto& st : shape.stands) st.centre = st.centre + by;
-                    for (auto& f : shape.figures) f = f + by;
-                    shape.front_centre = shape.front_centre + by;
-                    draw_unit(gc, view, shape, table_side_colour(sc, shape.side), 140);
+            case Hit::Area:
+                if (i < sc.table.map.areas.size()) {
+                    auto outline = sc.table.map.areas[i].outline;
+                    for (auto& p : outline) p = p + by;
+                    gc.SetBrush(wxBrush(wxColour(255, 140, 0, 40)));
+                    gc.SetPen(pen(gc, kSelection, 3));
+                    gc.DrawPath(polygon_path(gc, view, outline));
                 }
-                ring_stands(gc, view, shape.stands, {}, kSelection, 3);
-            }
-            break;
-        case Hit::Objective:
-            if (i < sc.objectives.size()) {
-                const Point c = to_pixel(view, sc.objectives[i].table_at + by);
-                const double r = sc.objectives[i].radius * s;
-                gc.SetBrush(*wxTRANSPARENT_BRUSH);
-                gc.SetPen(pen(gc, kSelection, 3));
-                gc.DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
-            }
-            break;
-        case Hit::None:
-            break;
+                break;
+            case Hit::Line:
+                if (i < sc.table.map.lines.size()) {
+                    auto points = sc.table.map.lines[i].line.points;
+                    for (auto& p : points) p = p + by;
+                    gc.SetPen(
+                        pen(gc, wxColour(255, 140, 0, 150), std::max(1.5, sc.table.map.lines[i].line.width * s) + 6));
+                    gc.StrokePath(polygon_path(gc, view, points, false));
+                }
+                break;
+            case Hit::Unit:
+                if (i < sc.units.size()) {
+                    auto shape = free_table::placement_shape(rs, sc.units[i], sel.index);
+                    if (by.x != 0 || by.y != 0) {
+                        for (auto& st : shape.stands) st.centre = st.centre + by;
+                        for (auto& f : shape.figures) f = f + by;
+                        shape.front_centre = shape.front_centre + by;
+                        draw_unit(gc, view, shape, table_side_colour(sc, shape.side), 140);
+                    }
+                    ring_stands(gc, view, shape.stands, {}, kSelection, 3);
+                }
+                break;
+            case Hit::Objective:
+                if (i < sc.objectives.size()) {
+                    const Point c = to_pixel(view, sc.objectives[i].table_at + by);
+                    const double r = sc.objectives[i].radius * s;
+                    gc.SetBrush(*wxTRANSPARENT_BRUSH);
+                    gc.SetPen(pen(gc, kSelection, 3));
+                    gc.DrawEllipse(c.x - r, c.y - r, 2 * r, 2 * r);
+                }
+                break;
+            case Hit::None:
+                break;
         }
     }
     // The area or line being drawn, with the edge to the mouse.
@@ -465,7 +486,8 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         if (tools.hover()) points.push_back(*tools.hover());
         const bool area = tools.mode() == free_table::TableTools::Mode::Area;
         const int t = tools.terrain();
-        const wxColour c = t >= 0 && at(t) < rs.terrain.size() ? colour_of(rs.terrain[at(t)].color) : wxColour(80, 80, 80);
+        const wxColour c =
+            t >= 0 && at(t) < rs.terrain.size() ? colour_of(rs.terrain[at(t)].color) : wxColour(80, 80, 80);
         if (area && points.size() >= 3) {
             gc.SetBrush(wxBrush(with_alpha(c, 110)));
             gc.SetPen(*wxTRANSPARENT_PEN);
@@ -496,7 +518,8 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         gc.DrawEllipse(b.x - 4, b.y - 4, 8, 8);
         // Ticks every 10 cm along it.
         const auto reading = free_table::ruler_reading(ruler->first, ruler->second);
-        const gt::Point along = gt::heading(reading.bearing), across = gt::right_of(reading.bearing) * std::max(0.6, 5 / std::max(s, 0.1));
+        const gt::Point along = gt::heading(reading.bearing),
+                        across = gt::right_of(reading.bearing) * std::max(0.6, 5 / std::max(s, 0.1));
         wxGraphicsPath ticks = gc.CreatePath();
         for (double d = 10; d < reading.distance; d += 10) {
             const gt::Point m = ruler->first + along * d;
@@ -514,7 +537,8 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         draw_unit(gc, view, *preview, table_side_colour(sc, preview->side), 150);
         // Its facing in words, a little ahead of its front.
         gc.SetFont(wxFont(wxFontInfo(9)), wxColour(20, 20, 20));
-        const wxString text = wxString::FromUTF8(std::to_string(preview->facing) + "° " + free_table::compass_point(preview->facing));
+        const wxString text =
+            wxString::FromUTF8(std::to_string(preview->facing) + "° " + free_table::compass_point(preview->facing));
         double w = 0, h = 0;
         gc.GetTextExtent(text, &w, &h);
         const gt::Point ahead = gt::heading(preview->facing);
@@ -539,7 +563,9 @@ void draw_table_marks(wxGraphicsContext& gc, const MapView& view, const std::vec
         }
         const auto shape = std::find_if(units.begin(), units.end(), [&](const auto& u) { return u.unit == m.unit; });
         if (shape == units.end()) continue;
-        const wxColour c = m.kind == Mark::Selected ? wxColour(30, 100, 230) : m.kind == Mark::Target ? wxColour(220, 30, 30) : wxColour(30, 160, 60);
+        const wxColour c = m.kind == Mark::Selected ? wxColour(30, 100, 230)
+                           : m.kind == Mark::Target ? wxColour(220, 30, 30)
+                                                    : wxColour(30, 160, 60);
         ring_stands(gc, view, shape->stands, {}, c, m.kind == Mark::Selected ? 4 : 3);
         if (!m.label.empty() && view.scale() >= 2) {
             gc.SetFont(wxFont(wxFontInfo(8).Bold()), c);

@@ -19,13 +19,14 @@
 namespace sandtable::studio {
 
 // Surface, areas, lines, the grid (options.grid), objectives.
-void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset, const rules::Scenario& scenario,
-                const DrawOptions& options);
+void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset,
+                const rules::Scenario& scenario, const DrawOptions& options);
 
 // The grid's centimetres along the table's north and west edges, kept in
 // sight along the window's (`width` x `height` pixels) when the table's
 // edges are scrolled away. Drawn over the cached table layer, not in it.
-void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const free_table::gt::TableMap& map, double width, double height);
+void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const free_table::gt::TableMap& map, double width,
+                      double height);
 
 // Units as their stands.
 void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& scenario,
@@ -33,8 +34,8 @@ void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::S
 
 // The editor's gesture over the table: the selection (moved by a drag), the
 // area or line being drawn, the ruler, the formation being placed.
-void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset, const rules::Scenario& scenario,
-                      const free_table::TableTools& tools);
+void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset,
+                      const rules::Scenario& scenario, const free_table::TableTools& tools);
 
 // The playtest's marks on a table (free_table::decision_marks): units ringed
 // as the decision offers them, written orders as arrows.

@@ -30,7 +30,9 @@ struct Loaded {
     load::LoadedGame game;
     std::shared_ptr<const script::CompiledModules> modules;
     explicit Loaded(std::string path)
-        : file(std::move(path)), game(load::load_scenario(file)), modules(std::make_shared<const script::CompiledModules>(*game.ruleset)) {}
+        : file(std::move(path)),
+          game(load::load_scenario(file)),
+          modules(std::make_shared<const script::CompiledModules>(*game.ruleset)) {}
 };
 
 const Loaded& bmw() {
@@ -76,10 +78,12 @@ void play_games(benchmark::State& state, const char* bot, const Loaded& scenario
         actions += static_cast<std::int64_t>(session.play({a.get(), b.get()}));
         turns += session.game().state().at.turn;
         lua_ns += session.rule_host().lua_nanoseconds();
-        total_ns += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        total_ns +=
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
         ++seed;
     }
-    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["games_per_s"] =
+        benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
     state.counters["turns_per_s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
     state.counters["actions_per_game"] = static_cast<double>(actions) / static_cast<double>(state.iterations());
     state.counters["lua_share"] = total_ns ? static_cast<double>(lua_ns) / static_cast<double>(total_ns) : 0.0;
@@ -120,7 +124,6 @@ BENCHMARK(BM_CadyLegionsGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CadyHollinsRandomGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CadyHollinsGreedyGames)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LoadAndValidate)->Unit(benchmark::kMillisecond);
-
 
 namespace {
 // Creating a game: a fresh Lua state, the rule modules loaded, game.setup run.

@@ -9,7 +9,9 @@
 
 namespace sandtable::fuzz {
 
-inline std::string text_of(const std::uint8_t* data, std::size_t size) { return {reinterpret_cast<const char*>(data), size}; }
+inline std::string text_of(const std::uint8_t* data, std::size_t size) {
+    return {reinterpret_cast<const char*>(data), size};
+}
 
 inline std::string source_dir() { return SANDTABLE_SOURCE_DIR; }
 

@@ -25,7 +25,8 @@ std::string prepare() {
     std::ofstream(root / "rulesets" / "bmw" / "rules" / "fuzz.lua") << "-- placeholder\n";
     std::ofstream(root / "rulesets" / "bmw" / "ruleset.yaml", std::ios::app) << "  - { module: fuzz }\n";
     fs::create_directories(root / "scenarios" / "bmw");
-    fs::copy(sandtable::fuzz::source_dir() + "/scenarios/bmw/skirmish.yaml", root / "scenarios" / "bmw" / "skirmish.yaml");
+    fs::copy(sandtable::fuzz::source_dir() + "/scenarios/bmw/skirmish.yaml",
+             root / "scenarios" / "bmw" / "skirmish.yaml");
     return (root / "scenarios" / "bmw" / "skirmish.yaml").string();
 }
 }  // namespace
@@ -36,8 +37,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const load::LoadedGame loaded = load::load_scenario(scenario);
     static const std::string module_file = loaded.ruleset->modules.back().file;
     try {
-        auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset,
-                                                                         std::map<std::string, std::string>{{module_file, fuzz::text_of(data, size)}});
+        auto compiled = std::make_shared<const script::CompiledModules>(
+            *loaded.ruleset, std::map<std::string, std::string>{{module_file, fuzz::text_of(data, size)}});
         bots::Session session(loaded, scenario, 1, {}, false, compiled);
         auto bots = bots::bots_for_game({"random"}, loaded.scenario->sides.size(), 7);
         std::vector<bots::Bot*> players;

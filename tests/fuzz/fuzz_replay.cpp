@@ -13,7 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     static const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);
     try {
         bots::Session session(loaded, scenario, 1, {}, false, compiled);
-        const kernel::Replay replay = kernel::parse_replay(fuzz::text_of(data, size), "fuzz-replay.yaml", session.game());
+        const kernel::Replay replay =
+            kernel::parse_replay(fuzz::text_of(data, size), "fuzz-replay.yaml", session.game());
         int applied = 0;
         for (const auto& step : replay.steps) {
             if (++applied > 200) break;

@@ -9,7 +9,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace sandtable;
     static const std::string ruleset_dir = fuzz::source_dir() + "/rulesets/bmw";
-    static const load::ScenarioLoadOptions options{true, std::make_shared<const rules::Ruleset>(load::load_ruleset(ruleset_dir))};
+    static const load::ScenarioLoadOptions options{
+        true, std::make_shared<const rules::Ruleset>(load::load_ruleset(ruleset_dir))};
     load::DiagnosticSink sink;
     auto yaml = load::parse_yaml_text(fuzz::text_of(data, size), "fuzz-scenario.yaml", sink);
     if (!yaml.root.IsDefined()) return 0;

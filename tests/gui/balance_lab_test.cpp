@@ -36,7 +36,8 @@ TEST_CASE("Balance Lab: 120 page switches while a new run replaces an A/B run's 
     CHECK(lab.running());  // still going: nothing died under it
 }
 
-TEST_CASE("Balance Lab: a B folder that does not load is refused before any game, with the whole message", "[gui][balance]") {
+TEST_CASE("Balance Lab: a B folder that does not load is refused before any game, with the whole message",
+          "[gui][balance]") {
     ProjectCopy project("bmw");
     Studio studio(project.scenario("bmw", "wendle-fords.yaml"));
     auto& lab = studio.frame->balance();
@@ -47,7 +48,8 @@ TEST_CASE("Balance Lab: a B folder that does not load is refused before any game
     CHECK(error.find("no-such-house-rule") != std::string::npos);
 }
 
-TEST_CASE("Balance Lab: B without the scenario's own house rules is checked when chosen, the problems shown", "[gui][balance]") {
+TEST_CASE("Balance Lab: B without the scenario's own house rules is checked when chosen, the problems shown",
+          "[gui][balance]") {
     ProjectCopy project("cady");
     Studio studio(project.scenario("cady", "hollins_farm.yaml"));
     auto& lab = studio.frame->balance();

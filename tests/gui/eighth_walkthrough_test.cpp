@@ -63,9 +63,9 @@ TEST_CASE("Autosave: work undone or typed away leaves no autosave to be offered"
     scripts.type_text("-- typed\n" + text);
     frame->autosave_now();
     REQUIRE(std::filesystem::exists(file + ".autosave"));
-    CHECK_FALSE(std::filesystem::exists(scenario + ".autosave"));  // the scenario itself was not edited
+    CHECK_FALSE(std::filesystem::exists(scenario + ".autosave"));   // the scenario itself was not edited
     CHECK(studio::ScenarioDocument::has_newer_autosave(scenario));  // the script's typing is offered
-    scripts.type_text(text);  // typed away
+    scripts.type_text(text);                                        // typed away
     frame->autosave_now();
     CHECK_FALSE(std::filesystem::exists(file + ".autosave"));
     CHECK_FALSE(studio::ScenarioDocument::has_newer_autosave(scenario));

@@ -39,7 +39,8 @@ public:
     explicit ProjectCopy(const std::string& system) {
         namespace fs = std::filesystem;
         static int count = 0;
-        root_ = fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()) + "-" + std::to_string(++count));
+        root_ =
+            fs::temp_directory_path() / ("sandtable-gui-" + std::to_string(::getpid()) + "-" + std::to_string(++count));
         fs::create_directories(root_ / "rulesets");
         fs::create_directories(root_ / "scenarios");
         const fs::path source = SANDTABLE_SOURCE_DIR;
@@ -54,7 +55,9 @@ public:
     ProjectCopy(const ProjectCopy&) = delete;
     ProjectCopy& operator=(const ProjectCopy&) = delete;
     std::filesystem::path root() const { return root_; }
-    std::string scenario(const std::string& system, const std::string& file) const { return (root_ / "scenarios" / system / file).string(); }
+    std::string scenario(const std::string& system, const std::string& file) const {
+        return (root_ / "scenarios" / system / file).string();
+    }
     std::string ruleset(const std::string& system) const { return (root_ / "rulesets" / system).string(); }
 
 private:

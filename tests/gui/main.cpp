@@ -33,11 +33,12 @@ int main(int argc, char** argv) {
     ::setenv("HOME", home.c_str(), 1);
     ::setenv("XDG_CONFIG_HOME", (home / "config").c_str(), 1);
     // A failed wxWidgets assertion fails the run at once (a dialog would wait forever under Xvfb).
-    wxSetAssertHandler([](const wxString& file, int line, const wxString& func, const wxString& cond, const wxString& msg) {
-        std::fprintf(stderr, "wxWidgets assertion failed at %s:%d in %s: %s %s\n", file.utf8_str().data(), line, func.utf8_str().data(),
-                     cond.utf8_str().data(), msg.utf8_str().data());
-        std::abort();
-    });
+    wxSetAssertHandler(
+        [](const wxString& file, int line, const wxString& func, const wxString& cond, const wxString& msg) {
+            std::fprintf(stderr, "wxWidgets assertion failed at %s:%d in %s: %s %s\n", file.utf8_str().data(), line,
+                         func.utf8_str().data(), cond.utf8_str().data(), msg.utf8_str().data());
+            std::abort();
+        });
     wxApp::SetInstance(new GuiTestApp);
     int wx_argc = 1;
     char* wx_argv[] = {argv[0], nullptr};

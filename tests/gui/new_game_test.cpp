@@ -8,7 +8,8 @@
 using namespace sandtable;
 using namespace sandtable::gui_test;
 
-TEST_CASE("New Game: unsaved edits are saved and played, or the saved files played knowingly, or nothing", "[gui][play]") {
+TEST_CASE("New Game: unsaved edits are saved and played, or the saved files played knowingly, or nothing",
+          "[gui][play]") {
     ProjectCopy project("bmw");
     StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
     studio::MainFrame* frame = window.frame;
@@ -44,7 +45,8 @@ TEST_CASE("New Game: unsaved edits are saved and played, or the saved files play
 
 // The Playtest page follows the scenario open (a new user's finding: New Game
 // kept playing the scenario shown first in the session).
-TEST_CASE("New Game: after another scenario is opened, the page's game is put away and New Game plays the one open", "[gui][play]") {
+TEST_CASE("New Game: after another scenario is opened, the page's game is put away and New Game plays the one open",
+          "[gui][play]") {
     ProjectCopy project("bmw");
     StudioWindow window(project.scenario("bmw", "wendle-fords.yaml"));
     studio::MainFrame* frame = window.frame;

@@ -20,7 +20,9 @@ void choose(wxFrame& frame, const wxString& menu, const wxString& item) {
     frame.ProcessWindowEvent(e);
 }
 
-bool ticked(wxFrame& frame, const wxString& item) { return frame.GetMenuBar()->IsChecked(frame.GetMenuBar()->FindMenuItem("View", item)); }
+bool ticked(wxFrame& frame, const wxString& item) {
+    return frame.GetMenuBar()->IsChecked(frame.GetMenuBar()->FindMenuItem("View", item));
+}
 }  // namespace
 
 TEST_CASE("Panes: the issues pane closed comes back from View, the tick follows", "[gui][panes]") {

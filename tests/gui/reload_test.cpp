@@ -57,12 +57,14 @@ TEST_CASE("Reload: a module registered and written on disk appears in the module
 
 // A house rule kept outside the ruleset's folder is watched too: a module its
 // patch registers there shows once the files are read again.
-TEST_CASE("Reload: a module added to a house rule outside the ruleset's folder appears in the module list", "[gui][scripts][reload]") {
+TEST_CASE("Reload: a module added to a house rule outside the ruleset's folder appears in the module list",
+          "[gui][scripts][reload]") {
     namespace fs = std::filesystem;
     ProjectCopy project("bmw");
     const fs::path house = project.root() / "house" / "vikings";
     fs::create_directories(house.parent_path());
-    fs::copy(fs::path(project.ruleset("bmw")) / "house-rules" / "viking-berserkers", house, fs::copy_options::recursive);
+    fs::copy(fs::path(project.ruleset("bmw")) / "house-rules" / "viking-berserkers", house,
+             fs::copy_options::recursive);
     const std::string scenario = project.scenario("bmw", "wendle-fords.yaml");
     std::string text;
     {

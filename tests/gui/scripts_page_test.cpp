@@ -12,7 +12,8 @@ using namespace sandtable;
 using namespace sandtable::gui_test;
 using Page = studio::MainFrame::Page;
 
-TEST_CASE("Scripts: typing kept across modules, the title marked, quitting asks about the script by name", "[gui][scripts]") {
+TEST_CASE("Scripts: typing kept across modules, the title marked, quitting asks about the script by name",
+          "[gui][scripts]") {
     ProjectCopy project("bmw");
     auto* frame = new studio::MainFrame();
     std::vector<wxString> asked;

@@ -15,7 +15,8 @@ using namespace sandtable;
 using namespace sandtable::gui_test;
 using Page = studio::MainFrame::Page;
 
-TEST_CASE("Balance Lab: B without the scenario's own house rules is offered once one is started and saved", "[gui][balance]") {
+TEST_CASE("Balance Lab: B without the scenario's own house rules is offered once one is started and saved",
+          "[gui][balance]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
     frame->select_page(Page::BalanceLab);
@@ -28,7 +29,9 @@ TEST_CASE("Balance Lab: B without the scenario's own house rules is offered once
     CHECK(frame->balance().compare_without_own_house_rules());
 }
 
-TEST_CASE("Shortcuts: Ctrl+S, Ctrl+Q, Ctrl+O, Ctrl+N are the File menu's wherever the focus is; editing keys stay with it", "[gui][keys]") {
+TEST_CASE(
+    "Shortcuts: Ctrl+S, Ctrl+Q, Ctrl+O, Ctrl+N are the File menu's wherever the focus is; editing keys stay with it",
+    "[gui][keys]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
     const auto key = [&](int code, bool ctrl, bool shift = false) {
@@ -44,12 +47,15 @@ TEST_CASE("Shortcuts: Ctrl+S, Ctrl+Q, Ctrl+O, Ctrl+N are the File menu's whereve
     CHECK(key('N', true) == wxID_NEW);
     CHECK(key('S', true, true) == wxID_SAVEAS);
     CHECK(key(WXK_F7, false) != wxID_NONE);  // Check Project
-    CHECK(key('Z', true) == wxID_NONE);       // undo in a text field is the field's
+    CHECK(key('Z', true) == wxID_NONE);      // undo in a text field is the field's
     CHECK(key('C', true) == wxID_NONE);
-    CHECK(key('S', false) == wxID_NONE);      // a plain letter is typing
+    CHECK(key('S', false) == wxID_NONE);  // a plain letter is typing
 }
 
-TEST_CASE("Playtest: a game let go (No to saving it) is put away when its scenario is opened again, and not asked about twice", "[gui][play]") {
+TEST_CASE(
+    "Playtest: a game let go (No to saving it) is put away when its scenario is opened again, and not asked about "
+    "twice",
+    "[gui][play]") {
     ProjectCopy project("bmw");
     const std::string scenario = project.scenario("bmw", "skirmish.yaml");
     StudioWindow frame(scenario);
@@ -92,7 +98,8 @@ TEST_CASE("Scripts: a Lua error fixed and saved with Ctrl+S takes its mark off t
 }
 
 // The fourth walkthrough: the module already open when a house rule is started turns read only too.
-TEST_CASE("Scripts: the ruleset's module open when a house rule is started becomes read only", "[gui][scripts][house]") {
+TEST_CASE("Scripts: the ruleset's module open when a house rule is started becomes read only",
+          "[gui][scripts][house]") {
     ProjectCopy project("bmw");
     StudioWindow frame(project.scenario("bmw", "skirmish.yaml"));
     auto& scripts = open_first_module(frame).scripts;
@@ -103,7 +110,8 @@ TEST_CASE("Scripts: the ruleset's module open when a house rule is started becom
 
 // A replay picked in the Open Scenario dialog is watched on the Playtest page; a file that is no scenario
 // leaves the project open.
-TEST_CASE("Open: a replay opens on the Playtest page, a file that does not load leaves the project open", "[gui][open]") {
+TEST_CASE("Open: a replay opens on the Playtest page, a file that does not load leaves the project open",
+          "[gui][open]") {
     ProjectCopy project("bmw");
     const std::string scenario = project.scenario("bmw", "skirmish.yaml");
     StudioWindow frame(scenario);

@@ -18,7 +18,7 @@ TEST_CASE("Scripts: error marks follow typing once it pauses, without Check", "[
         return scripts.message_line().ToStdString().find(words) != std::string::npos;
     };
     CHECK(says("unexpected symbol"));  // the message line says which line, and why
-    scripts.type_text(text);  // fixed, not saved
+    scripts.type_text(text);           // fixed, not saved
     CHECK(pump_until([&] { return !says("unexpected symbol"); }, 5000));
     CHECK_FALSE(scripts.has_error_mark());
 }

@@ -17,7 +17,8 @@ namespace {
 rules::Ruleset table_ruleset() {
     rules::Ruleset rs;
     rs.table.enabled = true;
-    auto terrain = [&](const char* id, const char* colour, rules::TableTerrain::Shape shape, gt::AreaSight sight, double width = 3) {
+    auto terrain = [&](const char* id, const char* colour, rules::TableTerrain::Shape shape, gt::AreaSight sight,
+                       double width = 3) {
         rules::TerrainType t;
         t.id = t.name = id;
         t.color = colour;
@@ -58,7 +59,8 @@ rules::Scenario table_scenario() {
 
 struct Picture {
     wxImage image{400, 300};
-    Picture(const rules::Ruleset& rs, const rules::Scenario& sc, const std::vector<studio::free_table::UnitShape>& units) {
+    Picture(const rules::Ruleset& rs, const rules::Scenario& sc,
+            const std::vector<studio::free_table::UnitShape>& units) {
         image.SetRGB(wxRect(0, 0, 400, 300), 255, 255, 255);
         studio::MapView view;
         view.set_table(sc.table.map.width, sc.table.map.depth);
@@ -76,7 +78,8 @@ struct Picture {
 int brightness(const wxColour& c) { return c.Red() + c.Green() + c.Blue(); }
 }  // namespace
 
-TEST_CASE("the free table drawn: cloth, hills darker by level, a river at its width, stands in the side's colour", "[studio][render][free_table]") {
+TEST_CASE("the free table drawn: cloth, hills darker by level, a river at its width, stands in the side's colour",
+          "[studio][render][free_table]") {
     const auto rs = table_ruleset();
     const auto sc = table_scenario();
     studio::free_table::UnitShape unit;

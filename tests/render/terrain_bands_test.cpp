@@ -6,7 +6,6 @@
 
 #include <catch2/catch.hpp>
 
-
 using namespace sandtable;
 
 namespace {
@@ -26,7 +25,8 @@ TEST_CASE("terrain painted in 1, 2, 3 or 4 bands is the same, pixel for pixel", 
         studio::MapView view(&grid);
         view.fit(1026, 1199);
         studio::TerrainPalette palette;
-        palette.terrain_colours = {wxColour(220, 230, 180), wxColour(180, 150, 90), wxColour(60, 120, 50), wxColour(120, 150, 140), wxColour(230, 210, 150)};
+        palette.terrain_colours = {wxColour(220, 230, 180), wxColour(180, 150, 90), wxColour(60, 120, 50),
+                                   wxColour(120, 150, 140), wxColour(230, 210, 150)};
         palette.grid = wxColour(120, 120, 110);
         const wxRect area(0, 0, 1026, 1199);
         const auto one = studio::rasterize_terrain(view, grid, terrain, palette, area, 1);

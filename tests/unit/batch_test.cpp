@@ -19,7 +19,8 @@ namespace {
 
 const std::string kScenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
 
-std::string write_results(const fs::path& file, const bots::BatchHeader& h, const std::vector<bots::BatchGameResult>& games) {
+std::string write_results(const fs::path& file, const bots::BatchHeader& h,
+                          const std::vector<bots::BatchGameResult>& games) {
     std::ofstream out(file);
     for (const auto& g : games) out << bots::result_line(h, g) << "\n";
     return file.string();
@@ -106,7 +107,8 @@ TEST_CASE("result files that do not belong together are refused, naming the line
     }
     SECTION("a line that is not a result") {
         std::ofstream(dir / "c.jsonl") << bots::result_line(h, games[0]) << "\n{\"game\": 1, oops\n";
-        CHECK_THROWS_WITH(bots::read_results({(dir / "c.jsonl").string()}), Catch::StartsWith((dir / "c.jsonl").string() + ":2: not a result line"));
+        CHECK_THROWS_WITH(bots::read_results({(dir / "c.jsonl").string()}),
+                          Catch::StartsWith((dir / "c.jsonl").string() + ":2: not a result line"));
     }
     SECTION("a bad shard or bot") {
         CHECK_THROWS_WITH(bots::run_batch(spec(2, 1, 4, 4), h), Catch::Contains("--shard"));
@@ -147,7 +149,8 @@ TEST_CASE("an A/B comparison of the same games with and without a house rule", "
     shifted.first_seed = 100;
     bots::BatchHeader hc;
     const auto c = bots::run_batch(shifted, hc);
-    CHECK_THROWS_WITH(bots::compare(ra, bots::read_results({write_results(dir / "c.jsonl", hc, c)})), Catch::Contains("compare runs of the same games and seeds"));
+    CHECK_THROWS_WITH(bots::compare(ra, bots::read_results({write_results(dir / "c.jsonl", hc, c)})),
+                      Catch::Contains("compare runs of the same games and seeds"));
 }
 
 TEST_CASE("a batch stopped from its progress keeps the games it finished", "[batch]") {
@@ -179,7 +182,9 @@ TEST_CASE("a batch report names the scenario's own house rules, and a run may le
     bots::BatchHeader header;
     auto games = bots::run_batch(with_own, header);
     CHECK(header.scenario_house_rules == std::vector<std::string>{"../../rulesets/bmw/house-rules/bloodier-crt"});
-    CHECK(bots::report({header, games}).find("house rules: ../../rulesets/bmw/house-rules/bloodier-crt (the scenario's own)") != std::string::npos);
+    CHECK(bots::report({header, games})
+              .find("house rules: ../../rulesets/bmw/house-rules/bloodier-crt (the scenario's own)") !=
+          std::string::npos);
 
     bots::BatchSpec without_own = with_own;
     without_own.scenario_house_rules = false;

@@ -29,7 +29,7 @@ struct Placement {
     std::string side;  // "a" or "b"
     std::string hex;
     bool back = false;
-    int arrives = 1;  // the game turn it comes on; 1: set up at the start
+    int arrives = 1;             // the game turn it comes on; 1: set up at the start
     std::string formation = "";  // its regiment or other formation; "" none
 };
 
@@ -53,12 +53,13 @@ struct Battlefield {
     std::string extra_rule_module;    // Lua source of one more rule module of a copied ruleset
     std::string deployment;           // the scenario's `deployment:` value as YAML, e.g. "{ a: [\"0101\"] }"
     std::vector<ObjectiveSpec> objectives;
-    int vp_per_enemy_strength = -1;  // -1: leave it out (the scenario default)
+    int vp_per_enemy_strength = -1;        // -1: leave it out (the scenario default)
     std::vector<std::string> house_rules;  // house rule folders applied to the ruleset
 
     std::string write() const {
         static int counter = 0;
-        fs::path dir = fs::temp_directory_path() / ("sandtable-bmw-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::path dir = fs::temp_directory_path() /
+                       ("sandtable-bmw-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
         fs::remove_all(dir);  // left by an earlier process that had the same pid
         fs::create_directories(dir);
         std::string ruleset = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw";
@@ -78,13 +79,16 @@ struct Battlefield {
             // The library modules are found two levels up from the ruleset.
             fs::create_directories(dir.parent_path() / "scripts");
             for (const auto& e : fs::directory_iterator(std::string(SANDTABLE_SOURCE_DIR) + "/scripts"))
-                fs::copy(e.path(), dir.parent_path() / "scripts" / e.path().filename(), fs::copy_options::overwrite_existing);
+                fs::copy(e.path(), dir.parent_path() / "scripts" / e.path().filename(),
+                         fs::copy_options::overwrite_existing);
             ruleset = rs.string();
         }
         std::ofstream out(dir / "scenario.yaml");
         out << "id: test\nruleset: " << ruleset << "\nturns: " << turns << "\nfirst_side: a\n";
-        out << "sides:\n  - { id: a, name: A, demoralization: " << demoralization_a << ", disintegration: " << disintegration_a << ", rally: " << rally_a << " }\n";
-        out << "  - { id: b, name: B, demoralization: " << demoralization_b << ", disintegration: " << disintegration_b << ", rally: [6] }\n";
+        out << "sides:\n  - { id: a, name: A, demoralization: " << demoralization_a
+            << ", disintegration: " << disintegration_a << ", rally: " << rally_a << " }\n";
+        out << "  - { id: b, name: B, demoralization: " << demoralization_b << ", disintegration: " << disintegration_b
+            << ", rally: [6] }\n";
         out << "map:\n  columns: " << rows[0].size() << "\n  rows: " << rows.size() << "\n";
         out << "  legend: { \".\": clear, h: hill, w: woods, s: swamp, d: dunes }\n  terrain: |\n";
         for (const auto& r : rows) out << "    " << r << "\n";
@@ -100,13 +104,15 @@ struct Battlefield {
         }
         out << "units:\n";
         for (const auto& u : units)
-            out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.back ? ", face: back" : "")
-                << (u.arrives > 1 ? ", arrives: " + std::to_string(u.arrives) : "") << (u.formation.empty() ? "" : ", formation: \"" + u.formation + "\"") << " }\n";
+            out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\""
+                << (u.back ? ", face: back" : "") << (u.arrives > 1 ? ", arrives: " + std::to_string(u.arrives) : "")
+                << (u.formation.empty() ? "" : ", formation: \"" + u.formation + "\"") << " }\n";
         if (!deployment.empty()) out << "deployment: " << deployment << "\n";
         if (!objectives.empty()) {
             out << "objectives:\n";
             for (const auto& o : objectives)
-                out << "  - { hex: \"" << o.hex << "\", points: " << o.points << (o.holder.empty() ? "" : ", holder: " + o.holder) << " }\n";
+                out << "  - { hex: \"" << o.hex << "\", points: " << o.points
+                    << (o.holder.empty() ? "" : ", holder: " + o.holder) << " }\n";
         }
         if (vp_per_enemy_strength >= 0) out << "vp_per_enemy_strength: " << vp_per_enemy_strength << "\n";
         return (dir / "scenario.yaml").string();
@@ -114,7 +120,8 @@ struct Battlefield {
 
     sandtable::bots::Session start(std::vector<int> dice = {}) const {
         std::string file = write();
-        return sandtable::bots::Session(sandtable::load::load_scenario(file, house_rules), file, 1, std::move(dice), true);
+        return sandtable::bots::Session(sandtable::load::load_scenario(file, house_rules), file, 1, std::move(dice),
+                                        true);
     }
 };
 
@@ -128,8 +135,12 @@ inline std::string hex_of(const Game& g, const std::string& id) {
     return g.grid().label(g.state().units[static_cast<std::size_t>(unit(g, id))].hex);
 }
 
-inline bool on_map(const Game& g, const std::string& id) { return g.state().units[static_cast<std::size_t>(unit(g, id))].on_map; }
-inline bool disordered(const Game& g, const std::string& id) { return g.state().units[static_cast<std::size_t>(unit(g, id))].back; }
+inline bool on_map(const Game& g, const std::string& id) {
+    return g.state().units[static_cast<std::size_t>(unit(g, id))].on_map;
+}
+inline bool disordered(const Game& g, const std::string& id) {
+    return g.state().units[static_cast<std::size_t>(unit(g, id))].back;
+}
 
 // A copy, not a pointer: legal-action lists are temporaries.
 inline std::optional<Action> find(const std::vector<Action>& legal, ActionKind kind, int u = -1, int target = -1) {
@@ -195,7 +206,8 @@ inline void move(sandtable::bots::Session& s, const std::string& id, const std::
     s.apply({ActionKind::MoveTo, unit(g, id), -1, *h, -1});
 }
 
-inline void attack(sandtable::bots::Session& s, const std::vector<std::string>& attackers, const std::string& defender) {
+inline void attack(sandtable::bots::Session& s, const std::vector<std::string>& attackers,
+                   const std::string& defender) {
     Game& g = s.game();
     s.apply({ActionKind::Declare, -1, unit(g, defender), {}, -1});
     for (const auto& a : attackers) s.apply({ActionKind::AddAttacker, unit(g, a), -1, {}, -1});

@@ -117,7 +117,8 @@ TEST_CASE("5.2 entering an enemy zone of control stops a unit, and it may not le
 
 TEST_CASE("8.1 8.2 light troops exert no zone of control and may disengage from slower enemies", "[bmw][light]") {
     Battlefield b;
-    b.units = {{"sk", "skirmishers", "a", "0504"}, {"sp", "spearmen", "b", "0505"}, {"lc", "light_cavalry", "b", "0208"}};
+    b.units = {
+        {"sk", "skirmishers", "a", "0504"}, {"sp", "spearmen", "b", "0505"}, {"lc", "light_cavalry", "b", "0208"}};
     auto s = b.start();
     const Game& g = s.game();
     CHECK(!g.in_enemy_zoc(1, *g.grid().parse_label("0503")));  // skirmishers exert none
@@ -148,9 +149,13 @@ TEST_CASE("6.2 6.4 archery hits on a roll at most the fire factor within range a
     CHECK(!find(s2.game().legal_actions(), ActionKind::Fire));
 }
 
-TEST_CASE("6.4 an archer with an adjacent eligible target must fire at it, leaders are never targets", "[bmw][archery]") {
+TEST_CASE("6.4 an archer with an adjacent eligible target must fire at it, leaders are never targets",
+          "[bmw][archery]") {
     Battlefield b;
-    b.units = {{"ar", "archers", "a", "0502"}, {"sp", "spearmen", "b", "0504"}, {"lv", "levy", "b", "0503"}, {"ld", "leader", "b", "0403"}};
+    b.units = {{"ar", "archers", "a", "0502"},
+               {"sp", "spearmen", "b", "0504"},
+               {"lv", "levy", "b", "0503"},
+               {"ld", "leader", "b", "0403"}};
     auto s = b.start();
     run_until(s, DecisionKind::Fire);
     const Game& g = s.game();
@@ -170,7 +175,8 @@ TEST_CASE("5.3 7.3 units in an enemy zone must attack before the phase may end",
     CHECK(s.game().decision() != DecisionKind::CombatDeclare);  // phase over: nothing left to fight
 }
 
-TEST_CASE("7.8 a unit with no hex to retreat to is eliminated, retreating through friends disorders both", "[bmw][retreat]") {
+TEST_CASE("7.8 a unit with no hex to retreat to is eliminated, retreating through friends disorders both",
+          "[bmw][retreat]") {
     Battlefield trapped;
     // The levy in the corner 0101: its only exits are in the spearmen's zones.
     trapped.units = {{"sp", "spearmen", "a", "0201"}, {"hf", "heavy_foot", "a", "0103"}, {"lv", "levy", "b", "0101"}};
@@ -184,7 +190,9 @@ TEST_CASE("7.8 a unit with no hex to retreat to is eliminated, retreating throug
     // A column of hexes 0101..0108 with the levy at 0104 and a friend at 0105.
     // The only way out is through the friend at 0105 to 0106. x1 at 0203 reaches 0104, not 0105: a friend
     // in an enemy zone would not open it (5.1; see "a friend in an enemy zone does not open it" below).
-    through.units = {{"sp", "spearmen", "a", "0103"}, {"lv", "levy", "b", "0104"}, {"fr", "levy", "b", "0105"},
+    through.units = {{"sp", "spearmen", "a", "0103"},
+                     {"lv", "levy", "b", "0104"},
+                     {"fr", "levy", "b", "0105"},
                      {"x1", "levy", "a", "0203"}};
     auto s2 = through.start({2});  // 6 against 2 = 3-1, roll 2: DR
     run_until(s2, DecisionKind::CombatDeclare);
@@ -206,13 +214,17 @@ TEST_CASE("9.2 cavalry retreats three hexes", "[bmw][cavalry]") {
             CHECK(sandtable::geometry::distance(a.hex, *s.game().grid().parse_label("0503")) >= 3);
         s.apply(s.game().legal_actions().front());
     }
-    CHECK(sandtable::geometry::distance(*s.game().grid().parse_label(hex_of(s.game(), "kn")), *s.game().grid().parse_label("0503")) >= 3);
+    CHECK(sandtable::geometry::distance(*s.game().grid().parse_label(hex_of(s.game(), "kn")),
+                                        *s.game().grid().parse_label("0503")) >= 3);
 }
 
 TEST_CASE("11.1 reorganization on 5-6, minus one next to an enemy, plus the leader's value", "[bmw][morale]") {
     Battlefield b;
-    b.units = {{"sp", "spearmen", "a", "0502", true}, {"lv", "levy", "a", "0802", true}, {"ld", "leader", "a", "0802"},
-               {"x", "levy", "b", "0508"}, {"y", "levy", "b", "0208", true}};
+    b.units = {{"sp", "spearmen", "a", "0502", true},
+               {"lv", "levy", "a", "0802", true},
+               {"ld", "leader", "a", "0802"},
+               {"x", "levy", "b", "0508"},
+               {"y", "levy", "b", "0208", true}};
     // Rolls: sp 5 (reorganizes), lv 4 + leader 1 = 5 (reorganizes).
     auto s = b.start({5, 4});
     run_until(s, DecisionKind::Movement);
@@ -233,15 +245,19 @@ TEST_CASE("11.1 reorganization on 5-6, minus one next to an enemy, plus the lead
     CHECK(disordered(s2.game(), "sp"));
 }
 
-TEST_CASE("11.3 worked example: losses of 150 against 150 demoralize and rallying an 8 brings them to 142", "[bmw][morale]") {
+TEST_CASE("11.3 worked example: losses of 150 against 150 demoralize and rallying an 8 brings them to 142",
+          "[bmw][morale]") {
     Battlefield b;
     b.extra_ruleset_types =
         "  - { id: host, name: Host, class: foot, front: { combat: 71, movement: 4 } }\n"
         "  - { id: band, name: Band, class: foot, front: { combat: 8, movement: 4 } }\n";
     b.demoralization_a = 150;
     b.disintegration_a = 1000;
-    b.units = {{"h1", "host", "a", "0101"}, {"h2", "host", "a", "0103"}, {"bd", "band", "a", "0105"},
-               {"ld", "leader", "a", "0505"}, {"x", "levy", "b", "0908"}};
+    b.units = {{"h1", "host", "a", "0101"},
+               {"h2", "host", "a", "0103"},
+               {"bd", "band", "a", "0105"},
+               {"ld", "leader", "a", "0505"},
+               {"x", "levy", "b", "0908"}};
     auto s = b.start({6});  // the rally roll
     Game& g = s.game();
     g.eliminate(unit(g, "h1"));
@@ -350,7 +366,8 @@ TEST_CASE("10.4 a lone leader added as a second defender retreats and never figh
     CHECK(g.deciding_side() == 1);
     // He may join the levy under attack (10.1: a friend's hex in the enemy's zone); he goes elsewhere here.
     const auto& options = g.question()->options;
-    const auto away = std::find_if(options.begin(), options.end(), [](const std::string& o) { return o.find("0505") == std::string::npos; });
+    const auto away = std::find_if(options.begin(), options.end(),
+                                   [](const std::string& o) { return o.find("0505") == std::string::npos; });
     REQUIRE(away != options.end());
     s.apply({ActionKind::Choose, -1, -1, {}, static_cast<int>(away - options.begin())});
     CHECK(hex_of(g, "ld") != "0404");

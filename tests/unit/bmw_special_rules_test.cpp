@@ -23,7 +23,9 @@ Hex at(const Game& g, const std::string& label) {
     return *h;
 }
 
-int dist(const Game& g, const std::string& a, const std::string& b) { return sandtable::geometry::distance(at(g, a), at(g, b)); }
+int dist(const Game& g, const std::string& a, const std::string& b) {
+    return sandtable::geometry::distance(at(g, a), at(g, b));
+}
 
 // The hexes offered to unit `id` by legal actions of `kind` (MoveTo, RetreatTo, AdvanceTo).
 std::vector<std::string> offered(const Game& g, ActionKind kind, const std::string& id) {
@@ -60,9 +62,7 @@ int option_index(const Game& g, const std::string& text) {
     return it == o.end() ? -1 : static_cast<int>(it - o.begin());
 }
 
-int mark(const Game& g, const std::string& id, const std::string& key) {
-    return g.state().mark(unit(g, id), key);
-}
+int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
 
 int movement(const Game& g, const std::string& id) { return g.movement_allowance(unit(g, id)); }
 int strength(const Game& g, const std::string& id) { return g.combat_strength(unit(g, id)); }
@@ -71,7 +71,9 @@ int strength(const Game& g, const std::string& id) { return g.combat_strength(un
 
 // ---- 8.3 Retreat before combat --------------------------------------------
 
-TEST_CASE("8.3 a solid-dot unit attacked by slower units may retreat up to three hexes and the attacker advances one hex", "[bmw][light]") {
+TEST_CASE(
+    "8.3 a solid-dot unit attacked by slower units may retreat up to three hexes and the attacker advances one hex",
+    "[bmw][light]") {
     Battlefield b;
     // Skirmishers (solid dot, MA 5) attacked by spearmen (MA 4).
     b.units = {{"sp", "spearmen", "a", "0504"}, {"sk", "skirmishers", "b", "0505"}};
@@ -194,7 +196,8 @@ TEST_CASE("8.3 9.6 a unit attacked by charging knights may not retreat before co
 // advance goes through the same advance_actions with AdvanceHexes = 3.
 // This reads 8.3's limit as overriding 9.2 (no combat took place); if the lead
 // reads 9.2 as applying here, drop this test.
-TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit even for cavalry", "[bmw][light][regression]") {
+TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit even for cavalry",
+          "[bmw][light][regression]") {
     Battlefield b;
     // Knights on the strong side (MA 5) attack skirmishers (MA 5).
     b.units = {{"kn", "knights", "a", "0504"}, {"sk", "skirmishers", "b", "0505"}};
@@ -211,7 +214,8 @@ TEST_CASE("8.3 the advance after a retreat before combat keeps the one hex limit
 
 // ---- 9.4 Horse archers ----------------------------------------------------
 
-TEST_CASE("9.4 horse archers attacking in good order may retreat before combat as an AR with no die rolled", "[bmw][cavalry]") {
+TEST_CASE("9.4 horse archers attacking in good order may retreat before combat as an AR with no die rolled",
+          "[bmw][cavalry]") {
     Battlefield b;
     b.units = {{"ha", "horse_archers", "a", "0504"}, {"sp", "spearmen", "b", "0505"}};
     auto s = b.start();
@@ -289,7 +293,8 @@ TEST_CASE("9.5 dismounted cavalry may mount and dismount at the start of its mov
     s.apply({ActionKind::MoveTo, unit(g, "ms"), -1, at(g, "0101"), -1});
     // Next turn the owner may dismount again.
     int guard = 200;
-    while (!(g.state().at.turn == 2 && g.state().at.active_side == 0 && g.decision() == DecisionKind::Movement) && guard-- > 0) {
+    while (!(g.state().at.turn == 2 && g.state().at.active_side == 0 && g.decision() == DecisionKind::Movement) &&
+           guard-- > 0) {
         auto legal = g.legal_actions();
         REQUIRE(!legal.empty());
         auto a = find(legal, ActionKind::EndPhase);
@@ -317,7 +322,8 @@ TEST_CASE("9.5 9.6 no unit may change face once its side has moved a unit", "[bm
 
 TEST_CASE("9.5 dismounted cavalry forced to retreat ends on its cavalry side", "[bmw][cavalry]") {
     Battlefield b;
-    b.units = {{"hf", "heavy_foot", "a", "0504"}, {"sp", "spearmen", "a", "0404"}, {"ms", "mounted_sergeants", "b", "0505"}};
+    b.units = {
+        {"hf", "heavy_foot", "a", "0504"}, {"sp", "spearmen", "a", "0404"}, {"ms", "mounted_sergeants", "b", "0505"}};
     auto s = b.start({1});  // 10 against 5: 2-1, roll 1: DR
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"hf", "sp"}, "ms");
@@ -333,7 +339,9 @@ TEST_CASE("9.5 dismounted cavalry forced to retreat ends on its cavalry side", "
 
 // ---- 9.6 Heavy cavalry & charges ------------------------------------------
 
-TEST_CASE("9.6 knights on their fast side ending next to the enemy across clear hexes may charge and flip to the strong side", "[bmw][charge]") {
+TEST_CASE(
+    "9.6 knights on their fast side ending next to the enemy across clear hexes may charge and flip to the strong side",
+    "[bmw][charge]") {
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}};
     auto s = b.start();
@@ -362,7 +370,8 @@ TEST_CASE("9.6 knights that do not charge stay on their fast side", "[bmw][charg
     CHECK(mark(s.game(), "kn", "charging") == 0);
 }
 
-TEST_CASE("9.6 a charger that vacates the defender's hex must advance and is on its fast side after the combat phase", "[bmw][charge]") {
+TEST_CASE("9.6 a charger that vacates the defender's hex must advance and is on its fast side after the combat phase",
+          "[bmw][charge]") {
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}};
     // 7 against 4: 1-1, roll 1: DR. Then the knights' reorganization roll: 1.
@@ -504,13 +513,14 @@ TEST_CASE("10.1 a leader enters an enemy zone of control only where a friend sta
     CHECK(has_move(g, "0503"));   // clear of the zone
     CHECK(!has_move(g, "0504"));  // the spearmen's zone, empty
     CHECK(!has_move(g, "0404"));
-    CHECK(has_move(g, "0604"));   // the zone, but the heavy foot stand there
+    CHECK(has_move(g, "0604"));  // the zone, but the heavy foot stand there
     s.apply({ActionKind::MoveTo, unit(g, "ld"), -1, at(g, "0604"), -1});
     CHECK(hex_of(g, "ld") == "0604");
 }
 
 TEST_CASE("10.1 a leader may always disengage whatever the enemy's movement allowance", "[bmw][leaders]") {
-    const std::string courier = "  - { id: courier, name: Courier, class: horse, front: { combat: 2, movement: 12 } }\n";
+    const std::string courier =
+        "  - { id: courier, name: Courier, class: horse, front: { combat: 2, movement: 12 } }\n";
     Battlefield b;
     b.extra_ruleset_types = courier;
     b.units = {{"ld", "leader", "a", "0504"}, {"c", "courier", "b", "0505"}};
@@ -615,8 +625,10 @@ TEST_CASE("10.4 an enemy moving through a lone leader's hex makes it retreat", "
 // combat, rule 10.4 must be enforced." (Was a bug until move.shared_hex.)
 TEST_CASE("10.2 10.4 an enemy advancing into a lone leader's hex after combat displaces the leader", "[bmw][leaders]") {
     Battlefield b;
-    b.units = {{"hf", "heavy_foot", "a", "0504"}, {"sp", "spearmen", "a", "0404"},
-               {"lv", "levy", "b", "0505"}, {"ld", "leader", "b", "0505"}};
+    b.units = {{"hf", "heavy_foot", "a", "0504"},
+               {"sp", "spearmen", "a", "0404"},
+               {"lv", "levy", "b", "0505"},
+               {"ld", "leader", "b", "0505"}};
     auto s = b.start({1});  // 10 against 2 + 1: 3-1, roll 1: DL
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"hf", "sp"}, "lv");
@@ -635,14 +647,17 @@ TEST_CASE("10.2 10.4 an enemy advancing into a lone leader's hex after combat di
 
 // ---- 3.3 3.4 Victory at the last turn -------------------------------------
 
-TEST_CASE("3.3 victory points at the last turn come from eliminated enemy strength and held objectives", "[bmw][victory]") {
+TEST_CASE("3.3 victory points at the last turn come from eliminated enemy strength and held objectives",
+          "[bmw][victory]") {
     Battlefield b;
     b.turns = 1;
     b.vp_per_enemy_strength = 1;
     // 0505 is held by nobody at the start; b's levy stands on it at the end.
     b.objectives = {{"0505", 1, ""}};
-    b.units = {{"x", "levy", "a", "0101"}, {"lost_a", "levy", "a", "0102"},
-               {"y", "levy", "b", "0505"}, {"lost_b", "spearmen", "b", "0908"}};
+    b.units = {{"x", "levy", "a", "0101"},
+               {"lost_a", "levy", "a", "0102"},
+               {"y", "levy", "b", "0505"},
+               {"lost_b", "spearmen", "b", "0908"}};
     auto s = b.start();
     s.game().eliminate(unit(s.game(), "lost_b"));  // a gains 4
     s.game().eliminate(unit(s.game(), "lost_a"));  // b gains 2
@@ -661,7 +676,8 @@ TEST_CASE("3.3 victory points at the last turn come from eliminated enemy streng
 // first and check_morale ends the game at once (end_game_by_disintegration sees
 // only the attacker disintegrated and gives the defender the win); the
 // defender's loss is never applied.
-TEST_CASE("11.4 an exchange that disintegrates both armies at once is won by the active player", "[bmw][victory][regression]") {
+TEST_CASE("11.4 an exchange that disintegrates both armies at once is won by the active player",
+          "[bmw][victory][regression]") {
     Battlefield b;
     b.disintegration_a = 4;
     b.disintegration_b = 4;
@@ -718,14 +734,16 @@ TEST_CASE("6.5 defensive archery may only target adjacent enemies", "[bmw][arche
     // The same archers firing offensively may reach the spearmen at range 2
     // (the adjacent levy is disordered, so not an eligible target it must take).
     Battlefield offensive;
-    offensive.units = {{"sp", "spearmen", "b", "0504"}, {"lv", "levy", "b", "0507", true}, {"ar", "archers", "a", "0506"}};
+    offensive.units = {
+        {"sp", "spearmen", "b", "0504"}, {"lv", "levy", "b", "0507", true}, {"ar", "archers", "a", "0506"}};
     auto s2 = offensive.start();
     run_until(s2, DecisionKind::Fire);
     CHECK(s2.game().deciding_side() == 0);
     CHECK(find(s2.game().legal_actions(), ActionKind::Fire, unit(s2.game(), "ar"), unit(s2.game(), "sp")));
 }
 
-TEST_CASE("6.5 archery fire is simultaneous so a unit disordered by archery still fires at full factor", "[bmw][archery]") {
+TEST_CASE("6.5 archery fire is simultaneous so a unit disordered by archery still fires at full factor",
+          "[bmw][archery]") {
     Battlefield b;
     b.units = {{"aa", "archers", "a", "0504"}, {"ab", "archers", "b", "0505"}};
     // a's fire rolls 1 (hit), b's fire rolls 3: a hit at b's ordered factor 3,

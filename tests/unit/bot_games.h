@@ -17,7 +17,8 @@
 namespace sandtable::test {
 
 inline void check_bot_games_end_and_replay(const std::string& scenario, const load::LoadedGame& loaded) {
-    const std::vector<std::vector<std::string>> pairings{{"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+    const std::vector<std::vector<std::string>> pairings{
+        {"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
         const auto& names = pairings[seed - 1];
         bots::Session s(loaded, scenario, seed, {}, true);

@@ -23,7 +23,8 @@ TEST_CASE("every bot pairing finishes the shipped BMW scenarios", "[bots]") {
     for (const char* name : {"wendle-fords.yaml", "skirmish.yaml"}) {
         const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/" + name;
         const load::LoadedGame loaded = load::load_scenario(file);
-        for (const auto& [first, second] : {std::pair{"random", "random"}, {"greedy", "greedy"}, {"random", "greedy"}, {"greedy", "random"}})
+        for (const auto& [first, second] :
+             {std::pair{"random", "random"}, {"greedy", "greedy"}, {"random", "greedy"}, {"greedy", "random"}})
             for (std::uint64_t seed = 1; seed <= 4; ++seed) {
                 INFO(name << " " << first << " against " << second << ", seed " << seed);
                 std::uint64_t checksum = 0, again = 0;

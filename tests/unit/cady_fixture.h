@@ -22,9 +22,16 @@ using kernel::Game;
 using kernel::TableOrder;
 
 struct Unit {
-    Unit(std::string id_, std::string type_, std::string side_, double x_, double y_, int facing_, int files_, int figures_ = 0,
-         std::string formation_ = {})
-        : id(std::move(id_)), type(std::move(type_)), side(std::move(side_)), x(x_), y(y_), facing(facing_), files(files_), figures(figures_),
+    Unit(std::string id_, std::string type_, std::string side_, double x_, double y_, int facing_, int files_,
+         int figures_ = 0, std::string formation_ = {})
+        : id(std::move(id_)),
+          type(std::move(type_)),
+          side(std::move(side_)),
+          x(x_),
+          y(y_),
+          facing(facing_),
+          files(files_),
+          figures(figures_),
           formation(std::move(formation_)) {}
     std::string id, type, side;
     double x = 0, y = 0;
@@ -45,16 +52,18 @@ inline Unit phantom(Unit u) {
 
 // A 200 x 120 cm table; `terrain` is YAML under `table:` (areas/lines lines,
 // indented two spaces), `extra` more top-level YAML.
-inline std::string write_scenario(const std::vector<Unit>& units, const std::string& era = "ancient-medieval", const std::string& terrain = "",
-                                  const std::string& extra = "", int turns = 5) {
+inline std::string write_scenario(const std::vector<Unit>& units, const std::string& era = "ancient-medieval",
+                                  const std::string& terrain = "", const std::string& extra = "", int turns = 5) {
     const auto dir = fresh_directory();
     const std::string root = SANDTABLE_SOURCE_DIR;
-    std::string text = "id: t\nruleset: " + root + "/rulesets/cady\nhouse_rules: [" + root + "/rulesets/cady/eras/" + era + "]\nturns: " +
-                       std::to_string(turns) + "\nfirst_side: red\nsides:\n  - { id: red, name: Red }\n  - { id: blue, name: Blue }\n" +
+    std::string text = "id: t\nruleset: " + root + "/rulesets/cady\nhouse_rules: [" + root + "/rulesets/cady/eras/" +
+                       era + "]\nturns: " + std::to_string(turns) +
+                       "\nfirst_side: red\nsides:\n  - { id: red, name: Red }\n  - { id: blue, name: Blue }\n" +
                        "table:\n  width: 200\n  depth: 120\n" + terrain + "units:\n";
     for (const auto& u : units) {
-        text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: [" + std::to_string(u.x) + ", " + std::to_string(u.y) +
-                "], facing: " + std::to_string(u.facing) + ", files: " + std::to_string(u.files);
+        text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: [" + std::to_string(u.x) +
+                ", " + std::to_string(u.y) + "], facing: " + std::to_string(u.facing) +
+                ", files: " + std::to_string(u.files);
         if (u.figures > 0) text += ", figures: " + std::to_string(u.figures);
         if (!u.formation.empty()) text += ", formation: " + u.formation;
         if (u.hidden) text += ", hidden: true";
@@ -72,8 +81,12 @@ inline bots::Session open(const std::string& scenario, std::vector<int> dice = {
 
 inline TableOrder hold(int facing = -1) { return {TableOrder::Hold, 0, 0, 0, facing, -1}; }
 inline TableOrder hold_in_files(int files) { return {TableOrder::Hold, 0, 0, files, -1, -1}; }
-inline TableOrder march(int bearing, double cm, int files = 0) { return {TableOrder::Advance, bearing, static_cast<int>(cm * 10), files, -1, -1}; }
-inline TableOrder charge(int bearing, double cm, int target) { return {TableOrder::Charge, bearing, static_cast<int>(cm * 10), 0, -1, target}; }
+inline TableOrder march(int bearing, double cm, int files = 0) {
+    return {TableOrder::Advance, bearing, static_cast<int>(cm * 10), files, -1, -1};
+}
+inline TableOrder charge(int bearing, double cm, int target) {
+    return {TableOrder::Charge, bearing, static_cast<int>(cm * 10), 0, -1, target};
+}
 
 // Writes every unit's order for the turn (hold for those not named); the
 // turn then runs on to the next decision (the next turn's orders, when

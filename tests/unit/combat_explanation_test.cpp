@@ -34,7 +34,10 @@ int column_index(const sandtable::rules::OddsCrt& crt, const std::string& label)
 }
 }  // namespace
 
-TEST_CASE("explained combat: strengths with the leader, the hill's shift from terrain, a script's changes, the die and the result", "[explain][bmw]") {
+TEST_CASE(
+    "explained combat: strengths with the leader, the hill's shift from terrain, a script's changes, the die and the "
+    "result",
+    "[explain][bmw]") {
     auto s = spearmen_against_levy_on_a_hill().start({2});
     s.game().set_explaining(true);
     run_until(s, DecisionKind::CombatDeclare);
@@ -73,7 +76,10 @@ TEST_CASE("explained combat: halving names the terrain, an automatic result has 
     // halved to 6, against levy 1 (on its back face): 6-1, an automatic DL.
     Battlefield b;
     b.rows[4][4] = 's';  // 0505
-    b.units = {{"sp1", "spearmen", "a", "0504"}, {"sp2", "spearmen", "a", "0405"}, {"sp3", "spearmen", "a", "0506"}, {"lv", "levy", "b", "0505", true}};
+    b.units = {{"sp1", "spearmen", "a", "0504"},
+               {"sp2", "spearmen", "a", "0405"},
+               {"sp3", "spearmen", "a", "0506"},
+               {"lv", "levy", "b", "0505", true}};
     auto s = b.start();
     s.game().set_explaining(true);
     run_until(s, DecisionKind::CombatDeclare);

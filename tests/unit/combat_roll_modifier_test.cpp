@@ -9,7 +9,8 @@ using namespace bmw_test;
 
 namespace {
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // Two handlers: the first sees the modifier at 0 and adds 1, the second adds `extra`.
@@ -20,7 +21,8 @@ game.on("combat.roll", function(ctx)
   ctx.modifier = ctx.modifier + 1
 end)
 game.on("combat.roll", function(ctx)
-  ctx.modifier = ctx.modifier + )" + std::to_string(extra) + R"(
+  ctx.modifier = ctx.modifier + )" +
+           std::to_string(extra) + R"(
 end)
 game.on("combat.result", function(ctx)
   game.log("combat.result: roll " .. ctx.roll .. ", modifier " .. ctx.modifier .. ", result " .. ctx.result)
@@ -37,7 +39,8 @@ int column_index(const Game& g, const std::string& label) {
 }
 }  // namespace
 
-TEST_CASE("combat.roll: handlers add to the die in order, the sum picks the row, and the log shows both", "[lua][api][combat]") {
+TEST_CASE("combat.roll: handlers add to the die in order, the sum picks the row, and the log shows both",
+          "[lua][api][combat]") {
     // Spearmen 4 against levy 2: the 2-1 column, whose rows are DR DR - DR EX AR.
     Battlefield b;
     b.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0505"}};
@@ -87,7 +90,10 @@ TEST_CASE("combat.roll: handlers add to the die in order, the sum picks the row,
 TEST_CASE("combat.roll is not raised when no die is rolled: an automatic column", "[lua][api][combat]") {
     // Three spearmen, 12 against 2: 6-1, an automatic DL.
     Battlefield b;
-    b.units = {{"sp1", "spearmen", "a", "0504"}, {"sp2", "spearmen", "a", "0405"}, {"sp3", "spearmen", "a", "0506"}, {"lv", "levy", "b", "0505"}};
+    b.units = {{"sp1", "spearmen", "a", "0504"},
+               {"sp2", "spearmen", "a", "0405"},
+               {"sp3", "spearmen", "a", "0506"},
+               {"lv", "levy", "b", "0505"}};
     b.extra_rule_module = module(0);
     auto s = b.start({2});
     run_until(s, DecisionKind::CombatDeclare);
@@ -101,9 +107,15 @@ TEST_CASE("combat.roll is not raised when no die is rolled: an automatic column"
     CHECK(logged(s.game(), "combat.result: roll 0, modifier 0, result DL"));
 }
 
-TEST_CASE("combat.roll: the modifier is in the state, so the same dice give the same checksum, and a different modifier another", "[lua][api][combat][replay]") {
+TEST_CASE(
+    "combat.roll: the modifier is in the state, so the same dice give the same checksum, and a different modifier "
+    "another",
+    "[lua][api][combat][replay]") {
     Battlefield b;
-    b.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0505"}, {"x", "spearmen", "a", "0808"}, {"y", "levy", "b", "0801"}};
+    b.units = {{"sp", "spearmen", "a", "0504"},
+               {"lv", "levy", "b", "0505"},
+               {"x", "spearmen", "a", "0808"},
+               {"y", "levy", "b", "0801"}};
     auto checksum_after_combat = [&](int extra) {
         Battlefield with = b;
         with.extra_rule_module = module(extra);

@@ -45,17 +45,20 @@ const sandtable::rules::DifferentialLine& line(const std::string& id) {
 // A small test ruleset around the F&M table: attack and defence strengths,
 // the terrain lines' terrain, and a module standing in for support markers
 // (+`attack` and +`defend` on every combat).
-std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support, const std::string& defender_type = "def",
-                       const std::string& attacker_type = "inf") {
+std::string write_game(const std::string& defender_terrain, int attack_support, int defence_support,
+                       const std::string& defender_type = "def", const std::string& attacker_type = "inf") {
     const fs::path dir = sandtable::test::fresh_directory();
     fs::create_directories(dir / "ruleset" / "tables");
     fs::create_directories(dir / "ruleset" / "rules");
     fs::copy(kTable, dir / "ruleset" / "tables" / "crt.yaml");
     for (const char* module : {"mobile.lua", "zones_of_control.lua"})
-        fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm/rules/" + module, dir / "ruleset" / "rules" / module);
+        fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm/rules/" + module,
+                 dir / "ruleset" / "rules" / module);
     sandtable::test::write_text(dir / "ruleset" / "rules" / "support.lua",
-                                "game.on(\"combat.strengths\", function(ctx) ctx.attack = ctx.attack + " + std::to_string(attack_support) +
-                                    "; ctx.defend = ctx.defend + " + std::to_string(defence_support) + " end)\n"
+                                "game.on(\"combat.strengths\", function(ctx) ctx.attack = ctx.attack + " +
+                                    std::to_string(attack_support) + "; ctx.defend = ctx.defend + " +
+                                    std::to_string(defence_support) +
+                                    " end)\n"
                                     // F&M: a retreat does not flip a unit; only a step loss does.
                                     "game.on(\"game.setup\", function() for _, t in ipairs(game.unit_types()) do "
                                     "game.set_capability(t, \"both\", \"disordered_by_retreat\", 0) end end)\n");
@@ -132,16 +135,22 @@ rules:
         }
         rows += "    " + row + "\n";
     }
-    sandtable::test::write_text(dir / "scenario.yaml", "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
-                                                       "  - { id: a, name: A }\n  - { id: b, name: B }\n"
-                                                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city, x: sea }\n  terrain: |\n" + rows +
-                                                       (defender_terrain == "river" || defender_terrain == "bridged" || defender_terrain == "one_river"
-                                                            ? std::string("  hexsides:\n    - feature: river\n      sides: [\"0502/0503\"") +
-                                                                  (defender_terrain == "one_river" ? "" : ", \"0402/0503\"") + "]\n"
-                                                            : std::string()) +
-                                                       (defender_terrain == "bridged" ? "  paths:\n    - feature: road\n      hexes: [\"0502\", \"0503\"]\n" : "") +
-                                                       "units:\n  - { id: a1, type: " + attacker_type + ", side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
-                                                       "  - { id: d, type: " + defender_type + ", side: b, at: \"0503\" }\n");
+    sandtable::test::write_text(
+        dir / "scenario.yaml",
+        "id: t\nruleset: ruleset\nturns: 2\nfirst_side: a\nsides:\n"
+        "  - { id: a, name: A }\n  - { id: b, name: B }\n"
+        "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, w: woods, c: city, x: sea }\n  terrain: |\n" +
+            rows +
+            (defender_terrain == "river" || defender_terrain == "bridged" || defender_terrain == "one_river"
+                 ? std::string("  hexsides:\n    - feature: river\n      sides: [\"0502/0503\"") +
+                       (defender_terrain == "one_river" ? "" : ", \"0402/0503\"") + "]\n"
+                 : std::string()) +
+            (defender_terrain == "bridged" ? "  paths:\n    - feature: road\n      hexes: [\"0502\", \"0503\"]\n"
+                                           : "") +
+            "units:\n  - { id: a1, type: " + attacker_type +
+            ", side: a, at: \"0502\" }\n  - { id: a2, type: inf, side: a, at: \"0402\" }\n"
+            "  - { id: d, type: " +
+            defender_type + ", side: b, at: \"0503\" }\n");
     return (dir / "scenario.yaml").string();
 }
 
@@ -160,7 +169,8 @@ sandtable::bots::Session fight(const std::string& scenario, int die) {
 
 }  // namespace
 
-TEST_CASE("differential CRT: the reconstruction loads with its five lines of 12, 11, 10, 9 and 8 columns", "[differential][fm]") {
+TEST_CASE("differential CRT: the reconstruction loads with its five lines of 12, 11, 10, 9 and 8 columns",
+          "[differential][fm]") {
     const auto& t = fm_crt();
     CHECK(t.scale.size() == 12);
     CHECK(t.columns_on(line("clear")) == 12);
@@ -202,7 +212,8 @@ TEST_CASE("differential CRT: columns by differential on each line, open ends, la
     CHECK(t.shifted(7, 2, line("city")) == 7);
 }
 
-TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, read on the defender's terrain line", "[differential][fm]") {
+TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, read on the defender's terrain line",
+          "[differential][fm]") {
     // Two 4-4-10 (8) with two +2 markers (12) against a 2-3-8 (3) with a +6 marker (9).
     SECTION("in clear terrain: column +2/+3, die 4 reads Ex") {
         auto s = fight(write_game("clear", 4, 6), 4);
@@ -212,7 +223,8 @@ TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, rea
         CHECK(why.column == "+2/+3");
         CHECK(why.result == fm_crt().result(7, 4));
         CHECK(why.result == "Ex");
-        CHECK(std::any_of(why.modifiers.begin(), why.modifiers.end(), [](const auto& m) { return m.what.find("terrain line Clear, Beach") != std::string::npos; }));
+        CHECK(std::any_of(why.modifiers.begin(), why.modifiers.end(),
+                          [](const auto& m) { return m.what.find("terrain line Clear, Beach") != std::string::npos; }));
     }
     SECTION("in woods: the same +3 is the woods line's 6th column, where a 4 reads •") {
         auto s = fight(write_game("woods", 4, 6), 4);
@@ -238,7 +250,9 @@ TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, rea
 TEST_CASE("differential CRT: bad tables are refused with the file and line", "[differential][load]") {
     const fs::path dir = sandtable::test::fresh_directory();
     const auto file = dir / "bad.yaml";
-    sandtable::test::write_text(file, "id: t\nkind: differential_crt\ndifferentials: [-1, -2, 3]\nlines:\n  - { id: clear, from: 7 }\nrows:\n  1: [a, b]\n");
+    sandtable::test::write_text(file,
+                                "id: t\nkind: differential_crt\ndifferentials: [-1, -2, 3]\nlines:\n  - { id: clear, "
+                                "from: 7 }\nrows:\n  1: [a, b]\n");
     sandtable::rules::Ruleset rs;
     sandtable::load::DiagnosticSink sink;
     sandtable::load::load_table_file(file.string(), rs, sink);
@@ -265,7 +279,8 @@ void take_losses(sandtable::bots::Session& s) {
 }
 }  // namespace
 
-TEST_CASE("F&M results 8.2.4: Ex reduces one unit on each side, a two-step unit flips, a one-step unit dies", "[differential][fm][steps]") {
+TEST_CASE("F&M results 8.2.4: Ex reduces one unit on each side, a two-step unit flips, a one-step unit dies",
+          "[differential][fm][steps]") {
     // 12 against 9 on clear is +2/+3; a 4 there reads Ex.
     auto s = fight(write_game("clear", 4, 6), 4);
     REQUIRE(s.game().state().combat.result == "Ex");
@@ -285,7 +300,8 @@ TEST_CASE("F&M results 8.2.4: Ex reduces one unit on each side, a two-step unit 
     CHECK(state_of(one, "d").eliminated);
 }
 
-TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not, Ae every attacker", "[differential][fm][steps]") {
+TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not, Ae every attacker",
+          "[differential][fm][steps]") {
     // 8 against 3 is +4/+5, whose die 1 reads D2; no support here. +10 or more reads De on a 1:
     // 18 against 3 with +10 support.
     auto s = fight(write_game("clear", 10, 0), 1);
@@ -298,7 +314,8 @@ TEST_CASE("F&M results 8.2.4: De eliminates the defenders, two steps or not, Ae 
     CHECK(state_of(a, "a2").eliminated);
 }
 
-TEST_CASE("F&M results 8.2.4: (A) reduces one attacker, D2 retreats the defender two hexes", "[differential][fm][steps]") {
+TEST_CASE("F&M results 8.2.4: (A) reduces one attacker, D2 retreats the defender two hexes",
+          "[differential][fm][steps]") {
     // -5 or less reads (A) on a 1.
     auto s = fight(write_game("clear", 0, 10), 1);
     REQUIRE(s.game().state().combat.result == "(A)");
@@ -315,7 +332,8 @@ TEST_CASE("F&M results 8.2.4: (A) reduces one attacker, D2 retreats the defender
     CHECK(sandtable::geometry::distance(*from, state_of(d, "d").hex) == 2);
 }
 
-TEST_CASE("F&M 8.3: a unit that cannot retreat the full distance retreats as far as it can and is reduced there", "[differential][fm][steps]") {
+TEST_CASE("F&M 8.3: a unit that cannot retreat the full distance retreats as far as it can and is reduced there",
+          "[differential][fm][steps]") {
     // 9 against 3 is +6/+7, which reads D3 on a 1, in a corridor of land three hexes wide
     // with the attackers to the north: the defender cannot get three hexes away.
     auto d = fight(write_game("narrow", 1, 0), 1);
@@ -331,14 +349,18 @@ TEST_CASE("F&M 8.3: a unit that cannot retreat the full distance retreats as far
     CHECK(u.back);  // reduced where it stopped
 }
 
-TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in place at the cost of a step, and nobody advances", "[differential][fm][steps]") {
+TEST_CASE(
+    "F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in place at the cost of a step, and nobody "
+    "advances",
+    "[differential][fm][steps]") {
     // +4/+5 (8 against 3) reads D2 on a 1.
     auto d = fight(write_game("clear", 0, 0), 1);
     REQUIRE(d.game().state().combat.result == "D2");
     REQUIRE(d.game().decision() == DecisionKind::Retreat);
     CHECK(d.game().deciding_side() == 1);
     const auto& legal = d.game().legal_actions();
-    const auto stiff = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; });
+    const auto stiff =
+        std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; });
     REQUIRE(stiff != legal.end());
     const auto before = state_of(d, "d").hex;
     d.apply(*stiff);
@@ -360,7 +382,8 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     REQUIRE(r.game().decision() == DecisionKind::Retreat);
     CHECK(r.game().deciding_side() == 0);
     const auto& options = r.game().legal_actions();
-    const auto attacker_stiff = std::find_if(options.begin(), options.end(), [](const Action& x) { return x.kind == ActionKind::StiffResistance; });
+    const auto attacker_stiff = std::find_if(options.begin(), options.end(),
+                                             [](const Action& x) { return x.kind == ActionKind::StiffResistance; });
     REQUIRE(attacker_stiff != options.end());
     r.apply(*attacker_stiff);
     take_losses(r);
@@ -368,7 +391,10 @@ TEST_CASE("F&M 8.4: stiff resistance, chosen after the roll, keeps the unit in p
     CHECK(state_of(r, "a1").hex == *r.game().grid().parse_label("0502"));
 }
 
-TEST_CASE("zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, a mobile unit pays half its allowance more and goes on, a leg commando pays nothing extra and stops", "[fm][zoc]") {
+TEST_CASE(
+    "zones of control, F&M 6.1: a leg unit stops on entering an EZOC hex, a mobile unit pays half its allowance more "
+    "and goes on, a leg commando pays nothing extra and stops",
+    "[fm][zoc]") {
     // In the corridor (columns 4-6), a1 stands north of the enemy at 0503, in its zone;
     // 0602, 0603 and 0504 are in the zone too, 0504 south of the enemy.
     auto cost_to = [](const std::string& type, const std::string& hex) {
@@ -394,16 +420,19 @@ namespace {
 bool may_select(const sandtable::bots::Session& s, const std::string& id) {
     const int u = s.game().unit_index(id);
     const auto& legal = s.game().legal_actions();
-    return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::SelectUnit && a.unit == u; });
+    return std::any_of(legal.begin(), legal.end(),
+                       [&](const Action& a) { return a.kind == ActionKind::SelectUnit && a.unit == u; });
 }
 
 void end_until(sandtable::bots::Session& s, const std::string& phase) {
-    for (int guard = 0; s.game().phase_id() != phase && guard < 20; ++guard) s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+    for (int guard = 0; s.game().phase_id() != phase && guard < 20; ++guard)
+        s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
     REQUIRE(s.game().phase_id() == phase);
 }
 }  // namespace
 
-TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, and not those that moved before", "[fm][mobile]") {
+TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, and not those that moved before",
+          "[fm][mobile]") {
     const std::string scenario = write_game("clear", 0, 0, "def", "mob");  // a1 mobile, a2 leg
     SECTION("a mobile unit that did not move may move; a leg unit may not") {
         sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
@@ -418,7 +447,8 @@ TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, an
         s.apply({ActionKind::SelectUnit, g.unit_index("a1"), -1, {}, -1});
         const auto from = g.state().units[static_cast<std::size_t>(g.unit_index("a1"))].hex;
         const auto& legal = g.legal_actions();
-        const auto away = std::find_if(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });
+        const auto away = std::find_if(legal.begin(), legal.end(),
+                                       [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });
         REQUIRE(away != legal.end());
         s.apply(*away);
         // Through side A's turn: its mobile movement phase offers a1 nothing (and, with no
@@ -431,17 +461,21 @@ TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, an
     }
 }
 
-TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not attack in the mobile combat phase", "[fm][mobile]") {
+TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not attack in the mobile combat phase",
+          "[fm][mobile]") {
     const std::string scenario = write_game("clear", 0, 0, "def", "mob");
     auto s = fight(scenario, 3);  // 8 against 3 (+4/+5): a 3 reads Ex
     take_losses(s);
-    while (s.game().decision() == DecisionKind::Retreat || s.game().decision() == DecisionKind::Advance) s.apply(s.game().legal_actions().back());
+    while (s.game().decision() == DecisionKind::Retreat || s.game().decision() == DecisionKind::Advance)
+        s.apply(s.game().legal_actions().back());
     // Through side A's turn: its mobile combat phase offers no attack.
     for (int guard = 0; s.game().state().at.active_side == 0 && guard < 20; ++guard) {
         const auto& legal = s.game().legal_actions();
         if (s.game().phase_id() == "mobile_combat")
-            CHECK(std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }));
-        const auto end = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+            CHECK(std::none_of(legal.begin(), legal.end(),
+                               [](const Action& a) { return a.kind == ActionKind::Declare; }));
+        const auto end =
+            std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
         s.apply(end != legal.end() ? *end : legal.front());
     }
     CHECK(s.game().state().at.active_side == 1);
@@ -455,7 +489,9 @@ std::string line_used(const sandtable::bots::Session& s) {
 }
 }  // namespace
 
-TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses one, a bridge makes it the bridged line", "[differential][fm]") {
+TEST_CASE(
+    "F&M 8.2.2: rivers help the defender only when every attacker crosses one, a bridge makes it the bridged line",
+    "[differential][fm]") {
     // 8 against 3 is +5 in every case.
     auto all = fight(write_game("river", 0, 0), 6);
     CHECK(line_used(all).find("Woods, River (unbridged)") != std::string::npos);
@@ -469,7 +505,8 @@ TEST_CASE("F&M 8.2.2: rivers help the defender only when every attacker crosses 
     CHECK(one.game().state().combat.column == 8);
 }
 
-TEST_CASE("differential CRT: written back as the studio saves it, it loads to the same table", "[differential][fm][writer]") {
+TEST_CASE("differential CRT: written back as the studio saves it, it loads to the same table",
+          "[differential][fm][writer]") {
     const auto& t = fm_crt();
     const std::string text = sandtable::load::differential_table_to_yaml(t);
     const fs::path dir = sandtable::test::fresh_directory();

@@ -62,10 +62,10 @@ private:
 
 TEST_CASE("Every value the kernel passes with an event is declared in the event catalogue", "[events]") {
     std::set<kernel::Event> seen;
-    for (const char* scenario : {"scenarios/bmw/wendle-fords.yaml", "scenarios/bmw/skirmish.yaml",
-                                 "scenarios/prestags/large.yaml", "scenarios/prestags/crossing.yaml",
-                                 "scenarios/fm/greenline.yaml", "scenarios/regimental/hill_line.yaml",
-                                 "scenarios/cady/river_of_legions.yaml", "scenarios/cady/hollins_farm.yaml"}) {
+    for (const char* scenario :
+         {"scenarios/bmw/wendle-fords.yaml", "scenarios/bmw/skirmish.yaml", "scenarios/prestags/large.yaml",
+          "scenarios/prestags/crossing.yaml", "scenarios/fm/greenline.yaml", "scenarios/regimental/hill_line.yaml",
+          "scenarios/cady/river_of_legions.yaml", "scenarios/cady/hollins_farm.yaml"}) {
         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
             INFO(scenario << " seed " << seed);
             const auto loaded = load::load_scenario(std::string(SANDTABLE_SOURCE_DIR) + "/" + scenario);

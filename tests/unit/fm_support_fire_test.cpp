@@ -34,10 +34,14 @@ std::string write_scenario(const std::vector<Unit>& units, const std::string& po
     std::string rows = terrain_rows;
     if (rows.empty())
         for (int r = 0; r < 6; ++r) rows += "    ........\n";
-    std::string text = "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm\nturns: 3\nfirst_side: allies\nsides:\n"
-                       "  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
-                       "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, f: fort, w: woods, x: sea }\n  terrain: |\n" + rows + map_extra + "units:\n";
-    for (const auto& u : units) text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: \"" + u.at + "\" }\n";
+    std::string text =
+        "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) +
+        "/rulesets/fm\nturns: 3\nfirst_side: allies\nsides:\n"
+        "  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
+        "map:\n  columns: 8\n  rows: 6\n  legend: { \".\": clear, f: fort, w: woods, x: sea }\n  terrain: |\n" +
+        rows + map_extra + "units:\n";
+    for (const auto& u : units)
+        text += "  - { id: " + u.id + ", type: " + u.type + ", side: " + u.side + ", at: \"" + u.at + "\" }\n";
     text += "support_fire:\n  pools: " + pools + "\n  allotments: " + allotments + "\n";
     sandtable::test::write_text(dir / "scenario.yaml", text);
     return (dir / "scenario.yaml").string();
@@ -69,10 +73,12 @@ std::vector<std::string> log_since(const Game& g, std::size_t from) {
 }
 
 // The worked example's units: two 4-4 infantry next to a commando (defense 3).
-const std::vector<Unit> kExample{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0503"}};
+const std::vector<Unit> kExample{
+    {"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0503"}};
 
 // a1 and a2 attack d in the Allies' combat phase, the die forced; support not yet placed.
-Session combat_of(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments, int die, const std::string& rows = "") {
+Session combat_of(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments, int die,
+                  const std::string& rows = "") {
     Session s = open(write_scenario(units, pools, allotments, rows), 1, {die});
     s.game().set_explaining(true);
     play_to_phase(s, "combat");
@@ -82,7 +88,10 @@ Session combat_of(const std::vector<Unit>& units, const std::string& pools, cons
 
 }  // namespace
 
-TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12, against 3 with a +6 marker, 9, the differential is +3", "[fm][support]") {
+TEST_CASE(
+    "support fire, 7.2's example: two 4-4 with two +2 markers make 12, against 3 with a +6 marker, 9, the differential "
+    "is +3",
+    "[fm][support]") {
     Session s = combat_of(kExample, "{ allies: [2, 2], axis: [6] }", "{ allies: [2], axis: [1] }", 4);
     auto& g = s.game();
     // 8.2.1 b: attacker, defender, attacker, defender; a side with nothing left passes by itself.
@@ -104,11 +113,14 @@ TEST_CASE("support fire, 7.2's example: two 4-4 with two +2 markers make 12, aga
     CHECK(g.combat_explanations().back().column == "+2/+3");
     CHECK(c.result == "Ex");
     bool named = false;
-    for (const auto& m : g.combat_explanations().back().modifiers) named = named || m.what.find("support fire: attacker +4 (2 markers), defender +6 (1 marker)") != std::string::npos;
+    for (const auto& m : g.combat_explanations().back().modifiers)
+        named =
+            named || m.what.find("support fire: attacker +4 (2 markers), defender +6 (1 marker)") != std::string::npos;
     CHECK(named);
 }
 
-TEST_CASE("support fire: a pass is final, each step is open whatever came before, markers are spent for the game turn", "[fm][support]") {
+TEST_CASE("support fire: a pass is final, each step is open whatever came before, markers are spent for the game turn",
+          "[fm][support]") {
     const auto path = write_scenario(kExample, "{ allies: [2, 3, 4], axis: [1, 6] }", "{ allies: [3], axis: [2] }");
     Session s = open(path, 7, {6});
     auto& g = s.game();
@@ -138,8 +150,12 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     CHECK(g.support_draws_left(1) == 2);
 }
 
-TEST_CASE("support fire: each marker is drawn at random from what is left of the pool when placed, the same on the same seed, the combat dice are not touched", "[fm][support]") {
-    const auto path = write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [0] }");
+TEST_CASE(
+    "support fire: each marker is drawn at random from what is left of the pool when placed, the same on the same "
+    "seed, the combat dice are not touched",
+    "[fm][support]") {
+    const auto path =
+        write_scenario(kExample, "{ allies: [1, 2, 3, 4, 5, 6, 7, 8, 9], axis: [1] }", "{ allies: [3], axis: [0] }");
     auto drawn = [&](std::uint64_t seed) {
         Session s = open(path, seed, {5});
         play_to_phase(s, "combat");
@@ -161,7 +177,9 @@ TEST_CASE("support fire: each marker is drawn at random from what is left of the
     CHECK(seen.size() > 6);
 }
 
-TEST_CASE("support fire is hidden: face down, no player learns a marker's value through the public API until the reveal", "[fm][support][hidden]") {
+TEST_CASE(
+    "support fire is hidden: face down, no player learns a marker's value through the public API until the reveal",
+    "[fm][support][hidden]") {
     // Two games alike in everything but the values of the Allies' markers.
     const auto weak = write_scenario(kExample, "{ allies: [1, 1, 2], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
     const auto strong = write_scenario(kExample, "{ allies: [6, 6, 4], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
@@ -174,14 +192,16 @@ TEST_CASE("support fire is hidden: face down, no player learns a marker's value 
         out.push_back(std::to_string(g.checksum()));
         out.push_back(std::to_string(sandtable::kernel::checksum(g.state())));
         for (const auto& e : g.log()) out.push_back(e.text);
-        for (const auto& d : g.dice_log()) out.push_back(std::to_string(d.faces) + ":" + std::to_string(d.value) + ":" + d.why);
+        for (const auto& d : g.dice_log())
+            out.push_back(std::to_string(d.faces) + ":" + std::to_string(d.value) + ":" + d.why);
         for (const auto& x : g.combat_explanations()) out.push_back(x.column + x.result);
-        out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) + std::to_string(g.deciding_side()));
+        out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) +
+                      std::to_string(g.deciding_side()));
         for (const auto& action : g.legal_actions()) out.push_back(g.describe(action));
         out.push_back(std::to_string(g.support_draws_left(0)) + "/" + std::to_string(g.support_draws_left(1)));
         const auto& c = g.state().combat;
-        out.push_back(std::to_string(c.support_attacker_markers) + std::to_string(c.support_defender_markers) + std::to_string(c.support_attack) +
-                      std::to_string(c.attack));
+        out.push_back(std::to_string(c.support_attacker_markers) + std::to_string(c.support_defender_markers) +
+                      std::to_string(c.support_attack) + std::to_string(c.attack));
         CHECK(!g.committed_support(0).has_value());
         CHECK(!g.committed_support(1).has_value());
         return out;
@@ -214,10 +234,11 @@ TEST_CASE("support fire is hidden: face down, no player learns a marker's value 
     CHECK(!a.game().hides_information());
 }
 
-TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its hex's terrain line", "[fm][bombardment]") {
+TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its hex's terrain line",
+          "[fm][bombardment]") {
     // The target is far from every Allied unit; 6 + 6 against 3 is +9 on clear: the 8/9 column. Die 1: De.
-    const auto path = write_scenario({{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6, 6], axis: [1] }",
-                                     "{ allies: [3], axis: [1] }");
+    const auto path = write_scenario({{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}},
+                                     "{ allies: [6, 6, 6], axis: [1] }", "{ allies: [3], axis: [1] }");
     Session s = open(path, 1, {1});
     auto& g = s.game();
     play_to_phase(s, "bombardment");
@@ -237,7 +258,9 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     CHECK(g.support_draws_left(0) == 1);
 }
 
-TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothing, (A) only with a friend next to the target", "[fm][bombardment]") {
+TEST_CASE(
+    "bombardment results (8.1.3): Ex and the attacker's retreats do nothing, (A) only with a friend next to the target",
+    "[fm][bombardment]") {
     // +2 against 3: differential -1, the -1 column of the clear line; die 4 reads A3, die 1 reads Ex, die 6 "(A)".
     auto bombard = [](const std::vector<Unit>& units, int die) {
         const auto path = write_scenario(units, "{ allies: [2], axis: [1] }", "{ allies: [1], axis: [1] }");
@@ -249,7 +272,8 @@ TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothin
         return std::make_pair(std::move(s), log_since(s.game(), before));
     };
     const std::vector<Unit> far{{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}};
-    const std::vector<Unit> near{{"a1", "infantry", "allies", "0106"}, {"a2", "infantry", "allies", "0701"}, {"d", "commando", "axis", "0702"}};
+    const std::vector<Unit> near{
+        {"a1", "infantry", "allies", "0106"}, {"a2", "infantry", "allies", "0701"}, {"d", "commando", "axis", "0702"}};
     {
         auto [s, log] = bombard(far, 1);
         CHECK(s.game().state().combat.result == "Ex");
@@ -259,7 +283,8 @@ TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothin
     {
         auto [s, log] = bombard(far, 4);
         CHECK(s.game().state().combat.result == "A3");
-        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].hex == s.game().grid().parse_label("0106"));
+        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].hex ==
+              s.game().grid().parse_label("0106"));
     }
     {
         auto [s, log] = bombard(far, 6);
@@ -274,7 +299,9 @@ TEST_CASE("bombardment results (8.1.3): Ex and the attacker's retreats do nothin
     }
 }
 
-TEST_CASE("fortifications (8.2.3): the defender doubled, the attacker's markers halved (rounded down), the defender's not", "[fm][fortification]") {
+TEST_CASE(
+    "fortifications (8.2.3): the defender doubled, the attacker's markers halved (rounded down), the defender's not",
+    "[fm][fortification]") {
     std::string rows;
     for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 3 ? "....f..." : "........") + "\n";
     Session s = combat_of(kExample, "{ allies: [3, 3], axis: [5] }", "{ allies: [2], axis: [1] }", 3, rows);
@@ -283,13 +310,16 @@ TEST_CASE("fortifications (8.2.3): the defender doubled, the attacker's markers 
     s.apply(act(ActionKind::CommitSupport));
     s.apply(act(ActionKind::CommitSupport));
     const auto& c = g.state().combat;
-    CHECK(c.support_attack == 2);    // +3 and +3, each halved to 1
-    CHECK(c.support_defence == 5);   // the defender's own marker in full
-    CHECK(c.attack == 10);           // 4 + 4 + 2
-    CHECK(c.defend == 11);           // 3 doubled + 5
+    CHECK(c.support_attack == 2);   // +3 and +3, each halved to 1
+    CHECK(c.support_defence == 5);  // the defender's own marker in full
+    CHECK(c.attack == 10);          // 4 + 4 + 2
+    CHECK(c.defend == 11);          // 3 doubled + 5
 }
 
-TEST_CASE("retreat (8.3) ends exactly the result's distance away, the attackers advance along the path of retreat, one to a hex (8.5)", "[fm][retreat][advance]") {
+TEST_CASE(
+    "retreat (8.3) ends exactly the result's distance away, the attackers advance along the path of retreat, one to a "
+    "hex (8.5)",
+    "[fm][retreat][advance]") {
     // 8 + 6 against 3 is +11, the last column of the clear line, which reads De, De, D3, D2, D2, Ex: die 4 is D2.
     Session s = combat_of(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4);
     auto& g = s.game();
@@ -317,7 +347,8 @@ TEST_CASE("retreat (8.3) ends exactly the result's distance away, the attackers 
     bool a2_to_first = false;
     for (const auto& a : g.legal_actions()) {
         CHECK(!(a.kind == ActionKind::AdvanceTo && a.hex == trail[1]));  // one unit to a hex
-        a2_to_first = a2_to_first || (a.kind == ActionKind::AdvanceTo && a.unit == g.unit_index("a2") && a.hex == start);
+        a2_to_first =
+            a2_to_first || (a.kind == ActionKind::AdvanceTo && a.unit == g.unit_index("a2") && a.hex == start);
     }
     CHECK(a2_to_first);
     s.apply({ActionKind::AdvanceTo, g.unit_index("a2"), -1, start, -1});
@@ -326,7 +357,8 @@ TEST_CASE("retreat (8.3) ends exactly the result's distance away, the attackers 
 }
 
 TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and nobody advances", "[fm][retreat]") {
-    const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "infantry", "axis", "0503"}};
+    const std::vector<Unit> units{
+        {"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "infantry", "axis", "0503"}};
     Session s = combat_of(units, "{ allies: [6, 6], axis: [1] }", "{ allies: [2], axis: [0] }", 4);
     auto& g = s.game();
     s.apply(act(ActionKind::CommitSupport));  // the Axis holds no marker: its steps pass by themselves
@@ -348,7 +380,8 @@ TEST_CASE("support_fire in a scenario: saved as loaded, bad entries reported wit
     CHECK(sf.allotment(0, 5) == 1);  // the last number repeats
     CHECK(sf.allotment(1, 3) == 1);
     const std::string saved = sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset);
-    CHECK(saved.find("support_fire:\n  pools:\n    \"allies\": [2, 2, 6]\n    \"axis\": [3]\n  allotments:\n    \"allies\": [2, 1]\n") != std::string::npos);
+    CHECK(saved.find("support_fire:\n  pools:\n    \"allies\": [2, 2, 6]\n    \"axis\": [3]\n  allotments:\n    "
+                     "\"allies\": [2, 1]\n") != std::string::npos);
     sandtable::test::write_text(fs::path(path).parent_path() / "saved.yaml", saved);
     const auto again = sandtable::load::load_scenario((fs::path(path).parent_path() / "saved.yaml").string());
     CHECK(again.scenario->support_fire.pools == sf.pools);
@@ -367,11 +400,14 @@ TEST_CASE("support_fire in a scenario: saved as loaded, bad entries reported wit
     };
     auto has = [](const std::vector<std::string>& list, const std::string& text) {
         INFO(text);
-        return std::any_of(list.begin(), list.end(), [&](const std::string& d) { return d.find(text) != std::string::npos; });
+        return std::any_of(list.begin(), list.end(),
+                           [&](const std::string& d) { return d.find(text) != std::string::npos; });
     };
-    CHECK(has(errors("{ allies: [2, 120], axis: [3] }", "{ allies: [1], axis: [1] }"), "marker value 120 is out of range [0, 99]"));
+    CHECK(has(errors("{ allies: [2, 120], axis: [3] }", "{ allies: [1], axis: [1] }"),
+              "marker value 120 is out of range [0, 99]"));
     CHECK(has(errors("{ allies: [2], nobody: [3] }", "{ allies: [1] }"), "unknown side 'nobody'"));
-    CHECK(has(errors("{ allies: [2], axis: [3] }", "{ allies: [1] }"), "support_fire: side 'axis' has a pool of markers but no allotments"));
+    CHECK(has(errors("{ allies: [2], axis: [3] }", "{ allies: [1] }"),
+              "support_fire: side 'axis' has a pool of markers but no allotments"));
     CHECK(has(errors("[2, 3]", "{ allies: [1] }"), "'pools' must map side ids to lists of marker values"));
     CHECK(has(errors("{ allies: two }", "{ allies: [1] }"), "the pools of 'allies' must be a list of marker values"));
     // Each with its place: the scenario file, line and column.
@@ -380,23 +416,31 @@ TEST_CASE("support_fire in a scenario: saved as loaded, bad entries reported wit
     CHECK(placed.front().find("scenario.yaml:") != std::string::npos);
 }
 
-TEST_CASE("F&M Greenline: bot games end with a result and their replays re-execute to the same checksums", "[fm][scenario]") {
+TEST_CASE("F&M Greenline: bot games end with a result and their replays re-execute to the same checksums",
+          "[fm][scenario]") {
     const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
     const auto loaded = sandtable::load::load_scenario(scenario);
     int allies = 0, axis = 0;
-    for (std::size_t i = 0; i < loaded.scenario->units.size(); ++i) (loaded.scenario->units[i].side == 0 ? allies : axis)++;
+    for (std::size_t i = 0; i < loaded.scenario->units.size(); ++i)
+        (loaded.scenario->units[i].side == 0 ? allies : axis)++;
     CHECK(allies >= 30);
     CHECK(axis >= 30);
     sandtable::test::check_bot_games_end_and_replay(scenario, loaded);
 }
 
-TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain, costs counted in halves", "[fm][movement]") {
+TEST_CASE(
+    "movement (5.4.1, 5.4.2): half a point a hex along a road, one along a trail whatever the terrain, costs counted "
+    "in halves",
+    "[fm][movement]") {
     std::string rows;
     for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r >= 4 ? "..wwww.." : "........") + "\n";
     // A road down column 2 (0201-0206); a trail through the woods of row 5 (0305-0605).
-    const std::string paths = "  paths:\n    - feature: road\n      hexes: [\"0201\", \"0202\", \"0203\", \"0204\", \"0205\", \"0206\"]\n"
-                              "    - feature: trail\n      hexes: [\"0305\", \"0405\", \"0505\", \"0605\"]\n";
-    const auto path = write_scenario({{"inf", "infantry", "allies", "0201"}, {"walker", "infantry", "allies", "0305"}, {"far", "infantry", "axis", "0801"}},
+    const std::string paths =
+        "  paths:\n    - feature: road\n      hexes: [\"0201\", \"0202\", \"0203\", \"0204\", \"0205\", \"0206\"]\n"
+        "    - feature: trail\n      hexes: [\"0305\", \"0405\", \"0505\", \"0605\"]\n";
+    const auto path = write_scenario({{"inf", "infantry", "allies", "0201"},
+                                      {"walker", "infantry", "allies", "0305"},
+                                      {"far", "infantry", "axis", "0801"}},
                                      "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }", rows, paths);
     Session s = open(path);
     auto& g = s.game();
@@ -411,12 +455,19 @@ TEST_CASE("movement (5.4.1, 5.4.2): half a point a hex along a road, one along a
     CHECK(g.movement_range(inf).cost(at("0301")) == 2);
     // The trail: one point a hex through woods that cost 2 off it.
     CHECK(g.movement_range(walker).cost(at("0605")) == 6);
-    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) == 2);   // clear, not along the road
-    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) == 4);   // woods, 2 MP
+    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) ==
+          2);  // clear, not along the road
+    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) ==
+          4);  // woods, 2 MP
 }
 
-TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed allowance to enter an enemy zone and goes on, a leg unit stops", "[fm][movement][zoc]") {
-    const auto path = write_scenario({{"tank", "armour", "allies", "0101"}, {"foot", "infantry", "allies", "0801"}, {"enemy", "infantry", "axis", "0403"}},
+TEST_CASE(
+    "zones of control (6.1) in halves: a mobile unit pays half its printed allowance to enter an enemy zone and goes "
+    "on, a leg unit stops",
+    "[fm][movement][zoc]") {
+    const auto path = write_scenario({{"tank", "armour", "allies", "0101"},
+                                      {"foot", "infantry", "allies", "0801"},
+                                      {"enemy", "infantry", "axis", "0403"}},
                                      "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }");
     Session s = open(path);
     auto& g = s.game();
@@ -435,11 +486,16 @@ TEST_CASE("zones of control (6.1) in halves: a mobile unit pays half its printed
     }
 }
 
-TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a friend, it is pushed on, or the retreat stops short and costs a step", "[fm][retreat][displacement]") {
+TEST_CASE(
+    "displacement (8.3.1): the only hex at the full distance holds a friend, it is pushed on, or the retreat stops "
+    "short and costs a step",
+    "[fm][retreat][displacement]") {
     // A corridor down column 5: the defender at 0503, a friend at 0505, the only hex two away.
     const std::string rows = "    xxxxxxxx\n    xxx..xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n    xxxx.xxx\n";
-    const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"},
-                                  {"d", "infantry", "axis", "0503"}, {"f", "infantry", "axis", "0505"}};
+    const std::vector<Unit> units{{"a1", "infantry", "allies", "0502"},
+                                  {"a2", "infantry", "allies", "0402"},
+                                  {"d", "infantry", "axis", "0503"},
+                                  {"f", "infantry", "axis", "0505"}};
     auto fought = [&] {
         Session s = combat_of(units, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4, rows);
         s.apply(act(ActionKind::CommitSupport));  // 8 + 6 against 4: +10, die 4: D2
@@ -477,13 +533,21 @@ TEST_CASE("displacement (8.3.1): the only hex at the full distance holds a frien
     }
 }
 
-TEST_CASE("minefields and fortifications (6.1, exception): no move from zone to zone across a minefield or into a fortification, but for commandos", "[fm][movement][zoc]") {
+TEST_CASE(
+    "minefields and fortifications (6.1, exception): no move from zone to zone across a minefield or into a "
+    "fortification, but for commandos",
+    "[fm][movement][zoc]") {
     std::string rows;
-    for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 2 ? ".....f.." : r == 3 ? ".w......" : "........") + "\n";
+    for (int r = 1; r <= 6; ++r)
+        rows += std::string("    ") + (r == 2 ? ".....f.." : r == 3 ? ".w......" : "........") + "\n";
     const std::string mines = "  hexsides:\n    - feature: minefield\n      sides: [\"0303/0304\", \"0503/0504\"]\n";
-    // The enemy at 0403 holds a zone over 0303, 0304, 0503 and 0504; the guard at 0702 one over 0601 and the fortification at 0602.
-    const auto path = write_scenario({{"tank", "armour", "allies", "0303"}, {"cdo", "commando", "allies", "0503"}, {"foot", "infantry", "allies", "0601"},
-                                      {"enemy", "infantry", "axis", "0403"}, {"guard", "infantry", "axis", "0702"}},
+    // The enemy at 0403 holds a zone over 0303, 0304, 0503 and 0504; the guard at 0702 one over 0601 and the
+    // fortification at 0602.
+    const auto path = write_scenario({{"tank", "armour", "allies", "0303"},
+                                      {"cdo", "commando", "allies", "0503"},
+                                      {"foot", "infantry", "allies", "0601"},
+                                      {"enemy", "infantry", "axis", "0403"},
+                                      {"guard", "infantry", "axis", "0702"}},
                                      "{ allies: [1], axis: [1] }", "{ allies: [1], axis: [1] }", rows, mines);
     Session s = open(path);
     auto& g = s.game();
@@ -492,7 +556,8 @@ TEST_CASE("minefields and fortifications (6.1, exception): no move from zone to 
     REQUIRE(g.in_enemy_zoc(0, at("0304")));
     REQUIRE(g.in_enemy_zoc(0, at("0601")));
     REQUIRE(g.in_enemy_zoc(0, at("0602")));
-    // The tank may not cross the minefield straight into the zone (1 + 1 + 5 MP); it goes round through the woods at 0203: 3 + 1 + 5.
+    // The tank may not cross the minefield straight into the zone (1 + 1 + 5 MP); it goes round through the woods at
+    // 0203: 3 + 1 + 5.
     CHECK(g.movement_range(tank).cost(at("0304")) == 2 * 9);
     // The commando crosses it, paying the minefield and nothing for the zone.
     CHECK(g.movement_range(cdo).cost(at("0504")) == 2 * 2);
@@ -512,10 +577,14 @@ std::string with_axis_edge(const std::string& path, const std::string& edge) {
 }
 }  // namespace
 
-TEST_CASE("retreat preferences: closer to a friendly map edge (8.3), after a bombardment, farther from the closest enemy (8.1.5)", "[fm][retreat]") {
+TEST_CASE(
+    "retreat preferences: closer to a friendly map edge (8.3), after a bombardment, farther from the closest enemy "
+    "(8.1.5)",
+    "[fm][retreat]") {
     const auto column_of = [](const Game& g, sandtable::geometry::Hex h) { return g.grid().to_offset(h).column; };
     SECTION("a friendly edge") {
-        const auto path = with_axis_edge(write_scenario(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }"), "east");
+        const auto path = with_axis_edge(
+            write_scenario(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }"), "east");
         Session s = open(path, 1, {4});
         auto& g = s.game();
         play_to_phase(s, "combat");
@@ -532,11 +601,12 @@ TEST_CASE("retreat preferences: closer to a friendly map edge (8.3), after a bom
         CHECK(offered > 0);
         // The scenario keeps it when saved.
         const auto loaded = sandtable::load::load_scenario(path);
-        CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("friendly_edges: [east]") != std::string::npos);
+        CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("friendly_edges: [east]") !=
+              std::string::npos);
     }
     SECTION("a bombardment") {
-        const auto path = write_scenario({{"a1", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0702"}}, "{ allies: [6, 6], axis: [1] }",
-                                         "{ allies: [2], axis: [0] }");
+        const auto path = write_scenario({{"a1", "infantry", "allies", "0402"}, {"d", "commando", "axis", "0702"}},
+                                         "{ allies: [6, 6], axis: [1] }", "{ allies: [2], axis: [0] }");
         Session s = open(path, 1, {4});  // 12 against 3: +9, die 4: D2
         auto& g = s.game();
         play_to_phase(s, "bombardment");

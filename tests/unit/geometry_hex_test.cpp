@@ -52,7 +52,7 @@ TEST_CASE("distance known values", "[geometry][hex]") {
     CHECK(distance({0, 0}, {0, 0}) == 0);
     CHECK(distance({0, 0}, {3, 0}) == 3);
     CHECK(distance({0, 0}, {3, -1}) == 3);
-    CHECK(distance({0, 0}, {1, 1}) == 2);   // a "diagonal": two steps
+    CHECK(distance({0, 0}, {1, 1}) == 2);  // a "diagonal": two steps
     CHECK(distance({0, 0}, {2, -1}) == 2);
     CHECK(distance({-2, 3}, {2, -1}) == 4);
     CHECK(distance({5, 5}, {-5, -5}) == 20);

@@ -213,11 +213,12 @@ TEST_CASE("los_steps matches a densely sampled segment", "[geometry][los]") {
 TEST_CASE("known lines that cross more than distance + 1 hexes", "[geometry][los]") {
     // Crosses the hexside (1,1)|(0,2) at its midpoint: both hexes, in order,
     // not an along-hexside pair.
-    CHECK(hexes_of(los_steps({0, 0}, {1, 3})) ==
-          std::vector<Hex>{{0, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}, {1, 3}});
+    CHECK(hexes_of(los_steps({0, 0}, {1, 3})) == std::vector<Hex>{{0, 0}, {0, 1}, {1, 1}, {0, 2}, {1, 2}, {1, 3}});
     // Slightly off a row: zig-zags over the border of two rows.
-    CHECK(hexes_of(los_steps({0, 0}, {-9, 1})) == std::vector<Hex>{{0, 0}, {-1, 0}, {-2, 0}, {-3, 0}, {-4, 1}, {-4, 0},
-                                                                   {-5, 1}, {-5, 0}, {-6, 1}, {-7, 1}, {-8, 1}, {-9, 1}});
+    CHECK(
+        hexes_of(los_steps({0, 0}, {-9, 1})) ==
+        std::vector<Hex>{
+            {0, 0}, {-1, 0}, {-2, 0}, {-3, 0}, {-4, 1}, {-4, 0}, {-5, 1}, {-5, 0}, {-6, 1}, {-7, 1}, {-8, 1}, {-9, 1}});
 }
 
 TEST_CASE("los_steps is the same walked from either end", "[geometry][los]") {

@@ -45,9 +45,9 @@ TEST_CASE("A hill between two figures on the flat hides them from each other", "
 TEST_CASE("The crest: 6 cm or more back from the edge, no sight over it", "[table][los]") {
     TableMap map{240, 120, {hill(rectangle(0, 0, 50, 120), 1)}, {}};
     const Point below{100, 60};
-    CHECK(sees(map, {45, 60}, below));          // 5 cm back: sees down
+    CHECK(sees(map, {45, 60}, below));  // 5 cm back: sees down
     CHECK(sees(map, {44.5, 60}, below));
-    CHECK_FALSE(sees(map, {44, 60}, below));    // exactly 6 cm back
+    CHECK_FALSE(sees(map, {44, 60}, below));  // exactly 6 cm back
     CHECK(line_of_sight(map, {{40, 60}, 0.5}, {below, 0.5}).by == SightBlock::Crest);
     // Slanting lines measure along the line: 6 cm back along a diagonal.
     const Point slant{50 - 6 / std::sqrt(2.0) + 0.01, 60 - 6 / std::sqrt(2.0) + 0.01};
@@ -70,19 +70,20 @@ TEST_CASE("A line of sight grazing the hull of a wood is clear", "[table][los]")
     Polygon outline;
     REQUIRE(wood_from_trees({{50, 40}, {80, 40}, {80, 80}, {50, 80}, {65, 60}}, outline));
     const TableMap map{240, 120, {wood(outline)}, {}};
-    CHECK(sees(map, {10, 40}, {120, 40}));    // along the northern edge
-    CHECK(sees(map, {40, 30}, {60, 30}));     // passes north of it
-    CHECK(sees(map, {30, 60}, {70, 20}));     // touches the corner (50, 40) only
-    CHECK(sees(map, {30, 61}, {71, 20}));     // cuts the corner for 1.4 cm: under the 3 cm
+    CHECK(sees(map, {10, 40}, {120, 40}));       // along the northern edge
+    CHECK(sees(map, {40, 30}, {60, 30}));        // passes north of it
+    CHECK(sees(map, {30, 60}, {70, 20}));        // touches the corner (50, 40) only
+    CHECK(sees(map, {30, 61}, {71, 20}));        // cuts the corner for 1.4 cm: under the 3 cm
     CHECK_FALSE(sees(map, {30, 66}, {76, 20}));  // 8.5 cm through it
     CHECK(line_of_sight(map, {{30, 66}, 0.5}, {{76, 20}, 0.5}).by == SightBlock::Screen);
 }
 
 TEST_CASE("A marsh is seen over from higher ground, hidden 6 cm in from level ground", "[table][los]") {
-    TableMap map{240, 120,
-                 {{"marsh", rectangle(50, 40, 80, 80), AreaSight::Screen, 0, 6.0, true},
-                  hill(rectangle(0, 0, 20, 120), 1)},
-                 {}};
+    TableMap map{
+        240,
+        120,
+        {{"marsh", rectangle(50, 40, 80, 80), AreaSight::Screen, 0, 6.0, true}, hill(rectangle(0, 0, 20, 120), 1)},
+        {}};
     CHECK_FALSE(sees(map, {30, 60}, {100, 60}));  // across it on the flat
     CHECK(sees(map, {30, 60}, {55, 60}));         // 5 cm in
     CHECK(sees(map, {15, 60}, {100, 60}));        // from the hill, over it
@@ -92,7 +93,7 @@ TEST_CASE("Buildings hide what is behind them unless seen over from above", "[ta
     TableMap map{240, 120, {{"building", rectangle(50, 50, 60, 70), AreaSight::Building, 1}}, {}};
     CHECK_FALSE(sees(map, {10, 60}, {100, 60}));
     CHECK(line_of_sight(map, {{10, 60}, 0.5}, {{100, 60}, 0.5}).by == SightBlock::Building);
-    CHECK(sees(map, {55, 60}, {100, 60}));   // a figure in the building sees out
+    CHECK(sees(map, {55, 60}, {100, 60}));  // a figure in the building sees out
     // From a level-2 hill the line runs above a one-storey roof.
     map.areas.push_back(hill(rectangle(0, 0, 20, 120), 2));
     map.areas.push_back(hill(rectangle(90, 0, 110, 120), 2));

@@ -10,7 +10,6 @@
 
 using namespace sandtable::geometry::table;
 
-
 namespace {
 
 Stand stand_at(double x, double y, double facing = 0, double width = 4, double depth = 4) {
@@ -36,7 +35,7 @@ TEST_CASE("A stand's base: corners follow its facing", "[table]") {
     const Stand east = stand_at(10, 10, 90, 4, 2);  // 4 wide across its front, 2 deep
     CHECK(east.front_centre() == Point{11, 10});
     const Polygon c = east.corners();
-    CHECK(c[0] == Point{11, 8});   // front left: to the north when facing east
+    CHECK(c[0] == Point{11, 8});  // front left: to the north when facing east
     CHECK(c[1] == Point{11, 12});
     CHECK(c[2] == Point{9, 12});
     CHECK(c[3] == Point{9, 8});
@@ -44,17 +43,17 @@ TEST_CASE("A stand's base: corners follow its facing", "[table]") {
 
 TEST_CASE("Base contact: a gap of exactly 1 cm is contact, a hair more is not", "[table][contact]") {
     const Stand a = stand_at(0, 0);
-    CHECK(in_contact(a, stand_at(4, 0)));          // edges touching
-    CHECK(in_contact(a, stand_at(5, 0)));          // exactly 1 cm apart
+    CHECK(in_contact(a, stand_at(4, 0)));  // edges touching
+    CHECK(in_contact(a, stand_at(5, 0)));  // exactly 1 cm apart
     CHECK(base_distance(a, stand_at(5, 0)) == Approx(1));
     CHECK_FALSE(in_contact(a, stand_at(5.001, 0)));
-    CHECK(in_contact(a, stand_at(3, 1)));          // overlapping
+    CHECK(in_contact(a, stand_at(3, 1)));  // overlapping
     // Corner to corner on a diagonal: 1 cm measured between the corners.
     const double diagonal = 4 + 1 / std::sqrt(2.0);
     CHECK(base_distance(a, stand_at(diagonal, diagonal)) == Approx(1));
     CHECK(in_contact(a, stand_at(diagonal - 1e-6, diagonal - 1e-6)));
     // A turned base: a stand facing 45 degrees whose corner points at a's side.
-    const double reach = 2 * std::sqrt(2.0);   // centre to corner of a 4 x 4 base
+    const double reach = 2 * std::sqrt(2.0);  // centre to corner of a 4 x 4 base
     CHECK(base_distance(a, stand_at(2 + 1 + reach, 0, 45)) == Approx(1));
 }
 
@@ -62,9 +61,9 @@ TEST_CASE("Formations: stands rank by rank behind the front centre", "[table][fo
     Formation column{{50, 50}, 0, 4, 3, 4, 2, 0};  // column of four, facing north
     const auto stands = stands_of(column);
     REQUIRE(stands.size() == 12);
-    CHECK(stands[0].centre == Point{44, 51});   // front rank, left file
+    CHECK(stands[0].centre == Point{44, 51});  // front rank, left file
     CHECK(stands[3].centre == Point{56, 51});
-    CHECK(stands[4].centre == Point{44, 53});   // second rank
+    CHECK(stands[4].centre == Point{44, 53});  // second rank
     CHECK(frontage(column) == Approx(16));
     CHECK(formation_depth(column) == Approx(6));
     // A short last rank is centred.
@@ -98,8 +97,8 @@ TEST_CASE("Arcs: 45 degrees either side, edges included", "[table][arc]") {
     const Arc infantry{45, 45};
     const Point origin{0, 0};
     CHECK(in_arc(infantry, origin, 0, {0, -10}));
-    CHECK(in_arc(infantry, origin, 0, {10, -10}));     // exactly 45 right
-    CHECK(in_arc(infantry, origin, 0, {-10, -10}));    // exactly 45 left
+    CHECK(in_arc(infantry, origin, 0, {10, -10}));   // exactly 45 right
+    CHECK(in_arc(infantry, origin, 0, {-10, -10}));  // exactly 45 left
     CHECK_FALSE(in_arc(infantry, origin, 0, {10.001, -10}));
     CHECK_FALSE(in_arc(infantry, origin, 0, {0, 10}));  // behind
     // Facing east the arc turns with it.
@@ -115,17 +114,17 @@ TEST_CASE("Arcs: 45 degrees either side, edges included", "[table][arc]") {
 TEST_CASE("Horse archers: 180 degrees to the left, 45 to the right", "[table][arc]") {
     const Arc horse_archers{180, 45};
     const Point origin{0, 0};
-    CHECK(in_arc(horse_archers, origin, 0, {-10, 0}));    // 90 left
-    CHECK(in_arc(horse_archers, origin, 0, {-1, 10}));    // 174 left
-    CHECK(in_arc(horse_archers, origin, 0, {0, 10}));     // straight behind: 180 left
-    CHECK(in_arc(horse_archers, origin, 0, {10, -10}));   // 45 right
+    CHECK(in_arc(horse_archers, origin, 0, {-10, 0}));       // 90 left
+    CHECK(in_arc(horse_archers, origin, 0, {-1, 10}));       // 174 left
+    CHECK(in_arc(horse_archers, origin, 0, {0, 10}));        // straight behind: 180 left
+    CHECK(in_arc(horse_archers, origin, 0, {10, -10}));      // 45 right
     CHECK_FALSE(in_arc(horse_archers, origin, 0, {10, 0}));  // 90 right
     CHECK_FALSE(in_arc(horse_archers, origin, 0, {1, 10}));  // 174 right
 }
 
 TEST_CASE("A base straddling the arc's edge is in reach, one wholly outside is not", "[table][arc]") {
     const Arc infantry{45, 45};
-    const Stand shooter = stand_at(0, 0);   // front centre (0, -2), facing north
+    const Stand shooter = stand_at(0, 0);  // front centre (0, -2), facing north
     // Centre at 60 degrees right, but its near corner reaches inside 45.
     const Point mid = shooter.front_centre() + heading(60) * 20;
     CHECK(in_front_arc(infantry, shooter, stand_at(mid.x, mid.y, 0, 16, 4)));
@@ -145,9 +144,9 @@ TEST_CASE("Polygons: containment, distance, hull", "[table]") {
     CHECK(distance_to_polygon(square, {13, 14}) == Approx(5));
     CHECK(distance_to_polygon(square, {3, 3}) == 0);
     const Polygon inner{{4, 4}, {6, 4}, {6, 6}};
-    CHECK(polygon_distance(square, inner) == 0);   // one inside the other
+    CHECK(polygon_distance(square, inner) == 0);  // one inside the other
     const Polygon hull = convex_hull({{0, 0}, {10, 0}, {5, 2}, {10, 10}, {0, 10}, {5, 10}, {3, 7}});
-    CHECK(hull.size() == 4);                       // the inner trees and the tree on an edge drop out
+    CHECK(hull.size() == 4);  // the inner trees and the tree on an edge drop out
     CHECK(area(hull) == Approx(100));
     CHECK(centroid(hull).x == Approx(5));
 }
@@ -158,9 +157,9 @@ TEST_CASE("Inside intervals: through, along an edge, and touching a vertex", "[t
     REQUIRE(through.size() == 1);
     CHECK(through[0].first == Approx(1.0 / 3));
     CHECK(through[0].second == Approx(2.0 / 3));
-    CHECK(inside_intervals(square, {-5, 0}, {15, 0}).empty());   // along the edge
+    CHECK(inside_intervals(square, {-5, 0}, {15, 0}).empty());        // along the edge
     CHECK(inside_intervals(square, {-5, 15}, {15, -5}).size() == 1);  // the diagonal goes in
-    CHECK(inside_intervals(square, {-5, 5}, {5, -5}).empty());   // touches the corner (0, 0) only
+    CHECK(inside_intervals(square, {-5, 5}, {5, -5}).empty());        // touches the corner (0, 0) only
     // Concave: a U shape is entered twice.
     const Polygon u{{0, 0}, {3, 0}, {3, 8}, {7, 8}, {7, 0}, {10, 0}, {10, 10}, {0, 10}};
     CHECK(inside_intervals(u, {-1, 4}, {11, 4}).size() == 2);
@@ -169,8 +168,8 @@ TEST_CASE("Inside intervals: through, along an edge, and touching a vertex", "[t
 
 TEST_CASE("Woods are the hull of three or more trees", "[table][terrain]") {
     Polygon wood;
-    CHECK_FALSE(wood_from_trees({{0, 0}, {5, 5}}, wood));               // two trees decorate
-    CHECK_FALSE(wood_from_trees({{0, 0}, {5, 5}, {10, 10}}, wood));     // three in a row have no inside
+    CHECK_FALSE(wood_from_trees({{0, 0}, {5, 5}}, wood));            // two trees decorate
+    CHECK_FALSE(wood_from_trees({{0, 0}, {5, 5}, {10, 10}}, wood));  // three in a row have no inside
     REQUIRE(wood_from_trees({{0, 0}, {8, 0}, {4, 6}, {4, 2}}, wood));
     CHECK(wood.size() == 3);
     CHECK(area(wood) == Approx(24));
@@ -187,7 +186,7 @@ TEST_CASE("Line features: within half their width, and crossing", "[table][terra
     map.areas.push_back({"hill", {{20, 20}, {30, 20}, {30, 30}, {20, 30}}, AreaSight::Hill, 2});
     CHECK(ground_level(map, {15, 15}) == 1);
     CHECK(ground_level(map, {25, 25}) == 2);
-    CHECK(ground_level(map, {30, 25}) == 2);   // on the upper section's edge
+    CHECK(ground_level(map, {30, 25}) == 2);  // on the upper section's edge
     CHECK(ground_level(map, {5, 5}) == 0);
     CHECK(areas_at(map, {25, 25}).size() == 2);
     CHECK(on_table(map, {200, 120}));
@@ -196,12 +195,14 @@ TEST_CASE("Line features: within half their width, and crossing", "[table][terra
 
 TEST_CASE("A march's share of a road: along it, off it, across it, past its square-cut end", "[table][terrain]") {
     const Polyline road{{{0, 60}, {40, 60}}, 6};
-    CHECK(length_within(road, {10, 60}, {30, 60}) == Approx(20).margin(1e-6));    // wholly on it
-    CHECK(length_within(road, {20, 60}, {60, 60}) == Approx(20).margin(1e-6));    // leaves it at its end, 40: no round cap
-    CHECK(length_within(road, {20, 70}, {60, 70}) == Approx(0).margin(1e-6));     // 10 cm off its centre, 3 cm wide each side
-    CHECK(length_within(road, {30, 50}, {30, 70}) == Approx(6).margin(1e-6));     // across it: its width
-    CHECK(length_within(road, {20, 63}, {30, 63}) == Approx(10).margin(1e-6));    // along its very edge counts
+    CHECK(length_within(road, {10, 60}, {30, 60}) == Approx(20).margin(1e-6));  // wholly on it
+    CHECK(length_within(road, {20, 60}, {60, 60}) ==
+          Approx(20).margin(1e-6));  // leaves it at its end, 40: no round cap
+    CHECK(length_within(road, {20, 70}, {60, 70}) ==
+          Approx(0).margin(1e-6));  // 10 cm off its centre, 3 cm wide each side
+    CHECK(length_within(road, {30, 50}, {30, 70}) == Approx(6).margin(1e-6));   // across it: its width
+    CHECK(length_within(road, {20, 63}, {30, 63}) == Approx(10).margin(1e-6));  // along its very edge counts
     const Polyline bend{{{0, 0}, {20, 0}, {20, 20}}, 4};
-    CHECK(length_within(bend, {0, 0}, {20, 0}) == Approx(20).margin(1e-6));       // up to the joint, counted once
-    CHECK(length_within(bend, {-10, 0}, {10, 0}) == Approx(10).margin(1e-6));     // from before its start
+    CHECK(length_within(bend, {0, 0}, {20, 0}) == Approx(20).margin(1e-6));    // up to the joint, counted once
+    CHECK(length_within(bend, {-10, 0}, {10, 0}) == Approx(10).margin(1e-6));  // from before its start
 }

@@ -37,7 +37,8 @@ std::string load_error(const std::string& scenario) {
 // A copy of the BMW project whose ruleset.yaml has `extra` appended; returns the scenario.
 std::string project_with_ruleset_text(const std::string& extra, const std::string& scenario_extra = "") {
     const std::string scenario = copy_bmw_project();
-    const fs::path ruleset = fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml";
+    const fs::path ruleset =
+        fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml";
     write_text(ruleset, text_of(ruleset) + extra);
     if (!scenario_extra.empty()) write_text(scenario, text_of(scenario) + scenario_extra);
     return scenario;
@@ -54,7 +55,8 @@ std::string billion_laughs() {
 }
 }  // namespace
 
-TEST_CASE("expansion class: YAML aliases that refer to themselves or multiply are refused with file and line", "[security][yaml]") {
+TEST_CASE("expansion class: YAML aliases that refer to themselves or multiply are refused with file and line",
+          "[security][yaml]") {
     SECTION("an alias inside the node it names, in a scenario's rule params") {
         const std::string scenario = copy_bmw_project();
         write_text(scenario, text_of(scenario) + "rules:\n  - { module: charges, params: &a { x: *a } }\n");
@@ -81,11 +83,13 @@ TEST_CASE("expansion class: YAML aliases that refer to themselves or multiply ar
     }
 }
 
-TEST_CASE("reference class: a file names only regular files inside its own folder, and a module by name", "[security][files]") {
+TEST_CASE("reference class: a file names only regular files inside its own folder, and a module by name",
+          "[security][files]") {
     SECTION("a table file outside the ruleset's folder, absolute, or not a regular file") {
         for (const std::string table : {"../../../../../../etc/hostname", "/etc/hostname", "/dev/zero", "tables"}) {
             const std::string scenario = copy_bmw_project();
-            const fs::path ruleset = fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml";
+            const fs::path ruleset =
+                fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml";
             std::string text = text_of(ruleset);
             text.replace(text.find("  - tables/crt.yaml"), std::string("  - tables/crt.yaml").size(), "  - " + table);
             write_text(ruleset, text);
@@ -104,12 +108,14 @@ TEST_CASE("reference class: a file names only regular files inside its own folde
     }
     SECTION("a link inside the ruleset's folder to a file outside it") {
         const std::string scenario = copy_bmw_project();
-        const fs::path tables = fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "tables";
+        const fs::path tables =
+            fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "tables";
         fs::remove(tables / "crt.yaml");
         fs::create_symlink("/etc/hostname", tables / "crt.yaml");
         CHECK(load_error(scenario).find("outside") != std::string::npos);
     }
-    SECTION("a replay's scenario and house rules: from the replay's folder, never the working folder; errors at its line") {
+    SECTION(
+        "a replay's scenario and house rules: from the replay's folder, never the working folder; errors at its line") {
         const std::string scenario = copy_bmw_project();
         const fs::path folder = fresh_directory();
         {
@@ -134,7 +140,8 @@ TEST_CASE("reference class: a file names only regular files inside its own folde
                 for (const auto& d : e.diagnostics()) error += d.to_string() + "\n";
             }
             INFO(named << " -> " << error);
-            CHECK(error.substr(0, error.find('\n')).find("evil.yaml:3:11: the replay's scenario") != std::string::npos);  // first
+            CHECK(error.substr(0, error.find('\n')).find("evil.yaml:3:11: the replay's scenario") !=
+                  std::string::npos);                         // first
             CHECK(error.find("root:") == std::string::npos);  // nothing of what it names is shown
         }
     }
@@ -159,7 +166,8 @@ TEST_CASE("size class: a file of millions of small values is refused by a count,
 TEST_CASE("place class: an empty or non-mapping file is reported at its first line", "[security][files]") {
     const std::string scenario = copy_bmw_project();
     write_text(scenario, "");
-    CHECK(load_error(scenario).find("wendle-fords.yaml:1:1: expected a scenario (a mapping of keys to values), but the file is empty") !=
+    CHECK(load_error(scenario).find(
+              "wendle-fords.yaml:1:1: expected a scenario (a mapping of keys to values), but the file is empty") !=
           std::string::npos);
     write_text(scenario, "- a list\n");
     CHECK(load_error(scenario).find("wendle-fords.yaml:1:1: expected a scenario") != std::string::npos);
@@ -169,19 +177,24 @@ TEST_CASE("place class: an empty or non-mapping file is reported at its first li
 
 TEST_CASE("size class: a table feature of absurd size is refused before play", "[security][files]") {
     std::string points;
-    for (int i = 0; i < 100000; ++i) points += (i ? ", " : "") + std::string("[") + std::to_string(10 + (i % 100)) + ", " + std::to_string(10 + (i / 1000)) + "]";
+    for (int i = 0; i < 100000; ++i)
+        points += (i ? ", " : "") + std::string("[") + std::to_string(10 + (i % 100)) + ", " +
+                  std::to_string(10 + (i / 1000)) + "]";
     const fs::path dir = fresh_directory();
     const std::string root = SANDTABLE_SOURCE_DIR;
-    write_text(dir / "s.yaml", "id: t\nruleset: " + root + "/rulesets/cady\nhouse_rules: [" + root +
-                                   "/rulesets/cady/eras/musket]\nturns: 1\nfirst_side: red\nsides:\n  - { id: red, name: Red }\n"
-                                   "  - { id: blue, name: Blue }\ntable:\n  width: 200\n  depth: 120\n  areas:\n    - { terrain: forest, outline: [" +
-                                   points + "] }\nunits: []\n");
+    write_text(dir / "s.yaml",
+               "id: t\nruleset: " + root + "/rulesets/cady\nhouse_rules: [" + root +
+                   "/rulesets/cady/eras/musket]\nturns: 1\nfirst_side: red\nsides:\n  - { id: red, name: Red }\n"
+                   "  - { id: blue, name: Blue }\ntable:\n  width: 200\n  depth: 120\n  areas:\n    - { terrain: "
+                   "forest, outline: [" +
+                   points + "] }\nunits: []\n");
     const std::string error = load_error((dir / "s.yaml").string());
     CHECK(error.find("has 100000 points; at most 1000") != std::string::npos);
 }
 
-TEST_CASE("save class: a save never writes through a planted link, keeps the file's permissions and leaves no temporary file",
-          "[security][save]") {
+TEST_CASE(
+    "save class: a save never writes through a planted link, keeps the file's permissions and leaves no temporary file",
+    "[security][save]") {
     const fs::path dir = fresh_directory();
     const fs::path file = dir / "scenario.yaml", victim = dir / "victim.txt";
     write_text(file, "old\n");
@@ -192,7 +205,8 @@ TEST_CASE("save class: a save never writes through a planted link, keeps the fil
         sandtable::load::write_file_atomically(file.string(), "new\n");
         CHECK(text_of(file) == "new\n");
         CHECK(text_of(victim) == "precious\n");
-        CHECK((fs::status(file).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+        CHECK((fs::status(file).permissions() & fs::perms::all) ==
+              (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
     }
     SECTION("a link planted at the file's own name is replaced, its target untouched") {
         fs::remove(file);
@@ -203,13 +217,15 @@ TEST_CASE("save class: a save never writes through a planted link, keeps the fil
     }
     SECTION("temporary files a killed writer left are cleared on the next save; a fresh one is not") {
         write_text(dir / "scenario.yaml.tmp-deadbeefdeadbeef", "half");
-        fs::last_write_time(dir / "scenario.yaml.tmp-deadbeefdeadbeef", fs::file_time_type::clock::now() - std::chrono::hours(1));
+        fs::last_write_time(dir / "scenario.yaml.tmp-deadbeefdeadbeef",
+                            fs::file_time_type::clock::now() - std::chrono::hours(1));
         write_text(dir / "scenario.yaml.tmp-0000000000000001", "another writer's, now");
         sandtable::load::write_file_atomically(file.string(), "new\n");
         CHECK_FALSE(fs::exists(dir / "scenario.yaml.tmp-deadbeefdeadbeef"));
         CHECK(fs::exists(dir / "scenario.yaml.tmp-0000000000000001"));
         int left = 0;
-        for (const auto& e : fs::directory_iterator(dir)) left += e.path().filename().string().find(".tmp-") != std::string::npos;
+        for (const auto& e : fs::directory_iterator(dir))
+            left += e.path().filename().string().find(".tmp-") != std::string::npos;
         CHECK(left == 1);
     }
 }

@@ -18,7 +18,8 @@ using sandtable::script::ScriptError;
 
 namespace {
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // A battle whose extra rule module is `lua`: two units that will fight.
@@ -48,22 +49,27 @@ double seconds(F&& f) {
 }
 }  // namespace
 
-TEST_CASE("crash class: a handler's context with a hostile metatable, or a heap left full, never reaches Lua outside a protected call",
-          "[security][lua]") {
+TEST_CASE(
+    "crash class: a handler's context with a hostile metatable, or a heap left full, never reaches Lua outside a "
+    "protected call",
+    "[security][lua]") {
     SECTION("an __index that raises on the context table, read after the handler returns") {
         auto s = battle(R"(
 game.on("phase.begin", function(ctx) setmetatable(ctx, { __index = function() error("boom") end }) end)
 game.on("combat.strengths", function(ctx) setmetatable(ctx, { __index = function() error("boom") end, __newindex = function() end }) end)
-)").start();
+)")
+                     .start();
         CHECK_NOTHROW(run_until(s, DecisionKind::CombatDeclare));  // the phase events ran; the process is alive
     }
     SECTION("an __index that allocates without end") {
         auto s = battle(R"(
 game.on("phase.begin", function(ctx) setmetatable(ctx, { __index = function(t, k) local x = {} while true do x[#x + 1] = {} end end }) end)
-)").start();
+)")
+                     .start();
         CHECK_NOTHROW(run_until(s, DecisionKind::CombatDeclare));
     }
-    SECTION("a handler that fills the heap to its cap and returns: the next event is refused with an error, not an abort") {
+    SECTION(
+        "a handler that fills the heap to its cap and returns: the next event is refused with an error, not an abort") {
         Battlefield b = battle(R"(
 local hog = {}
 -- Through a parameter, which the load-time check of module state does not follow: the heap's cap is what stops it.
@@ -79,9 +85,12 @@ game.on("phase.begin", function() pcall(function() while true do keep(hog, ("x")
     }
 }
 
-TEST_CASE("crash class: a rule module's text cannot overflow the stack of the scanners that read it", "[security][lint]") {
-    for (const std::string& text : {std::string("--[[") + std::string(50000, ' ') + "\n", std::string("[[game.on(\"") + std::string(50000, 'x'),
-                                    std::string("game.on(") + std::string(50000, ' ') + "\"phase.begin\", function() end)\n" + std::string(20000, '[')}) {
+TEST_CASE("crash class: a rule module's text cannot overflow the stack of the scanners that read it",
+          "[security][lint]") {
+    for (const std::string& text :
+         {std::string("--[[") + std::string(50000, ' ') + "\n", std::string("[[game.on(\"") + std::string(50000, 'x'),
+          std::string("game.on(") + std::string(50000, ' ') + "\"phase.begin\", function() end)\n" +
+              std::string(20000, '[')}) {
         Battlefield b = battle(text);
         try {
             auto s = b.start();  // loads, reads the params block, lints
@@ -107,7 +116,8 @@ game.on("phase.begin", function()
     game.log("binding: " .. tostring(ok) .. " " .. tostring(err))
   end
 end, { phase = "movement" })
-)").start();
+)")
+                 .start();
     const Game& g = s.game();
     CHECK(logged(g, "game.roll: the faces of the die must be 2 to 1000000, got 4294967302"));
     CHECK(logged(g, "game.roll: the faces of the die must be 2 to 1000000, got 9223372036854775807"));
@@ -126,7 +136,8 @@ TEST_CASE("hang class: library functions that loop in C are bounded by the budge
         "string.match(('a'):rep(5000), '(.-)(.-)(.-)x')",
         "string.gsub(('a'):rep(40), ('a*'):rep(40) .. 'b', '', 1)",
         "table.move({}, 1, 1e15, 1, {})",
-        "table.insert(setmetatable({}, { __len = function() return 1e15 end, __index = {}, __newindex = function() end }), 1, 1)",
+        "table.insert(setmetatable({}, { __len = function() return 1e15 end, __index = {}, __newindex = function() end "
+        "}), 1, 1)",
         "table.remove(setmetatable({}, { __len = function() return 1e15 end, __index = {} }), 1)",
         "table.concat(setmetatable({}, { __index = function() return 'x' end }), '', 1, 1e15)",
         "table.sort(setmetatable({}, { __len = function() return 2^30 end, __index = {} }))",
@@ -140,11 +151,13 @@ TEST_CASE("hang class: library functions that loop in C are bounded by the budge
         CHECK(took < 20);  // a generous bound: the point is that it ends (a hang would not)
     }
     // Ordinary use is not refused.
-    CHECK(sandbox_error("assert(string.rep('', math.maxinteger) == '')"  // nothing to make: done at once
-                        " local t = {} for i = 1, 1000 do table.insert(t, 1, i) end assert(#t == 1000)"
-                        " assert(('a,b,c'):gsub(',', ';') == 'a;b;c') assert(string.rep('ab', 3, '-') == 'ab-ab-ab')"
-                        " assert(('  x  '):match('^%s*(.-)%s*$') == 'x') table.sort(t) assert(table.concat({1, 2}, ',') == '1,2')")
-              .empty());
+    CHECK(
+        sandbox_error(
+            "assert(string.rep('', math.maxinteger) == '')"  // nothing to make: done at once
+            " local t = {} for i = 1, 1000 do table.insert(t, 1, i) end assert(#t == 1000)"
+            " assert(('a,b,c'):gsub(',', ';') == 'a;b;c') assert(string.rep('ab', 3, '-') == 'ab-ab-ab')"
+            " assert(('  x  '):match('^%s*(.-)%s*$') == 'x') table.sort(t) assert(table.concat({1, 2}, ',') == '1,2')")
+            .empty());
 }
 
 TEST_CASE("hang class: the budget holds per event and per game, not per handler", "[security][lua]") {
@@ -201,16 +214,18 @@ game.on("phase.begin", function()
   local fine, e = pcall(game.choose, 0, "pick", options, function() end)
   game.log("choose: " .. tostring(e))
 end, { phase = "movement" })
-)").start();
+)")
+                 .start();
     const Game& g = s.game();
-    CHECK(logged(g, "log line: ") );
+    CHECK(logged(g, "log line: "));
     CHECK(logged(g, "game.log: a line of 1048576 bytes; at most 4096"));
     CHECK(logged(g, "game.log: the rule scripts have logged 15 MiB in this game; at most 16"));
     CHECK(logged(g, "game.set_mark: the rule scripts use 1000 different mark names already; at most 1000"));
     CHECK(logged(g, "game.choose: 101 options; at most 100"));
 }
 
-TEST_CASE("isolation class: no module can change the globals, libraries or game API another module sees", "[security][lua]") {
+TEST_CASE("isolation class: no module can change the globals, libraries or game API another module sees",
+          "[security][lua]") {
     auto s = battle(R"(
 -- Written through a parameter: a direct `string.rep = ...` in a function is
 -- refused when the module loads (module_state_writes); these get past that
@@ -235,20 +250,24 @@ end
 game.on("phase.begin", function()
   game.log("rep still " .. ("ab"):rep(2) .. " " .. string.rep("c", 2) .. " roll is a function " .. tostring(type(game.roll) == "function"))
 end, { phase = "movement" })
-)").start();
+)")
+                 .start();
     const Game& g = s.game();
     for (int i = 1; i <= 10; ++i) CHECK(logged(g, "attempt " + std::to_string(i) + ": false"));
     CHECK(logged(g, "rep still abab cc roll is a function true"));
 }
 
-TEST_CASE("error class: code a script loads is named by the file and line that loaded it, never by a name the script chose", "[security][lua]") {
+TEST_CASE(
+    "error class: code a script loads is named by the file and line that loaded it, never by a name the script chose",
+    "[security][lua]") {
     auto s = battle(R"(
 game.on("phase.begin", function()
   local f = load("local x = nil; return x.y", "@/etc/shadow")
   local ok, err = pcall(f)
   game.log("loaded: " .. tostring(err))
 end, { phase = "movement" })
-)").start();
+)")
+                 .start();
     const Game& g = s.game();
     CHECK_FALSE(logged(g, "/etc/shadow"));
     CHECK(logged(g, "test_rules.lua (load, line 3)"));

@@ -19,7 +19,8 @@ namespace {
 rules::Ruleset round_trip(const fs::path& ruleset, const std::string& patch) {
     const fs::path dir = ruleset.parent_path().parent_path() / "house" / "edited";
     fs::create_directories(dir);
-    test::write_text(dir / "house.yaml", "id: edited\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [studio.yaml]\n");
+    test::write_text(dir / "house.yaml",
+                     "id: edited\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [studio.yaml]\n");
     test::write_text(dir / "studio.yaml", patch);
     return load::load_ruleset(ruleset.string(), {dir.string()});
 }
@@ -28,10 +29,12 @@ void check_same(const rules::Ruleset& a, const rules::Ruleset& b) {
     CHECK(load::unit_types_to_yaml(a) == load::unit_types_to_yaml(b));
     CHECK(load::rule_modules_to_yaml(a) == load::rule_modules_to_yaml(b));
     REQUIRE(a.odds_tables.size() == b.odds_tables.size());
-    for (std::size_t i = 0; i < a.odds_tables.size(); ++i) CHECK(load::odds_table_to_yaml(a.odds_tables[i]) == load::odds_table_to_yaml(b.odds_tables[i]));
+    for (std::size_t i = 0; i < a.odds_tables.size(); ++i)
+        CHECK(load::odds_table_to_yaml(a.odds_tables[i]) == load::odds_table_to_yaml(b.odds_tables[i]));
     REQUIRE(a.threshold_tables.size() == b.threshold_tables.size());
     for (std::size_t i = 0; i < a.threshold_tables.size(); ++i)
-        CHECK(load::threshold_table_to_yaml(a.threshold_tables[i]) == load::threshold_table_to_yaml(b.threshold_tables[i]));
+        CHECK(load::threshold_table_to_yaml(a.threshold_tables[i]) ==
+              load::threshold_table_to_yaml(b.threshold_tables[i]));
 }
 
 }  // namespace
@@ -76,7 +79,8 @@ TEST_CASE("a patch between two models round-trips through the loader", "[house][
     CHECK(patch.find("- { id: knights, name: \"Knights: of the Garter\", front: { combat: 9 } }") != std::string::npos);
     CHECK(patch.find("- { id: levy, back: { delete: true } }") != std::string::npos);
     CHECK(patch.find("- { id: skirmishers, delete: true }") != std::string::npos);
-    CHECK(patch.find("3: { replace: [\"AR\", \"-\", \"-\", \"EX\", \"-\", \"-\", \"DR\", \"DL\"] }") != std::string::npos);
+    CHECK(patch.find("3: { replace: [\"AR\", \"-\", \"-\", \"EX\", \"-\", \"-\", \"DR\", \"DL\"] }") !=
+          std::string::npos);
     CHECK(patch.find("- { module: charges, enabled: false }") != std::string::npos);
     check_same(round_trip(ruleset, patch), edited);
 }

@@ -34,7 +34,8 @@ struct Project {
                       const std::string& extra = "") const {
         const fs::path dir = root / "house" / id;
         fs::create_directories(dir / "rules");
-        write_text(dir / "house.yaml", "id: " + id + "\nname: " + id + "\nversion: 1.0.0\nbase: { ruleset: bmw, versions: \"" + versions +
+        write_text(dir / "house.yaml", "id: " + id + "\nname: " + id +
+                                           "\nversion: 1.0.0\nbase: { ruleset: bmw, versions: \"" + versions +
                                            "\" }\npatches: [patch.yaml]\n" + extra);
         write_text(dir / "patch.yaml", patch);
         return dir.string();
@@ -46,7 +47,9 @@ struct Project {
         return file.string();
     }
 
-    load::LayeredRuleset load(const std::vector<std::string>& houses) const { return load::load_layered_ruleset(ruleset.string(), houses); }
+    load::LayeredRuleset load(const std::vector<std::string>& houses) const {
+        return load::load_layered_ruleset(ruleset.string(), houses);
+    }
 };
 
 std::vector<load::Diagnostic> errors_of(const Project& p, const std::vector<std::string>& houses) {
@@ -84,7 +87,7 @@ TEST_CASE("a patch changes only the fields it names, addressing entries by id", 
     const auto rs = p.load({h}).ruleset;
     const auto& knights = type(rs, "knights");
     CHECK(value(rs, knights.front, "combat") == 9);
-    CHECK(value(rs, knights.front, "movement") == 5);   // untouched
+    CHECK(value(rs, knights.front, "movement") == 5);  // untouched
     CHECK(value(rs, knights.back.value(), "combat") == 4);
     CHECK(knights.name == "Knights");
     CHECK(rs.unit_types.size() == load::load_ruleset(p.ruleset.string()).unit_types.size());
@@ -92,11 +95,12 @@ TEST_CASE("a patch changes only the fields it names, addressing entries by id", 
 
 TEST_CASE("a patch adds new unit types, tables and rule modules", "[house]") {
     Project p;
-    const auto h = p.house("additions",
-                           "unit_types:\n  - { id: berserkers, name: Berserkers, class: foot, front: { combat: 5, movement: 4 } }\n"
-                           "tables:\n  bloody:\n    kind: odds_crt\n    columns: [{ odds: 1-1 }, { odds: 2-1 }]\n"
-                           "    rows: { 1: [DL, DL], 2: [DL, DL], 3: [EX, DL], 4: [EX, DL], 5: [AL, EX], 6: [AL, EX] }\n"
-                           "rules:\n  - { module: extra, params: { bonus: 2 } }\n");
+    const auto h = p.house(
+        "additions",
+        "unit_types:\n  - { id: berserkers, name: Berserkers, class: foot, front: { combat: 5, movement: 4 } }\n"
+        "tables:\n  bloody:\n    kind: odds_crt\n    columns: [{ odds: 1-1 }, { odds: 2-1 }]\n"
+        "    rows: { 1: [DL, DL], 2: [DL, DL], 3: [EX, DL], 4: [EX, DL], 5: [AL, EX], 6: [AL, EX] }\n"
+        "rules:\n  - { module: extra, params: { bonus: 2 } }\n");
     p.lua(h, "extra", "game.on('game.setup', function() end)\n");
     const auto rs = p.load({h}).ruleset;
     CHECK(value(rs, type(rs, "berserkers").front, "combat") == 5);
@@ -110,13 +114,16 @@ TEST_CASE("a patch adds new unit types, tables and rule modules", "[house]") {
 
 TEST_CASE("delete: true removes an entry of a list or a map", "[house]") {
     Project p;
-    const auto h = p.house("no-dunes", "terrain:\n  - { id: dunes, delete: true }\nrules:\n  - { module: horse_archers, delete: true }\n"
-                                        "phases:\n  combat:\n    options: { demoralized_shift: { delete: true } }\n");
+    const auto h =
+        p.house("no-dunes",
+                "terrain:\n  - { id: dunes, delete: true }\nrules:\n  - { module: horse_archers, delete: true }\n"
+                "phases:\n  combat:\n    options: { demoralized_shift: { delete: true } }\n");
     const auto rs = p.load({h}).ruleset;
     CHECK(rs.terrain_index("dunes") < 0);
     CHECK(rs.terrain_index("woods") >= 0);
     CHECK(module(rs, "horse_archers") == nullptr);
-    const auto& combat = *std::find_if(rs.phases.begin(), rs.phases.end(), [](const rules::PhaseSpec& ph) { return ph.id == "combat"; });
+    const auto& combat =
+        *std::find_if(rs.phases.begin(), rs.phases.end(), [](const rules::PhaseSpec& ph) { return ph.id == "combat"; });
     CHECK(!combat.options.map()->count("demoralized_shift"));
     CHECK(combat.options.map()->count("must_attack_in_zoc"));
 }
@@ -124,16 +131,18 @@ TEST_CASE("delete: true removes an entry of a list or a map", "[house]") {
 TEST_CASE("lists change only by replace, append and remove", "[house]") {
     Project p;
     SECTION("replace a CRT row") {
-        const auto h = p.house("row", "tables:\n  crt:\n    rows:\n      3: { replace: [AL, EX, EX, EX, EX, DR, DL, DL] }\n");
+        const auto h =
+            p.house("row", "tables:\n  crt:\n    rows:\n      3: { replace: [AL, EX, EX, EX, EX, DR, DL, DL] }\n");
         const auto rs = p.load({h}).ruleset;
         const auto* crt = rs.odds_table("crt");
         CHECK(crt->result(4, 3) == "EX");  // 1-1 on a 3: was no effect
         CHECK(crt->result(4, 4) == "-");   // row 4 untouched
     }
     SECTION("append and remove") {
-        const auto h = p.house("classes", "movement_classes: { append: [camel] }\n"
-                                          "attributes:\n  dot: { values: { remove: [open] } }\n"
-                                          "unit_types:\n  - { id: knights, back: { dot: none } }\n");
+        const auto h = p.house("classes",
+                               "movement_classes: { append: [camel] }\n"
+                               "attributes:\n  dot: { values: { remove: [open] } }\n"
+                               "unit_types:\n  - { id: knights, back: { dot: none } }\n");
         const auto rs = p.load({h}).ruleset;
         CHECK(rs.movement_classes.back() == "camel");
         CHECK(rs.movement_classes.size() == 4);
@@ -146,7 +155,9 @@ TEST_CASE("lists change only by replace, append and remove", "[house]") {
         REQUIRE(e.size() == 1);
         CHECK(contains(e[0].where.file, "house/bare/patch.yaml"));
         CHECK(e[0].where.line == 1);
-        CHECK(contains(e[0].message, "'movement_classes' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }"));
+        CHECK(contains(
+            e[0].message,
+            "'movement_classes' is a list: change it with { replace: [...] }, { append: [...] } or { remove: [...] }"));
     }
     SECTION("removing what is not there") {
         const auto h = p.house("gone", "movement_classes: { remove: [horses] }\n");
@@ -177,7 +188,8 @@ TEST_CASE("a patch's mistakes are reported in the patch file", "[house]") {
         const auto h = p.house("nothing", "unit_types:\n  - { id: knigths, delete: true }\n");
         const auto e = errors_of(p, {h});
         REQUIRE(e.size() == 1);
-        CHECK(contains(e[0].message, "cannot delete: unknown entry of 'unit_types' 'knigths' (did you mean 'knights'?)"));
+        CHECK(
+            contains(e[0].message, "cannot delete: unknown entry of 'unit_types' 'knigths' (did you mean 'knights'?)"));
     }
     SECTION("a deleted entry takes no other changes") {
         const auto h = p.house("both", "unit_types:\n  - { id: knights, delete: true, name: Gone }\n");
@@ -223,19 +235,23 @@ TEST_CASE("house rules apply in the order given, then the scenario", "[house]") 
     write_text(house_dir / "patch.yaml", "rules:\n  - { module: extra }\n");
     write_text(house_dir / "rules" / "extra.lua", "game.on('game.setup', function() end)\n");
     std::string text = test::text_of(scenario);
-    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28, "ruleset: ../../rulesets/bmw\nhouse_rules: [house-extra]\n");
+    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28,
+                 "ruleset: ../../rulesets/bmw\nhouse_rules: [house-extra]\n");
     text += "\nrules:\n  extra: { enabled: false }\n";
     write_text(scenario, text);
     const auto game = load::load_scenario(scenario);
     REQUIRE(module(*game.ruleset, "extra"));
     const auto effective = rules::effective_modules(*game.ruleset, *game.scenario);
-    CHECK(!std::find_if(effective.begin(), effective.end(), [](const rules::RuleModule& m) { return m.module == "extra"; })->enabled);
+    CHECK(!std::find_if(effective.begin(), effective.end(), [](const rules::RuleModule& m) {
+               return m.module == "extra";
+           })->enabled);
 }
 
 TEST_CASE("a scenario naming a house rule folder that is not there says so at the entry", "[house]") {
     const std::string scenario = test::copy_bmw_project();
     std::string text = test::text_of(scenario);
-    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28, "ruleset: ../../rulesets/bmw\nhouse_rules:\n  - ../../rulesets/bmw/house-rules/war-elefants\n");
+    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28,
+                 "ruleset: ../../rulesets/bmw\nhouse_rules:\n  - ../../rulesets/bmw/house-rules/war-elefants\n");
     write_text(scenario, text);
     try {
         load::load_scenario(scenario);
@@ -250,11 +266,13 @@ TEST_CASE("a scenario naming a house rule folder that is not there says so at th
 
 TEST_CASE("every value names its layer and file:line", "[house][provenance]") {
     Project p;
-    const auto h = p.house("strong-knights", "# stronger knights\nunit_types:\n  - id: knights\n    front: { combat: 9 }\n");
+    const auto h =
+        p.house("strong-knights", "# stronger knights\nunit_types:\n  - id: knights\n    front: { combat: 9 }\n");
     const auto layered = p.load({h});
     const auto values = load::sourced_values(layered.document);
     auto find = [&](const std::string& path) {
-        auto it = std::find_if(values.begin(), values.end(), [&](const load::SourcedValue& v) { return load::path_text(v.path) == path; });
+        auto it = std::find_if(values.begin(), values.end(),
+                               [&](const load::SourcedValue& v) { return load::path_text(v.path) == path; });
         REQUIRE(it != values.end());
         return *it;
     };
@@ -275,20 +293,24 @@ TEST_CASE("every value names its layer and file:line", "[house][provenance]") {
     const std::string dump = load::dump_with_provenance(layered.document);
     CHECK(contains(dump, "combat: 9"));
     CHECK(contains(dump, "# strong-knights  " + patched.where.to_string()));
-    CHECK(contains(load::dump_json(layered.document), "\"path\": \"unit_types.knights.front.combat\", \"value\": \"9\", \"layer\": 1"));
+    CHECK(contains(load::dump_json(layered.document),
+                   "\"path\": \"unit_types.knights.front.combat\", \"value\": \"9\", \"layer\": 1"));
 }
 
 TEST_CASE("rules diff speaks of cells, attributes and modules", "[house][provenance]") {
     Project p;
-    const auto h = p.house("mixed", "unit_types:\n  - { id: knights, front: { combat: 9 } }\n"
-                                    "tables:\n  crt:\n    rows:\n      3: { replace: [AR, \"-\", \"-\", EX, \"-\", \"-\", DR, DL] }\n"
-                                    "rules:\n  - { module: charges, enabled: false }\n");
+    const auto h =
+        p.house("mixed",
+                "unit_types:\n  - { id: knights, front: { combat: 9 } }\n"
+                "tables:\n  crt:\n    rows:\n      3: { replace: [AR, \"-\", \"-\", EX, \"-\", \"-\", DR, DL] }\n"
+                "rules:\n  - { module: charges, enabled: false }\n");
     const auto layered = p.load({h});
     std::vector<std::string> lines;
     for (const auto& c : load::describe_changes(layered.document)) lines.push_back(c.subject + ": " + c.text);
-    CHECK(lines == std::vector<std::string>{"Knights (knights): front combat: 7 → 9",
-                                            "Combat Results Table (crt): die 3, column 1-1: - (No Effect) → EX (Exchange)",
-                                            "charges: switched off"});
+    CHECK(lines ==
+          std::vector<std::string>{"Knights (knights): front combat: 7 → 9",
+                                   "Combat Results Table (crt): die 3, column 1-1: - (No Effect) → EX (Exchange)",
+                                   "charges: switched off"});
 }
 
 TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
@@ -300,8 +322,10 @@ TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
         CHECK(contains(e[0].message, "an alias (*name) inside the node it names"));
     }
     SECTION("a node shared through an alias changes in one place only") {
-        const auto a = p.house("shared", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: &f { combat: 5, movement: 3 }, back: *f }\n"
-                                         "  - { id: bills, name: Bills, class: foot, front: *f }\n");
+        const auto a = p.house(
+            "shared",
+            "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: &f { combat: 5, movement: 3 }, back: *f }\n"
+            "  - { id: bills, name: Bills, class: foot, front: *f }\n");
         const auto b = p.house("later", "unit_types:\n  - { id: pikes, front: { combat: 9 } }\n");
         const auto rs = p.load({a, b}).ruleset;
         CHECK(value(rs, type(rs, "pikes").front, "combat") == 9);
@@ -309,13 +333,16 @@ TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
         CHECK(value(rs, type(rs, "bills").front, "combat") == 5);
         // And the places of aliased values survive the copy.
         const auto values = load::sourced_values(p.load({a, b}).document);
-        const auto bills = std::find_if(values.begin(), values.end(), [](const auto& v) { return load::path_text(v.path) == "unit_types.bills.front.combat"; });
+        const auto bills = std::find_if(values.begin(), values.end(), [](const auto& v) {
+            return load::path_text(v.path) == "unit_types.bills.front.combat";
+        });
         REQUIRE(bills != values.end());
         CHECK(contains(bills->where.file, "house/shared/patch.yaml"));
         CHECK(bills->where.line == 2);
     }
     SECTION("an earlier house rule's change is described as it made it") {
-        const auto a = p.house("adds", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: { combat: 5, movement: 3 } }\n");
+        const auto a = p.house(
+            "adds", "unit_types:\n  - { id: pikes, name: Pikes, class: foot, front: { combat: 5, movement: 3 } }\n");
         const auto b = p.house("changes", "unit_types:\n  - { id: pikes, front: { combat: 9 } }\n");
         const auto changes = load::describe_changes(p.load({a, b}).document);
         REQUIRE(changes.size() == 2);
@@ -328,13 +355,16 @@ TEST_CASE("odd patches: aliases, repeats, keys and ids", "[house]") {
         CHECK(e[0].message == "key 'combat' appears twice in the same mapping of the patch");
     }
     SECTION("an entry twice in one list") {
-        const auto h = p.house("twice", "unit_types:\n  - { id: knights, front: { combat: 8 } }\n  - { id: knights, front: { combat: 9 } }\n");
+        const auto h = p.house(
+            "twice",
+            "unit_types:\n  - { id: knights, front: { combat: 8 } }\n  - { id: knights, front: { combat: 9 } }\n");
         const auto e = errors_of(p, {h});
         REQUIRE(e.size() == 1);
         CHECK(e[0].message == "'knights' appears twice in this patch's 'unit_types'");
     }
     SECTION("a new table keyed by another id than its own") {
-        const auto h = p.house("gory", "tables:\n  bloody: { id: gory, kind: threshold, hit_on: at_most, target: 3 }\n");
+        const auto h =
+            p.house("gory", "tables:\n  bloody: { id: gory, kind: threshold, hit_on: at_most, target: 3 }\n");
         const auto e = errors_of(p, {h});
         REQUIRE(e.size() == 1);
         CHECK(e[0].message == "new table 'bloody' has id 'gory': under tables: a table's key is its id");
@@ -430,7 +460,8 @@ TEST_CASE("two house rules changing the same thing are a conflict naming both", 
     }
     SECTION("a house rule that overrides an earlier one may change its values") {
         const auto a = p.house("a", "unit_types:\n  - { id: knights, front: { combat: 8 } }\n");
-        const auto b = p.house("b", "unit_types:\n  - { id: knights, front: { combat: 9 } }\n", ">=1", "overrides: [a]\n");
+        const auto b =
+            p.house("b", "unit_types:\n  - { id: knights, front: { combat: 9 } }\n", ">=1", "overrides: [a]\n");
         const auto rs = p.load({a, b}).ruleset;
         CHECK(value(rs, type(rs, "knights").front, "combat") == 9);
         const auto e = errors_of(p, {b, a});  // a declares nothing: still a conflict
@@ -456,7 +487,8 @@ TEST_CASE("house Lua wraps a module's handler and may call the original", "[hous
     Project p;
     const std::string scenario = (p.root / "scenarios" / "bmw" / "wendle-fords.yaml").string();
     fs::create_directories(p.root / "scenarios");
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", p.root / "scenarios" / "bmw", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", p.root / "scenarios" / "bmw",
+             fs::copy_options::recursive);
     const auto with_next = p.house("calls-next", "rules:\n  - { module: wrapper }\n");
     p.lua(with_next, "wrapper", "game.wrap('cavalry', 'game.setup', function(next, ctx)\n  next(ctx)\nend)\n");
     const auto without = p.house("skips", "rules:\n  - { module: wrapper }\n");
@@ -464,7 +496,9 @@ TEST_CASE("house Lua wraps a module's handler and may call the original", "[hous
 
     const auto knights = [](const bots::Session& s) {
         for (std::size_t u = 0; u < s.game().state().units.size(); ++u)
-            if (s.game().ruleset().unit_types[static_cast<std::size_t>(s.game().scenario().units[u].type)].id == "knights") return static_cast<int>(u);
+            if (s.game().ruleset().unit_types[static_cast<std::size_t>(s.game().scenario().units[u].type)].id ==
+                "knights")
+                return static_cast<int>(u);
         return -1;
     };
     kernel::Capability retreat_hexes{};
@@ -488,7 +522,8 @@ TEST_CASE("a house rule's Lua error names the house rule's file and line", "[hou
     auto house = [&](const std::string& id, const std::string& code) {
         const fs::path dir = root / "house" / id;
         fs::create_directories(dir / "rules");
-        write_text(dir / "house.yaml", "id: " + id + "\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n");
+        write_text(dir / "house.yaml",
+                   "id: " + id + "\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n");
         write_text(dir / "patch.yaml", "rules:\n  - { module: broken }\n");
         write_text(dir / "rules" / "broken.lua", code);
         return dir.string();
@@ -503,18 +538,22 @@ TEST_CASE("a house rule's Lua error names the house rule's file and line", "[hou
         throw;
     };
     SECTION("an error in a handler the house rule registers") {
-        const auto e = error_of(house("handler", "-- line 1\n\ngame.on('game.setup', function()\n  error('no berserkers here')\nend)\n"));
+        const auto e = error_of(
+            house("handler", "-- line 1\n\ngame.on('game.setup', function()\n  error('no berserkers here')\nend)\n"));
         CHECK(contains(e.script(), "house/handler/rules/broken.lua"));
         CHECK(e.line() == 4);
         CHECK(contains(e.message(), "no berserkers here"));
     }
     SECTION("an error inside a wrapper, called in place of the base's handler") {
-        const auto e = error_of(house("wrapper", "game.wrap('cavalry', 'game.setup', function(next, ctx)\n  next(ctx)\n  local x = nil + 1\nend)\n"));
+        const auto e = error_of(
+            house("wrapper",
+                  "game.wrap('cavalry', 'game.setup', function(next, ctx)\n  next(ctx)\n  local x = nil + 1\nend)\n"));
         CHECK(contains(e.script(), "house/wrapper/rules/broken.lua"));
         CHECK(e.line() == 3);
     }
     SECTION("wrapping what a module does not handle") {
-        const auto e = error_of(house("nothing", "game.wrap('cavalry', 'combat.odds', function(next, ctx) next(ctx) end)\n"));
+        const auto e =
+            error_of(house("nothing", "game.wrap('cavalry', 'combat.odds', function(next, ctx) next(ctx) end)\n"));
         CHECK(contains(e.script(), "house/nothing/rules/broken.lua"));
         CHECK(e.line() == 1);
         CHECK(contains(e.message(), "rule module 'cavalry' has no handler for 'combat.odds' to wrap"));

@@ -19,10 +19,13 @@ const std::string kHouses = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw/h
 int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
 
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
-bool selectable(const Game& g, const std::string& id) { return find(g.legal_actions(), ActionKind::SelectUnit, unit(g, id)).has_value(); }
+bool selectable(const Game& g, const std::string& id) {
+    return find(g.legal_actions(), ActionKind::SelectUnit, unit(g, id)).has_value();
+}
 
 // The die face that makes game.neighbour(from, face - 1) the hex `to`.
 int direction_face(const Game& g, const std::string& from, const std::string& to) {
@@ -37,14 +40,17 @@ TEST_CASE("berserkers go for the nearest enemy by themselves and stop on enterin
     Battlefield b;
     b.house_rules = {kHouses + "viking-berserkers"};
     // A second unit of side a keeps the movement phase open (sp1 has nothing to decide).
-    b.units = {{"sp1", "spearmen", "a", "0202"}, {"lv_a", "levy", "a", "0901"}, {"lv", "levy", "b", "0207"}, {"lv2", "levy", "b", "0908"}};
+    b.units = {{"sp1", "spearmen", "a", "0202"},
+               {"lv_a", "levy", "a", "0901"},
+               {"lv", "levy", "b", "0207"},
+               {"lv2", "levy", "b", "0908"}};
     auto s = b.start();
     const Game& g = s.game();
     REQUIRE(g.decision() == DecisionKind::Movement);
     CHECK(mark(g, "sp1", "berserk") == 1);
     CHECK(hex_of(g, "sp1") == "0206");  // four hexes, the last next to the levy
     CHECK(logged(g, "sp1 goes berserk, from 0202 to 0206"));
-    CHECK(!selectable(g, "sp1"));      // its player may not move it
+    CHECK(!selectable(g, "sp1"));  // its player may not move it
 }
 
 TEST_CASE("only the first per_army units of the listed types are berserkers", "[library][berserkers]") {
@@ -68,8 +74,10 @@ TEST_CASE("berserkers add their bonus to the attack, one less for each berserker
     Battlefield b;
     b.house_rules = {kHouses + "viking-berserkers"};
     // Both are next to an enemy already, so they stay; both must attack.
-    b.units = {{"sp1", "spearmen", "a", "0304"}, {"hf", "heavy_foot", "b", "0305"},
-               {"sp2", "spearmen", "a", "0704"}, {"lv", "levy", "b", "0705"}};
+    b.units = {{"sp1", "spearmen", "a", "0304"},
+               {"hf", "heavy_foot", "b", "0305"},
+               {"sp2", "spearmen", "a", "0704"},
+               {"lv", "levy", "b", "0705"}};
     // 4 + 4 = 8 against 6 is 1-1: a 5 is an exchange. Then 4 + 3 = 7 against 2 is 3-1: a 1 is DL.
     auto s = b.start({5, 1});
     run_until(s, DecisionKind::CombatDeclare);
@@ -83,18 +91,21 @@ TEST_CASE("berserkers add their bonus to the attack, one less for each berserker
     CHECK(s.game().state().combat.result == "DL");
 }
 
-TEST_CASE("light troops attacked by berserkers may not retreat before combat (a wrapped handler)", "[library][berserkers][house]") {
+TEST_CASE("light troops attacked by berserkers may not retreat before combat (a wrapped handler)",
+          "[library][berserkers][house]") {
     Battlefield b;
     b.house_rules = {kHouses + "viking-berserkers"};
-    b.units = {{"sp1", "spearmen", "a", "0304"}, {"sk1", "skirmishers", "b", "0305"},
-               {"hf", "heavy_foot", "a", "0904"}, {"sk3", "skirmishers", "b", "0905"}};
+    b.units = {{"sp1", "spearmen", "a", "0304"},
+               {"sk1", "skirmishers", "b", "0305"},
+               {"hf", "heavy_foot", "a", "0904"},
+               {"sk3", "skirmishers", "b", "0905"}};
     auto s = b.start();
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp1"}, "sk1");  // a berserker: no question; 8 against 1 is an automatic DL
     CHECK(s.game().state().combat.result == "DL");
     CHECK(!on_map(s.game(), "sk1"));
     if (s.game().decision() == DecisionKind::Advance) s.apply(*find(s.game().legal_actions(), ActionKind::Decline));
-    attack(s, {"hf"}, "sk3");   // heavy foot, slower than the skirmishers and no berserkers: the base rule asks
+    attack(s, {"hf"}, "sk3");  // heavy foot, slower than the skirmishers and no berserkers: the base rule asks
     REQUIRE(s.game().decision() == DecisionKind::Question);
     CHECK(s.game().question()->side == 1);
 }
@@ -105,7 +116,8 @@ TEST_CASE("enemy horses next to an elephant panic on 1 or 2 when a combat phase 
     for (int die : {2, 3}) {
         Battlefield b;
         b.house_rules = {kHouses + "war-elephants"};
-        b.units = {{"el", "heavy_foot", "a", "0504"}, {"kn", "knights", "b", "0505"}, {"lc", "light_cavalry", "a", "0404"}};
+        b.units = {
+            {"el", "heavy_foot", "a", "0504"}, {"kn", "knights", "b", "0505"}, {"lc", "light_cavalry", "a", "0404"}};
         auto s = b.start({die});
         run_until(s, DecisionKind::CombatDeclare);
         INFO("die " << die);
@@ -123,7 +135,8 @@ TEST_CASE("the war-elephants house rule plays heavy foot as elephants of strengt
     auto s = b.start();
     const Game& g = s.game();
     CHECK(g.combat_strength(unit(g, "el")) == 8);
-    CHECK(g.ruleset().unit_types[static_cast<std::size_t>(g.ruleset().unit_type_index("heavy_foot"))].name == "War Elephants");
+    CHECK(g.ruleset().unit_types[static_cast<std::size_t>(g.ruleset().unit_type_index("heavy_foot"))].name ==
+          "War Elephants");
 }
 
 TEST_CASE("a driven-back elephant may rampage, trampling the first units in its path", "[library][elephants]") {
@@ -148,7 +161,7 @@ TEST_CASE("a driven-back elephant may rampage, trampling the first units in its 
         INFO("rampage roll " << rampage_roll);
         if (rampage_roll <= 3) {
             CHECK(hex_of(s.game(), "el") == "0503");  // stopped before the levy
-            CHECK(disordered(s.game(), "lv"));          // trampled: friend or foe
+            CHECK(disordered(s.game(), "lv"));        // trampled: friend or foe
             CHECK(logged(s.game(), "el rampages from 0504 to 0503"));
         } else {
             CHECK(hex_of(s.game(), "el") == "0504");
@@ -165,10 +178,12 @@ namespace {
 std::string declared_charge_house_rule() {
     const fs::path dir = fs::temp_directory_path() / ("sandtable-declared-charge-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    std::ofstream(dir / "house.yaml") << "id: declared-charges\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
-    std::ofstream(dir / "patch.yaml") << "phases:\n  movement: { options: { bonus_from_mark: charge_bonus } }\n"
-                                         "rules:\n  - { module: charges, enabled: false }\n"
-                                         "  - { module: declared_charges, params: { unit_types: [knights], bonus_percent: 33, shock_on: 3 } }\n";
+    std::ofstream(dir / "house.yaml")
+        << "id: declared-charges\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
+    std::ofstream(dir / "patch.yaml")
+        << "phases:\n  movement: { options: { bonus_from_mark: charge_bonus } }\n"
+           "rules:\n  - { module: charges, enabled: false }\n"
+           "  - { module: declared_charges, params: { unit_types: [knights], bonus_percent: 33, shock_on: 3 } }\n";
     return dir.string();
 }
 }  // namespace
@@ -226,8 +241,10 @@ namespace {
 std::string leader_casualties_house_rule() {
     const fs::path dir = fs::temp_directory_path() / ("sandtable-leader-casualties-" + std::to_string(::getpid()));
     fs::create_directories(dir);
-    std::ofstream(dir / "house.yaml") << "id: leader-casualties\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
-    std::ofstream(dir / "patch.yaml") << "rules:\n  - { module: leader_casualties, params: { defender_results: [DR, DL, EX], killed_on: [1], wounded_on: [2], "
+    std::ofstream(dir / "house.yaml")
+        << "id: leader-casualties\nversion: 1.0.0\nbase: { ruleset: bmw }\npatches: [patch.yaml]\n";
+    std::ofstream(dir / "patch.yaml") << "rules:\n  - { module: leader_casualties, params: { defender_results: [DR, "
+                                         "DL, EX], killed_on: [1], wounded_on: [2], "
                                          "wounds_to_kill: 2 } }\n";
     return dir.string();
 }

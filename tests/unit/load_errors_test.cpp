@@ -133,8 +133,8 @@ void check_one_line(const Diagnostic& d) {
     const std::string s = d.to_string();
     INFO(s);
     CHECK(s.find('\n') == std::string::npos);
-    CHECK(s == d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": " +
-                   d.message);
+    CHECK(s ==
+          d.where.file + ":" + std::to_string(d.where.line) + ":" + std::to_string(d.where.column) + ": " + d.message);
     CHECK(d.where.line > 0);
     CHECK(d.where.column > 0);
 }
@@ -289,8 +289,8 @@ TEST_CASE("a ruleset without version names the mapping that lacks it", "[load][e
 
 TEST_CASE("a word where an int attribute is expected", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "front: { combat: 4, movement: 4 }",
-                                    "front: { combat: strong, movement: 4 }");
+    const std::string text =
+        p.edit(p.ruleset_file(), "front: { combat: 4, movement: 4 }", "front: { combat: strong, movement: 4 }");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "combat: strong", 8),
              "'combat' must be a whole number, got 'strong'");
@@ -324,7 +324,8 @@ TEST_CASE("a misspelt key in a terrain entry suggests the right one", "[load][er
 
 TEST_CASE("an invented key in place of a required one gives both problems", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "color: \"#e8d890\", cost: 3,", "color: \"#e8d890\", cost_by_class: 3,");
+    const std::string text =
+        p.edit(p.ruleset_file(), "color: \"#e8d890\", cost: 3,", "color: \"#e8d890\", cost_by_class: 3,");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     INFO("diagnostics:" << listing(diagnostics));
     REQUIRE(diagnostics.size() == 2);
@@ -378,7 +379,8 @@ TEST_CASE("a map character missing from the legend names its hex", "[load][error
 
 TEST_CASE("a phase naming an undefined table", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt,", "procedure: odds_combat, table: crtt,");
+    const std::string text =
+        p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt,", "procedure: odds_combat, table: crtt,");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     // The phase is named by its key in `phases:`.
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "\n  combat:         { name: Combat", 3),
@@ -539,13 +541,15 @@ TEST_CASE("sandtable validate prints file:line:col: message and exits 1", "[load
     p.edit(p.scenario_file(), "turns: 6\n", "turns: many\n");
     const std::string text = p.edit(p.scenario_file(), "type: knights,", "type: knight,");
     // stdout only: the diagnostics.
-    const Run run = run_command(shell_quote(cli.string()) + " validate " + shell_quote(p.scenario_file()) + " 2>/dev/null");
+    const Run run =
+        run_command(shell_quote(cli.string()) + " validate " + shell_quote(p.scenario_file()) + " 2>/dev/null");
     CHECK(run.exit_code == 1);
-    INFO("output:\n" << [&] {
-        std::string all;
-        for (const auto& l : run.lines) all += l + "\n";
-        return all;
-    }());
+    INFO("output:\n"
+         << [&] {
+                std::string all;
+                for (const auto& l : run.lines) all += l + "\n";
+                return all;
+            }());
     REQUIRE(run.lines.size() == 2);
     const std::regex shape(R"(^(.+):([0-9]+):([0-9]+): (.+)$)");
     for (const auto& line : run.lines) CHECK(std::regex_match(line, shape));
@@ -557,7 +561,8 @@ TEST_CASE("sandtable validate prints file:line:col: message and exits 1", "[load
                               ": unknown unit type 'knight' (did you mean 'knights'?)");
 
     // The untouched ruleset validates: exit 0, nothing on stdout.
-    const Run ok = run_command(shell_quote(cli.string()) + " validate " + shell_quote(p.ruleset_dir()) + " 2>/dev/null");
+    const Run ok =
+        run_command(shell_quote(cli.string()) + " validate " + shell_quote(p.ruleset_dir()) + " 2>/dev/null");
     CHECK(ok.exit_code == 0);
     CHECK(ok.lines.empty());
 }
@@ -594,10 +599,12 @@ TEST_CASE("a phase option outside its choices", "[load][errors]") {
 
 TEST_CASE("a terrain value that is not a whole number", "[load][errors]") {
     Project p;
-    std::string text = p.edit(p.ruleset_file(), "cost: 3, blocks_los: true, charge_allowed: false }\n  - { id: swamp",
-                              "cost: 3, blocks_los: true, charge_allowed: false, values: { fire_protection: high } }\n  - { id: swamp");
+    std::string text = p.edit(
+        p.ruleset_file(), "cost: 3, blocks_los: true, charge_allowed: false }\n  - { id: swamp",
+        "cost: 3, blocks_los: true, charge_allowed: false, values: { fire_protection: high } }\n  - { id: swamp");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
-    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "high"), "'fire_protection' must be a whole number, got 'high'");
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "high"),
+             "'fire_protection' must be a whole number, got 'high'");
 }
 
 TEST_CASE("a scenario choosing a sequence variant the ruleset does not have", "[load][errors]") {
@@ -611,20 +618,24 @@ TEST_CASE("a scenario choosing a sequence variant the ruleset does not have", "[
     SECTION("a misspelt variant") {
         Project p;
         p.edit(p.ruleset_file(), "    - player_turns: [movement, archery, combat, reorganization]\n",
-               "    - player_turns: [movement, archery, combat, reorganization]\n  variants:\n    night: { name: Night, game_turn: [{ player_turns: [movement] }] }\n");
+               "    - player_turns: [movement, archery, combat, reorganization]\n  variants:\n    night: { name: "
+               "Night, game_turn: [{ player_turns: [movement] }] }\n");
         const std::string text = p.edit(p.scenario_file(), "turns: 6\n", "turns: 6\nsequence: nigth\n");
         const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
-        check_at(single(diagnostics), p.scenario_file(), place_of(text, "nigth"),
-                 "unknown sequence variant 'nigth' (did you mean 'night'?); the ruleset's sequence.variants lists them");
+        check_at(
+            single(diagnostics), p.scenario_file(), place_of(text, "nigth"),
+            "unknown sequence variant 'nigth' (did you mean 'night'?); the ruleset's sequence.variants lists them");
     }
 }
 
 TEST_CASE("a combat phase given a threshold table", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");
+    const std::string text =
+        p.edit(p.ruleset_file(), "procedure: odds_combat, table: crt", "procedure: odds_combat, table: archery");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     check_at(single(diagnostics), p.ruleset_file(), place_of(text, "combat:         {"),
-             "phase 'combat' (odds_combat) needs an odds_crt, differential_crt or dice_pool table, and 'archery' is not one");
+             "phase 'combat' (odds_combat) needs an odds_crt, differential_crt or dice_pool table, and 'archery' is "
+             "not one");
 }
 
 // ---- what a designer might write that the runtime could not play -------------------------
@@ -633,39 +644,50 @@ TEST_CASE("a key written twice in one mapping", "[load][errors]") {
     Project p;
     const std::string text = p.edit(p.scenario_file(), "turns: 6\n", "turns: 6\nturns: 8\n");
     const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
-    check_at(single(diagnostics), p.scenario_file(), place_of(text, "turns: 8"), "key 'turns' appears twice in a scenario");
+    check_at(single(diagnostics), p.scenario_file(), place_of(text, "turns: 8"),
+             "key 'turns' appears twice in a scenario");
 }
 
 TEST_CASE("a negative movement cost", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "id: dunes, name: Dunes, color: \"#e8d890\", cost: 3", "id: dunes, name: Dunes, color: \"#e8d890\", cost: -1");
+    const std::string text = p.edit(p.ruleset_file(), "id: dunes, name: Dunes, color: \"#e8d890\", cost: 3",
+                                    "id: dunes, name: Dunes, color: \"#e8d890\", cost: -1");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
-    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "cost: -1", 6), "the cost of 'dunes' cannot be negative (write 'prohibited' to bar the way)");
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "cost: -1", 6),
+             "the cost of 'dunes' cannot be negative (write 'prohibited' to bar the way)");
 }
 
 TEST_CASE("a game turn with no phases", "[load][errors]") {
     Project p;
-    const std::string text = p.edit(p.ruleset_file(), "    - player_turns: [movement, archery, combat, reorganization]\n", "    - player_turns: []\n");
+    const std::string text =
+        p.edit(p.ruleset_file(), "    - player_turns: [movement, archery, combat, reorganization]\n",
+               "    - player_turns: []\n");
     const auto diagnostics = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
-    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "player_turns: []"), "a step of the game turn needs at least one phase");
+    check_at(single(diagnostics), p.ruleset_file(), place_of(text, "player_turns: []"),
+             "a step of the game turn needs at least one phase");
 }
 
 TEST_CASE("rally rolls that are not a list of d6 faces", "[load][errors]") {
     Project p;
-    std::string text = p.edit(p.scenario_file(), "disintegration: 10\n    rally: [6]\n", "disintegration: 10\n    rally: 6\n");
+    std::string text =
+        p.edit(p.scenario_file(), "disintegration: 10\n    rally: [6]\n", "disintegration: 10\n    rally: 6\n");
     text = p.edit(p.scenario_file(), "disintegration: 8\n    rally: [6]\n", "disintegration: 8\n    rally: [9]\n");
     const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
     REQUIRE(diagnostics.size() == 2);
-    check_at(only(diagnostics, "'rally' must be"), p.scenario_file(), place_of(text, "rally: 6", 7), "'rally' must be a list of die rolls, like [6] or [5, 6]");
-    check_at(only(diagnostics, "a rally roll"), p.scenario_file(), place_of(text, "[9]", 1), "a rally roll is a face of a d6 (1-6), got 9");
+    check_at(only(diagnostics, "'rally' must be"), p.scenario_file(), place_of(text, "rally: 6", 7),
+             "'rally' must be a list of die rolls, like [6] or [5, 6]");
+    check_at(only(diagnostics, "a rally roll"), p.scenario_file(), place_of(text, "[9]", 1),
+             "a rally roll is a face of a d6 (1-6), got 9");
 }
 
 TEST_CASE("a unit placed on terrain it may not enter", "[load][errors]") {
     Project p;
     // 0206 is swamp on the skirmish map; knights (horse) may not enter it.
-    const std::string text = p.edit(p.scenario_file(), "type: knights,       side: raiders, at: \"0603\" }", "type: knights,       side: raiders, at: \"0206\" }");
+    const std::string text = p.edit(p.scenario_file(), "type: knights,       side: raiders, at: \"0603\" }",
+                                    "type: knights,       side: raiders, at: \"0206\" }");
     const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
-    check_at(single(diagnostics), p.scenario_file(), place_of(text, "\"0206\""), "'r_kn' (horse) cannot stand in swamp at 0206");
+    check_at(single(diagnostics), p.scenario_file(), place_of(text, "\"0206\""),
+             "'r_kn' (horse) cannot stand in swamp at 0206");
 }
 
 TEST_CASE("a unit type's symbol must be one the studio and painter know, the closest named", "[load][errors]") {

@@ -60,8 +60,10 @@ bool same_param(const rules::Param& a, const rules::Param& b) {
     return std::visit(
         [&](const auto& x) {
             using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, rules::Param::List> || std::is_same_v<T, rules::Param::Map>) return false;  // handled above
-            else return x == std::get<T>(b.value);
+            if constexpr (std::is_same_v<T, rules::Param::List> || std::is_same_v<T, rules::Param::Map>)
+                return false;  // handled above
+            else
+                return x == std::get<T>(b.value);
         },
         a.value);
 }
@@ -82,7 +84,8 @@ rules::RuleModule& module_named(rules::Ruleset& rs, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("a rule module with enabled: false stays listed with its params but is not compiled", "[load][rule_modules]") {
+TEST_CASE("a rule module with enabled: false stays listed with its params but is not compiled",
+          "[load][rule_modules]") {
     const fs::path dir = copy_bmw_ruleset();
     edit_line(dir / "ruleset.yaml", "  - { module: charges, params: { mandatory_advance: true } }",
               "  - { module: charges, enabled: false, params: { mandatory_advance: true } }");
@@ -99,7 +102,8 @@ TEST_CASE("a rule module with enabled: false stays listed with its params but is
 TEST_CASE("a switched-off module with a syntax error does not stop the ruleset compiling", "[load][rule_modules]") {
     const fs::path dir = copy_bmw_ruleset();
     write_text(dir / "rules" / "broken.lua", "this is not lua (\n");
-    edit_line(dir / "ruleset.yaml", "  - { module: leaders }\n", "  - { module: leaders }\n  - { module: broken, enabled: false }\n");
+    edit_line(dir / "ruleset.yaml", "  - { module: leaders }\n",
+              "  - { module: leaders }\n  - { module: broken, enabled: false }\n");
     const auto rs = load::load_ruleset(dir.string());
     CHECK_NOTHROW(script::CompiledModules(rs));
 }
@@ -110,12 +114,14 @@ TEST_CASE("enabled must be true or false", "[load][rule_modules]") {
     CHECK_THROWS_WITH(load::load_ruleset(dir.string()), Catch::Contains("'enabled' must be true or false"));
 }
 
-TEST_CASE("9.6 with the charges module switched off, knights moving next to the enemy are offered no charge", "[bmw][charge][rule_modules]") {
+TEST_CASE("9.6 with the charges module switched off, knights moving next to the enemy are offered no charge",
+          "[bmw][charge][rule_modules]") {
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}};
     b.extra_rule_module = "-- nothing: the ruleset is copied so that it can be edited\n";
     const std::string scenario = b.write();
-    edit_line(fs::path(scenario).parent_path() / "ruleset" / "ruleset.yaml", "  - { module: charges, params: { mandatory_advance: true } }",
+    edit_line(fs::path(scenario).parent_path() / "ruleset" / "ruleset.yaml",
+              "  - { module: charges, params: { mandatory_advance: true } }",
               "  - { module: charges, enabled: false, params: { mandatory_advance: true } }");
     bots::Session s(load::load_scenario(scenario), scenario, 1, {}, true);
     move(s, "kn", "0504");
@@ -129,7 +135,8 @@ TEST_CASE("a switched-off module's code never runs, not even its top level", "[l
     b.extra_rule_module = "error('a switched-off module ran')\n";
     const std::string scenario = b.write();
     CHECK_THROWS_WITH(b.start(), Catch::Contains("a switched-off module ran"));  // on, it does run
-    edit_line(fs::path(scenario).parent_path() / "ruleset" / "ruleset.yaml", "  - { module: test_rules }", "  - { module: test_rules, enabled: false }");
+    edit_line(fs::path(scenario).parent_path() / "ruleset" / "ruleset.yaml", "  - { module: test_rules }",
+              "  - { module: test_rules, enabled: false }");
     CHECK_NOTHROW(bots::Session(load::load_scenario(scenario), scenario, 1, {}, true));
 }
 
@@ -142,7 +149,8 @@ TEST_CASE("BMW's rule modules are written as the shipped file writes them", "[lo
     CHECK(load::replace_rule_modules(file, rs) == file);
 }
 
-TEST_CASE("rule modules switched off and with every kind of param load back identical", "[load][ruleset_writer][rule_modules]") {
+TEST_CASE("rule modules switched off and with every kind of param load back identical",
+          "[load][ruleset_writer][rule_modules]") {
     const fs::path dir = copy_bmw_ruleset();
     auto rs = load::load_ruleset(dir.string());
     module_named(rs, "charges").enabled = false;
@@ -167,9 +175,11 @@ TEST_CASE("rule modules switched off and with every kind of param load back iden
     const std::string original = text_of(dir / "ruleset.yaml");
     const std::string written = load::replace_rule_modules(original, rs);
     CHECK(written.substr(0, original.find("\nrules:\n")) == original.substr(0, original.find("\nrules:\n")));
-    CHECK(written.find("  - { module: charges, enabled: false, params: { mandatory_advance: true } }\n") != std::string::npos);
+    CHECK(written.find("  - { module: charges, enabled: false, params: { mandatory_advance: true } }\n") !=
+          std::string::npos);
     // Params keep the order they were written in, not the map's alphabetical one.
-    CHECK(written.find("  - { module: cavalry, params: { retreat_hexes: 2, advance_hexes: 3 } }\n") != std::string::npos);
+    CHECK(written.find("  - { module: cavalry, params: { retreat_hexes: 2, advance_hexes: 3 } }\n") !=
+          std::string::npos);
     write_text(dir / "ruleset.yaml", written);
 
     const auto reloaded = load::load_ruleset(dir.string());
@@ -189,8 +199,10 @@ TEST_CASE("the rules block between other keys, and a ruleset without one", "[loa
     rs.modules.resize(1);
     rs.modules[0].enabled = false;
     const std::string text = "id: x\nrules:\n  # gone\n  - { module: old }\n\n# the end\nvictory: {}\n";
-    CHECK(load::replace_rule_modules(text, rs) == "id: x\nrules:\n  - { module: leaders, enabled: false }\n\n# the end\nvictory: {}\n");
+    CHECK(load::replace_rule_modules(text, rs) ==
+          "id: x\nrules:\n  - { module: leaders, enabled: false }\n\n# the end\nvictory: {}\n");
     rs.modules.clear();
     CHECK(load::replace_rule_modules(text, rs) == "id: x\nrules: []\n\n# the end\nvictory: {}\n");
-    CHECK_THROWS_WITH(load::replace_rule_modules("id: x\nrules_old: []\n", rs), Catch::Contains("ruleset.yaml: no top-level 'rules:' key"));
+    CHECK_THROWS_WITH(load::replace_rule_modules("id: x\nrules_old: []\n", rs),
+                      Catch::Contains("ruleset.yaml: no top-level 'rules:' key"));
 }

@@ -21,7 +21,6 @@ using test::copy_bmw_ruleset;
 using test::text_of;
 using test::write_text;
 
-
 void check_same_unit_types(const rules::Ruleset& a, const rules::Ruleset& b) {
     REQUIRE(a.unit_types.size() == b.unit_types.size());
     for (std::size_t i = 0; i < a.unit_types.size(); ++i) {
@@ -154,7 +153,8 @@ TEST_CASE("a back face equal to the defaults is still written", "[load][ruleset_
     auto rs = load::load_ruleset(dir.string());
     rs.unit_types[0].back = rs.unit_types[0].front;
     const std::string yaml = load::unit_types_to_yaml(rs);
-    CHECK(yaml.find("  - { id: plain, name: Plain, symbol: infantry, class: walk,\n      back: {} }\n") != std::string::npos);
+    CHECK(yaml.find("  - { id: plain, name: Plain, symbol: infantry, class: walk,\n      back: {} }\n") !=
+          std::string::npos);
     write_text(dir / "ruleset.yaml", load::replace_unit_types(text_of(dir / "ruleset.yaml"), rs));
     check_same_unit_types(rs, load::load_ruleset(dir.string()));
 }

@@ -7,7 +7,8 @@ using namespace bmw_test;
 
 namespace {
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 }  // namespace
 
@@ -35,12 +36,18 @@ end, { phase = "movement" })
 )";
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("ring ") != std::string::npos && e.text.find("0503") != std::string::npos && e.text.find("0505") != std::string::npos; }));
+    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) {
+        return e.text.find("ring ") != std::string::npos && e.text.find("0503") != std::string::npos &&
+               e.text.find("0505") != std::string::npos;
+    }));
     CHECK(logged(g, "off the map around 0101: 4"));
-    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) { return e.text.find("direction must be 0 to 5, got 6") != std::string::npos; }));
+    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) {
+        return e.text.find("direction must be 0 to 5, got 6") != std::string::npos;
+    }));
 }
 
-TEST_CASE("a handler filter by unit_types runs only for units of those types, and an unknown type is an error", "[lua][api][filter]") {
+TEST_CASE("a handler filter by unit_types runs only for units of those types, and an unknown type is an error",
+          "[lua][api][filter]") {
     Battlefield b;
     b.units = {{"sp", "spearmen", "a", "0504"}, {"ar", "archers", "a", "0304"}, {"lv", "levy", "b", "0101"}};
     b.extra_rule_module = R"(

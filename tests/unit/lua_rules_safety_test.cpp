@@ -185,7 +185,9 @@ std::string hostile_on_move(const std::string& statement) {
            "local counted = \"moves\"\n"
            "game.on(\"move.end\", function(ctx)\n"
            "  game.set_mark(ctx.unit, counted, game.mark(ctx.unit, counted) + 1)\n"
-           "  " + statement + "\n"
+           "  " +
+           statement +
+           "\n"
            "end)\n";
 }
 
@@ -211,7 +213,8 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
         {"math.random", "local r = math.random(6)", "attempt to call a nil value (field 'random')"},
         {"dofile", "dofile('/etc/passwd')", "attempt to call a nil value (global 'dofile')"},
         {"debug", "debug.sethook()", "attempt to index a nil value (global 'debug')"},
-        {"package.loadlib", "package.loadlib('libc.so.6', 'system')", "attempt to index a nil value (global 'package')"},
+        {"package.loadlib", "package.loadlib('libc.so.6', 'system')",
+         "attempt to index a nil value (global 'package')"},
         {"error()", "error('the rules forbid this')", "the rules forbid this"},
     };
     // Moving the knights also runs the charges module's move.end handler
@@ -243,7 +246,8 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
                 CHECK(again.message() == c.message);
                 check_same(before, snapshot(*rig.game));
                 const int unit = rig.game->unit_index(mover);
-                const Action stay{ActionKind::MoveTo, unit, -1, rig.game->state().units[static_cast<std::size_t>(unit)].hex, -1};
+                const Action stay{ActionKind::MoveTo, unit, -1,
+                                  rig.game->state().units[static_cast<std::size_t>(unit)].hex, -1};
                 CHECK_NOTHROW(rig.game->apply(stay));
                 CHECK(rig.game->state().units[static_cast<std::size_t>(unit)].moved);
             }
@@ -283,7 +287,8 @@ Action knights_to_the_enemy(kernel::Game& g) {
 
 TEST_CASE("a question asked by an earlier handler is withdrawn when a later handler fails", "[lua][safety]") {
     TempDir dir;
-    const std::string benign = dir.write("benign.lua", "-- listens and does nothing\ngame.on(\"move.end\", function(ctx) end)\n");
+    const std::string benign =
+        dir.write("benign.lua", "-- listens and does nothing\ngame.on(\"move.end\", function(ctx) end)\n");
     const std::string hostile = dir.write("hostile.lua", hostile_on_move("while true do end"));
     Rig control(benign);
     Rig rig(hostile);
@@ -420,10 +425,12 @@ TEST_CASE("Lua globals cannot be changed by a handler so a failure leaves none b
     rig.game->start();
     const Action move = select_and_find_move(*rig.game, "r_sp");
     CHECK_THROWS_AS(rig.game->apply(move), ScriptError);
-    CHECK_NOTHROW(rig.host->run_chunk("assert(moves_seen == nil, 'moves_seen is ' .. tostring(moves_seen))", "probe.lua"));
+    CHECK_NOTHROW(
+        rig.host->run_chunk("assert(moves_seen == nil, 'moves_seen is ' .. tostring(moves_seen))", "probe.lua"));
 }
 
-TEST_CASE("closed globals cannot be reopened by rawset or setmetatable or by changing an existing global", "[lua][safety]") {
+TEST_CASE("closed globals cannot be reopened by rawset or setmetatable or by changing an existing global",
+          "[lua][safety]") {
     TempDir dir;
     const std::string file = dir.write("quiet.lua", "-- registers nothing\n");
     Rig rig(file);
@@ -439,7 +446,8 @@ TEST_CASE("closed globals cannot be reopened by rawset or setmetatable or by cha
         }
     }
     // Reading globals still works, and so does rawset on a script's own tables.
-    CHECK_NOTHROW(rig.host->run_chunk("local t = {} rawset(t, 'a', 1) assert(t.a == 1 and type(game.on) == 'function')", "probe.lua"));
+    CHECK_NOTHROW(rig.host->run_chunk("local t = {} rawset(t, 'a', 1) assert(t.a == 1 and type(game.on) == 'function')",
+                                      "probe.lua"));
 }
 
 // ---- determinism and replays --------------------------------------------------------
@@ -587,7 +595,8 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         open.game->start();
         const auto h = visible_hex(*open.game, 0);
         REQUIRE(h);
-        Rig blind(dir.write("blind.lua", "game.on('sight.check', function(ctx)\n  if #ctx.hexes > 0 then ctx.blocked = 1 end\nend)\n"));
+        Rig blind(dir.write(
+            "blind.lua", "game.on('sight.check', function(ctx)\n  if #ctx.hexes > 0 then ctx.blocked = 1 end\nend)\n"));
         blind.game->start();
         CHECK(!blind.game->clear_sight(0, *h));
     }
@@ -596,7 +605,8 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         open.game->start();
         const auto h = visible_hex(*open.game, 0);
         REQUIRE(h);
-        const std::string file = dir.write("acting.lua", "game.on('sight.check', function(ctx)\n  game.set_mark(ctx.viewer, 'looked', 1)\nend)\n");
+        const std::string file = dir.write(
+            "acting.lua", "game.on('sight.check', function(ctx)\n  game.set_mark(ctx.viewer, 'looked', 1)\nend)\n");
         Rig rig(file);
         rig.game->start();
         const auto before = kernel::checksum(rig.game->state());
@@ -606,7 +616,9 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         } catch (const ScriptError& e) {
             CHECK(e.script() == file);
             CHECK(e.line() == 2);
-            CHECK(e.message() == "game.set_mark cannot be called while answering a query event (sight.check): handlers of queries only read");
+            CHECK(e.message() ==
+                  "game.set_mark cannot be called while answering a query event (sight.check): handlers of queries "
+                  "only read");
         }
         CHECK(kernel::checksum(rig.game->state()) == before);
     }

@@ -17,8 +17,7 @@ namespace {
 constexpr const char* kScript = "rulesets/test/rules/sandbox.lua";
 
 // Runs `source` and returns the ScriptError it must raise.
-ScriptError run_error(LuaSandbox& sandbox, const std::string& source,
-                      const std::string& script = kScript) {
+ScriptError run_error(LuaSandbox& sandbox, const std::string& source, const std::string& script = kScript) {
     const int top = lua_gettop(sandbox.state());
     try {
         sandbox.run(source, script);
@@ -74,7 +73,8 @@ TEST_CASE("pcall xpcall and coroutines cannot swallow the budget error", "[lua]"
     LuaSandbox sandbox(small_budget());
     const char* scripts[] = {
         "-- pcall around an endless loop\nwhile true do pcall(function() while true do end end) end\n",
-        "-- xpcall with a Lua handler\nwhile true do xpcall(function() while true do end end, function(e) return e end) end\n",
+        "-- xpcall with a Lua handler\nwhile true do xpcall(function() while true do end end, function(e) return e "
+        "end) end\n",
         "-- coroutines\nwhile true do coroutine.resume(coroutine.create(function() while true do end end)) end\n",
         "-- nested pcalls\nwhile true do pcall(pcall, pcall, function() while true do end end) end\n",
     };
@@ -90,8 +90,7 @@ TEST_CASE("pcall xpcall and coroutines cannot swallow the budget error", "[lua]"
 TEST_CASE("the budget is per top-level call", "[lua]") {
     LuaSandbox sandbox(small_budget());
     // About 300k instructions each: five runs exceed one budget together.
-    for (int i = 0; i < 5; ++i)
-        sandbox.run("local x = 0 for i = 1, 150000 do x = x + i end", "loop.lua");
+    for (int i = 0; i < 5; ++i) sandbox.run("local x = 0 for i = 1, 150000 do x = x + i end", "loop.lua");
 }
 
 TEST_CASE("unbounded allocation stops at the memory limit", "[lua]") {
@@ -99,8 +98,8 @@ TEST_CASE("unbounded allocation stops at the memory limit", "[lua]") {
     const std::size_t before = sandbox.memory_in_use();
     CHECK(before > 0);
     CHECK(before < std::size_t{1} << 20);
-    const ScriptError error = run_error(
-        sandbox, "local t = {}\nfor i = 1, 1e9 do t[i] = string.rep(\"x\", 1000) .. i end\n");
+    const ScriptError error =
+        run_error(sandbox, "local t = {}\nfor i = 1, 1e9 do t[i] = string.rep(\"x\", 1000) .. i end\n");
     CHECK(error.script() == kScript);
     CHECK(error.line() == 2);
     CHECK(error.message() == "memory limit of 64 MiB exceeded");
@@ -119,10 +118,10 @@ TEST_CASE("memory errors name the line for every kind of growth", "[lua]") {
         int line;
     };
     const Case cases[] = {
-        {"local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", 2},          // array part resized
-        {"local s = 'x'\nwhile true do s = s .. s end\n", 2},            // concatenation
-        {"local s = 'x'\nlocal big = s:rep(1e8)\n", 2},                   // string buffer
-        {"local t = {}\nfor i = 1, 1e9 do t['k' .. i] = true end\n", 2},  // hash part
+        {"local t = {}\nfor i = 1, 1e9 do t[i] = i end\n", 2},                  // array part resized
+        {"local s = 'x'\nwhile true do s = s .. s end\n", 2},                   // concatenation
+        {"local s = 'x'\nlocal big = s:rep(1e8)\n", 2},                         // string buffer
+        {"local t = {}\nfor i = 1, 1e9 do t['k' .. i] = true end\n", 2},        // hash part
         {"local function f(n)\n  return 1 + f(n + 1)\nend\nreturn f(1)\n", 2},  // stack growth
         // In a coroutine the line is where the main thread resumed it.
         {"local co = coroutine.wrap(function()\n  local t = {}\n  for i = 1, 1e9 do t[i] = {} end\n"
@@ -146,8 +145,7 @@ TEST_CASE("deep recursion fails cleanly under a small memory limit", "[lua]") {
     SandboxLimits limits;
     limits.memory_bytes = std::size_t{4} << 20;
     LuaSandbox sandbox(limits);
-    const ScriptError error =
-        run_error(sandbox, "local function f(n)\n  return 1 + f(n + 1)\nend\nreturn f(1)\n");
+    const ScriptError error = run_error(sandbox, "local function f(n)\n  return 1 + f(n + 1)\nend\nreturn f(1)\n");
     CHECK(error.script() == kScript);
     CHECK(error.line() == 2);
     const bool known = error.message() == "memory limit of 4 MiB exceeded" ||
@@ -160,10 +158,10 @@ TEST_CASE("a loop of pcalls hitting the memory limit ends by the budget", "[lua]
     SandboxLimits limits = small_budget();
     limits.memory_bytes = std::size_t{4} << 20;
     LuaSandbox sandbox(limits);
-    const ScriptError error = run_error(
-        sandbox,
-        "-- each pcall catches its memory error\n"
-        "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end\n");
+    const ScriptError error =
+        run_error(sandbox,
+                  "-- each pcall catches its memory error\n"
+                  "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = {} end end) end\n");
     CHECK(error.script() == kScript);
     CHECK(error.line() == 2);
     check_usable(sandbox);
@@ -179,8 +177,7 @@ TEST_CASE("removed libraries and functions fail with the script and line", "[lua
         {"local x = 1\nos.execute(\"ls\")\n", "attempt to index a nil value (global 'os')"},
         {"local x = 1\nio.open(\"x\")\n", "attempt to index a nil value (global 'io')"},
         {"local x = 1\nrequire(\"os\")\n", "attempt to call a nil value (global 'require')"},
-        {"local x = 1\nload(string.dump(function() end))\n",
-         "attempt to call a nil value (field 'dump')"},
+        {"local x = 1\nload(string.dump(function() end))\n", "attempt to call a nil value (field 'dump')"},
         {"local x = 1\nlocal r = math.random()\n", "attempt to call a nil value (field 'random')"},
         {"local x = 1\nmath.randomseed(42)\n", "attempt to call a nil value (field 'randomseed')"},
         {"local x = 1\ndofile(\"x.lua\")\n", "attempt to call a nil value (global 'dofile')"},
@@ -211,8 +208,7 @@ TEST_CASE("binary chunks are refused", "[lua]") {
         CHECK(error.message() == "load: binary chunks are not allowed in the sandbox");
         sandbox.run("local f, err = load('\\27Lua rest')\nreturn f == nil, err", kScript, 2);
         CHECK(lua_toboolean(sandbox.state(), -2));
-        CHECK(std::string(lua_tostring(sandbox.state(), -1)) ==
-              "load: binary chunks are not allowed in the sandbox");
+        CHECK(std::string(lua_tostring(sandbox.state(), -1)) == "load: binary chunks are not allowed in the sandbox");
         lua_pop(sandbox.state(), 2);
     }
     SECTION("by run") {
@@ -255,10 +251,10 @@ TEST_CASE("the string table math utf8 and coroutine libraries work", "[lua]") {
     CHECK(run_string(sandbox, "local t = {3, 1, 2} table.sort(t) return table.concat(t, ',')") == "1,2,3");
     CHECK(run_string(sandbox, "return tostring(math.floor(3.7) + math.max(1, 5))") == "8");
     CHECK(run_string(sandbox, "return utf8.char(72, 105)") == "Hi");
-    CHECK(run_string(sandbox, "local co = coroutine.wrap(function() coroutine.yield('a') end) return co()") ==
-          "a");
-    CHECK(run_string(sandbox, "local t = setmetatable({}, {__index = function(_, k) return k .. '!' end})"
-                              " return t.x") == "x!");
+    CHECK(run_string(sandbox, "local co = coroutine.wrap(function() coroutine.yield('a') end) return co()") == "a");
+    CHECK(run_string(sandbox,
+                     "local t = setmetatable({}, {__index = function(_, k) return k .. '!' end})"
+                     " return t.x") == "x!");
     CHECK(run_string(sandbox, "return select('#', 1, 2, 3) .. type(rawget) .. tostring(rawequal(1, 1))") ==
           "3functiontrue");
 }
@@ -288,15 +284,13 @@ TEST_CASE("pairs tolerates removal and refuses unordered keys", "[lua]") {
     CHECK(run_string(sandbox,
                      "local t = {a = 1, b = 2, c = 3, 4, 5}\n"
                      "for k in pairs(t) do t[k] = nil t.b = nil end\n"
-                     "return tostring(next == nil and #t == 0 and t.a == nil and t.c == nil)") ==
-          "true");
+                     "return tostring(next == nil and #t == 0 and t.a == nil and t.c == nil)") == "true");
     const ScriptError error = run_error(sandbox, "local t = {[{}] = 1}\nfor k in pairs(t) do end\n");
     CHECK(error.script() == kScript);
     CHECK(error.line() == 2);
-    CHECK(error.message() ==
-          "pairs: key of type table has no deterministic order; use ipairs or string keys");
-    const ScriptError meta = run_error(
-        sandbox, "local t = setmetatable({}, {__pairs = function() end})\nfor k in pairs(t) do end\n");
+    CHECK(error.message() == "pairs: key of type table has no deterministic order; use ipairs or string keys");
+    const ScriptError meta =
+        run_error(sandbox, "local t = setmetatable({}, {__pairs = function() end})\nfor k in pairs(t) do end\n");
     CHECK(meta.line() == 2);
     CHECK(meta.message() == "pairs: __pairs metamethods are not supported in the sandbox");
     check_usable(sandbox);
@@ -304,8 +298,7 @@ TEST_CASE("pairs tolerates removal and refuses unordered keys", "[lua]") {
 
 TEST_CASE("setmetatable refuses finalizers", "[lua]") {
     LuaSandbox sandbox;
-    const ScriptError error =
-        run_error(sandbox, "local x = 1\nsetmetatable({}, {__gc = function() end})\n");
+    const ScriptError error = run_error(sandbox, "local x = 1\nsetmetatable({}, {__gc = function() end})\n");
     CHECK(error.line() == 2);
     CHECK(error.message() == "setmetatable: __gc finalizers are not allowed in the sandbox");
 }
@@ -320,14 +313,12 @@ TEST_CASE("script errors name script and line", "[lua]") {
         CHECK(std::string(error.what()) == std::string(kScript) + ":2: boom");
     }
     SECTION("error inside a function") {
-        const ScriptError error =
-            run_error(sandbox, "local function f()\n  error('deep')\nend\n\nf()\n");
+        const ScriptError error = run_error(sandbox, "local function f()\n  error('deep')\nend\n\nf()\n");
         CHECK(error.line() == 2);
         CHECK(error.message() == "deep");
     }
     SECTION("error at level 2 names the caller") {
-        const ScriptError error =
-            run_error(sandbox, "local function check(x)\n  error('bad x', 2)\nend\n\ncheck(1)\n");
+        const ScriptError error = run_error(sandbox, "local function check(x)\n  error('bad x', 2)\nend\n\ncheck(1)\n");
         CHECK(error.line() == 5);
         CHECK(error.message() == "bad x");
     }
@@ -342,9 +333,8 @@ TEST_CASE("script errors name script and line", "[lua]") {
         CHECK(error.message() == "(error object is a table value)");
     }
     SECTION("error with a table that has __tostring") {
-        const ScriptError error = run_error(
-            sandbox,
-            "local e = setmetatable({}, {__tostring = function() return 'custom' end})\nerror(e)\n");
+        const ScriptError error =
+            run_error(sandbox, "local e = setmetatable({}, {__tostring = function() return 'custom' end})\nerror(e)\n");
         CHECK(error.line() == 2);
         CHECK(error.message() == "custom");
     }

@@ -20,7 +20,8 @@ struct InSourceTree {
 };
 }  // namespace
 
-TEST_CASE("a module of a ruleset named by a relative folder is named relative to the current folder", "[load][modules]") {
+TEST_CASE("a module of a ruleset named by a relative folder is named relative to the current folder",
+          "[load][modules]") {
     InSourceTree here;
     const auto found = load::locate_module("", "rulesets/bmw", "leaders");
     CHECK(found.exists);
@@ -44,7 +45,8 @@ TEST_CASE("a module not yet written belongs in the house rule's rules folder, el
     CHECK(in_ruleset.file == (kSource / "rulesets/bmw/rules/no_such_module.lua").lexically_normal().string());
     const auto house = (kSource / "rulesets/bmw/house-rules/war-elephants").string();
     const auto in_house = load::locate_module(house, dir, "no_such_module");
-    CHECK(in_house.file == (kSource / "rulesets/bmw/house-rules/war-elephants/rules/no_such_module.lua").lexically_normal().string());
+    CHECK(in_house.file ==
+          (kSource / "rulesets/bmw/house-rules/war-elephants/rules/no_such_module.lua").lexically_normal().string());
 }
 
 TEST_CASE("a library module is found in scripts/ beside the rulesets folder", "[load][modules]") {

@@ -32,7 +32,8 @@ struct Facing {
 
 }  // namespace
 
-TEST_CASE("16.25 worked example: a bracketed [4] heavy cavalry defends at 2, and at 1 from the flank", "[prestags][facing][bracket]") {
+TEST_CASE("16.25 worked example: a bracketed [4] heavy cavalry defends at 2, and at 1 from the flank",
+          "[prestags][facing][bracket]") {
     for (const bool flank : {false, true}) {
         Facing t;
         // The knights in 0504 face 0503; the militia attack from 0503 (front) or 0505 (rear).
@@ -49,10 +50,12 @@ TEST_CASE("16.25 worked example: a bracketed [4] heavy cavalry defends at 2, and
     }
 }
 
-TEST_CASE("16.21, 16.24 a combined front and flank attack is a flank attack, 7.5's doubling is not used", "[prestags][facing]") {
+TEST_CASE("16.21, 16.24 a combined front and flank attack is a flank attack, 7.5's doubling is not used",
+          "[prestags][facing]") {
     Facing t;
     // Axemen in 0504 facing 0503; militia in front (0503) and behind (0505).
-    t.f.units = {{"mi1", "MI", "a", "0503"}, {"mi2", "MI", "a", "0505"}, {"ld", "L1", "a", "0101"}, {"ax", "AX", "b", "0504"}};
+    t.f.units = {
+        {"mi1", "MI", "a", "0503"}, {"mi2", "MI", "a", "0505"}, {"ld", "L1", "a", "0101"}, {"ax", "AX", "b", "0504"}};
     t.toward = {{"ax", "0503"}, {"mi1", "0504"}, {"mi2", "0504"}};
     auto s = t.start({1});
     run_to_phase(s, "melee", 0);
@@ -72,11 +75,13 @@ TEST_CASE("16.0 a unit attacks only enemies in the hexes it fronts upon", "[pres
         auto s = t.start();
         run_to_phase(s, "movement", 0);
         end_phase(s);  // into melee (if anything may attack)
-        CHECK((s.game().phase_id() == "melee" && find(s.game().legal_actions(), ActionKind::Declare, -1, unit(s.game(), "ax"))) == facing_enemy);
+        CHECK((s.game().phase_id() == "melee" &&
+               find(s.game().legal_actions(), ActionKind::Declare, -1, unit(s.game(), "ax"))) == facing_enemy);
     }
 }
 
-TEST_CASE("16.1, 16.11 a unit moves only into its front hexes, turning in place costs one movement point", "[prestags][facing][movement]") {
+TEST_CASE("16.1, 16.11 a unit moves only into its front hexes, turning in place costs one movement point",
+          "[prestags][facing][movement]") {
     Facing t;
     // Militia (4 MP, in command) in 0504 facing north (0503).
     t.f.units = {{"mi", "MI", "a", "0504"}, {"ld", "L1", "a", "0504"}, {"enemy", "MI", "b", "1008"}};
@@ -116,7 +121,8 @@ TEST_CASE("16.32 the flank hexes of a fire unit stop no one", "[prestags][facing
     }
 }
 
-TEST_CASE("16.0 a unit set up without a facing faces the nearest enemy, a scenario's facing is written back", "[prestags][facing][load]") {
+TEST_CASE("16.0 a unit set up without a facing faces the nearest enemy, a scenario's facing is written back",
+          "[prestags][facing][load]") {
     Facing t;
     t.f.units = {{"mi", "MI", "a", "0503"}, {"ax", "AX", "b", "0506"}};
     t.toward = {{"ax", "0507"}};

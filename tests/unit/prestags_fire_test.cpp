@@ -24,16 +24,20 @@ bool can_declare(const Game& g, const std::string& target) {
 int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
 
 // Sight from a unit to a hex, after the battlefield's scripts had their say.
-bool sees(const Game& g, const std::string& viewer, const std::string& to) { return g.clear_sight(unit(g, viewer), hex(g, to)); }
+bool sees(const Game& g, const std::string& viewer, const std::string& to) {
+    return g.clear_sight(unit(g, viewer), hex(g, to));
+}
 
 }  // namespace
 
-TEST_CASE("6.21-6.22 the fire strengths firing into a hex are added and set against the hex's fire protection", "[prestags][fire]") {
+TEST_CASE("6.21-6.22 the fire strengths firing into a hex are added and set against the hex's fire protection",
+          "[prestags][fire]") {
     for (const bool woods : {false, true}) {
         Field f;
         if (woods) paint(f, "0505", 'w');
         // Long Bowmen (4, range 4) three hexes off, Crossbowmen (3, range 3) two.
-        f.units = {{"lb", "LB", "a", "0502"}, {"cb", "CB", "a", "0705"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0505"}};
+        f.units = {
+            {"lb", "LB", "a", "0502"}, {"cb", "CB", "a", "0705"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0505"}};
         auto s = f.start({1});
         REQUIRE(distance(hex(s.game(), "0502"), hex(s.game(), "0505")) == 3);
         REQUIRE(distance(hex(s.game(), "0705"), hex(s.game(), "0505")) == 2);
@@ -49,7 +53,8 @@ TEST_CASE("6.21-6.22 the fire strengths firing into a hex are added and set agai
 
 TEST_CASE("6.16, 6.23 a fire is at one hex and its result falls on every unit in it", "[prestags][fire]") {
     Field f;
-    f.units = {{"lb", "LB", "a", "0502"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0505"}, {"sd", "SD", "b", "0506"}};
+    f.units = {
+        {"lb", "LB", "a", "0502"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0505"}, {"sd", "SD", "b", "0506"}};
     auto s = f.start({4});  // 4 against 2: 2-1, rolling 4: D
     run_to_phase(s, "fire", 0);
     Game& g = s.game();
@@ -68,7 +73,8 @@ TEST_CASE("6.16, 6.23 a fire is at one hex and its result falls on every unit in
     CHECK(!can_declare(g, "mi"));
 }
 
-TEST_CASE("10.31 leaders never suffer from fire, units with them are not disrupted by it but ½E and E strike them", "[prestags][fire][leader]") {
+TEST_CASE("10.31 leaders never suffer from fire, units with them are not disrupted by it but ½E and E strike them",
+          "[prestags][fire][leader]") {
     SECTION("D: nobody in a leader's hex is disrupted, and the leader keeps his grade") {
         Field f;
         f.units = {{"lb", "LB", "a", "0502"}, {"ax", "AX", "b", "0505"}, {"ld", "L2", "b", "0505"}};
@@ -81,7 +87,11 @@ TEST_CASE("10.31 leaders never suffer from fire, units with them are not disrupt
     }
     SECTION("E: the units are eliminated and the leader stands alone") {
         Field f;
-        f.units = {{"lb1", "LB", "a", "0502"}, {"lb2", "LB", "a", "0705"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0505"}, {"ld", "L2", "b", "0505"}};
+        f.units = {{"lb1", "LB", "a", "0502"},
+                   {"lb2", "LB", "a", "0705"},
+                   {"ax", "AX", "b", "0505"},
+                   {"mi", "MI", "b", "0505"},
+                   {"ld", "L2", "b", "0505"}};
         auto s = f.start({6});  // 8 against 2: 4-1, rolling 6: E
         run_to_phase(s, "fire", 0);
         fire(s, {"lb1", "lb2"}, "ax");
@@ -92,7 +102,8 @@ TEST_CASE("10.31 leaders never suffer from fire, units with them are not disrupt
     }
     SECTION("a leader alone is no target for fire") {
         Field f;
-        f.units = {{"lb", "LB", "a", "0502"}, {"ld", "L2", "b", "0505"}, {"x", "MI", "a", "0907"}, {"y", "MI", "b", "0905"}};
+        f.units = {
+            {"lb", "LB", "a", "0502"}, {"ld", "L2", "b", "0505"}, {"x", "MI", "a", "0907"}, {"y", "MI", "b", "0905"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);  // the fire phase offered nothing, so it passed
         CHECK(s.game().phase_id() == "movement");
@@ -121,7 +132,8 @@ TEST_CASE("8.1 fire at odds below 1:2 is not permitted: the hex is not offered a
     CHECK(can_declare(s.game(), "ax2"));
 }
 
-TEST_CASE("6.32, 6.34 woods and villages block the line of sight, but units fire into and out of them", "[prestags][fire][los]") {
+TEST_CASE("6.32, 6.34 woods and villages block the line of sight, but units fire into and out of them",
+          "[prestags][fire][los]") {
     Field f;
     f.units = {{"lb", "LB", "a", "0502"}, {"ax", "AX", "b", "0505"}};
     SECTION("woods between") {
@@ -178,7 +190,9 @@ TEST_CASE("6.37 occupied hexes block the line of sight by the firer's elevation"
     }
 }
 
-TEST_CASE("6.35-6.36 slopes block unless a hilltop end is next to them, slope units fire into but not through a hilltop", "[prestags][fire][los]") {
+TEST_CASE(
+    "6.35-6.36 slopes block unless a hilltop end is next to them, slope units fire into but not through a hilltop",
+    "[prestags][fire][los]") {
     Field f;
     SECTION("6.36 from the ground across a slope") {
         paint(f, "0503", 's');
@@ -258,12 +272,16 @@ TEST_CASE("6.38 a line along a hexside is blocked only when both hexes beside it
     }
 }
 
-TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop, one starting there may leave", "[prestags][fire][zone]") {
+TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop, one starting there may leave",
+          "[prestags][fire][zone]") {
     for (const bool disrupted : {false, true}) {
         Field f;
         // The Militia (4 MP) walk down column 05; 0505 is next to the bowmen in 0605.
         // A grade-1 leader keeps the militia in command (10.2).
-        f.units = {{"mi", "MI", "a", "0503"}, {"bw", "BW", "b", "0605", disrupted}, {"x", "MI", "a", "0108"}, {"ld", "L1", "a", "0101"}};
+        f.units = {{"mi", "MI", "a", "0503"},
+                   {"bw", "BW", "b", "0605", disrupted},
+                   {"x", "MI", "a", "0108"},
+                   {"ld", "L1", "a", "0101"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);
         select(s, "mi");
@@ -281,7 +299,8 @@ TEST_CASE("6.41, 6.44 an enemy moving next to an undisrupted fire unit must stop
     }
 }
 
-TEST_CASE("6.42 defensive fire: after the enemy's movement, at adjacent hexes enemy units moved into", "[prestags][fire][defensive]") {
+TEST_CASE("6.42 defensive fire: after the enemy's movement, at adjacent hexes enemy units moved into",
+          "[prestags][fire][defensive]") {
     Field f;
     f.units = {{"mi", "MI", "a", "0503"}, {"ax", "AX", "a", "0606"}, {"bw", "BW", "b", "0605"}};
     auto s = f.start({4});  // BW 2 against clear 2: 1-1, rolling 4: -
@@ -297,7 +316,8 @@ TEST_CASE("6.42 defensive fire: after the enemy's movement, at adjacent hexes en
     CHECK(g.state().combat.defend == 2);
 }
 
-TEST_CASE("6.11-6.12, 6.43, 6.51 no fire in consecutive player-turns, and fire or melee, never both", "[prestags][fire][sequence]") {
+TEST_CASE("6.11-6.12, 6.43, 6.51 no fire in consecutive player-turns, and fire or melee, never both",
+          "[prestags][fire][sequence]") {
     SECTION("a unit that fires may not melee in the same player-turn, nor fire defensively in the next") {
         Field f;
         f.units = {{"bw", "BW", "a", "0504"}, {"ax", "AX", "b", "0505"}, {"mi", "MI", "b", "0606"}};
@@ -335,7 +355,10 @@ TEST_CASE("6.11-6.12, 6.43, 6.51 no fire in consecutive player-turns, and fire o
     }
 }
 
-TEST_CASE("6.42, 8.4 \"when any hex is vacated as a result of combat\": defensive fire that empties a hex lets the firer advance", "[prestags][fire][defensive]") {
+TEST_CASE(
+    "6.42, 8.4 \"when any hex is vacated as a result of combat\": defensive fire that empties a hex lets the firer "
+    "advance",
+    "[prestags][fire][defensive]") {
     Field f;
     f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0101"}, {"lb", "LB", "b", "0605"}};
     auto s = f.start({6});  // LB 4 against clear 2: 2-1, rolling 6: ½E, the militia alone: eliminated

@@ -26,24 +26,30 @@ struct Field {
     std::vector<std::string> rows{8, std::string(10, '.')};
     std::vector<Unit> units;
     int turns = 2;
-    std::string rules;  // the scenario's `rules:` switches, as YAML flow, e.g. "{ panic: { enabled: true } }"
-    std::string sequence;  // the ruleset's sequence variant to play, e.g. "simultaneous"
+    std::string rules;           // the scenario's `rules:` switches, as YAML flow, e.g. "{ panic: { enabled: true } }"
+    std::string sequence;        // the ruleset's sequence variant to play, e.g. "simultaneous"
     std::string side_a, side_b;  // more keys for each side, e.g. ", stacking: 2"
-    std::string extra_module;  // Lua source of one more rule module run after the ruleset's (a test's house rule)
+    std::string extra_module;    // Lua source of one more rule module run after the ruleset's (a test's house rule)
 
     std::string write() const {
         static int counter = 0;
-        fs::path dir = fs::temp_directory_path() / ("sandtable-prestags-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        fs::path dir = fs::temp_directory_path() /
+                       ("sandtable-prestags-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
         fs::remove_all(dir);  // left by an earlier process that had the same pid
         fs::create_directories(dir);
         std::ofstream out(dir / "scenario.yaml");
-        out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns << "\nfirst_side: a\n";
+        out << "id: test\nruleset: " << SANDTABLE_SOURCE_DIR << "/rulesets/prestags\nturns: " << turns
+            << "\nfirst_side: a\n";
         out << "sides:\n  - { id: a, name: A" << side_a << " }\n  - { id: b, name: B" << side_b << " }\n";
         out << "map:\n  columns: " << rows[0].size() << "\n  rows: " << rows.size() << "\n";
-        out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village, m: marsh, r: rough }\n  terrain: |\n";
+        out << "  legend: { \".\": clear, s: slope, h: hilltop, w: woods, v: village, m: marsh, r: rough }\n  terrain: "
+               "|\n";
         for (const auto& r : rows) out << "    " << r << "\n";
         out << "units:\n";
-        for (const auto& u : units) out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\"" << (u.disrupted ? ", face: back" : "") << (u.facing >= 0 ? ", facing: " + std::to_string(u.facing) : std::string()) << " }\n";
+        for (const auto& u : units)
+            out << "  - { id: " << u.id << ", type: " << u.type << ", side: " << u.side << ", at: \"" << u.hex << "\""
+                << (u.disrupted ? ", face: back" : "")
+                << (u.facing >= 0 ? ", facing: " + std::to_string(u.facing) : std::string()) << " }\n";
         if (!rules.empty()) out << "rules: " << rules << "\n";
         if (!sequence.empty()) out << "sequence: " << sequence << "\n";
         if (!extra_module.empty()) std::ofstream(dir / "extra.lua") << extra_module;
@@ -68,7 +74,8 @@ struct Field {
 
 // Puts terrain `t` at a hex label on the field (columns and rows from 01).
 inline void paint(Field& f, const std::string& hex, char t) {
-    f.rows[static_cast<std::size_t>(std::stoi(hex.substr(2, 2)) - 1)][static_cast<std::size_t>(std::stoi(hex.substr(0, 2)) - 1)] = t;
+    f.rows[static_cast<std::size_t>(std::stoi(hex.substr(2, 2)) - 1)]
+          [static_cast<std::size_t>(std::stoi(hex.substr(0, 2)) - 1)] = t;
 }
 
 inline std::string column_label(const Game& g) {
@@ -84,22 +91,26 @@ inline std::string log_text(const Game& g) {
 }
 
 inline bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // Around 0504 (flat tops, odd columns shifted): N 0503, NE 0603, SE 0604,
 // S 0505, SW 0404, NW 0403.
 inline void require_ring(const Game& g) {
     auto h = [&](const char* l) { return *g.grid().parse_label(l); };
-    for (const char* n : {"0503", "0603", "0604", "0505", "0404", "0403"}) REQUIRE(sandtable::geometry::distance(h("0504"), h(n)) == 1);
+    for (const char* n : {"0503", "0603", "0604", "0505", "0404", "0403"})
+        REQUIRE(sandtable::geometry::distance(h("0504"), h(n)) == 1);
     REQUIRE(sandtable::geometry::distance(h("0503"), h("0505")) == 2);
 }
-
 
 // Ends phases (first options for questions) until the phase `id` of `side`
 // waits for a decision.
 inline void run_to_phase(sandtable::bots::Session& s, const std::string& id, int side, int guard = 200) {
-    auto there = [&] { return s.game().phase_id() == id && s.game().state().at.active_side == side && s.game().decision() != DecisionKind::GameOver; };
+    auto there = [&] {
+        return s.game().phase_id() == id && s.game().state().at.active_side == side &&
+               s.game().decision() != DecisionKind::GameOver;
+    };
     while (!there() && guard-- > 0) pass(s);
     REQUIRE(there());
 }

@@ -21,7 +21,7 @@ bool may_move(sandtable::bots::Session& s, const std::string& id, const std::str
 
 TEST_CASE("5.32-5.38 which classes may share a hex", "[prestags][movement][stacking]") {
     struct Case {
-        const char* mover;    // type moving into 0505
+        const char* mover;               // type moving into 0505
         std::vector<const char*> there;  // types already in 0505
         bool allowed;
         const char* rule;
@@ -52,7 +52,8 @@ TEST_CASE("5.32-5.38 which classes may share a hex", "[prestags][movement][stack
     }
 }
 
-TEST_CASE("5.32 units set up together in a hex they may not share are a load error", "[prestags][movement][stacking][load]") {
+TEST_CASE("5.32 units set up together in a hex they may not share are a load error",
+          "[prestags][movement][stacking][load]") {
     Field f;
     f.units = {{"ps", "PS", "a", "0503"}, {"ax", "AX", "a", "0503"}, {"mi", "MI", "b", "0908"}};
     const std::string file = f.write();
@@ -61,7 +62,8 @@ TEST_CASE("5.32 units set up together in a hex they may not share are a load err
         FAIL("loaded");
     } catch (const sandtable::load::LoadError& e) {
         REQUIRE(e.diagnostics().size() == 1);
-        CHECK(e.diagnostics().front().message == "'ax' (unit_class B) may not share 0503 with 'ps' (A): the ruleset's stacking_mixes");
+        CHECK(e.diagnostics().front().message ==
+              "'ax' (unit_class B) may not share 0503 with 'ps' (A): the ruleset's stacking_mixes");
         std::ifstream in(file);
         std::string line;
         int number = 0, ax_line = 0;
@@ -73,11 +75,16 @@ TEST_CASE("5.32 units set up together in a hex they may not share are a load err
     }
 }
 
-TEST_CASE("5.4, 5.42 each side's stacking limit, as the scenario gives it, leaders do not count", "[prestags][movement][stacking]") {
+TEST_CASE("5.4, 5.42 each side's stacking limit, as the scenario gives it, leaders do not count",
+          "[prestags][movement][stacking]") {
     for (const int limit : {2, 3}) {
         Field f;
         f.side_a = ", stacking: " + std::to_string(limit);
-        f.units = {{"mover", "MI", "a", "0503"}, {"l1", "L1", "a", "0505"}, {"x", "MI", "a", "0505"}, {"y", "MI", "a", "0505"}, {"enemy", "MI", "b", "0908"}};
+        f.units = {{"mover", "MI", "a", "0503"},
+                   {"l1", "L1", "a", "0505"},
+                   {"x", "MI", "a", "0505"},
+                   {"y", "MI", "a", "0505"},
+                   {"enemy", "MI", "b", "0908"}};
         if (limit == 2) f.units.erase(f.units.begin() + 3);  // one MI there: the mover makes 2
         auto s = f.start();
         CHECK(may_move(s, "mover", "0505"));
@@ -85,14 +92,19 @@ TEST_CASE("5.4, 5.42 each side's stacking limit, as the scenario gives it, leade
     }
     Field full;
     full.side_a = ", stacking: 2";
-    full.units = {{"mover", "MI", "a", "0503"}, {"x", "MI", "a", "0505"}, {"y", "MI", "a", "0505"}, {"l1", "L1", "a", "0505"}, {"enemy", "MI", "b", "0908"}};
+    full.units = {{"mover", "MI", "a", "0503"},
+                  {"x", "MI", "a", "0505"},
+                  {"y", "MI", "a", "0505"},
+                  {"l1", "L1", "a", "0505"},
+                  {"enemy", "MI", "b", "0908"}};
     auto s = full.start();
     // 5.26: the limit binds at the end of the phase, not on each move: x and y can still leave
     // (rulesets/prestags/tests/stacking.yaml plays the rest: the end of the phase refused until one does).
     CHECK(may_move(s, "mover", "0505"));
 }
 
-TEST_CASE("10.2 a unit beginning its movement beyond every leader's radius moves at half its allowance, fractions kept", "[prestags][movement][command]") {
+TEST_CASE("10.2 a unit beginning its movement beyond every leader's radius moves at half its allowance, fractions kept",
+          "[prestags][movement][command]") {
     SECTION("out of command: 5 halved is 2½, two clear hexes but not three") {
         Field f;
         f.units = {{"bi", "BI", "a", "0102"}, {"ld", "L4", "a", "0902"}, {"enemy", "MI", "b", "0908"}};
@@ -113,18 +125,25 @@ TEST_CASE("10.2 a unit beginning its movement beyond every leader's radius moves
     SECTION("10.3: a grade-3 leader reduced to grade 4 controls a radius of 3, not 4") {
         Field f;
         f.units = {{"bi", "BI", "a", "0102"}, {"ld", "L3", "a", "0502"}, {"enemy", "MI", "b", "0908"}};
-        f.extra_module = "game.on('game.setup', function()\n  for _, u in ipairs(game.units_of(0)) do\n    if game.id(u) == 'ld' then game.set_mark(u, 'grades_lost', 1) end\n  end\nend)\n";
+        f.extra_module =
+            "game.on('game.setup', function()\n  for _, u in ipairs(game.units_of(0)) do\n    if game.id(u) == 'ld' "
+            "then game.set_mark(u, 'grades_lost', 1) end\n  end\nend)\n";
         auto s = f.start();
         REQUIRE(sandtable::geometry::distance(hex(s.game(), "0102"), hex(s.game(), "0502")) == 4);
         CHECK(!may_move(s, "bi", "0105"));
     }
 }
 
-TEST_CASE("10.22 mounted units may be exempt from movement control where the scenario says so, elephants are not mounted", "[prestags][movement][command]") {
+TEST_CASE(
+    "10.22 mounted units may be exempt from movement control where the scenario says so, elephants are not mounted",
+    "[prestags][movement][command]") {
     for (const bool exempt : {false, true}) {
         Field f;
         if (exempt) f.rules = "{ command: { params: { mounted_exempt: true } } }";
-        f.units = {{"lc", "LC", "a", "0101"}, {"el", "EL", "a", "0108"}, {"ld", "L4", "a", "1001"}, {"enemy", "MI", "b", "1008"}};
+        f.units = {{"lc", "LC", "a", "0101"},
+                   {"el", "EL", "a", "0108"},
+                   {"ld", "L4", "a", "1001"},
+                   {"enemy", "MI", "b", "1008"}};
         auto s = f.start();
         run_to_phase(s, "movement", 0);
         const Game& g = s.game();
@@ -136,7 +155,8 @@ TEST_CASE("10.22 mounted units may be exempt from movement control where the sce
     }
 }
 
-TEST_CASE("5.15, 10.24 an undisrupted unit may always move one hex, whatever it costs, and no further", "[prestags][movement][one-hex]") {
+TEST_CASE("5.15, 10.24 an undisrupted unit may always move one hex, whatever it costs, and no further",
+          "[prestags][movement][one-hex]") {
     Field f;
     paint(f, "0104", 'w');  // woods: 2 MP for foot
     paint(f, "0105", 'w');
@@ -151,7 +171,8 @@ TEST_CASE("5.15, 10.24 an undisrupted unit may always move one hex, whatever it 
     CHECK(hex_of(s.game(), "ha") == "0104");
 }
 
-TEST_CASE("5.61-5.62 a slope costs 2 MP to enter, and so does a hilltop entered from a slope", "[prestags][movement][terrain]") {
+TEST_CASE("5.61-5.62 a slope costs 2 MP to enter, and so does a hilltop entered from a slope",
+          "[prestags][movement][terrain]") {
     Field f;
     paint(f, "0503", 's');
     for (const char* h : {"0504", "0505", "0506", "0507"}) paint(f, h, 'h');

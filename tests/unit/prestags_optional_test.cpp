@@ -9,10 +9,15 @@ namespace {
 bool questioned(const Game& g) { return g.decision() == DecisionKind::Question; }
 }  // namespace
 
-TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retreat one hex before combat", "[prestags][optional][retreat]") {
+TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retreat one hex before combat",
+          "[prestags][optional][retreat]") {
     Field f;
     f.rules = "{ retreat_before_combat: { enabled: true } }";
-    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"lc", "LC", "b", "0504"}, {"ms", "MS", "b", "0807"}, {"ax", "AX", "a", "0806"}};
+    f.units = {{"mi", "MI", "a", "0503"},
+               {"ld", "L1", "a", "0503"},
+               {"lc", "LC", "b", "0504"},
+               {"ms", "MS", "b", "0807"},
+               {"ax", "AX", "a", "0806"}};
     auto s = f.start({1, 1});
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
@@ -37,12 +42,21 @@ TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retrea
     }
 }
 
-TEST_CASE("17.3 units that retreated before combat, and those in the hex they went to, may not retreat again that phase", "[prestags][optional][retreat]") {
+TEST_CASE(
+    "17.3 units that retreated before combat, and those in the hex they went to, may not retreat again that phase",
+    "[prestags][optional][retreat]") {
     Field f;
     f.rules = "{ retreat_before_combat: { enabled: true } }";
     // The horse in 0504 may go only to 0505, where more horse stand.
-    paint(f, "0403", 'm'); paint(f, "0404", 'm'); paint(f, "0603", 'm'); paint(f, "0604", 'm');
-    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"mi2", "MI", "a", "0506"}, {"lc", "LC", "b", "0504"}, {"lc2", "LC", "b", "0505"}};
+    paint(f, "0403", 'm');
+    paint(f, "0404", 'm');
+    paint(f, "0603", 'm');
+    paint(f, "0604", 'm');
+    f.units = {{"mi", "MI", "a", "0503"},
+               {"ld", "L1", "a", "0503"},
+               {"mi2", "MI", "a", "0506"},
+               {"lc", "LC", "b", "0504"},
+               {"lc2", "LC", "b", "0505"}};
     auto s = f.start({1, 1});
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
@@ -60,11 +74,13 @@ TEST_CASE("17.3 units that retreated before combat, and those in the hex they we
     CHECK(g.state().dice_rolled == 1);
 }
 
-TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and receive the attack", "[prestags][optional][retreat]") {
+TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and receive the attack",
+          "[prestags][optional][retreat]") {
     Field f;
     f.rules = "{ retreat_before_combat: { enabled: true } }";
     // Light cavalry (12) and elephants (5, Class D: they may share a hex) against militia (4).
-    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"lc", "LC", "b", "0504"}, {"el", "EL", "b", "0504"}};
+    f.units = {
+        {"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"lc", "LC", "b", "0504"}, {"el", "EL", "b", "0504"}};
     auto s = f.start({1});
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
@@ -83,10 +99,15 @@ TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and rece
     CHECK(logged(g, "4 against 6: column 1-2"));
 }
 
-TEST_CASE("18.1-18.5 an undecided melee leaves both sides in contact until a combat decides it", "[prestags][optional][contact]") {
+TEST_CASE("18.1-18.5 an undecided melee leaves both sides in contact until a combat decides it",
+          "[prestags][optional][contact]") {
     Field f;
     f.rules = "{ contact: { enabled: true } }";
-    f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0101"}, {"ax", "AX", "b", "0504"}, {"ms", "MS", "b", "0807"}, {"lb", "L1", "b", "0808"}};
+    f.units = {{"mi", "MI", "a", "0503"},
+               {"ld", "L1", "a", "0101"},
+               {"ax", "AX", "b", "0504"},
+               {"ms", "MS", "b", "0807"},
+               {"lb", "L1", "b", "0808"}};
     auto s = f.start({1, 4});  // 2 against 4: 1-2 rolling 1, "-"; then 4 against 2: 2-1 rolling 4, D
     run_to_phase(s, "melee", 0);
     attack(s, {"mi"}, "ax");

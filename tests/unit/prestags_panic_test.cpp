@@ -17,7 +17,8 @@ std::string panic_levels(int a, int b) {
 
 // A's three pikemen next to B's axemen: 18 against 4, 4-1, rolling 6: E.
 std::vector<Unit> killing_blow(std::vector<Unit> more) {
-    std::vector<Unit> units{{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}};
+    std::vector<Unit> units{
+        {"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}};
     units.insert(units.end(), more.begin(), more.end());
     return units;
 }
@@ -34,18 +35,19 @@ void melee(sandtable::bots::Session& s, const std::vector<std::string>& attacker
 
 }  // namespace
 
-TEST_CASE("13.0, 13.11 panic comes at the exact instant losses reach the level, in the middle of a phase", "[prestags][panic]") {
+TEST_CASE("13.0, 13.11 panic comes at the exact instant losses reach the level, in the middle of a phase",
+          "[prestags][panic]") {
     Field f;
     // B is worth AX 2 + LT 1 + BW 3 = 6; at 50% it panics when 3 are lost.
     f.rules = panic_levels(50, 50);
-    f.units = killing_blow({{"mi", "MI", "a", "0807"}, {"lt", "LT", "b", "0808"},
-               {"mi2", "MI", "a", "0206"}, {"bw", "BW", "b", "0207"}});
+    f.units = killing_blow(
+        {{"mi", "MI", "a", "0807"}, {"lt", "LT", "b", "0808"}, {"mi2", "MI", "a", "0206"}, {"bw", "BW", "b", "0207"}});
     auto s = f.start({6, 6, 2});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");  // 18 against 4: 4-1, E
     REQUIRE(!on_map(s.game(), "ax"));
     CHECK(!panicked(s.game(), "bw"));  // 2 lost: below the level
-    melee(s, {"mi"}, "lt");  // 2 against 1: 2-1, ½E of one unit
+    melee(s, {"mi"}, "lt");            // 2 against 1: 2-1, ½E of one unit
     REQUIRE(!on_map(s.game(), "lt"));
     // 3 lost: the level. B panics now, with the phase still going on.
     CHECK(s.game().phase_id() == "melee");
@@ -59,12 +61,17 @@ TEST_CASE("13.0, 13.11 panic comes at the exact instant losses reach the level, 
     CHECK(logged(s.game(), "bw is panicked: the disruption eliminates it"));
 }
 
-TEST_CASE("13.0 units stacked with a leader, or next to a grade 1 or 2 leader, do not panic", "[prestags][panic][leader]") {
+TEST_CASE("13.0 units stacked with a leader, or next to a grade 1 or 2 leader, do not panic",
+          "[prestags][panic][leader]") {
     Field f;
     // B's worth: AX 2, SD 3, MS 2, MI 1, MS 2 = 10; at 10% losing the axemen is enough.
     f.rules = panic_levels(50, 10);
-    f.units = killing_blow({{"l2", "L2", "b", "0302"}, {"sd", "SD", "b", "0302"}, {"ms", "MS", "b", "0202"},
-               {"l3", "L3", "b", "0806"}, {"ms2", "MS", "b", "0806"}, {"mi", "MI", "b", "0807"}});
+    f.units = killing_blow({{"l2", "L2", "b", "0302"},
+                            {"sd", "SD", "b", "0302"},
+                            {"ms", "MS", "b", "0202"},
+                            {"l3", "L3", "b", "0806"},
+                            {"ms2", "MS", "b", "0806"},
+                            {"mi", "MI", "b", "0807"}});
     auto s = f.start({6});
     REQUIRE(distance(hex(s.game(), "0302"), hex(s.game(), "0202")) == 1);
     REQUIRE(distance(hex(s.game(), "0806"), hex(s.game(), "0807")) == 1);
@@ -78,15 +85,18 @@ TEST_CASE("13.0 units stacked with a leader, or next to a grade 1 or 2 leader, d
     CHECK(!panicked(s.game(), "l2"));   // leaders do not panic
 }
 
-TEST_CASE("13.0 a panicked unit flees from the enemy, its player may not move it, and it may not attack", "[prestags][panic][movement]") {
+TEST_CASE("13.0 a panicked unit flees from the enemy, its player may not move it, and it may not attack",
+          "[prestags][panic][movement]") {
     Field f;
     f.rules = panic_levels(50, 10);
-    f.units = killing_blow({{"ms", "MS", "b", "0606"}, {"mi", "MI", "a", "0607"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
+    f.units = killing_blow(
+        {{"ms", "MS", "b", "0606"}, {"mi", "MI", "a", "0607"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
     REQUIRE(panicked(s.game(), "ms"));
-    const int before = std::min(distance(hex(s.game(), "0606"), hex(s.game(), "0607")), distance(hex(s.game(), "0606"), hex(s.game(), "0503")));
+    const int before = std::min(distance(hex(s.game(), "0606"), hex(s.game(), "0607")),
+                                distance(hex(s.game(), "0606"), hex(s.game(), "0503")));
     run_to_phase(s, "movement", 1);
     // It fled at the start of B's movement phase, further from every enemy.
     const auto at = hex(s.game(), hex_of(s.game(), "ms"));
@@ -101,7 +111,8 @@ TEST_CASE("13.0 a panicked unit flees from the enemy, its player may not move it
 TEST_CASE("13.0 a panicked unit at the map's edge flees off it and is lost", "[prestags][panic][movement]") {
     Field f;
     f.rules = panic_levels(50, 10);
-    f.units = killing_blow({{"ms", "MS", "b", "0108"}, {"mi", "MI", "a", "0306"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
+    f.units = killing_blow(
+        {{"ms", "MS", "b", "0108"}, {"mi", "MI", "a", "0306"}, {"sd", "SD", "b", "0905"}, {"l3", "L3", "b", "0905"}});
     auto s = f.start({6});
     run_to_phase(s, "melee", 0);
     melee(s, {"pp1", "pp2", "pp3"}, "ax");
@@ -113,7 +124,8 @@ TEST_CASE("13.0 a panicked unit at the map's edge flees off it and is lost", "[p
     CHECK(s.game().state().sides[1].eliminated_strength == 4 + 3);
 }
 
-TEST_CASE("13.22 at the end of its movement phase a panicked unit with a leader is rallied", "[prestags][panic][rally]") {
+TEST_CASE("13.22 at the end of its movement phase a panicked unit with a leader is rallied",
+          "[prestags][panic][rally]") {
     Field f;
     f.rows = std::vector<std::string>(16, std::string(16, '.'));  // room to flee in
     f.rules = panic_levels(50, 10);
@@ -137,7 +149,9 @@ TEST_CASE("13.12-13.13, 13.21 both sides reaching their levels at the same insta
     // A house rule for the test: the first attacker falls in every combat, so
     // both sides lose at the same instant. A is worth PP 3 x 3 + MI 1 = 10, B
     // AX 2 + MS 2 = 4; the attack is 18 against 4, 4-1, rolling 6: E.
-    const std::string attacker_falls = "game.on('combat.result', function(ctx)\n  local a = game.combat().attackers[1]\n  if a then game.eliminate(a) end\nend)\n";
+    const std::string attacker_falls =
+        "game.on('combat.result', function(ctx)\n  local a = game.combat().attackers[1]\n  if a then game.eliminate(a) "
+        "end\nend)\n";
     auto field = [&](int level_a, int level_b) {
         Field f;
         f.rules = panic_levels(level_a, level_b);

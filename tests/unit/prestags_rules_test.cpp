@@ -5,12 +5,11 @@
 
 using namespace prestags_test;
 
-
 TEST_CASE("7.32 worked example: 26 strength points against 9 is 2-1, rounded for the defender", "[prestags][melee]") {
     Field f;
     f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"},
-               {"ps", "PS", "a", "0404"}, {"ms", "MS", "a", "0404"},
-               {"sd", "SD", "b", "0504"}, {"ax", "AX", "b", "0504"}};
+               {"ps", "PS", "a", "0404"},  {"ms", "MS", "a", "0404"},  {"sd", "SD", "b", "0504"},
+               {"ax", "AX", "b", "0504"}};
     auto s = f.start({1});
     require_ring(s.game());
     run_until(s, DecisionKind::CombatDeclare);
@@ -23,7 +22,8 @@ TEST_CASE("7.32 worked example: 26 strength points against 9 is 2-1, rounded for
     CHECK(!logged(s.game(), "flank attack"));
 }
 
-TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to 4, 2-1, not when they do not flank", "[prestags][melee][flank]") {
+TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to 4, 2-1, not when they do not flank",
+          "[prestags][melee][flank]") {
     SECTION("on opposite sides: every hex around the defender holds or touches an attacker") {
         Field f;
         f.units = {{"mi1", "MI", "a", "0503"}, {"mi2", "MI", "a", "0505"}, {"ax", "AX", "b", "0504"}};
@@ -57,7 +57,10 @@ TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to
     SECTION("7.52: the doubling comes after the leader's bonus") {
         // MI 2 + leader bonus capped at 2 (10.11) = 4 in one hex, MI 2 opposite: (4 + 2) x 2 = 12 against 4.
         Field f;
-        f.units = {{"mi1", "MI", "a", "0503"}, {"ld", "L2", "a", "0503"}, {"mi2", "MI", "a", "0505"}, {"ax", "AX", "b", "0504"}};
+        f.units = {{"mi1", "MI", "a", "0503"},
+                   {"ld", "L2", "a", "0503"},
+                   {"mi2", "MI", "a", "0505"},
+                   {"ax", "AX", "b", "0504"}};
         auto s = f.start({1});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"mi1", "mi2"}, "ax");
@@ -66,7 +69,8 @@ TEST_CASE("7.51 worked example: two strength-2 units flanking a 4 attack at 8 to
     }
 }
 
-TEST_CASE("3.37 worked example: a bracketed [4] heavy cavalry attacks at 4 and defends at 2", "[prestags][melee][bracket]") {
+TEST_CASE("3.37 worked example: a bracketed [4] heavy cavalry attacks at 4 and defends at 2",
+          "[prestags][melee][bracket]") {
     SECTION("defending at 2: 2 against it is 1-1") {
         Field f;
         f.units = {{"mi", "MI", "a", "0503"}, {"hc", "HC", "b", "0504"}};
@@ -109,7 +113,8 @@ TEST_CASE("3.37 worked example: a bracketed [4] heavy cavalry attacks at 4 and d
     }
 }
 
-TEST_CASE("3.36 a dot unit cannot attack, defends at 0 when stacked with a melee unit and at 1 alone", "[prestags][melee][dot]") {
+TEST_CASE("3.36 a dot unit cannot attack, defends at 0 when stacked with a melee unit and at 1 alone",
+          "[prestags][melee][dot]") {
     SECTION("stacked with axemen it adds nothing") {
         Field f;
         f.units = {{"mi", "MI", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"lt", "LT", "b", "0504"}};
@@ -137,7 +142,8 @@ TEST_CASE("3.36 a dot unit cannot attack, defends at 0 when stacked with a melee
     }
 }
 
-TEST_CASE("14.12 worked example: a Class A 5 on a slope attacking a hilltop attacks with 2½, 1-1 against 2", "[prestags][melee][elevation]") {
+TEST_CASE("14.12 worked example: a Class A 5 on a slope attacking a hilltop attacks with 2½, 1-1 against 2",
+          "[prestags][melee][elevation]") {
     SECTION("slope to hilltop: halved, the half kept") {
         Field f;
         paint(f, "0503", 's');
@@ -165,7 +171,8 @@ TEST_CASE("14.12 worked example: a Class A 5 on a slope attacking a hilltop atta
         paint(f, "0503", 's');
         paint(f, "0504", 's');
         paint(f, "0704", 'h');
-        f.units = {{"ps", "PS", "a", "0503"}, {"mi", "MI", "b", "0504"}, {"pp", "PP", "a", "0804"}, {"ms", "MS", "b", "0704"}};
+        f.units = {
+            {"ps", "PS", "a", "0503"}, {"mi", "MI", "b", "0504"}, {"pp", "PP", "a", "0804"}, {"ms", "MS", "b", "0704"}};
         auto s = f.start({1, 1});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"ps"}, "mi");
@@ -187,7 +194,8 @@ TEST_CASE("14.12 worked example: a Class A 5 on a slope attacking a hilltop atta
     }
 }
 
-TEST_CASE("10.11 a leader's bonus is added in melee but never more than the units' strength", "[prestags][melee][leader]") {
+TEST_CASE("10.11 a leader's bonus is added in melee but never more than the units' strength",
+          "[prestags][melee][leader]") {
     Field f;
     f.units = {{"mi", "MI", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"pp", "PP", "b", "0504"}};
     auto s = f.start({1});
@@ -197,10 +205,12 @@ TEST_CASE("10.11 a leader's bonus is added in melee but never more than the unit
     CHECK(column_label(s.game()) == "1-2");
 }
 
-TEST_CASE("8.1 odds below 1:2 are not permitted: such an attack is not offered, nor its resolution", "[prestags][melee]") {
+TEST_CASE("8.1 odds below 1:2 are not permitted: such an attack is not offered, nor its resolution",
+          "[prestags][melee]") {
     Field f;
     // Militia (2) against two pikemen defending as one (12); the militia's other enemy is militia (2).
-    f.units = {{"mi", "MI", "a", "0503"}, {"pp1", "PP", "b", "0504"}, {"pp2", "PP", "b", "0504"}, {"mi2", "MI", "b", "0403"}};
+    f.units = {
+        {"mi", "MI", "a", "0503"}, {"pp1", "PP", "b", "0504"}, {"pp2", "PP", "b", "0504"}, {"mi2", "MI", "b", "0403"}};
     auto s = f.start({6});
     run_until(s, DecisionKind::CombatDeclare);
     const Game& g = s.game();
@@ -212,7 +222,10 @@ TEST_CASE("8.1 odds below 1:2 are not permitted: such an attack is not offered, 
 TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a phase (7.13)", "[prestags][results]") {
     SECTION("D, then D again") {
         Field f;
-        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0505"}, {"ax", "AX", "b", "0504"}, {"mi", "MI", "b", "0504"}};
+        f.units = {{"pp1", "PP", "a", "0503"},
+                   {"pp2", "PP", "a", "0505"},
+                   {"ax", "AX", "b", "0504"},
+                   {"mi", "MI", "b", "0504"}};
         // 6 against 6 at 1-1 rolling 5: D. Then, next turn, again.
         auto s = f.start({5, 5});
         run_until(s, DecisionKind::CombatDeclare);
@@ -229,8 +242,9 @@ TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a p
     }
     SECTION("a leader in the defending hex adds his bonus to the defence (10.13)") {
         Field f;
-        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0505"}, {"pp4", "PP", "a", "0505"},
-                   {"sd", "MI", "b", "0504"}, {"ax", "AX", "b", "0504"}, {"ld", "L4", "b", "0504"}};
+        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0505"},
+                   {"pp4", "PP", "a", "0505"}, {"sd", "MI", "b", "0504"},  {"ax", "AX", "b", "0504"},
+                   {"ld", "L4", "b", "0504"}};
         auto s = f.start({6});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"pp1", "pp2"}, "sd");  // 12 against 2 + 4 + the grade-4 leader's 1 = 7: 1-1, rolling 6: D
@@ -243,12 +257,15 @@ TEST_CASE("8.1 results: D disrupts the whole hex, and a hex is attacked once a p
     }
 }
 
-TEST_CASE("10.3 worked example: a grade-2 leader in a hex with a Disruption result becomes grade 3, a grade-4 leader is eliminated", "[prestags][results][leader]") {
+TEST_CASE(
+    "10.3 worked example: a grade-2 leader in a hex with a Disruption result becomes grade 3, a grade-4 leader is "
+    "eliminated",
+    "[prestags][results][leader]") {
     for (const char* type : {"L2", "L4"}) {
         INFO(type);
         Field f;
-        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"ld", type, "b", "0504"},
-                   {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
+                   {"ld", type, "b", "0504"},  {"x", "MI", "a", "0808"},   {"y", "MI", "b", "0807"}};
         // 12 against 4 + the leader's bonus (3 or 1): 1-1 or 2-1; rolling 5 is D on both.
         auto s = f.start({5});
         run_until(s, DecisionKind::CombatDeclare);
@@ -269,8 +286,8 @@ TEST_CASE("10.3 worked example: a grade-2 leader in a hex with a Disruption resu
 TEST_CASE("10.3 a reduced leader gives the bonus of his new grade", "[prestags][leader]") {
     Field f;
     // The grade-2 leader (bonus 3) is reduced in A's turn; in B's turn he adds the grade-3 bonus of 2.
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"ld", "L2", "b", "0504"},
-               {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
+               {"ld", "L2", "b", "0504"},  {"x", "MI", "a", "0808"},   {"y", "MI", "b", "0807"}};
     auto s = f.start({6, 1});
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"pp1", "pp2"}, "ax");
@@ -284,7 +301,11 @@ TEST_CASE("10.3 a reduced leader gives the bonus of his new grade", "[prestags][
 TEST_CASE("14.31 a Class A unit on a slope ignores a Disruption result", "[prestags][results][elevation]") {
     Field f;
     paint(f, "0504", 's');
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ps", "PS", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+    f.units = {{"pp1", "PP", "a", "0503"},
+               {"pp2", "PP", "a", "0503"},
+               {"ps", "PS", "b", "0504"},
+               {"x", "MI", "a", "0808"},
+               {"y", "MI", "b", "0807"}};
     auto s = f.start({5});  // uphill onto the slope (14.11): 6 against 5, 1-1, rolling 5: D
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"pp1", "pp2"}, "ps");
@@ -295,8 +316,11 @@ TEST_CASE("14.31 a Class A unit on a slope ignores a Disruption result", "[prest
 
 TEST_CASE("8.1 results: E eliminates every unit in the hex, leaders included (10.3)", "[prestags][results]") {
     Field f;
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"},
-               {"mi", "MI", "b", "0504"}, {"ld", "L4", "b", "0504"}};
+    f.units = {{"pp1", "PP", "a", "0503"},
+               {"pp2", "PP", "a", "0503"},
+               {"pp3", "PP", "a", "0503"},
+               {"mi", "MI", "b", "0504"},
+               {"ld", "L4", "b", "0504"}};
     // 18 against 2 + min(1, 2) = 3: 6-1, rolling 4: E.
     auto s = f.start({4});
     run_until(s, DecisionKind::CombatDeclare);
@@ -307,12 +331,13 @@ TEST_CASE("8.1 results: E eliminates every unit in the hex, leaders included (10
     CHECK(!on_map(s.game(), "ld"));
 }
 
-TEST_CASE("8.1 results: ½E eliminates the majority, the defender choosing, and disrupts the rest", "[prestags][results]") {
+TEST_CASE("8.1 results: ½E eliminates the majority, the defender choosing, and disrupts the rest",
+          "[prestags][results]") {
     Field f;
     // x and y keep the phase open after the combat, so the state can be looked at.
     f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"},
-               {"m1", "MI", "b", "0504"}, {"m2", "MI", "b", "0504"}, {"m3", "MI", "b", "0504"},
-               {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+               {"m1", "MI", "b", "0504"},  {"m2", "MI", "b", "0504"},  {"m3", "MI", "b", "0504"},
+               {"x", "MI", "a", "0808"},   {"y", "MI", "b", "0807"}};
     // 18 against 6: 3-1, rolling 5: ½E. Three defenders: two are eliminated.
     auto s = f.start({5});
     run_until(s, DecisionKind::CombatDeclare);
@@ -327,10 +352,12 @@ TEST_CASE("8.1 results: ½E eliminates the majority, the defender choosing, and 
     CHECK(disordered(s.game(), "m2"));
 }
 
-TEST_CASE("8.2-8.23 a disrupted unit cannot move or attack and recovers at the end of the next player-turn", "[prestags][results][recovery]") {
+TEST_CASE("8.2-8.23 a disrupted unit cannot move or attack and recovers at the end of the next player-turn",
+          "[prestags][results][recovery]") {
     Field f;
     // x and y keep each phase open (they can move and attack each other).
-    f.units = {{"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+    f.units = {
+        {"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
     auto s = f.start({6});  // 6 against 4: 1-1 rolling 6, D
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"pp"}, "ax");
@@ -350,11 +377,15 @@ TEST_CASE("8.2-8.23 a disrupted unit cannot move or attack and recovers at the e
     CHECK(logged(s.game(), "ax recovers from disruption"));
 }
 
-TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or a stack holding one", "[prestags][results][disruption]") {
+TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or a stack holding one",
+          "[prestags][results][disruption]") {
     // PP 6 against AX 4: 1-1, whose rows are - - - - D D. x and y keep the phase open.
     SECTION("a disrupted unit: 4 + 1 reads 5, D, and disrupted again it is eliminated (8.22)") {
         Field f;
-        f.units = {{"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504", true}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        f.units = {{"pp", "PP", "a", "0503"},
+                   {"ax", "AX", "b", "0504", true},
+                   {"x", "MI", "a", "0808"},
+                   {"y", "MI", "b", "0807"}};
         auto s = f.start({4});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"pp"}, "ax");
@@ -369,7 +400,8 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
     }
     SECTION("the same attack on a unit in good order: 4 is no effect") {
         Field f;
-        f.units = {{"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        f.units = {
+            {"pp", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
         auto s = f.start({4});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"pp"}, "ax");
@@ -382,8 +414,8 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
     SECTION("a stack with one disrupted unit: 12 against 6, 2-1, rolling 3 reads 4, D") {
         // 2-1 rows: - - - D D ½E. The unit in good order is disrupted, the disrupted one eliminated.
         Field f;
-        f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"}, {"mi", "MI", "b", "0504", true},
-                   {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        f.units = {{"pp1", "PP", "a", "0503"},      {"pp2", "PP", "a", "0503"}, {"ax", "AX", "b", "0504"},
+                   {"mi", "MI", "b", "0504", true}, {"x", "MI", "a", "0808"},   {"y", "MI", "b", "0807"}};
         auto s = f.start({3});
         run_until(s, DecisionKind::CombatDeclare);
         attack(s, {"pp1", "pp2"}, "ax");  // the declared defender is in good order: the stack counts
@@ -397,7 +429,11 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
         // PP 6 in 0603 against AX 4 in 0504 (disrupted) and MI 2 in 0604: 1-1, rolling 4:
         // 4 + 1 = 5, D, for 0504 (disrupted again: eliminated); 4, no effect, for 0604.
         Field f;
-        f.units = {{"pp", "PP", "a", "0603"}, {"ax", "AX", "b", "0504", true}, {"mi", "MI", "b", "0604"}, {"x", "MI", "a", "0808"}, {"y", "MI", "b", "0807"}};
+        f.units = {{"pp", "PP", "a", "0603"},
+                   {"ax", "AX", "b", "0504", true},
+                   {"mi", "MI", "b", "0604"},
+                   {"x", "MI", "a", "0808"},
+                   {"y", "MI", "b", "0807"}};
         auto s = f.start({4});
         run_until(s, DecisionKind::CombatDeclare);
         Game& g = s.game();
@@ -415,16 +451,19 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
     }
 }
 
-TEST_CASE("the learning scenario plays to a result with every bot pairing, and the same seed gives the same game", "[prestags][bots]") {
+TEST_CASE("the learning scenario plays to a result with every bot pairing, and the same seed gives the same game",
+          "[prestags][bots]") {
     const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/prestags/learning.yaml";
     const auto loaded = sandtable::load::load_scenario(file);
-    for (const auto& [first, second] : {std::pair{"random", "random"}, {"greedy", "greedy"}, {"random", "greedy"}, {"greedy", "random"}})
+    for (const auto& [first, second] :
+         {std::pair{"random", "random"}, {"greedy", "greedy"}, {"random", "greedy"}, {"greedy", "random"}})
         for (std::uint64_t seed = 1; seed <= 3; ++seed) {
             INFO(first << " against " << second << ", seed " << seed);
             std::uint64_t sums[2] = {0, 0};
             for (auto& sum : sums) {
                 sandtable::bots::Session session(loaded, file, seed, {}, false);
-                auto a = sandtable::bots::make_bot(first, seed * 2 + 1), b = sandtable::bots::make_bot(second, seed * 2 + 2);
+                auto a = sandtable::bots::make_bot(first, seed * 2 + 1),
+                     b = sandtable::bots::make_bot(second, seed * 2 + 2);
                 session.play({a.get(), b.get()}, 100'000);
                 const auto& r = session.game().state().result;
                 CHECK(r.over);
@@ -435,7 +474,8 @@ TEST_CASE("the learning scenario plays to a result with every bot pairing, and t
         }
 }
 
-TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counting 1, plus the fire strength", "[prestags][victory]") {
+TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counting 1, plus the fire strength",
+          "[prestags][victory]") {
     // Pikemen (6) eliminate each defender on the 6-1 or 8-1 column rolling 5 or 6: E.
     struct Case {
         const char* type;
@@ -445,7 +485,10 @@ TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counti
         DYNAMIC_SECTION(c.type << " is worth " << c.points) {
             Field f;
             f.turns = 1;
-            f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"ld", "L1", "a", "0503"}, {"x", c.type, "b", "0504"}};
+            f.units = {{"pp1", "PP", "a", "0503"},
+                       {"pp2", "PP", "a", "0503"},
+                       {"ld", "L1", "a", "0503"},
+                       {"x", c.type, "b", "0504"}};
             auto s = f.start({6, 6, 6});
             run_to_phase(s, "melee", 0);
             attack(s, {"pp1", "pp2"}, "x");
@@ -459,7 +502,8 @@ TEST_CASE("11.2 victory points: half the melee strength rounded up, a dot counti
     }
 }
 
-TEST_CASE("11.3 a hex is controlled by the side whose unit occupies it, or occupied it last", "[prestags][victory][control]") {
+TEST_CASE("11.3 a hex is controlled by the side whose unit occupies it, or occupied it last",
+          "[prestags][victory][control]") {
     Field f;
     // A's lancers ride through the objective (0504) and on; nobody is there at the turn's end.
     f.units = {{"lc", "LC", "a", "0502"}, {"ld", "L1", "a", "0502"}, {"mi", "MI", "b", "0908"}};

@@ -40,11 +40,16 @@ void done(sandtable::bots::Session& s) {
 
 }  // namespace
 
-TEST_CASE("19.0 the simultaneous sequence plays to the end with both sides plotted by bots, the same seed giving the same game", "[prestags][simultaneous][bots]") {
+TEST_CASE(
+    "19.0 the simultaneous sequence plays to the end with both sides plotted by bots, the same seed giving the same "
+    "game",
+    "[prestags][simultaneous][bots]") {
     Field f = simultaneous();
     f.turns = 4;
-    f.units = {{"a_pp", "PP", "a", "0302"}, {"a_lb", "LB", "a", "0402"}, {"a_hc", "HC", "a", "0602"}, {"a_mi", "MI", "a", "0702"}, {"a_l", "L2", "a", "0302"},
-               {"b_ax", "AX", "b", "0307"}, {"b_cb", "CB", "b", "0407"}, {"b_mc", "MC", "b", "0607"}, {"b_ms", "MS", "b", "0707"}, {"b_l", "L3", "b", "0707"}};
+    f.units = {{"a_pp", "PP", "a", "0302"}, {"a_lb", "LB", "a", "0402"}, {"a_hc", "HC", "a", "0602"},
+               {"a_mi", "MI", "a", "0702"}, {"a_l", "L2", "a", "0302"},  {"b_ax", "AX", "b", "0307"},
+               {"b_cb", "CB", "b", "0407"}, {"b_mc", "MC", "b", "0607"}, {"b_ms", "MS", "b", "0707"},
+               {"b_l", "L3", "b", "0707"}};
     for (const char* kind : {"random", "greedy"}) {
         std::uint64_t checksums[2]{};
         std::size_t actions[2]{};
@@ -62,14 +67,17 @@ TEST_CASE("19.0 the simultaneous sequence plays to the end with both sides plott
     }
 }
 
-TEST_CASE("20.1 orders stay hidden from the other side: only what the units do shows them", "[prestags][simultaneous][hidden]") {
+TEST_CASE("20.1 orders stay hidden from the other side: only what the units do shows them",
+          "[prestags][simultaneous][hidden]") {
     Field f = simultaneous();
     // The bowmen's defensive fire keeps the game waiting after the reveal.
     f.units = {{"a_mi", "MI", "a", "0503"}, {"b_mi", "MI", "b", "0507"}, {"b_bw", "BW", "b", "0605"}};
     auto b_plotting = [&](bool a_moves) {
         auto s = f.start();
-        if (a_moves) order(s, "a_mi", PlotTask::Move, "0505");
-        else order(s, "a_mi", PlotTask::Hold);
+        if (a_moves)
+            order(s, "a_mi", PlotTask::Move, "0505");
+        else
+            order(s, "a_mi", PlotTask::Hold);
         done(s);
         return s;
     };
@@ -117,7 +125,8 @@ TEST_CASE("19.1 (B) plotted offensive fire is resolved before melee and movement
     CHECK(hex_of(g, "b_ax") == "0505");
 }
 
-TEST_CASE("20.22, 21.2 a unit disrupted in an earlier phase does not carry out its melee order", "[prestags][simultaneous][melee]") {
+TEST_CASE("20.22, 21.2 a unit disrupted in an earlier phase does not carry out its melee order",
+          "[prestags][simultaneous][melee]") {
     Field f = simultaneous();
     f.units = {{"a_ax", "AX", "a", "0504"}, {"b_mi", "MI", "b", "0505"}, {"b_lb", "LB", "b", "0501"}};
     auto s = f.start({4});  // LB 4 against clear 2: 2-1, rolling 4: D
@@ -148,7 +157,8 @@ TEST_CASE("23.11 a unit plotted to move and attacked in melee defends at half", 
     }
 }
 
-TEST_CASE("22.21-22.23 opposing units entering the same hex: the stronger side first, a die roll on a tie", "[prestags][simultaneous][movement]") {
+TEST_CASE("22.21-22.23 opposing units entering the same hex: the stronger side first, a die roll on a tie",
+          "[prestags][simultaneous][movement]") {
     SECTION("the stronger enters, the weaker stops before the hex") {
         Field f = simultaneous();
         f.units = {{"a_mi", "MI", "a", "0503"}, {"b_pp", "PP", "b", "0507"}};
@@ -165,7 +175,8 @@ TEST_CASE("22.21-22.23 opposing units entering the same hex: the stronger side f
         DYNAMIC_SECTION("equal strengths: the higher roll enters, " << (a_wins ? "A" : "B")) {
             Field f = simultaneous();
             f.units = {{"a_mi", "MI", "a", "0503"}, {"b_mi", "MI", "b", "0507"}};
-            auto s = f.start(a_wins ? std::vector<int>{5, 2} : std::vector<int>{3, 3, 1, 4});  // A rolls first; 3-3 rolls again
+            auto s = f.start(a_wins ? std::vector<int>{5, 2}
+                                    : std::vector<int>{3, 3, 1, 4});  // A rolls first; 3-3 rolls again
             order(s, "a_mi", PlotTask::Move, "0505");
             done(s);
             order(s, "b_mi", PlotTask::Move, "0505");
@@ -177,7 +188,8 @@ TEST_CASE("22.21-22.23 opposing units entering the same hex: the stronger side f
     }
 }
 
-TEST_CASE("22.3 opposing units crossing the same hexside, or entering a hex an enemy holds, stop without combat", "[prestags][simultaneous][movement]") {
+TEST_CASE("22.3 opposing units crossing the same hexside, or entering a hex an enemy holds, stop without combat",
+          "[prestags][simultaneous][movement]") {
     SECTION("crossing the same hexside") {
         Field f = simultaneous();
         f.units = {{"a_mi", "MI", "a", "0504"}, {"b_mi", "MI", "b", "0505"}};
@@ -203,7 +215,8 @@ TEST_CASE("22.3 opposing units crossing the same hexside, or entering a hex an e
     }
 }
 
-TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it, plotted to move, it has no zone", "[prestags][simultaneous][defensive]") {
+TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it, plotted to move, it has no zone",
+          "[prestags][simultaneous][defensive]") {
     SECTION("defensive fire by the unit plotted DF only") {
         Field f = simultaneous();
         f.units = {{"a_mi", "MI", "a", "0503"}, {"b_bw", "BW", "b", "0605"}, {"b_cb", "CB", "b", "0405"}};
@@ -220,7 +233,8 @@ TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it, 
         CHECK(!find(g.legal_actions(), ActionKind::AddAttacker, unit(g, "b_cb")));
     }
     for (const bool bowmen_move : {false, true}) {
-        DYNAMIC_SECTION("the bowmen " << (bowmen_move ? "plotted to move: no zone" : "holding: their zone stops the militia")) {
+        DYNAMIC_SECTION(
+            "the bowmen " << (bowmen_move ? "plotted to move: no zone" : "holding: their zone stops the militia")) {
             Field f = simultaneous();
             f.units = {{"a_mi", "MI", "a", "0503"}, {"b_bw", "BW", "b", "0605"}};
             auto s = f.start();
@@ -245,7 +259,8 @@ TEST_CASE("a scenario's sequence variant is written back as it was read", "[pres
     CHECK(sandtable::load::load_scenario(file).scenario->sequence == "simultaneous");
 }
 
-TEST_CASE("20.21 a unit disrupted by an earlier combat of the same phase still completes its attack", "[prestags][simultaneous][melee]") {
+TEST_CASE("20.21 a unit disrupted by an earlier combat of the same phase still completes its attack",
+          "[prestags][simultaneous][melee]") {
     Field f = simultaneous();
     f.units = {{"a_pp", "PP", "a", "0503"}, {"b_ax", "AX", "b", "0504"}};
     auto s = f.start({6, 1});  // A's 6 against 4: 1-1, rolling 6: D; then B's attack rolls 1
@@ -259,7 +274,8 @@ TEST_CASE("20.21 a unit disrupted by an earlier combat of the same phase still c
     CHECK(logged(g, "4 against 6: column 1-2"));  // the axemen's strength when the phase began
 }
 
-TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies stop", "[prestags][simultaneous][movement]") {
+TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies stop",
+          "[prestags][simultaneous][movement]") {
     Field f = simultaneous();
     f.units = {{"a_mi", "MI", "a", "0504"}, {"b_ps", "PS", "b", "0505"}, {"b_ms", "MS", "b", "0506"}};
     auto s = f.start();
@@ -274,12 +290,13 @@ TEST_CASE("22.2 a hex someone stays in is not contested: friends join, enemies s
     CHECK(!logged(g, "first"));
 }
 
-TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movement resolution begins", "[prestags][simultaneous][panic]") {
+TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movement resolution begins",
+          "[prestags][simultaneous][panic]") {
     Field f = simultaneous();
     f.rules = "{ panic: { enabled: true, params: { levels: [50, 10] } } }";
     // A's pikemen destroy the axemen in the first melee resolution: B panics.
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ld", "L1", "a", "0503"},
-               {"ax", "AX", "b", "0504"}, {"ms", "MS", "b", "0909"}};
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"},
+               {"ld", "L1", "a", "0503"},  {"ax", "AX", "b", "0504"},  {"ms", "MS", "b", "0909"}};
     f.rows = std::vector<std::string>(16, std::string(16, '.'));  // room to flee in
     f.turns = 2;
     auto s = f.start({6});
@@ -299,15 +316,16 @@ TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movemen
     CHECK(logged(g, "ms flees in panic from 0909"));
     // Turn 2: B has no unit to give orders to.
     REQUIRE(g.decision() == DecisionKind::Plot);
-    done(s);  // A
+    done(s);                        // A
     CHECK(g.deciding_side() != 1);  // B's plotting passed: nothing it may order
     CHECK(logged(g, "B has written its orders"));
 }
 
-TEST_CASE("20.2, 20.21 a unit eliminated by the other side's combat in the same phase still makes its own attack", "[prestags][simultaneous][melee]") {
+TEST_CASE("20.2, 20.21 a unit eliminated by the other side's combat in the same phase still makes its own attack",
+          "[prestags][simultaneous][melee]") {
     Field f = simultaneous();
-    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"}, {"ld", "L1", "a", "0101"},
-               {"ax", "AX", "b", "0504"}, {"mi", "MI", "b", "0603"}};
+    f.units = {{"pp1", "PP", "a", "0503"}, {"pp2", "PP", "a", "0503"}, {"pp3", "PP", "a", "0503"},
+               {"ld", "L1", "a", "0101"},  {"ax", "AX", "b", "0504"},  {"mi", "MI", "b", "0603"}};
     auto s = f.start({6, 6});  // A: 18 against 4, 4-1, rolling 6: E; B: 4 + 2 against 6
     for (const char* pp : {"pp1", "pp2", "pp3"}) order(s, pp, PlotTask::Melee, "0504");
     done(s);

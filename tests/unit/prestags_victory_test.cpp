@@ -10,7 +10,8 @@ namespace {
 // A field whose scenario lets side A's units leave by `exit_hexes`.
 std::string with_exits(Field& f, const std::string& exits) {
     const std::string file = f.write();
-    std::ofstream(file, std::ios::app) << "exits:\n  - { side: a, hexes: [" << exits << "]" << " }\n";
+    std::ofstream(file, std::ios::app) << "exits:\n  - { side: a, hexes: [" << exits << "]"
+                                       << " }\n";
     return file;
 }
 
@@ -20,10 +21,12 @@ sandtable::bots::Session start(const std::string& file, std::vector<int> dice = 
 
 }  // namespace
 
-TEST_CASE("11.4 a unit leaves the map from an exit hex with a movement point to spare, for good, and scores", "[prestags][victory][exit]") {
+TEST_CASE("11.4 a unit leaves the map from an exit hex with a movement point to spare, for good, and scores",
+          "[prestags][victory][exit]") {
     Field f;
     // Militia (4 MP, in command) in 0104; the exit hexes are on the west edge.
-    f.units = {{"mi", "MI", "a", "0104"}, {"ld", "L1", "a", "0204"}, {"far", "MI", "a", "0404"}, {"enemy", "MI", "b", "1008"}};
+    f.units = {
+        {"mi", "MI", "a", "0104"}, {"ld", "L1", "a", "0204"}, {"far", "MI", "a", "0404"}, {"enemy", "MI", "b", "1008"}};
     const std::string file = with_exits(f, "\"0101\", \"0105\"");
     auto s = start(file);
     Game& g = s.game();
@@ -72,7 +75,8 @@ TEST_CASE("15.0-15.1 a player who concedes grants at least a Substantive Victory
     }
     SECTION("the winner keeps a higher level its points give") {
         Field f;
-        f.units = {{"pp1", "PP", "b", "0503"}, {"pp2", "PP", "b", "0503"}, {"lb", "L1", "b", "0503"}, {"ax", "AX", "a", "0504"}, {"mi", "MI", "a", "0108"}, {"la", "L1", "a", "0108"}};
+        f.units = {{"pp1", "PP", "b", "0503"}, {"pp2", "PP", "b", "0503"}, {"lb", "L1", "b", "0503"},
+                   {"ax", "AX", "a", "0504"},  {"mi", "MI", "a", "0108"},  {"la", "L1", "a", "0108"}};
         f.turns = 3;
         auto s = f.start({6, 6});
         run_to_phase(s, "melee", 1);

@@ -14,7 +14,8 @@ namespace sandtable::test {
 inline std::filesystem::path fresh_directory() {
     namespace fs = std::filesystem;
     static int counter = 0;  // test-local: one process runs the tests in turn
-    const fs::path root = fs::temp_directory_path() / ("sandtable-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    const fs::path root =
+        fs::temp_directory_path() / ("sandtable-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     fs::remove_all(root);
     fs::create_directories(root);
     return root;
@@ -26,7 +27,8 @@ inline std::filesystem::path copy_bmw_ruleset() {
     namespace fs = std::filesystem;
     const fs::path root = fresh_directory();
     fs::create_directories(root / "rulesets");
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw", root / "rulesets" / "bmw", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw", root / "rulesets" / "bmw",
+             fs::copy_options::recursive);
     fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scripts", root / "scripts", fs::copy_options::recursive);
     return root / "rulesets" / "bmw";
 }
@@ -37,7 +39,8 @@ inline std::string copy_bmw_project() {
     namespace fs = std::filesystem;
     const fs::path root = copy_bmw_ruleset().parent_path().parent_path();
     fs::create_directories(root / "scenarios");
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", root / "scenarios" / "bmw", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw", root / "scenarios" / "bmw",
+             fs::copy_options::recursive);
     return (root / "scenarios" / "bmw" / "wendle-fords.yaml").string();
 }
 

@@ -27,25 +27,34 @@ namespace {
 std::string write_loop_ruleset(const std::string& step_options) {
     const fs::path dir = sandtable::test::fresh_directory() / "loop";
     fs::create_directories(dir);
-    sandtable::test::write_text(dir / "ruleset.yaml",
-        "id: loop\nversion: 1\ngeometry: { kind: hex, top: flat, parity: odd, first_column: 1, first_row: 1, label_digits: 2 }\n"
-        "attributes:\n  movement: { type: int, min: 0, max: 9, required: true }\n  combat: { type: int, min: 0, max: 9, default: 1 }\n"
+    sandtable::test::write_text(
+        dir / "ruleset.yaml",
+        "id: loop\nversion: 1\ngeometry: { kind: hex, top: flat, parity: odd, first_column: 1, first_row: 1, "
+        "label_digits: 2 }\n"
+        "attributes:\n  movement: { type: int, min: 0, max: 9, required: true }\n  combat: { type: int, min: 0, max: "
+        "9, default: 1 }\n"
         "movement_classes: [foot]\nunit_types:\n  - { id: stand, name: Stand, class: foot, front: { movement: 1 } }\n"
         "terrain:\n  - { id: clear, name: Clear, cost: 1 }\n"
         "phases:\n  movement: { name: Movement, procedure: movement, options: { stacking: 9 } }\n"
-        "sequence:\n  game_turn:\n    - { activations: [movement]" + step_options + " }\n");
+        "sequence:\n  game_turn:\n    - { activations: [movement]" +
+            step_options + " }\n");
     return dir.string();
 }
 
 // `a` formations of one stand for side a, `b` for side b, far apart.
 std::string write_loop_scenario(const std::string& ruleset, int a, int b, int turns) {
     const fs::path dir = sandtable::test::fresh_directory();
-    std::string text = "id: t\nruleset: " + ruleset + "\nturns: " + std::to_string(turns) + "\nfirst_side: a\nsides:\n  - { id: a, name: Red }\n  - { id: b, name: Blue }\n"
+    std::string text = "id: t\nruleset: " + ruleset + "\nturns: " + std::to_string(turns) +
+                       "\nfirst_side: a\nsides:\n  - { id: a, name: Red }\n  - { id: b, name: Blue }\n"
                        "map:\n  columns: 12\n  rows: 12\n  legend: { \".\": clear }\n  terrain: |\n";
     for (int r = 0; r < 12; ++r) text += "    ............\n";
     text += "units:\n";
-    for (int i = 0; i < a; ++i) text += "  - { id: a" + std::to_string(i) + ", type: stand, side: a, at: \"01" + (i + 1 < 10 ? "0" : "") + std::to_string(i + 1) + "\", formation: \"Red " + std::to_string(i) + "\" }\n";
-    for (int i = 0; i < b; ++i) text += "  - { id: b" + std::to_string(i) + ", type: stand, side: b, at: \"12" + (i + 1 < 10 ? "0" : "") + std::to_string(i + 1) + "\", formation: \"Blue " + std::to_string(i) + "\" }\n";
+    for (int i = 0; i < a; ++i)
+        text += "  - { id: a" + std::to_string(i) + ", type: stand, side: a, at: \"01" + (i + 1 < 10 ? "0" : "") +
+                std::to_string(i + 1) + "\", formation: \"Red " + std::to_string(i) + "\" }\n";
+    for (int i = 0; i < b; ++i)
+        text += "  - { id: b" + std::to_string(i) + ", type: stand, side: b, at: \"12" + (i + 1 < 10 ? "0" : "") +
+                std::to_string(i + 1) + "\", formation: \"Blue " + std::to_string(i) + "\" }\n";
     sandtable::test::write_text(dir / "scenario.yaml", text);
     return (dir / "scenario.yaml").string();
 }
@@ -61,9 +70,9 @@ Action act(ActionKind kind, int index = -1) { return {kind, -1, -1, {}, index}; 
 // 1.6 on every activation, and counts the rounds played.
 struct LoopAudit {
     int rounds = 0;
-    int three_running = 0;          // a side's third activation running while the other had a formation left
-    int forced_three_running = 0;   // the same when the other side had none left (every regiment must go)
-    int rounds_not_once_each = 0;   // a round where some formation did not activate exactly once
+    int three_running = 0;         // a side's third activation running while the other had a formation left
+    int forced_three_running = 0;  // the same when the other side had none left (every regiment must go)
+    int rounds_not_once_each = 0;  // a round where some formation did not activate exactly once
 };
 
 LoopAudit play_rounds(Session& s, std::uint64_t seed) {
@@ -90,7 +99,8 @@ LoopAudit play_rounds(Session& s, std::uint64_t seed) {
             const int side = g.deciding_side();
             bool other_has_left = false;
             for (int f = 0; f < g.formation_count(); ++f)
-                if (g.formation_side(f) != side && !g.state().activation.done[static_cast<std::size_t>(f)]) other_has_left = true;
+                if (g.formation_side(f) != side && !g.state().activation.done[static_cast<std::size_t>(f)])
+                    other_has_left = true;
             run = side == last_side ? run + 1 : 1;
             last_side = side;
             if (run >= 3) ++(other_has_left ? audit.three_running : audit.forced_three_running);
@@ -108,8 +118,10 @@ LoopAudit play_rounds(Session& s, std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("the activation loop over 10,000 rounds: no side goes three times running while the other has a formation left, "
-          "and every formation activates exactly once a round (1.6)", "[regimental][activation][property]") {
+TEST_CASE(
+    "the activation loop over 10,000 rounds: no side goes three times running while the other has a formation left, "
+    "and every formation activates exactly once a round (1.6)",
+    "[regimental][activation][property]") {
     const std::string ruleset = write_loop_ruleset("");
     LoopAudit total;
     int games = 0;
@@ -136,7 +148,10 @@ TEST_CASE("the activation loop over 10,000 rounds: no side goes three times runn
     CHECK(total.forced_three_running > 0);
 }
 
-TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks, a tie is rolled again, or goes to the side that did not go last", "[regimental][activation]") {
+TEST_CASE(
+    "the roll-off (1.6): each side's 2D6, the higher picks, a tie is rolled again, or goes to the side that did not go "
+    "last",
+    "[regimental][activation]") {
     SECTION("ties: reroll (the default)") {
         // Red 3+4=7, Blue 5+2=7: a tie; then Red 1+1=2, Blue 6+6=12: Blue picks.
         Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {3, 4, 5, 2, 1, 1, 6, 6});
@@ -146,7 +161,8 @@ TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks, a tie is rolle
     }
     SECTION("ties: other_side") {
         // Red 6+1, Blue 2+4: Red picks first; then 3+3 against 4+2: the tie goes to Blue, which did not go last.
-        Session s = open(write_loop_scenario(write_loop_ruleset(", ties: other_side"), 2, 2, 2), 1, {6, 1, 2, 4, 3, 3, 4, 2});
+        Session s =
+            open(write_loop_scenario(write_loop_ruleset(", ties: other_side"), 2, 2, 2), 1, {6, 1, 2, 4, 3, 3, 4, 2});
         REQUIRE(s.game().deciding_side() == 0);
         s.apply(act(ActionKind::Activate, s.game().legal_actions().front().index));
         s.apply(act(ActionKind::EndPhase));
@@ -165,12 +181,14 @@ TEST_CASE("the roll-off (1.6): each side's 2D6, the higher picks, a tie is rolle
         CHECK(s.game().deciding_side() == 1);
         CHECK(s.game().state().dice_rolled == 8);
         bool said = false;
-        for (const auto& e : s.game().log()) said = said || e.text.find("Red has gone 2 times running: Blue goes next") != std::string::npos;
+        for (const auto& e : s.game().log())
+            said = said || e.text.find("Red has gone 2 times running: Blue goes next") != std::string::npos;
         CHECK(said);
     }
 }
 
-TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the sides roll off for who goes first", "[regimental][activation]") {
+TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the sides roll off for who goes first",
+          "[regimental][activation]") {
     const fs::path dir = fs::path(write_loop_ruleset(""));
     std::string text = sandtable::test::text_of(dir / "ruleset.yaml");
     const std::string step = "    - { activations: [movement] }\n";
@@ -189,7 +207,8 @@ TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the s
     CHECK(said);
 }
 
-TEST_CASE("in an activation only the activated formation moves, the others wait their turn", "[regimental][activation]") {
+TEST_CASE("in an activation only the activated formation moves, the others wait their turn",
+          "[regimental][activation]") {
     Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {6, 6, 1, 1});
     auto& g = s.game();
     REQUIRE(g.deciding_side() == 0);

@@ -36,9 +36,12 @@ std::string write_scenario(const std::vector<Stand>& stands, const std::string& 
     std::string terrain = rows;
     if (terrain.empty())
         for (int r = 0; r < 8; ++r) terrain += "    ..........\n";
-    std::string text = "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/regimental\nturns: " + std::to_string(turns) +
-                       "\nfirst_side: allies\nsides:\n  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
-                       "map:\n  columns: 10\n  rows: 8\n  legend: { \".\": clear, w: woods, r: river, t: town }\n  terrain: |\n" + terrain + "units:\n";
+    std::string text =
+        "id: t\nruleset: " + std::string(SANDTABLE_SOURCE_DIR) +
+        "/rulesets/regimental\nturns: " + std::to_string(turns) +
+        "\nfirst_side: allies\nsides:\n  - { id: allies, name: Allies }\n  - { id: axis, name: Axis }\n"
+        "map:\n  columns: 10\n  rows: 8\n  legend: { \".\": clear, w: woods, r: river, t: town }\n  terrain: |\n" +
+        terrain + "units:\n";
     for (const auto& s : stands)
         text += "  - { id: " + s.id + ", type: " + s.type + ", side: " + s.side + ", at: \"" + s.at + "\"" +
                 (s.formation.empty() ? std::string() : ", formation: \"" + s.formation + "\"") + " }\n";
@@ -89,7 +92,8 @@ void attack(Session& s, const std::string& target, const std::vector<std::string
 }
 
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // Plays on (orders as they come: the first offered; formations in order) until `turn` begins.
@@ -97,19 +101,24 @@ void play_to_turn(Session& s, int turn) {
     auto& g = s.game();
     while (!g.over() && g.state().at.turn < turn) {
         const auto& legal = g.legal_actions();
-        const bool ends = std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+        const bool ends =
+            std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
         s.apply(ends ? act(ActionKind::EndPhase) : legal.front());
     }
 }
 
 // One regiment a side, facing each other across column 5/6.
-const std::vector<Stand> kTwoRegiments{
-    {"a_hq", "hq", "allies", "0304", "1st"}, {"a_inf", "infantry", "allies", "0504", "1st"},
-    {"x_hq", "hq", "axis", "0804", "Kg"}, {"x_inf", "infantry", "axis", "0604", "Kg"}};
+const std::vector<Stand> kTwoRegiments{{"a_hq", "hq", "allies", "0304", "1st"},
+                                       {"a_inf", "infantry", "allies", "0504", "1st"},
+                                       {"x_hq", "hq", "axis", "0804", "Kg"},
+                                       {"x_inf", "infantry", "axis", "0604", "Kg"}};
 
 }  // namespace
 
-TEST_CASE("orders (1.5): each side gives every regiment an order face down, nothing of them shows until all are revealed together", "[regimental][orders]") {
+TEST_CASE(
+    "orders (1.5): each side gives every regiment an order face down, nothing of them shows until all are revealed "
+    "together",
+    "[regimental][orders]") {
     const std::string scenario = write_scenario(kTwoRegiments);
     Session move = open(scenario), dig = open(scenario);
     for (Session* s : {&move, &dig}) REQUIRE(s->game().decision() == DecisionKind::Orders);
@@ -122,7 +131,8 @@ TEST_CASE("orders (1.5): each side gives every regiment an order face down, noth
         REQUIRE(s->game().decision() == DecisionKind::Orders);
         CHECK(s->game().deciding_side() == 1);
         CHECK_FALSE(s->game().pending_order(s->game().formation_index("1st"), 1).has_value());
-        CHECK(s->game().order_of(s->game().formation_index("1st")) == order_index(s->game(), "H"));  // the initial order
+        CHECK(s->game().order_of(s->game().formation_index("1st")) ==
+              order_index(s->game(), "H"));  // the initial order
     }
     CHECK(move.game().checksum() == dig.game().checksum());
     CHECK(move.game().log().size() == dig.game().log().size());
@@ -139,7 +149,10 @@ TEST_CASE("orders (1.5): each side gives every regiment an order face down, noth
     CHECK(move.game().hides_information());
 }
 
-TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in, any order at the start of a day, a day is four rounds and a night", "[regimental][orders][night]") {
+TEST_CASE(
+    "orders (1.5, 8.0): dug in may only go to hold, only hold may dig in, any order at the start of a day, a day is "
+    "four rounds and a night",
+    "[regimental][orders][night]") {
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
     // Turn 1, the start of the first day: all four orders.
@@ -148,11 +161,13 @@ TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in, 
     play_to_turn(s, 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
     std::set<std::string> offered;
-    for (const auto& a : g.legal_actions()) offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    for (const auto& a : g.legal_actions())
+        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     CHECK(offered == std::set<std::string>{"D", "H"});
     s.apply(act(ActionKind::GiveOrder, -1, g.formation_index("1st"), order_index(g, "H")));
     offered.clear();
-    for (const auto& a : g.legal_actions()) offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+    for (const auto& a : g.legal_actions())
+        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     CHECK(offered == std::set<std::string>{"M", "H", "R"});  // M may not dig in
     // Turn 5 is the night: no orders, no activations, the night's supply
     // (a phase with nothing to decide: play runs through it to turn 6).
@@ -161,32 +176,39 @@ TEST_CASE("orders (1.5, 8.0): dug in may only go to hold, only hold may dig in, 
     std::vector<std::string> night;
     for (const auto& e : g.log())
         if (e.turn == 5) night.push_back(e.text);
-    CHECK(std::any_of(night.begin(), night.end(), [](const std::string& t) { return t.find("Night Supply phase") != std::string::npos; }));
-    CHECK(std::none_of(night.begin(), night.end(), [](const std::string& t) { return t.find("Orders phase") != std::string::npos || t.find("activates") != std::string::npos; }));
+    CHECK(std::any_of(night.begin(), night.end(),
+                      [](const std::string& t) { return t.find("Night Supply phase") != std::string::npos; }));
+    CHECK(std::none_of(night.begin(), night.end(), [](const std::string& t) {
+        return t.find("Orders phase") != std::string::npos || t.find("activates") != std::string::npos;
+    }));
     CHECK_FALSE(g.is_night());
     CHECK(g.ruleset().day.day_of(6) == 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
     CHECK(g.legal_actions().size() == 4);  // a new day: any order
 }
 
-TEST_CASE("the status chart (3.2) as data: hit numbers by who rolls and both statuses, the gap's reading, and doubles", "[regimental][dice_pool]") {
-    const auto rs = sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/regimental/ruleset.yaml");
+TEST_CASE("the status chart (3.2) as data: hit numbers by who rolls and both statuses, the gap's reading, and doubles",
+          "[regimental][dice_pool]") {
+    const auto rs =
+        sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/regimental/ruleset.yaml");
     const auto* chart = rs.dice_pool_table("status_chart");
     REQUIRE(chart);
-    auto rule = [&](const char* role, const char* firer, const char* target) -> const sandtable::rules::DicePoolRule& { return chart->rule_for(role, firer, target); };
-    CHECK(rule("attack", "M", "H").hit_on == 6);   // Moving unit attacking Hold or Dug In: 6
+    auto rule = [&](const char* role, const char* firer, const char* target) -> const sandtable::rules::DicePoolRule& {
+        return chart->rule_for(role, firer, target);
+    };
+    CHECK(rule("attack", "M", "H").hit_on == 6);  // Moving unit attacking Hold or Dug In: 6
     CHECK(rule("attack", "M", "H").double_on == 0);
     CHECK(rule("attack", "M", "D").hit_on == 6);
-    CHECK(rule("defend", "H", "M").hit_on == 5);   // H unit attacked by H or M: 5, 6
+    CHECK(rule("defend", "H", "M").hit_on == 5);  // H unit attacked by H or M: 5, 6
     CHECK(rule("defend", "H", "H").hit_on == 5);
-    CHECK(rule("attack", "M", "M").hit_on == 6);   // M vs M: 6 or Double 5
+    CHECK(rule("attack", "M", "M").hit_on == 6);  // M vs M: 6 or Double 5
     CHECK(rule("attack", "M", "M").double_on == 5);
     CHECK(rule("defend", "M", "M").double_on == 5);
     CHECK(rule("attack", "H", "M").double_on == 5);  // H attacking M
     CHECK(rule("defend", "M", "H").double_on == 5);  // M defending against an H attacker
-    CHECK(rule("defend", "D", "M").hit_on == 5);   // D attacked by M or H: 5, 6 or Double 4
+    CHECK(rule("defend", "D", "M").hit_on == 5);     // D attacked by M or H: 5, 6 or Double 4
     CHECK(rule("defend", "D", "H").double_on == 4);
-    CHECK(rule("attack", "M", "R").hit_on == 5);   // M, H or any Art vs Retreating: 5, 6 or Double 4
+    CHECK(rule("attack", "M", "R").hit_on == 5);  // M, H or any Art vs Retreating: 5, 6 or Double 4
     CHECK(rule("attack", "H", "R").double_on == 4);
     // The gap: an H attacker against H or D is not on the chart; the ruleset reads it as 6.
     CHECK(rule("attack", "H", "H").hit_on == 6);
@@ -211,7 +233,8 @@ TEST_CASE("the status chart (3.2) as data: hit numbers by who rolls and both sta
     CHECK(chart->expected_hits(3, rule("defend", "H", "M")) == Approx(1.0));
 }
 
-TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength points, kept when saved", "[regimental][scenario]") {
+TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength points, kept when saved",
+          "[regimental][scenario]") {
     const std::string file = write_scenario(kTwoRegiments);
     std::string text = sandtable::test::text_of(file);
     const std::string at = "at: \"0504\", formation: \"1st\"";
@@ -228,12 +251,14 @@ TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength
         sandtable::load::load_scenario(file);
         FAIL("a stand with no strength points left loaded");
     } catch (const std::exception& e) {
-        CHECK(std::string(e.what()).find("'a_inf' would set up with no strength points left: 5 hits of 5") != std::string::npos);
+        CHECK(std::string(e.what()).find("'a_inf' would set up with no strength points left: 5 hits of 5") !=
+              std::string::npos);
         CHECK(std::string(e.what()).find("scenario.yaml:") != std::string::npos);
     }
 }
 
-TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more than the strength points it has left", "[regimental][dice_pool]") {
+TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more than the strength points it has left",
+          "[regimental][dice_pool]") {
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
     const int inf = g.unit_index("a_inf"), target = g.unit_index("x_inf");
@@ -246,7 +271,10 @@ TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more tha
     CHECK_FALSE(g.state().units[static_cast<std::size_t>(inf)].on_map);  // no strength points left: removed
 }
 
-TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once, at most 2 SP a hex, the side with fewer hits falls back and the winner may pursue", "[regimental][dice_pool]") {
+TEST_CASE(
+    "close combat (3.2, 4.0-4.2): both roll at once, at most 2 SP a hex, the side with fewer hits falls back and the "
+    "winner may pursue",
+    "[regimental][dice_pool]") {
     // Roll-off: Allies 6+6, Axis 1+1. Attack M against H: 3 dice, 6 6 6 (3 hits, 2 taken);
     // defence H against M: 3 dice, 5 5 1 (2 hits).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 6, 5, 5, 1});
@@ -272,13 +300,17 @@ TEST_CASE("close combat (3.2, 4.0-4.2): both roll at once, at most 2 SP a hex, t
     // Pursuit (4.2): the attacker may take the hex.
     REQUIRE(g.decision() == DecisionKind::Advance);
     const auto& legal = g.legal_actions();
-    CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.kind == ActionKind::AdvanceTo && a.unit == a_inf; }));
+    CHECK(std::any_of(legal.begin(), legal.end(),
+                      [&](const Action& a) { return a.kind == ActionKind::AdvanceTo && a.unit == a_inf; }));
     const auto& why = g.combat_explanations().back();
     CHECK(why.result == "3-2");
     CHECK(why.table == "Combat Status Chart");
 }
 
-TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1), attacking a D stand costs each core stand a die (3.7.1), pairs of 4s hit (3.2)", "[regimental][dice_pool]") {
+TEST_CASE(
+    "a D stand defeated in close combat may lose another SP and hold (4.1), attacking a D stand costs each core stand "
+    "a die (3.7.1), pairs of 4s hit (3.2)",
+    "[regimental][dice_pool]") {
     // Attack M against D: 3 dice less 1 = 2 dice, 6 6 (2 hits); defence D: 3 dice 4 4 1 (1 hit: a pair of 4s).
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
     auto& g = s.game();
@@ -290,13 +322,17 @@ TEST_CASE("a D stand defeated in close combat may lose another SP and hold (4.1)
     CHECK(g.state().combat.defender_hits == 1);
     REQUIRE(g.decision() == DecisionKind::Retreat);
     const auto& legal = g.legal_actions();
-    REQUIRE(std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
+    REQUIRE(
+        std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
     s.apply(act(ActionKind::StiffResistance));
     CHECK(g.hits(x_inf) == 3);
     CHECK(g.state().units[static_cast<std::size_t>(x_inf)].hex == *g.grid().parse_label("0604"));
 }
 
-TEST_CASE("support when defending (3.5.2): an H stand calls in its regiment's fire support in range and up to two divisional batteries, each spending a shot", "[regimental][dice_pool][lua]") {
+TEST_CASE(
+    "support when defending (3.5.2): an H stand calls in its regiment's fire support in range and up to two divisional "
+    "batteries, each spending a shot",
+    "[regimental][dice_pool][lua]") {
     std::vector<Stand> stands = kTwoRegiments;
     stands.push_back({"x_fs", "fire_support", "axis", "0804", "Kg"});  // with its HQ, 2 hexes from the target
     stands.push_back({"x_gun", "artillery", "axis", "1004", ""});
@@ -313,7 +349,10 @@ TEST_CASE("support when defending (3.5.2): an H stand calls in its regiment's fi
     CHECK(g.hits(g.unit_index("x_fs")) == 0);  // supporters take no losses
 }
 
-TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distance, they do not fight back, and are hit on 5, 6 or a double 4", "[regimental][dice_pool][movement]") {
+TEST_CASE(
+    "retreating regiments (2.5, 3.6): they move first, at strategic distance, they do not fight back, and are hit on "
+    "5, 6 or a double 4",
+    "[regimental][dice_pool][movement]") {
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 5, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "R"}});
@@ -322,7 +361,7 @@ TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distan
     REQUIRE(g.state().at.active_side == 1);
     const int x_inf = g.unit_index("x_inf");
     CHECK(g.movement_budget(x_inf) == 4);  // foot: 2, strategic 4
-    s.apply(act(ActionKind::EndPhase));  // it stays, to be attacked
+    s.apply(act(ActionKind::EndPhase));    // it stays, to be attacked
     activate(s, "1st");
     s.apply(act(ActionKind::EndPhase));
     attack(s, "x_inf", {"a_inf"});
@@ -330,10 +369,14 @@ TEST_CASE("retreating regiments (2.5, 3.6): they move first, at strategic distan
     CHECK(g.state().combat.attacker_hits == 1);  // the 5
 }
 
-TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, one of an H regiment, none of a D regiment, once a round", "[regimental][dice_pool]") {
-    const std::vector<Stand> three{{"a_hq", "hq", "allies", "0404", "1st"},     {"a1", "infantry", "allies", "0504", "1st"},
-                                   {"a2", "infantry", "allies", "0505", "1st"},  {"a3", "infantry", "allies", "0603", "1st"},
-                                   {"x_hq", "hq", "axis", "0904", "Kg"},         {"x_inf", "infantry", "axis", "0604", "Kg"}};
+TEST_CASE(
+    "who attacks (3.3, 3.4): two core stands of an M regiment on one hex, one of an H regiment, none of a D regiment, "
+    "once a round",
+    "[regimental][dice_pool]") {
+    const std::vector<Stand> three{
+        {"a_hq", "hq", "allies", "0404", "1st"},     {"a1", "infantry", "allies", "0504", "1st"},
+        {"a2", "infantry", "allies", "0505", "1st"}, {"a3", "infantry", "allies", "0603", "1st"},
+        {"x_hq", "hq", "axis", "0904", "Kg"},        {"x_inf", "infantry", "axis", "0604", "Kg"}};
     auto attackers_offered = [&](const std::string& order) {
         Session s = open(write_scenario(three), {6, 6, 1, 1});
         auto& g = s.game();
@@ -342,12 +385,14 @@ TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, 
         if (g.decision() == DecisionKind::Movement) s.apply(act(ActionKind::EndPhase));
         if (g.phase_id() != "combat" || g.activated_formation() != g.formation_index("1st")) return -1;
         const auto& legal = g.legal_actions();
-        if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; })) return -1;
+        if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }))
+            return -1;
         s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
         int added = 0;
         for (;;) {
             const auto& now = g.legal_actions();
-            const auto add = std::find_if(now.begin(), now.end(), [](const Action& a) { return a.kind == ActionKind::AddAttacker; });
+            const auto add =
+                std::find_if(now.begin(), now.end(), [](const Action& a) { return a.kind == ActionKind::AddAttacker; });
             if (add == now.end()) break;
             s.apply(*add);
             ++added;
@@ -360,12 +405,15 @@ TEST_CASE("who attacks (3.3, 3.4): two core stands of an M regiment on one hex, 
     CHECK(attackers_offered("R") == -1);
 }
 
-TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, infantry loses a die against it, an engineer company in close combat saves the die lost against D", "[regimental][dice_pool][lua]") {
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0404", "1st"},   {"a_inf", "infantry", "allies", "0504", "1st"},
-                                    {"a_at", "at_company", "allies", "0504", "1st"}, {"a_eng", "engineers", "allies", "0505", "1st"},
-                                    {"a_inf2", "infantry", "allies", "0505", "1st"},
-                                    {"x_hq", "hq", "axis", "0904", "Kg"},      {"x_tank", "medium_armour", "axis", "0604", "Kg"},
-                                    {"x_inf", "infantry", "axis", "0605", "Kg"}};
+TEST_CASE(
+    "companies (3.1, 3.7): an anti-tank company rolls 2D against armour, infantry loses a die against it, an engineer "
+    "company in close combat saves the die lost against D",
+    "[regimental][dice_pool][lua]") {
+    const std::vector<Stand> stands{
+        {"a_hq", "hq", "allies", "0404", "1st"},           {"a_inf", "infantry", "allies", "0504", "1st"},
+        {"a_at", "at_company", "allies", "0504", "1st"},   {"a_eng", "engineers", "allies", "0505", "1st"},
+        {"a_inf2", "infantry", "allies", "0505", "1st"},   {"x_hq", "hq", "axis", "0904", "Kg"},
+        {"x_tank", "medium_armour", "axis", "0604", "Kg"}, {"x_inf", "infantry", "axis", "0605", "Kg"}};
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
@@ -391,44 +439,49 @@ TEST_CASE("companies (3.1, 3.7): an anti-tank company rolls 2D against armour, i
     CHECK(h.state().combat.attack == 3 + 1);
 }
 
-TEST_CASE("command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes from its HQ may not attack, fire passes no stand but overhead fire does, fire support joins from afar, other companies from a stand's hex", "[regimental][dice_pool]") {
+TEST_CASE(
+    "command (2.2, 3.4) and distant fire (3.3): a stand more than 2 hexes from its HQ may not attack, fire passes no "
+    "stand but overhead fire does, fire support joins from afar, other companies from a stand's hex",
+    "[regimental][dice_pool]") {
     // 1st: HQ 0204; stands 0404 (in command) and 0704 (5 hexes off); a fire
     // support company at 0304, an MG company with the near stand. The target
     // 0604 is two hexes from 0404 with a stand of ours in between at 0504;
     // 0402 is two hexes off with nothing between.
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"},        {"a_near", "infantry", "allies", "0404", "1st"},
-                                    {"a_block", "infantry", "allies", "0504", "2nd"},   {"a_hq2", "hq", "allies", "0502", "2nd"},
-                                    {"a_far", "infantry", "allies", "0703", "1st"},     {"a_fs", "fire_support", "allies", "0304", "1st"},
-                                    {"a_mg", "mg_company", "allies", "0404", "1st"},
-                                    {"x_hq", "hq", "axis", "0908", "Kg"},              {"x_inf", "infantry", "axis", "0604", "Kg"},
-                                    {"x_other", "infantry", "axis", "0402", "Kg"}};
+    const std::vector<Stand> stands{
+        {"a_hq", "hq", "allies", "0204", "1st"},          {"a_near", "infantry", "allies", "0404", "1st"},
+        {"a_block", "infantry", "allies", "0504", "2nd"}, {"a_hq2", "hq", "allies", "0502", "2nd"},
+        {"a_far", "infantry", "allies", "0703", "1st"},   {"a_fs", "fire_support", "allies", "0304", "1st"},
+        {"a_mg", "mg_company", "allies", "0404", "1st"},  {"x_hq", "hq", "axis", "0908", "Kg"},
+        {"x_inf", "infantry", "axis", "0604", "Kg"},      {"x_other", "infantry", "axis", "0402", "Kg"}};
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
     REQUIRE(g.phase_id() == "combat");
-    CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);   // out of command
+    CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);  // out of command
     CHECK(g.state().mark(g.unit_index("a_near"), "cannot_attack") == 0);
     const int near = g.unit_index("a_near"), inf = g.unit_index("x_inf");
     CHECK(g.reaches(near, g.unit_index("x_other")));  // a clear line at 2 hexes
-    CHECK_FALSE(g.reaches(near, inf));                 // a stand in the way (3.3)
-    CHECK(g.reaches(g.unit_index("a_fs"), inf));       // fire support fires overhead, 3 hexes
+    CHECK_FALSE(g.reaches(near, inf));                // a stand in the way (3.3)
+    CHECK(g.reaches(g.unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
     s.apply(act(ActionKind::Declare, -1, g.unit_index("x_other")));
     s.apply(act(ActionKind::AddAttacker, near));
     std::set<int> joiners;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::AddAttacker) joiners.insert(a.unit);
-    CHECK(joiners.count(g.unit_index("a_mg")) == 1);   // attached: in the stand's hex
+    CHECK(joiners.count(g.unit_index("a_mg")) == 1);  // attached: in the stand's hex
     CHECK(joiners.count(g.unit_index("a_far")) == 0);
 }
 
-TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until clear of zones and friends", "[regimental][dice_pool]") {
+TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until clear of zones and friends",
+          "[regimental][dice_pool]") {
     // The defender at 0604 loses; every hex next to it is in the zone of an
     // Allied stand (0504, 0803, 0706) or held: it falls back through a zone
     // to a hex two away, clear of zones and friends.
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0304", "1st"}, {"a_inf", "infantry", "allies", "0504", "1st"},
-                                    {"a_hq2", "hq", "allies", "0902", "2nd"}, {"a_side", "infantry", "allies", "0803", "2nd"},
-                                    {"a_below", "infantry", "allies", "0706", "2nd"},
-                                    {"x_hq", "hq", "axis", "1008", "Kg"},    {"x_inf", "infantry", "axis", "0604", "Kg"}};
+    const std::vector<Stand> stands{
+        {"a_hq", "hq", "allies", "0304", "1st"},          {"a_inf", "infantry", "allies", "0504", "1st"},
+        {"a_hq2", "hq", "allies", "0902", "2nd"},         {"a_side", "infantry", "allies", "0803", "2nd"},
+        {"a_below", "infantry", "allies", "0706", "2nd"}, {"x_hq", "hq", "axis", "1008", "Kg"},
+        {"x_inf", "infantry", "axis", "0604", "Kg"}};
     // Attack 6 6 6 (3 hits, 2 taken); defence 1 1 1.
     Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 1, 1, 1});
     auto& g = s.game();
@@ -445,9 +498,14 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     }
 }
 
-TEST_CASE("strategic movement (2.0): a regiment starting more than 2 hexes from the enemy may move at its strategic allowance, never within 2 hexes of an enemy stand, and may not attack", "[regimental][movement]") {
-    const std::vector<Stand> far{{"a_hq", "hq", "allies", "0103", "1st"}, {"a_inf", "infantry", "allies", "0203", "1st"},
-                                 {"x_hq", "hq", "axis", "1003", "Kg"},   {"x_inf", "infantry", "axis", "0803", "Kg"}};
+TEST_CASE(
+    "strategic movement (2.0): a regiment starting more than 2 hexes from the enemy may move at its strategic "
+    "allowance, never within 2 hexes of an enemy stand, and may not attack",
+    "[regimental][movement]") {
+    const std::vector<Stand> far{{"a_hq", "hq", "allies", "0103", "1st"},
+                                 {"a_inf", "infantry", "allies", "0203", "1st"},
+                                 {"x_hq", "hq", "axis", "1003", "Kg"},
+                                 {"x_inf", "infantry", "axis", "0803", "Kg"}};
     Session s = open(write_scenario(far), {6, 6, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
@@ -472,10 +530,16 @@ TEST_CASE("strategic movement (2.0): a regiment starting more than 2 hexes from 
     CHECK(near.game().movement_budget(near.game().unit_index("a_inf")) == 2);
 }
 
-TEST_CASE("reshuffles (2.1, 2.4): an H regiment's stands move only into hexes where stands of their regiment are, never across a vacant one", "[regimental][movement]") {
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0303", "1st"}, {"a_inf", "infantry", "allies", "0404", "1st"},
-                                    {"a_mg", "mg_company", "allies", "0405", "1st"}, {"a_far", "infantry", "allies", "0707", "1st"},
-                                    {"x_hq", "hq", "axis", "1008", "Kg"},    {"x_inf", "infantry", "axis", "1007", "Kg"}};
+TEST_CASE(
+    "reshuffles (2.1, 2.4): an H regiment's stands move only into hexes where stands of their regiment are, never "
+    "across a vacant one",
+    "[regimental][movement]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0303", "1st"},
+                                    {"a_inf", "infantry", "allies", "0404", "1st"},
+                                    {"a_mg", "mg_company", "allies", "0405", "1st"},
+                                    {"a_far", "infantry", "allies", "0707", "1st"},
+                                    {"x_hq", "hq", "axis", "1008", "Kg"},
+                                    {"x_inf", "infantry", "axis", "1007", "Kg"}};
     Session s = open(write_scenario(stands), {6, 6, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
@@ -498,37 +562,50 @@ TEST_CASE("reshuffles (2.1, 2.4): an H regiment's stands move only into hexes wh
     activate(t, "1st");
     auto& h = t.game();
     bool mg_movable = false;
-    for (const auto& a : h.legal_actions()) mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.unit_index("a_mg"));
+    for (const auto& a : h.legal_actions())
+        mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.unit_index("a_mg"));
     CHECK(mg_movable);
     const auto& mg = h.movement_range(h.unit_index("a_mg"));
-    CHECK(mg.reached(at("0404")));         // onto its battalion's hex
-    CHECK_FALSE(mg.reached(at("0406")));   // vacant
+    CHECK(mg.reached(at("0404")));        // onto its battalion's hex
+    CHECK_FALSE(mg.reached(at("0406")));  // vacant
 }
 
-TEST_CASE("movement (2.3): woods stop a stand that enters them, a large river is entered only as a move's first step, and stops it", "[regimental][movement]") {
+TEST_CASE(
+    "movement (2.3): woods stop a stand that enters them, a large river is entered only as a move's first step, and "
+    "stops it",
+    "[regimental][movement]") {
     // Column 4 is woods from top to bottom, column 7 a large river.
     std::string rows;
     for (int r = 1; r <= 8; ++r) rows += "    ...w..r...\n";
-    Session s = open(write_scenario({{"a_hq", "hq", "allies", "0104", "1st"}, {"a_mot", "motor_infantry", "allies", "0204", "1st"},
-                                     {"a_bank", "motor_infantry", "allies", "0604", "1st"}, {"a_back", "motor_infantry", "allies", "0505", "1st"},
-                                     {"x_hq", "hq", "axis", "1008", "Kg"}, {"x_inf", "infantry", "axis", "1007", "Kg"}}, rows),
+    Session s = open(write_scenario({{"a_hq", "hq", "allies", "0104", "1st"},
+                                     {"a_mot", "motor_infantry", "allies", "0204", "1st"},
+                                     {"a_bank", "motor_infantry", "allies", "0604", "1st"},
+                                     {"a_back", "motor_infantry", "allies", "0505", "1st"},
+                                     {"x_hq", "hq", "axis", "1008", "Kg"},
+                                     {"x_inf", "infantry", "axis", "1007", "Kg"}},
+                                    rows),
                      {6, 6, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
     activate(s, "1st");
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
-    CHECK(g.movement_range(g.unit_index("a_mot")).reached(at("0404")));        // into the woods, 2 MP of 3
-    CHECK_FALSE(g.movement_range(g.unit_index("a_mot")).reached(at("0504")));  // but not through them
-    CHECK(g.movement_range(g.unit_index("a_bank")).reached(at("0704")));       // the river, as the first step
+    CHECK(g.movement_range(g.unit_index("a_mot")).reached(at("0404")));         // into the woods, 2 MP of 3
+    CHECK_FALSE(g.movement_range(g.unit_index("a_mot")).reached(at("0504")));   // but not through them
+    CHECK(g.movement_range(g.unit_index("a_bank")).reached(at("0704")));        // the river, as the first step
     CHECK_FALSE(g.movement_range(g.unit_index("a_bank")).reached(at("0804")));  // and it halts there
     CHECK_FALSE(g.movement_range(g.unit_index("a_back")).reached(at("0704")));  // not after another step
     CHECK(g.movement_range(g.unit_index("a_back")).reached(at("0604")));
 }
 
-TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M to H, the HQ returns next round beside its stands, a regiment reduced to its HQ is removed", "[regimental][hq]") {
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"}, {"a_inf", "infantry", "allies", "0304", "1st"},
+TEST_CASE(
+    "HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M to H, the HQ returns next round beside its "
+    "stands, a regiment reduced to its HQ is removed",
+    "[regimental][hq]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"},
+                                    {"a_inf", "infantry", "allies", "0304", "1st"},
                                     {"a_inf2", "infantry", "allies", "0305", "1st"},
-                                    {"x_hq", "hq", "axis", "0904", "Kg"},    {"x_inf", "infantry", "axis", "0804", "Kg"}};
+                                    {"x_hq", "hq", "axis", "0904", "Kg"},
+                                    {"x_inf", "infantry", "axis", "0804", "Kg"}};
     Session s = open(write_scenario(stands));
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
@@ -538,13 +615,15 @@ TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M
     CHECK(g.order_of(g.formation_index("1st")) == order_index(g, "H"));  // M goes to H
     CHECK(g.deciding_side() == 1);  // the Allies give no order: their only regiment has no HQ
     s.apply(act(ActionKind::GiveOrder, -1, g.formation_index("Kg"), order_index(g, "H")));
-    while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0) s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
+    while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)
+        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
     s.apply(act(ActionKind::Activate, -1, -1, g.formation_index("1st")));
     const auto& hq = g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))];
     CHECK(hq.on_map);
     CHECK(logged(g, "a_hq returns at"));
     // No other movement the round it returns.
-    CHECK(std::none_of(g.legal_actions().begin(), g.legal_actions().end(), [](const Action& a) { return a.kind == ActionKind::SelectUnit; }));
+    CHECK(std::none_of(g.legal_actions().begin(), g.legal_actions().end(),
+                       [](const Action& a) { return a.kind == ActionKind::SelectUnit; }));
     // Reduced to its HQ: removed.
     g.eliminate(g.unit_index("a_inf"));
     g.eliminate(g.unit_index("a_inf2"));
@@ -552,10 +631,13 @@ TEST_CASE("HQs (6.0): a regiment whose HQ is lost gets no orders and goes from M
     CHECK(logged(g, "1st is reduced to its HQ and removed"));
 }
 
-TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn stands within command radius", "[regimental][night]") {
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"}, {"a_inf", "infantry", "allies", "0304", "1st"},
+TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn stands within command radius",
+          "[regimental][night]") {
+    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0204", "1st"},
+                                    {"a_inf", "infantry", "allies", "0304", "1st"},
                                     {"a_far", "infantry", "allies", "0704", "1st"},
-                                    {"x_hq", "hq", "axis", "0908", "Kg"},    {"x_inf", "infantry", "axis", "1008", "Kg"}};
+                                    {"x_hq", "hq", "axis", "0908", "Kg"},
+                                    {"x_inf", "infantry", "axis", "1008", "Kg"}};
     Session s = open(write_scenario(stands));
     auto& g = s.game();
     give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
@@ -567,24 +649,28 @@ TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn sta
     CHECK(logged(g, "Allies: night supply for 1 regiments; 0 strength and 1 support points unused"));
 }
 
-TEST_CASE("artillery (5.0-5.2): three shots a round, a battery fires in the artillery phase only at what a stand near its HQ spots, at most one hit a gun, unanswered", "[regimental][artillery]") {
-    const std::vector<Stand> stands{{"a_hq", "hq", "allies", "0203", "1st"},  {"a_inf", "infantry", "allies", "0304", "1st"},
-                                    {"a_gun", "artillery", "allies", "0101", ""},
-                                    {"x_hq", "hq", "axis", "1008", "Kg"},     {"x_inf", "infantry", "axis", "0505", "Kg"},
-                                    {"x_far", "infantry", "axis", "0908", "Kg"}};
+TEST_CASE(
+    "artillery (5.0-5.2): three shots a round, a battery fires in the artillery phase only at what a stand near its HQ "
+    "spots, at most one hit a gun, unanswered",
+    "[regimental][artillery]") {
+    const std::vector<Stand> stands{
+        {"a_hq", "hq", "allies", "0203", "1st"},      {"a_inf", "infantry", "allies", "0304", "1st"},
+        {"a_gun", "artillery", "allies", "0101", ""}, {"x_hq", "hq", "axis", "1008", "Kg"},
+        {"x_inf", "infantry", "axis", "0505", "Kg"},  {"x_far", "infantry", "axis", "0908", "Kg"}};
     // Roll-offs for two activations, then the battery's two dice: 6 6.
     Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 6});
     auto& g = s.game();
     give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
     const int gun = g.unit_index("a_gun");
     CHECK(g.state().mark(gun, "shots") == 3);
-    while (g.phase_id() != "artillery_fire") s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
+    while (g.phase_id() != "artillery_fire")
+        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
     REQUIRE(g.state().at.active_side == 0);
     std::set<int> targets;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::Declare) targets.insert(a.target);
-    CHECK(targets.count(g.unit_index("x_inf")) == 1);   // 2 hexes from a_inf, in the open: spotted
-    CHECK(targets.count(g.unit_index("x_far")) == 0);   // nobody sees it
+    CHECK(targets.count(g.unit_index("x_inf")) == 1);  // 2 hexes from a_inf, in the open: spotted
+    CHECK(targets.count(g.unit_index("x_far")) == 0);  // nobody sees it
     attack(s, "x_inf", {"a_gun"});
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // 6 6: two hits, one gun
@@ -598,14 +684,19 @@ TEST_CASE("artillery (5.0-5.2): three shots a round, a battery fires in the arti
     // The last shot fired, the battery has nothing more to do: the game moves on.
     CHECK((g.phase_id() != "artillery_fire" || g.state().at.active_side != 0 || g.state().at.turn > 1));
     int barrages = 0;
-    for (const auto& e : g.log()) barrages += e.turn == 1 && e.text.find("combat: a_gun against x_inf") != std::string::npos;
+    for (const auto& e : g.log())
+        barrages += e.turn == 1 && e.text.find("combat: a_gun against x_inf") != std::string::npos;
     CHECK(barrages == 3);
 }
 
-TEST_CASE("air power (9.0): a point called in adds 2D to the attack, AA within 2 hexes fires 2D hitting on 6, and a hit stops it", "[regimental][lua]") {
+TEST_CASE(
+    "air power (9.0): a point called in adds 2D to the attack, AA within 2 hexes fires 2D hitting on 6, and a hit "
+    "stops it",
+    "[regimental][lua]") {
     auto with_air = [](const std::vector<Stand>& stands) {
         const std::string file = write_scenario(stands);
-        sandtable::test::write_text(file, sandtable::test::text_of(file) + "rules:\n  air_power: { params: { points: [1, 0] } }\n");
+        sandtable::test::write_text(
+            file, sandtable::test::text_of(file) + "rules:\n  air_power: { params: { points: [1, 0] } }\n");
         return file;
     };
     auto attack_with_strike = [](Session& s) {
@@ -631,7 +722,10 @@ TEST_CASE("air power (9.0): a point called in adds 2D to the attack, AA within 2
     }
 }
 
-TEST_CASE("The Hill Line: bot games of the two-day scenario end with a result, and their replays re-execute to the same checksums", "[regimental][scenario]") {
+TEST_CASE(
+    "The Hill Line: bot games of the two-day scenario end with a result, and their replays re-execute to the same "
+    "checksums",
+    "[regimental][scenario]") {
     const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/regimental/hill_line.yaml";
     const auto loaded = sandtable::load::load_scenario(scenario);
     CHECK(loaded.scenario->turns == 10);  // two days of four rounds and a night

@@ -40,7 +40,8 @@ struct TempDir {
     fs::path path;
     TempDir() {
         static int counter = 0;
-        path = fs::temp_directory_path() / ("sandtable-reinforcements-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+        path = fs::temp_directory_path() /
+               ("sandtable-reinforcements-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
         fs::remove_all(path);
         fs::create_directories(path);
     }
@@ -69,7 +70,8 @@ struct ReinforcedWendleFords {
             it->arrives = 3;
         }
         sc.deployment_zones.assign(sc.sides.size(), {});
-        for (const char* label : {"0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303", "0401", "0402", "0403", "0501"})
+        for (const char* label :
+             {"0101", "0102", "0103", "0201", "0202", "0203", "0301", "0302", "0303", "0401", "0402", "0403", "0501"})
             sc.deployment_zones[0].push_back(*sc.map.grid.parse_label(label));
         file = (dir.path / "reinforced.yaml").string();
         spit(file, sandtable::load::scenario_to_yaml(sc, *original.ruleset));
@@ -93,7 +95,8 @@ std::pair<int, int> place_of(const std::string& text, const std::string& needle,
     INFO("looking for: " << needle);
     REQUIRE(found != std::string::npos);
     const std::size_t pos = found + offset;
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
+    const int line =
+        1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
     const auto line_start = text.rfind('\n', pos - 1);
     return {line, static_cast<int>(pos - line_start)};
 }
@@ -113,14 +116,17 @@ void check_single_error(const Battlefield& b, const std::string& from, const std
     INFO("diagnostics:" << listing);
     REQUIRE(errors.size() == 1);
     const auto [line, column] = place_of(text, needle, offset);
-    CHECK(errors.front().to_string() == file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
+    CHECK(errors.front().to_string() ==
+          file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + message);
 }
 
 // Two foot units far apart and side a's knights due on turn `arrives` at 0105.
 Battlefield with_relief(int arrives) {
     Battlefield b;
     b.turns = 3;
-    b.units = {{"a_sp", "spearmen", "a", "0101"}, {"b_sp", "spearmen", "b", "1008"}, {"a_kn", "knights", "a", "0105", false, arrives}};
+    b.units = {{"a_sp", "spearmen", "a", "0101"},
+               {"b_sp", "spearmen", "b", "1008"},
+               {"a_kn", "knights", "a", "0105", false, arrives}};
     return b;
 }
 
@@ -146,7 +152,8 @@ void play_until_turn(sandtable::bots::Session& s, int turn) {
 }
 
 bool log_has(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    return std::any_of(g.log().begin(), g.log().end(),
+                       [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // The first log entry containing `text` is in game turn `turn`.
@@ -217,19 +224,26 @@ TEST_CASE("a unit outside its side's deployment zone still loads", "[reinforceme
 TEST_CASE("a bad arrives is reported at its value", "[reinforcements][load][errors]") {
     const Battlefield b = with_relief(1);
     const std::string entry = "at: \"0105\" }";
-    check_single_error(b, entry, "at: \"0105\", arrives: 0 }", "arrives: 0", 9, "'arrives' must be a game turn of this scenario, 1 to 3, got 0");
-    check_single_error(b, entry, "at: \"0105\", arrives: 4 }", "arrives: 4", 9, "'arrives' must be a game turn of this scenario, 1 to 3, got 4");
-    check_single_error(b, entry, "at: \"0105\", arrives: soon }", "arrives: soon", 9, "'arrives' must be a whole number, got 'soon'");
-    check_single_error(b, entry, "at: \"0105\", arrive: 2 }", "arrive:", 0, "unknown key 'arrive' in a unit (did you mean 'arrives'?)");
+    check_single_error(b, entry, "at: \"0105\", arrives: 0 }", "arrives: 0", 9,
+                       "'arrives' must be a game turn of this scenario, 1 to 3, got 0");
+    check_single_error(b, entry, "at: \"0105\", arrives: 4 }", "arrives: 4", 9,
+                       "'arrives' must be a game turn of this scenario, 1 to 3, got 4");
+    check_single_error(b, entry, "at: \"0105\", arrives: soon }", "arrives: soon", 9,
+                       "'arrives' must be a whole number, got 'soon'");
+    check_single_error(b, entry, "at: \"0105\", arrive: 2 }", "arrive:", 0,
+                       "unknown key 'arrive' in a unit (did you mean 'arrives'?)");
 }
 
 TEST_CASE("a bad deployment is reported where it is written", "[reinforcements][load][errors]") {
     Battlefield b = with_relief(1);
     b.deployment = "{ a: [\"0101\", \"0102\"] }";
     const std::string zone = "deployment: { a: [\"0101\", \"0102\"] }";
-    check_single_error(b, zone, "deployment: { a: [\"0101\"], aa: [\"0102\"] }", "aa:", 0, "unknown side 'aa' (did you mean 'a'?)");
-    check_single_error(b, zone, "deployment: { a: [\"0101\", \"1199\"] }", "\"1199\"", 0, "deployment hex '1199' is not a hex on this 10x8 map");
-    check_single_error(b, zone, "deployment: { a: [\"0101\", \"01x2\"] }", "\"01x2\"", 0, "deployment hex '01x2' is not a hex on this 10x8 map");
+    check_single_error(b, zone, "deployment: { a: [\"0101\"], aa: [\"0102\"] }", "aa:", 0,
+                       "unknown side 'aa' (did you mean 'a'?)");
+    check_single_error(b, zone, "deployment: { a: [\"0101\", \"1199\"] }", "\"1199\"", 0,
+                       "deployment hex '1199' is not a hex on this 10x8 map");
+    check_single_error(b, zone, "deployment: { a: [\"0101\", \"01x2\"] }", "\"01x2\"", 0,
+                       "deployment hex '01x2' is not a hex on this 10x8 map");
     check_single_error(b, zone, "deployment: { a: [\"0101\", \"0102\", \"0101\"] }", "\"0101\"] }", 0,
                        "hex 0101 is listed twice in the deployment zone of 'a'");
     check_single_error(b, zone, "deployment: { a: \"0101\" }", "a: \"0101\" }", 3,
@@ -250,7 +264,8 @@ TEST_CASE("a reinforcement may enter where an enemy sets up, set-up units may no
 
 // ---- the kernel -----------------------------------------------------------------
 
-TEST_CASE("a reinforcement comes on at the start of its turn, not before, and rules hear of it", "[reinforcements][kernel]") {
+TEST_CASE("a reinforcement comes on at the start of its turn, not before, and rules hear of it",
+          "[reinforcements][kernel]") {
     Battlefield b = with_relief(2);
     b.extra_rule_module = kArrivalListener;
     auto s = b.start();
@@ -263,7 +278,8 @@ TEST_CASE("a reinforcement comes on at the start of its turn, not before, and ru
     CHECK_FALSE(can_select(g, "a_kn"));
 
     // The last decision of turn 1 still finds it off the map.
-    play_until(s, [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
+    play_until(s,
+               [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
     CHECK_FALSE(on_map(g, "a_kn"));
     play_until_turn(s, 2);
     CHECK(on_map(g, "a_kn"));
@@ -278,7 +294,8 @@ TEST_CASE("a reinforcement comes on at the start of its turn, not before, and ru
     CHECK(can_select(g, "a_kn"));
 }
 
-TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be attacked", "[reinforcements][kernel]") {
+TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be attacked",
+          "[reinforcements][kernel]") {
     Battlefield b = with_relief(2);
     b.units[1].hex = "0205";  // b_sp next to the knights' entry hex
     auto s = b.start();
@@ -287,7 +304,8 @@ TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be
     CHECK_FALSE(g.in_enemy_zoc(1, next_to_entry));
     CHECK_FALSE(g.adjacent_to_enemy(unit(g, "a_kn")));
     // Side b's combat phase of turn 1 offers no attack on it (nor is one forced).
-    play_until(s, [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
+    play_until(s,
+               [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
     CHECK(can_select(g, "b_sp"));
     for (const auto& a : g.legal_actions()) CHECK(a.target != unit(g, "a_kn"));
     s.apply(*find(g.legal_actions(), ActionKind::EndPhase));
@@ -313,11 +331,13 @@ TEST_CASE("an enemy in the entry hex holds a reinforcement back a turn", "[reinf
     CHECK_FALSE(log_has(g, "heard a_kn arrive"));
 
     // Side b's levy leaves the hex in its movement phase of turn 2.
-    play_until(s, [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
+    play_until(s,
+               [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
     REQUIRE(g.state().at.turn == 2);
     select(s, "b_lv");
-    auto away = std::find_if(g.legal_actions().begin(), g.legal_actions().end(),
-                             [&](const Action& a) { return a.kind == ActionKind::MoveTo && g.grid().label(a.hex) != "0105"; });
+    auto away = std::find_if(g.legal_actions().begin(), g.legal_actions().end(), [&](const Action& a) {
+        return a.kind == ActionKind::MoveTo && g.grid().label(a.hex) != "0105";
+    });
     REQUIRE(away != g.legal_actions().end());
     s.apply(*away);
     CHECK_FALSE(on_map(g, "a_kn"));  // not in the middle of a turn
@@ -374,13 +394,15 @@ TEST_CASE("bots finish a scenario with reinforcements and replay it exactly", "[
             std::string replay;
             for (auto& checksum : checksums) {
                 sandtable::bots::Session session(reinforced.loaded, reinforced.file, seed, {}, true);
-                auto a = sandtable::bots::make_bot(first, seed * 2 + 1), b = sandtable::bots::make_bot(second, seed * 2 + 2);
+                auto a = sandtable::bots::make_bot(first, seed * 2 + 1),
+                     b = sandtable::bots::make_bot(second, seed * 2 + 2);
                 session.play({a.get(), b.get()}, 100'000);
                 const Game& g = session.game();
                 REQUIRE(g.over());
                 checksum = g.checksum();
                 replay = session.replay_yaml();
-                for (const char* id : {"w_lv1", "w_sk2", "h_kn1"}) arrived += log_has(g, std::string(id) + " arrives at");
+                for (const char* id : {"w_lv1", "w_sk2", "h_kn1"})
+                    arrived += log_has(g, std::string(id) + " arrives at");
             }
             CHECK(checksums[0] == checksums[1]);
             const std::string replay_file = (dir.path / ("game-" + std::to_string(seed) + ".yaml")).string();

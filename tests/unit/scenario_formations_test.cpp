@@ -7,9 +7,11 @@
 
 using namespace bmw_test;
 
-TEST_CASE("a unit's formation: loaded, saved as written, and read by rule modules as game.unit(u).formation", "[scenario][formation]") {
+TEST_CASE("a unit's formation: loaded, saved as written, and read by rule modules as game.unit(u).formation",
+          "[scenario][formation]") {
     Battlefield b;
-    b.units = {{"sp1", "spearmen", "a", "0504", false, 1, "1st Regiment"}, {"sp2", "spearmen", "a", "0505", false, 1, "1st Regiment"},
+    b.units = {{"sp1", "spearmen", "a", "0504", false, 1, "1st Regiment"},
+               {"sp2", "spearmen", "a", "0505", false, 1, "1st Regiment"},
                {"lv", "levy", "b", "0101"}};
     b.extra_rule_module = R"(
 game.on("phase.begin", function()
@@ -28,7 +30,10 @@ end, { phase = "movement" })
     CHECK(saved.find("formation: \"1st Regiment\"") != std::string::npos);
     auto s = b.start();
     const auto& log = s.game().log();
-    auto logged = [&](const std::string& text) { return std::any_of(log.begin(), log.end(), [&](const auto& e) { return e.text.find(text) != std::string::npos; }); };
+    auto logged = [&](const std::string& text) {
+        return std::any_of(log.begin(), log.end(),
+                           [&](const auto& e) { return e.text.find(text) != std::string::npos; });
+    };
     CHECK(logged("formation of sp1: 1st Regiment"));
     CHECK(logged("formation of lv: nil"));
 }

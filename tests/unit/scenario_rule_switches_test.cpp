@@ -125,7 +125,8 @@ TEST_CASE("a scenario's rule switches load, apply over the ruleset's modules and
     for (std::size_t i = 0; i < 3; ++i) {
         CHECK(reloaded.scenario->rule_switches[i].module == switches[i].module);
         CHECK(reloaded.scenario->rule_switches[i].enabled == switches[i].enabled);
-        CHECK(load::param_to_yaml(reloaded.scenario->rule_switches[i].params) == load::param_to_yaml(switches[i].params));
+        CHECK(load::param_to_yaml(reloaded.scenario->rule_switches[i].params) ==
+              load::param_to_yaml(switches[i].params));
     }
     CHECK(load::scenario_to_yaml(*reloaded.scenario, *reloaded.ruleset) == written);
     // The switches are part of the game's sources: another switch, another hash.
@@ -142,7 +143,8 @@ TEST_CASE("a switch with nothing in it and a module name that needs quotes write
     rules::Scenario odd = *loaded.scenario;
     odd.rule_switches[0].module = "two words";
     odd.rule_switches[0].enabled = false;
-    CHECK(load::scenario_to_yaml(odd, *loaded.ruleset).find("\nrules:\n  \"two words\": { enabled: false }\n") != std::string::npos);
+    CHECK(load::scenario_to_yaml(odd, *loaded.ruleset).find("\nrules:\n  \"two words\": { enabled: false }\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("rule switch errors name the file, line and column", "[switches][load]") {
@@ -152,33 +154,43 @@ TEST_CASE("rule switch errors name the file, line and column", "[switches][load]
     SECTION("a module the ruleset does not list, with a did-you-mean") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  chargs: { enabled: false }\n");
-        CHECK(load_errors(file) == std::vector<std::string>{file + ":" + std::to_string(line + 1) +
-                                                            ":3: unknown rule module 'chargs' (did you mean 'charges'?); a scenario switches only the modules its ruleset lists"});
+        CHECK(load_errors(file) ==
+              std::vector<std::string>{file + ":" + std::to_string(line + 1) +
+                                       ":3: unknown rule module 'chargs' (did you mean 'charges'?); a scenario "
+                                       "switches only the modules its ruleset lists"});
     }
     SECTION("a param of another type than the module declares") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  cavalry: { params: { retreat_hexes: two } }\n");
-        CHECK(load_errors(file) == std::vector<std::string>{file + ":" + std::to_string(line + 1) +
-                                                            ":39: param 'retreat_hexes' of rule module 'cavalry' must be a whole number, got text 'two'"});
+        CHECK(load_errors(file) ==
+              std::vector<std::string>{
+                  file + ":" + std::to_string(line + 1) +
+                  ":39: param 'retreat_hexes' of rule module 'cavalry' must be a whole number, got text 'two'"});
     }
     SECTION("a whole number where the module takes true or false") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  charges:\n    params:\n      mandatory_advance: 1\n");
         CHECK(load_errors(file) == std::vector<std::string>{file + ":" + std::to_string(line + 3) +
-                                                            ":26: param 'mandatory_advance' of rule module 'charges' must be true or false, got a whole number '1'"});
+                                                            ":26: param 'mandatory_advance' of rule module 'charges' "
+                                                            "must be true or false, got a whole number '1'"});
     }
     SECTION("a number out of the declared range") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  cavalry: { params: { retreat_hexes: 12 } }\n");
-        CHECK(load_errors(file) == std::vector<std::string>{file + ":" + std::to_string(line + 1) +
-                                                            ":39: param 'retreat_hexes' of rule module 'cavalry' must be between 0 and 10, got 12"});
+        CHECK(load_errors(file) ==
+              std::vector<std::string>{
+                  file + ":" + std::to_string(line + 1) +
+                  ":39: param 'retreat_hexes' of rule module 'cavalry' must be between 0 and 10, got 12"});
     }
     SECTION("a new param a letter away from one the ruleset gives is taken for a typo") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  cavalry: { params: { retreat_hexs: 2 } }\n");
         const auto errors = load_errors(file);
         REQUIRE(errors.size() == 1);
-        CHECK_THAT(errors[0], Catch::StartsWith(file + ":" + std::to_string(line + 1) + ":38: rule module 'cavalry' has no param 'retreat_hexs' (did you mean 'retreat_hexes'?)"));
+        CHECK_THAT(errors[0],
+                   Catch::StartsWith(
+                       file + ":" + std::to_string(line + 1) +
+                       ":38: rule module 'cavalry' has no param 'retreat_hexs' (did you mean 'retreat_hexes'?)"));
     }
     SECTION("enabled that is not true or false, params that are not a map, an unknown key") {
         const std::string file = b.write();
@@ -187,18 +199,23 @@ TEST_CASE("rule switch errors name the file, line and column", "[switches][load]
                                 "  charges: { enabled: maybe }\n"
                                 "  cavalry: { params: [2] }\n"
                                 "  leaders: { enable: false }\n");
-        CHECK(load_errors(file) == std::vector<std::string>{
-                                       file + ":" + std::to_string(line + 1) + ":23: 'enabled' must be true or false",
-                                       file + ":" + std::to_string(line + 2) + ":22: 'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }",
-                                       file + ":" + std::to_string(line + 3) + ":14: unknown key 'enable' in a rule switch ({ enabled: false } or { params: { … } }) (did you mean 'enabled'?)",
-                                   });
+        CHECK(load_errors(file) ==
+              std::vector<std::string>{
+                  file + ":" + std::to_string(line + 1) + ":23: 'enabled' must be true or false",
+                  file + ":" + std::to_string(line + 2) +
+                      ":22: 'params' of a rule switch must map param names to values, like { retreat_hexes: 2 }",
+                  file + ":" + std::to_string(line + 3) +
+                      ":14: unknown key 'enable' in a rule switch ({ enabled: false } or { params: { … } }) (did you "
+                      "mean 'enabled'?)",
+              });
     }
     SECTION("rules that is not a map") {
         const std::string file = b.write();
         const int line = append(file, "rules:\n  - { module: charges, enabled: false }\n");
         const auto errors = load_errors(file);
         REQUIRE(errors.size() == 1);
-        CHECK_THAT(errors[0], Catch::StartsWith(file + ":" + std::to_string(line + 1) + ":3: expected the scenario's rule switches"));
+        CHECK_THAT(errors[0], Catch::StartsWith(file + ":" + std::to_string(line + 1) +
+                                                ":3: expected the scenario's rule switches"));
     }
 }
 
@@ -241,7 +258,8 @@ TEST_CASE("9.6 a scenario may switch on a module its ruleset lists switched off"
     CHECK(!disordered(s.game(), "kn"));
 }
 
-TEST_CASE("9.2 a scenario's retreat_hexes param makes cavalry retreat one hex, advance_hexes kept", "[switches][bmw][cavalry]") {
+TEST_CASE("9.2 a scenario's retreat_hexes param makes cavalry retreat one hex, advance_hexes kept",
+          "[switches][bmw][cavalry]") {
     Battlefield b;
     b.units = {{"hf", "heavy_foot", "a", "0502"}, {"kn", "knights", "b", "0503"}};
     const auto origin = [](const Game& g) { return *g.grid().parse_label("0503"); };
@@ -266,7 +284,8 @@ TEST_CASE("9.2 a scenario's retreat_hexes param makes cavalry retreat one hex, a
 
 TEST_CASE("a game played under a scenario's switches replays", "[switches][replay]") {
     Battlefield b;
-    b.units = {{"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}, {"hf", "heavy_foot", "a", "0101"}};
+    b.units = {
+        {"kn", "knights", "a", "0501", true}, {"sp", "spearmen", "b", "0505"}, {"hf", "heavy_foot", "a", "0101"}};
     const std::string scenario = b.write();
     append(scenario, "rules:\n  charges: { enabled: false }\n  cavalry: { params: { retreat_hexes: 2 } }\n");
     bots::Session s(load::load_scenario(scenario), scenario, 3, {}, true);

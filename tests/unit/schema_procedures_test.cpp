@@ -19,7 +19,8 @@ std::string schema_text() {
 }
 }  // namespace
 
-TEST_CASE("the ruleset schema names every procedure and every phase option the loader accepts", "[schema][procedures]") {
+TEST_CASE("the ruleset schema names every procedure and every phase option the loader accepts",
+          "[schema][procedures]") {
     const std::string schema = schema_text();
     REQUIRE(!schema.empty());
     for (const auto& procedure : sandtable::rules::procedures()) {

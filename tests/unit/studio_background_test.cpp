@@ -75,8 +75,10 @@ TEST_CASE("a background file round-trips and bad ones name the place", "[studio]
     CHECK(back.image_points[1].x == b.image_points[1].x);
     CHECK(studio::background_to_yaml(back, grid()) == yaml);
     try {
-        studio::background_from_yaml("image: a.png\nopacity: 150\nanchors:\n  - { hex: \"9999\", image: [1, 2] }\n  - { hex: \"0101\", image: [5] }\n",
-                                     "f.background.yaml", grid());
+        studio::background_from_yaml(
+            "image: a.png\nopacity: 150\nanchors:\n  - { hex: \"9999\", image: [1, 2] }\n  - { hex: \"0101\", image: "
+            "[5] }\n",
+            "f.background.yaml", grid());
         FAIL("no error");
     } catch (const load::LoadError& e) {
         std::string all;

@@ -19,7 +19,8 @@ bots::BatchSpec wendle_fords(std::uint64_t games) {
 }
 
 void wait_for(const studio::BalanceRun& run) {
-    for (int i = 0; i < 600 && !run.progress().finished; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    for (int i = 0; i < 600 && !run.progress().finished; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     REQUIRE(run.progress().finished);
 }
 }  // namespace

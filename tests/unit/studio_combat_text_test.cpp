@@ -10,7 +10,9 @@
 
 using namespace bmw_test;
 
-TEST_CASE("explained combat in words: the studio's combat pane names units, modifiers with their source, die and result", "[explain][studio]") {
+TEST_CASE(
+    "explained combat in words: the studio's combat pane names units, modifiers with their source, die and result",
+    "[explain][studio]") {
     auto s = spearmen_against_levy_on_a_hill().start({2});
     s.game().set_explaining(true);
     run_until(s, DecisionKind::CombatDeclare);
@@ -33,13 +35,15 @@ TEST_CASE("explained combat in words: the studio's combat pane names units, modi
 // Every unit's value in an explanation names where it is written: the
 // ruleset's line, or the house rule's patch line that changed it (issue 19,
 // defect 14).
-TEST_CASE("explained combat: each unit's value names its layer and file:line, a house rule's change included", "[explain][studio]") {
+TEST_CASE("explained combat: each unit's value names its layer and file:line, a house rule's change included",
+          "[explain][studio]") {
     namespace fs = std::filesystem;
     const fs::path house = fs::temp_directory_path() / ("sandtable-heavier-spears-" + std::to_string(::getpid()));
     fs::remove_all(house);
     fs::create_directories(house);
-    std::ofstream(house / "house.yaml") << "id: heavier-spears\nname: Heavier spears\nversion: 1.0.0\n"
-                                           "base: { ruleset: bmw, versions: \">=1.0.0 <2.0.0\" }\npatches: [spears.yaml]\n";
+    std::ofstream(house / "house.yaml")
+        << "id: heavier-spears\nname: Heavier spears\nversion: 1.0.0\n"
+           "base: { ruleset: bmw, versions: \">=1.0.0 <2.0.0\" }\npatches: [spears.yaml]\n";
     std::ofstream(house / "spears.yaml") << "unit_types:\n  - { id: spearmen, front: { combat: 8 } }\n";
     auto field = spearmen_against_levy_on_a_hill();
     field.house_rules = {house.string()};
@@ -52,7 +56,8 @@ TEST_CASE("explained combat: each unit's value names its layer and file:line, a 
     const std::string text = sandtable::studio::combat_text(g, g.combat_explanations().front(), &sources);
     INFO(text);
     CHECK(text.find("sp (Spearmen): 9  +1 from a leader") != std::string::npos);
-    CHECK(text.find("combat 8 from house rule heavier-spears, " + (house / "spears.yaml").string() + ":2:") != std::string::npos);
+    CHECK(text.find("combat 8 from house rule heavier-spears, " + (house / "spears.yaml").string() + ":2:") !=
+          std::string::npos);
     CHECK(text.find("combat 2 from ruleset bmw, ") != std::string::npos);  // the levy's, as the ruleset writes it
     CHECK(text.find("ruleset.yaml:") != std::string::npos);
     fs::remove_all(house);

@@ -14,12 +14,14 @@
 namespace fs = std::filesystem;
 using sandtable::studio::ScenarioDocument;
 
-TEST_CASE("a differential CRT cell edited in the studio changes the chances and saves to its table file", "[studio][document][tables][fm]") {
+TEST_CASE("a differential CRT cell edited in the studio changes the chances and saves to its table file",
+          "[studio][document][tables][fm]") {
     const fs::path root = sandtable::test::fresh_directory();
     fs::create_directories(root / "rulesets");
     fs::create_directories(root / "scenarios");
     fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/fm", root / "rulesets" / "fm", fs::copy_options::recursive);
-    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm", root / "scenarios" / "fm", fs::copy_options::recursive);
+    fs::copy(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm", root / "scenarios" / "fm",
+             fs::copy_options::recursive);
     auto doc = ScenarioDocument::open((root / "scenarios" / "fm" / "greenline.yaml").string());
     REQUIRE(doc.ruleset().differential_tables.size() == 1);
     CHECK(!doc.modified());  // an unchanged table is not counted as edited
@@ -42,5 +44,6 @@ TEST_CASE("a differential CRT cell edited in the studio changes the chances and 
     history.undo(doc);
     CHECK(doc.ruleset().differential_tables[0].result(5, 1) == "Ex");
     doc.save();
-    CHECK(sandtable::load::load_ruleset((root / "rulesets" / "fm").string()).differential_tables[0].result(5, 1) == "Ex");
+    CHECK(sandtable::load::load_ruleset((root / "rulesets" / "fm").string()).differential_tables[0].result(5, 1) ==
+          "Ex");
 }

@@ -33,11 +33,15 @@ TEST_CASE("every edit applied then undone gives the identical document", "[studi
     const auto& grid = doc.scenario().map.grid;
     studio::EditHistory history;
     const int woods = doc.ruleset().terrain_index("woods"), river = doc.ruleset().hexside_feature_index("river");
-    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, woods, std::vector<geometry::Hex>{grid.from_offset({0, 0}), grid.from_offset({1, 0})}));
-    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature, grid.from_offset({5, 5}), 0, river));
+    history.perform(doc,
+                    std::make_unique<studio::PaintTerrain>(
+                        doc, woods, std::vector<geometry::Hex>{grid.from_offset({0, 0}), grid.from_offset({1, 0})}));
+    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature,
+                                                                   grid.from_offset({5, 5}), 0, river));
     history.perform(doc, std::make_unique<studio::MoveUnit>(doc, 0, grid.from_offset({3, 3})));
     CHECK(doc.modified());
-    CHECK(history.undo_name() == "Move " + doc.scenario().units[0].name + " to " + grid.label(grid.from_offset({3, 3})));
+    CHECK(history.undo_name() ==
+          "Move " + doc.scenario().units[0].name + " to " + grid.label(grid.from_offset({3, 3})));
     history.undo(doc);
     CHECK(history.undo_name() == "Draw River");
     history.undo(doc);
@@ -57,7 +61,8 @@ TEST_CASE("saving an edited scenario round-trips through the loader", "[studio][
     const auto& grid = doc.scenario().map.grid;
     studio::EditHistory history;
     const int swamp = doc.ruleset().terrain_index("swamp");
-    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, swamp, std::vector<geometry::Hex>{grid.from_offset({31, 21})}));
+    history.perform(doc, std::make_unique<studio::PaintTerrain>(
+                             doc, swamp, std::vector<geometry::Hex>{grid.from_offset({31, 21})}));
     doc.save();
     CHECK(!doc.modified());
     const auto reloaded = ScenarioDocument::open(file);
@@ -88,7 +93,10 @@ TEST_CASE("saving with nothing changed touches no file: no write, no rename", "[
     load::FileOps ops = load::real_file_ops();
     int renames = 0;
     const auto rename = ops.rename;
-    ops.rename = [&](const std::string& from, const std::string& to) { ++renames; return rename(from, to); };
+    ops.rename = [&](const std::string& from, const std::string& to) {
+        ++renames;
+        return rename(from, to);
+    };
     doc.save(ops);
     CHECK(renames == 0);
     CHECK(doc.pending_files().empty());
@@ -140,7 +148,8 @@ TEST_CASE("a road laid across a hexside saves and undoes", "[studio][document]")
     const auto h = grid.from_offset({20, 20});
     studio::EditHistory history;
     const int road = doc.ruleset().path_feature_index("road");
-    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Path, h, 0, road));
+    history.perform(doc,
+                    std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Path, h, 0, road));
     CHECK(history.undo_name() == "Lay Road");
     CHECK(doc.scenario().map.path_feature(sandtable::geometry::neighbour(h, 0), 3) == road);  // both hexes see it
     doc.save();
@@ -149,7 +158,8 @@ TEST_CASE("a road laid across a hexside saves and undoes", "[studio][document]")
     CHECK(doc.to_yaml() == before);
 }
 
-TEST_CASE("a CRT cell edited in the studio changes the odds and saves to its table file", "[studio][document][tables]") {
+TEST_CASE("a CRT cell edited in the studio changes the odds and saves to its table file",
+          "[studio][document][tables]") {
     const std::string file = copy_project();
     auto doc = ScenarioDocument::open(file);
     const std::string crt_file = doc.ruleset().odds_tables[0].where.file;
@@ -169,7 +179,9 @@ TEST_CASE("a CRT cell edited in the studio changes the odds and saves to its tab
     CHECK(reloaded.odds_tables[0].columns.size() == crt.columns.size());
     history.undo(doc);
     doc.save();
-    CHECK(load::load_ruleset(std::filesystem::path(crt_file).parent_path().parent_path().string()).odds_tables[0].result(column, 3) == "-");
+    CHECK(load::load_ruleset(std::filesystem::path(crt_file).parent_path().parent_path().string())
+              .odds_tables[0]
+              .result(column, 3) == "-");
     (void)crt_before;
 }
 
@@ -180,14 +192,17 @@ TEST_CASE("a new project from the BMW template opens and plays", "[studio][proje
     fs::remove_all(destination);
     const auto templates = studio::bundled_templates(SANDTABLE_SOURCE_DIR);
     REQUIRE(std::find(templates.begin(), templates.end(), "bmw") != templates.end());
-    const std::string scenario = studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string());
+    const std::string scenario =
+        studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string());
     CHECK(fs::exists(destination / "rulesets" / "bmw" / "ruleset.yaml"));
     CHECK(fs::exists(destination / "scripts" / "charges.lua"));
     CHECK(fs::exists(destination / "schemas" / "scenario.schema.json"));  // the files' $schema comments resolve
-    auto doc = ScenarioDocument::open(scenario);  // every relative path still holds
+    auto doc = ScenarioDocument::open(scenario);                          // every relative path still holds
     CHECK(doc.scenario().units.size() > 0);
-    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string()), Catch::Contains("is not empty"));
-    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "nope", (destination / "x").string()), Catch::Contains("no bundled ruleset 'nope'"));
+    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "bmw", destination.string()),
+                      Catch::Contains("is not empty"));
+    CHECK_THROWS_WITH(studio::create_project_from_template(SANDTABLE_SOURCE_DIR, "nope", (destination / "x").string()),
+                      Catch::Contains("no bundled ruleset 'nope'"));
 }
 
 #include "core/brushes.h"
@@ -227,7 +242,8 @@ TEST_CASE("resizing the map keeps what lies inside both sizes and refuses to dro
     const auto& map = doc.scenario().map;
     CHECK(map.grid.columns() == 40);
     CHECK(map.grid.rows() == 30);
-    CHECK(map.terrain[static_cast<std::size_t>(map.grid.index(map.grid.from_offset({39, 29})))] == 0);  // new hexes: the first terrain
+    CHECK(map.terrain[static_cast<std::size_t>(map.grid.index(map.grid.from_offset({39, 29})))] ==
+          0);  // new hexes: the first terrain
     // The river of the old map is still there, hexside for hexside.
     int rivers = 0;
     for (const auto& s : map.sides)
@@ -276,7 +292,8 @@ TEST_CASE("a project folder lists its scenarios, and a folder without any says s
     CHECK_THROWS_WITH(studio::project_scenarios((project / "rulesets").string()), Catch::Contains("no scenario in"));
 }
 
-TEST_CASE("after a save in the studio's layout, issues point at the lines of the file as written", "[studio][document]") {
+TEST_CASE("after a save in the studio's layout, issues point at the lines of the file as written",
+          "[studio][document]") {
     const std::string file = copy_project();
     auto doc = ScenarioDocument::open(file);
     studio::EditHistory history;
@@ -285,8 +302,10 @@ TEST_CASE("after a save in the studio's layout, issues point at the lines of the
     const std::string text = text_of(file);
     std::vector<std::string> lines{""};
     for (char c : text) {
-        if (c == '\n') lines.emplace_back();
-        else lines.back().push_back(c);
+        if (c == '\n')
+            lines.emplace_back();
+        else
+            lines.back().push_back(c);
     }
     for (const auto& u : doc.scenario().units) {
         REQUIRE(u.where.line > 0);
@@ -295,7 +314,8 @@ TEST_CASE("after a save in the studio's layout, issues point at the lines of the
     }
 }
 
-TEST_CASE("resizing with the old map anchored in the middle moves units, objectives and terrain together, one undo", "[studio][document]") {
+TEST_CASE("resizing with the old map anchored in the middle moves units, objectives and terrain together, one undo",
+          "[studio][document]") {
     auto doc = ScenarioDocument::open(copy_project());
     const std::string before = doc.to_yaml();
     const auto& old = doc.scenario().map.grid;
@@ -317,7 +337,8 @@ TEST_CASE("resizing with the old map anchored in the middle moves units, objecti
     history.undo(doc);
     CHECK(doc.to_yaml() == before);
     // An odd shift across a flat-topped map's columns would bend it.
-    CHECK_THROWS_WITH(studio::resize_map(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}), Catch::Contains("two at a time"));
+    CHECK_THROWS_WITH(studio::resize_map(doc, studio::MapSize{old.columns() + 1, old.rows(), 1, 0}),
+                      Catch::Contains("two at a time"));
 }
 
 // The seventh walkthrough: two units of one type added one after the other were

@@ -87,7 +87,8 @@ int pixels_not_painted_once(HexTop top, OffsetParity parity, double zoom) {
         convex_polygon_spans(view.corners(grid.hex_at(i)), spans);
         for (const auto& span : spans)
             for (int x = std::max(span.x_begin, x0); x < std::min(span.x_end, x1); ++x)
-                if (span.y >= y0 && span.y < y1) ++covered[static_cast<std::size_t>((span.y - y0) * (x1 - x0) + (x - x0))];
+                if (span.y >= y0 && span.y < y1)
+                    ++covered[static_cast<std::size_t>((span.y - y0) * (x1 - x0) + (x - x0))];
     }
     int wrong = 0;
     for (int count : covered) wrong += count != 1;
@@ -99,8 +100,8 @@ TEST_CASE("the hexes of a map cover every pixel of its interior exactly once", "
     for (HexTop top : {HexTop::Flat, HexTop::Pointy})
         for (OffsetParity parity : {OffsetParity::Odd, OffsetParity::Even})
             for (double zoom : {1.0, 1.37, 4.0}) {
-                INFO("top " << (top == HexTop::Flat ? "flat" : "pointy") << ", parity " << (parity == OffsetParity::Odd ? "odd" : "even")
-                            << ", zoom " << zoom);
+                INFO("top " << (top == HexTop::Flat ? "flat" : "pointy") << ", parity "
+                            << (parity == OffsetParity::Odd ? "odd" : "even") << ", zoom " << zoom);
                 CHECK(pixels_not_painted_once(top, parity, zoom) == 0);
             }
 }

@@ -22,7 +22,8 @@ namespace {
 // The copied wendle-fords scenario played with the war-elephants house rule.
 std::string with_house_rule(const std::string& scenario, const std::string& house) {
     std::string text = text_of(scenario);
-    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28, "ruleset: ../../rulesets/bmw\nhouse_rules: [../../rulesets/bmw/house-rules/" + house + "]\n");
+    text.replace(text.find("ruleset: ../../rulesets/bmw\n"), 28,
+                 "ruleset: ../../rulesets/bmw\nhouse_rules: [../../rulesets/bmw/house-rules/" + house + "]\n");
     write_text(scenario, text);
     return scenario;
 }
@@ -30,7 +31,9 @@ std::string with_house_rule(const std::string& scenario, const std::string& hous
 int type_index(const ScenarioDocument& doc, const std::string& id) { return doc.ruleset().unit_type_index(id); }
 int attribute(const ScenarioDocument& doc, const std::string& id) { return doc.ruleset().attribute_index(id); }
 int value(const ScenarioDocument& doc, const std::string& type, const std::string& attr) {
-    return doc.ruleset().unit_types[static_cast<std::size_t>(type_index(doc, type))].front.values[static_cast<std::size_t>(attribute(doc, attr))];
+    return doc.ruleset()
+        .unit_types[static_cast<std::size_t>(type_index(doc, type))]
+        .front.values[static_cast<std::size_t>(attribute(doc, attr))];
 }
 
 }  // namespace
@@ -51,7 +54,11 @@ TEST_CASE("the studio shows which layer each value comes from", "[studio][house]
     CHECK(layers.origin_of_module(doc.ruleset(), "elephants") == 1);
     CHECK(layers.origin_of_module(doc.ruleset(), "charges") == 0);
     CHECK(layers.origin_of_cell(doc.ruleset(), "crt", 0, 1) == 0);
-    CHECK(layers.describe(1) == "house rule 'war-elephants' (" + (fs::path(scenario).parent_path() / "../../rulesets/bmw/house-rules/war-elephants").lexically_normal().string() + ")");
+    CHECK(layers.describe(1) == "house rule 'war-elephants' (" +
+                                    (fs::path(scenario).parent_path() / "../../rulesets/bmw/house-rules/war-elephants")
+                                        .lexically_normal()
+                                        .string() +
+                                    ")");
     CHECK(doc.edit_target().find("house rule 'war-elephants'") == 0);
 
     SetUnitTypeAttribute edit(doc, type_index(doc, "knights"), CounterFace::Front, combat, 8);
@@ -64,10 +71,12 @@ TEST_CASE("edits with a house rule are saved into it, and the ruleset's files ar
     const std::string scenario = with_house_rule(test::copy_bmw_project(), "war-elephants");
     const fs::path ruleset = fs::path(scenario).parent_path() / "../../rulesets/bmw";
     const fs::path house = ruleset / "house-rules" / "war-elephants";
-    const std::string ruleset_before = text_of(ruleset / "ruleset.yaml"), crt_before = text_of(ruleset / "tables" / "crt.yaml");
+    const std::string ruleset_before = text_of(ruleset / "ruleset.yaml"),
+                      crt_before = text_of(ruleset / "tables" / "crt.yaml");
     {
         auto doc = ScenarioDocument::open(scenario);
-        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 8).apply(doc);
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 8)
+            .apply(doc);
         doc.edit_ruleset().odds_tables[0].rows[2][4] = "EX";
         doc.save();
         CHECK(!doc.modified());
@@ -78,7 +87,8 @@ TEST_CASE("edits with a house rule are saved into it, and the ruleset's files ar
     CHECK(text_of(house / "house.yaml").find("patches: [elephants.yaml, studio.yaml]") != std::string::npos);
     const std::string patch = text_of(house / "studio.yaml");
     CHECK(patch.find("- { id: knights, front: { combat: 8 } }") != std::string::npos);
-    CHECK(patch.find("3: { replace: [\"AR\", \"-\", \"-\", \"EX\", \"-\", \"-\", \"DR\", \"DL\"] }") != std::string::npos);
+    CHECK(patch.find("3: { replace: [\"AR\", \"-\", \"-\", \"EX\", \"-\", \"-\", \"DR\", \"DL\"] }") !=
+          std::string::npos);
     auto reopened = ScenarioDocument::open(scenario);
     CHECK(value(reopened, "knights", "combat") == 8);
     CHECK(value(reopened, "heavy_foot", "combat") == 8);  // the house rule's own patch still applies
@@ -98,19 +108,24 @@ TEST_CASE("a designer starts a house rule and edits go into it", "[studio][house
         doc.start_house_rule("heavier-knights", "Heavier knights");
         REQUIRE(doc.layers());
         CHECK(doc.edit_target().find("house rule 'heavier-knights'") == 0);
-        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9)
+            .apply(doc);
         CHECK(doc.modified());
         doc.save();
         CHECK_THROWS_WITH(doc.start_house_rule("heavier-knights", "Again"), Catch::Contains("already exists"));
     }
     CHECK(text_of(ruleset / "ruleset.yaml") == ruleset_before);
-    CHECK(text_of(scenario).find("house_rules:\n  - \"../../rulesets/bmw/house-rules/heavier-knights\"") != std::string::npos);
+    CHECK(text_of(scenario).find("house_rules:\n  - \"../../rulesets/bmw/house-rules/heavier-knights\"") !=
+          std::string::npos);
     const std::string house = text_of(ruleset / "house-rules" / "heavier-knights" / "house.yaml");
     CHECK(house.find("base: { ruleset: \"bmw\", versions: \">=1.0.0 <2\" }") != std::string::npos);
     auto reopened = ScenarioDocument::open(scenario);
     CHECK(value(reopened, "knights", "combat") == 9);
-    CHECK(reopened.layers()->origin_of_attribute(reopened.ruleset(), "knights", false, attribute(reopened, "combat")) == 1);
-    CHECK(load::load_ruleset(ruleset.string()).unit_types[static_cast<std::size_t>(reopened.ruleset().unit_type_index("knights"))].front.values[static_cast<std::size_t>(attribute(reopened, "combat"))] == 7);
+    CHECK(reopened.layers()->origin_of_attribute(reopened.ruleset(), "knights", false, attribute(reopened, "combat")) ==
+          1);
+    CHECK(load::load_ruleset(ruleset.string())
+              .unit_types[static_cast<std::size_t>(reopened.ruleset().unit_type_index("knights"))]
+              .front.values[static_cast<std::size_t>(attribute(reopened, "combat"))] == 7);
 }
 
 TEST_CASE("edits into a house rule autosaved before a crash are recovered", "[studio][house][recovery]") {
@@ -120,7 +135,8 @@ TEST_CASE("edits into a house rule autosaved before a crash are recovered", "[st
     {
         auto doc = ScenarioDocument::open(scenario);
         doc.start_house_rule("heavier-knights", "Heavier knights");
-        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+        SetUnitTypeAttribute(doc, type_index(doc, "knights"), CounterFace::Front, attribute(doc, "combat"), 9)
+            .apply(doc);
         doc.autosave();
         CHECK(fs::exists(ScenarioDocument::autosave_path(patch.string())));
     }  // the studio "crashes": nothing saved
@@ -143,9 +159,11 @@ TEST_CASE("an edit the house rules would refuse is not saved, and nothing is los
     doc.save();  // the scenario now names both
     const fs::path house = ruleset / "house-rules" / "mine" / "house.yaml";
     const std::string house_before = text_of(house), patch_before = text_of(house.parent_path() / "studio.yaml");
-    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 9).apply(doc);
+    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 9)
+        .apply(doc);
     CHECK_THROWS_WITH(doc.save(), Catch::Contains("The edits were not saved into house rule 'mine'") &&
-                                      Catch::Contains("both change unit_types.heavy_foot.front.combat") && Catch::Contains("under overrides:"));
+                                      Catch::Contains("both change unit_types.heavy_foot.front.combat") &&
+                                      Catch::Contains("under overrides:"));
     CHECK(doc.modified());
     CHECK(value(doc, "heavy_foot", "combat") == 9);
     CHECK(text_of(house) == house_before);
@@ -161,7 +179,8 @@ TEST_CASE("the studio's patch is applied after the house rule's own", "[studio][
     write_text(house / "house.yaml", text);
     write_text(house / "studio.yaml", "{}\n");
     auto doc = ScenarioDocument::open(scenario);
-    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 10).apply(doc);
+    SetUnitTypeAttribute(doc, type_index(doc, "heavy_foot"), CounterFace::Front, attribute(doc, "combat"), 10)
+        .apply(doc);
     doc.save();
     CHECK(text_of(house / "house.yaml").find("patches: [elephants.yaml, studio.yaml]\n") != std::string::npos);
     CHECK(value(ScenarioDocument::open(scenario), "heavy_foot", "combat") == 10);
@@ -183,9 +202,12 @@ TEST_CASE("the studio's House Rule Changes is the rules diff text of the scenari
     CHECK(changes.find(" → ") != std::string::npos);
 }
 
-TEST_CASE("the rules diff's Markdown is shown as plain text: headings underlined, marks taken away", "[studio][house]") {
-    CHECK(sandtable::studio::plain_text_of_markdown("# What changes\n\n## Bloodier (b 1.0)\n- **Knights**\n  - front combat: 7 → 8 — `b/p.yaml:3:5`\n") ==
-          "What changes\n============\n\nBloodier (b 1.0)\n----------------\n- Knights\n  - front combat: 7 → 8 — b/p.yaml:3:5\n");
+TEST_CASE("the rules diff's Markdown is shown as plain text: headings underlined, marks taken away",
+          "[studio][house]") {
+    CHECK(sandtable::studio::plain_text_of_markdown(
+              "# What changes\n\n## Bloodier (b 1.0)\n- **Knights**\n  - front combat: 7 → 8 — `b/p.yaml:3:5`\n") ==
+          "What changes\n============\n\nBloodier (b 1.0)\n----------------\n- Knights\n  - front combat: 7 → 8 — "
+          "b/p.yaml:3:5\n");
     // A code block (Help's docs) shows its code, without the fences and their language.
     CHECK(sandtable::studio::plain_text_of_markdown("Switch it on:\n\n```yaml\nrules:\n  - { module: x }\n```\n") ==
           "Switch it on:\n\nrules:\n  - { module: x }\n");
@@ -194,7 +216,8 @@ TEST_CASE("the rules diff's Markdown is shown as plain text: headings underlined
 TEST_CASE("with a house rule as the target, only its own scripts may be typed into", "[studio][house][scripts]") {
     const std::string scenario = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(scenario);
-    const auto leaders = std::find_if(doc.ruleset().modules.begin(), doc.ruleset().modules.end(), [](const auto& m) { return m.module == "leaders"; });
+    const auto leaders = std::find_if(doc.ruleset().modules.begin(), doc.ruleset().modules.end(),
+                                      [](const auto& m) { return m.module == "leaders"; });
     REQUIRE(leaders != doc.ruleset().modules.end());
     const std::string base_script = leaders->file;
     CHECK(doc.script_editable(base_script));  // no house rule: the ruleset's own modules are edited

@@ -54,11 +54,14 @@ TEST_CASE("a unit painted over with terrain it cannot enter is an error at its h
     const auto& rs = doc.ruleset();
     int horse = -1;  // a mounted unit: swamp is prohibited to horse
     for (std::size_t u = 0; u < doc.scenario().units.size(); ++u)
-        if (rs.unit_types[static_cast<std::size_t>(doc.scenario().units[u].type)].front.movement_class == rs.movement_class_index("horse")) horse = static_cast<int>(u);
+        if (rs.unit_types[static_cast<std::size_t>(doc.scenario().units[u].type)].front.movement_class ==
+            rs.movement_class_index("horse"))
+            horse = static_cast<int>(u);
     REQUIRE(horse >= 0);
     const geometry::Hex at = doc.scenario().units[static_cast<std::size_t>(horse)].hex;
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, rs.terrain_index("swamp"), std::vector<geometry::Hex>{at}));
+    history.perform(
+        doc, std::make_unique<studio::PaintTerrain>(doc, rs.terrain_index("swamp"), std::vector<geometry::Hex>{at}));
     const auto issues = studio::lint(doc.ruleset(), doc.scenario());
     const auto* issue = find_issue(issues, "cannot enter");
     REQUIRE(issue);
@@ -96,7 +99,8 @@ TEST_CASE("a side without units and a river on the map's edge are warnings", "[s
     for (int d = 0; d < 6 && edge < 0; ++d)
         if (sc.map.grid.neighbour_index(0, d) < 0) edge = d;
     REQUIRE(edge >= 0);
-    sc.map.sides[0][static_cast<std::size_t>(edge)] = static_cast<std::int8_t>(doc.ruleset().hexside_feature_index("river"));
+    sc.map.sides[0][static_cast<std::size_t>(edge)] =
+        static_cast<std::int8_t>(doc.ruleset().hexside_feature_index("river"));
     const auto issues = studio::lint(doc.ruleset(), doc.scenario());
     const auto* empty_side = find_issue(issues, "has no units");
     REQUIRE(empty_side);

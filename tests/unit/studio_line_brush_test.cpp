@@ -42,7 +42,8 @@ TEST_CASE("a line along a hex row stays on the row, a line of one hex is that he
     CHECK(studio::brush_hexes(map, a, studio::Brush::Line) == std::vector<geometry::Hex>{a});
 }
 
-TEST_CASE("a line running exactly between hexes still steps hex to hex, and leaves out hexes off the map", "[studio][brush]") {
+TEST_CASE("a line running exactly between hexes still steps hex to hex, and leaves out hexes off the map",
+          "[studio][brush]") {
     const auto map = map_of(20, 15);
     const geometry::Hex a = map.grid.from_offset({5, 5});
     const geometry::Hex diagonal{a.q + 4, a.r + 2};  // (2,1) multiples: the line runs along hexsides

@@ -15,7 +15,8 @@ using namespace sandtable;
 using studio::ScenarioDocument;
 namespace fs = std::filesystem;
 
-TEST_CASE("New Module registers a module and writes its file from a template when saved, and the game loads it", "[studio][scripts]") {
+TEST_CASE("New Module registers a module and writes its file from a template when saved, and the game loads it",
+          "[studio][scripts]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     studio::EditHistory history;
@@ -50,7 +51,9 @@ TEST_CASE("New Module undone before a save writes nothing", "[studio][scripts]")
     CHECK(test::text_of(doc.ruleset().where.file) == ruleset_text);
 }
 
-TEST_CASE("New Module refuses a name that is not plain or is registered already, and registers a library module as it is", "[studio][scripts]") {
+TEST_CASE(
+    "New Module refuses a name that is not plain or is registered already, and registers a library module as it is",
+    "[studio][scripts]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     CHECK_THROWS_WITH(studio::AddRuleModule(doc, "Fog War"), Catch::Contains("plain lowercase name"));
@@ -61,7 +64,8 @@ TEST_CASE("New Module refuses a name that is not plain or is registered already,
     CHECK(fs::path(library.file()).parent_path().filename() == "scripts");
 }
 
-TEST_CASE("New Module while edits go into a house rule: the file goes into its rules/, the entry into its patch", "[studio][scripts][house]") {
+TEST_CASE("New Module while edits go into a house rule: the file goes into its rules/, the entry into its patch",
+          "[studio][scripts][house]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     doc.start_house_rule("foggy", "Foggy");

@@ -14,11 +14,15 @@ namespace {
 const sandtable::rules::Ruleset& ruleset(const std::string& name) {
     static std::map<std::string, sandtable::rules::Ruleset> loaded;
     auto it = loaded.find(name);
-    if (it == loaded.end()) it = loaded.emplace(name, sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/" + name)).first;
+    if (it == loaded.end())
+        it =
+            loaded.emplace(name, sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/" + name))
+                .first;
     return it->second;
 }
 double total(const sandtable::studio::OddsAnswer& a) {
-    return std::accumulate(a.outcomes.begin(), a.outcomes.end(), 0.0, [](double sum, const auto& o) { return sum + o.probability; });
+    return std::accumulate(a.outcomes.begin(), a.outcomes.end(), 0.0,
+                           [](double sum, const auto& o) { return sum + o.probability; });
 }
 }  // namespace
 
@@ -49,7 +53,8 @@ TEST_CASE("odds calculator, typed: shifts, a defence of 0, automatic columns and
     CHECK_THROWS(odds_of_strengths(bmw, crt, -1, 3));
 }
 
-TEST_CASE("odds calculator, picked on the map: counted as the combat phase counts them, between combat phases too", "[studio][odds]") {
+TEST_CASE("odds calculator, picked on the map: counted as the combat phase counts them, between combat phases too",
+          "[studio][odds]") {
     // Spearmen 4 with a leader (+1) against levy 2 on a hill: 5-2 is 2-1,
     // one column left for the hill: 1-1.
     Battlefield b;
@@ -76,7 +81,8 @@ TEST_CASE("odds calculator, picked on the map: counted as the combat phase count
 #include "bots/session.h"
 #include "load/loader.h"
 
-TEST_CASE("odds calculator on F&M's differential table: typed strengths on a terrain line, and units picked on the map", "[studio][odds][fm]") {
+TEST_CASE("odds calculator on F&M's differential table: typed strengths on a terrain line, and units picked on the map",
+          "[studio][odds][fm]") {
     const std::string scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/fm/greenline.yaml";
     const auto loaded = sandtable::load::load_scenario(scenario);
     const auto& rs = *loaded.ruleset;
@@ -103,7 +109,8 @@ TEST_CASE("odds calculator on F&M's differential table: typed strengths on a ter
     const auto& g = s.game();
     const auto phases = g.odds_combat_phases();
     CHECK(phases == std::vector<std::string>{"combat", "mobile_combat"});
-    // Grenadier Battalion 1 (0209) against Rifle Battalion 1 (0211)'s neighbour: any two units give a line and a column.
+    // Grenadier Battalion 1 (0209) against Rifle Battalion 1 (0211)'s neighbour: any two units give a line and a
+    // column.
     const auto picked = odds_of_units(g, "combat", {g.unit_index("al_inf1")}, {g.unit_index("ax_inf1")});
     CHECK(picked.answer.attack == 4);
     CHECK(picked.answer.defend == 4);

@@ -41,7 +41,8 @@ TEST_CASE("orders may be written for a side's units in any order, each only once
     CHECK(game.order_menu(unit).empty());
 }
 
-TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, distance up to its move", "[studio][tabletop][orders]") {
+TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, distance up to its move",
+          "[studio][tabletop][orders]") {
     auto session = orders_of_hollins_farm();
     auto& game = session.game();
     const int unit = another_unit_to_order(game);
@@ -78,5 +79,6 @@ TEST_CASE("no drag starts from a unit its side may not order now", "[studio][tab
     auto& game = session.game();
     const int side = game.state().units[static_cast<std::size_t>(game.next_unit_to_order())].side;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u)
-        if (game.state().units[static_cast<std::size_t>(u)].side != side) CHECK_FALSE(studio::free_table::OrderDrag::start(game, u));
+        if (game.state().units[static_cast<std::size_t>(u)].side != side)
+            CHECK_FALSE(studio::free_table::OrderDrag::start(game, u));
 }

@@ -24,7 +24,9 @@ using sandtable::studio::PlaySession;
 using sandtable::studio::Seat;
 
 namespace {
-std::string bundled(const std::string& scenario) { return std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + scenario; }
+std::string bundled(const std::string& scenario) {
+    return std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + scenario;
+}
 
 PlaySession new_game(const std::string& scenario, std::vector<Seat> seats, std::uint64_t seed = 3) {
     return PlaySession(sandtable::load::load_scenario(scenario), scenario, seed, std::move(seats));
@@ -47,7 +49,8 @@ void move_someone(PlaySession& play) {
     REQUIRE(play.game().decision() == DecisionKind::MoveDestination);
     const auto& actions = play.game().legal_actions();
     auto far = std::find_if(actions.rbegin(), actions.rend(), [&](const Action& a) {
-        return a.kind == ActionKind::MoveTo && a.hex != play.game().state().units[static_cast<std::size_t>(select->unit)].hex;
+        return a.kind == ActionKind::MoveTo &&
+               a.hex != play.game().state().units[static_cast<std::size_t>(select->unit)].hex;
     });
     REQUIRE(far != actions.rend());
     play.apply(*far);
@@ -109,7 +112,8 @@ TEST_CASE("playtest against the greedy bot: the bot answers at once and every co
     CHECK(!play.game().dice_log().empty());
 }
 
-TEST_CASE("replay: saved by the studio, checked by the CLI's verifier, reopened, stepped and jumped through", "[studio][play][replay]") {
+TEST_CASE("replay: saved by the studio, checked by the CLI's verifier, reopened, stepped and jumped through",
+          "[studio][play][replay]") {
     const std::string scenario = sandtable::test::copy_bmw_project();
     auto play = new_game(scenario, {Seat{false, "greedy"}, Seat{false, "random"}}, 5);
     play.run_bots();
@@ -200,16 +204,21 @@ TEST_CASE("hot seat with hidden orders: the screen is handed over between the pl
     auto open = new_game(bundled("bmw/skirmish.yaml"), {Seat{true}, Seat{true}});
     CHECK(!open.game().hides_information());
     guard = 200;
-    while (!open.hand_over_needed() && open.game().deciding_side() == 0 && guard-- > 0) open.apply(open.game().legal_actions().back());
+    while (!open.hand_over_needed() && open.game().deciding_side() == 0 && guard-- > 0)
+        open.apply(open.game().legal_actions().back());
     CHECK(!open.hand_over_needed());
 }
 
-TEST_CASE("play view: reachable hexes with their cost, targets with odds, clicks mapped to actions, counters where the game has them", "[studio][play]") {
+TEST_CASE(
+    "play view: reachable hexes with their cost, targets with odds, clicks mapped to actions, counters where the game "
+    "has them",
+    "[studio][play]") {
     auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{true}});
     const auto& g = play.game();
     REQUIRE(g.decision() == DecisionKind::Movement);
     auto marks = sandtable::studio::decision_marks(g, play.viewer());
-    CHECK(std::any_of(marks.begin(), marks.end(), [](const auto& m) { return m.kind == sandtable::studio::MarkKind::Movable; }));
+    CHECK(std::any_of(marks.begin(), marks.end(),
+                      [](const auto& m) { return m.kind == sandtable::studio::MarkKind::Movable; }));
     auto select = legal(play, ActionKind::SelectUnit);
     REQUIRE(select);
     const auto from = g.state().units[static_cast<std::size_t>(select->unit)].hex;
@@ -232,7 +241,9 @@ TEST_CASE("play view: reachable hexes with their cost, targets with odds, clicks
     }
     CHECK(reach > 0);
     // After the move the board shows the counter in its new hex.
-    const auto to = std::find_if(marks.begin(), marks.end(), [&](const auto& m) { return m.kind == sandtable::studio::MarkKind::Reach && m.hex != from; })->hex;
+    const auto to = std::find_if(marks.begin(), marks.end(), [&](const auto& m) {
+                        return m.kind == sandtable::studio::MarkKind::Reach && m.hex != from;
+                    })->hex;
     play.apply(sandtable::studio::actions_at(play.game(), to).front());
     const auto board = sandtable::studio::board_of(play.game(), play.game().scenario());
     const auto& id = play.game().unit_id(select->unit);
@@ -240,7 +251,8 @@ TEST_CASE("play view: reachable hexes with their cost, targets with odds, clicks
     REQUIRE(placed != board.units.end());
     CHECK(placed->hex == to);
     const std::string first_side = play.game().scenario().sides[0].name;
-    CHECK(sandtable::studio::decision_text(play.game()) == "Turn 1 · " + first_side + ": Movement · pick a unit to move, or end the phase");
+    CHECK(sandtable::studio::decision_text(play.game()) ==
+          "Turn 1 · " + first_side + ": Movement · pick a unit to move, or end the phase");
 }
 
 TEST_CASE("play view: in the combat phase every target shows the odds of all who may attack it", "[studio][play]") {
@@ -262,7 +274,8 @@ TEST_CASE("play view: in the combat phase every target shows the odds of all who
     CHECK(targets > 0);
 }
 
-TEST_CASE("hot seat with hidden orders: no taking back or stepping back across the other player's orders", "[studio][play][hidden]") {
+TEST_CASE("hot seat with hidden orders: no taking back or stepping back across the other player's orders",
+          "[studio][play][hidden]") {
     auto play = new_game(bundled("prestags/crossing.yaml"), {Seat{true}, Seat{true}});
     int guard = 200;
     while (play.game().decision() != DecisionKind::Plot && guard-- > 0) {
@@ -275,9 +288,10 @@ TEST_CASE("hot seat with hidden orders: no taking back or stepping back across t
     auto select = legal(play, ActionKind::SelectUnit);
     REQUIRE(select);
     play.apply(*select);
-    auto order = std::find_if(play.game().legal_actions().begin(), play.game().legal_actions().end(), [](const Action& a) {
-        return a.kind == ActionKind::Plot && a.index == static_cast<int>(sandtable::kernel::PlotTask::Move);
-    });
+    auto order =
+        std::find_if(play.game().legal_actions().begin(), play.game().legal_actions().end(), [](const Action& a) {
+            return a.kind == ActionKind::Plot && a.index == static_cast<int>(sandtable::kernel::PlotTask::Move);
+        });
     REQUIRE(order != play.game().legal_actions().end());
     play.apply(*order);
     CHECK(play.can_take_back());
@@ -289,7 +303,9 @@ TEST_CASE("hot seat with hidden orders: no taking back or stepping back across t
     CHECK(!play.may_look_back());
 }
 
-TEST_CASE("replay: a tampered checksum opens with a warning naming the action, a scenario opened as a replay is told so", "[studio][play][replay]") {
+TEST_CASE(
+    "replay: a tampered checksum opens with a warning naming the action, a scenario opened as a replay is told so",
+    "[studio][play][replay]") {
     const std::string scenario = sandtable::test::copy_bmw_project();
     auto play = new_game(scenario, {Seat{false, "greedy"}, Seat{false, "random"}}, 5);
     play.run_bots(40);
@@ -312,7 +328,8 @@ TEST_CASE("replay: a tampered checksum opens with a warning naming the action, a
     }
 }
 
-TEST_CASE("playtest: a person cannot take back the bot's moves alone, the game is unsaved once a person acts", "[studio][play]") {
+TEST_CASE("playtest: a person cannot take back the bot's moves alone, the game is unsaved once a person acts",
+          "[studio][play]") {
     // The bot moves first here: at the person's first decision nothing is theirs to take back.
     auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{false, "greedy"}, Seat{true}});
     play.run_bots();
@@ -340,17 +357,20 @@ TEST_CASE("play view: unit ids in the log and in scripts' questions read as name
     const int banner = g.unit_index("h_kn1");
     REQUIRE(banner >= 0);
     const std::string name = g.scenario().units[static_cast<std::size_t>(banner)].name;
-    CHECK(sandtable::studio::with_unit_names(g, "h_kn1 moves 0906 to 0911 (h_kn1x stays)") == name + " moves 0906 to 0911 (h_kn1x stays)");
+    CHECK(sandtable::studio::with_unit_names(g, "h_kn1 moves 0906 to 0911 (h_kn1x stays)") ==
+          name + " moves 0906 to 0911 (h_kn1x stays)");
     CHECK(sandtable::studio::with_unit_names(g, "") == "");
 }
 
 // Every label a player reads in a menu or the Decision list says what differs
 // (issue 19, defect 7: a gun's six shots read "X fires at Y" alike).
-TEST_CASE("playtest: at every decision of bot games of every shipped scenario, the actions' labels are distinct", "[studio][play]") {
+TEST_CASE("playtest: at every decision of bot games of every shipped scenario, the actions' labels are distinct",
+          "[studio][play]") {
     for (const auto& system : std::filesystem::directory_iterator(std::string(SANDTABLE_SOURCE_DIR) + "/scenarios"))
         for (const auto& file : std::filesystem::directory_iterator(system.path())) {
             if (file.path().extension() != ".yaml") continue;
-            sandtable::bots::Session session(sandtable::load::load_scenario(file.path().string()), file.path().string(), 5);
+            sandtable::bots::Session session(sandtable::load::load_scenario(file.path().string()), file.path().string(),
+                                             5);
             auto random = sandtable::bots::make_bot("random", 5);
             std::vector<sandtable::bots::Bot*> bots(session.game().scenario().sides.size(), random.get());
             for (int step = 0; step < 400 && !session.game().over(); ++step) {
@@ -374,7 +394,8 @@ TEST_CASE("playtest: a gun's shots name the range called, or canister", "[studio
         for (const auto& a : session.game().legal_actions())
             if (a.kind == ActionKind::Fire && a.index > 0) {
                 seen_gun = true;
-                CHECK(sandtable::studio::action_text(session.game(), a).find("range called " + std::to_string(a.index) + " cm") != std::string::npos);
+                CHECK(sandtable::studio::action_text(session.game(), a)
+                          .find("range called " + std::to_string(a.index) + " cm") != std::string::npos);
             }
         session.play(bots, 1);
     }

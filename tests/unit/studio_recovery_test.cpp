@@ -41,7 +41,8 @@ TEST_CASE("ruleset edits autosaved before a crash are recovered with the scenari
         auto add = std::make_unique<studio::AddUnitType>(doc, 0);
         const int type = add->index();
         history.perform(doc, std::move(add));
-        history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, type, studio::SetUnitTypeText::Field::Name, "Ford Wardens"));
+        history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, type, studio::SetUnitTypeText::Field::Name,
+                                                                       "Ford Wardens"));
         history.perform(doc, studio::add_unit(doc, type, 0, free_clear_hex(doc)));
         history.perform(doc, std::make_unique<studio::SetModuleEnabled>(doc, module_index(doc, "charges"), false));
         history.perform(doc, std::make_unique<studio::SetTableCell>(doc, 0, 2, 4, "DL"));

@@ -28,9 +28,11 @@ TEST_CASE("a unit's id is renamed, unique and plain", "[studio][rename]") {
     CHECK_FALSE(doc.modified());
 }
 
-TEST_CASE("a unit type's id is renamed with its units and the modules' parameters that name it, one undo step", "[studio][rename]") {
+TEST_CASE("a unit type's id is renamed with its units and the modules' parameters that name it, one undo step",
+          "[studio][rename]") {
     const std::string file = test::copy_bmw_project();
-    fs::remove(fs::path(file).parent_path() / "skirmish.yaml");  // the project's other scenario would be left naming the old id
+    fs::remove(fs::path(file).parent_path() /
+               "skirmish.yaml");  // the project's other scenario would be left naming the old id
     auto doc = ScenarioDocument::open(file);
     const int spearmen = doc.ruleset().unit_type_index("spearmen");
     studio::EditHistory history;
@@ -40,17 +42,22 @@ TEST_CASE("a unit type's id is renamed with its units and the modules' parameter
     const auto loaded = load::load_scenario(file);
     CHECK(loaded.ruleset->unit_type_index("pikemen") == spearmen);
     CHECK(loaded.ruleset->unit_type_index("spearmen") < 0);
-    CHECK(std::count_if(loaded.scenario->units.begin(), loaded.scenario->units.end(), [&](const auto& u) { return u.type == spearmen; }) ==
-          std::count_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) { return u.type == spearmen; }));
+    CHECK(std::count_if(loaded.scenario->units.begin(), loaded.scenario->units.end(), [&](const auto& u) {
+              return u.type == spearmen;
+          }) == std::count_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) {
+              return u.type == spearmen;
+          }));
     history.undo(doc);
     CHECK(doc.ruleset().unit_types[static_cast<std::size_t>(spearmen)].id == "spearmen");
 }
 
-TEST_CASE("a unit type's id named by another scenario of the project is not renamed, the scenario named", "[studio][rename]") {
+TEST_CASE("a unit type's id named by another scenario of the project is not renamed, the scenario named",
+          "[studio][rename]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     const int knights = doc.ruleset().unit_type_index("knights");
-    CHECK_THROWS_WITH(studio::RenameUnitType(doc, knights, "lances"), Catch::Contains("skirmish.yaml places units of 'knights'"));
+    CHECK_THROWS_WITH(studio::RenameUnitType(doc, knights, "lances"),
+                      Catch::Contains("skirmish.yaml places units of 'knights'"));
     CHECK_THROWS_WITH(studio::RenameUnitType(doc, knights, "levy"), Catch::Contains("another unit type has the id"));
 }
 
@@ -62,7 +69,8 @@ TEST_CASE("a module parameter naming a unit type follows its new id", "[studio][
     auto& modules = doc.edit_ruleset().modules;
     rules::RuleModule berserkers;
     berserkers.module = "berserkers";
-    berserkers.params.value = rules::Param::Map{{"unit_types", rules::Param{rules::Param::List{rules::Param{std::string("spearmen"), {}}}, {}}}};
+    berserkers.params.value = rules::Param::Map{
+        {"unit_types", rules::Param{rules::Param::List{rules::Param{std::string("spearmen"), {}}}, {}}}};
     modules.push_back(berserkers);
     const int spearmen = doc.ruleset().unit_type_index("spearmen");
     studio::EditHistory history;
@@ -71,5 +79,6 @@ TEST_CASE("a module parameter naming a unit type follows its new id", "[studio][
     REQUIRE(listed);
     CHECK(std::get<std::string>(listed->list()->front().value) == "pikemen");
     history.undo(doc);
-    CHECK(std::get<std::string>(doc.ruleset().modules.back().params.find("unit_types")->list()->front().value) == "spearmen");
+    CHECK(std::get<std::string>(doc.ruleset().modules.back().params.find("unit_types")->list()->front().value) ==
+          "spearmen");
 }

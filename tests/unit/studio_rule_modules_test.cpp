@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string ruleset_file_of(const std::string& scenario) {
-    return (fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml").string();
+    return (fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml")
+        .string();
 }
 
 std::string text_of(const std::string& file) {
@@ -58,14 +59,16 @@ std::string copy_project_with_more_params() {
     std::ofstream(cavalry_lua, std::ios::binary | std::ios::trunc) << lua;
     std::string text = text_of(ruleset_file);
     const std::string cavalry = "{ retreat_hexes: 3, advance_hexes: 3 }";
-    text.replace(text.find(cavalry), cavalry.size(), "{ retreat_hexes: 3, advance_hexes: 3, share: 0.5, banner: Red Dragon, hexes: [1, 2] }");
+    text.replace(text.find(cavalry), cavalry.size(),
+                 "{ retreat_hexes: 3, advance_hexes: 3, share: 0.5, banner: Red Dragon, hexes: [1, 2] }");
     std::ofstream(ruleset_file, std::ios::binary | std::ios::trunc) << text;
     return file;
 }
 
 }  // namespace
 
-TEST_CASE("switching a module off or on, and setting its params, then undoing gives the identical document", "[studio][rule_modules]") {
+TEST_CASE("switching a module off or on, and setting its params, then undoing gives the identical document",
+          "[studio][rule_modules]") {
     auto doc = ScenarioDocument::open(copy_project_with_more_params());
     const std::string before = state_of(doc);
     const rules::Param retreat_before = *module_of(doc, "cavalry").params.find("retreat_hexes");
@@ -98,11 +101,14 @@ TEST_CASE("switching a module off or on, and setting its params, then undoing gi
 TEST_CASE("rule module commands are named for the Edit menu", "[studio][rule_modules]") {
     const auto doc = ScenarioDocument::open(test::copy_bmw_project());
     CHECK(SetModuleEnabled(doc, module_index(doc, "charges"), false).name() == "Switch Off Charges");
-    CHECK(SetModuleEnabled(doc, module_index(doc, "dismounted_cavalry"), true).name() == "Switch On Dismounted Cavalry");
-    CHECK(SetModuleParam(doc, module_index(doc, "cavalry"), "retreat_hexes", "2").name() == "Set Retreat Hexes of Cavalry");
+    CHECK(SetModuleEnabled(doc, module_index(doc, "dismounted_cavalry"), true).name() ==
+          "Switch On Dismounted Cavalry");
+    CHECK(SetModuleParam(doc, module_index(doc, "cavalry"), "retreat_hexes", "2").name() ==
+          "Set Retreat Hexes of Cavalry");
 }
 
-TEST_CASE("parameters keep their type: values of another kind are refused with a designer's message", "[studio][rule_modules]") {
+TEST_CASE("parameters keep their type: values of another kind are refused with a designer's message",
+          "[studio][rule_modules]") {
     const auto doc = ScenarioDocument::open(copy_project_with_more_params());
     const int cavalry = module_index(doc, "cavalry");
     const int charges = module_index(doc, "charges");
@@ -114,10 +120,14 @@ TEST_CASE("parameters keep their type: values of another kind are refused with a
                       Catch::Contains("must be a whole number, as it is written in ruleset.yaml"));
     CHECK_THROWS_WITH(SetModuleParam(doc, charges, "mandatory_advance", "sometimes"),
                       "Mandatory Advance of Charges must be true or false, not 'sometimes'");
-    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "share", "half"), Catch::Contains("Share of Cavalry must be a number"));
-    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "hexes", "[3]"), "Hexes of Cavalry is a list: edit it in ruleset.yaml");
-    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "missing", "1"), "Cavalry has no parameter 'missing' in ruleset.yaml");
-    CHECK_THROWS_WITH(SetModuleParam(doc, module_index(doc, "leaders"), "anything", "1"), Catch::Contains("Leaders has no parameter"));
+    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "share", "half"),
+                      Catch::Contains("Share of Cavalry must be a number"));
+    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "hexes", "[3]"),
+                      "Hexes of Cavalry is a list: edit it in ruleset.yaml");
+    CHECK_THROWS_WITH(SetModuleParam(doc, cavalry, "missing", "1"),
+                      "Cavalry has no parameter 'missing' in ruleset.yaml");
+    CHECK_THROWS_WITH(SetModuleParam(doc, module_index(doc, "leaders"), "anything", "1"),
+                      Catch::Contains("Leaders has no parameter"));
     CHECK_THROWS_AS(SetModuleEnabled(doc, 99, false), std::out_of_range);
     // What is accepted keeps the kind: yes for a bool, a whole number for a double.
     CHECK_NOTHROW(SetModuleParam(doc, charges, "mandatory_advance", "Yes"));
@@ -142,9 +152,10 @@ TEST_CASE("rule module edits are saved into ruleset.yaml and are there when reop
     const std::string ruleset_after = text_of(ruleset_file);
     const auto rules_at = ruleset_before.find("\nrules:\n");
     CHECK(ruleset_after.substr(0, rules_at) == ruleset_before.substr(0, rules_at));  // only the rules block changed
-    CHECK(ruleset_after.find("  - { module: charges, enabled: false, params: { mandatory_advance: true } }\n") != std::string::npos);
-    CHECK(ruleset_after.find("  - { module: cavalry, params: { retreat_hexes: 2, advance_hexes: 3, share: 1.0, banner: \"42\", hexes: [1, 2] } }\n") !=
+    CHECK(ruleset_after.find("  - { module: charges, enabled: false, params: { mandatory_advance: true } }\n") !=
           std::string::npos);
+    CHECK(ruleset_after.find("  - { module: cavalry, params: { retreat_hexes: 2, advance_hexes: 3, share: 1.0, banner: "
+                             "\"42\", hexes: [1, 2] } }\n") != std::string::npos);
 
     const auto reopened = ScenarioDocument::open(file);
     CHECK(!module_of(reopened, "charges").enabled);
@@ -180,7 +191,8 @@ TEST_CASE("unit types and rule modules changed together are written to ruleset.y
     auto doc = ScenarioDocument::open(file);
     studio::EditHistory history;
     history.perform(doc, std::make_unique<SetModuleEnabled>(doc, module_index(doc, "horse_archers"), false));
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, 0, studio::SetUnitTypeText::Field::Name, "Pikemen"));
+    history.perform(doc,
+                    std::make_unique<studio::SetUnitTypeText>(doc, 0, studio::SetUnitTypeText::Field::Name, "Pikemen"));
     int ruleset_writes = 0;
     load::FileOps ops = load::real_file_ops();
     const auto write = ops.write;

@@ -61,14 +61,17 @@ TEST_CASE("scenario edits a scenario cannot hold are refused with the reason", "
     const int swamp = doc.ruleset().terrain_index("swamp");
     geometry::Hex in_swamp{};
     for (int i = 0; i < static_cast<int>(doc.scenario().map.grid.size()); ++i)
-        if (doc.scenario().map.terrain[static_cast<std::size_t>(i)] == swamp) in_swamp = doc.scenario().map.grid.hex_at(i);
-    CHECK_THROWS_WITH(studio::add_unit(doc, type_index(doc, "knights"), 0, in_swamp), Catch::Contains("may not enter Swamp"));
+        if (doc.scenario().map.terrain[static_cast<std::size_t>(i)] == swamp)
+            in_swamp = doc.scenario().map.grid.hex_at(i);
+    CHECK_THROWS_WITH(studio::add_unit(doc, type_index(doc, "knights"), 0, in_swamp),
+                      Catch::Contains("may not enter Swamp"));
     CHECK_THROWS_WITH(studio::set_turns(doc, 0), Catch::Contains("1 to 999 turns"));
     CHECK_THROWS_WITH(studio::set_side_levels(doc, 0, 50, 30), Catch::Contains("before it is demoralized"));
     CHECK_THROWS_WITH(studio::set_side_colour(doc, 0, "red"), Catch::Contains("#rrggbb"));
     CHECK_THROWS_WITH(studio::set_side_rally_rolls(doc, 0, "5, six"), Catch::Contains("not 'six'"));
     CHECK_THROWS_WITH(studio::set_unit_hex(doc, 0, "9999"), Catch::Contains("not a hex of this map"));
-    CHECK_THROWS_WITH(studio::set_unit_arrives(doc, 0, doc.scenario().turns + 1), Catch::Contains("must arrive on a turn of the game"));
+    CHECK_THROWS_WITH(studio::set_unit_arrives(doc, 0, doc.scenario().turns + 1),
+                      Catch::Contains("must arrive on a turn of the game"));
     auto history = studio::EditHistory{};
     history.perform(doc, studio::set_unit_arrives(doc, 0, doc.scenario().turns));
     CHECK_THROWS_WITH(studio::set_turns(doc, doc.scenario().turns - 1), Catch::Contains("after the last turn"));

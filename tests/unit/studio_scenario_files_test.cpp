@@ -21,7 +21,8 @@ TEST_CASE("a file's name makes a plain id", "[studio][scenario]") {
     CHECK(studio::id_from_file_name("/x/Rivers-2.yaml") == "rivers_2");
 }
 
-TEST_CASE("Save Scenario As writes a new file with a fresh id that loads from another folder, house rules and all", "[studio][scenario]") {
+TEST_CASE("Save Scenario As writes a new file with a fresh id that loads from another folder, house rules and all",
+          "[studio][scenario]") {
     const std::string file = test::copy_bmw_project();
     std::string text = test::text_of(file);
     text.replace(text.find("\nruleset:"), 1, "\nhouse_rules: [../../rulesets/bmw/house-rules/bloodier-crt]\n");
@@ -44,7 +45,8 @@ TEST_CASE("Save Scenario As writes a new file with a fresh id that loads from an
     CHECK(loaded.ruleset->layers[1].id == "bloodier-crt");
 }
 
-TEST_CASE("New Scenario writes a blank scenario of the ruleset that loads and checks clean of units", "[studio][scenario]") {
+TEST_CASE("New Scenario writes a blank scenario of the ruleset that loads and checks clean of units",
+          "[studio][scenario]") {
     const std::string file = test::copy_bmw_project();
     const auto doc = ScenarioDocument::open(file);
     const std::string blank = (fs::path(file).parent_path() / "new-one.yaml").string();
@@ -55,7 +57,8 @@ TEST_CASE("New Scenario writes a blank scenario of the ruleset that loads and ch
     CHECK(loaded.scenario->objectives.empty());
     CHECK(loaded.scenario->sides.size() == doc.scenario().sides.size());
     CHECK(loaded.scenario->map.grid.size() == doc.scenario().map.grid.size());
-    CHECK(std::all_of(loaded.scenario->map.terrain.begin(), loaded.scenario->map.terrain.end(), [](int t) { return t == 0; }));
+    CHECK(std::all_of(loaded.scenario->map.terrain.begin(), loaded.scenario->map.terrain.end(),
+                      [](int t) { return t == 0; }));
     CHECK_THROWS_WITH(doc.write_blank_scenario(blank), Catch::Contains("exists already"));
 }
 

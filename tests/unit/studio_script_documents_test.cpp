@@ -27,7 +27,8 @@ bool lists(const std::vector<std::string>& files, const std::string& file) {
 }
 }  // namespace
 
-TEST_CASE("typing in a script makes the project modified until it is saved, and only then writes the file", "[studio][scripts]") {
+TEST_CASE("typing in a script makes the project modified until it is saved, and only then writes the file",
+          "[studio][scripts]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     const std::string script = first_script(doc);
@@ -115,13 +116,15 @@ TEST_CASE("the recovery offer names every file whose work it would bring back", 
     CHECK(ScenarioDocument::open(file).autosaved_files().empty());
 }
 
-TEST_CASE("a compile error in a script's unsaved typing is one of the project's issues, at its line", "[studio][scripts][issues]") {
+TEST_CASE("a compile error in a script's unsaved typing is one of the project's issues, at its line",
+          "[studio][scripts][issues]") {
     const std::string file = test::copy_bmw_project();
     auto doc = ScenarioDocument::open(file);
     const std::string script = first_script(doc);
     doc.scripts().set_text(script, "local x = 1\nlocal y = = 2\n");
     const auto issues = studio::check_project(doc);
-    const auto found = std::find_if(issues.begin(), issues.end(), [&](const studio::ProjectIssue& i) { return i.where.file == script; });
+    const auto found = std::find_if(issues.begin(), issues.end(),
+                                    [&](const studio::ProjectIssue& i) { return i.where.file == script; });
     REQUIRE(found != issues.end());
     CHECK(found->where.line == 2);
     CHECK(found->error());

@@ -30,7 +30,8 @@ std::vector<SideRef> north_sides(const ScenarioDocument& doc, int row, int from,
 
 // Two sides meet end to end: they share one hex, and the other two hexes are neighbours.
 bool touch(SideRef x, SideRef y) {
-    const geometry::Hex xs[] = {x.first, geometry::neighbour(x.first, x.second)}, ys[] = {y.first, geometry::neighbour(y.first, y.second)};
+    const geometry::Hex xs[] = {x.first, geometry::neighbour(x.first, x.second)},
+                        ys[] = {y.first, geometry::neighbour(y.first, y.second)};
     for (int i = 0; i < 2; ++i)
         for (int j = 0; j < 2; ++j)
             if (xs[i] == ys[j] && xs[1 - i] != ys[1 - j]) return geometry::distance(xs[1 - i], ys[1 - j]) == 1;
@@ -61,7 +62,8 @@ TEST_CASE("a river dragged along a row is one line of hexsides, end to end, one 
     const int feature = studio::stroke_feature(doc.scenario().map, SideStroke::Kind::Hexsides, drawn, river);
     CHECK(feature == river);
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature, drawn, feature));
+    history.perform(
+        doc, std::make_unique<studio::SetHexsideLayer>(doc, studio::SetHexsideLayer::Layer::Feature, drawn, feature));
     CHECK(history.undo_name() == "Draw River (" + std::to_string(drawn.size()) + " hexsides)");
     CHECK(rivers_on(doc, drawn, river) == static_cast<int>(drawn.size()));
     history.undo(doc);
@@ -73,7 +75,8 @@ TEST_CASE("a river dragged along a row is one line of hexsides, end to end, one 
     CHECK(studio::stroke_feature(doc.scenario().map, SideStroke::Kind::Hexsides, again.sides(), river) == -1);
 }
 
-TEST_CASE("a road dragged from hex to hex crosses the side between each and the next, jumps filled in", "[studio][map]") {
+TEST_CASE("a road dragged from hex to hex crosses the side between each and the next, jumps filled in",
+          "[studio][map]") {
     auto doc = ScenarioDocument::open(test::copy_bmw_project());
     const auto& grid = doc.scenario().map.grid;
     const geometry::Hex start = grid.from_offset({2, 16});

@@ -30,7 +30,7 @@ TEST_CASE("a 7-1 column goes after 6-1 and 13 against 2 uses it", "[studio][tabl
     history.perform(doc, ReshapeTable::add_column(doc, 0, "3-2"));
     const int c = column_labelled(crt_of(doc), "3-2");
     REQUIRE(c == column_labelled(crt_of(doc), "1-1") + 1);
-    CHECK(crt_of(doc).column_for(3, 2) == c);      // 3:2 exactly
+    CHECK(crt_of(doc).column_for(3, 2) == c);       // 3:2 exactly
     CHECK(crt_of(doc).column_for(13, 9) == c - 1);  // 1.44: still 1-1
     CHECK(crt_of(doc).distribution(c) == crt_of(doc).distribution(c - 1));
     CHECK(history.undo_name() == "Add Column 3-2");

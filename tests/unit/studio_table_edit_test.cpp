@@ -42,7 +42,8 @@ struct Field {
 };
 }  // namespace
 
-TEST_CASE("free table edits: each one undone gives the identical document, redone the edited one", "[studio][free_table]") {
+TEST_CASE("free table edits: each one undone gives the identical document, redone the edited one",
+          "[studio][free_table]") {
     Field f;
     const std::string original = f.doc.to_yaml();
     CHECK_FALSE(f.doc.modified());
@@ -115,13 +116,15 @@ TEST_CASE("free table edits: refused edits say why and change nothing", "[studio
     CHECK_THROWS_WITH(remove_item(f.doc, {Hit::Area, 9}), Catch::Contains("nothing is selected"));
     CHECK(f.doc.to_yaml() == before);
     // A move is cut short at the table's edge: the hill's west edge is 10 cm from it.
-    CHECK(allowed_offset(f.doc.scenario().table.map, item_points(f.doc.scenario(), {Hit::Area, 0}), {-50, 3}).x == Approx(-10));
+    CHECK(allowed_offset(f.doc.scenario().table.map, item_points(f.doc.scenario(), {Hit::Area, 0}), {-50, 3}).x ==
+          Approx(-10));
     f.history.perform(f.doc, move_item(f.doc, {Hit::Area, 0}, {-50, 0}));
     CHECK(f.doc.scenario().table.map.areas[0].outline.front() == gt::Point{0, 10});
     CHECK_THROWS_WITH(move_item(f.doc, {Hit::Area, 0}, {-5, 0}), Catch::Contains("edge"));
 }
 
-TEST_CASE("free table tools: an area drawn point by point closes on a double click, a line ends on Enter", "[studio][free_table]") {
+TEST_CASE("free table tools: an area drawn point by point closes on a double click, a line ends on Enter",
+          "[studio][free_table]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Area, f.terrain("forest"));
@@ -162,7 +165,8 @@ TEST_CASE("free table tools: an area drawn point by point closes on a double cli
     CHECK(f.doc.scenario().table.map.lines.back().line.points == std::vector<gt::Point>{{0, 30}, {40, 35}, {120, 30}});
 }
 
-TEST_CASE("free table tools: a unit placed as a formation turns with the wheel, 15 degrees a notch and 1 with shift", "[studio][free_table]") {
+TEST_CASE("free table tools: a unit placed as a formation turns with the wheel, 15 degrees a notch and 1 with shift",
+          "[studio][free_table]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Place);
@@ -192,7 +196,8 @@ TEST_CASE("free table tools: a unit placed as a formation turns with the wheel, 
     CHECK(u.table.files == 2);
 }
 
-TEST_CASE("free table tools: select and drag moves a thing, Delete removes it, the wheel over a selected unit turns it", "[studio][free_table]") {
+TEST_CASE("free table tools: select and drag moves a thing, Delete removes it, the wheel over a selected unit turns it",
+          "[studio][free_table]") {
     Field f;
     const std::string original = f.doc.to_yaml();
     TableTools tools;
@@ -262,7 +267,8 @@ TEST_CASE("free table tools: points and moves snap to the step, the ruler does n
     CHECK(tools.ruler()->second == gt::Point{20.13, 10});
 }
 
-TEST_CASE("free table tools: the ruler measures a drag in cm with its bearing, and the objective tool adds one", "[studio][free_table]") {
+TEST_CASE("free table tools: the ruler measures a drag in cm with its bearing, and the objective tool adds one",
+          "[studio][free_table]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Ruler);
@@ -325,7 +331,8 @@ TEST_CASE("free table: the project check reads units on the table, not on hexes"
     CHECK(issues[0].target.kind != IssueTarget::Kind::Hex);
 }
 
-TEST_CASE("free table: a scenario whose unit types come with a house rule opens, and they are the house rule's", "[studio][free_table]") {
+TEST_CASE("free table: a scenario whose unit types come with a house rule opens, and they are the house rule's",
+          "[studio][free_table]") {
     auto doc = ScenarioDocument::open(sandtable::test::write_field_project_with_house_units());
     REQUIRE(doc.layers());
     CHECK(doc.ruleset().unit_types.size() == 2);

@@ -28,7 +28,9 @@ void check_near(gt::Point a, gt::Point b) {
 }
 }  // namespace
 
-TEST_CASE("free table view: the table fits the window, cm and pixels convert both ways, zoom keeps the point under the mouse", "[studio][free_table]") {
+TEST_CASE(
+    "free table view: the table fits the window, cm and pixels convert both ways, zoom keeps the point under the mouse",
+    "[studio][free_table]") {
     MapView view;
     view.set_table(120, 80);
     REQUIRE(view.on_table());
@@ -65,7 +67,8 @@ TEST_CASE("free table view: the table fits the window, cm and pixels convert bot
     CHECK_FALSE(view.on_table());
 }
 
-TEST_CASE("free table view: grid lines every 10 cm, strong every 50, labelled where there is room", "[studio][free_table]") {
+TEST_CASE("free table view: grid lines every 10 cm, strong every 50, labelled where there is room",
+          "[studio][free_table]") {
     const auto lines = grid_lines(120, 10);
     REQUIRE(lines.size() == 13);
     CHECK(lines.front().at == 0);
@@ -102,7 +105,8 @@ TEST_CASE("free table view: the ruler reads the distance in cm and the compass b
     CHECK(cm_text(40) == "40 cm");
 }
 
-TEST_CASE("free table view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359", "[studio][free_table]") {
+TEST_CASE("free table view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359",
+          "[studio][free_table]") {
     CHECK(turned_facing(0, 1, false) == 15);
     CHECK(turned_facing(0, -1, false) == 345);
     CHECK(turned_facing(350, 1, false) == 5);
@@ -138,7 +142,8 @@ TEST_CASE("free table view: units are drawn as their stands, as the kernel sets 
     check_near(horse.stands[1].centre, {106, 70});
     CHECK(horse.figures.size() == 6);
     // The kernel has them in the same place at the start.
-    sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1, {Seat{true}, Seat{true}});
+    sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1,
+                                        {Seat{true}, Seat{true}});
     const auto in_game = game_shapes(play.game());
     REQUIRE(in_game.size() == shapes.size());
     for (std::size_t u = 0; u < shapes.size(); ++u) {
@@ -146,7 +151,8 @@ TEST_CASE("free table view: units are drawn as their stands, as the kernel sets 
         CHECK(in_game[u].facing == shapes[u].facing);
         check_near(in_game[u].front_centre, shapes[u].front_centre);
         REQUIRE(in_game[u].stands.size() == shapes[u].stands.size());
-        for (std::size_t s = 0; s < shapes[u].stands.size(); ++s) check_near(in_game[u].stands[s].centre, shapes[u].stands[s].centre);
+        for (std::size_t s = 0; s < shapes[u].stands.size(); ++s)
+            check_near(in_game[u].stands[s].centre, shapes[u].stands[s].centre);
         CHECK(in_game[u].figures.size() == shapes[u].figures.size());
     }
 }
@@ -157,14 +163,14 @@ TEST_CASE("free table view: hit testing finds what is drawn on top", "[studio][f
     const double tol = 0.5;
     CHECK(hit_at(f.sc(), shapes, {30, 25}, tol) == Hit{Hit::Area, 1});  // the level 2 hill sits on the level 1
     CHECK(hit_at(f.sc(), shapes, {12, 12}, tol) == Hit{Hit::Area, 0});
-    CHECK(hit_at(f.sc(), shapes, {80, 15}, tol) == Hit{Hit::Area, 2});  // inside the hull of the wood's trees
+    CHECK(hit_at(f.sc(), shapes, {80, 15}, tol) == Hit{Hit::Area, 2});    // inside the hull of the wood's trees
     CHECK(hit_at(f.sc(), shapes, {60, 62.4}, tol) == Hit{Hit::Line, 0});  // the river is 5 cm wide
     CHECK_FALSE(hit_at(f.sc(), shapes, {60, 63.5}, tol));
     CHECK(hit_at(f.sc(), shapes, {30, 51}, tol) == Hit{Hit::Unit, 0});
     CHECK(hit_at(f.sc(), shapes, {34.3, 51}, tol) == Hit{Hit::Unit, 0});  // within the tolerance of its base
     CHECK(hit_at(f.sc(), shapes, {107.9, 71}, tol) == Hit{Hit::Unit, 1});
-    CHECK(hit_at(f.sc(), shapes, {60, 40}, tol) == Hit{Hit::Objective, 0});  // its marker
-    CHECK(hit_at(f.sc(), shapes, {65, 40}, tol) == Hit{Hit::Objective, 0});  // its ring
+    CHECK(hit_at(f.sc(), shapes, {60, 40}, tol) == Hit{Hit::Objective, 0});    // its marker
+    CHECK(hit_at(f.sc(), shapes, {65, 40}, tol) == Hit{Hit::Objective, 0});    // its ring
     CHECK(hit_at(f.sc(), shapes, {62.5, 41}, tol) == Hit{Hit::Objective, 0});  // inside it, nothing else there
     CHECK_FALSE(hit_at(f.sc(), shapes, {110, 20}, tol));
     CHECK(hit_name(f.rs(), f.sc(), {Hit::Area, 1}) == "Hill (level 2)");
@@ -177,27 +183,34 @@ TEST_CASE("free table view: hit testing finds what is drawn on top", "[studio][f
     CHECK(area_draw_order(map) == std::vector<int>{1, 0, 2});
 }
 
-TEST_CASE("free table view: a table game's playtest marks the unit whose order is written and the orders written, and a click on a unit offers its actions", "[studio][free_table][play]") {
+TEST_CASE(
+    "free table view: a table game's playtest marks the unit whose order is written and the orders written, and a "
+    "click on a unit offers its actions",
+    "[studio][free_table][play]") {
     Field f;
-    sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1, {Seat{true}, Seat{true}});
+    sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1,
+                                        {Seat{true}, Seat{true}});
     const auto& game = play.game();
     REQUIRE(game.on_table());
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
     const int unit = game.next_unit_to_order();
     REQUIRE(unit >= 0);
     auto marks = decision_marks(game, -1);
-    CHECK(std::any_of(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.unit == unit && m.kind == UnitMark::Selected; }));
+    CHECK(std::any_of(marks.begin(), marks.end(),
+                      [&](const UnitMark& m) { return m.unit == unit && m.kind == UnitMark::Selected; }));
     const auto offered = actions_for_unit(game, unit);
     REQUIRE_FALSE(offered.empty());
     CHECK(std::all_of(offered.begin(), offered.end(), [](const auto& a) { return a.kind == ActionKind::WriteOrder; }));
     CHECK(actions_for_unit(game, 1 - unit).empty());  // the other side writes later
     // An advance written: the writer sees its arrow, the other side does not.
-    const auto advance = std::find_if(offered.begin(), offered.end(), [](const auto& a) { return a.order.distance > 0; });
+    const auto advance =
+        std::find_if(offered.begin(), offered.end(), [](const auto& a) { return a.order.distance > 0; });
     REQUIRE(advance != offered.end());
     const int side = game.state().units[static_cast<std::size_t>(unit)].side;
     play.apply(*advance);
     marks = decision_marks(play.game(), side);
-    const auto arrow = std::find_if(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.kind == UnitMark::Order && m.unit == unit; });
+    const auto arrow = std::find_if(marks.begin(), marks.end(),
+                                    [&](const UnitMark& m) { return m.kind == UnitMark::Order && m.unit == unit; });
     REQUIRE(arrow != marks.end());
     check_near(arrow->from, play.game().table_position(unit));
     CHECK(gt::distance(arrow->from, arrow->to) == Approx(advance->order.distance / 10.0));
@@ -206,7 +219,8 @@ TEST_CASE("free table view: a table game's playtest marks the unit whose order i
     CHECK(std::none_of(others.begin(), others.end(), [](const UnitMark& m) { return m.kind == UnitMark::Order; }));
 }
 
-TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit told to hold is named so", "[studio][free_table][play]") {
+TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit told to hold is named so",
+          "[studio][free_table][play]") {
     const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/hollins_farm.yaml";
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});
     const auto& game = play.game();
@@ -217,7 +231,8 @@ TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u) {
         if (!game.may_order_now(u)) continue;
         ++to_order;
-        ringed += std::any_of(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.unit == u && m.kind == UnitMark::Selected; });
+        ringed += std::any_of(marks.begin(), marks.end(),
+                              [&](const UnitMark& m) { return m.unit == u && m.kind == UnitMark::Selected; });
     }
     CHECK(to_order > 1);
     CHECK(ringed == to_order);
@@ -227,5 +242,6 @@ TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit
     REQUIRE(hold.order.distance == 0);
     play.apply(hold);
     marks = decision_marks(play.game(), side);
-    CHECK(std::any_of(marks.begin(), marks.end(), [&](const UnitMark& m) { return m.unit == unit && m.label == "hold"; }));
+    CHECK(std::any_of(marks.begin(), marks.end(),
+                      [&](const UnitMark& m) { return m.unit == unit && m.label == "hold"; }));
 }

@@ -23,7 +23,8 @@ namespace {
 // laid out as the scenario's `ruleset: ../../rulesets/bmw` expects.
 std::string copy_project() {
     static int counter = 0;
-    const fs::path root = fs::temp_directory_path() / ("sandtable-unit-types-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    const fs::path root = fs::temp_directory_path() /
+                          ("sandtable-unit-types-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     const fs::path source = SANDTABLE_SOURCE_DIR;
     fs::remove_all(root);
     fs::create_directories(root / "rulesets");
@@ -35,7 +36,8 @@ std::string copy_project() {
 }
 
 std::string ruleset_file_of(const std::string& scenario) {
-    return (fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml").string();
+    return (fs::path(scenario).parent_path().parent_path().parent_path() / "rulesets" / "bmw" / "ruleset.yaml")
+        .string();
 }
 
 std::string text_of(const std::string& file) {
@@ -59,7 +61,8 @@ int attribute(const ScenarioDocument& doc, const std::string& id) { return doc.r
 int unplace_levies(ScenarioDocument& doc) {
     const int levy = type_index(doc, "levy");
     auto& units = doc.edit().units;
-    units.erase(std::remove_if(units.begin(), units.end(), [levy](const auto& u) { return u.type == levy; }), units.end());
+    units.erase(std::remove_if(units.begin(), units.end(), [levy](const auto& u) { return u.type == levy; }),
+                units.end());
     return levy;
 }
 
@@ -69,20 +72,26 @@ TEST_CASE("every unit type command applied then undone gives the identical docum
     auto doc = ScenarioDocument::open(copy_project());
     const int unplaced = unplace_levies(doc);
     const std::string before = state_of(doc);
-    const int spearmen = type_index(doc, "spearmen"), knights = type_index(doc, "knights"), leader = type_index(doc, "leader");
+    const int spearmen = type_index(doc, "spearmen"), knights = type_index(doc, "knights"),
+              leader = type_index(doc, "leader");
     studio::EditHistory history;
     history.perform(doc, std::make_unique<studio::AddUnitType>(doc));
     CHECK(history.undo_name() == "Add Unit Type");
     history.perform(doc, std::make_unique<studio::AddUnitType>(doc, spearmen));
     CHECK(history.undo_name() == "Duplicate Spearmen");
-    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), "5"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, spearmen, CounterFace::Front,
+                                                                        attribute(doc, "combat"), "5"));
     CHECK(history.undo_name() == "Set Combat of Spearmen");
-    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, knights, CounterFace::Back, attribute(doc, "dot"), "solid"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, knights, CounterFace::Back,
+                                                                        attribute(doc, "dot"), "solid"));
     CHECK(history.undo_name() == "Set Back Dot of Knights");
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, spearmen, studio::SetUnitTypeText::Field::Name, "Pikemen"));
+    history.perform(
+        doc, std::make_unique<studio::SetUnitTypeText>(doc, spearmen, studio::SetUnitTypeText::Field::Name, "Pikemen"));
     CHECK(history.undo_name() == "Rename Spearmen");
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol, "horse_archers"));
-    history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, leader, CounterFace::Front, doc.ruleset().movement_class_index("horse")));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol,
+                                                                   "horse_archers"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(
+                             doc, leader, CounterFace::Front, doc.ruleset().movement_class_index("horse")));
     CHECK(history.undo_name() == "Set Movement Class of Leader");
     history.perform(doc, std::make_unique<studio::SetUnitTypeBackFace>(doc, leader, true));
     CHECK(history.undo_name() == "Add Back Face to Leader");
@@ -107,7 +116,8 @@ TEST_CASE("a new unit type gets a fresh id and the declared defaults, or copies 
     CHECK(added.name == "New Type 1");
     CHECK(added.symbol == "infantry");
     CHECK(!added.back);
-    for (std::size_t a = 0; a < doc.ruleset().attributes.size(); ++a) CHECK(added.front.values[a] == doc.ruleset().attributes[a].default_value);
+    for (std::size_t a = 0; a < doc.ruleset().attributes.size(); ++a)
+        CHECK(added.front.values[a] == doc.ruleset().attributes[a].default_value);
     auto copy = std::make_unique<studio::AddUnitType>(doc, type_index(doc, "knights"));
     CHECK(copy->new_id() == "new_type_2");
     history.perform(doc, std::move(copy));
@@ -127,16 +137,20 @@ TEST_CASE("an added unit type is saved into ruleset.yaml and is there when reope
     studio::EditHistory history;
     history.perform(doc, std::make_unique<studio::AddUnitType>(doc, type_index(doc, "archers")));
     const int added = static_cast<int>(doc.ruleset().unit_types.size()) - 1;
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, added, studio::SetUnitTypeText::Field::Name, "Longbowmen"));
-    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, added, CounterFace::Front, attribute(doc, "range"), "4"));
+    history.perform(
+        doc, std::make_unique<studio::SetUnitTypeText>(doc, added, studio::SetUnitTypeText::Field::Name, "Longbowmen"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, added, CounterFace::Front,
+                                                                        attribute(doc, "range"), "4"));
     REQUIRE(doc.modified());
     doc.save();
     CHECK(!doc.modified());
     const std::string ruleset_after = text_of(ruleset_file);
     CHECK(ruleset_after != ruleset_before);
     // Only the unit types block changed: the header comments and the terrain are as written.
-    CHECK(ruleset_after.substr(0, ruleset_after.find("unit_types:")) == ruleset_before.substr(0, ruleset_before.find("unit_types:")));
-    CHECK(ruleset_after.substr(ruleset_after.find("\nterrain:")) == ruleset_before.substr(ruleset_before.find("\nterrain:")));
+    CHECK(ruleset_after.substr(0, ruleset_after.find("unit_types:")) ==
+          ruleset_before.substr(0, ruleset_before.find("unit_types:")));
+    CHECK(ruleset_after.substr(ruleset_after.find("\nterrain:")) ==
+          ruleset_before.substr(ruleset_before.find("\nterrain:")));
 
     const auto reopened = ScenarioDocument::open(file);
     const int i = reopened.ruleset().unit_type_index("new_type_1");
@@ -155,7 +169,8 @@ TEST_CASE("a document whose unit types did not change leaves ruleset.yaml byte-i
     const auto written_at = fs::last_write_time(ruleset_file);
     auto doc = ScenarioDocument::open(file);
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, 0, CounterFace::Front, attribute(doc, "combat"), 9));
+    history.perform(
+        doc, std::make_unique<studio::SetUnitTypeAttribute>(doc, 0, CounterFace::Front, attribute(doc, "combat"), 9));
     history.undo(doc);
     CHECK(!doc.modified());
     // A scenario edit is saved, the ruleset is not touched.
@@ -183,7 +198,8 @@ TEST_CASE("attribute values a ruleset does not allow are refused with a designer
     auto doc = ScenarioDocument::open(copy_project());
     const int spearmen = type_index(doc, "spearmen"), leader = type_index(doc, "leader");
     using studio::SetUnitTypeAttribute;
-    CHECK_THROWS_AS(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), "120"), std::invalid_argument);
+    CHECK_THROWS_AS(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), "120"),
+                    std::invalid_argument);
     CHECK_THROWS_WITH(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), "120"),
                       "Combat of Spearmen must be between 0 and 99, not 120");
     CHECK_THROWS_WITH(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), "four"),
@@ -194,8 +210,10 @@ TEST_CASE("attribute values a ruleset does not allow are refused with a designer
                       "Back Dot of Spearmen must be one of none, solid, open, not 'dotted'");
     CHECK_THROWS_WITH(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "cavalry"), "maybe"),
                       "Cavalry of Spearmen must be true or false, not 'maybe'");
-    CHECK_THROWS_WITH(SetUnitTypeAttribute(doc, leader, CounterFace::Back, attribute(doc, "leader"), "2"), Catch::Contains("Leader has a single face"));
-    CHECK_THROWS_AS(studio::SetUnitTypeText(doc, spearmen, studio::SetUnitTypeText::Field::Name, "  "), std::invalid_argument);
+    CHECK_THROWS_WITH(SetUnitTypeAttribute(doc, leader, CounterFace::Back, attribute(doc, "leader"), "2"),
+                      Catch::Contains("Leader has a single face"));
+    CHECK_THROWS_AS(studio::SetUnitTypeText(doc, spearmen, studio::SetUnitTypeText::Field::Name, "  "),
+                    std::invalid_argument);
     // Accepted forms: spaces around a number, yes/no for a flag, an enum word.
     CHECK_NOTHROW(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "combat"), " 7 "));
     CHECK_NOTHROW(SetUnitTypeAttribute(doc, spearmen, CounterFace::Front, attribute(doc, "cavalry"), "Yes"));
@@ -206,8 +224,10 @@ TEST_CASE("removing a unit type the scenario places is refused, naming the units
     auto doc = ScenarioDocument::open(copy_project());
     const int spearmen = type_index(doc, "spearmen");
     CHECK_THROWS_AS(studio::RemoveUnitType(doc, spearmen), std::runtime_error);
-    CHECK_THROWS_WITH(studio::RemoveUnitType(doc, spearmen), Catch::StartsWith("Spearmen cannot be removed: the scenario sets up"));
-    const auto& first = *std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) { return u.type == spearmen; });
+    CHECK_THROWS_WITH(studio::RemoveUnitType(doc, spearmen),
+                      Catch::StartsWith("Spearmen cannot be removed: the scenario sets up"));
+    const auto& first = *std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(),
+                                      [&](const auto& u) { return u.type == spearmen; });
     CHECK_THROWS_WITH(studio::RemoveUnitType(doc, spearmen), Catch::Contains(first.name));
 }
 
@@ -217,7 +237,8 @@ TEST_CASE("removing an unplaced unit type renumbers the units' types, saves and 
     const int removed = unplace_levies(doc);
     const std::string removed_id = doc.ruleset().unit_types[static_cast<std::size_t>(removed)].id;
     std::vector<std::string> unit_type_ids;
-    for (const auto& u : doc.scenario().units) unit_type_ids.push_back(doc.ruleset().unit_types[static_cast<std::size_t>(u.type)].id);
+    for (const auto& u : doc.scenario().units)
+        unit_type_ids.push_back(doc.ruleset().unit_types[static_cast<std::size_t>(u.type)].id);
     studio::EditHistory history;
     history.perform(doc, std::make_unique<studio::RemoveUnitType>(doc, removed));
     CHECK(doc.ruleset().unit_type_index(removed_id) < 0);
@@ -236,29 +257,36 @@ TEST_CASE("a movement class the placed units could not stand in is refused", "[s
     const auto& map = doc.scenario().map;
     const int horse = rs.movement_class_index("horse");
     for (const auto& u : doc.scenario().units) {
-        const auto& terrain = rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(map.grid.index(u.hex))])];
+        const auto& terrain =
+            rs.terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(map.grid.index(u.hex))])];
         if (terrain.cost[static_cast<std::size_t>(horse)]) continue;
-        CHECK_THROWS_WITH(studio::SetUnitTypeMovementClass(doc, u.type, CounterFace::Front, horse), Catch::Contains(u.name + " stands in " + terrain.name));
+        CHECK_THROWS_WITH(studio::SetUnitTypeMovementClass(doc, u.type, CounterFace::Front, horse),
+                          Catch::Contains(u.name + " stands in " + terrain.name));
         return;
     }
     // Otherwise make one: paint swamp under a unit of a foot type.
     const int spearmen = type_index(doc, "spearmen");
-    const auto& unit = *std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) { return u.type == spearmen; });
+    const auto& unit = *std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(),
+                                     [&](const auto& u) { return u.type == spearmen; });
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, rs.terrain_index("swamp"), std::vector<geometry::Hex>{unit.hex}));
+    history.perform(doc, std::make_unique<studio::PaintTerrain>(doc, rs.terrain_index("swamp"),
+                                                                std::vector<geometry::Hex>{unit.hex}));
     CHECK_THROWS_WITH(studio::SetUnitTypeMovementClass(doc, spearmen, CounterFace::Front, horse),
                       Catch::StartsWith("Spearmen cannot move as horse: " + unit.name + " stands in Swamp at "));
 }
 
-TEST_CASE("a back face that moved like the front follows its class, one with its own class keeps it", "[studio][unit_types]") {
+TEST_CASE("a back face that moved like the front follows its class, one with its own class keeps it",
+          "[studio][unit_types]") {
     auto doc = ScenarioDocument::open(copy_project());
     const auto& rs = doc.ruleset();
     const int spearmen = type_index(doc, "spearmen"), sergeants = type_index(doc, "mounted_sergeants");
-    const int foot = rs.movement_class_index("foot"), horse = rs.movement_class_index("horse"), leader = rs.movement_class_index("leader");
+    const int foot = rs.movement_class_index("foot"), horse = rs.movement_class_index("horse"),
+              leader = rs.movement_class_index("leader");
     studio::EditHistory history;
     history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, spearmen, CounterFace::Front, leader));
     CHECK(rs.unit_types[static_cast<std::size_t>(spearmen)].back->movement_class == leader);
-    history.perform(doc, std::make_unique<studio::SetUnitTypeMovementClass>(doc, sergeants, CounterFace::Front, leader));
+    history.perform(doc,
+                    std::make_unique<studio::SetUnitTypeMovementClass>(doc, sergeants, CounterFace::Front, leader));
     CHECK(rs.unit_types[static_cast<std::size_t>(sergeants)].back->movement_class == horse);
     history.undo(doc);
     history.undo(doc);
@@ -266,10 +294,12 @@ TEST_CASE("a back face that moved like the front follows its class, one with its
     CHECK(rs.unit_types[static_cast<std::size_t>(sergeants)].front.movement_class == foot);
 }
 
-TEST_CASE("taking away a back face turns units set up on it to their front, and undo turns them back", "[studio][unit_types]") {
+TEST_CASE("taking away a back face turns units set up on it to their front, and undo turns them back",
+          "[studio][unit_types]") {
     auto doc = ScenarioDocument::open(copy_project());
     const int spearmen = type_index(doc, "spearmen");
-    const auto unit = std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(), [&](const auto& u) { return u.type == spearmen; }) -
+    const auto unit = std::find_if(doc.scenario().units.begin(), doc.scenario().units.end(),
+                                   [&](const auto& u) { return u.type == spearmen; }) -
                       doc.scenario().units.begin();
     doc.edit().units[static_cast<std::size_t>(unit)].back = true;  // set up disordered
     const std::string before = state_of(doc);
@@ -284,15 +314,19 @@ TEST_CASE("taking away a back face turns units set up on it to their front, and 
     CHECK(state_of(doc) == before);
 }
 
-TEST_CASE("a unit type's symbol is saved by its name, and only a symbol the loader knows is taken", "[studio][unit_types]") {
+TEST_CASE("a unit type's symbol is saved by its name, and only a symbol the loader knows is taken",
+          "[studio][unit_types]") {
     const std::string file = copy_project();
     auto doc = ScenarioDocument::open(file);
     const int knights = type_index(doc, "knights");
     studio::EditHistory history;
-    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol, "mounted_infantry"));
-    CHECK_THROWS_WITH(studio::SetUnitTypeText(doc, knights, studio::SetUnitTypeText::Field::Symbol, "7"), Catch::Contains("not a counter symbol"));
+    history.perform(doc, std::make_unique<studio::SetUnitTypeText>(doc, knights, studio::SetUnitTypeText::Field::Symbol,
+                                                                   "mounted_infantry"));
+    CHECK_THROWS_WITH(studio::SetUnitTypeText(doc, knights, studio::SetUnitTypeText::Field::Symbol, "7"),
+                      Catch::Contains("not a counter symbol"));
     doc.save();
     const std::string ruleset = text_of(doc.ruleset().where.file);
     CHECK(ruleset.find("id: knights, name: Knights, symbol: mounted_infantry") != std::string::npos);
-    CHECK(load::load_scenario(file).ruleset->unit_types[static_cast<std::size_t>(knights)].symbol == "mounted_infantry");
+    CHECK(load::load_scenario(file).ruleset->unit_types[static_cast<std::size_t>(knights)].symbol ==
+          "mounted_infantry");
 }

@@ -25,7 +25,8 @@ struct BigMap {
     rules::Scenario scenario;
 
     BigMap() {
-        ruleset = std::make_shared<rules::Ruleset>(load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw"));
+        ruleset =
+            std::make_shared<rules::Ruleset>(load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw"));
         geometry::HexLayout layout = ruleset->layout;
         layout.label_digits = 3;
         auto& map = scenario.map;
@@ -37,8 +38,12 @@ struct BigMap {
         map.paths.assign(n, {-1, -1, -1, -1, -1, -1});
         map.hex_names.assign(n, {});
         std::uint64_t x = 88172645463325252ULL;
-        auto next = [&x] { x ^= x << 13, x ^= x >> 7, x ^= x << 17; return x; };
-        for (std::size_t i = 0; i < n; ++i) map.terrain[i] = next() % 4 == 0 ? static_cast<int>(next() % ruleset->terrain.size()) : 0;
+        auto next = [&x] {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            return x;
+        };
+        for (std::size_t i = 0; i < n; ++i)
+            map.terrain[i] = next() % 4 == 0 ? static_cast<int>(next() % ruleset->terrain.size()) : 0;
         for (int col = 0; col < 100; ++col) {  // a river along the sides between rows 49 and 50
             const auto h = map.grid.from_offset({col, 49});
             map.set_side_feature(h, 5, 0);
