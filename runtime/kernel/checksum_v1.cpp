@@ -10,36 +10,7 @@
 namespace sandtable::kernel {
 
 namespace {
-std::uint64_t state_checksum_v1(const GameState& st) {
-    Hasher h;
-    h.i(st.at.turn), h.i(st.at.step), h.i(st.at.player), h.i(st.at.phase), h.i(st.at.stage), h.i(st.at.active_side);
-    for (const auto& u : st.units) {
-        h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
-        h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) |
-            (u.attacked << 5) | (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) |
-            (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
-        if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
-        if (u.hits) h.i(u.hits + 1300000);
-        if (u.files > 0) {  // a free table: only its games hash these
-            h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
-            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden + 2 * u.phantom);
-        }
-    }
-    for (const auto& o : st.table_orders)
-        h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
-    for (const auto& s : st.sightings) h.i(s.firer + 1800000), h.i(s.target), h.i(s.distance_um);
-    h.i(static_cast<long long>(st.units.size()));
-    h.i(static_cast<long long>(st.marks.size()));
-    for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);
-    for (const auto& s : st.sides) {
-        h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
-        if (s.exited_points) h.i(s.exited_points + 700000);
-    }
-    h.i(st.selected), h.i(st.exit_mode);
-    h.i(static_cast<long long>(st.fires.size()));
-    for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
-    const Combat& c = st.combat;
-    h.i(st.combat_open);
+void combat_v1(Hasher& h, const Combat& c) {
     h.i(static_cast<long long>(c.attackers.size()));
     for (int a : c.attackers) h.i(a);
     for (int d : c.defenders) h.i(d + 100000);
@@ -73,6 +44,38 @@ std::uint64_t state_checksum_v1(const GameState& st) {
     if (c.side >= 0) h.i(c.side + 500000);  // only plotted combats set it: older replays keep their checksums
     for (const auto& x : c.attacker_hexes) h.i(x.q), h.i(x.r);
     for (const auto& x : c.defender_hexes) h.i(x.q + 300000), h.i(x.r);
+}
+
+std::uint64_t state_checksum_v1(const GameState& st) {
+    Hasher h;
+    h.i(st.at.turn), h.i(st.at.step), h.i(st.at.player), h.i(st.at.phase), h.i(st.at.stage), h.i(st.at.active_side);
+    for (const auto& u : st.units) {
+        h.i(u.type), h.i(u.side), h.i(u.hex.q), h.i(u.hex.r);
+        h.i((u.back << 0) | (u.on_map << 1) | (u.eliminated << 2) | (u.moved << 3) | (u.fired << 4) |
+            (u.attacked << 5) | (u.was_attacked << 6) | (u.must_attack << 7) | (u.must_be_attacked << 8) |
+            (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
+        if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
+        if (u.hits) h.i(u.hits + 1300000);
+        if (u.files > 0) {  // a free table: only its games hash these
+            h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
+            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden + 2 * u.phantom);
+        }
+    }
+    for (const auto& o : st.table_orders)
+        h.i(o.mode + 1700000), h.i(o.bearing), h.i(o.distance), h.i(o.files), h.i(o.facing), h.i(o.target);
+    for (const auto& s : st.sightings) h.i(s.firer + 1800000), h.i(s.target), h.i(s.distance_um);
+    h.i(static_cast<long long>(st.units.size()));
+    h.i(static_cast<long long>(st.marks.size()));
+    for (const auto& m : st.marks) h.i(m.unit), h.s(m.key), h.i(m.value);
+    for (const auto& s : st.sides) {
+        h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
+        if (s.exited_points) h.i(s.exited_points + 700000);
+    }
+    h.i(st.selected), h.i(st.exit_mode);
+    h.i(static_cast<long long>(st.fires.size()));
+    for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
+    h.i(st.combat_open);
+    combat_v1(h, st.combat);
     for (int o : st.objective_holders) h.i(o);
     // Activations and orders: only games that use them, so older replays keep their checksums.
     const Activation& a = st.activation;

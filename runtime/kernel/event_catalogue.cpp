@@ -115,6 +115,11 @@ std::vector<EventSpec> combat_events() {
           flag("advance_required", "true = the winner may not decline the advance"),
           text("advance_mark", "only units of the advancing side with this mark (not 0) may advance", "string",
                kWritable, kOptional)}},
+    };
+}
+
+std::vector<EventSpec> unit_events() {
+    return {
         {Event::UnitRetreated,
          "unit.retreated",
          "UnitRetreatedContext",
@@ -232,6 +237,11 @@ std::vector<EventSpec> tabletop_events() {
           {"defender", K::Number, "sandtable.Unit", "the enemy it is in contact with"},
           number("figures", "the attacker's figures in contact"),
           number("dice", "the shock dice rolled: its shock x figures", kWritable)}},
+    };
+}
+
+std::vector<EventSpec> tabletop_combat_events() {
+    return {
         {Event::MeleePoint,
          "melee.point",
          "MeleePointContext",
@@ -323,7 +333,8 @@ std::vector<EventSpec> late_events() {
 
 std::vector<EventSpec> in_event_order() {
     std::vector<EventSpec> all;
-    for (auto part : {hex_events(), combat_events(), more_hex_events(), tabletop_events(), late_events()})
+    for (auto part : {hex_events(), combat_events(), unit_events(), more_hex_events(), tabletop_events(),
+                      tabletop_combat_events(), late_events()})
         for (auto& spec : part) all.push_back(std::move(spec));
     for (std::size_t i = 0; i < all.size(); ++i)
         if (static_cast<std::size_t>(all[i].event) != i) throw std::logic_error("event catalogue out of Event order");
