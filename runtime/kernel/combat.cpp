@@ -242,13 +242,19 @@ void Game::combat_actions(std::vector<Action>& out) const {
         if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j))))
             attackers.push_back(static_cast<int>(j));
     const bool hex_target = combat_rules().hex_target || dice_pool();
+    const bool adjacent_only = combat_rules().reach < 0;
     std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
         const int t = static_cast<int>(i);
         if (!may_be_declared_against(t)) continue;
         const Hex h = state_.units[i].hex;
         if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
-        if (std::any_of(attackers.begin(), attackers.end(), [&](int a) { return reaches(a, t); }) &&
+        // Adjacent-only phases: the distance decides most pairs before reaches() looks at fronts and entry.
+        auto may_reach = [&](int a) {
+            return (!adjacent_only || geometry::distance(state_.units[static_cast<std::size_t>(a)].hex, h) == 1) &&
+                   reaches(a, t);
+        };
+        if (std::any_of(attackers.begin(), attackers.end(), may_reach) &&
             may_still_reach_table(hex_target ? hex_defenders(t) : std::vector<int>{t}, &attackers)) {
             out.push_back({ActionKind::Declare, -1, t, {}, -1});
             if (hex_target) declared.push_back(h);
