@@ -58,7 +58,7 @@ std::uint64_t state_checksum_v1(const GameState& st) {
         if (u.hits) h.i(u.hits + 1300000);
         if (u.files > 0) {  // a free table: only its games hash these
             h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
-            h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden + 2 * u.phantom);
+            h.i(u.moved_thirds), h.i(u.volleys), h.i(static_cast<int>(u.reaction)), h.i(u.hidden + 2 * u.phantom);
         }
     }
     for (const auto& o : st.table_orders)
@@ -71,7 +71,7 @@ std::uint64_t state_checksum_v1(const GameState& st) {
         h.i(s.eliminated_strength), h.i(s.demoralized), h.i(s.disintegrated);
         if (s.exited_points) h.i(s.exited_points + 700000);
     }
-    h.i(st.selected), h.i(st.exit_mode);
+    h.i(st.selected), h.i(static_cast<int>(st.exit_mode));
     h.i(static_cast<long long>(st.fires.size()));
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
     h.i(st.combat_open);

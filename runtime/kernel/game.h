@@ -480,8 +480,8 @@ private:
     void flip_actions(std::vector<Action>& out) const;
     void movement_apply(const Action& a);
     struct MovementStep;
-    MovementStep movement_step_rule(int unit, int exit_mode) const;
-    int exit_mode(int unit);
+    MovementStep movement_step_rule(int unit, ZocExit exit_mode) const;
+    ZocExit exit_mode(int unit);
     bool keeps_away(int unit) const;
     bool moves_marked(int unit) const;
     const std::uint8_t* halts_for(int unit) const;

@@ -33,7 +33,7 @@ void hash_unit(Hasher& h, const UnitState& u) {
     h.i(u.back), h.i(u.on_map), h.i(u.eliminated), h.i(u.exited), h.i(u.moved), h.i(u.fired), h.i(u.attacked);
     h.i(u.was_attacked), h.i(u.must_attack), h.i(u.must_be_attacked), h.i(u.flipped), h.i(u.ready);
     h.i(u.facing), h.i(u.hits), h.i(u.x_um), h.i(u.y_um), h.i(u.files), h.i(u.figures), h.i(u.figures_at_turn_start);
-    h.i(u.moved_thirds), h.i(u.volleys), h.i(u.reaction), h.i(u.hidden), h.i(u.phantom);
+    h.i(u.moved_thirds), h.i(u.volleys), h.i(static_cast<int>(u.reaction)), h.i(u.hidden), h.i(u.phantom);
 }
 
 void hash_hexes(Hasher& h, const std::vector<geometry::Hex>& hexes) {
@@ -91,7 +91,7 @@ std::uint64_t checksum(const GameState& st) {
     h.i(static_cast<long long>(st.sides.size()));
     for (const auto& s : st.sides)
         h.i(s.eliminated_strength), h.i(s.lost_points), h.i(s.exited_points), h.i(s.demoralized), h.i(s.disintegrated);
-    h.i(st.selected), h.i(st.exit_mode);
+    h.i(st.selected), h.i(static_cast<int>(st.exit_mode));
     h.i(static_cast<long long>(st.fires.size()));
     for (const auto& f : st.fires) h.i(f.firer), h.i(f.target), h.i(f.factor);
     h.i(st.combat_open);

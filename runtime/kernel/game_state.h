@@ -13,6 +13,15 @@
 
 namespace sandtable::kernel {
 
+// A post-melee morale reaction a tabletop unit carries out next turn instead
+// of its order (Cady), or a charge's target turning to flee (charge.begin).
+enum class Reaction : std::int8_t { None = 0, Back = 1, BackAndTurn = 2, FleeCharge = 3 };
+
+// How the unit picked to move may leave the enemy zone of control it stands
+// in (move.exit_zoc): not at all, freely, not straight into another zone (a
+// solid dot), or into no zone at all this move (an open dot).
+enum class ZocExit : std::int8_t { Barred = -1, Free = 0, NotIntoAnotherZone = 1, IntoNoZone = 2 };
+
 struct UnitState {
     int type = 0;
     int side = 0;
@@ -37,14 +46,14 @@ struct UnitState {
     // (a compass bearing, whole degrees), its stands side by side and figures.
     int x_um = 0;
     int y_um = 0;
-    int files = 0;                  // 0: not on a free table
-    int figures = 0;                // figures left
-    int figures_at_turn_start = 0;  // for the post-melee morale test: losses this turn
-    int moved_thirds = 0;           // thirds of its move it has used this game turn (0-3)
-    int volleys = 0;                // volleys fired this game turn
-    int reaction = 0;      // a post-melee morale reaction to carry out next turn: 0 none, 1 back, 2 back and turn
-    bool hidden = false;   // a hidden marker: the enemy does not know what (or whether anything) is there
-    bool phantom = false;  // a phantom marker: nothing is
+    int files = 0;                       // 0: not on a free table
+    int figures = 0;                     // figures left
+    int figures_at_turn_start = 0;       // for the post-melee morale test: losses this turn
+    int moved_thirds = 0;                // thirds of its move it has used this game turn (0-3)
+    int volleys = 0;                     // volleys fired this game turn
+    Reaction reaction = Reaction::None;  // to carry out next turn instead of an order
+    bool hidden = false;                 // a hidden marker: the enemy does not know what (or whether anything) is there
+    bool phantom = false;                // a phantom marker: nothing is
     // Plain values only: the state is copied on every action, and a vector
     // of trivially copyable units copies in one go. Marks live in GameState.
 };
@@ -186,9 +195,9 @@ struct GameState {
     std::vector<int> orders;
     std::vector<UnitState> units;
     std::vector<SideState> sides;
-    int selected = -1;        // movement: the unit picked to move
-    int exit_mode = 0;        // how the selected unit may leave an EZOC: 0 free, -1 not, 1 solid dot, 2 open dot
-    std::vector<Fire> fires;  // ranged fire declared this phase
+    int selected = -1;                  // movement: the unit picked to move
+    ZocExit exit_mode = ZocExit::Free;  // how the selected unit may leave the enemy zone it stands in
+    std::vector<Fire> fires;            // ranged fire declared this phase
     Combat combat;
     bool combat_open = false;
     std::vector<int> objective_holders;

@@ -84,17 +84,18 @@ void Game::flip_actions(std::vector<Action>& out) const {
 }
 
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
-int Game::exit_mode(int unit) {
+ZocExit Game::exit_mode(int unit) {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!in_enemy_zoc(u.side, u.hex) || movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc) return 0;
+    if (!in_enemy_zoc(u.side, u.hex) || movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc)
+        return ZocExit::Free;
     EventContext ctx(Event::MoveExitZoc);
     ctx.set("unit", unit);
     ctx.set("allowed", 0);
     raise(ctx);
-    if (!ctx.get("allowed")) return -1;
+    if (!ctx.get("allowed")) return ZocExit::Barred;
     const std::string mode = ctx.text("mode");
-    if (mode == "free") return 0;  // leaves freely, stops in the next enemy zone it enters
-    return mode == "open" ? 2 : 1;
+    if (mode == "free") return ZocExit::Free;  // leaves freely, stops in the next enemy zone it enters
+    return mode == "open" ? ZocExit::IntoNoZone : ZocExit::NotIntoAnotherZone;
 }
 
 void Game::movement_apply(const Action& a) {
@@ -246,7 +247,7 @@ bool Game::mixes_with_hex(int unit, Hex h) const {
 // PRESTAGS 5.15, 10.24: a unit may always move one hex into passable terrain
 // (not an enemy's hex), whatever the step costs; that one hex is then its move.
 void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
-    if (state_.exit_mode < 0) return;
+    if (state_.exit_mode == ZocExit::Barred) return;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const int from = grid().index(me.hex);
     const bool faced = uses_facing(unit);
@@ -321,7 +322,7 @@ int Game::movement_cost_scale(int unit) const {
 // bars a hex, an enemy zone of control ends the move (or bars it, for a unit
 // disengaging or a leader with no friend there), the rest is the map's cost.
 struct Game::MovementStep {
-    int mode;
+    ZocExit mode;
     int start;
     bool needs_friend;
     const std::uint8_t* ezoc;
@@ -339,11 +340,12 @@ struct Game::MovementStep {
 
     // Inlined into the search (GCC had stopped doing so on its own): the hottest loop of a bot game.
     [[gnu::always_inline]] std::optional<StepCost> operator()(int from, int dir, int to) const {
-        if (mode < 0) return std::nullopt;
+        if (mode == ZocExit::Barred) return std::nullopt;
         const auto idx = static_cast<std::size_t>(to);
         if (enemies[idx] || (barred && barred[idx])) return std::nullopt;
         const bool zoc = ezoc[idx];
-        if (zoc && (mode == 2 || (mode == 1 && from == start))) return std::nullopt;
+        if (zoc && (mode == ZocExit::IntoNoZone || (mode == ZocExit::NotIntoAnotherZone && from == start)))
+            return std::nullopt;
         if (zoc && needs_friend && !friends[idx]) return std::nullopt;
         const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
         if (cost < 0) return std::nullopt;
@@ -416,7 +418,7 @@ bool Game::keeps_away(int unit) const {
     return true;
 }
 
-Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
+Game::MovementStep Game::movement_step_rule(int unit, ZocExit mode) const {
     refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
@@ -444,7 +446,7 @@ Game::MovementStep Game::movement_step_rule(int unit, int mode) const {
 const geometry::MovementRange& Game::movement_range(int unit) const {
     if (range_unit_ != unit) {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
-        const int mode = unit == state_.selected ? state_.exit_mode : 0;
+        const ZocExit mode = unit == state_.selected ? state_.exit_mode : ZocExit::Free;
         // The step rule inlined into the search: the hottest loop of a bot game.
         range_.compute_with(grid(), u.hex, movement_budget(unit), movement_step_rule(unit, mode));
         range_unit_ = unit;
@@ -465,7 +467,7 @@ Game::FacingRange Game::facing_range(int unit) const {
     if (start < 0) return r;
     const int budget = movement_budget(unit);
     const int scale = movement_cost_scale(unit) * movement_point_parts();  // a turn in place: one point
-    const auto step = movement_step_rule(unit, unit == state_.selected ? state_.exit_mode : 0);
+    const auto step = movement_step_rule(unit, unit == state_.selected ? state_.exit_mode : ZocExit::Free);
     // Costs are small: a bucket per cost (Dial's algorithm), as in the geometry's search.
     std::vector<std::vector<int>> buckets(static_cast<std::size_t>(budget) + 1);
     auto reach = [&](int state, int cost, int parent, bool stopped) {

@@ -152,7 +152,7 @@ void Game::plot_apply(const Action& a) {
     }
     if (a.kind == ActionKind::SelectUnit) {
         state_.selected = a.unit;
-        state_.exit_mode = 0;
+        state_.exit_mode = ZocExit::Free;
         range_unit_ = -1;
         return;
     }

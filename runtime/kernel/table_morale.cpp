@@ -52,10 +52,10 @@ bool Game::table_morale_step() {
             case rules::MoraleReaction::None:
                 break;
             case rules::MoraleReaction::Back:
-                u.reaction = 1;
+                u.reaction = Reaction::Back;
                 break;
             case rules::MoraleReaction::BackAndTurn:
-                u.reaction = 2;
+                u.reaction = Reaction::BackAndTurn;
                 break;
             case rules::MoraleReaction::Rout:
                 if (logging_) note("  " + unit_id(unit) + " routs off the table");

@@ -181,27 +181,27 @@ Game::TableMove Game::plan_move(int unit) {
     m.allowance = table_allowance(unit);
     const gt::Point at = table_position(unit);
     TableOrder order = table_order(unit);
-    const bool reacting = u.reaction != 0;
+    const bool reacting = u.reaction != Reaction::None;
     if (reacting) {
         // Back: half a move in good order, facing as it was; back and turn: a
         // whole move with its back to the enemy; fleeing a charge: a third.
         // Straight back from its front, which faces the enemy it fought.
         const double away = u.facing + 180.0;
-        const double share = u.reaction == 1 ? 0.5 : u.reaction == 2 ? 1.0 : 1.0 / 3;
+        const double share = u.reaction == Reaction::Back ? 0.5 : u.reaction == Reaction::BackAndTurn ? 1.0 : 1.0 / 3;
         order = {TableOrder::Withdraw,
                  static_cast<int>(std::lround(gt::normalize_bearing(away))) % 360,
                  static_cast<int>(std::lround(m.allowance * share * 10)),
                  0,
                  -1,
                  -1};
-        m.may_leave = u.reaction == 2;
-        m.about_face = u.reaction != 1;
+        m.may_leave = u.reaction == Reaction::BackAndTurn;
+        m.about_face = u.reaction != Reaction::Back;
         if (logging_)
             note("  " + unit_id(unit) +
-                 (u.reaction == 1   ? " goes back"
-                  : u.reaction == 2 ? " goes back and turns"
-                                    : " turns and flees the charge"));
-        u.reaction = 0;
+                 (u.reaction == Reaction::Back          ? " goes back"
+                  : u.reaction == Reaction::BackAndTurn ? " goes back and turns"
+                                                        : " turns and flees the charge"));
+        u.reaction = Reaction::None;
     }
     const bool reform = order.files > 0 && order.files != u.files;
     if (reform) u.files = std::min(order.files, std::max(1, stand_count(unit)));
@@ -324,7 +324,7 @@ void Game::begin_charges() {
     for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
         const TableOrder& o = table_order(unit);
-        if (!u.on_map || u.reaction != 0 || o.mode != TableOrder::Charge) continue;
+        if (!u.on_map || u.reaction != Reaction::None || o.mode != TableOrder::Charge) continue;
         if (o.target < 0 || !state_.units[static_cast<std::size_t>(o.target)].on_map) {
             state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
             continue;
@@ -339,7 +339,7 @@ void Game::begin_charges() {
             if (logging_) note("  " + unit_id(unit) + "'s charge does not go in");
             state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
         } else if (ctx.get("target_flees", 0)) {
-            state_.units[static_cast<std::size_t>(o.target)].reaction = 3;
+            state_.units[static_cast<std::size_t>(o.target)].reaction = Reaction::FleeCharge;
         }
     }
 }

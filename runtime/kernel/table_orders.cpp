@@ -36,7 +36,7 @@ int whole_bearing(double bearing) { return static_cast<int>(std::lround(gt::norm
 // carrying out a morale reaction, not written yet, not barred by a mark.
 bool Game::awaits_order(int unit, int side) const {
     const auto& s = state_.units[static_cast<std::size_t>(unit)];
-    if (s.side != side || !s.on_map || s.reaction != 0 ||
+    if (s.side != side || !s.on_map || s.reaction != Reaction::None ||
         beside_.pending_table_orders.written[static_cast<std::size_t>(unit)])
         return false;
     for (const auto& mark : rules::option_names(phase(), "barred_mark"))
@@ -276,7 +276,7 @@ void Game::reveal_table_orders() {
     if (!logging_) return;
     note("  Orders are revealed");
     for (std::size_t i = 0; i < state_.units.size(); ++i)
-        if (state_.units[i].on_map && state_.units[i].reaction == 0)
+        if (state_.units[i].on_map && state_.units[i].reaction == Reaction::None)
             note("    " + unit_id(static_cast<int>(i)) + ": " +
                  describe_order(static_cast<int>(i), state_.table_orders[i]));
 }

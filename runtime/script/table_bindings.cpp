@@ -184,7 +184,7 @@ int l_moved_thirds(lua_State* L) {
 }
 
 int l_reaction(lua_State* L) {
-    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].reaction);
+    lua_pushinteger(L, static_cast<int>(game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].reaction));
     return 1;
 }
 

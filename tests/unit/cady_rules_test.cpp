@@ -379,7 +379,7 @@ TEST_CASE("Only the worse morale reaction of two units in melee counts, a rout l
     const auto& foot = g.state().units[static_cast<std::size_t>(unit(g, "foot"))];
     CHECK(peasants.eliminated);
     CHECK(foot.on_map);
-    CHECK(foot.reaction == 0);  // its own reaction (it lost figures too) does not count
+    CHECK(foot.reaction == sandtable::kernel::Reaction::None);  // its own reaction (it lost figures too) does not count
 }
 
 TEST_CASE("The 3-DT: a unit charged by twice its Total Morale Value tests, and flees when it fails", "[cady]") {

@@ -104,7 +104,7 @@ struct Snapshot {
     std::array<std::uint64_t, 4> dice{};
     std::uint64_t dice_rolled = 0;
     int selected = -1;
-    int exit_mode = 0;
+    kernel::ZocExit exit_mode = kernel::ZocExit::Free;
     int combat_stage = 0;
     std::vector<kernel::Mark> marks;
     bool has_question = false;
@@ -548,7 +548,7 @@ TEST_CASE("the checksum covers the whole game state", "[replay][determinism]") {
         INFO(what);
         CHECK(kernel::checksum(changed) != kernel::checksum(base));
     };
-    differs("exit_mode", [](GameState& s) { s.exit_mode = 1; });
+    differs("exit_mode", [](GameState& s) { s.exit_mode = kernel::ZocExit::NotIntoAnotherZone; });
     differs("combat.stage", [](GameState& s) { s.combat.stage = kernel::Combat::Rolled; });
     differs("combat.forced_result", [](GameState& s) { s.combat.forced_result = "DL"; });
     differs("combat.losses_attacker", [](GameState& s) { s.combat.losses_attacker = 1; });
