@@ -32,11 +32,6 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     beside_.capabilities.assign(ruleset_->unit_types.size(), {defaults, defaults});
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
-    // Written orders only where the sequence has them: every action copies what is kept beside the state.
-    const bool plotted = std::any_of(ruleset_->phases.begin(), ruleset_->phases.end(), [](const auto& p) {
-        return p.procedure == "plot" || p.procedure == "plotted_combat" || p.procedure == "plotted_movement";
-    });
-    if (plotted) beside_.plots.assign(state_.units.size(), Plot{});
     for (const auto& p : sc.units) {
         int f = p.formation.empty() ? -1 : formation_index(p.formation);
         if (!p.formation.empty() && f < 0) {
@@ -57,6 +52,11 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(&procedure_named(p.procedure));
+    // Written orders only where the sequence has them: every action copies what is kept beside the state.
+    const bool plotted = std::any_of(procedures_.begin(), procedures_.end(), [](const PhaseProcedure* p) {
+        return p->id == Procedure::Plot || p->id == Procedure::PlottedCombat || p->id == Procedure::PlottedMovement;
+    });
+    if (plotted) beside_.plots.assign(state_.units.size(), Plot{});
     // Worked out by the loader; a scenario built in code gets it here.
     if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
     step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;

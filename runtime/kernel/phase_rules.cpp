@@ -20,8 +20,7 @@ int attribute_named(const rules::PhaseSpec& p, const rules::Ruleset& rs, const c
 CombatPhaseRules read_combat_rules(const rules::PhaseSpec& p, const rules::Ruleset& rs) {
     CombatPhaseRules r;
     r.strength = rs.attribute_index(option_text(p, "strength", "combat"));
-    const int defence = attribute_named(p, rs, "defence");
-    r.defence = option_text(p, "defence", "").empty() ? r.strength : defence;
+    r.defence = option_text(p, "defence", "").empty() ? r.strength : attribute_named(p, rs, "defence");
     r.leader = attribute_named(p, rs, "leader_adds");
     r.inactive_attacks = option_text(p, "attacker", "active") == "inactive";
     r.reach = attribute_named(p, rs, "reach");
