@@ -3,10 +3,10 @@
 # scripts/types/sandtable.lua, and every stub names a bound function.
 set -eu
 root="$1"
-bound=$(grep -oh '{"[a-z_]*", l_[a-z_]*}' "$root/runtime/script/rule_host.cpp" "$root/runtime/script/table_bindings.cpp" | sed 's/{"\([a-z_]*\)".*/\1/' | sort -u)
+bound=$(cat "$root"/runtime/script/bindings/*.cpp | grep -o '{"[a-z_]*", l_[a-z_]*}' | sed 's/{"\([a-z_]*\)".*/\1/' | sort -u)
 stubbed=$(grep -o '^function game\.[a-z_]*' "$root/scripts/types/sandtable.lua" | sed 's/function game\.//' | sort -u)
 if [ "$bound" != "$stubbed" ]; then
-    echo "bound in rule_host.cpp but not stubbed, or the other way round:"
+    echo "bound in runtime/script/bindings/ but not stubbed, or the other way round:"
     printf '%s\n' "$bound" > /tmp/sandtable-bound.$$
     printf '%s\n' "$stubbed" > /tmp/sandtable-stubbed.$$
     diff /tmp/sandtable-bound.$$ /tmp/sandtable-stubbed.$$ || true

@@ -1,5 +1,6 @@
 // Retreats after combat (where a unit may go, the path of least disruption,
 // the preferences of F&M 8.3) and the advance after combat.
+#include "kernel/board_queries.h"
 #include "kernel/game.h"
 #include "kernel/unit_lists.h"
 #include "rules/procedures.h"
@@ -93,11 +94,7 @@ int Game::distance_to_friendly_edge(int side, Hex h) const {
 }
 
 int Game::distance_to_closest_enemy(int side, Hex h) const {
-    int best = -1;
-    for (const auto& u : state_.units)
-        if (u.on_map && u.side != side && (best < 0 || geometry::distance(u.hex, h) < best))
-            best = geometry::distance(u.hex, h);
-    return best;
+    return kernel::distance_to_closest_enemy(state_, side, h);
 }
 
 namespace {

@@ -1,5 +1,6 @@
 #include "kernel/event_catalogue.h"
 
+#include <array>
 #include <stdexcept>
 
 namespace sandtable::kernel {
@@ -355,6 +356,20 @@ const EventField* writable_field(Event e, const std::string& key) {
     for (const auto& f : event_spec(e).fields)
         if (f.writable && key == f.name) return &f;
     return nullptr;
+}
+
+const WritableFields& writable_fields(Event e) {
+    static const std::array<WritableFields, static_cast<std::size_t>(Event::Count)> by_event = [] {
+        std::array<WritableFields, static_cast<std::size_t>(Event::Count)> t{};
+        for (const auto& spec : event_catalogue())
+            for (const auto& f : spec.fields)
+                if (f.writable)
+                    (f.kind == EventField::Kind::Text ? t[static_cast<std::size_t>(spec.event)].texts
+                                                      : t[static_cast<std::size_t>(spec.event)].numbers)
+                        .push_back(f.name);
+        return t;
+    }();
+    return by_event[static_cast<std::size_t>(e)];
 }
 
 }  // namespace sandtable::kernel

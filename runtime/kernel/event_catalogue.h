@@ -36,6 +36,12 @@ const std::vector<EventSpec>& event_catalogue();
 const EventSpec& event_spec(Event e);
 // The field of the event a handler may write, or nullptr.
 const EventField* writable_field(Event e, const std::string& key);
+// The names of the fields the kernel reads back after an event's handlers, by kind.
+struct WritableFields {
+    std::vector<const char*> numbers;
+    std::vector<const char*> texts;
+};
+const WritableFields& writable_fields(Event e);
 
 // Generated text: the event table of docs/lua-api.md (between its
 // `<!-- events -->` markers) and the events part of scripts/types/sandtable.lua

@@ -1,5 +1,6 @@
 // What is where: unit queries, and the per-hex tables (zones of control,
 // blockers, stacking) kept up to date one unit's change at a time.
+#include "kernel/board_queries.h"
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
@@ -88,11 +89,7 @@ bool Game::enemy_blocks(int side, Hex h) const {
     return false;
 }
 
-bool Game::enemy_present(int side, Hex h) const {
-    for (const auto& u : state_.units)
-        if (u.on_map && u.side != side && u.hex == h) return true;
-    return false;
-}
+bool Game::enemy_present(int side, Hex h) const { return kernel::enemy_present(state_, side, h); }
 
 bool Game::friend_present(int side, Hex h, int except) const {
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
@@ -102,13 +99,7 @@ bool Game::friend_present(int side, Hex h, int except) const {
     return false;
 }
 
-bool Game::adjacent_to_enemy(int unit) const {
-    const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    if (!me.on_map) return false;
-    for (const auto& u : state_.units)
-        if (u.on_map && u.side != me.side && geometry::distance(u.hex, me.hex) == 1) return true;
-    return false;
-}
+bool Game::adjacent_to_enemy(int unit) const { return kernel::adjacent_to_enemy(state_, unit); }
 
 int Game::leader_value_at(int side, Hex h) const {
     return roles_.leader < 0 ? 0 : best_attribute_at(side, h, roles_.leader);

@@ -1,6 +1,6 @@
-// The free table's part of the game API (Cady): figures, formations, orders,
+// The tabletop's part of the game API (Cady): figures, formations, orders,
 // contact, distances and the terrain around a unit. docs/lua-api.md lists them.
-#include "script/lua_bindings.h"
+#include "script/bindings/bindings.h"
 
 #include "geometry/table_terrain.h"
 
@@ -319,6 +319,6 @@ const luaL_Reg kFunctions[] = {{"figures", l_figures},
 
 }  // namespace
 
-const luaL_Reg* table_functions() { return kFunctions; }
+const luaL_Reg* tabletop_functions() { return kFunctions; }
 
 }  // namespace sandtable::script::bindings

@@ -1,5 +1,7 @@
 // What the game API's C functions share: reaching the host and the game from
-// a Lua call, checking arguments, pushing lists. Bindings must not throw: a
+// a Lua call, checking arguments, pushing lists. The functions themselves are
+// in this folder, one file per concern, each listing its functions for
+// RuleHost::bind_api. Bindings must not throw: a
 // C++ exception may not cross Lua's C frames; they raise Lua errors instead.
 #pragma once
 
@@ -13,6 +15,9 @@
 #include <vector>
 
 namespace sandtable::script::bindings {
+
+using geometry::Hex;
+using kernel::Game;
 
 inline RuleHost& host(lua_State* L) { return *static_cast<RuleHost*>(lua_touserdata(L, lua_upvalueindex(1))); }
 
@@ -78,7 +83,30 @@ inline void push_int_list(lua_State* L, const std::vector<int>& v) {
     }
 }
 
-// The free table's part of the game API (script/table_bindings.cpp), ended by {nullptr, nullptr}.
-const luaL_Reg* table_functions();
+// Where game.on keeps each event's handlers (the registry's table of lists, by event name).
+inline constexpr const char* kHandlers = "sandtable.handlers";
+
+// Limits on what scripts make the kernel hold (docs/security.md).
+inline constexpr std::size_t kMaxMarkName = 100, kMaxMarkNames = 1000;
+inline constexpr std::size_t kMaxLogLine = 4096, kMaxLogBytes = std::size_t{16} << 20;
+inline constexpr std::size_t kMaxOptions = 100, kMaxOptionText = 500, kMaxPendingQuestions = 1000;
+
+// A side number the scenario has, a hex label on the map: a Lua error otherwise.
+int side_arg(lua_State* L, int index);
+geometry::Hex hex_arg(lua_State* L, int index);
+void push_label(lua_State* L, geometry::Hex h);
+void push_hex_list(lua_State* L, const std::vector<geometry::Hex>& v);
+// An attribute's value as scripts see it: a number, a boolean or an enum's name.
+void push_attribute(lua_State* L, const rules::AttributeSpec& a, int value);
+
+// The game API by concern, each list ended by {nullptr, nullptr}.
+const luaL_Reg* handler_functions();      // game.on, game.wrap
+const luaL_Reg* unit_functions();         // reading a unit
+const luaL_Reg* unit_change_functions();  // changing a unit
+const luaL_Reg* map_functions();          // the hex map
+const luaL_Reg* order_functions();        // formations, activation, orders, plots
+const luaL_Reg* turn_functions();         // phase, turn, sides, dice, questions, log
+const luaL_Reg* combat_functions();       // the combat being resolved
+const luaL_Reg* tabletop_functions();     // the tabletop: figures, stands, contact, written orders
 
 }  // namespace sandtable::script::bindings
