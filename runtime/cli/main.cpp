@@ -35,10 +35,10 @@ void usage(std::ostream& out) {
            "  report RESULTS.jsonl...                win rates with intervals, levels, length, losses by unit type\n"
            "  compare --a RESULTS.jsonl... --b RESULTS.jsonl...\n"
            "                                         the same games two ways (A/B): changes with 95% intervals\n"
-           "  docs events | stubs | check ROOT | write ROOT\n"
+           "  docs events | stubs | options PROCEDURE | schema | check ROOT | write ROOT\n"
            "                                         the documentation generated from the code (the rule scripts'\n"
-           "                                         events): print it, check ROOT's files against it, or rewrite "
-           "them\n"
+           "                                         events, the procedures' options): print it, check ROOT's\n"
+           "                                         files against it, or rewrite them\n"
            "  (--house DIR applies a house rule folder; give it again for more, applied in order)\n";
 }
 }  // namespace

@@ -17,7 +17,7 @@ using geometry::Hex;
 
 int Game::attacking_side() const {
     if (state_.combat_open && state_.combat.side >= 0) return state_.combat.side;  // a plotted combat
-    return combat_rules().inactive_attacks ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    return combat_rules().inactive_attacks() ? opponent_of(state_.at.active_side) : state_.at.active_side;
 }
 
 bool Game::can_attack(int unit) const {
@@ -25,7 +25,8 @@ bool Game::can_attack(int unit) const {
     if (!u.on_map || u.side != attacking_side() || combat_strength(unit) <= 0) return false;
     // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots,
     // regimental 5.1).
-    if (u.attacked && (combat_rules().repeat_mark.empty() || state_.mark(unit, combat_rules().repeat_mark) <= 0))
+    if (u.attacked &&
+        (combat_rules().attacks_while_mark.empty() || state_.mark(unit, combat_rules().attacks_while_mark) <= 0))
         return false;
     // In an activation loop only the activated formation attacks; units in no
     // formation (divisional artillery) may join its attacks as support.
@@ -39,10 +40,10 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex a = state_.units[static_cast<std::size_t>(attacker)].hex;
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
-    if (dist != 1 && combat_rules().reach < 0) return false;  // adjacent only: the common case, decided at once
-    if (!in_front(attacker, d)) return false;                 // 16.0, 16.31: only through the front
+    if (dist != 1 && combat_rules().reach.index < 0) return false;  // adjacent only: the common case, decided at once
+    if (!in_front(attacker, d)) return false;                       // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
-    const int reach = combat_rules().reach;
+    const int reach = combat_rules().reach.index;
     return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);
 }
 
@@ -97,13 +98,13 @@ bool Game::may_be_declared_against(int unit) const {
     // fights back against each, regimental 1.6; batteries fire barrages at will, 5.1).
     if (!e.on_map || e.side == attacking_side() || (e.was_attacked && !dice_pool()) || !is_target(*this, unit))
         return false;
-    const CombatPhaseRules& r = combat_rules();
-    if (r.hex_target && !capability(unit, Capability::CanBeFiredAt)) return false;
-    return r.target_mark.empty() || state_.mark(unit, r.target_mark) != 0;
+    const rules::CombatOptions& r = combat_rules();
+    if ((r.target == rules::CombatOptions::Target::Hex) && !capability(unit, Capability::CanBeFiredAt)) return false;
+    return r.targets_marked.empty() || state_.mark(unit, r.targets_marked) != 0;
 }
 
 void Game::mark_mandatory_combats() {
-    if (!rules::option_flag(phase(), "must_attack_in_zoc", true) || combat_rules().bombardment) return;
+    if (!combat_rules().must_attack_in_zoc || combat_rules().bombardment) return;
     const int active = attacking_side();
     refresh_zoc();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
@@ -208,7 +209,9 @@ void Game::combat_actions(std::vector<Action>& out) const {
             if (!c.attackers.empty()) {
                 // A fire into a hex has the hex's units as its defenders, no more (6.16).
                 // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
-                for (std::size_t i = 0; i < state_.units.size() && !combat_rules().hex_target && !dice_pool(); ++i) {
+                for (std::size_t i = 0; i < state_.units.size() &&
+                                        !(combat_rules().target == rules::CombatOptions::Target::Hex) && !dice_pool();
+                     ++i) {
                     const int t = static_cast<int>(i);
                     if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) &&
                         in_a_defending_hex(t) && may_still_reach_table(with(c.defenders, t)))
@@ -241,8 +244,8 @@ void Game::combat_actions(std::vector<Action>& out) const {
     for (std::size_t j = 0; j < state_.units.size(); ++j)
         if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j))))
             attackers.push_back(static_cast<int>(j));
-    const bool hex_target = combat_rules().hex_target || dice_pool();
-    const bool adjacent_only = combat_rules().reach < 0;
+    const bool hex_target = (combat_rules().target == rules::CombatOptions::Target::Hex) || dice_pool();
+    const bool adjacent_only = combat_rules().reach.index < 0;
     std::vector<Hex> declared;  // a hex target is offered once, by its first unit
     for (std::size_t i = 0; i < state_.units.size() && !attackers.empty(); ++i) {
         const int t = static_cast<int>(i);
@@ -272,8 +275,9 @@ void Game::combat_apply(const Action& a) {
             return;
         case ActionKind::Declare:
             state_.combat = Combat{};
-            state_.combat.defenders =
-                combat_rules().hex_target || dice_pool() ? hex_defenders(a.target) : std::vector<int>{a.target};
+            state_.combat.defenders = (combat_rules().target == rules::CombatOptions::Target::Hex) || dice_pool()
+                                          ? hex_defenders(a.target)
+                                          : std::vector<int>{a.target};
             state_.combat_open = true;
             for (auto& placed : beside_.support.committed) placed.clear();  // the last combat's markers are spent
             if (combat_rules().bombardment) state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
@@ -339,7 +343,8 @@ void Game::offer_stiff_resistance() {
 // One unit advances; others may follow (F&M 8.5; regimental 4.2: "up to the stacking limit").
 void Game::advance_after_combat(int unit, Hex to) {
     Combat& c = state_.combat;
-    if (combat_rules().advance_along_retreat || combat_rules().advance_up_to_stacking)
+    if ((combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) ||
+        combat_rules().advance_up_to_stacking)
         c.advanced.push_back(unit);
     else
         c.advance_done = true;

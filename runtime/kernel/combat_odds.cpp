@@ -22,7 +22,7 @@ OddsEstimate Game::odds_for(const std::vector<int>& attackers, const std::vector
 std::vector<std::string> Game::odds_combat_phases() const {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
-        if (procedures_[i]->id == Procedure::OddsCombat && !combat_rules_[i].bombardment &&
+        if (procedures_[i]->id == Procedure::OddsCombat && !options_of<rules::CombatOptions>(i).bombardment &&
             (ruleset_->odds_table(ruleset_->phases[i].table) ||
              ruleset_->differential_table(ruleset_->phases[i].table)))
             out.push_back(ruleset_->phases[i].id);
@@ -42,12 +42,12 @@ OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector
 struct Game::OddsCounter {
     const Game& game;
     const rules::PhaseSpec& spec;
-    const CombatPhaseRules& phase_rules;
+    const rules::CombatOptions& phase_rules;
     bool in_this_phase;
     CombatExplanation* why;
 
     int leader_in(int side, Hex h) const {
-        return phase_rules.leader < 0 ? 0 : game.best_attribute_at(side, h, phase_rules.leader);
+        return phase_rules.leader_adds.index < 0 ? 0 : game.best_attribute_at(side, h, phase_rules.leader_adds.index);
     }
     std::string leader_note(int side, Hex h) const {
         const int adds = leader_in(side, h);
@@ -59,7 +59,7 @@ struct Game::OddsCounter {
         return game.ruleset_->terrain[static_cast<std::size_t>(game.terrain_at(h))];
     }
     // The terrain's melee effects do not touch fire against a hex's protection.
-    bool melee_terrain() const { return phase_rules.terrain_defence.empty(); }
+    bool melee_terrain() const { return phase_rules.defence_from_terrain.empty(); }
     const UnitState& unit(int u) const { return game.state_.units[static_cast<std::size_t>(u)]; }
 
     // Why an attacker's strength is halved (its hex, the defender's, the hexside between), or "".
@@ -87,11 +87,13 @@ struct Game::OddsCounter {
         for (int a : attackers) {
             const auto& u = unit(a);
             // A plotted combat's attackers fight as they stood when the phase began (20.21).
-            const bool plotted = game.state_.combat_open && game.state_.combat.side >= 0 && phase_rules.strength >= 0;
-            const int read = phase_rules.strength >= 0 ? phase_rules.strength : game.roles_.strength;
+            const bool plotted =
+                game.state_.combat_open && game.state_.combat.side >= 0 && phase_rules.strength.index >= 0;
+            const int read = phase_rules.strength.index >= 0 ? phase_rules.strength.index : game.roles_.strength;
             const bool front_face = plotted && in_this_phase;
-            const int own = front_face ? game.unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength)]
-                                       : game.attribute(a, read);
+            const int own = front_face
+                                ? game.unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength.index)]
+                                : game.attribute(a, read);
             const int strength = own + leader_in(u.side, u.hex);
             const std::string halving = halved_by(u, defenders);
             half_points += halving.empty() ? 2 * strength : strength;
@@ -108,11 +110,11 @@ struct Game::OddsCounter {
         int defend = 0;
         for (int d : defenders) {
             const auto& t = terrain_of(unit(d).hex);
-            defend = std::max(defend, t.value(phase_rules.terrain_defence));
+            defend = std::max(defend, t.value(phase_rules.defence_from_terrain));
             if (why) why->defenders.push_back({d, 0, false, "in " + t.name});
         }
         if (why)
-            why->defence_rule = "the hex's " + phase_rules.terrain_defence + " (" + spec.id +
+            why->defence_rule = "the hex's " + phase_rules.defence_from_terrain + " (" + spec.id +
                                 ": defence_from_terrain, " + spec.where.to_string() + ")";
         return defend;
     }
@@ -121,7 +123,7 @@ struct Game::OddsCounter {
         int defend = 0;
         for (int d : defenders) {
             const auto& u = unit(d);
-            const int read = phase_rules.defence >= 0 ? phase_rules.defence : game.roles_.strength;
+            const int read = phase_rules.defence.index >= 0 ? phase_rules.defence.index : game.roles_.strength;
             const int own = game.attribute(d, read);
             int strength = own + leader_in(u.side, u.hex);
             std::string note = leader_note(u.side, u.hex);
@@ -163,7 +165,7 @@ struct Game::OddsCounter {
     int demoralized_shift(const std::vector<int>& attackers) const {
         if (attackers.empty()) return 0;
         const int side = unit(attackers.front()).side;
-        const int shift = rules::option_int(game.phase(), "demoralized_shift", 0);
+        const int shift = phase_rules.demoralized_shift;
         if (!game.state_.sides[static_cast<std::size_t>(side)].demoralized || shift == 0) return 0;
         if (why)
             why->modifiers.push_back({"column shift " + std::to_string(shift) + ": the attacker's army is demoralized",
@@ -202,7 +204,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
     const rules::PhaseSpec& spec = ruleset_->phases[static_cast<std::size_t>(phase_index)];
     if (const auto* pool = ruleset_->dice_pool_table(spec.table))
         return dice_pool_odds(*pool, phase_index, attackers, defenders, why);
-    const OddsCounter count{*this, spec, combat_rules_[static_cast<std::size_t>(phase_index)],
+    const OddsCounter count{*this, spec, options_of<rules::CombatOptions>(static_cast<std::size_t>(phase_index)),
                             phase_index == this->phase_index(), why};
     OddsEstimate e;
     e.attack = count.attack(attackers, defenders);

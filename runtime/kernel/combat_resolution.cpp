@@ -95,7 +95,7 @@ void Game::keep_participants_still_there() {
     const std::vector<Hex> attacker_start = c.attacker_hexes, defender_start = c.defender_hexes;
     still_there(c.attackers, attacker_start, c.side >= 0);
     still_there(c.defenders, defender_start, false);
-    if (!combat_rules().hex_defends || !c.defenders.empty() || defender_start.empty()) return;
+    if (!combat_rules().hex_defends_as_one || !c.defenders.empty() || defender_start.empty()) return;
     const int defending = opponent_of(attacking_side());
     for (Hex h : defender_start)
         for (int u : units_at(h))
@@ -209,7 +209,8 @@ std::optional<bool> Game::next_retreat() {
     if (dest.empty()) {
         if (logging_) note("  " + unit_id(u) + " cannot retreat");
         // Its hex is the path of retreat (8.5): the retreat stands.
-        if (combat_rules().advance_along_retreat && side != attacking_side() && c.retreat_path.empty())
+        if ((combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) && side != attacking_side() &&
+            c.retreat_path.empty())
             c.retreat_path.push_back(state_.units[static_cast<std::size_t>(u)].hex);
         eliminate(u);
     } else if (needs_room(u, dest.front())) {

@@ -25,7 +25,8 @@ std::vector<Hex> Game::retreat_options(int unit) const {
         for (Hex h : long_fall_back(unit, capability(unit, Capability::RetreatHexes), pool->long_fall_back_clear))
             if (std::find(search.destinations.begin(), search.destinations.end(), h) == search.destinations.end())
                 search.destinations.push_back(h);
-    if (!combat_rules().short_retreat_reduces) return preferred_retreats(unit, search.destinations);
+    if (!(combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce))
+        return preferred_retreats(unit, search.destinations);
     // The retreat ends exactly `hexes` away (8.3), never further on through friends.
     const Hex start = state_.units[static_cast<std::size_t>(unit)].hex;
     std::erase_if(search.destinations, [&](Hex h) { return geometry::distance(start, h) != hexes; });
@@ -140,7 +141,7 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
 void Game::retreat_to(int unit, Hex to) {
     const bool short_of_it =
-        combat_rules().short_retreat_reduces &&
+        (combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) &&
         geometry::distance(state_.units[static_cast<std::size_t>(unit)].hex, to) < retreat_length(unit);
     retreat(unit, to);
     if (!short_of_it) return;
@@ -254,7 +255,8 @@ void Game::retreat(int unit, Hex to) {
     std::vector<Hex> path = retreat_path(unit, to);
     disorder_by_retreat(unit, path);
     if (logging_) note("  " + unit_id(unit) + " retreats " + grid().label(from) + " to " + grid().label(to));
-    if (combat_rules().advance_along_retreat && state_.combat_open && side != attacking_side()) {
+    if ((combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) && state_.combat_open &&
+        side != attacking_side()) {
         auto& trail = state_.combat.retreat_path;
         if (trail.empty()) trail.push_back(from);
         trail.insert(trail.end(), path.begin(), path.end());
@@ -319,11 +321,13 @@ void Game::advance_actions(std::vector<Action>& out) const {
     // Fire takes no ground unless the phase says so (`advance: vacated`, PRESTAGS 8.4: "When any hex is
     // vacated as a result of combat"): else only a combat at close quarters (a phase without `reach`,
     // hex targets or a terrain defence) is followed by an advance. Only units next to the hex advance.
-    const CombatPhaseRules& fire = combat_rules();
-    const bool fire_phase = fire.reach >= 0 || fire.inactive_attacks || fire.hex_target ||
-                            !fire.terrain_defence.empty() || fire.bombardment;
-    if (c.dice_pool ? !c.close_combat : fire_phase && !fire.advance_stated) return;
-    if (fire.advance_along_retreat) return advance_along_retreat_actions(out);
+    const rules::CombatOptions& fire = combat_rules();
+    const bool fire_phase = fire.reach.index >= 0 || fire.inactive_attacks() ||
+                            (fire.target == rules::CombatOptions::Target::Hex) || !fire.defence_from_terrain.empty() ||
+                            fire.bombardment;
+    const bool fire_advances = fire.advance_stated && fire.advance == rules::CombatOptions::Advance::Vacated;
+    if (c.dice_pool ? !c.close_combat : fire_phase && !fire_advances) return;
+    if ((fire.advance == rules::CombatOptions::Advance::PathOfRetreat)) return advance_along_retreat_actions(out);
     std::vector<Hex> vacated = vacated_defender_hexes();
     if (vacated.empty()) return;
     const bool attackers_advance = c.advancing_side == attacking_side();

@@ -20,7 +20,7 @@ bool listed(const std::vector<std::string>& list, const std::string& s) {
 }
 }  // namespace
 
-const rules::DicePoolTable* Game::dice_pool() const { return combat_rules().pool; }
+const rules::DicePoolTable* Game::dice_pool() const { return phase_pools_[static_cast<std::size_t>(phase_index())]; }
 
 std::string Game::status_of(int unit) const {
     const int f = formation_of(unit);
@@ -56,11 +56,11 @@ bool Game::is_close_combat(const std::vector<int>& attackers, const std::vector<
 
 OddsEstimate Game::dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers,
                                   const std::vector<int>& defenders, CombatExplanation* why) const {
-    const CombatPhaseRules& r = combat_rules_[static_cast<std::size_t>(phase_index)];
-    const int defence = r.defence >= 0 ? r.defence : r.strength;
+    const rules::CombatOptions& r = options_of<rules::CombatOptions>(static_cast<std::size_t>(phase_index));
+    const int defence = r.defence.index >= 0 ? r.defence.index : r.strength.index;
     OddsEstimate e;
     for (int a : attackers) {
-        const int dice = pool_dice(a, r.strength);
+        const int dice = pool_dice(a, r.strength.index);
         e.attack += dice;
         if (why)
             why->attackers.push_back(

@@ -23,7 +23,8 @@ bool in_chain(const std::vector<int>& chain, int unit) {
 // Must a friend make room before the retreating unit may end in the hex
 // (F&M 8.3.1, with short_retreat: reduce)?
 bool Game::needs_room(int unit, Hex h) const {
-    return combat_rules().short_retreat_reduces && !may_end_in(unit, h) && holds_friend(unit, h);
+    return (combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) && !may_end_in(unit, h) &&
+           holds_friend(unit, h);
 }
 
 // Does a friend of `unit` stand in the hex (one it could be asked to make room)?

@@ -135,8 +135,8 @@ void Game::begin_phase() {
     const auto& p = phase();
     if (logging_)
         note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
-    if (reinforcements_in_movement_ && p.procedure == "movement" &&
-        rules::option_text(p, "reinforcements", "") == "arrive")
+    if (reinforcements_in_movement_ &&
+        options<rules::MovementOptions>().reinforcements == rules::MovementOptions::Reinforcements::InThisPhase)
         bring_on_reinforcements(state_.at.active_side);
     if (!listening(Event::PhaseBegin)) return;
     EventContext ctx(Event::PhaseBegin);
@@ -384,8 +384,6 @@ int Game::phase_index() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return step.phases[static_cast<std::size_t>(state_.at.phase)];
 }
-
-const CombatPhaseRules& Game::combat_rules() const { return combat_rules_[static_cast<std::size_t>(phase_index())]; }
 
 bool Game::hides_information() const {
     // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.

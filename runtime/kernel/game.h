@@ -11,8 +11,8 @@
 #include "kernel/dice.h"
 #include "kernel/events.h"
 #include "kernel/game_state.h"
-#include "kernel/phase_rules.h"
 #include "kernel/plot.h"
+#include "rules/phase_options.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
 
@@ -776,13 +776,25 @@ private:
     int stacking_limit_ = 1;  // the movement phase's `stacking`
     void resolve_attribute_roles();
     void find_zoc_barriers();
-    std::vector<CombatPhaseRules> combat_rules_;  // by ruleset phase index
-    std::vector<PlotPhaseRules> plot_rules_;
+    // Each phase's options as its procedure reads them (by ruleset phase index),
+    // and the dice pool chart a combat phase names, looked up once.
+    std::vector<rules::PhaseOptions> phase_options_;
+    std::vector<const rules::DicePoolTable*> phase_pools_;
+    // The options of a phase, or the defaults when its procedure takes other options.
+    template <class Options>
+    const Options& options_of(std::size_t phase) const {
+        if (const auto* options = std::get_if<Options>(&phase_options_[phase])) return *options;
+        static const Options defaults{};
+        return defaults;
+    }
+    template <class Options>
+    const Options& options() const {
+        return options_of<Options>(static_cast<std::size_t>(phase_index()));
+    }
     mutable std::vector<std::uint8_t>
         near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
-    std::vector<MovementPhaseRules> movement_rules_;
-    std::vector<int> stacking_limits_;  // by side: the scenario's, else the movement phase's
+    std::vector<int> stacking_limits_;          // by side: the scenario's, else the movement phase's
     // May the unit share the hex with the friends there (the ruleset's stacking_mixes)?
     bool mixes_with_hex(int unit, geometry::Hex h) const;
     // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.
@@ -790,7 +802,7 @@ private:
     void one_hex_moves(int unit, std::vector<Action>& out) const;
     void exit_moves(int unit, std::vector<Action>& out) const;
     void leave_map(int unit, Hex at);
-    const CombatPhaseRules& combat_rules() const;
+    const rules::CombatOptions& combat_rules() const { return options<rules::CombatOptions>(); }
     int phase_index() const;
     // Per hex index and direction: 1 when the step is barred to a unit moving
     // from an enemy zone straight into another (no_zoc_to_zoc hexside or

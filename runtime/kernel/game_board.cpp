@@ -31,7 +31,7 @@ int Game::combat_strength(int unit) const {
     const auto phase = static_cast<std::size_t>(phase_index());
     const Procedure here = procedures_[phase]->id;
     const int strength = here == Procedure::OddsCombat || here == Procedure::PlottedCombat
-                             ? combat_rules_[phase].strength
+                             ? options_of<rules::CombatOptions>(phase).strength.index
                              : roles_.strength;
     return attribute(unit, strength);
 }
@@ -41,8 +41,10 @@ int Game::combat_strength(int unit) const {
 int Game::movement_allowance(int unit) const {
     const int base = attribute(unit, roles_.allowance);
     const auto phase = static_cast<std::size_t>(phase_index());
-    if (procedures_[phase]->id != Procedure::Movement || movement_rules_[phase].bonus.empty()) return base;
-    return base + state_.mark(unit, movement_rules_[phase].bonus);
+    if (procedures_[phase]->id != Procedure::Movement ||
+        options_of<rules::MovementOptions>(phase).bonus_from_mark.empty())
+        return base;
+    return base + state_.mark(unit, options_of<rules::MovementOptions>(phase).bonus_from_mark);
 }
 
 int Game::movement_class(int unit) const {

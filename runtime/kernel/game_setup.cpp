@@ -98,30 +98,28 @@ void Game::resolve_attribute_roles() {
     roles_.strength = rs.attribute_index("combat");
     roles_.allowance = rs.attribute_index("movement");
     roles_.fire_range = rs.attribute_index("range");
-    combat_rules_.assign(rs.phases.size(), {});
-    movement_rules_.assign(rs.phases.size(), {});
-    plot_rules_.assign(rs.phases.size(), {});
+    phase_options_.clear();
+    phase_pools_.clear();
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
-    for (std::size_t i = 0; i < rs.phases.size(); ++i) {
-        const auto& p = rs.phases[i];
-        if (p.procedure == "odds_combat" || p.procedure == "plotted_combat") {
-            const CombatPhaseRules& r = combat_rules_[i] = read_combat_rules(p, rs);
-            if (r.leader >= 0) roles_.leader = r.leader;
-            if (!strength_from_melee) roles_.strength = r.strength;
-            strength_from_melee = strength_from_melee || (r.reach < 0 && r.terrain_defence.empty());
-        } else if (p.procedure == "plot") {
-            plot_rules_[i] = read_plot_rules(p, rs);
-        } else if (p.procedure == "movement") {
-            movement_rules_[i] = read_movement_rules(p, rs);
-            roles_.allowance = rs.attribute_index(rules::option_text(p, "allowance", "movement"));
+    for (const auto& p : rs.phases) {
+        phase_options_.push_back(rules::read_phase_options(p, rs));
+        phase_pools_.push_back(nullptr);
+        if (const auto* combat = std::get_if<rules::CombatOptions>(&phase_options_.back())) {
+            phase_pools_.back() = rs.dice_pool_table(p.table);
+            if (combat->leader_adds.index >= 0) roles_.leader = combat->leader_adds.index;
+            if (!strength_from_melee) roles_.strength = combat->strength.index;
+            strength_from_melee =
+                strength_from_melee || (combat->reach.index < 0 && combat->defence_from_terrain.empty());
+        } else if (const auto* movement = std::get_if<rules::MovementOptions>(&phase_options_.back())) {
+            roles_.allowance = movement->allowance.index;
             reinforcements_in_movement_ =
-                reinforcements_in_movement_ || rules::option_text(p, "reinforcements", "") == "arrive";
-            stacking_limit_ = rules::option_int(p, "stacking", 1);
-        } else if (p.procedure == "recovery") {
-            if (const auto leader = rules::option_text(p, "leader_adds", ""); !leader.empty())
-                roles_.rally_leader = rs.attribute_index(leader);
-        } else if (p.procedure == "ranged_fire") {
-            roles_.fire_range = rs.attribute_index(rules::option_text(p, "range", "range"));
+                reinforcements_in_movement_ ||
+                movement->reinforcements == rules::MovementOptions::Reinforcements::InThisPhase;
+            stacking_limit_ = movement->stacking;
+        } else if (const auto* recovery = std::get_if<rules::RecoveryOptions>(&phase_options_.back())) {
+            if (!recovery->leader_adds.name.empty()) roles_.rally_leader = recovery->leader_adds.index;
+        } else if (const auto* fire = std::get_if<rules::RangedFireOptions>(&phase_options_.back())) {
+            roles_.fire_range = fire->range.index;
             if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty())
                 roles_.fire_factor = rs.attribute_index(t->target_attribute);
         }

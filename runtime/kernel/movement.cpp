@@ -30,7 +30,7 @@ bool Game::may_be_moved(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != state_.at.active_side || u.moved || movement_allowance(unit) <= 0 || !acts_now(unit))
         return false;
-    for (const auto& mark : movement_rules_[static_cast<std::size_t>(phase_index())].barred)
+    for (const auto& mark : options<rules::MovementOptions>().barred_mark)
         if (state_.mark(unit, mark) != 0) return false;
     return true;
 }
@@ -52,13 +52,14 @@ void Game::movement_actions(std::vector<Action>& out) const {
             const auto& hexes = range.hexes();
             const auto& indices = range.indices();
             out.reserve(hexes.size());
-            const bool at_end = movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end;
+            const bool at_end = (options<rules::MovementOptions>().stacking_checked ==
+                                 rules::MovementOptions::StackingChecked::EndOfPhase);
             const StackingRule stacking = stacking_rule(unit);  // read once for every hex in range
             for (std::size_t k = 0; k < hexes.size(); ++k)
                 if (at_end ? may_move_into(unit, indices[k]) : stacking.allows(indices[k]))
                     out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
         }
-        if (movement_rules_[static_cast<std::size_t>(phase_index())].one_hex) one_hex_moves(unit, out);
+        if (options<rules::MovementOptions>().always_one_hex) one_hex_moves(unit, out);
         exit_moves(unit, out);
         return;
     }
@@ -86,8 +87,7 @@ void Game::flip_actions(std::vector<Action>& out) const {
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
 ZocExit Game::exit_mode(int unit) {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!in_enemy_zoc(u.side, u.hex) || movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc)
-        return ZocExit::Free;
+    if (!in_enemy_zoc(u.side, u.hex) || options<rules::MovementOptions>().ignore_zoc) return ZocExit::Free;
     EventContext ctx(Event::MoveExitZoc);
     ctx.set("unit", unit);
     ctx.set("allowed", 0);
@@ -188,7 +188,8 @@ bool Game::StackingRule::allows(int idx) const {
 // A move's end: within the stacking limit, or (limit checked at the phase's end, PRESTAGS 5.26) over it while
 // enough units there have not moved and can still leave; which units mix applies at all times (5.32).
 bool Game::may_move_into(int unit, int idx) const {
-    if (!movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end) return may_stack_in(unit, idx);
+    if (!(options<rules::MovementOptions>().stacking_checked == rules::MovementOptions::StackingChecked::EndOfPhase))
+        return may_stack_in(unit, idx);
     if (capability(unit, Capability::StacksFreely)) return true;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex h = grid().hex_at(idx);
@@ -208,8 +209,7 @@ bool Game::may_move_into(int unit, int idx) const {
 bool Game::may_still_leave(int unit) const {
     if (!may_be_moved(unit)) return false;
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (in_enemy_zoc(u.side, u.hex) && !movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc)
-        return false;
+    if (in_enemy_zoc(u.side, u.hex) && !options<rules::MovementOptions>().ignore_zoc) return false;
     const int allowance = movement_allowance(unit);
     for (int d = 0; d < 6; ++d) {
         const int cost = step_cost(unit, u.hex, d);
@@ -220,7 +220,8 @@ bool Game::may_still_leave(int unit) const {
 
 // A hex of the moving side holding more units than its stacking limit (-1: none), which keeps the phase going.
 int Game::over_stacked_hex() const {
-    if (!movement_rules_[static_cast<std::size_t>(phase_index())].stacking_at_end) return -1;
+    if (!(options<rules::MovementOptions>().stacking_checked == rules::MovementOptions::StackingChecked::EndOfPhase))
+        return -1;
     const int side = state_.at.active_side;
     std::vector<int> counts(static_cast<std::size_t>(grid().size()), 0);
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
@@ -314,7 +315,7 @@ void Game::leave_map(int unit, Hex at) {
 
 int Game::movement_cost_scale(int unit) const {
     if (procedure().id != Procedure::Movement) return 1;
-    const std::string& halved = movement_rules_[static_cast<std::size_t>(phase_index())].halved;
+    const std::string& halved = options<rules::MovementOptions>().halved_by_mark;
     return !halved.empty() && state_.mark(unit, halved) != 0 ? 2 : 1;
 }
 
@@ -367,7 +368,7 @@ struct Game::MovementStep {
 // A unit moving with the phase's `keep_away_mark` (a strategic move).
 bool Game::moves_marked(int unit) const {
     if (procedure().id != Procedure::Movement) return false;
-    const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
+    const rules::MovementOptions& r = options<rules::MovementOptions>();
     return !r.keep_away_mark.empty() && state_.mark(unit, r.keep_away_mark) != 0;
 }
 
@@ -376,7 +377,7 @@ bool Game::moves_marked(int unit) const {
 const std::uint8_t* Game::halts_for(int unit) const {
     if (terrain_halts_.empty()) return nullptr;
     if (!moves_marked(unit)) return terrain_halts_.data();
-    const auto& passes = movement_rules_[static_cast<std::size_t>(phase_index())].mark_passes;
+    const auto& passes = options<rules::MovementOptions>().mark_passes;
     if (passes.empty()) return terrain_halts_.data();
     if (marked_halts_phase_ == phase_index()) return marked_halts_.data();  // the map's terrain never changes
     marked_halts_ = terrain_halts_;
@@ -388,7 +389,7 @@ const std::uint8_t* Game::halts_for(int unit) const {
 
 bool Game::keeps_away(int unit) const {
     if (procedure().id != Procedure::Movement) return false;
-    const MovementPhaseRules& r = movement_rules_[static_cast<std::size_t>(phase_index())];
+    const rules::MovementOptions& r = options<rules::MovementOptions>();
     const bool marked = moves_marked(unit);
     const bool away = marked && r.keep_away > 0;
     const bool halts_before = marked && !r.mark_halts_before.empty();
@@ -423,8 +424,7 @@ Game::MovementStep Game::movement_step_rule(int unit, ZocExit mode) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto side = static_cast<std::size_t>(me.side);
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
-    const bool ignore_zoc =
-        procedure().id == Procedure::Movement && movement_rules_[static_cast<std::size_t>(phase_index())].ignore_zoc;
+    const bool ignore_zoc = procedure().id == Procedure::Movement && options<rules::MovementOptions>().ignore_zoc;
     if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
     const std::uint8_t* halts = halts_for(unit);
     const bool kept_away = keeps_away(unit);

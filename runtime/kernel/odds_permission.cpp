@@ -49,7 +49,8 @@ bool Game::below_lowest_column(const ScriptedStrengths& s) const {
 }
 
 bool Game::odds_permitted(const std::vector<int>& attackers, const std::vector<int>& defenders) const {
-    if (!combat_rules().below_lowest_refused || attackers.empty()) return true;
+    if (!(combat_rules().below_lowest_column == rules::CombatOptions::BelowLowest::NotPermitted) || attackers.empty())
+        return true;
     return !below_lowest_column(scripted_strengths(attackers, defenders));
 }
 
@@ -71,7 +72,8 @@ std::vector<int> Game::possible_attackers(const std::vector<int>& defenders, con
 }
 
 bool Game::may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack) const {
-    return !combat_rules().below_lowest_refused || odds_permitted(possible_attackers(defenders, may_attack), defenders);
+    return !(combat_rules().below_lowest_column == rules::CombatOptions::BelowLowest::NotPermitted) ||
+           odds_permitted(possible_attackers(defenders, may_attack), defenders);
 }
 
 std::string Game::why_odds_refused() const {

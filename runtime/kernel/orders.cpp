@@ -51,7 +51,7 @@ int Game::ordering_side() const {
 int Game::next_formation_to_order() const {
     if (state_.at.stage < 1 || state_.at.stage > 2) return -1;
     const int side = ordering_side();
-    const auto barred = rules::option_names(phase(), "barred_mark");
+    const auto& barred = options<rules::OrdersOptions>().barred_mark;
     for (int f = 0; f < formation_count(); ++f) {
         if (formation_side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 ||
             !formation_present(f))

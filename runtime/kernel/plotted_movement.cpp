@@ -255,16 +255,9 @@ struct Game::PlottedMoves {
 };
 
 void Game::execute_plotted_moves() {
-    const auto& p = phase();
-    PlottedMoves moves{*this,
-                       ruleset_->attribute_index(rules::option_text(p, "strength", "combat")),
-                       rules::option_int(p, "stacking", 0),
-                       {},
-                       {},
-                       {},
-                       {},
-                       {}};
-    moves.find_movers(rules::option_names(p, "barred_mark"));
+    const auto& options = this->options<rules::PlottedMovementOptions>();
+    PlottedMoves moves{*this, options.strength.index, options.stacking, {}, {}, {}, {}, {}};
+    moves.find_movers(options.barred_mark);
     if (moves.movers.empty()) return;
     moves.find_zones();
     while (moves.start_step()) {

@@ -52,10 +52,10 @@ int Game::plotting_side() const {
 bool Game::may_plot(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || u.side != plotting_side()) return false;
-    const PlotPhaseRules& r = plot_rules_[static_cast<std::size_t>(phase_index())];
-    for (const auto& mark : r.barred)
+    const rules::PlotOptions& r = options<rules::PlotOptions>();
+    for (const auto& mark : r.barred_mark)
         if (state_.mark(unit, mark) != 0) return false;
-    return movement_allowance(unit) > 0 || attribute(unit, r.melee) > 0 || attribute(unit, r.fire) > 0;
+    return movement_allowance(unit) > 0 || attribute(unit, r.melee.index) > 0 || attribute(unit, r.fire.index) > 0;
 }
 
 // Where a unit may be ordered to go: the map's costs only. The enemy may have
@@ -120,16 +120,16 @@ void Game::plot_actions(std::vector<Action>& out) const {
     }
     // Targets: hexes holding an enemy, each once.
     std::vector<Hex> fire_targets, melee_targets;
-    const PlotPhaseRules& r = plot_rules_[static_cast<std::size_t>(phase_index())];
-    const bool fires = attribute(unit, r.fire) > 0;
-    const bool fights = attribute(unit, r.melee) > 0;
+    const rules::PlotOptions& r = options<rules::PlotOptions>();
+    const bool fires = attribute(unit, r.fire.index) > 0;
+    const bool fights = attribute(unit, r.melee.index) > 0;
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const auto& e = state_.units[i];
         if (!e.on_map || e.side == me.side) continue;
         const int d = geometry::distance(me.hex, e.hex);
         if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end())
             melee_targets.push_back(e.hex);
-        if (fires && d >= 1 && d <= std::max(1, attribute(unit, r.range)) &&
+        if (fires && d >= 1 && d <= std::max(1, attribute(unit, r.range.index)) &&
             capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
             std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() &&
             (d == 1 || clear_sight(unit, e.hex)))
@@ -184,7 +184,8 @@ bool Game::plotted_combat_step() {
         // All combat of the phase is simultaneous (20.2): who may carry out
         // its order is settled now, and a unit hit by an earlier combat of the
         // phase still completes its attack (20.21), at its strength of now.
-        const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
+        const PlotTask task =
+            (combat_rules().task == rules::CombatOptions::Task::Fire) ? PlotTask::Fire : PlotTask::Melee;
         const std::string& barred = combat_rules().barred_mark;
         for (std::size_t i = 0; i < state_.units.size(); ++i)
             state_.units[i].ready = state_.units[i].on_map && beside_.plots[i].task == task &&
@@ -202,7 +203,7 @@ bool Game::plotted_combat_step() {
 }
 
 bool Game::open_next_plotted_combat() {
-    const PlotTask task = combat_rules().plotted_fire ? PlotTask::Fire : PlotTask::Melee;
+    const PlotTask task = (combat_rules().task == rules::CombatOptions::Task::Fire) ? PlotTask::Fire : PlotTask::Melee;
     const int sides = static_cast<int>(scenario_->sides.size());
     for (int k = 0; k < sides; ++k) {
         const int side = (scenario_->first_side + k) % sides;

@@ -37,8 +37,8 @@ void Game::fire_actions(std::vector<Action>& out) const {
     const bool defensive = state_.at.stage == 1;
     const int side = defensive ? opponent_of(state_.at.active_side) : state_.at.active_side;
     // The phase's options, read once rather than for every pair of units.
-    const bool adjacent_only = defensive && rules::option_flag(phase(), "defensive_adjacent_only", false);
-    const bool must_target_adjacent = rules::option_flag(phase(), "must_target_adjacent", false);
+    const bool adjacent_only = defensive && options<rules::RangedFireOptions>().defensive_adjacent_only;
+    const bool must_target_adjacent = options<rules::RangedFireOptions>().must_target_adjacent;
     for (std::size_t f = 0; f < state_.units.size(); ++f) {
         const auto& u = state_.units[f];
         const int firer = static_cast<int>(f);

@@ -15,8 +15,8 @@ bool Game::recovery_step() {
     const auto& p = phase();
     if (state_.at.stage == 0) {
         const rules::ThresholdTable* table = ruleset_->threshold_table(p.table);
-        const int adjacent_mod = rules::option_int(p, "adjacent_enemy_modifier", 0);
-        const int leader_attribute = ruleset_->attribute_index(rules::option_text(p, "leader_adds", ""));
+        const int adjacent_mod = options<rules::RecoveryOptions>().adjacent_enemy_modifier;
+        const int leader_attribute = options<rules::RecoveryOptions>().leader_adds.index;
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const int unit = static_cast<int>(i);
             const auto& u = state_.units[i];
@@ -43,7 +43,7 @@ bool Game::recovery_step() {
         const auto& rolls = scenario_->sides[static_cast<std::size_t>(side)].rally_rolls;
         bool any_dead = std::any_of(state_.units.begin(), state_.units.end(),
                                     [&](const UnitState& u) { return u.side == side && u.eliminated; });
-        const bool rally_on = rules::option_flag(p, "rally", false);
+        const bool rally_on = options<rules::RecoveryOptions>().rally;
         if (rally_on && any_dead && !rolls.empty() && !rally_hexes(side).empty()) {
             int r = roll(6, scenario_->sides[static_cast<std::size_t>(side)].name + " rally attempt");
             if (std::find(rolls.begin(), rolls.end(), r) != rolls.end())

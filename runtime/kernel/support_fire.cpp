@@ -150,7 +150,7 @@ void Game::bombardment_actions(std::vector<Action>& out) const {
 // is. Returns false when the result has no effect.
 bool Game::filter_bombardment_result() {
     Combat& c = state_.combat;
-    const CombatPhaseRules& r = combat_rules();
+    const rules::CombatOptions& r = combat_rules();
     const auto& ignored = r.bombardment_no_effect;
     CombatExplanation* why = current_explanation();
     if (std::find(ignored.begin(), ignored.end(), c.result) != ignored.end()) {

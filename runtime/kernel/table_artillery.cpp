@@ -69,7 +69,7 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
     if (gun < 0) return;
     const auto& chart = *ruleset_->artillery_chart(phase().table);
     const auto& shots = *chart.gun(state_.units[static_cast<std::size_t>(gun)].type);
-    const double arc = rules::option_int(phase(), "arc", 45);
+    const double arc = options<rules::TabletopArtilleryOptions>().arc;
     const gt::Formation f = table_formation(gun);
     auto fired = [&](const rules::GunShot& s) {
         return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);

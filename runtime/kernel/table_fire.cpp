@@ -23,9 +23,9 @@ int Game::volleys_allowed(int unit) const {
     if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
     if (!units_in_contact(unit).empty()) return attacked_in_melee(unit) ? 1 : 0;  // else it melees instead
     const int on_the_move = capability(unit, Capability::VolleysWhenMoved);
-    int volleys = u.moved_thirds == 0  ? rules::option_int(phase(), "volleys_still", 2)
+    int volleys = u.moved_thirds == 0  ? options<rules::TabletopFireOptions>().volleys_still
                   : on_the_move >= 0   ? on_the_move
-                  : u.moved_thirds < 3 ? rules::option_int(phase(), "volleys_moved", 1)
+                  : u.moved_thirds < 3 ? options<rules::TabletopFireOptions>().volleys_moved
                                        : 0;
     if (const int carried = table_attribute(unit, table_roles_.ammunition); carried > 0)  // 0: it does not run out
         volleys = std::min(volleys, carried - state_.mark(unit, "volleys_fired"));
@@ -42,7 +42,7 @@ gt::Arc arc_of(int left, int right) {
 // usually fire before melee begins"): a missile unit in contact with an enemy
 // that came to it this turn fires one volley at it before the melee.
 bool Game::attacked_in_melee(int unit) const {
-    if (!rules::option_flag(phase(), "attacked_fire_first", false)) return false;
+    if (!options<rules::TabletopFireOptions>().attacked_fire_first) return false;
     const auto enemies = units_in_contact(unit);
     return std::any_of(enemies.begin(), enemies.end(),
                        [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
@@ -86,7 +86,7 @@ bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const bool at_attacker = !theirs.empty() && state_.units[static_cast<std::size_t>(target)].moved_thirds > 0 &&
                              std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer);
     if (!theirs.empty() && !at_attacker) return false;
-    if (!at_attacker && rules::option_flag(phase(), "attacked_fire_first", false) && !units_in_contact(firer).empty())
+    if (!at_attacker && options<rules::TabletopFireOptions>().attacked_fire_first && !units_in_contact(firer).empty())
         return false;
     if (!table_sees(firer, target)) return false;
     if (range_cm) *range_cm = d;
@@ -196,7 +196,7 @@ int Game::figures_in_rank(int unit, int rank) const {
 void Game::resolve_table_fire() {
     const rules::StepLadder* ladder = ruleset_->step_ladder(phase().table);
     if (!ladder) return;
-    const int fire_ranks = rules::option_int(phase(), "fire_ranks", 2);
+    const int fire_ranks = options<rules::TabletopFireOptions>().fire_ranks;
     const int start_attribute = ladder->start_by.empty() ? -1 : ruleset_->attribute_index(ladder->start_by);
     for (const Fire& f : state_.fires) {
         const int volleys = volleys_allowed(f.firer);

@@ -59,7 +59,7 @@ int Game::aspect_of(int unit, int enemy) const {
 // its time to strike) has no time left to fight; its contact is fought from
 // the next turn.
 bool Game::out_of_time_to_fight(int unit) const {
-    if (!rules::option_flag(phase(), "full_move_waits", false)) return false;
+    if (!options<rules::TabletopMeleeOptions>().full_move_waits) return false;
     return state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 &&
            table_order(unit).mode != TableOrder::Charge;
 }
@@ -152,7 +152,7 @@ int Game::melee_losses(int unit, int enemy) {
     raise(ctx);
     const int point = static_cast<int>(ctx.get("point", 0));
     const int rolling = std::max(0, static_cast<int>(ctx.get("figures", figures)));
-    const int die = rules::option_int(phase(), "melee_die", 12);
+    const int die = options<rules::TabletopMeleeOptions>().melee_die;
     int lost = 0;
     for (int k = 0; k < rolling; ++k) lost += roll(die, unit_id(unit) + " melee against " + unit_id(enemy)) > point;
     if (logging_)

@@ -33,7 +33,7 @@ bool Game::table_morale_step() {
                  std::to_string(morale * u.figures_at_turn_start) + ": " +
                  rules::reaction_name(result[static_cast<std::size_t>(unit)]));
     }
-    if (rules::option_flag(phase(), "worst_only", true))
+    if (options<rules::TabletopMoraleOptions>().worst_only)
         for (int a = 0; a < n; ++a)
             for (int b : units_in_contact(a)) {
                 if (b < a) continue;

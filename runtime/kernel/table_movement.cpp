@@ -291,7 +291,7 @@ struct Game::TableTraffic {
 
 bool Game::table_movement_step() {
     const int n = static_cast<int>(state_.units.size());
-    const int slices = std::max(1, rules::option_int(phase(), "slices", 3));
+    const int slices = std::max(1, options<rules::TabletopMovementOptions>().slices);
     for (auto& u : state_.units) {
         u.moved_thirds = 0;
         u.volleys = 0;

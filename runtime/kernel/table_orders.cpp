@@ -39,7 +39,7 @@ bool Game::awaits_order(int unit, int side) const {
     if (s.side != side || !s.on_map || s.reaction != Reaction::None ||
         beside_.pending_table_orders.written[static_cast<std::size_t>(unit)])
         return false;
-    for (const auto& mark : rules::option_names(phase(), "barred_mark"))
+    for (const auto& mark : options<rules::WrittenOrdersOptions>().barred_mark)
         if (state_.mark(unit, mark) > 0) return false;
     return true;
 }
@@ -101,7 +101,7 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (o.mode == TableOrder::Charge) {
         if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
         // Cady: "On the following move the charging unit may not charge again" (a script marks it).
-        if (const std::string barred = rules::option_text(phase(), "no_charge_mark", "");
+        if (const std::string& barred = options<rules::WrittenOrdersOptions>().no_charge_mark;
             !barred.empty() && state_.mark(unit, barred) > 0)
             return false;
         if (o.target < 0 || o.target >= static_cast<int>(state_.units.size())) return false;
@@ -134,7 +134,7 @@ bool Game::refused_by_rules(int unit, const TableOrder& o) const {
 // unit) must be ordered away from that unit this turn (Cady: cavalry within
 // 10 cm of a war elephant "MUST move away from the elephant in the next turn").
 int Game::must_move_away_from(int unit) const {
-    const std::string mark = rules::option_text(phase(), "away_from_mark", "");
+    const std::string& mark = options<rules::WrittenOrdersOptions>().away_from_mark;
     if (mark.empty()) return -1;
     const int from = state_.mark(unit, mark) - 1;
     if (from < 0 || from >= static_cast<int>(state_.units.size()) ||
@@ -224,7 +224,7 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
     add({TableOrder::Advance, u.facing, move_mm, 0, -1, -1});
     add({TableOrder::Advance, u.facing, move_mm / 3, 0, -1, -1});
     add({TableOrder::Withdraw, (u.facing + 180) % 360, move_mm, 0, u.facing, -1});
-    const int directions = std::max(4, rules::option_int(phase(), "directions", 8));
+    const int directions = std::max(4, options<rules::WrittenOrdersOptions>().directions);
     for (int k = 0; k < directions; ++k) {
         const int bearing = whole_bearing(360.0 * k / directions);
         add({TableOrder::Advance, bearing, move_mm, 0, -1, -1});

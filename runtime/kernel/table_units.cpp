@@ -26,22 +26,21 @@ void Game::set_up_table() {
     table_roles_.per_stand = rs.attribute_index(rs.table.figures_per_stand);
     table_roles_.mounted = rs.attribute_index(rs.table.mounted);
     table_roles_.sight = rs.attribute_index(rs.table.sight_attribute);
-    for (const auto& p : rs.phases) {
-        auto role = [&](const char* key, const char* fallback) {
-            return rs.attribute_index(rules::option_text(p, key, fallback));
-        };
-        if (p.procedure == "table_movement") table_roles_.allowance = role("allowance", "movement");
-        if (p.procedure == "table_fire") {
-            table_roles_.range = role("range", "range");
-            table_roles_.arc_left = role("arc_left", "");
-            table_roles_.arc_right = role("arc_right", "");
-            table_roles_.ammunition = role("ammunition", "");
+    for (const auto& options : phase_options_) {
+        if (const auto* movement = std::get_if<rules::TabletopMovementOptions>(&options))
+            table_roles_.allowance = movement->allowance.index;
+        if (const auto* fire = std::get_if<rules::TabletopFireOptions>(&options)) {
+            table_roles_.range = fire->range.index;
+            table_roles_.arc_left = fire->arc_left.index;
+            table_roles_.arc_right = fire->arc_right.index;
+            table_roles_.ammunition = fire->ammunition.index;
         }
-        if (p.procedure == "table_melee") {
-            table_roles_.melee = role("melee", "melee");
-            table_roles_.shock = role("shock", "shock");
+        if (const auto* melee = std::get_if<rules::TabletopMeleeOptions>(&options)) {
+            table_roles_.melee = melee->melee.index;
+            table_roles_.shock = melee->shock.index;
         }
-        if (p.procedure == "table_morale") table_roles_.morale = role("morale", "morale");
+        if (const auto* morale = std::get_if<rules::TabletopMoraleOptions>(&options))
+            table_roles_.morale = morale->morale.index;
     }
     const auto& placements = scenario_->units;
     for (std::size_t i = 0; i < placements.size(); ++i) {

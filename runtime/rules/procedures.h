@@ -1,7 +1,8 @@
 // The catalogue of the kernel's built-in phase procedures and the options
-// each reads from its phase's `options:` in ruleset.yaml. One list serves
-// the loader (which rejects unknown or mistyped options) and the kernel
-// (which reads them through the helpers below), so the two cannot drift.
+// each reads from its phase's `options:` in ruleset.yaml, made from the
+// options' own descriptions (phase_options.h). One list serves the loader
+// (which rejects unknown or mistyped options), the documents and the schema
+// (`sandtable docs`), and read_phase_options, so none of them can drift.
 #pragma once
 
 #include "rules/sequence.h"
@@ -26,9 +27,10 @@ struct ProcedureOption {
     };  // TerrainNames: ids of the ruleset's terrain
     std::string key;
     Kind kind;
-    std::string meaning;
+    std::string help;
     int min = -1'000'000;                // Int options: the smallest value that makes sense
-    std::vector<std::string> choices{};  // Choice options: the allowed values, the default first
+    std::vector<std::string> choices{};  // Choice options: the allowed values
+    std::string default_text{};          // the default as the documents print it; empty: none
 };
 
 struct ProcedureSpec {
@@ -41,7 +43,8 @@ struct ProcedureSpec {
 const std::vector<ProcedureSpec>& procedures();
 const ProcedureSpec* find_procedure(const std::string& name);
 
-// Reading a phase's options, with the fallback when absent.
+// Reading a phase's options, with the fallback when absent (the typed
+// structs of phase_options.h read through these).
 bool option_flag(const PhaseSpec& phase, const char* key, bool fallback);
 int option_int(const PhaseSpec& phase, const char* key, int fallback);
 std::string option_text(const PhaseSpec& phase, const char* key, const std::string& fallback);

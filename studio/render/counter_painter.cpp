@@ -1,5 +1,5 @@
 #include "render/counter_painter.h"
-#include "rules/procedures.h"
+#include "rules/phase_options.h"
 
 #include <wx/brush.h>
 #include <wx/font.h>
@@ -107,18 +107,18 @@ CounterValues counter_values(const rules::Ruleset& rs) {
     // (the regimental rules' BS-SP-MP).
     for (const auto& p : rs.phases) {
         if (p.procedure != "odds_combat") continue;
+        const rules::PhaseOptions options = rules::read_phase_options(p, rs);
+        const auto& combat = std::get<rules::CombatOptions>(options);
         const auto* pool = rs.dice_pool_table(p.table);
         if (pool && rs.attribute_index("combat") < 0) {
-            v.strength = rs.attribute_index(rules::option_text(p, "strength", "combat"));
+            v.strength = combat.strength.index;
             v.defence = rs.attribute_index(pool->strength_points);
             v.points_left = true;
             break;
         }
-        const std::string named = rules::option_text(p, "defence", "");
-        if (named.empty()) continue;
-        v.defence = rs.attribute_index(named);
-        if (const int attack = rs.attribute_index(rules::option_text(p, "strength", "")); attack >= 0)
-            v.strength = attack;
+        if (combat.defence.name.empty()) continue;
+        v.defence = combat.defence.index;
+        if (combat.strength.index >= 0) v.strength = combat.strength.index;
         break;
     }
     if (v.defence == v.strength) v.defence = -1;

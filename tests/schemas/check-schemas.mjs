@@ -27,6 +27,16 @@ const KINDS = ['ruleset', 'table', 'scenario', 'house-rule', 'rule-tests'];
 function compileSchemas() {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
   const validators = {};
+  // Parts other schemas refer to by file name ($ref), written by `sandtable docs write`.
+  for (const part of ['procedure-options']) {
+    const file = path.join(root, 'schemas', `${part}.schema.json`);
+    try {
+      ajv.addSchema(JSON.parse(fs.readFileSync(file, 'utf8')), `${part}.schema.json`);
+    } catch (e) {
+      console.error(`${path.relative(process.cwd(), file)}: broken schema: ${e.message}`);
+      process.exit(2);
+    }
+  }
   for (const kind of KINDS) {
     const file = path.join(root, 'schemas', `${kind}.schema.json`);
     try {

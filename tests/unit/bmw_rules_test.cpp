@@ -284,6 +284,19 @@ TEST_CASE("11.3 a demoralized army attacks one column to the left", "[bmw][moral
     CHECK(s.game().odds_for({unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
 }
 
+TEST_CASE("11.3 the odds calculator between combat phases counts the combat phase's shift for a demoralized army",
+          "[bmw][morale][odds]") {
+    Battlefield b;
+    b.demoralization_a = 2;
+    b.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0505"}, {"gone", "levy", "a", "0101"}};
+    auto s = b.start();
+    s.game().eliminate(unit(s.game(), "gone"));
+    REQUIRE(s.game().state().sides[0].demoralized);
+    REQUIRE(s.game().phase_id() != "combat");
+    // 2-1 without the shift: what the combat phase would read is one column to the left.
+    CHECK(s.game().odds_for_phase("combat", {unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
+}
+
 TEST_CASE("11.4 disintegration ends the game at once with an epic victory", "[bmw][victory]") {
     Battlefield b;
     b.disintegration_b = 2;
