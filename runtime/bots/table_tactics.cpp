@@ -12,7 +12,7 @@ using kernel::Action;
 using kernel::ActionKind;
 using kernel::Game;
 using kernel::TableOrder;
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 using rules::Param;
 
 namespace {
@@ -43,7 +43,7 @@ std::vector<int> enemies_by_distance(const Game& game, int unit) {
     for (int other = 0; other < static_cast<int>(units.size()); ++other)
         if (units[static_cast<std::size_t>(other)].on_map &&
             units[static_cast<std::size_t>(other)].side != units[static_cast<std::size_t>(unit)].side)
-            found.emplace_back(gt::distance(game.table_position(unit), game.table_position(other)), other);
+            found.emplace_back(gt::distance(game.tabletop().position(unit), game.tabletop().position(other)), other);
     std::sort(found.begin(), found.end());
     std::vector<int> out;
     for (const auto& [d, u] : found) out.push_back(u);
@@ -51,8 +51,8 @@ std::vector<int> enemies_by_distance(const Game& game, int unit) {
 }
 
 double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
-    const gt::Point at = game.table_position(unit);
-    const double move = game.table_allowance(unit);
+    const gt::Point at = game.tabletop().position(unit);
+    const double move = game.tabletop().allowance(unit);
     const double go = o.mode == TableOrder::Hold ? 0 : std::min(o.distance / 10.0, move);
     const gt::Point end = at + gt::heading(o.bearing) * go;
     const double range = fire_range(game, unit);
@@ -61,7 +61,7 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
     const bool battered = game.figures(unit) * 5 < start * 2;  // under 40%
     if (battered) return o.mode == TableOrder::Withdraw ? 100 : -go;
     if (enemy < 0) return o.mode == TableOrder::Hold ? 1 : 0;
-    const gt::Point target = game.table_position(enemy);
+    const gt::Point target = game.tabletop().position(enemy);
     const double now = gt::distance(at, target);
     const double then = gt::distance(end, target);
     const double facing_bonus =
@@ -102,7 +102,8 @@ Action choose_gun_shot(const Game& game, const std::vector<Action>& legal) {
     double best_error = std::numeric_limits<double>::infinity();
     for (const Action& a : legal) {
         if (a.kind != ActionKind::Fire) continue;
-        const double truth = game.table_distance(a.unit, a.target) + 1;  // to the middle of the target's front stand
+        const double truth =
+            game.tabletop().distance(a.unit, a.target) + 1;  // to the middle of the target's front stand
         const double error =
             a.index == 0 ? -1 : std::abs(a.index - truth) + truth / 100;  // canister never misses its wedge
         if (error < best_error) best_error = error, best = &a;
@@ -115,7 +116,7 @@ Action choose_table_target(const Game& game, const std::vector<Action>& legal) {
     double nearest = std::numeric_limits<double>::infinity();
     for (const Action& a : legal) {
         if (a.kind != ActionKind::Fire) continue;
-        const double d = game.table_distance(a.unit, a.target);
+        const double d = game.tabletop().distance(a.unit, a.target);
         if (d < nearest) nearest = d, best = &a;
     }
     return *best;

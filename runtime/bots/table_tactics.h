@@ -1,4 +1,4 @@
-// The greedy bot's choices on a free table (Cady): written orders that close
+// The greedy bot's choices on a tabletop (Cady): written orders that close
 // with the enemy (missile troops to a good range, melee troops to contact,
 // charges when they reach, a battered unit pulls back), guns laid on the
 // nearest target at the range an experienced gunner would call.

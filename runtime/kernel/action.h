@@ -34,10 +34,10 @@ enum class ActionKind {
     Activate,         // activation loop: the roll-off's winner activates formation `index`
     GiveOrder,  // orders: formation `target` (a formation index, not a unit) operates under order `index`, hidden until
                 // all are given
-    WriteOrder,  // free table: `unit`'s written order for the turn is `order`, hidden until both sides have written
+    WriteOrder,  // tabletop: `unit`'s written order for the turn is `order`, hidden until both sides have written
 };
 
-// A written order on a free table (Cady: "direction, distance, formation,
+// A written order on a tabletop (Cady: "direction, distance, formation,
 // facing"): where a unit goes this turn and how it stands at the end.
 struct TableOrder {
     enum Mode { Hold, Advance, Charge, Withdraw };

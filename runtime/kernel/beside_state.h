@@ -49,7 +49,7 @@ enum class Capability {
     Reorganizes,                // 1: showing this face the unit is disordered, and a recovery phase rolls
                                 //    to flip it to its front (BMW 11.1); 0: a face taken by choice, not
                                 //    disorder (9.5, 9.6: a knight's fast side), never rolled for or flipped
-    ChangesFormation,           // 1: a free table's written order may change its files (ranks and files); 0: it
+    ChangesFormation,           // 1: a tabletop's written order may change its files (ranks and files); 0: it
                                 //    keeps them (Cady: "Peasants and militia do not change their ranks and files")
     VolleysWhenMoved,           // -1: after moving it shoots the phase's volleys_moved, and not at all after a full
                                 //     move; 0 or more: this many volleys however far it moved (Cady: a war elephant

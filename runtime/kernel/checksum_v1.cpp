@@ -56,7 +56,7 @@ std::uint64_t state_checksum_v1(const GameState& st) {
             (u.flipped << 9) | (u.ready << 10) | (u.exited << 11));
         if (u.facing >= 0) h.i(u.facing + 600000);  // only games with facing: older checksums stay
         if (u.hits) h.i(u.hits + 1300000);
-        if (u.files > 0) {  // a free table: only its games hash these
+        if (u.files > 0) {  // a tabletop: only its games hash these
             h.i(u.x_um), h.i(u.y_um), h.i(u.files + 1600000), h.i(u.figures), h.i(u.figures_at_turn_start);
             h.i(u.moved_thirds), h.i(u.volleys), h.i(static_cast<int>(u.reaction)), h.i(u.hidden + 2 * u.phantom);
         }

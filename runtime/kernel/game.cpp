@@ -358,7 +358,7 @@ std::string Game::describe(const Action& a) const {
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
         out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
-    if (a.kind == ActionKind::Fire && on_table() && a.index >= 0)
+    if (a.kind == ActionKind::Fire && on_tabletop() && a.index >= 0)
         out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
     if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&
         a.index < static_cast<int>(beside_.questions.front().options.size()))

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "geometry/hex_path.h"
-#include "geometry/table_formation.h"
+#include "geometry/tabletop/formation.h"
 #include "kernel/action.h"
 #include "kernel/beside_state.h"
 #include "kernel/combat_explanation.h"
@@ -12,6 +12,7 @@
 #include "kernel/events.h"
 #include "kernel/game_state.h"
 #include "kernel/plot.h"
+#include "kernel/tabletop/board.h"
 #include "rules/phase_options.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
@@ -43,8 +44,8 @@ enum class DecisionKind {
     Support,      // commit a support fire marker face down, or pass
     Activate,     // the roll-off's winner picks a formation to activate
     Orders,       // give a formation its hidden order for the game turn
-    WriteOrders,  // free table: write a unit's order for the turn, hidden until both sides have
-    Artillery,    // free table: a gun fires at a target at a called range, or holds
+    WriteOrders,  // tabletop: write a unit's order for the turn, hidden until both sides have
+    Artillery,    // tabletop: a gun fires at a target at a called range, or holds
 };
 const char* decision_kind_name(DecisionKind kind);
 
@@ -262,33 +263,13 @@ public:
     void set_order(int formation, int order);
     bool is_night() const { return ruleset_->day.is_night(state_.at.turn); }
 
-    // The free table (Cady, a ruleset with geometry kind table): where a
-    // unit's stands stand, its figures, what it sees and touches, its orders.
-    bool on_table() const { return ruleset_->table.enabled; }
-    const geometry::table::TableMap& table_map() const { return scenario_->table.map; }
-    geometry::table::Point table_position(int unit) const;  // the centre of its front rank, cm
-    geometry::table::Formation table_formation(int unit) const;
-    std::vector<geometry::table::Stand> table_stands(int unit) const;
-    // Figures per stand, filled from the front: the last stand holds what is left.
-    std::vector<int> figures_on_stands(int unit) const;
-    std::vector<geometry::table::Point> table_figures(int unit) const;
-    int stand_count(int unit) const;
+    // The tabletop (Cady, a ruleset with geometry kind table): its board
+    // (stands, distances, contact, sight, hidden markers), figures, orders.
+    bool on_tabletop() const { return ruleset_->table.enabled; }
+    const TabletopBoard& tabletop() const { return tabletop_; }
     int figures(int unit) const { return state_.units[static_cast<std::size_t>(unit)].figures; }
-    // The shortest distance between the two units' bases, cm.
-    double table_distance(int a, int b) const;
-    // A cheap lower bound of table_distance (the two blocks' circles apart).
-    double table_distance_at_least(int a, int b) const;
-    bool table_contact(int a, int b) const;
-    // The enemies the unit's bases touch (within the ruleset's contact distance).
-    std::vector<int> units_in_contact(int unit) const;
-    // Can the viewer see the target: within sight and a clear line to one of its stands.
-    bool table_sees(int viewer, int target) const;
-    double table_sight_beyond(int viewer) const;  // cm: the unit's own sight, range or gun range (0: none)
-    // Hidden troop movement: is the unit a marker to `side` (an enemy that has not seen it)?
-    bool hidden_from(int unit, int side) const;
     // Reveals every hidden marker an enemy unit now sees; a phantom seen is removed.
     void reveal_seen_markers();
-    double table_allowance(int unit) const;  // its move in cm, as printed
     // The unit's order as revealed (its standing order); hold when none.
     const TableOrder& table_order(int unit) const;
     // While orders are being written: a unit's new order, to its own side only.
@@ -313,16 +294,11 @@ public:
     bool attacked_in_melee(int unit) const;
     bool in_a_defending_hex(int unit) const;
     std::string describe_order(int unit, const TableOrder& order) const;
-    // The figures on a unit's stands in a rank (0 the front).
-    int figures_in_rank(int unit, int rank) const;
-    // Where `other` stands against the unit: 0 its front (within 45 degrees of
-    // its facing, from the middle of its formation), 1 a flank, 2 its rear.
-    int aspect_of(int unit, int other) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
     // `direct`: the shots (ids, comma-separated) that struck it under their cross-hairs (figures.lost).
     void lose_figures(int unit, int count, const std::string& why, const std::string& direct = {});
     // Scripts and procedures: turn a unit or move it on the table.
-    void place_on_table(int unit, geometry::table::Point front_centre, int facing);
+    void place_on_table(int unit, geometry::tabletop::Point front_centre, int facing);
 
     // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
     // unit's front is centred on; its front hexes are that direction and the
@@ -660,11 +636,8 @@ private:
     struct PlottedMoves;
     bool plotted_movement_step();
     void execute_plotted_moves();
-    // table_units.cpp: the free table's units and what they stand on
+    // table_units.cpp: the tabletop's units and what they stand on
     void set_up_table();
-    int table_attribute(int unit, int attribute) const;
-    std::vector<geometry::table::Stand> stands_at(int unit, geometry::table::Point front_centre, int facing,
-                                                  int files) const;
     // table_orders.cpp: written orders, hidden until both sides have written
     bool table_orders_step();
     int table_ordering_side() const;
@@ -680,20 +653,19 @@ private:
     void begin_charges();
     void stand_where_no_room(std::vector<TableMove>& moves, const std::vector<std::pair<int, int>>& before,
                              TableTraffic& traffic);
-    double clear_part_of_step(int unit, const TableMove& m, geometry::table::Point from, double step, int facing,
+    double clear_part_of_step(int unit, const TableMove& m, geometry::tabletop::Point from, double step, int facing,
                               const TableTraffic& traffic) const;
     bool move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic& traffic);
     void finish_move(int unit, const TableMove& m, const TableTraffic& traffic);
     TableMove plan_move(int unit);
-    int terrain_thirds(int unit, geometry::table::Point from, geometry::table::Point to, double& stop_at) const;
+    int terrain_thirds(int unit, geometry::tabletop::Point from, geometry::tabletop::Point to, double& stop_at) const;
     struct RoadShare {
         int thirds = 0;  // thirds a march gains on it
         double cm = 0;   // cm of the path on it
     };
-    RoadShare road_share(int unit, geometry::table::Point from, geometry::table::Point to) const;
+    RoadShare road_share(int unit, geometry::tabletop::Point from, geometry::tabletop::Point to) const;
     static double with_road(double reach, RoadShare road);
     void record_sightings();
-    int nearest_enemy(int unit) const;
     // table_fire.cpp
     bool table_fire_step();
     int table_firing_side() const;
@@ -713,7 +685,7 @@ private:
     void fire_gun(int gun, int target, int called_cm);
     struct Shot;
     void aim_shot(Shot& shot, int called_cm);
-    std::pair<bool, bool> under_template(const Shot& shot, geometry::table::Point at) const;
+    std::pair<bool, bool> under_template(const Shot& shot, geometry::tabletop::Point at) const;
     void land_shot(Shot& shot);
     bool may_call(int gun, int target, int called_cm) const;
     // table_melee.cpp
@@ -840,12 +812,8 @@ private:
     };
     std::vector<Formation> formations_;
     std::vector<int> unit_formation_;
-    // The attributes the free table's procedures read (-1: absent).
-    struct TableRoles {
-        int width = -1, depth = -1, per_stand = -1, mounted = -1, sight = -1;
-        int allowance = -1, range = -1, arc_left = -1, arc_right = -1, ammunition = -1;
-        int melee = -1, shock = -1, morale = -1;
-    } table_roles_;
+    // The tabletop's stands, distances, contact and sight (a ruleset with geometry kind table).
+    TabletopBoard tabletop_{*this};
     // What apply() restores when a script fails.
     GameSnapshot rollback_;
     // Cost of each step for each movement class (see rules::step_costs).

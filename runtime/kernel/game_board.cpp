@@ -148,7 +148,7 @@ void Game::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
     if (!u.on_map) return;
     const auto side = static_cast<std::size_t>(u.side);
     const int here = grid().index(u.hex);
-    if (here < 0) return;  // a free table's units have no hex
+    if (here < 0) return;  // a tabletop's units have no hex
     const auto h = static_cast<std::size_t>(here);
     if (capability(unit, Capability::BlocksEnemyEntry))
         blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);

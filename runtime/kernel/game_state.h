@@ -41,12 +41,12 @@ struct UnitState {
     bool ready = false;    // plotted combat: able to carry out its order when the phase began (PRESTAGS 20.21)
     int facing = -1;       // the direction its front faces (PRESTAGS 16.0); -1: none
     int hits = 0;          // strength points lost (a dice pool's losses, regimental 1.3)
-    // On a free table (Cady): where the centre of its front rank stands, in
+    // On a tabletop (Cady): where the centre of its front rank stands, in
     // micrometres (whole numbers keep replays exact), its facing in `facing`
     // (a compass bearing, whole degrees), its stands side by side and figures.
     int x_um = 0;
     int y_um = 0;
-    int files = 0;                       // 0: not on a free table
+    int files = 0;                       // 0: not on a tabletop
     int figures = 0;                     // figures left
     int figures_at_turn_start = 0;       // for the post-melee morale test: losses this turn
     int moved_thirds = 0;                // thirds of its move it has used this game turn (0-3)
@@ -182,10 +182,10 @@ struct Sighting {
 
 struct GameState {
     Position at;
-    // A free table's written orders, by unit, as revealed (standing orders:
+    // A tabletop's written orders, by unit, as revealed (standing orders:
     // kept until a new one is written); empty on hexes.
     std::vector<TableOrder> table_orders;
-    std::vector<Sighting> sightings;  // this game turn's (free table)
+    std::vector<Sighting> sightings;  // this game turn's (tabletop)
     Activation activation;
     // The side that goes first in the player turns in progress, when the step
     // rolled off for it (`first: roll_off`); -1: the scenario's first side.

@@ -119,7 +119,7 @@ void Game::end_game_at_last_turn() {
 }
 
 // An objective belongs to the last side to hold it alone (checked each turn
-// end): on hexes, with a unit in its hex; on a free table, with a unit's base
+// end): on hexes, with a unit in its hex; on a tabletop, with a unit's base
 // within its radius.
 void Game::update_objectives() {
     const auto& objectives = scenario_->objectives;
@@ -130,10 +130,10 @@ void Game::update_objectives() {
             const auto& u = state_.units[static_cast<std::size_t>(unit)];
             if (!u.on_map || u.phantom) continue;  // a phantom marker holds nothing
             bool there = u.hex == objectives[i].hex;
-            if (on_table()) {
+            if (on_tabletop()) {
                 there = false;
-                for (const auto& stand : table_stands(unit))
-                    there = there || geometry::table::distance_to_polygon(stand.corners(), objectives[i].table_at) <=
+                for (const auto& stand : tabletop_.stands(unit))
+                    there = there || geometry::tabletop::distance_to_polygon(stand.corners(), objectives[i].table_at) <=
                                          objectives[i].radius;
             }
             if (there) {

@@ -1,4 +1,4 @@
-// Reads the free table's chart kinds (Cady): step_ladder, hit_matrix,
+// Reads the tabletop's chart kinds (Cady): step_ladder, hit_matrix,
 // morale_bands and artillery. Part of the table loader.
 #pragma once
 

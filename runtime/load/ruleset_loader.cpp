@@ -53,7 +53,7 @@ struct RulesetReader {
         if (kind == "table") return table_geometry(g);
         if (kind != "hex")
             sink.error(g.where("kind"),
-                       "geometry kind must be 'hex' or 'table' (a free table in centimetres), got '" + kind + "'");
+                       "geometry kind must be 'hex' or 'table' (a tabletop in centimetres), got '" + kind + "'");
         std::string top_kind = g.text("top", false, "flat");
         if (top_kind == "flat")
             rs.layout.top = geometry::HexTop::Flat;
@@ -89,12 +89,12 @@ struct RulesetReader {
         t.sight_attribute = g.text("sight_attribute", false, t.sight_attribute);
     }
 
-    // The attributes a free table reads must be declared, as whole numbers.
+    // The attributes a tabletop reads must be declared, as whole numbers.
     void check_table_attributes() {
         if (!rs.table.enabled) return;
         for (const std::string* name : {&rs.table.stand_width, &rs.table.stand_depth, &rs.table.figures_per_stand})
             if (rs.attribute_index(*name) < 0)
-                sink.error(rs.table.where, "a free table needs the attribute '" + *name +
+                sink.error(rs.table.where, "a tabletop needs the attribute '" + *name +
                                                "' (each unit type's stand width and depth in mm and its figures per "
                                                "stand); declare it under attributes or name another in geometry");
     }
@@ -107,7 +107,7 @@ struct RulesetReader {
         else if (shape != "area")
             sink.error(r.where("shape"), "'shape' of '" + id + "' must be area or line, got '" + shape + "'");
         const std::string sight = r.text("sight", false, "clear");
-        using geometry::table::AreaSight;
+        using geometry::tabletop::AreaSight;
         if (sight == "clear")
             t.sight = AreaSight::Clear;
         else if (sight == "hill")
@@ -132,7 +132,7 @@ struct RulesetReader {
         return t;
     }
 
-    // Thirds of a move lost in or across a terrain on a free table, by
+    // Thirds of a move lost in or across a terrain on a tabletop, by
     // movement class: a whole number (negative gains: a road's -1), or
     // 'prohibited'; 0 when not given.
     std::vector<std::optional<int>> thirds(const YAML::Node& n, const std::string& what) {

@@ -1,7 +1,7 @@
 // Reads a scenario file and the ruleset it names.
 #include "load/inline_scenario.h"
 #include "load/loader.h"
-#include "geometry/table_formation.h"
+#include "geometry/tabletop/formation.h"
 #include "load/module_params.h"
 #include "load/ruleset_writer.h"
 #include "load/table_map_reader.h"
@@ -326,13 +326,13 @@ struct ScenarioReader {
         }
     }
 
-    // On a free table: `at: [x, y]` (the centre of its front rank, cm),
+    // On a tabletop: `at: [x, y]` (the centre of its front rank, cm),
     // `facing` (a compass bearing), `files` (stands side by side) and
     // `figures` (default: a full stand for every file).
     void table_placement(UnitPlacement& u, MapReader& r) {
         if (auto xy = read_point(r.child("at", true), file, sink, "'at'")) {
             u.table.front_centre = {xy->first, xy->second};
-            if (!geometry::table::on_table(sc.table.map, u.table.front_centre))
+            if (!geometry::tabletop::on_table(sc.table.map, u.table.front_centre))
                 sink.error(r.where("at"), "'" + u.id + "' stands off the " +
                                               std::to_string(static_cast<int>(sc.table.map.width)) + " x " +
                                               std::to_string(static_cast<int>(sc.table.map.depth)) + " cm table");
@@ -346,10 +346,10 @@ struct ScenarioReader {
         if (u.table.phantom) u.table.hidden = true;  // a phantom is only ever a marker
     }
 
-    // A free table's units must stand on the table, clear of each other:
+    // A tabletop's units must stand on the table, clear of each other:
     // a unit set up overlapping another could never move.
     void check_table_units() {
-        namespace gt = geometry::table;
+        namespace gt = geometry::tabletop;
         std::vector<std::vector<gt::Stand>> stands;
         for (const auto& u : sc.units) {
             stands.emplace_back();
@@ -804,7 +804,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
             sink.error(
                 top.where("map"),
                 "ruleset '" + rs->id +
-                    "' plays on a free table: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
+                    "' plays on a tabletop: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
         read_table_map(top.child("table", true), *rs, sc->table, scenario_file, sink);
     } else {
         if (top.has("table"))
@@ -821,7 +821,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
                 if (top.has(key))
                     sink.error(
                         top.where(key),
-                        std::string("'") + key + "' lists hexes; a free table has none (not available on a table yet)");
+                        std::string("'") + key + "' lists hexes; a tabletop has none (not available on a table yet)");
         } else {
             reader.deployment(top);
             reader.exits(top);

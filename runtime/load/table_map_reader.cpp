@@ -4,7 +4,7 @@
 namespace sandtable::load {
 
 using namespace sandtable::rules;
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 namespace {
 // The most points one area or line of a table may have.

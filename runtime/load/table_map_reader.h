@@ -1,4 +1,4 @@
-// Reads a scenario's free table: `table: { width, depth, areas, lines }`.
+// Reads a scenario's tabletop: `table: { width, depth, areas, lines }`.
 #pragma once
 
 #include "load/yaml_reader.h"

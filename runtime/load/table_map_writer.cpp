@@ -15,11 +15,11 @@ std::string format_cm(double value) {
     return s;
 }
 
-std::string format_point(geometry::table::Point p) { return "[" + format_cm(p.x) + ", " + format_cm(p.y) + "]"; }
+std::string format_point(geometry::tabletop::Point p) { return "[" + format_cm(p.x) + ", " + format_cm(p.y) + "]"; }
 
 namespace {
 
-void write_points(std::ostringstream& out, const std::vector<geometry::table::Point>& points) {
+void write_points(std::ostringstream& out, const std::vector<geometry::tabletop::Point>& points) {
     out << "[";
     for (std::size_t i = 0; i < points.size(); ++i) out << (i ? ", " : "") << format_point(points[i]);
     out << "]";
@@ -36,8 +36,8 @@ void write_table_map(std::ostringstream& out, const rules::TableData& table, con
             const auto& source = table.areas[i];
             const auto& type = rs.terrain[static_cast<std::size_t>(source.terrain)];
             out << "    - { terrain: " << type.id;
-            if (type.table.sight == geometry::table::AreaSight::Hill) out << ", level: " << area.level;
-            if (type.table.sight == geometry::table::AreaSight::Building) out << ", storeys: " << area.level;
+            if (type.table.sight == geometry::tabletop::AreaSight::Hill) out << ", level: " << area.level;
+            if (type.table.sight == geometry::tabletop::AreaSight::Building) out << ", storeys: " << area.level;
             if (!source.trees.empty()) {
                 out << ", trees: ";
                 write_points(out, source.trees);

@@ -78,7 +78,7 @@ public:
     int integer(const std::string& key, bool required, int fallback = 0, int min = -1'000'000'000,
                 int max = 1'000'000'000);
     bool boolean(const std::string& key, bool fallback);
-    // A number, whole or not (centimetres on a free table).
+    // A number, whole or not (centimetres on a tabletop).
     double number(const std::string& key, bool required, double fallback = 0, double min = -1e9, double max = 1e9);
     // The raw child, marked known; an undefined node when absent.
     YAML::Node child(const std::string& key, bool required = false);
@@ -112,7 +112,7 @@ std::optional<int> read_int(const YAML::Node& node, const std::string& file, Dia
                             const std::string& what);
 std::optional<double> read_number(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,
                                   const std::string& what);
-// A point written [x, y] (centimetres on a free table).
+// A point written [x, y] (centimetres on a tabletop).
 std::optional<std::pair<double, double>> read_point(const YAML::Node& node, const std::string& file,
                                                     DiagnosticSink& sink, const std::string& what);
 std::optional<std::string> read_text(const YAML::Node& node, const std::string& file, DiagnosticSink& sink,

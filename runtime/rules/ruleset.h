@@ -154,7 +154,7 @@ struct Ruleset {
     std::string notes;
     std::string directory;  // where ruleset.yaml lives
     geometry::HexLayout layout;
-    TableRules table;  // `geometry: { kind: table }`: a free table in cm instead of hexes
+    TableRules table;  // `geometry: { kind: table }`: a tabletop in cm instead of hexes
 
     std::vector<AttributeSpec> attributes;
     std::vector<std::string> movement_classes;
@@ -175,7 +175,7 @@ struct Ruleset {
     std::vector<DifferentialCrt> differential_tables;
     std::vector<ThresholdTable> threshold_tables;
     std::vector<DicePoolTable> dice_pool_tables;
-    // The free table's charts (Cady): fire step ladders, shock hit matrices,
+    // The tabletop's charts (Cady): fire step ladders, shock hit matrices,
     // post-melee morale bands, artillery charts.
     std::vector<StepLadder> step_ladders;
     std::vector<HitMatrix> hit_matrices;

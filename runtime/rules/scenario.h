@@ -77,16 +77,16 @@ struct UnitPlacement {
     // Strength points it has lost (dice pools, regimental 1.3): a worn stand
     // sets up so; the studio's playtest board shows a game's losses here too.
     int hits = 0;
-    // On a free table: where it stands, instead of `hex` and `facing`.
+    // On a tabletop: where it stands, instead of `hex` and `facing`.
     TablePlacement table;
     SourceLocation where;
 };
 
 struct Objective {
     geometry::Hex hex;
-    // On a free table: a point and a radius in cm; a side holds it with a
+    // On a tabletop: a point and a radius in cm; a side holds it with a
     // unit's base within the radius and no enemy's.
-    geometry::table::Point table_at;
+    geometry::tabletop::Point table_at;
     double radius = 0;
     std::string name;
     int points = 0;
@@ -139,7 +139,7 @@ struct Scenario {
     int first_side = 0;
     std::vector<SideSpec> sides;
     MapData map;
-    TableData table;  // a free table's size and terrain (a ruleset with geometry kind table)
+    TableData table;  // a tabletop's size and terrain (a ruleset with geometry kind table)
     std::vector<UnitPlacement> units;
     // Hexes each side may set up in (by side index); an empty zone: anywhere.
     std::vector<std::vector<geometry::Hex>> deployment_zones;

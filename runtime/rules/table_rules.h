@@ -1,9 +1,9 @@
-// The free table (Cady's miniatures rules): what a ruleset says about playing
+// The tabletop (Cady's miniatures rules): what a ruleset says about playing
 // on an open table measured in centimetres instead of a hex grid, and what a
-// scenario's table holds. The geometry itself is geometry/table_*.
+// scenario's table holds. The geometry itself is geometry/tabletop/.
 #pragma once
 
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/terrain.h"
 #include "rules/source_location.h"
 
 #include <string>
@@ -29,7 +29,7 @@ struct TableRules {
     SourceLocation where;
 };
 
-// What a terrain type is on a free table: an area (hill, wood, marsh,
+// What a terrain type is on a tabletop: an area (hill, wood, marsh,
 // building, field, ford, bridge) or a line with a width (river, creek, road,
 // wall, fence), and what it does to sight. Its movement effect is its
 // `thirds`, kept in TerrainType::cost: the thirds of a move a unit loses
@@ -37,7 +37,7 @@ struct TableRules {
 struct TableTerrain {
     enum class Shape { Area, Line };
     Shape shape = Shape::Area;
-    geometry::table::AreaSight sight = geometry::table::AreaSight::Clear;
+    geometry::tabletop::AreaSight sight = geometry::tabletop::AreaSight::Clear;
     double sight_depth = 0;  // a screen: cm sight reaches into or through it
     bool seen_over_from_above = false;
     double width = 3;          // a line's width unless the scenario gives one, cm
@@ -50,7 +50,7 @@ struct TableTerrain {
 // whose hull is a wood's outline (kept to write the file back as drawn).
 struct TableAreaSource {
     int terrain = 0;                            // index into Ruleset::terrain
-    std::vector<geometry::table::Point> trees;  // empty: the outline was written
+    std::vector<geometry::tabletop::Point> trees;  // empty: the outline was written
     SourceLocation where;
 };
 
@@ -62,7 +62,7 @@ struct TableLineSource {
 // A scenario's `table:`: its size and terrain. `map.areas[i]` is read from
 // `areas[i]`, `map.lines[i]` from `lines[i]`.
 struct TableData {
-    geometry::table::TableMap map;
+    geometry::tabletop::TableMap map;
     std::vector<TableAreaSource> areas;
     std::vector<TableLineSource> lines;
     SourceLocation where;
@@ -70,10 +70,10 @@ struct TableData {
     bool empty() const { return map.width <= 0; }
 };
 
-// Where a unit sets up on a free table: the centre of its front rank, its
+// Where a unit sets up on a tabletop: the centre of its front rank, its
 // facing (a compass bearing), its files (stands side by side) and figures.
 struct TablePlacement {
-    geometry::table::Point front_centre;
+    geometry::tabletop::Point front_centre;
     int facing = 0;
     int files = 1;
     int figures = 0;

@@ -44,7 +44,7 @@ struct TerrainType {
     bool stops_movement = false;
     bool only_as_first_step = false;
     CombatEffects combat;
-    TableTerrain table;  // on a free table: its shape and what it does to sight
+    TableTerrain table;  // on a tabletop: its shape and what it does to sight
     // Numbers the rules read by name, such as a fire protection strength
     // (PRESTAGS 6.22): a phase's `defence_from_terrain`, or scripts.
     std::map<std::string, int> values;

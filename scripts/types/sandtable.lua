@@ -243,7 +243,7 @@
 ---| "ezoc_entry_cost"             # default -1: entering an enemy zone of control ends the move; 0 or more: that many MP more, and it goes on
 ---| "ignores_zoc_barriers"        # default 0: 1 = may cross no_zoc_to_zoc hexsides and terrain from zone to zone (commandos)
 ---| "reorganizes"                 # default 1: 0 = a back face taken by choice, never rolled for by recovery
----| "changes_formation"           # default 1: 0 = a free table's order may not change its files (Cady's peasants and militia)
+---| "changes_formation"           # default 1: 0 = a tabletop's order may not change its files (Cady's peasants and militia)
 
 ---What a handler asks to see (game.on's third argument). A filter on a field
 ---the event does not carry never matches: only phase.begin and phase.end carry
@@ -725,7 +725,7 @@ function game.set_facing(unit, direction) end
 ---@param unit sandtable.Unit
 function game.clear_attacked(unit) end
 
--- The free table (a ruleset with geometry kind table: Cady's rules). Distances in cm.
+-- The tabletop (a ruleset with geometry kind table: Cady's rules). Distances in cm.
 
 ---Figures the unit has left.
 ---@param unit sandtable.Unit
@@ -848,7 +848,7 @@ function game.shift(unit, bearing, cm) end
 ---@field files? integer 0 keeps the formation
 ---@field facing? integer degrees; -1 the way it marched
 
----Gives a unit that takes no written orders its order for the turn, checked as a written order is. Free table only.
+---Gives a unit that takes no written orders its order for the turn, checked as a written order is. Tabletop only.
 ---@param unit sandtable.Unit
 ---@param order sandtable.TableOrder
 function game.set_table_order(unit, order) end

@@ -52,7 +52,7 @@ void BackgroundScan::open(const ScenarioDocument* doc) {
 void BackgroundScan::choose() {
     if (!doc_) return;
     if (doc_->ruleset().table.enabled) {
-        wxMessageBox("A background scan is lined up with a hex grid; this scenario is played on a free table.",
+        wxMessageBox("A background scan is lined up with a hex grid; this scenario is played on a tabletop.",
                      "No background", wxOK | wxICON_INFORMATION, owner_);
         return;
     }

@@ -116,8 +116,10 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
     canvas_->on_hex_context = [this](geometry::Hex hex) { hex_menu(hex); };
     canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
-    canvas_->on_table_hover = [this](std::optional<geometry::table::Point> cm) { on_table_hover(cm); };
-    canvas_->on_table_unit_dropped = [this](int unit, geometry::table::Point cm) { on_table_unit_dropped(unit, cm); };
+    canvas_->on_table_hover = [this](std::optional<geometry::tabletop::Point> cm) { on_table_hover(cm); };
+    canvas_->on_table_unit_dropped = [this](int unit, geometry::tabletop::Point cm) {
+        on_table_unit_dropped(unit, cm);
+    };
     // The palette's hints are about the map: not shown over another page (a project opened there).
     palette_->on_status = [this](const wxString& text) {
         if (pages_->GetCurrentPage() == canvas_) say(text);
@@ -262,7 +264,7 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     play_->set_document(doc_ ? &*doc_ : nullptr);
     palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
         perform(std::move(c));
-        fill_units();               // a free table's units are placed, moved and removed here
+        fill_units();               // a tabletop's units are placed, moved and removed here
         scenario_page_->refresh();  // objectives and zones are listed there
     });
     fill_units();
@@ -548,7 +550,7 @@ void MainFrame::on_resize() {
     }
 }
 
-// A free table is measured in centimetres: its width and depth are asked for.
+// A tabletop is measured in centimetres: its width and depth are asked for.
 void MainFrame::resize_table() {
     const auto& map = doc_->scenario().table.map;
     const long width = wxGetNumberFromUser("Width of the table, west to east", "Width (cm):", "Resize Table",
@@ -565,7 +567,7 @@ void MainFrame::resize_table() {
     }
 }
 
-void MainFrame::on_table_unit_dropped(int unit, geometry::table::Point cm) {
+void MainFrame::on_table_unit_dropped(int unit, geometry::tabletop::Point cm) {
     if (!doc_) return;
     try {
         const auto from = doc_->scenario().units.at(static_cast<std::size_t>(unit)).table.front_centre;
@@ -581,7 +583,7 @@ void MainFrame::on_table_unit_dropped(int unit, geometry::table::Point cm) {
 }
 
 // The point under the mouse in cm, what terrain is there, whose bases.
-void MainFrame::on_table_hover(std::optional<geometry::table::Point> cm) {
+void MainFrame::on_table_hover(std::optional<geometry::tabletop::Point> cm) {
     if (!doc_ || !cm) {
         SetStatusText("", 0);
         return;
@@ -591,16 +593,16 @@ void MainFrame::on_table_hover(std::optional<geometry::table::Point> cm) {
     std::string text = "x " + load::format_cm(std::round(cm->x * 10) / 10) + ", y " +
                        load::format_cm(std::round(cm->y * 10) / 10) + " cm";
     for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a)
-        if (geometry::table::contains(sc.table.map.areas[a].outline, *cm))
+        if (geometry::tabletop::contains(sc.table.map.areas[a].outline, *cm))
             text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Area, static_cast<int>(a)});
     for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l)
-        if (geometry::table::distance_to_polyline(sc.table.map.lines[l].line, *cm) <=
+        if (geometry::tabletop::distance_to_polyline(sc.table.map.lines[l].line, *cm) <=
             sc.table.map.lines[l].line.width / 2)
             text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Line, static_cast<int>(l)});
     const auto shapes = canvas_->table_units ? *canvas_->table_units : free_table::scenario_shapes(rs, sc);
     for (const auto& u : shapes)
         if (std::any_of(u.stands.begin(), u.stands.end(),
-                        [&](const auto& s) { return geometry::table::on_base(s, *cm); }))
+                        [&](const auto& s) { return geometry::tabletop::on_base(s, *cm); }))
             text += "  · " + u.label;
     SetStatusText(wxString::FromUTF8(text), 0);
 }

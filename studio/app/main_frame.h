@@ -116,8 +116,8 @@ private:
     void show_file(const std::string& file, int line);
     void on_unit_dropped(int unit, geometry::Hex to);
     void hex_menu(geometry::Hex hex);
-    void on_table_unit_dropped(int unit, geometry::table::Point cm);
-    void on_table_hover(std::optional<geometry::table::Point> cm);
+    void on_table_unit_dropped(int unit, geometry::tabletop::Point cm);
+    void on_table_hover(std::optional<geometry::tabletop::Point> cm);
     void resize_table();
     void on_resize();
     void on_autosave(wxTimerEvent&);

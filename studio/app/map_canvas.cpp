@@ -31,9 +31,9 @@ bool MapCanvas::drop_unit(wxCoord x, wxCoord y, const wxString& text) {
     if (!scenario_ || !on_unit_dropped || !text.StartsWith("sandtable-unit:") || !text.AfterFirst(':').ToLong(&unit))
         return false;
     if (unit < 0 || unit >= static_cast<long>(scenario_->units.size())) return false;
-    if (on_table()) {
+    if (on_tabletop()) {
         const auto cm = free_table::to_cm(view_, {static_cast<double>(x), static_cast<double>(y)});
-        if (!on_table_unit_dropped || !geometry::table::on_table(scenario_->table.map, cm)) return false;
+        if (!on_table_unit_dropped || !geometry::tabletop::on_table(scenario_->table.map, cm)) return false;
         on_table_unit_dropped(static_cast<int>(unit), cm);
         return true;
     }
@@ -81,7 +81,7 @@ void MapCanvas::fit() {
 }
 
 void MapCanvas::show_hex(Hex hex) {
-    if (!scenario_ || on_table() || !scenario_->map.grid.contains(hex)) return;
+    if (!scenario_ || on_tabletop() || !scenario_->map.grid.contains(hex)) return;
     const wxSize size = GetClientSize();
     if (view_.scale() < 18) view_.zoom(18 / view_.scale(), view_.centre(hex));  // big enough to see what is there
     const Point c = view_.centre(hex);
@@ -99,7 +99,7 @@ void MapCanvas::on_size(wxSizeEvent& e) {
 }
 
 void MapCanvas::on_wheel(wxMouseEvent& e) {
-    if (on_table() && scenario_ && on_table_mouse) {
+    if (on_tabletop() && scenario_ && on_table_mouse) {
         TableMouse m = table_mouse(TableMouse::Wheel, e);
         m.steps = e.GetWheelRotation() > 0 ? 1 : e.GetWheelRotation() < 0 ? -1 : 0;
         if (on_table_mouse(m)) {
@@ -114,7 +114,7 @@ void MapCanvas::on_wheel(wxMouseEvent& e) {
 }
 
 void MapCanvas::on_double_click(wxMouseEvent& e) {
-    if (on_table() && scenario_ && on_table_mouse && on_table_mouse(table_mouse(TableMouse::DoubleClick, e))) {
+    if (on_tabletop() && scenario_ && on_table_mouse && on_table_mouse(table_mouse(TableMouse::DoubleClick, e))) {
         Refresh();
         return;
     }
@@ -122,7 +122,7 @@ void MapCanvas::on_double_click(wxMouseEvent& e) {
 }
 
 void MapCanvas::on_key(wxKeyEvent& e) {
-    if (on_table() && scenario_ && on_table_key && on_table_key(e.GetKeyCode())) {
+    if (on_tabletop() && scenario_ && on_table_key && on_table_key(e.GetKeyCode())) {
         Refresh();
         return;
     }
@@ -139,7 +139,7 @@ MapCanvas::TableMouse MapCanvas::table_mouse(TableMouse::Kind kind, const wxMous
     return m;
 }
 
-// On a free table the tool has the mouse first; what it does not take pans.
+// On a tabletop the tool has the mouse first; what it does not take pans.
 void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
     auto tell = [&](TableMouse::Kind kind) { return on_table_mouse ? on_table_mouse(table_mouse(kind, e)) : false; };
     if (e.Leaving()) {
@@ -150,7 +150,7 @@ void MapCanvas::on_table_mouse_event(wxMouseEvent& e) {
     }
     const auto cm = free_table::to_cm(view_, {static_cast<double>(e.GetX()), static_cast<double>(e.GetY())});
     if (on_table_hover)
-        on_table_hover(geometry::table::on_table(scenario_->table.map, cm) ? std::optional(cm) : std::nullopt);
+        on_table_hover(geometry::tabletop::on_table(scenario_->table.map, cm) ? std::optional(cm) : std::nullopt);
     if (e.LeftDown()) {
         SetFocus();  // Enter, Esc, Delete and Backspace go to the tool
         pressed_at_ = drag_from_ = e.GetPosition();
@@ -192,7 +192,7 @@ void MapCanvas::on_side_mouse(wxMouseEvent& e, std::optional<geometry::Hex> hex)
 }
 
 void MapCanvas::on_mouse(wxMouseEvent& e) {
-    if (on_table()) {
+    if (on_tabletop()) {
         if (scenario_) on_table_mouse_event(e);
         return;
     }
@@ -275,21 +275,21 @@ void MapCanvas::on_paint(wxPaintEvent&) {
     dc.Clear();
     if (!ruleset_ || !scenario_) return;
     // A table resized (or the resize undone) keeps the zoom and the pan.
-    if (on_table()) view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
+    if (on_tabletop()) view_.set_table(scenario_->table.map.width, scenario_->table.map.depth);
     // The map from its cached layer (panning only copies it), counters on top.
     layer_.draw(dc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid}, revision_);
     std::unique_ptr<wxGraphicsContext> gc(wxGraphicsContext::CreateFromUnknownDC(dc));
     if (!gc) return;
-    if (!on_table()) {  // scans, zones and calibration are made of hexes
+    if (!on_tabletop()) {  // scans, zones and calibration are made of hexes
         draw_background(*gc);
         draw_zones(*gc);
     }
     draw_units(*gc);
-    if (on_table() && show_labels)
+    if (on_tabletop() && show_labels)
         draw_table_scale(*gc, view_, scenario_->table.map, GetClientSize().x, GetClientSize().y);
-    if (!on_table()) draw_handles(*gc);
+    if (!on_tabletop()) draw_handles(*gc);
     if (draw_overlay) draw_overlay(*gc, view_);
-    if (highlight_ && !on_table()) {
+    if (highlight_ && !on_tabletop()) {
         const auto c = view_.corners(*highlight_);
         wxGraphicsPath ring = gc->CreatePath();
         ring.MoveToPoint(c[0].x, c[0].y);
@@ -414,10 +414,10 @@ bool MapCanvas::on_calibration_mouse(wxMouseEvent& e) {
     return true;
 }
 
-// Counters on hexes; on a free table the units' stands, the game's when the
+// Counters on hexes; on a tabletop the units' stands, the game's when the
 // playtest gives them.
 void MapCanvas::draw_units(wxGraphicsContext& gc) const {
-    if (on_table() && table_units)
+    if (on_tabletop() && table_units)
         draw_table_units(gc, view_, *scenario_, *table_units);
     else
         draw_counters(gc, view_, *ruleset_, *scenario_);
@@ -427,7 +427,7 @@ void MapCanvas::render(wxGraphicsContext& gc, const wxSize& size) const {
     if (!ruleset_ || !scenario_) return;
     draw_map(gc, view_, *ruleset_, *scenario_, DrawOptions{show_labels, show_grid});
     draw_units(gc);
-    if (on_table() && show_labels) draw_table_scale(gc, view_, scenario_->table.map, size.x, size.y);
+    if (on_tabletop() && show_labels) draw_table_scale(gc, view_, scenario_->table.map, size.x, size.y);
     if (draw_overlay) draw_overlay(gc, view_);
 }
 

@@ -1,6 +1,6 @@
 // The map canvas: draws a scenario's map (terrain, hexsides, roads,
 // objectives, labels) and its counters with wxGraphicsContext; zoom with the
-// wheel, pan by dragging, double-click to fit the whole map. On a free table
+// wheel, pan by dragging, double-click to fit the whole map. On a tabletop
 // (a ruleset with geometry kind table) it draws the table and the units'
 // stands instead, and hands mouse and key events, in cm, to a table tool
 // (on_table_mouse, on_table_key) before panning and zooming with them.
@@ -87,10 +87,10 @@ public:
     // A unit dropped from a list at this pixel: moved there when it is a hex.
     bool drop_unit(wxCoord x, wxCoord y, const wxString& text);
 
-    // A free table: the scenario's ruleset plays on one.
-    bool on_table() const { return view_.on_table(); }
+    // A tabletop: the scenario's ruleset plays on one.
+    bool on_tabletop() const { return view_.on_tabletop(); }
     const MapView& view() const { return view_; }
-    // A mouse event on a free table, at a point in cm; `tolerance` (cm) is a
+    // A mouse event on a tabletop, at a point in cm; `tolerance` (cm) is a
     // few pixels at the zoom, how near a thing a press still picks it. Click:
     // the button came up where it went down after a press no tool took.
     struct TableMouse {
@@ -104,14 +104,14 @@ public:
     // Told each table mouse event first; true when taken (a Down not taken
     // starts a pan, a Wheel not taken zooms, a DoubleClick not taken fits).
     std::function<bool(const TableMouse&)> on_table_mouse;
-    // Told each key pressed on a free table (wx key codes); true when taken.
+    // Told each key pressed on a tabletop (wx key codes); true when taken.
     std::function<bool(int key)> on_table_key;
-    // Told the point under the mouse on a free table, nothing when off it.
+    // Told the point under the mouse on a tabletop, nothing when off it.
     std::function<void(std::optional<free_table::gt::Point>)> on_table_hover;
-    // The units drawn on a free table: the playtest's, where the kernel has
+    // The units drawn on a tabletop: the playtest's, where the kernel has
     // them. Null: the scenario's placements. Not owned.
     const std::vector<free_table::UnitShape>* table_units = nullptr;
-    // A unit dragged from a list onto a free table: told where its front centre goes.
+    // A unit dragged from a list onto a tabletop: told where its front centre goes.
     std::function<void(int unit, free_table::gt::Point cm)> on_table_unit_dropped;
 
 private:

@@ -3,7 +3,7 @@
 // scenario (objectives, each side's deployment zone), with the brush a
 // stroke paints with. It drives the map canvas's strokes and clicks and
 // turns each into one edit: a stroke is previewed as it grows and becomes
-// a single undo step when the button comes up. On a free table the table's
+// a single undo step when the button comes up. On a tabletop the table's
 // own palette (TablePalette) takes its place.
 #pragma once
 
@@ -34,7 +34,7 @@ public:
     void refill();
     // Told every hex clicked on the map while looking (not painting).
     std::function<void(geometry::Hex)> on_hex_clicked;
-    // Told what the free table's tool does next, or why an edit was refused.
+    // Told what the tabletop's tool does next, or why an edit was refused.
     std::function<void(const wxString&)> on_status;
     // Told the width that shows every entry whole, each time the list is built.
     std::function<void(int pixels)> on_width_wanted;
@@ -63,7 +63,7 @@ private:
     void take_back_preview(const Tool& tool);
 
     MapCanvas* canvas_;
-    TablePalette* table_ = nullptr;  // shown instead of the hex tools on a free table
+    TablePalette* table_ = nullptr;  // shown instead of the hex tools on a tabletop
     wxListBox* list_ = nullptr;
     wxRadioBox* brush_ = nullptr;
     wxListBox* unit_type_ = nullptr;  // the type the Units tools place

@@ -146,14 +146,14 @@ void PlayPanel::build_map(wxWindow* parent) {
     canvas_ = new MapCanvas(parent);
     canvas_->show_zones = false;
     canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) {
-        if (canvas_->on_table())
+        if (canvas_->on_tabletop())
             draw_table_marks(gc, view, table_units_, table_marks_);
         else
             draw_marks(gc, view, marks_);
     };
     canvas_->click_on_release = true;
     canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
-    // A free table: the game's stands; a click (not a drag, which pans) on a unit offers its actions.
+    // A tabletop: the game's stands; a click (not a drag, which pans) on a unit offers its actions.
     canvas_->table_units = &table_units_;
     canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) { return on_table_mouse(m); };
 }
@@ -220,7 +220,7 @@ void PlayPanel::show_order_drag() {
     canvas_->Refresh();
 }
 
-// On a free table the unit clicked is found by its stands; what the decision
+// On a tabletop the unit clicked is found by its stands; what the decision
 // allows for it (its order, a shot by it or at it) is offered as on a hex.
 void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
     if (!play_) return;
@@ -629,19 +629,19 @@ void PlayPanel::refresh() {
         book_->GetPage(1)->Layout();
     }
     update_board(game, game.scenario(), board_);
-    if (game.on_table()) {  // stands where the kernel has them, marks on units
+    if (game.on_tabletop()) {  // stands where the kernel has them, marks on units
         table_units_ = free_table::game_shapes(game, play_->viewer());
         table_marks_ =
             hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
     }
-    marks_ = hand_over || game.on_table() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
+    marks_ = hand_over || game.on_tabletop() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.
     auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
         for (int u : units)
             if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map)
                 marks_.push_back({s.hex, kind, {}});
     };
-    if (!game.on_table()) {
+    if (!game.on_tabletop()) {
         mark_picked(odds_->picked_attackers(), MarkKind::Attacker);
         mark_picked(odds_->picked_defenders(), MarkKind::Defender);
     }

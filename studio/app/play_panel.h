@@ -100,7 +100,7 @@ private:
     bool watching_ = false;         // a replay watched: bots do not move until Play On
     rules::Scenario board_;
     std::vector<HexMark> marks_;
-    std::vector<free_table::UnitShape> table_units_;  // a free table's units, where the kernel has them
+    std::vector<free_table::UnitShape> table_units_;  // a tabletop's units, where the kernel has them
     std::vector<free_table::UnitMark> table_marks_;
     std::optional<free_table::OrderDrag> order_drag_;  // an order being dragged from a unit
     bool order_dragged_ = false;                       // the pointer has left the unit's spot

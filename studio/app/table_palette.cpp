@@ -136,9 +136,9 @@ void TablePalette::choose_tool() {
         w->Enable(placing && doc_);
     // A level for hills, storeys for buildings; nothing for other areas.
     const auto* t = doc_ && e.terrain >= 0 ? &doc_->ruleset().terrain[static_cast<std::size_t>(e.terrain)] : nullptr;
-    level_->Enable(
-        e.mode == Mode::Area && t &&
-        (t->table.sight == geometry::table::AreaSight::Hill || t->table.sight == geometry::table::AreaSight::Building));
+    level_->Enable(e.mode == Mode::Area && t &&
+                   (t->table.sight == geometry::tabletop::AreaSight::Hill ||
+                    t->table.sight == geometry::tabletop::AreaSight::Building));
     radius_->Enable(e.mode == Mode::Objective);
     show_hint();
     canvas_->Refresh();

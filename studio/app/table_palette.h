@@ -1,4 +1,4 @@
-// The palette on a free table: the tools (select and move, the ruler, each
+// The palette on a tabletop: the tools (select and move, the ruler, each
 // area and line terrain of the ruleset, objectives, placing a unit) and their
 // settings (a hill's level or a building's storeys, an objective's radius,
 // the unit's type, side, files, figures and facing). It drives the map

@@ -26,7 +26,7 @@ Edit change(const ScenarioDocument& doc, std::string name, const std::function<v
 
 void require_table(const ScenarioDocument& doc) {
     require(doc.ruleset().table.enabled && !doc.scenario().table.empty(),
-            "this scenario is played on hexes, not on a free table");
+            "this scenario is played on hexes, not on a tabletop");
 }
 
 const rules::TerrainType& terrain_of(const ScenarioDocument& doc, int terrain, rules::TableTerrain::Shape shape) {

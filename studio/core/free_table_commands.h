@@ -1,4 +1,4 @@
-// Edits of a free table (a scenario whose ruleset has `geometry: { kind:
+// Edits of a tabletop (a scenario whose ruleset has `geometry: { kind:
 // table }`): terrain areas and line features drawn, moved and removed; units
 // placed as formations, moved and turned; objectives; the table's size. Each
 // is a ChangeScenario (the scenario before and after), so undo is exact.

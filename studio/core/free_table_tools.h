@@ -1,4 +1,4 @@
-// The map editor's tools on a free table, as a state machine the canvas
+// The map editor's tools on a tabletop, as a state machine the canvas
 // feeds with mouse and key events in centimetres: select (and drag to move,
 // Delete to remove, the wheel over a selected unit turns it), the ruler,
 // drawing an area or a line feature point by point, objectives, and placing

@@ -1,6 +1,6 @@
 #include "core/free_table_view.h"
 
-#include "geometry/table_formation.h"
+#include "geometry/tabletop/formation.h"
 #include "load/table_map_writer.h"
 
 #include <algorithm>
@@ -108,19 +108,19 @@ std::vector<UnitShape> game_shapes(const kernel::Game& game, int viewer) {
         shape.unit = static_cast<int>(u);
         shape.side = s.side;
         shape.facing = s.facing;
-        shape.front_centre = game.table_position(static_cast<int>(u));
+        shape.front_centre = game.tabletop().position(static_cast<int>(u));
         const auto& placed = game.scenario().units[u];
         shape.label = placed.name.empty() ? placed.id : placed.name;
-        if (viewer >= 0 && game.hidden_from(static_cast<int>(u), viewer)) {
+        if (viewer >= 0 && game.tabletop().hidden_from(static_cast<int>(u), viewer)) {
             const gt::Point back = shape.front_centre - gt::heading(s.facing) * 1.0;
             shape.label = "?";
             shape.stands = {gt::Stand{back, 2, 2, static_cast<double>(s.facing)}};
             shapes.push_back(std::move(shape));
             continue;
         }
-        shape.stands = game.table_stands(static_cast<int>(u));
+        shape.stands = game.tabletop().stands(static_cast<int>(u));
         if (shape.stands.empty()) continue;  // no figures left
-        shape.figures = game.table_figures(static_cast<int>(u));
+        shape.figures = game.tabletop().figure_points(static_cast<int>(u));
         shapes.push_back(std::move(shape));
     }
     return shapes;
@@ -230,7 +230,7 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
             add(static_cast<int>(u), UnitMark::Movable, order->files > 0 ? "re-form" : "hold");
             continue;
         }
-        UnitMark m{static_cast<int>(u), UnitMark::Order, {}, game.table_position(static_cast<int>(u)), {}};
+        UnitMark m{static_cast<int>(u), UnitMark::Order, {}, game.tabletop().position(static_cast<int>(u)), {}};
         m.to = m.from + gt::heading(order->bearing) * (order->distance / 10.0);
         static const char* modes[] = {"hold", "advance", "charge", "withdraw"};
         m.label = order->mode >= 0 && order->mode < 4 ? modes[order->mode] : "";

@@ -1,4 +1,4 @@
-// What the map canvas shows of a free table (Cady's rules, a ruleset with
+// What the map canvas shows of a tabletop (Cady's rules, a ruleset with
 // `geometry: { kind: table }`), worked out without a window: the centimetre
 // grid's lines, the units as their stands (from the scenario's placements in
 // the editor, from the kernel during play), which thing lies under a point,
@@ -7,7 +7,7 @@
 #pragma once
 
 #include "core/map_view.h"
-#include "geometry/table_stand.h"
+#include "geometry/tabletop/stand.h"
 #include "kernel/game.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
@@ -18,7 +18,7 @@
 
 namespace sandtable::studio::free_table {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 inline gt::Point to_cm(const MapView& view, Point pixel) {
     const Point m = view.to_map(pixel);
@@ -79,7 +79,7 @@ struct UnitShape {
     std::vector<gt::Point> figures;
 };
 
-// A placement's formation as the kernel sets it up (geometry::table::stands_of):
+// A placement's formation as the kernel sets it up (geometry::tabletop::stands_of):
 // ceil(figures / per stand) stands in `files` files, filled rank by rank from
 // the front; the figures fill the stands from the front, the last holding
 // what is left.

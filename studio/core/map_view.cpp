@@ -32,7 +32,7 @@ int side_start_corner(const geometry::HexGrid& grid, int direction) {
 }  // namespace
 
 MapView::Bounds MapView::map_bounds() const {
-    if (on_table()) return {0, 0, table_width_, table_depth_};
+    if (on_tabletop()) return {0, 0, table_width_, table_depth_};
     if (!grid_ || grid_->size() == 0) return {0, 0, 1, 1};
     Bounds b{1e9, 1e9, -1e9, -1e9};
     for (int i = 0; i < static_cast<int>(grid_->size()); ++i) {
@@ -46,7 +46,7 @@ MapView::Bounds MapView::map_bounds() const {
 void MapView::fit(double width, double height, double margin) {
     const Bounds b = map_bounds();
     const double w = b.right - b.left, h = b.bottom - b.top;
-    scale_ = std::max(on_table() ? 0.2 : 1.0, std::min((width - 2 * margin) / w, (height - 2 * margin) / h));
+    scale_ = std::max(on_tabletop() ? 0.2 : 1.0, std::min((width - 2 * margin) / w, (height - 2 * margin) / h));
     offset_ = {(width - w * scale_) / 2 - b.left * scale_, (height - h * scale_) / 2 - b.top * scale_};
 }
 
@@ -54,7 +54,7 @@ void MapView::zoom(double factor, Point pixel) {
     const Point map = to_map(pixel);
     // A hex is a few pixels at the least; a table is seen whole up to 5 m wide,
     // and a centimetre up to 100 pixels (a figure's base edge by edge).
-    scale_ = on_table() ? std::clamp(scale_ * factor, 0.2, 100.0) : std::clamp(scale_ * factor, 2.0, 400.0);
+    scale_ = on_tabletop() ? std::clamp(scale_ * factor, 0.2, 100.0) : std::clamp(scale_ * factor, 2.0, 400.0);
     offset_ = {pixel.x - map.x * scale_, pixel.y - map.y * scale_};
 }
 

@@ -2,7 +2,7 @@
 // coordinates (hex outer radius = 1, see geometry::HexGrid::centre) and
 // pixels, zoom about a point, pan, fit to a window, and hit testing of a
 // pixel to a hex. Window-free, so tests drive it without a display. On a
-// free table (set_table) there is no grid: map units are centimetres, the
+// tabletop (set_table) there is no grid: map units are centimetres, the
 // table's north-west corner at (0, 0).
 #pragma once
 
@@ -25,14 +25,14 @@ public:
         grid_ = grid;
         table_width_ = table_depth_ = 0;
     }
-    // A free table `width` x `depth` cm instead of a grid: the bounds are the
+    // A tabletop `width` x `depth` cm instead of a grid: the bounds are the
     // table's, and no pixel is in a hex.
     void set_table(double width, double depth) {
         grid_ = nullptr;
         table_width_ = width;
         table_depth_ = depth;
     }
-    bool on_table() const { return table_width_ > 0 && table_depth_ > 0; }
+    bool on_tabletop() const { return table_width_ > 0 && table_depth_ > 0; }
 
     double scale() const { return scale_; }  // pixels per hex radius (on a table: per cm)
     Point offset() const { return offset_; }

@@ -5,7 +5,7 @@
 
 namespace sandtable::studio::free_table {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 using kernel::TableOrder;
 
 namespace {
@@ -17,7 +17,7 @@ int whole_degrees(double bearing) { return static_cast<int>(std::lround(gt::norm
 
 std::optional<OrderDrag> OrderDrag::start(const kernel::Game& game, int unit) {
     if (!game.may_order_now(unit)) return std::nullopt;
-    return OrderDrag(unit, game.table_position(unit));
+    return OrderDrag(unit, game.tabletop().position(unit));
 }
 
 void OrderDrag::turn(int notches) { turned_ = ((turned_ + notches * kDegreesPerNotch) % 360 + 360) % 360; }
@@ -28,7 +28,7 @@ TableOrder OrderDrag::order(const kernel::Game& game) const {
     if (cm < kHoldWithinCm) return {TableOrder::Hold, 0, 0, 0, whole_degrees(facing_now + turned_), -1};
     const int bearing = whole_degrees(gt::bearing_of(pointer_ - from_));
     // As far as the pointer, up to the unit's move as printed (a charge's extra third is the menu's).
-    const int move_mm = static_cast<int>(std::lround(game.table_allowance(unit_) * 10));
+    const int move_mm = static_cast<int>(std::lround(game.tabletop().allowance(unit_) * 10));
     const int mm = std::min(move_mm, static_cast<int>(std::lround(cm * 10)));
     return {TableOrder::Advance, bearing, mm, 0, turned_ == 0 ? -1 : whole_degrees(bearing + turned_), -1};
 }
@@ -43,7 +43,7 @@ std::string OrderDrag::label(const kernel::Game& game) const {
     const TableOrder o = order(game);
     std::string text = game.describe_order(unit_, o);
     if (o.mode == TableOrder::Advance) {
-        const double move = game.table_allowance(unit_);
+        const double move = game.tabletop().allowance(unit_);
         text += " (of " + std::to_string(static_cast<int>(std::lround(move))) + " cm)";
     }
     return text;

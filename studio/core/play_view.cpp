@@ -78,8 +78,8 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
         placed.facing = s.facing;
         placed.hits = s.hits;
         placed.arrives = 1;
-        if (game.on_table()) {  // where the kernel has it on a free table
-            placed.table.front_centre = game.table_position(static_cast<int>(u));
+        if (game.on_tabletop()) {  // where the kernel has it on a tabletop
+            placed.table.front_centre = game.tabletop().position(static_cast<int>(u));
             placed.table.facing = s.facing;
             placed.table.files = s.files;
             placed.table.figures = s.figures;
@@ -233,8 +233,8 @@ std::string action_text(const Game& game, const Action& a) {
         case ActionKind::Fire:
             // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are
             // guessed).
-            if (game.on_table() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
-            if (game.on_table() && a.index > 0)
+            if (game.on_tabletop() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
+            if (game.on_tabletop() && a.index > 0)
                 return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) +
                        " cm";
             return unit + " fires at " + unit_name(game, a.target);

@@ -68,7 +68,7 @@ bool same_line(const SourceLocation& a, const SourceLocation& b) {
 }
 
 std::optional<IssueTarget> locate_in_scenario(const SourceLocation& where, const rules::Scenario& sc) {
-    if (!sc.table.empty()) return std::nullopt;  // a free table has no hexes to show: the file's line
+    if (!sc.table.empty()) return std::nullopt;  // a tabletop has no hexes to show: the file's line
     for (const auto& u : sc.units)
         if (same_line(u.where, where)) return hex_target(u.hex, where.file);
     for (const auto& o : sc.objectives)
@@ -113,21 +113,21 @@ bool outside_zone(const rules::Scenario& sc, const rules::UnitPlacement& u) {
     return !zone.empty() && std::find(zone.begin(), zone.end(), u.hex) == zone.end();
 }
 
-// On a free table: each unit's front centre on the table, its stands too, and its arrival.
+// On a tabletop: each unit's front centre on the table, its stands too, and its arrival.
 void lint_table_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
     std::map<std::string, int> seen_ids;
     const auto& map = sc.table.map;
     for (std::size_t i = 0; i < sc.units.size(); ++i) {
         const auto& u = sc.units[i];
         const std::string at = load::format_point(u.table.front_centre);
-        if (!geometry::table::on_table(map, u.table.front_centre)) {
+        if (!geometry::tabletop::on_table(map, u.table.front_centre)) {
             add(out, Severity::Error, u.where, u.name + " is placed off the table at " + at, file_target(u.where));
         } else {
             const auto shape = free_table::placement_shape(rs, u, static_cast<int>(i));
             const bool spills = std::any_of(shape.stands.begin(), shape.stands.end(), [&](const auto& stand) {
                 const auto corners = stand.corners();
                 return std::any_of(corners.begin(), corners.end(),
-                                   [&](auto p) { return !geometry::table::on_table(map, p); });
+                                   [&](auto p) { return !geometry::tabletop::on_table(map, p); });
             });
             if (spills)
                 add(out, Severity::Warning, u.where,
@@ -186,7 +186,7 @@ void lint_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector
 }
 
 void lint_objectives(const rules::Ruleset& rs, const rules::Scenario& sc, std::vector<ProjectIssue>& out) {
-    if (rs.table.enabled) return;  // a free table's objectives are points on it, checked by the loader
+    if (rs.table.enabled) return;  // a tabletop's objectives are points on it, checked by the loader
     for (const auto& o : sc.objectives) {
         const int i = sc.map.grid.index(o.hex);
         if (i < 0) continue;

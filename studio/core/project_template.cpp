@@ -24,7 +24,7 @@ std::string describe_template(const std::string& source_root, const std::string&
     std::string text = id;
     try {
         const auto rs = load::load_ruleset((fs::path(source_root) / "rulesets" / id).string());
-        text = rs.name + " \u2014 " + (rs.table.enabled ? "free table in cm" : "hex map");
+        text = rs.name + " \u2014 " + (rs.table.enabled ? "tabletop in cm" : "hex map");
     } catch (const std::exception&) {
         return text;
     }

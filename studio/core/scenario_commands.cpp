@@ -52,7 +52,7 @@ bool may_stand(const ScenarioDocument& doc, int type, bool back, Hex hex) {
 
 void require_may_stand(const ScenarioDocument& doc, const std::string& who, int type, bool back, Hex hex) {
     if (doc.ruleset().table.enabled)
-        return;  // a free table's units stand anywhere on it: the kernel checks their ground
+        return;  // a tabletop's units stand anywhere on it: the kernel checks their ground
     const auto& map = doc.scenario().map;
     require(may_stand(doc, type, back, hex), who + " cannot stand at " + map.grid.label(hex) + ": " +
                                                  doc.ruleset().unit_types[at(type)].name + " may not enter " +
@@ -157,7 +157,7 @@ std::string fresh_unit_id(const Scenario& sc, const std::string& stem) {
 namespace {
 std::string hex_label(const ScenarioDocument& doc, Hex hex) { return doc.scenario().map.grid.label(hex); }
 
-// " at 0607" for a unit on a hex map; nothing on a free table (its place is centimetres).
+// " at 0607" for a unit on a hex map; nothing on a tabletop (its place is centimetres).
 std::string where_of(const ScenarioDocument& doc, const rules::UnitPlacement& u) {
     return doc.ruleset().table.enabled ? std::string() : " at " + hex_label(doc, u.hex);
 }

@@ -24,7 +24,7 @@ void move_scenario_to(rules::Scenario& scenario, const std::string& file);
 
 // The same ruleset, map size and sides, with nothing on it: every hex the
 // ruleset's first terrain, no hexside features, roads, units, objectives,
-// zones, exits or switches; on a free table, no terrain. Its id is made from
+// zones, exits or switches; on a tabletop, no terrain. Its id is made from
 // `file`'s name and it is placed there (move_scenario_to).
 rules::Scenario blank_scenario(const rules::Scenario& from, const std::string& file);
 

@@ -322,7 +322,7 @@ void draw_counter_shapes(wxGraphicsContext& gc, const std::vector<SideStyle>& st
 
 void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
               const DrawOptions& options) {
-    if (rs.table.enabled) return draw_table(gc, view, rs, sc, options);  // a free table: no hexes
+    if (rs.table.enabled) return draw_table(gc, view, rs, sc, options);  // a tabletop: no hexes
     const std::optional<wxRect> visible = visible_area(gc);
     draw_terrain(gc, view, rs, sc, options, visible);
     draw_paths(gc, view, rs, sc, visible);

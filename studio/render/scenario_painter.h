@@ -16,12 +16,12 @@ struct DrawOptions {
     bool grid = true;
 };
 
-// Terrain, roads, hexside features, objectives and labels; on a free table
+// Terrain, roads, hexside features, objectives and labels; on a tabletop
 // (rs.table.enabled) the table instead (render/table_painter.h).
 void draw_map(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset,
               const rules::Scenario& scenario, const DrawOptions& options);
 // One counter per unit, side-coloured, with symbol and strength-movement; on
-// a free table each unit's stands as placed.
+// a tabletop each unit's stands as placed.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset,
                    const rules::Scenario& scenario);
 

@@ -12,7 +12,7 @@
 
 namespace sandtable::studio {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 using free_table::to_pixel;
 
 namespace {

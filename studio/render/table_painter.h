@@ -1,10 +1,10 @@
-// Drawing a free table (Cady's rules) on any wxGraphicsContext: the table's
+// Drawing a tabletop (Cady's rules) on any wxGraphicsContext: the table's
 // surface, its terrain areas (hills shaded darker by level, woods with their
 // trees, marsh, buildings) and line features at their width, the centimetre
 // grid with its labels, objectives as circles of their radius, and units as
 // their stands in their side's colour, a mark on the front edge for their
 // facing, their figures and name. The map canvas draws it instead of hexes
-// when the scenario's ruleset is a free table; the view's map units are cm.
+// when the scenario's ruleset is a tabletop; the view's map units are cm.
 #pragma once
 
 #include "core/free_table_tools.h"

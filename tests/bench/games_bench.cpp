@@ -1,5 +1,5 @@
 // Throughput of whole games on the default BMW scenario, on Cady's two
-// free-table scenarios, on PRESTAGS's
+// tabletop scenarios, on PRESTAGS's
 // large scenario (44x32, about 75 units a side, fire with its line of sight
 // and panic) and on F&M's Greenline (24x18, 36 and 33 units, support fire,
 // bombardment and mobile phases): complete games per second with random bots (and the share of
@@ -99,7 +99,7 @@ void BM_FmGreenlineGreedyGames(benchmark::State& state) { play_games(state, "gre
 void BM_RegimentalHillLineRandomGames(benchmark::State& state) { play_games(state, "random", hill_line()); }
 void BM_RegimentalHillLineGreedyGames(benchmark::State& state) { play_games(state, "greedy", hill_line()); }
 
-// Cady's free table: 9 units a side on a 240 x 150 cm table, 10 turns.
+// Cady's tabletop: 9 units a side on a 240 x 150 cm table, 10 turns.
 void BM_CadyLegionsRandomGames(benchmark::State& state) { play_games(state, "random", legions()); }
 void BM_CadyLegionsGreedyGames(benchmark::State& state) { play_games(state, "greedy", legions()); }
 void BM_CadyHollinsRandomGames(benchmark::State& state) { play_games(state, "random", hollins()); }

@@ -1,10 +1,10 @@
-// Free-table geometry at the size of a big miniatures game: for every stand,
+// Tabletop geometry at the size of a big miniatures game: for every stand,
 // the stands in base contact, found through the spatial index against a
 // search of every pair; and lines of sight across a table with hills, woods
 // and buildings.
-#include "geometry/table_index.h"
-#include "geometry/table_los.h"
-#include "geometry/table_stand.h"
+#include "geometry/tabletop/index.h"
+#include "geometry/tabletop/los.h"
+#include "geometry/tabletop/stand.h"
 
 #include <benchmark/benchmark.h>
 
@@ -12,7 +12,7 @@
 
 namespace {
 
-using namespace sandtable::geometry::table;
+using namespace sandtable::geometry::tabletop;
 
 std::vector<Stand> scattered_stands(int count) {
     std::mt19937 rng(11);

@@ -1,4 +1,4 @@
-// The free table drawn into an image, without a display: the table's cloth,
+// The tabletop drawn into an image, without a display: the table's cloth,
 // a hill shaded darker for each level, a river at its width in cm, a unit's
 // stands in its side's colour with its front edge dark, nothing drawn off
 // the table.
@@ -11,7 +11,7 @@
 #include <memory>
 
 using namespace sandtable;
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 namespace {
 rules::Ruleset table_ruleset() {
@@ -78,7 +78,7 @@ struct Picture {
 int brightness(const wxColour& c) { return c.Red() + c.Green() + c.Blue(); }
 }  // namespace
 
-TEST_CASE("the free table drawn: cloth, hills darker by level, a river at its width, stands in the side's colour",
+TEST_CASE("the tabletop drawn: cloth, hills darker by level, a river at its width, stands in the side's colour",
           "[studio][render][free_table]") {
     const auto rs = table_ruleset();
     const auto sc = table_scenario();

@@ -1,4 +1,4 @@
-// Small free-table scenarios under the bundled Cady ruleset and one of its
+// Small tabletop scenarios under the bundled Cady ruleset and one of its
 // era packs, written by the tests, and helpers to play them a phase at a time.
 #pragma once
 

@@ -1,17 +1,17 @@
-// Cady's Miniature War Game Rules on the free table (rulesets/cady and its
+// Cady's Miniature War Game Rules on the tabletop (rulesets/cady and its
 // era packs): the charts as the text prints them, written orders, movement
 // in thirds and its modifiers, fire, artillery, shock, melee, morale, the
 // 3-DT and the special troops; and both bundled scenarios played by bots.
 #include "bot_games.h"
 #include "cady_fixture.h"
 
-#include "geometry/table_point.h"
+#include "geometry/tabletop/point.h"
 
 #include <cmath>
 #include <set>
 
 using namespace sandtable::test::cady;
-namespace gt = sandtable::geometry::table;
+namespace gt = sandtable::geometry::tabletop;
 using sandtable::rules::MoraleReaction;
 
 namespace {
@@ -116,7 +116,7 @@ TEST_CASE("Written orders are hidden until both sides have written them, and the
     odd.order = march(253, 7.5);
     s.apply(odd);
     CHECK(g.table_order(r) == march(90, 12));  // revealed together
-    CHECK(g.table_position(r).x == Approx(62));
+    CHECK(g.tabletop().position(r).x == Approx(62));
     hold_fire_until(s, DecisionKind::WriteOrders);
     // Next turn the menu's first order is the standing order.
     CHECK(g.legal_actions().front().order == march(90, 12));
@@ -138,8 +138,8 @@ TEST_CASE("Movement in thirds: the faster unit covers more of the ground between
     };
     CHECK(logged("foot and horse meet in the last third of a move: they fight next turn"));
     CHECK_FALSE(logged("foot melees horse"));
-    CHECK(g.table_position(foot).x - 40 == Approx(24).margin(0.2));
-    CHECK(124 - g.table_position(horse).x == Approx(60).margin(0.2));
+    CHECK(g.tabletop().position(foot).x - 40 == Approx(24).margin(0.2));
+    CHECK(124 - g.tabletop().position(horse).x == Approx(60).margin(0.2));
 }
 
 TEST_CASE("Movement loses a third in a forest, for a turn over 45 degrees and for re-forming, a road gives one",
@@ -160,11 +160,11 @@ TEST_CASE("Movement loses a third in a forest, for a turn over 45 degrees and fo
                      {"turn", march(90, 30)},
                      {"reform", march(90, 24, 1)},
                      {"peasants", march(90, 30)}});
-    CHECK(g.table_position(unit(g, "wood")).x == Approx(62 + 20));       // 30 less a third
-    CHECK(g.table_position(unit(g, "road")).x == Approx(20 + 40));       // 30 and a third
-    CHECK(g.table_position(unit(g, "turn")).x == Approx(20 + 20));       // facing north, marched east
-    CHECK(g.table_position(unit(g, "reform")).x == Approx(150 + 16));    // 24 less a third
-    CHECK(g.table_position(unit(g, "peasants")).x == Approx(150 + 30));  // keeping its files: the whole move
+    CHECK(g.tabletop().position(unit(g, "wood")).x == Approx(62 + 20));       // 30 less a third
+    CHECK(g.tabletop().position(unit(g, "road")).x == Approx(20 + 40));       // 30 and a third
+    CHECK(g.tabletop().position(unit(g, "turn")).x == Approx(20 + 20));       // facing north, marched east
+    CHECK(g.tabletop().position(unit(g, "reform")).x == Approx(150 + 16));    // 24 less a third
+    CHECK(g.tabletop().position(unit(g, "peasants")).x == Approx(150 + 30));  // keeping its files: the whole move
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "reform"))].files == 1);
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "peasants"))].files == 2);  // peasants never re-form
 }
@@ -179,8 +179,8 @@ TEST_CASE("A river bars the way except at a ford, where it costs a third", "[cad
                                  "ancient-medieval", terrain));
     auto& g = s.game();
     write_orders(s, {{"stopped", march(90, 30)}, {"fording", march(90, 30)}});
-    CHECK(g.table_position(unit(g, "stopped")).x < 100 - 2.5);
-    CHECK(g.table_position(unit(g, "fording")).x == Approx(80 + 20));  // across the ford: a third less
+    CHECK(g.tabletop().position(unit(g, "stopped")).x < 100 - 2.5);
+    CHECK(g.tabletop().position(unit(g, "fording")).x == Approx(80 + 20));  // across the ford: a third less
 }
 
 TEST_CASE("Archers fire twice standing, once after part of a move, not at all after a whole move", "[cady]") {
@@ -275,7 +275,7 @@ TEST_CASE("A unit that charged may not charge again on the following move, one t
     write_orders(s, {{"knights", charge(90, 60, unit(g, "foot"))}});
     hold_fire_until(s, DecisionKind::WriteOrders);
     REQUIRE(g.state().at.turn == 2);
-    REQUIRE(g.units_in_contact(unit(g, "knights")).empty());  // the charge fell short: no melee to hold it
+    REQUIRE(g.tabletop().units_in_contact(unit(g, "knights")).empty());  // the charge fell short: no melee to hold it
     const auto may_charge = [&](const char* id) {
         Action a{ActionKind::WriteOrder, unit(g, id), -1, {}, -1};
         a.order = charge(90, 60, unit(g, "foot"));
@@ -546,7 +546,7 @@ TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is g
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "elephant"))].eliminated);
 }
 
-TEST_CASE("Loading a free table: errors name the place", "[cady]") {
+TEST_CASE("Loading a tabletop: errors name the place", "[cady]") {
     auto error_of = [](const std::string& terrain, const std::vector<Unit>& units) {
         try {
             sandtable::load::load_scenario(write_scenario(units, "ancient-medieval", terrain));
@@ -618,13 +618,13 @@ TEST_CASE("A charge gains a third of a move, and the charger loses a third the t
     const int knights = unit(g, "knights"), far = unit(g, "far");
     // Charging the far unit (it follows it): 72 cm and a third, 96 cm.
     write_orders(s, {{"knights", charge(90, 96, far)}});
-    const gt::Point after_charge = g.table_position(knights);
+    const gt::Point after_charge = g.tabletop().position(knights);
     CHECK(gt::distance(after_charge, {20, 20}) == Approx(96).margin(0.5));
     hold_fire_until(s, DecisionKind::WriteOrders);
     // Next turn a plain march on (no turn): 72 cm less a third, 48 cm.
     const int on = static_cast<int>(std::lround(gt::bearing_of(after_charge - gt::Point{20, 20})));
     write_orders(s, {{"knights", march(on, 72)}});
-    CHECK(gt::distance(g.table_position(knights), after_charge) == Approx(48).margin(0.5));
+    CHECK(gt::distance(g.tabletop().position(knights), after_charge) == Approx(48).margin(0.5));
 }
 
 TEST_CASE("Going up a hill section costs a third, attacking uphill a melee point", "[cady]") {
@@ -635,7 +635,7 @@ TEST_CASE("Going up a hill section costs a third, attacking uphill a melee point
                                  "ancient-medieval", terrain));
     auto& g = s.game();
     write_orders(s, {{"climber", march(90, 30)}});
-    CHECK(g.table_position(unit(g, "climber")).x == Approx(40 + 20));  // it crosses the hill's edge
+    CHECK(g.tabletop().position(unit(g, "climber")).x == Approx(40 + 20));  // it crosses the hill's edge
     auto uphill = open(write_scenario({{"below", "medium_infantry", "red", 100, 82.5, 0, 1, 2},
                                        {"above", "medium_infantry", "blue", 100, 82, 180, 1, 2}},
                                       "ancient-medieval", terrain),
@@ -658,7 +658,7 @@ TEST_CASE("En-passant fire: a unit that passed through range during the move may
     REQUIRE(g.decision() == DecisionKind::Fire);
     const auto legal = g.legal_actions();
     const int riders = unit(g, "riders");
-    CHECK(g.table_distance(unit(g, "archers"), riders) > 40);  // out of range now
+    CHECK(g.tabletop().distance(unit(g, "archers"), riders) > 40);  // out of range now
     CHECK(std::any_of(legal.begin(), legal.end(),
                       [&](const Action& a) { return a.kind == ActionKind::Fire && a.target == riders; }));
 }
@@ -679,7 +679,7 @@ TEST_CASE("Hidden troop movement: a marker is unseen and cannot be shot at until
     // Archers 40 cm from a hidden unit: it is revealed at once (sight 90 cm), and may be shot at.
     auto near = open(write_scenario({{"archers", "archers", "red", 50, 60, 90, 6, 12},
                                      hidden({"lurkers", "medium_infantry", "blue", 80, 60, 270, 2, 8})}));
-    CHECK_FALSE(near.game().hidden_from(unit(near.game(), "lurkers"), 0));
+    CHECK_FALSE(near.game().tabletop().hidden_from(unit(near.game(), "lurkers"), 0));
     // Deep in a wood (more than 3 cm in), it stays a marker: no target, the other side sees only "?".
     const std::string wood =
         "  areas:\n    - { terrain: forest, outline: [[70, 30], [110, 30], [110, 90], [70, 90]] }\n";
@@ -688,8 +688,8 @@ TEST_CASE("Hidden troop movement: a marker is unseen and cannot be shot at until
                                  "ancient-medieval", wood));
     auto& g = s.game();
     const int lurkers = unit(g, "lurkers");
-    CHECK(g.hidden_from(lurkers, 0));
-    CHECK_FALSE(g.hidden_from(lurkers, 1));  // its own side knows
+    CHECK(g.tabletop().hidden_from(lurkers, 0));
+    CHECK_FALSE(g.tabletop().hidden_from(lurkers, 1));  // its own side knows
     write_orders(s, {});
     if (g.decision() == DecisionKind::Fire)
         for (const auto& a : g.legal_actions()) CHECK(a.target != lurkers);
@@ -701,11 +701,11 @@ TEST_CASE("Hidden troop movement: a phantom marker seen is taken off, and a hidd
                                   hidden({"real", "medium_infantry", "blue", 180, 20, 270, 2, 4})}));
     auto& g = s.game();
     const int ghost = unit(g, "ghost"), real = unit(g, "real");
-    CHECK(g.hidden_from(ghost, 0));
-    CHECK(g.hidden_from(real, 0));
+    CHECK(g.tabletop().hidden_from(ghost, 0));
+    CHECK(g.tabletop().hidden_from(real, 0));
     write_orders(s, {{"scouts", march(90, 90)}});  // rides to x = 100: within 90 cm of both markers
     CHECK_FALSE(g.state().units[static_cast<std::size_t>(ghost)].on_map);
-    CHECK_FALSE(g.hidden_from(real, 0));
+    CHECK_FALSE(g.tabletop().hidden_from(real, 0));
     CHECK(g.state().units[static_cast<std::size_t>(real)].on_map);
 }
 
@@ -720,5 +720,5 @@ TEST_CASE("The 3-DT to break off a melee: a unit that fails it stays in the figh
         return l.text.find("peasants cannot break off the melee") != std::string::npos;
     });
     CHECK(failed);
-    CHECK(g.table_position(unit(g, "peasants")).y == Approx(60));
+    CHECK(g.tabletop().position(unit(g, "peasants")).y == Approx(60));
 }

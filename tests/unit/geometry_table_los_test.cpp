@@ -1,11 +1,11 @@
-// Line of sight on the free table (Cady, Geography): hills by level, the
+// Line of sight on the tabletop (Cady, Geography): hills by level, the
 // crest 6 cm back, woods seen 3 cm into and never across, a marsh seen over
 // from higher ground, buildings by storeys, and grazing lines.
-#include "geometry/table_los.h"
+#include "geometry/tabletop/los.h"
 
 #include <catch2/catch.hpp>
 
-using namespace sandtable::geometry::table;
+using namespace sandtable::geometry::tabletop;
 
 namespace {
 

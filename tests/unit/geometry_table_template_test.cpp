@@ -1,16 +1,16 @@
-// Artillery templates on the free table (Cady, artillery): hit area circles
+// Artillery templates on the tabletop (Cady, artillery): hit area circles
 // with their cross-hairs, the bounce stick's painted sections, the canister
 // wedge, a template edge through a base; and the spatial index against a
 // brute-force search.
-#include "geometry/table_index.h"
-#include "geometry/table_stand.h"
-#include "geometry/table_template.h"
+#include "geometry/tabletop/index.h"
+#include "geometry/tabletop/stand.h"
+#include "geometry/tabletop/template.h"
 
 #include <catch2/catch.hpp>
 
 #include <random>
 
-using namespace sandtable::geometry::table;
+using namespace sandtable::geometry::tabletop;
 
 TEST_CASE("Figures on a stand sit side by side across it", "[table][template]") {
     const Stand stand{{10, 10}, 4, 4, 0};

@@ -1,14 +1,14 @@
-// The free table's geometry (Cady's rules, distances in cm): bearings,
+// The tabletop's geometry (Cady's rules, distances in cm): bearings,
 // bases, contact within 1 cm, formations, broken units, arcs of 45 degrees
 // and the horse archers' arc, distances to polygons and line features.
-#include "geometry/table_arc.h"
-#include "geometry/table_formation.h"
-#include "geometry/table_polygon.h"
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/arc.h"
+#include "geometry/tabletop/formation.h"
+#include "geometry/tabletop/polygon.h"
+#include "geometry/tabletop/terrain.h"
 
 #include <catch2/catch.hpp>
 
-using namespace sandtable::geometry::table;
+using namespace sandtable::geometry::tabletop;
 
 namespace {
 

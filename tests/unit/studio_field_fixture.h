@@ -1,4 +1,4 @@
-// A small free-table project for the studio's table tests, written fresh in a
+// A small tabletop project for the studio's table tests, written fresh in a
 // temporary folder: a ruleset with geometry kind table (hills, a forest, a
 // building, a river and a road; foot on 4 x 2 cm stands of two, horse on
 // 4 x 4 cm stands of three) and a 120 x 80 cm scenario "field" with two

@@ -1,4 +1,4 @@
-// Orders on the free table by hand (issue 19): any unit its side has still to
+// Orders on the tabletop by hand (issue 19): any unit its side has still to
 // order may be ordered next, by a drag that sets the march's bearing and
 // distance (held to the unit's move) and a wheel that turns the final facing.
 #include "bots/session.h"
@@ -49,8 +49,8 @@ TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, dist
     REQUIRE(unit >= 0);
     auto drag = studio::free_table::OrderDrag::start(game, unit);
     REQUIRE(drag);
-    const auto from = game.table_position(unit);
-    const double move = game.table_allowance(unit);
+    const auto from = game.tabletop().position(unit);
+    const double move = game.tabletop().allowance(unit);
     REQUIRE(move >= 4);
     drag->pointer_at({from.x + 3, from.y});  // 3 cm east
     TableOrder o = drag->order(game);

@@ -1,4 +1,4 @@
-// Editing a free table in the studio without a display: every table edit
+// Editing a tabletop in the studio without a display: every table edit
 // (areas, lines, units placed as formations, turned, moved, removed,
 // objectives, the table's size) undone gives the identical document and
 // redone the edited one; refused edits change nothing; the editor's tools
@@ -42,7 +42,7 @@ struct Field {
 };
 }  // namespace
 
-TEST_CASE("free table edits: each one undone gives the identical document, redone the edited one",
+TEST_CASE("tabletop edits: each one undone gives the identical document, redone the edited one",
           "[studio][free_table]") {
     Field f;
     const std::string original = f.doc.to_yaml();
@@ -96,7 +96,7 @@ TEST_CASE("free table edits: each one undone gives the identical document, redon
     CHECK_FALSE(f.doc.modified());
 }
 
-TEST_CASE("free table edits: refused edits say why and change nothing", "[studio][free_table]") {
+TEST_CASE("tabletop edits: refused edits say why and change nothing", "[studio][free_table]") {
     Field f;
     const std::string before = f.doc.to_yaml();
     const int forest = f.terrain("forest"), river = f.terrain("river");
@@ -123,7 +123,7 @@ TEST_CASE("free table edits: refused edits say why and change nothing", "[studio
     CHECK_THROWS_WITH(move_item(f.doc, {Hit::Area, 0}, {-5, 0}), Catch::Contains("edge"));
 }
 
-TEST_CASE("free table tools: an area drawn point by point closes on a double click, a line ends on Enter",
+TEST_CASE("tabletop tools: an area drawn point by point closes on a double click, a line ends on Enter",
           "[studio][free_table]") {
     Field f;
     TableTools tools;
@@ -165,7 +165,7 @@ TEST_CASE("free table tools: an area drawn point by point closes on a double cli
     CHECK(f.doc.scenario().table.map.lines.back().line.points == std::vector<gt::Point>{{0, 30}, {40, 35}, {120, 30}});
 }
 
-TEST_CASE("free table tools: a unit placed as a formation turns with the wheel, 15 degrees a notch and 1 with shift",
+TEST_CASE("tabletop tools: a unit placed as a formation turns with the wheel, 15 degrees a notch and 1 with shift",
           "[studio][free_table]") {
     Field f;
     TableTools tools;
@@ -196,7 +196,7 @@ TEST_CASE("free table tools: a unit placed as a formation turns with the wheel, 
     CHECK(u.table.files == 2);
 }
 
-TEST_CASE("free table tools: select and drag moves a thing, Delete removes it, the wheel over a selected unit turns it",
+TEST_CASE("tabletop tools: select and drag moves a thing, Delete removes it, the wheel over a selected unit turns it",
           "[studio][free_table]") {
     Field f;
     const std::string original = f.doc.to_yaml();
@@ -245,7 +245,7 @@ TEST_CASE("free table tools: select and drag moves a thing, Delete removes it, t
     CHECK(f.doc.to_yaml() == original);
 }
 
-TEST_CASE("free table tools: points and moves snap to the step, the ruler does not", "[studio][free_table]") {
+TEST_CASE("tabletop tools: points and moves snap to the step, the ruler does not", "[studio][free_table]") {
     Field f;
     TableTools tools;
     tools.snap = 0.5;
@@ -267,7 +267,7 @@ TEST_CASE("free table tools: points and moves snap to the step, the ruler does n
     CHECK(tools.ruler()->second == gt::Point{20.13, 10});
 }
 
-TEST_CASE("free table tools: the ruler measures a drag in cm with its bearing, and the objective tool adds one",
+TEST_CASE("tabletop tools: the ruler measures a drag in cm with its bearing, and the objective tool adds one",
           "[studio][free_table]") {
     Field f;
     TableTools tools;
@@ -290,7 +290,7 @@ TEST_CASE("free table tools: the ruler measures a drag in cm with its bearing, a
     CHECK(f.doc.scenario().objectives.back().radius == 4);
 }
 
-TEST_CASE("free table: a table scenario saves atomically and loads back as edited", "[studio][free_table]") {
+TEST_CASE("tabletop: a table scenario saves atomically and loads back as edited", "[studio][free_table]") {
     Field f;
     f.history.perform(f.doc, add_area(f.doc, f.terrain("building"), {{95, 20}, {103, 20}, {103, 26}, {95, 26}}, 2));
     f.history.perform(f.doc, add_line(f.doc, f.terrain("road"), {{0, 30}, {120, 35}}));
@@ -318,7 +318,7 @@ TEST_CASE("free table: a table scenario saves atomically and loads back as edite
     CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset) == f.doc.to_yaml());
 }
 
-TEST_CASE("free table: the project check reads units on the table, not on hexes", "[studio][free_table]") {
+TEST_CASE("tabletop: the project check reads units on the table, not on hexes", "[studio][free_table]") {
     Field f;
     auto issues = lint(f.doc.ruleset(), f.doc.scenario());
     CHECK(issues.empty());
@@ -331,7 +331,7 @@ TEST_CASE("free table: the project check reads units on the table, not on hexes"
     CHECK(issues[0].target.kind != IssueTarget::Kind::Hex);
 }
 
-TEST_CASE("free table: a scenario whose unit types come with a house rule opens, and they are the house rule's",
+TEST_CASE("tabletop: a scenario whose unit types come with a house rule opens, and they are the house rule's",
           "[studio][free_table]") {
     auto doc = ScenarioDocument::open(sandtable::test::write_field_project_with_house_units());
     REQUIRE(doc.layers());

@@ -1,4 +1,4 @@
-// The studio's free table without a window: centimetres to pixels and back,
+// The studio's tabletop without a window: centimetres to pixels and back,
 // the centimetre grid, the ruler's distance and bearing, turning a facing,
 // units as their stands (from the placements and from the kernel), hit
 // testing of areas, lines, units and objectives, and the playtest's marks.
@@ -29,11 +29,11 @@ void check_near(gt::Point a, gt::Point b) {
 }  // namespace
 
 TEST_CASE(
-    "free table view: the table fits the window, cm and pixels convert both ways, zoom keeps the point under the mouse",
+    "tabletop view: the table fits the window, cm and pixels convert both ways, zoom keeps the point under the mouse",
     "[studio][free_table]") {
     MapView view;
     view.set_table(120, 80);
-    REQUIRE(view.on_table());
+    REQUIRE(view.on_tabletop());
     const auto b = view.map_bounds();
     CHECK(b.left == 0);
     CHECK(b.top == 0);
@@ -64,10 +64,10 @@ TEST_CASE(
     CHECK(wide.scale() == Approx(0.4));
     // Back on hexes, the table is forgotten.
     view.set_grid(nullptr);
-    CHECK_FALSE(view.on_table());
+    CHECK_FALSE(view.on_tabletop());
 }
 
-TEST_CASE("free table view: grid lines every 10 cm, strong every 50, labelled where there is room",
+TEST_CASE("tabletop view: grid lines every 10 cm, strong every 50, labelled where there is room",
           "[studio][free_table]") {
     const auto lines = grid_lines(120, 10);
     REQUIRE(lines.size() == 13);
@@ -89,7 +89,7 @@ TEST_CASE("free table view: grid lines every 10 cm, strong every 50, labelled wh
     CHECK(grid_lines(0, 10).empty());
 }
 
-TEST_CASE("free table view: the ruler reads the distance in cm and the compass bearing", "[studio][free_table]") {
+TEST_CASE("tabletop view: the ruler reads the distance in cm and the compass bearing", "[studio][free_table]") {
     const auto r = ruler_reading({10, 10}, {13, 14});
     CHECK(r.distance == Approx(5));
     CHECK(r.bearing == Approx(143.1301).epsilon(1e-5));  // east 3, south 4: south-east
@@ -105,7 +105,7 @@ TEST_CASE("free table view: the ruler reads the distance in cm and the compass b
     CHECK(cm_text(40) == "40 cm");
 }
 
-TEST_CASE("free table view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359",
+TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359",
           "[studio][free_table]") {
     CHECK(turned_facing(0, 1, false) == 15);
     CHECK(turned_facing(0, -1, false) == 345);
@@ -115,7 +115,7 @@ TEST_CASE("free table view: a facing turns 15 degrees a step, 1 with shift, and 
     CHECK(turned_facing(720, 0, false) == 0);
 }
 
-TEST_CASE("free table view: units are drawn as their stands, as the kernel sets them up", "[studio][free_table]") {
+TEST_CASE("tabletop view: units are drawn as their stands, as the kernel sets them up", "[studio][free_table]") {
     Field f;
     const auto size = stand_size(f.rs(), 1);  // horse: 40 x 40 mm, three figures a stand
     CHECK(size.width == Approx(4));
@@ -157,7 +157,7 @@ TEST_CASE("free table view: units are drawn as their stands, as the kernel sets 
     }
 }
 
-TEST_CASE("free table view: hit testing finds what is drawn on top", "[studio][free_table]") {
+TEST_CASE("tabletop view: hit testing finds what is drawn on top", "[studio][free_table]") {
     Field f;
     const auto shapes = scenario_shapes(f.rs(), f.sc());
     const double tol = 0.5;
@@ -184,14 +184,14 @@ TEST_CASE("free table view: hit testing finds what is drawn on top", "[studio][f
 }
 
 TEST_CASE(
-    "free table view: a table game's playtest marks the unit whose order is written and the orders written, and a "
+    "tabletop view: a table game's playtest marks the unit whose order is written and the orders written, and a "
     "click on a unit offers its actions",
     "[studio][free_table][play]") {
     Field f;
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1,
                                         {Seat{true}, Seat{true}});
     const auto& game = play.game();
-    REQUIRE(game.on_table());
+    REQUIRE(game.on_tabletop());
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
     const int unit = game.next_unit_to_order();
     REQUIRE(unit >= 0);
@@ -212,14 +212,14 @@ TEST_CASE(
     const auto arrow = std::find_if(marks.begin(), marks.end(),
                                     [&](const UnitMark& m) { return m.kind == UnitMark::Order && m.unit == unit; });
     REQUIRE(arrow != marks.end());
-    check_near(arrow->from, play.game().table_position(unit));
+    check_near(arrow->from, play.game().tabletop().position(unit));
     CHECK(gt::distance(arrow->from, arrow->to) == Approx(advance->order.distance / 10.0));
     CHECK(gt::turn_between(advance->order.bearing, gt::bearing_of(arrow->to - arrow->from)) == Approx(0).margin(1e-6));
     const auto others = decision_marks(play.game(), 1 - side);
     CHECK(std::none_of(others.begin(), others.end(), [](const UnitMark& m) { return m.kind == UnitMark::Order; }));
 }
 
-TEST_CASE("free table view: every unit still to be ordered is ringed, and a unit told to hold is named so",
+TEST_CASE("tabletop view: every unit still to be ordered is ringed, and a unit told to hold is named so",
           "[studio][free_table][play]") {
     const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/hollins_farm.yaml";
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});

@@ -21,7 +21,7 @@ int l_adjacent_enemies(lua_State* L) {
     return 1;
 }
 
-// game.nearest_enemy(hex, side): hexes from `hex` to the nearest unit on the
+// game.tabletop().nearest_enemy(hex, side): hexes from `hex` to the nearest unit on the
 // map of a side other than `side`; nil when there is none.
 int l_nearest_enemy(lua_State* L) {
     const geometry::Hex from = hex_arg(L, 1);

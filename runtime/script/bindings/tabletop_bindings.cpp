@@ -2,7 +2,7 @@
 // contact, distances and the terrain around a unit. docs/lua-api.md lists them.
 #include "script/bindings/bindings.h"
 
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/terrain.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,15 +15,15 @@ namespace sandtable::script::bindings {
 
 namespace {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 // Positions are kept in whole micrometres in an int: nothing may stand further out than this.
 constexpr double kFarthestCm = 2000;
 using kernel::TableOrder;
 
 void require_table(lua_State* L, const char* function) {
-    if (!game(L).on_table())
-        luaL_error(L, "%s works on a free table only (a ruleset with geometry kind table)", function);
+    if (!game(L).on_tabletop())
+        luaL_error(L, "%s works on a tabletop only (a ruleset with geometry kind table)", function);
 }
 
 // A terrain id the ruleset has: a mistyped one would silently match nothing.
@@ -71,19 +71,19 @@ int l_lose_figures(lua_State* L) {
 
 // game.stands(u), game.files(u), game.ranks(u): its formation now.
 int l_stands(lua_State* L) {
-    lua_pushinteger(L, game(L).stand_count(unit_arg(L, 1)));
+    lua_pushinteger(L, game(L).tabletop().stand_count(unit_arg(L, 1)));
     return 1;
 }
 
 int l_files(lua_State* L) {
     require_table(L, "game.files");
-    lua_pushinteger(L, game(L).table_formation(unit_arg(L, 1)).files);
+    lua_pushinteger(L, game(L).tabletop().formation(unit_arg(L, 1)).files);
     return 1;
 }
 
 int l_ranks(lua_State* L) {
     require_table(L, "game.ranks");
-    lua_pushinteger(L, game(L).table_formation(unit_arg(L, 1)).ranks);
+    lua_pushinteger(L, game(L).tabletop().formation(unit_arg(L, 1)).ranks);
     return 1;
 }
 
@@ -91,7 +91,7 @@ int l_ranks(lua_State* L) {
 int l_position(lua_State* L) {
     require_table(L, "game.position");
     const int u = unit_arg(L, 1);
-    const gt::Point p = game(L).table_position(u);
+    const gt::Point p = game(L).tabletop().position(u);
     lua_pushnumber(L, p.x);
     lua_pushnumber(L, p.y);
     lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(u)].facing);
@@ -158,21 +158,21 @@ int l_set_table_order(lua_State* L) {
 // game.in_contact(u): the enemy units its bases touch.
 int l_in_contact(lua_State* L) {
     require_table(L, "game.in_contact");
-    push_int_list(L, game(L).units_in_contact(unit_arg(L, 1)));
+    push_int_list(L, game(L).tabletop().units_in_contact(unit_arg(L, 1)));
     return 1;
 }
 
 // game.distance_cm(a, b): between the nearest bases of two units.
 int l_distance_cm(lua_State* L) {
     require_table(L, "game.distance_cm");
-    lua_pushnumber(L, game(L).table_distance(unit_arg(L, 1), unit_arg(L, 2)));
+    lua_pushnumber(L, game(L).tabletop().distance(unit_arg(L, 1), unit_arg(L, 2)));
     return 1;
 }
 
 // game.ground(u): the hill level its front stands on.
 int l_ground(lua_State* L) {
     require_table(L, "game.ground");
-    lua_pushinteger(L, gt::ground_level(game(L).table_map(), game(L).table_position(unit_arg(L, 1))));
+    lua_pushinteger(L, gt::ground_level(game(L).tabletop().map(), game(L).tabletop().position(unit_arg(L, 1))));
     return 1;
 }
 
@@ -197,9 +197,9 @@ int l_in_area(lua_State* L) {
     const double edge = lua_isnoneornil(L, 3) ? -1 : bindings::number_arg(L, 3, 0, 100000, "game.in_area", "edge_cm");
     require_terrain(L, "game.in_area", kind_arg);
     const std::string kind = kind_arg;  // no Lua error may be raised once it is built
-    const auto& map = game(L).table_map();
+    const auto& map = game(L).tabletop().map();
     bool found = false;
-    for (const auto& stand : game(L).table_stands(u))
+    for (const auto& stand : game(L).tabletop().stands(u))
         for (const auto& area : map.areas) {
             if (found || area.kind != kind || !gt::contains(area.outline, stand.centre)) continue;
             double to_edge = 1e18;
@@ -221,10 +221,10 @@ int l_line_between(lua_State* L) {
         lua_isnoneornil(L, 4) ? 1e18 : bindings::number_arg(L, 4, 0, 1e18, "game.line_between", "within_cm");
     require_terrain(L, "game.line_between", kind_arg);
     const std::string kind = kind_arg;
-    const gt::Point from = game(L).table_position(a);
-    const gt::Point to = game(L).table_position(b);
+    const gt::Point from = game(L).tabletop().position(a);
+    const gt::Point to = game(L).tabletop().position(b);
     bool found = false;
-    for (const auto& line : game(L).table_map().lines)
+    for (const auto& line : game(L).tabletop().map().lines)
         found = found || (line.kind == kind && gt::crosses(line.line, from, to) &&
                           gt::distance_to_polyline(line.line, to) <= within);
     lua_pushboolean(L, found);
@@ -236,22 +236,22 @@ int l_rank_figures(lua_State* L) {
     require_table(L, "game.rank_figures");
     const int u = unit_arg(L, 1);
     const int rank = bindings::int_arg(L, 2, 1, 1000, "game.rank_figures", "the rank");
-    lua_pushinteger(L, game(L).figures_in_rank(u, rank - 1));
+    lua_pushinteger(L, game(L).tabletop().figures_in_rank(u, rank - 1));
     return 1;
 }
 
 // game.aspect(u, other): 0 when other stands to its front, 1 a flank, 2 its rear.
 int l_aspect(lua_State* L) {
     require_table(L, "game.aspect");
-    lua_pushinteger(L, game(L).aspect_of(unit_arg(L, 1), unit_arg(L, 2)));
+    lua_pushinteger(L, game(L).tabletop().aspect_of(unit_arg(L, 1), unit_arg(L, 2)));
     return 1;
 }
 
 // game.bearing(a, b): the compass bearing from a's front centre to b's, degrees.
 int l_bearing(lua_State* L) {
     require_table(L, "game.bearing");
-    const gt::Point from = game(L).table_position(unit_arg(L, 1));
-    const gt::Point to = game(L).table_position(unit_arg(L, 2));
+    const gt::Point from = game(L).tabletop().position(unit_arg(L, 1));
+    const gt::Point to = game(L).tabletop().position(unit_arg(L, 2));
     lua_pushnumber(L, gt::bearing_of(to - from));
     return 1;
 }
@@ -265,7 +265,7 @@ int l_shift(lua_State* L) {
     const double bearing = bindings::number_arg(L, 2, -1e6, 1e6, "game.shift", "the bearing");
     const double cm = bindings::number_arg(L, 3, -1000, 1000, "game.shift", "the distance in cm");
     auto& g = game(L);
-    const gt::Point to = g.table_position(u) + gt::heading(bearing) * cm;
+    const gt::Point to = g.tabletop().position(u) + gt::heading(bearing) * cm;
     if (std::abs(to.x) > kFarthestCm || std::abs(to.y) > kFarthestCm)
         return luaL_error(L, "game.shift: the unit would stand at (%f, %f), more than %d cm from the table's corner",
                           to.x, to.y, static_cast<int>(kFarthestCm));
@@ -283,7 +283,7 @@ int l_units_near(lua_State* L) {
     auto& g = game(L);
     for (int u = 0; u < static_cast<int>(g.state().units.size()); ++u) {
         if (!g.state().units[static_cast<std::size_t>(u)].on_map) continue;
-        for (const auto& stand : g.table_stands(u))
+        for (const auto& stand : g.tabletop().stands(u))
             if (gt::distance_to_polygon(stand.corners(), at) <= cm) {
                 found.push_back(u);
                 break;

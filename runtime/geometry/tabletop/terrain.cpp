@@ -1,8 +1,8 @@
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/terrain.h"
 
 #include <algorithm>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 bool wood_from_trees(const std::vector<Point>& trees, Polygon& outline) {
     if (trees.size() < 3) return false;
@@ -44,4 +44,4 @@ bool on_table(const TableMap& map, Point p) {
     return p.x >= -kEpsilon && p.y >= -kEpsilon && p.x <= map.width + kEpsilon && p.y <= map.depth + kEpsilon;
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

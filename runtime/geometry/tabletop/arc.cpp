@@ -1,8 +1,8 @@
-#include "geometry/table_arc.h"
+#include "geometry/tabletop/arc.h"
 
 #include <cmath>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 namespace {
 
 bool bearing_in_arc(const Arc& arc, double facing, double bearing) {
@@ -55,4 +55,4 @@ bool in_front_arc(const Arc& arc, const Stand& shooter, const Stand& target) {
     return arc_reaches(arc, shooter.front_centre(), shooter.facing, target);
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

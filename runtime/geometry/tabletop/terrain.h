@@ -1,16 +1,16 @@
-// The terrain of a free table: areas (hills in levels, woods, marsh,
+// The terrain of a tabletop: areas (hills in levels, woods, marsh,
 // buildings with storeys, rough ground) and line features with a width
 // (rivers, creeks, roads, walls, fences). What a kind of terrain does to
 // movement and combat is the ruleset's business; geometry knows only the
 // shapes and what they do to sight.
 #pragma once
 
-#include "geometry/table_polygon.h"
+#include "geometry/tabletop/polygon.h"
 
 #include <string>
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 // What an area does to a line of sight.
 enum class AreaSight {
@@ -61,4 +61,4 @@ std::vector<const TerrainLine*> lines_crossed(const TableMap& map, Point a, Poin
 
 bool on_table(const TableMap& map, Point p);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

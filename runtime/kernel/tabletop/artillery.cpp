@@ -1,4 +1,4 @@
-// Artillery on a free table (Cady, artillery sections): a gun is turned on
+// Artillery on a tabletop (Cady, artillery sections): a gun is turned on
 // its target (up to 45 degrees without it counting as a move) and fires at a
 // range its player calls without measuring. Beyond a third of its range the
 // shot lands off the mark by the variation wheel; where it lands, the shot's
@@ -7,7 +7,7 @@
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
-#include "geometry/table_template.h"
+#include "geometry/tabletop/template.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 
 namespace sandtable::kernel {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 namespace {
 
@@ -42,7 +42,7 @@ int Game::next_gun() const {
         for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
             const auto& s = state_.units[static_cast<std::size_t>(u)];
             if (s.side != side || !s.on_map || s.fired || s.moved_thirds > 0 || !chart->gun(s.type)) continue;
-            if (!units_in_contact(u).empty()) continue;
+            if (!tabletop_.units_in_contact(u).empty()) continue;
             return u;
         }
     }
@@ -70,16 +70,16 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
     const auto& chart = *ruleset_->artillery_chart(phase().table);
     const auto& shots = *chart.gun(state_.units[static_cast<std::size_t>(gun)].type);
     const double arc = options<rules::TabletopArtilleryOptions>().arc;
-    const gt::Formation f = table_formation(gun);
+    const gt::Formation f = tabletop_.formation(gun);
     auto fired = [&](const rules::GunShot& s) {
         return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
     for (int target = 0; target < static_cast<int>(state_.units.size()); ++target) {
         const auto& t = state_.units[static_cast<std::size_t>(target)];
         if (!t.on_map || t.hidden || t.side == state_.units[static_cast<std::size_t>(gun)].side) continue;
-        const double bearing = gt::bearing_of(table_position(target) - f.front_centre);
-        if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !table_sees(gun, target)) continue;
-        const double d = table_distance(gun, target);
+        const double bearing = gt::bearing_of(tabletop_.position(target) - f.front_centre);
+        if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !tabletop_.sees(gun, target)) continue;
+        const double d = tabletop_.distance(gun, target);
         if (shot_for(chart, shots, 0, fired)) {
             for (const auto& s : shots)
                 if (chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge &&
@@ -145,9 +145,9 @@ void Game::fire_gun(int gun, int target, int called_cm) {
     const rules::GunShot* gs = shot_for(chart, *chart.gun(type), called_cm, fired);
     if (!gs) return;
     const rules::ShotSpec& spec = chart.shots[static_cast<std::size_t>(gs->shot)];
-    const gt::Point muzzle = table_formation(gun).front_centre;
-    const double bearing = gt::bearing_of(table_position(target) - muzzle);
-    place_on_table(gun, table_position(gun), static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
+    const gt::Point muzzle = tabletop_.formation(gun).front_centre;
+    const double bearing = gt::bearing_of(tabletop_.position(target) - muzzle);
+    place_on_table(gun, tabletop_.position(gun), static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
     if (gs->ammunition > 0) set_mark(gun, "shots:" + spec.id, fired(*gs) + 1);
     Shot shot{chart, *gs, spec, gun, muzzle, bearing, unit_id(gun) + " fires " + spec.name};
     aim_shot(shot, called_cm);
@@ -214,7 +214,7 @@ void Game::land_shot(Shot& shot) {
     std::vector<Figure> figures;
     for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
         if (state_.units[static_cast<std::size_t>(u)].on_map)
-            for (gt::Point p : table_figures(u)) figures.push_back({u, p});
+            for (gt::Point p : tabletop_.figure_points(u)) figures.push_back({u, p});
     auto dice_kill = [&](const Figure& fig) {
         const bool piece = shot.chart.gun(state_.units[static_cast<std::size_t>(fig.unit)].type) != nullptr;
         const auto& faces = piece && !shot.spec.piece_kill_on.empty() ? shot.spec.piece_kill_on : shot.spec.kill_on;

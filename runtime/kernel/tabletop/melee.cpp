@@ -1,4 +1,4 @@
-// Shock and melee on a free table (Cady, Shock and Melee): units whose bases
+// Shock and melee on a tabletop (Cady, Shock and Melee): units whose bases
 // touch fight. A unit that charged counts shock first: each of its figures in
 // contact rolls its shock dice on the hit matrix (its class against the
 // receiver's), and figures lost to shock do not melee. Then every figure in
@@ -14,12 +14,12 @@
 
 namespace sandtable::kernel {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 int Game::figures_in_contact(int unit, int enemy) const {
-    const auto mine = table_stands(unit);
-    const auto counts = figures_on_stands(unit);
-    const auto theirs = table_stands(enemy);
+    const auto mine = tabletop_.stands(unit);
+    const auto counts = tabletop_.figures_on_stands(unit);
+    const auto theirs = tabletop_.stands(enemy);
     int figures = 0;
     for (std::size_t i = 0; i < mine.size() && i < counts.size(); ++i)
         for (const auto& t : theirs)
@@ -28,28 +28,6 @@ int Game::figures_in_contact(int unit, int enemy) const {
                 break;
             }
     return figures;
-}
-
-// Where the enemy strikes the unit from: 0 its front, 1 a flank, 2 its rear.
-// Decided by which edge of the unit's block faces the enemy's nearest stand:
-// the enemy's offset from the block's middle, in the block's own axes and
-// scaled by its half depth and half frontage, is mostly ahead, aside or behind.
-int Game::aspect_of(int unit, int enemy) const {
-    const gt::Formation f = table_formation(unit);
-    const gt::Point forward = gt::heading(f.facing);
-    const gt::Point right = gt::right_of(f.facing);
-    const double half_depth = gt::formation_depth(f) / 2, half_front = gt::frontage(f) / 2;
-    const gt::Point middle = f.front_centre - forward * half_depth;
-    gt::Point nearest = table_position(enemy);
-    double best = std::numeric_limits<double>::infinity();
-    for (const auto& stand : table_stands(enemy))
-        if (const double d = gt::distance(stand.centre, middle); d < best) best = d, nearest = stand.centre;
-    const gt::Point offset = nearest - middle;
-    const double ahead = gt::dot(offset, forward) / half_depth;
-    const double aside = std::abs(gt::dot(offset, right)) / half_front;
-    if (ahead >= aside) return 0;
-    if (-ahead >= aside) return 2;
-    return 1;
 }
 
 // `full_move_waits` (Cady: "you can't take a full move and still have time to
@@ -68,7 +46,7 @@ bool Game::table_melee_step() {
     const int n = static_cast<int>(state_.units.size());
     std::vector<std::pair<int, int>> pairs;
     for (int a = 0; a < n; ++a)
-        for (int b : units_in_contact(a)) {
+        for (int b : tabletop_.units_in_contact(a)) {
             if (b < a) continue;
             if (out_of_time_to_fight(a) || out_of_time_to_fight(b)) {
                 if (logging_)
@@ -119,7 +97,7 @@ int Game::shock_hits(const rules::HitMatrix& shock, int striker, int receiver) {
     ctx.set("attacker", striker);
     ctx.set("defender", receiver);
     ctx.set("figures", figures);
-    ctx.set("dice", table_attribute(striker, table_roles_.shock) * figures);
+    ctx.set("dice", tabletop_.value(striker, TabletopRole::Shock) * figures);
     raise(ctx);
     const int dice = std::max(0, static_cast<int>(ctx.get("dice", 0)));
     const auto& faces = shock.hits(class_of(striker, shock.attacker_by), class_of(receiver, shock.defender_by));
@@ -145,9 +123,9 @@ int Game::melee_losses(int unit, int enemy) {
     EventContext ctx(Event::MeleePoint);
     ctx.set("unit", unit);
     ctx.set("enemy", enemy);
-    ctx.set("aspect", aspect_of(unit, enemy));
+    ctx.set("aspect", tabletop_.aspect_of(unit, enemy));
     ctx.set("charged", table_order(enemy).mode == TableOrder::Charge);
-    ctx.set("point", table_attribute(unit, table_roles_.melee));
+    ctx.set("point", tabletop_.value(unit, TabletopRole::Melee));
     ctx.set("figures", figures);
     raise(ctx);
     const int point = static_cast<int>(ctx.get("point", 0));

@@ -1,8 +1,8 @@
-#include "geometry/table_los.h"
+#include "geometry/tabletop/los.h"
 
 #include <algorithm>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 namespace {
 
 struct SightLine {
@@ -115,4 +115,4 @@ std::string describe(SightBlock block) {
     return "?";
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -8,13 +8,13 @@
 // through a base takes the figures on its side of the edge and spares the rest.
 #pragma once
 
-#include "geometry/table_point.h"
-#include "geometry/table_polygon.h"
+#include "geometry/tabletop/point.h"
+#include "geometry/tabletop/polygon.h"
 
 #include <utility>
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 inline constexpr double kTorsoRadiusCm = 0.5;
 
@@ -69,4 +69,4 @@ std::vector<std::size_t> figures_covered(const Template& shape, const std::vecto
     return hit;
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -1,14 +1,14 @@
-// A unit's formation on the free table: its stands in ranks and files behind
+// A unit's formation on the tabletop: its stands in ranks and files behind
 // a reference point at the centre of its front rank, all facing one way.
 // Orders name formations this way ("Col 4" is four files; a line of battle is
 // one or two ranks), and hidden unit markers stand at the centre front too.
 #pragma once
 
-#include "geometry/table_stand.h"
+#include "geometry/tabletop/stand.h"
 
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 struct Formation {
     Point front_centre;  // the middle of the front edge of the front rank
@@ -36,4 +36,4 @@ Polygon outline(const Formation& formation);
 // further than 1 cm from another figure in the same unit").
 bool holds_together(const std::vector<Stand>& stands, double max_gap);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -1,14 +1,14 @@
-// Polygons and polylines on the free table, and the exact queries the rules
+// Polygons and polylines on the tabletop, and the exact queries the rules
 // measure with a ruler: distances between bases, whether a point lies in a
 // wood, which stretches of a line of sight run inside it.
 #pragma once
 
-#include "geometry/table_point.h"
+#include "geometry/tabletop/point.h"
 
 #include <utility>
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 // A simple polygon, its vertices in order (either winding); not closed
 // explicitly: the last vertex joins the first.
@@ -72,4 +72,4 @@ double segment_polyline_distance(const Polyline& line, Point a, Point b);
 // the segment's units): a road's share of a march.
 double length_within(const Polyline& line, Point a, Point b);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

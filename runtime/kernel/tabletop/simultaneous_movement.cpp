@@ -1,4 +1,4 @@
-// Movement on a free table (Cady, "Dividing a move into thirds"): every unit
+// Movement on a tabletop (Cady, "Dividing a move into thirds"): every unit
 // carries out its written order at once, a slice of its move at a time, so
 // that "who got there first" is settled by speed. A unit stops where its
 // bases would run into another unit's; meeting an enemy within the contact
@@ -7,15 +7,15 @@
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
-#include "geometry/table_arc.h"
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/arc.h"
+#include "geometry/tabletop/terrain.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sandtable::kernel {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 namespace {
 // Bases that overlap by more than this are in each other's way; touching is
@@ -118,7 +118,7 @@ int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     const double length = gt::distance(from, to);
     std::vector<char> paid(table.map.areas.size(), 0);
-    const gt::Formation formation = table_formation(unit);
+    const gt::Formation formation = tabletop_.formation(unit);
     const double depth = formation.ranks * formation.stand_depth;
     int lost = line_thirds(*ruleset_, table, mc, from, to, stop_at, paid, ruleset_->table.contact, depth);
     std::vector<int> kinds_counted;
@@ -153,7 +153,7 @@ int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at
 Game::RoadShare Game::road_share(int unit, gt::Point from, gt::Point to) const {
     const auto& table = scenario_->table;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
-    const double frontage = table_formation(unit).files * table_attribute(unit, table_roles_.width) / 10.0;
+    const double frontage = tabletop_.formation(unit).files * tabletop_.value(unit, TabletopRole::StandWidth) / 10.0;
     RoadShare best;
     for (std::size_t i = 0; i < table.map.lines.size(); ++i) {
         const auto& line = table.map.lines[i].line;
@@ -178,8 +178,8 @@ double Game::with_road(double reach, RoadShare road) {
 Game::TableMove Game::plan_move(int unit) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     TableMove m;
-    m.allowance = table_allowance(unit);
-    const gt::Point at = table_position(unit);
+    m.allowance = tabletop_.allowance(unit);
+    const gt::Point at = tabletop_.position(unit);
     TableOrder order = table_order(unit);
     const bool reacting = u.reaction != Reaction::None;
     if (reacting) {
@@ -204,13 +204,13 @@ Game::TableMove Game::plan_move(int unit) {
         u.reaction = Reaction::None;
     }
     const bool reform = order.files > 0 && order.files != u.files;
-    if (reform) u.files = std::min(order.files, std::max(1, stand_count(unit)));
+    if (reform) u.files = std::min(order.files, std::max(1, tabletop_.stand_count(unit)));
     if (order.mode == TableOrder::Hold) {
         if (order.facing >= 0) u.facing = order.facing;
         return m;
     }
     m.target = order.mode == TableOrder::Charge ? order.target : -1;
-    m.bearing = m.target >= 0 ? gt::bearing_of(table_position(m.target) - at) : order.bearing;
+    m.bearing = m.target >= 0 ? gt::bearing_of(tabletop_.position(m.target) - at) : order.bearing;
     // A withdrawal backs away, facing kept: it turns nothing and swings into nobody.
     m.backing = order.mode == TableOrder::Withdraw;
     double stop_at = order.distance / 10.0;
@@ -263,7 +263,7 @@ struct Game::TableTraffic {
         return c;
     }
     void refresh(int unit) {
-        bases[static_cast<std::size_t>(unit)] = game.table_stands(unit);
+        bases[static_cast<std::size_t>(unit)] = game.tabletop().stands(unit);
         circles[static_cast<std::size_t>(unit)] = circle_of(bases[static_cast<std::size_t>(unit)]);
     }
     void left_the_table(int unit) {
@@ -284,7 +284,7 @@ struct Game::TableTraffic {
     }
     bool on_table(const std::vector<gt::Stand>& mine) const {
         for (const auto& s : mine)
-            if (!gt::on_table(game.table_map(), s.centre)) return false;
+            if (!gt::on_table(game.tabletop().map(), s.centre)) return false;
         return true;
     }
 };
@@ -371,8 +371,8 @@ double Game::clear_part_of_step(int unit, const TableMove& m, gt::Point from, do
                                 const TableTraffic& traffic) const {
     const gt::Point to = from + gt::heading(m.bearing) * step;
     auto fits = [&](double f) {
-        const auto mine =
-            stands_at(unit, from + (to - from) * f, facing, state_.units[static_cast<std::size_t>(unit)].files);
+        const auto mine = tabletop_.stands_at(unit, from + (to - from) * f, facing,
+                                              state_.units[static_cast<std::size_t>(unit)].files);
         return traffic.clear_of_others(unit, mine) && (m.may_leave || traffic.on_table(mine));
     };
     const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
@@ -398,9 +398,9 @@ bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic&
     auto& m = moves[static_cast<std::size_t>(unit)];
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!m.moving || !u.on_map) return false;
-    const gt::Point from = table_position(unit);
+    const gt::Point from = tabletop_.position(unit);
     if (m.target >= 0 && state_.units[static_cast<std::size_t>(m.target)].on_map)
-        m.bearing = gt::bearing_of(table_position(m.target) - from);
+        m.bearing = gt::bearing_of(tabletop_.position(m.target) - from);
     const double step = std::min(m.per_slice, m.remaining);
     const gt::Point to = from + gt::heading(m.bearing) * step;
     const int facing = m.backing ? u.facing : static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
@@ -412,7 +412,7 @@ bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic&
     m.remaining -= step;
     if (m.remaining <= 1e-6) m.moving = false;
     traffic.refresh(unit);
-    if (m.may_leave && !gt::on_table(table_map(), end)) {
+    if (m.may_leave && !gt::on_table(tabletop_.map(), end)) {
         if (logging_) note("  " + unit_id(unit) + " leaves the table");
         lose_figures(unit, u.figures, "left the table");
         traffic.left_the_table(unit);
@@ -420,7 +420,7 @@ bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic&
         return state_.result.over;
     }
     // Meeting an enemy stops both: they will melee.
-    for (int enemy : units_in_contact(unit)) {
+    for (int enemy : tabletop_.units_in_contact(unit)) {
         m.moving = false;
         moves[static_cast<std::size_t>(enemy)].moving = false;
     }
@@ -436,12 +436,12 @@ void Game::finish_move(int unit, const TableMove& m, const TableTraffic& traffic
         u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
     if (m.about_face) {
         // Turned about in place: the block keeps its ground, its front now its back.
-        const gt::Formation f = table_formation(unit);
+        const gt::Formation f = tabletop_.formation(unit);
         place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
-    } else if (m.end_facing >= 0 && m.end_facing != u.facing && units_in_contact(unit).empty()) {
+    } else if (m.end_facing >= 0 && m.end_facing != u.facing && tabletop_.units_in_contact(unit).empty()) {
         const int was = u.facing;
         u.facing = m.end_facing;
-        if (!traffic.clear_of_others(unit, table_stands(unit))) u.facing = was;  // no room to face that way
+        if (!traffic.clear_of_others(unit, tabletop_.stands(unit))) u.facing = was;  // no room to face that way
     }
     if (logging_ && m.moved > 0.05)
         note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
@@ -450,11 +450,11 @@ void Game::finish_move(int unit, const TableMove& m, const TableTraffic& traffic
 // En-passant fire: every missile unit notes the enemies in its range and arc
 // that it sees, at the closest they came, after each slice of the move.
 void Game::record_sightings() {
-    if (table_roles_.range < 0) return;
+    if (!tabletop_.has(TabletopRole::Range)) return;
     const int n = static_cast<int>(state_.units.size());
     for (int firer = 0; firer < n; ++firer) {
         const auto& f = state_.units[static_cast<std::size_t>(firer)];
-        const int range = table_attribute(firer, table_roles_.range);
+        const int range = tabletop_.value(firer, TabletopRole::Range);
         if (!f.on_map || range <= 0) continue;
         for (int target = 0; target < n; ++target) {
             const auto& t = state_.units[static_cast<std::size_t>(target)];

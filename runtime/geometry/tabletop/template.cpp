@@ -1,6 +1,6 @@
-#include "geometry/table_template.h"
+#include "geometry/tabletop/template.h"
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 Polygon outline(const WedgeTemplate& wedge) {
     const Point forward = heading(wedge.bearing);
@@ -40,4 +40,4 @@ bool covers(const BounceStick& stick, Point figure, double torso) {
 
 bool covers(const WedgeTemplate& wedge, Point figure) { return contains(outline(wedge), figure); }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -1,8 +1,8 @@
-#include "geometry/table_stand.h"
+#include "geometry/tabletop/stand.h"
 
 #include <cmath>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 Point Stand::front_centre() const { return centre + heading(facing) * (depth / 2); }
 
@@ -39,4 +39,4 @@ std::vector<Point> figure_points(const Stand& stand, int count) {
 
 bool on_base(const Stand& stand, Point p) { return contains(stand.corners(), p); }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

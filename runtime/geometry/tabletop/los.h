@@ -1,4 +1,4 @@
-// Line of sight on the free table (Cady, Geography and Hidden Troop Movement).
+// Line of sight on the tabletop (Cady, Geography and Hidden Troop Movement).
 // Heights are in hill levels: "one hill section is the height of a man on
 // horseback". The sight line runs from eye to eye, each eye `eye` levels
 // above the ground its figure stands on, and is blocked by:
@@ -15,12 +15,12 @@
 // does not enter it. Sight is symmetric.
 #pragma once
 
-#include "geometry/table_terrain.h"
+#include "geometry/tabletop/terrain.h"
 
 #include <cstddef>
 #include <string>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 struct Viewpoint {
     Point at;
@@ -43,4 +43,4 @@ Sight line_of_sight(const TableMap& map, Viewpoint from, Viewpoint to, const Sig
 
 std::string describe(SightBlock block);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -1,4 +1,4 @@
-// Points and bearings on a free table measured in centimetres (Cady's rules:
+// Points and bearings on a tabletop measured in centimetres (Cady's rules:
 // 3 cm = 10 yards). The table's origin is its north-west corner; x grows to
 // the east and y to the south, so the table reads like the screen, north up.
 // Directions are compass bearings in degrees, clockwise from north, because
@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 // Lengths closer than this are equal: coordinates are centimetres, so this is
 // far below anything a ruler can tell apart, yet above double rounding.
@@ -45,4 +45,4 @@ double normalize_bearing(double degrees);
 // clockwise (to the right).
 double turn_between(double from_degrees, double to_degrees);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

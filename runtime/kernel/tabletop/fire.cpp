@@ -1,4 +1,4 @@
-// Missile and musket fire on a free table (Cady, Archer/Musket Fire Steps):
+// Missile and musket fire on a tabletop (Cady, Archer/Musket Fire Steps):
 // each side in turn names a target for each of its units that may fire, then
 // all fire is resolved and its casualties taken together ("casualties on your
 // side will fire back that turn"). Each figure in the firing ranks rolls the
@@ -9,25 +9,25 @@
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
-#include "geometry/table_arc.h"
+#include "geometry/tabletop/arc.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sandtable::kernel {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 int Game::volleys_allowed(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || table_attribute(unit, table_roles_.range) <= 0) return 0;
-    if (!units_in_contact(unit).empty()) return attacked_in_melee(unit) ? 1 : 0;  // else it melees instead
+    if (!u.on_map || tabletop_.value(unit, TabletopRole::Range) <= 0) return 0;
+    if (!tabletop_.units_in_contact(unit).empty()) return attacked_in_melee(unit) ? 1 : 0;  // else it melees instead
     const int on_the_move = capability(unit, Capability::VolleysWhenMoved);
     int volleys = u.moved_thirds == 0  ? options<rules::TabletopFireOptions>().volleys_still
                   : on_the_move >= 0   ? on_the_move
                   : u.moved_thirds < 3 ? options<rules::TabletopFireOptions>().volleys_moved
                                        : 0;
-    if (const int carried = table_attribute(unit, table_roles_.ammunition); carried > 0)  // 0: it does not run out
+    if (const int carried = tabletop_.value(unit, TabletopRole::Ammunition); carried > 0)  // 0: it does not run out
         volleys = std::min(volleys, carried - state_.mark(unit, "volleys_fired"));
     return std::max(0, volleys);
 }
@@ -43,7 +43,7 @@ gt::Arc arc_of(int left, int right) {
 // that came to it this turn fires one volley at it before the melee.
 bool Game::attacked_in_melee(int unit) const {
     if (!options<rules::TabletopFireOptions>().attacked_fire_first) return false;
-    const auto enemies = units_in_contact(unit);
+    const auto enemies = tabletop_.units_in_contact(unit);
     return std::any_of(enemies.begin(), enemies.end(),
                        [&](int e) { return state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
 }
@@ -51,7 +51,7 @@ bool Game::attacked_in_melee(int unit) const {
 // How far the firer's missiles reach this target: its range, as the rule
 // scripts change it for the ground (a query: Cady's hills and forests).
 double Game::fire_reach(int firer, int target) const {
-    const int range = table_attribute(firer, table_roles_.range);
+    const int range = tabletop_.value(firer, TabletopRole::Range);
     if (range <= 0 || !listening(Event::FireReach)) return range;
     EventContext ctx(Event::FireReach);
     ctx.set("firer", firer);
@@ -65,30 +65,32 @@ double Game::fire_reach(int firer, int target) const {
 // in the firer's arc and within what it could see at all.
 bool Game::may_fire_at(int firer, int target, double* range_cm) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
-    if (table_attribute(firer, table_roles_.range) <= 0 || !t.on_map ||
+    if (tabletop_.value(firer, TabletopRole::Range) <= 0 || !t.on_map ||
         t.side == state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
         return false;
-    if (table_distance_at_least(firer, target) > std::max(ruleset_->table.sight, table_sight_beyond(firer)) + 1e-9)
+    if (tabletop_.distance_at_least(firer, target) >
+        std::max(ruleset_->table.sight, tabletop_.sight_beyond(firer)) + 1e-9)
         return false;
     const gt::Arc arc =
-        arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
-    const gt::Formation f = table_formation(firer);
+        arc_of(tabletop_.value(firer, TabletopRole::ArcLeft), tabletop_.value(firer, TabletopRole::ArcRight));
+    const gt::Formation f = tabletop_.formation(firer);
     bool in_arc = false;
-    for (const auto& stand : table_stands(target))
+    for (const auto& stand : tabletop_.stands(target))
         in_arc = in_arc || gt::arc_reaches(arc, f.front_centre, f.facing, stand);
     if (!in_arc) return false;
     const double range = fire_reach(firer, target);
-    if (table_distance_at_least(firer, target) > range + 1e-9) return false;
-    const double d = table_distance(firer, target);
+    if (tabletop_.distance_at_least(firer, target) > range + 1e-9) return false;
+    const double d = tabletop_.distance(firer, target);
     if (d > range + 1e-9) return false;
     // No shooting into a melee, but at its own attacker (attacked_fire_first); one in contact shoots at nobody else.
-    const auto theirs = units_in_contact(target);
+    const auto theirs = tabletop_.units_in_contact(target);
     const bool at_attacker = !theirs.empty() && state_.units[static_cast<std::size_t>(target)].moved_thirds > 0 &&
                              std::find(theirs.begin(), theirs.end(), firer) != theirs.end() && attacked_in_melee(firer);
     if (!theirs.empty() && !at_attacker) return false;
-    if (!at_attacker && options<rules::TabletopFireOptions>().attacked_fire_first && !units_in_contact(firer).empty())
+    if (!at_attacker && options<rules::TabletopFireOptions>().attacked_fire_first &&
+        !tabletop_.units_in_contact(firer).empty())
         return false;
-    if (!table_sees(firer, target)) return false;
+    if (!tabletop_.sees(firer, target)) return false;
     if (range_cm) *range_cm = d;
     return true;
 }
@@ -165,12 +167,12 @@ void Game::table_fire_apply(const Action& a) {
 // The firer's stands in `rank` (0 the front) within range of the target and
 // with it in their arc; each stand's figures fire.
 int Game::figures_in_reach(int firer, int target, int rank, double range_cm) const {
-    const auto stands = table_stands(firer);
-    const auto counts = figures_on_stands(firer);
-    const int files = table_formation(firer).files;
+    const auto stands = tabletop_.stands(firer);
+    const auto counts = tabletop_.figures_on_stands(firer);
+    const int files = tabletop_.formation(firer).files;
     const gt::Arc arc =
-        arc_of(table_attribute(firer, table_roles_.arc_left), table_attribute(firer, table_roles_.arc_right));
-    const auto targets = table_stands(target);
+        arc_of(tabletop_.value(firer, TabletopRole::ArcLeft), tabletop_.value(firer, TabletopRole::ArcRight));
+    const auto targets = tabletop_.stands(target);
     int figures = 0;
     for (int i = rank * files; i < std::min(static_cast<int>(stands.size()), (rank + 1) * files); ++i) {
         const auto& s = stands[static_cast<std::size_t>(i)];
@@ -183,16 +185,6 @@ int Game::figures_in_reach(int firer, int target, int rank, double range_cm) con
     return figures;
 }
 
-int Game::figures_in_rank(int unit, int rank) const {
-    const auto counts = figures_on_stands(unit);
-    const long long files = std::max(1, table_formation(unit).files);
-    if (rank < 0 || rank * files >= static_cast<long long>(counts.size())) return 0;  // no such rank
-    int figures = 0;
-    const auto end = std::min(static_cast<long long>(counts.size()), (rank + 1) * files);
-    for (long long i = rank * files; i < end; ++i) figures += counts[static_cast<std::size_t>(i)];
-    return figures;
-}
-
 void Game::resolve_table_fire() {
     const rules::StepLadder* ladder = ruleset_->step_ladder(phase().table);
     if (!ladder) return;
@@ -201,7 +193,7 @@ void Game::resolve_table_fire() {
     for (const Fire& f : state_.fires) {
         const int volleys = volleys_allowed(f.firer);
         const double range = f.factor / 10.0;
-        const double max_range = table_attribute(f.firer, table_roles_.range);
+        const double max_range = tabletop_.value(f.firer, TabletopRole::Range);
         const double reach = fire_reach(f.firer, f.target);
         const std::string start_value = start_attribute >= 0
                                             ? ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(
@@ -209,13 +201,13 @@ void Game::resolve_table_fire() {
                                             : "";
         // En passant the target was nearer during the move than it is now:
         // the rank fired when it was in reach, whatever its reach now.
-        const bool en_passant = range + 1e-6 < table_distance(f.firer, f.target);
-        const auto theirs = units_in_contact(f.target);  // once a fire, not once a rank and volley
+        const bool en_passant = range + 1e-6 < tabletop_.distance(f.firer, f.target);
+        const auto theirs = tabletop_.units_in_contact(f.target);  // once a fire, not once a rank and volley
         const bool at_attacker = std::find(theirs.begin(), theirs.end(), f.firer) != theirs.end();
         int hits = 0;
         for (int volley = 1; volley <= volleys; ++volley)
             for (int rank = 0; rank < fire_ranks; ++rank) {
-                const int firing = en_passant ? figures_in_rank(f.firer, rank)
+                const int firing = en_passant ? tabletop_.figures_in_rank(f.firer, rank)
                                               : figures_in_reach(f.firer, f.target, rank, reach + 1e-6);
                 if (firing == 0) continue;
                 EventContext ctx(Event::FireSteps);
@@ -244,7 +236,7 @@ void Game::resolve_table_fire() {
                          std::to_string(shooting) + " figures at step " + std::to_string(step) +
                          "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));
             }
-        if (table_attribute(f.firer, table_roles_.ammunition) > 0)
+        if (tabletop_.value(f.firer, TabletopRole::Ammunition) > 0)
             set_mark(f.firer, "volleys_fired", state_.mark(f.firer, "volleys_fired") + volleys);
         beside_.pending_losses[static_cast<std::size_t>(f.target)] += hits;
     }

@@ -1,4 +1,4 @@
-#include "geometry/table_polygon.h"
+#include "geometry/tabletop/polygon.h"
 
 #include <algorithm>
 #include <cmath>
@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 Box bounds(const Polygon& polygon) {
     Box box{{std::numeric_limits<double>::max(), std::numeric_limits<double>::max()},
@@ -283,4 +283,4 @@ double segment_polyline_distance(const Polyline& line, Point a, Point b) {
     return best;
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

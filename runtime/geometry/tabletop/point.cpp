@@ -1,8 +1,8 @@
-#include "geometry/table_point.h"
+#include "geometry/tabletop/point.h"
 
 #include <numbers>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 namespace {
 
 double radians(double degrees) { return degrees * std::numbers::pi / 180.0; }
@@ -44,4 +44,4 @@ double turn_between(double from_degrees, double to_degrees) {
     return turn;
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

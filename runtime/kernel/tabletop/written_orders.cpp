@@ -1,18 +1,18 @@
-// Written orders on a free table (Cady, Orders): every unit is given a
+// Written orders on a tabletop (Cady, Orders): every unit is given a
 // direction, a distance, a formation and a facing, hidden until both sides
 // have written; an order stands until a new one is written. A side writes
 // its units' orders one unit at a time, the scenario's first side first.
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
-#include "geometry/table_arc.h"
+#include "geometry/tabletop/arc.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace sandtable::kernel {
 
-namespace gt = geometry::table;
+namespace gt = geometry::tabletop;
 
 namespace {
 const char* kCompass[] = {"N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
@@ -92,14 +92,14 @@ bool Game::may_write(int unit, const TableOrder& o) const {
     if (!u.on_map) return false;
     if (o.mode < TableOrder::Hold || o.mode > TableOrder::Withdraw) return false;
     if (o.bearing < 0 || o.bearing > 359 || o.facing < -1 || o.facing > 359) return false;
-    const int reach_mm = static_cast<int>(std::lround(table_allowance(unit) * 10 * 4 / 3.0));
+    const int reach_mm = static_cast<int>(std::lround(tabletop_.allowance(unit) * 10 * 4 / 3.0));
     if (o.distance < 0 || o.distance > reach_mm) return false;
     if (o.mode == TableOrder::Hold && o.distance != 0) return false;
-    if (o.files < 0 || o.files > stand_count(unit)) return false;
+    if (o.files < 0 || o.files > tabletop_.stand_count(unit)) return false;
     if (o.files > 0 && o.files != u.files && !capability(unit, Capability::ChangesFormation)) return false;
     if (const int from = must_move_away_from(unit); from >= 0 && !moves_away(unit, from, o)) return false;
     if (o.mode == TableOrder::Charge) {
-        if (!units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
+        if (!tabletop_.units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
         // Cady: "On the following move the charging unit may not charge again" (a script marks it).
         if (const std::string& barred = options<rules::WrittenOrdersOptions>().no_charge_mark;
             !barred.empty() && state_.mark(unit, barred) > 0)
@@ -146,7 +146,7 @@ int Game::must_move_away_from(int unit) const {
 // A march or withdrawal heading more than 90 degrees off the way to `from`.
 bool Game::moves_away(int unit, int from, const TableOrder& o) const {
     if ((o.mode != TableOrder::Advance && o.mode != TableOrder::Withdraw) || o.distance <= 0) return false;
-    const double toward = gt::bearing_of(table_position(from) - table_position(unit));
+    const double toward = gt::bearing_of(tabletop_.position(from) - tabletop_.position(unit));
     return std::abs(gt::turn_between(toward, o.bearing)) > 90.0;
 }
 
@@ -181,8 +181,8 @@ std::string Game::describe_order(int unit, const TableOrder& o) const {
 // be written (may_write).
 void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    const gt::Point at = table_position(unit);
-    const int move_mm = static_cast<int>(std::lround(table_allowance(unit) * 10));
+    const gt::Point at = tabletop_.position(unit);
+    const int move_mm = static_cast<int>(std::lround(tabletop_.allowance(unit) * 10));
     auto add = [&](TableOrder o) {
         if (may_write(unit, o) && std::find(out.begin(), out.end(), o) == out.end()) out.push_back(o);
     };
@@ -197,19 +197,19 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
     for (int other = 0; other < static_cast<int>(state_.units.size()); ++other) {
         const auto& o = state_.units[static_cast<std::size_t>(other)];
         if (!o.on_map || o.side == u.side || o.figures <= 0) continue;
-        seen.emplace_back(gt::distance(at, table_position(other)), other);
+        seen.emplace_back(gt::distance(at, tabletop_.position(other)), other);
     }
     std::sort(seen.begin(), seen.end());
     int offered = 0;
     for (const auto& [d, enemy] : seen) {
         if (offered == 3) break;
-        if (!table_sees(unit, enemy)) continue;
+        if (!tabletop_.sees(unit, enemy)) continue;
         ++offered;
-        const int toward = whole_bearing(gt::bearing_of(table_position(enemy) - at));
+        const int toward = whole_bearing(gt::bearing_of(tabletop_.position(enemy) - at));
         add({TableOrder::Hold, 0, 0, 0, toward, -1});
         // Facing the way it marches (-1), as the compass orders below do: the same order is offered once.
         for (int thirds = 1; thirds <= 3; ++thirds) add({TableOrder::Advance, toward, move_mm * thirds / 3, 0, -1, -1});
-        const double gap_mm = table_distance(unit, enemy) * 10;
+        const double gap_mm = tabletop_.distance(unit, enemy) * 10;
         if (gap_mm <= move_mm * 4 / 3.0) add({TableOrder::Charge, toward, move_mm * 4 / 3, 0, -1, enemy});
     }
     for (std::size_t i = 0; i < scenario_->objectives.size(); ++i) {
@@ -230,12 +230,12 @@ void Game::table_order_menu(int unit, std::vector<TableOrder>& out) const {
         add({TableOrder::Advance, bearing, move_mm, 0, -1, -1});
         add({TableOrder::Advance, bearing, move_mm / 3, 0, -1, -1});
     }
-    for (const int enemy : {nearest_enemy(unit), must_move_away_from(unit)}) {
+    for (const int enemy : {tabletop_.nearest_enemy(unit), must_move_away_from(unit)}) {
         if (enemy < 0) continue;
-        const int away = whole_bearing(gt::bearing_of(at - table_position(enemy)));
+        const int away = whole_bearing(gt::bearing_of(at - tabletop_.position(enemy)));
         add({TableOrder::Withdraw, away, move_mm, 0, u.facing, -1});
     }
-    const int stands = stand_count(unit);
+    const int stands = tabletop_.stand_count(unit);
     for (int files : {stands, (stands + 1) / 2, 4, 2})
         if (files >= 1 && files <= stands && files != u.files) add({TableOrder::Hold, 0, 0, files, u.facing, -1});
 }

@@ -1,4 +1,4 @@
-// The post-melee morale test on a free table (Cady, Post-Melee Morale): every
+// The post-melee morale test on a tabletop (Cady, Post-Melee Morale): every
 // unit that lost figures this turn, for any cause, compares its losses (its
 // morale value x figures lost) with its value before them (morale x figures);
 // the ruleset's chart gives no effect, back, back and turn or rout. Scripts
@@ -19,7 +19,7 @@ bool Game::table_morale_step() {
         const auto& u = state_.units[static_cast<std::size_t>(unit)];
         const int lost = u.figures_at_turn_start - u.figures;
         if (!u.on_map || lost <= 0) continue;
-        const int morale = table_attribute(unit, table_roles_.morale);
+        const int morale = tabletop_.value(unit, TabletopRole::Morale);
         EventContext ctx(Event::MoraleShift);
         ctx.set("unit", unit);
         ctx.set("value", morale * u.figures_at_turn_start);
@@ -35,13 +35,13 @@ bool Game::table_morale_step() {
     }
     if (options<rules::TabletopMoraleOptions>().worst_only)
         for (int a = 0; a < n; ++a)
-            for (int b : units_in_contact(a)) {
+            for (int b : tabletop_.units_in_contact(a)) {
                 if (b < a) continue;
                 auto& ra = result[static_cast<std::size_t>(a)];
                 auto& rb = result[static_cast<std::size_t>(b)];
                 if (ra == rules::MoraleReaction::None || rb == rules::MoraleReaction::None) continue;
-                const int tmv_a = table_attribute(a, table_roles_.morale) * figures(a);
-                const int tmv_b = table_attribute(b, table_roles_.morale) * figures(b);
+                const int tmv_a = tabletop_.value(a, TabletopRole::Morale) * figures(a);
+                const int tmv_b = tabletop_.value(b, TabletopRole::Morale) * figures(b);
                 const bool a_takes = ra != rb ? ra > rb : tmv_a <= tmv_b;
                 (a_takes ? rb : ra) = rules::MoraleReaction::None;
                 if (logging_) note("  only " + unit_id(a_takes ? a : b) + "'s reaction counts");

@@ -4,9 +4,9 @@
 // belong to it: a target at exactly 45 degrees may be shot.
 #pragma once
 
-#include "geometry/table_stand.h"
+#include "geometry/tabletop/stand.h"
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 struct Arc {
     double left = 45;   // degrees to the left of the facing
@@ -27,4 +27,4 @@ bool arc_reaches(const Arc& arc, Point origin, double facing, const Stand& targe
 // The arc of a stand's front: measured from the middle of its front edge.
 bool in_front_arc(const Arc& arc, const Stand& shooter, const Stand& target);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -4,12 +4,12 @@
 // torso is within the hit area").
 #pragma once
 
-#include "geometry/table_point.h"
-#include "geometry/table_polygon.h"
+#include "geometry/tabletop/point.h"
+#include "geometry/tabletop/polygon.h"
 
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 struct Stand {
     Point centre;
@@ -40,4 +40,4 @@ std::vector<Point> figure_points(const Stand& stand, int count);
 // Is the point on the stand's base (edges included)?
 bool on_base(const Stand& stand, Point p);
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

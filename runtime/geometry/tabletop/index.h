@@ -4,11 +4,11 @@
 // size suit a table where every base is a few centimetres across.
 #pragma once
 
-#include "geometry/table_polygon.h"
+#include "geometry/tabletop/polygon.h"
 
 #include <vector>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 class SpatialIndex {
 public:
@@ -34,4 +34,4 @@ private:
     std::vector<std::vector<int>> cells_;
 };
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

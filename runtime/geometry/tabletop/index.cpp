@@ -1,9 +1,9 @@
-#include "geometry/table_index.h"
+#include "geometry/tabletop/index.h"
 
 #include <algorithm>
 #include <cmath>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 SpatialIndex::SpatialIndex(double table_width, double table_depth, double cell_cm)
     : cell_(cell_cm > 0 ? cell_cm : 10),
@@ -44,4 +44,4 @@ std::vector<int> SpatialIndex::near(Point centre, double radius) const {
     return near(Box{{centre.x - radius, centre.y - radius}, {centre.x + radius, centre.y + radius}});
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop

@@ -1,8 +1,8 @@
-#include "geometry/table_formation.h"
+#include "geometry/tabletop/formation.h"
 
 #include <algorithm>
 
-namespace sandtable::geometry::table {
+namespace sandtable::geometry::tabletop {
 
 double frontage(const Formation& f) { return f.files * f.stand_width + (f.files - 1) * f.gap; }
 
@@ -52,4 +52,4 @@ bool holds_together(const std::vector<Stand>& stands, double max_gap) {
     return count == stands.size();
 }
 
-}  // namespace sandtable::geometry::table
+}  // namespace sandtable::geometry::tabletop
