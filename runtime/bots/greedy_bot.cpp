@@ -246,9 +246,9 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
     const int f = game.next_formation_to_order();
     const auto& st = game.state();
     bool enemy_near = false;
-    for (int u : game.formation_units(f))
+    for (int u : game.formations().units(f))
         for (const auto& e : st.units)
-            if (st.units[static_cast<std::size_t>(u)].on_map && e.on_map && e.side != game.formation_side(f) &&
+            if (st.units[static_cast<std::size_t>(u)].on_map && e.on_map && e.side != game.formations().side(f) &&
                 geometry::distance(e.hex, st.units[static_cast<std::size_t>(u)].hex) <= 2)
                 enemy_near = true;
     const auto& orders = game.ruleset().orders;

@@ -14,14 +14,8 @@ namespace sandtable::kernel {
 
 using Kind = rules::SequenceStep::Kind;
 
-int Game::formation_index(const std::string& name) const {
-    for (std::size_t i = 0; i < formations_.size(); ++i)
-        if (formations_[i].name == name) return static_cast<int>(i);
-    return -1;
-}
-
 bool Game::formation_present(int formation) const {
-    const auto& units = formations_[static_cast<std::size_t>(formation)].units;
+    const auto& units = formations_.units(formation);
     return std::any_of(units.begin(), units.end(),
                        [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
 }
@@ -34,8 +28,7 @@ bool Game::in_activation_step() const {
 
 bool Game::acts_now(int unit) const {
     if (!in_activation_step()) return true;
-    return state_.activation.formation >= 0 &&
-           unit_formation_[static_cast<std::size_t>(unit)] == state_.activation.formation;
+    return state_.activation.formation >= 0 && formations_.of(unit) == state_.activation.formation;
 }
 
 bool Game::step_runs(int step) const {
@@ -66,7 +59,7 @@ void Game::settle_on_step() {
     if (!in_activation_step()) return;
     Activation& a = state_.activation;
     a = Activation{};
-    a.done.assign(formations_.size(), 0);
+    a.done.assign(static_cast<std::size_t>(formations_.count()), 0);
 }
 
 // A phase begins, unless an activation loop must first find who goes.
@@ -85,9 +78,9 @@ bool Game::activation_choice_step() {
         return true;
     }
     std::vector<int> left(scenario_->sides.size(), 0);
-    for (int f = 0; f < formation_count(); ++f)
+    for (int f = 0; f < formations_.count(); ++f)
         if (!a.done[static_cast<std::size_t>(f)] && formation_present(f))
-            ++left[static_cast<std::size_t>(formation_side(f))];
+            ++left[static_cast<std::size_t>(formations_.side(f))];
     const int sides_left = static_cast<int>(std::count_if(left.begin(), left.end(), [](int n) { return n > 0; }));
     if (sides_left == 0) return false;
     const auto& rules = game_turn()[static_cast<std::size_t>(state_.at.step)].activation;
@@ -135,8 +128,8 @@ int Game::roll_off(const rules::ActivationRules& rules) {
 void Game::activation_actions(std::vector<Action>& out) const {
     const Activation& a = state_.activation;
     if (a.picking < 0) return;
-    for (int f = 0; f < formation_count(); ++f)
-        if (formation_side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] && formation_present(f))
+    for (int f = 0; f < formations_.count(); ++f)
+        if (formations_.side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] && formation_present(f))
             out.push_back({ActionKind::Activate, -1, -1, {}, f});
 }
 
@@ -150,10 +143,10 @@ void Game::activate(const Action& action) {
     state_.at.active_side = side;
     state_.at.phase = 0;
     if (logging_)
-        note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formation_name(action.index));
+        note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formations_.name(action.index));
     if (listening(Event::ActivationBegin)) {
         EventContext ctx(Event::ActivationBegin);
-        ctx.set_text("formation", formation_name(action.index));
+        ctx.set_text("formation", formations_.name(action.index));
         ctx.set("side", side);
         raise(ctx);
     }
@@ -166,7 +159,7 @@ bool Game::finish_activation() {
     Activation& a = state_.activation;
     if (a.formation >= 0) a.done[static_cast<std::size_t>(a.formation)] = 1;
     a.formation = -1;
-    for (int f = 0; f < formation_count(); ++f)
+    for (int f = 0; f < formations_.count(); ++f)
         if (!a.done[static_cast<std::size_t>(f)] && formation_present(f)) return true;
     return false;
 }

@@ -23,7 +23,7 @@ bool listed(const std::vector<std::string>& list, const std::string& s) {
 const rules::DicePoolTable* Game::dice_pool() const { return phase_pools_[static_cast<std::size_t>(phase_index())]; }
 
 std::string Game::status_of(int unit) const {
-    const int f = formation_of(unit);
+    const int f = formations_.of(unit);
     const int order = order_of(f);
     if (order >= 0) return ruleset_->orders.list[static_cast<std::size_t>(order)].id;
     const auto* pool = dice_pool();
@@ -97,36 +97,36 @@ OddsEstimate Game::dice_pool_odds(const rules::DicePoolTable& pool, int phase_in
 bool Game::may_join_pool(int unit) const {
     const auto* pool = dice_pool();
     const Combat& c = state_.combat;
-    const int f = formation_of(unit);
+    const int f = formations_.of(unit);
     auto is_stand = [&](int u) { return pool->stand_attribute.empty() || attribute(u, pool->stand_attribute) != 0; };
     if (f < 0) {  // divisional artillery and the like: support, or fire alone where no stands limit it
         if (c.attackers.empty()) return may_open_pool(unit);
         const auto unattached =
-            std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formation_of(u) < 0; });
+            std::count_if(c.attackers.begin(), c.attackers.end(), [&](int u) { return formations_.of(u) < 0; });
         const std::string status = status_of(c.attackers.front());
         const bool status_allows = pool->unattached_with.empty() ||
                                    std::find(pool->unattached_with.begin(), pool->unattached_with.end(), status) !=
                                        pool->unattached_with.end();
-        return formation_of(c.attackers.front()) >= 0 && status_allows && unattached < pool->unattached;
+        return formations_.of(c.attackers.front()) >= 0 && status_allows && unattached < pool->unattached;
     }
     if (!is_stand(
             unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
         const Hex here = state_.units[static_cast<std::size_t>(unit)].hex;
         const bool from_afar = pool->joins_from_afar.empty() || attribute(unit, pool->joins_from_afar) != 0;
         return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) {
-            return formation_of(u) == f && is_stand(u) &&
+            return formations_.of(u) == f && is_stand(u) &&
                    (from_afar || state_.units[static_cast<std::size_t>(u)].hex == here);
         });
     }
     const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(),
-                                      [&](int u) { return formation_of(u) >= 0 && is_stand(u); });
+                                      [&](int u) { return formations_.of(u) >= 0 && is_stand(u); });
     return stands < pool->stands_allowed(status_of(unit));
 }
 
 // May the unit open an attack: a stand whose status lets it attack at all.
 bool Game::may_open_pool(int unit) const {
     const auto* pool = dice_pool();
-    if (formation_of(unit) < 0)
+    if (formations_.of(unit) < 0)
         return pool->attacking_stands.empty();  // a battery opens fire only where no stands limit it (5.1)
     if (!pool->stand_attribute.empty() && attribute(unit, pool->stand_attribute) == 0) return false;
     return pool->stands_allowed(status_of(unit)) > 0;
@@ -230,7 +230,7 @@ std::vector<int> Game::pool_loss_candidates(bool attacker) const {
     std::vector<int> close, formation, rest;
     for (int u : c.attackers) {
         if (!may_lose(u)) continue;
-        if (formation_of(u) < 0)
+        if (formations_.of(u) < 0)
             rest.push_back(u);
         else if (c.close_combat && next_to_defender(u))
             close.push_back(u), formation.push_back(u);
@@ -294,7 +294,7 @@ void Game::owe_pool_losses(const rules::DicePoolTable& pool) {
     // The attacker's cap counts the hexes of its formations' units: batteries supporting from afar take no losses.
     std::vector<int> formation_attackers;
     for (int u : c.attackers)
-        if (formation_of(u) >= 0) formation_attackers.push_back(u);
+        if (formations_.of(u) >= 0) formation_attackers.push_back(u);
     c.losses_defender = std::min(c.attacker_hits, pool.max_loss_per_hex * hexes(c.defenders));
     c.losses_attacker =
         std::min(c.defender_hits,

@@ -38,7 +38,7 @@ const rules::PhaseSpec& Game::phase() const {
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
 
-const Game::PhaseProcedure& Game::procedure() const {
+const Game::ProcedureEntry& Game::procedure() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return *procedures_[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
 }
@@ -81,10 +81,7 @@ void Game::run() {
     decide(DecisionKind::GameOver, -1);
 }
 
-bool Game::step_procedure() {
-    const PhaseProcedure& p = procedure();
-    return p.step && (this->*p.step)();
-}
+bool Game::step_procedure() { return procedure().run->step(*this); }
 
 void Game::begin_turn() {
     if (logging_) note("Turn " + std::to_string(state_.at.turn) + " begins");
@@ -214,7 +211,7 @@ void Game::add_legal(std::vector<Action>& out) const {
         return;
     }
     if (choosing_activation()) return activation_actions(out);
-    if (const PhaseProcedure& p = procedure(); p.list) (this->*p.list)(out);
+    procedure().run->list(*this, out);
 }
 
 // The reason a refused action is given: the rule it breaks, where one is known.
@@ -236,7 +233,7 @@ bool Game::is_legal(const Action& action) const {
     // its side has still to order, in any order.
     if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() &&
         procedure().id == Procedure::TableOrders)
-        return may_order_now(action.unit) && may_write(action.unit, action.order);
+        return written_orders().may_order_now(action.unit) && written_orders().may_write(action.unit, action.order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
     if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() &&
         procedure().id == Procedure::TableArtillery)
@@ -314,7 +311,7 @@ void Game::dispatch_action(const Action& action) {
         return;
     }
     if (choosing_activation()) return activate(action);
-    if (const PhaseProcedure& p = procedure(); p.apply) (this->*p.apply)(action);
+    procedure().run->apply(*this, action);
 }
 
 // The state's checksum and what lives beside it: pending questions and
@@ -347,17 +344,18 @@ std::string Game::describe(const Action& a) const {
     if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out += " -> " + name(a.target);
     if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
-    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formation_count())
-        out += " " + formation_name(a.index);
+    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formations_.count())
+        out += " " + formations_.name(a.index);
     if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size()))
-        out += (a.target >= 0 && a.target < formation_count() ? " " + formation_name(a.target) + ":" : std::string()) +
-               " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
+        out +=
+            (a.target >= 0 && a.target < formations_.count() ? " " + formations_.name(a.target) + ":" : std::string()) +
+            " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
         a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
-        out = unit_id(a.unit) + ": " + describe_order(a.unit, a.order);
+        out = unit_id(a.unit) + ": " + written_orders().describe(a.unit, a.order);
     if (a.kind == ActionKind::Fire && on_tabletop() && a.index >= 0)
         out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
     if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&
@@ -387,7 +385,8 @@ int Game::phase_index() const {
 
 bool Game::hides_information() const {
     // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.
-    return std::any_of(procedures_.begin(), procedures_.end(), [](const PhaseProcedure* p) { return p->hides_orders; });
+    return std::any_of(procedures_.begin(), procedures_.end(),
+                       [](const ProcedureEntry* p) { return p->run->hides_orders(); });
 }
 
 bool Game::raise(EventContext& context) {

@@ -10,9 +10,12 @@
 #include "kernel/combat_explanation.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
+#include "kernel/formation_roster.h"
 #include "kernel/game_state.h"
+#include "kernel/phase_procedure.h"
 #include "kernel/plot.h"
 #include "kernel/tabletop/board.h"
+#include "kernel/tabletop/written_orders.h"
 #include "rules/phase_options.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
@@ -227,18 +230,8 @@ public:
     // Does the phase in progress take support markers (support_markers > 0)?
     int support_markers_per_combat() const { return combat_rules().support_markers; }
     bool bombardment() const { return combat_rules().bombardment; }
-    // Formations (the scenario's `formation:` per unit, a regiment or battle
-    // group), numbered in order of first appearance; units without one are in none (-1).
-    int formation_count() const { return static_cast<int>(formations_.size()); }
-    const std::string& formation_name(int formation) const {
-        return formations_[static_cast<std::size_t>(formation)].name;
-    }
-    int formation_side(int formation) const { return formations_[static_cast<std::size_t>(formation)].side; }
-    int formation_index(const std::string& name) const;
-    int formation_of(int unit) const { return unit_formation_[static_cast<std::size_t>(unit)]; }
-    const std::vector<int>& formation_units(int formation) const {
-        return formations_[static_cast<std::size_t>(formation)].units;
-    }
+    // Formations (the scenario's `formation:` per unit, a regiment or battle group).
+    const FormationRoster& formations() const { return formations_; }
     // Has the formation a unit on the map?
     bool formation_present(int formation) const;
     // The activation loop (a sequence step `activations:`): is one running,
@@ -267,33 +260,16 @@ public:
     // (stands, distances, contact, sight, hidden markers), figures, orders.
     bool on_tabletop() const { return ruleset_->table.enabled; }
     const TabletopBoard& tabletop() const { return tabletop_; }
+    // Written orders: the standing and pending orders, the menu, what may be written.
+    WrittenOrders written_orders() const { return WrittenOrders(*this); }
     int figures(int unit) const { return state_.units[static_cast<std::size_t>(unit)].figures; }
     // Reveals every hidden marker an enemy unit now sees; a phantom seen is removed.
     void reveal_seen_markers();
-    // The unit's order as revealed (its standing order); hold when none.
-    const TableOrder& table_order(int unit) const;
-    // While orders are being written: a unit's new order, to its own side only.
-    std::optional<TableOrder> pending_table_order(int unit, int viewer) const;
-    // In a written_orders phase: the unit whose order is written next (-1: none).
-    int next_unit_to_order() const;
-    // Whether `unit` is still to be ordered this turn by the side writing
-    // orders now (a person may order those units in any order; the legal
-    // actions offer the next one's menu), and the orders the menu offers it.
-    bool may_order_now(int unit) const;
-    std::vector<TableOrder> order_menu(int unit) const;
-    // Is this order one the unit may be given now (any direction; a distance
-    // up to a charge's reach; a real formation; a charge at an enemy)?
-    bool may_write(int unit, const TableOrder& order) const;
-    bool refused_by_rules(int unit, const TableOrder& order) const;  // the order.check query
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
     void set_table_order(int unit, const TableOrder& order);
-    // `away_from_mark`: the unit this one must be ordered away from, or -1.
-    int must_move_away_from(int unit) const;
-    bool moves_away(int unit, int from, const TableOrder& order) const;
     bool out_of_time_to_fight(int unit) const;
     bool attacked_in_melee(int unit) const;
     bool in_a_defending_hex(int unit) const;
-    std::string describe_order(int unit, const TableOrder& order) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
     // `direct`: the shots (ids, comma-separated) that struck it under their cross-hairs (figures.lost).
     void lose_figures(int unit, int count, const std::string& why, const std::string& direct = {});
@@ -392,15 +368,14 @@ private:
         TableMelee,
         TableMorale
     };
-    struct PhaseProcedure {
+    struct ProcedureEntry {
         std::string_view name;
         Procedure id;
-        bool (Game::*step)();                            // on to a decision (true) or the phase's end; null: at once
-        void (Game::*list)(std::vector<Action>&) const;  // the legal actions at its decisions; null: it takes none
-        void (Game::*apply)(const Action&);              // one of them taken; null: it takes none
-        bool hides_orders;  // a side's orders stay hidden from the other until revealed (hot-seat hands over)
+        const PhaseProcedure* run;
     };
-    static const PhaseProcedure& procedure_named(std::string_view name);
+    static const ProcedureEntry& procedure_named(std::string_view name);
+    friend class WrittenOrdersProcedure;
+    friend class WrittenOrders;
     void run();
     bool step_procedure();
     void begin_phase();
@@ -410,7 +385,7 @@ private:
     void bring_on_reinforcements(int side);
     bool reinforcements_in_movement_ = false;  // a movement phase says `reinforcements: arrive` (F&M 4.1)
     const rules::PhaseSpec& phase() const;
-    const PhaseProcedure& procedure() const;
+    const ProcedureEntry& procedure() const;
     void decide(DecisionKind kind, int side);
     // Decides with the legal actions the step has just listed for it:
     // legal_actions() takes them rather than list them again.
@@ -638,14 +613,6 @@ private:
     void execute_plotted_moves();
     // table_units.cpp: the tabletop's units and what they stand on
     void set_up_table();
-    // table_orders.cpp: written orders, hidden until both sides have written
-    bool table_orders_step();
-    int table_ordering_side() const;
-    bool awaits_order(int unit, int side) const;
-    void table_order_actions(std::vector<Action>& out) const;
-    void table_order_menu(int unit, std::vector<TableOrder>& out) const;
-    void table_order_apply(const Action& a);
-    void reveal_table_orders();
     // table_movement.cpp: every unit's move at once, a slice at a time
     bool table_movement_step();
     struct TableMove;
@@ -801,17 +768,11 @@ private:
         legal_valid_ = false;
         listed_valid_ = false;
     }
-    std::vector<const PhaseProcedure*> procedures_;  // by ruleset phase index
+    std::vector<const ProcedureEntry*> procedures_;  // by ruleset phase index
     // The game turn this scenario plays: the ruleset's sequence or the variant it chose.
     const std::vector<rules::SequenceStep>* game_turn_ = nullptr;
     const std::vector<rules::SequenceStep>& game_turn() const { return *game_turn_; }
-    struct Formation {
-        std::string name;
-        int side = 0;
-        std::vector<int> units;
-    };
-    std::vector<Formation> formations_;
-    std::vector<int> unit_formation_;
+    FormationRoster formations_;
     // The tabletop's stands, distances, contact and sight (a ruleset with geometry kind table).
     TabletopBoard tabletop_{*this};
     // What apply() restores when a script fails.

@@ -32,17 +32,10 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     beside_.capabilities.assign(ruleset_->unit_types.size(), {defaults, defaults});
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
-    for (const auto& p : sc.units) {
-        int f = p.formation.empty() ? -1 : formation_index(p.formation);
-        if (!p.formation.empty() && f < 0) {
-            f = static_cast<int>(formations_.size());
-            formations_.push_back({p.formation, p.side, {}});
-        }
-        if (f >= 0) formations_[static_cast<std::size_t>(f)].units.push_back(static_cast<int>(unit_formation_.size()));
-        unit_formation_.push_back(f);
-    }
-    if (!ruleset_->orders.list.empty()) state_.orders.assign(formations_.size(), ruleset_->orders.initial);
-    beside_.pending_orders.assign(formations_.size(), -1);
+    formations_ = FormationRoster(sc);
+    if (!ruleset_->orders.list.empty())
+        state_.orders.assign(static_cast<std::size_t>(formations_.count()), ruleset_->orders.initial);
+    beside_.pending_orders.assign(static_cast<std::size_t>(formations_.count()), -1);
     beside_.support.available.assign(sc.sides.size(), {});
     beside_.support.draws_left.assign(sc.sides.size(), 0);
     beside_.support.committed.assign(sc.sides.size(), {});
@@ -53,7 +46,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(&procedure_named(p.procedure));
     // Written orders only where the sequence has them: every action copies what is kept beside the state.
-    const bool plotted = std::any_of(procedures_.begin(), procedures_.end(), [](const PhaseProcedure* p) {
+    const bool plotted = std::any_of(procedures_.begin(), procedures_.end(), [](const ProcedureEntry* p) {
         return p->id == Procedure::Plot || p->id == Procedure::PlottedCombat || p->id == Procedure::PlottedMovement;
     });
     if (plotted) beside_.plots.assign(state_.units.size(), Plot{});

@@ -400,8 +400,8 @@ bool Game::keeps_away(int unit) const {
     if (confined)
         for (std::size_t u = 0; u < state_.units.size(); ++u) {
             const auto& f = state_.units[u];
-            if (static_cast<int>(u) != unit && f.on_map && formation_of(static_cast<int>(u)) >= 0 &&
-                formation_of(static_cast<int>(u)) == formation_of(unit))
+            if (static_cast<int>(u) != unit && f.on_map && formations_.of(static_cast<int>(u)) >= 0 &&
+                formations_.of(static_cast<int>(u)) == formations_.of(unit))
                 near_enemy_[static_cast<std::size_t>(grid().index(f.hex))] = 0;
         }
     if (away)

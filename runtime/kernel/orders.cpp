@@ -22,7 +22,7 @@ int Game::order_of(int formation) const {
 std::optional<int> Game::pending_order(int formation, int viewer) const {
     if (formation < 0 || formation >= static_cast<int>(beside_.pending_orders.size())) return std::nullopt;
     const int order = beside_.pending_orders[static_cast<std::size_t>(formation)];
-    if (order < 0 || (formation_side(formation) != viewer && !state_.result.over)) return std::nullopt;
+    if (order < 0 || (formations_.side(formation) != viewer && !state_.result.over)) return std::nullopt;
     return order;
 }
 
@@ -37,7 +37,7 @@ void Game::set_order(int formation, int order) {
     if (formation < 0 || formation >= static_cast<int>(state_.orders.size())) return;
     state_.orders[static_cast<std::size_t>(formation)] = order;
     if (logging_)
-        note("  " + formation_name(formation) + " is now on " +
+        note("  " + formations_.name(formation) + " is now on " +
              ruleset_->orders.list[static_cast<std::size_t>(order)].name + " orders");
 }
 
@@ -52,12 +52,12 @@ int Game::next_formation_to_order() const {
     if (state_.at.stage < 1 || state_.at.stage > 2) return -1;
     const int side = ordering_side();
     const auto& barred = options<rules::OrdersOptions>().barred_mark;
-    for (int f = 0; f < formation_count(); ++f) {
-        if (formation_side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 ||
+    for (int f = 0; f < formations_.count(); ++f) {
+        if (formations_.side(f) != side || beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 ||
             !formation_present(f))
             continue;
         bool all_barred = !barred.empty();
-        for (int u : formation_units(f))
+        for (int u : formations_.units(f))
             if (state_.units[static_cast<std::size_t>(u)].on_map)
                 all_barred = all_barred && std::any_of(barred.begin(), barred.end(),
                                                        [&](const std::string& m) { return state_.mark(u, m) != 0; });
@@ -102,7 +102,7 @@ void Game::order_apply(const Action& a) {
 
 // Every marker is turned over at once (1.5: "revealed before the round starts").
 void Game::reveal_orders() {
-    for (int f = 0; f < formation_count(); ++f) {
+    for (int f = 0; f < formations_.count(); ++f) {
         const int order = beside_.pending_orders[static_cast<std::size_t>(f)];
         if (order >= 0) state_.orders[static_cast<std::size_t>(f)] = order;
     }
@@ -110,9 +110,9 @@ void Game::reveal_orders() {
     if (!logging_) return;
     for (int side = 0; side < static_cast<int>(scenario_->sides.size()); ++side) {
         std::string line;
-        for (int f = 0; f < formation_count(); ++f)
-            if (formation_side(f) == side && formation_present(f))
-                line += (line.empty() ? "" : ", ") + formation_name(f) + " " +
+        for (int f = 0; f < formations_.count(); ++f)
+            if (formations_.side(f) == side && formation_present(f))
+                line += (line.empty() ? "" : ", ") + formations_.name(f) + " " +
                         ruleset_->orders.list[static_cast<std::size_t>(order_of(f))].id;
         if (!line.empty())
             note("  orders revealed, " + scenario_->sides[static_cast<std::size_t>(side)].name + ": " + line);

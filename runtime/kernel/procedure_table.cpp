@@ -1,35 +1,77 @@
 // The kernel's built-in phase procedures by name: what runs a phase, lists
-// its decisions' legal actions and applies them. A new procedure is a row
-// here and its methods; docs/formats.md and rules/procedures.cpp (the options
-// it reads, which the loader checks) describe it to designers.
+// its decisions' legal actions and applies them. A procedure is a
+// PhaseProcedure object (phase_procedure.h) with its options' struct in
+// rules/phase_options.h; the ones not yet moved out of Game run through
+// MemberProcedure, which calls Game's methods. rules/procedures.cpp lists the
+// same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
+#include "kernel/tabletop/written_orders.h"
 
 #include <array>
 
 namespace sandtable::kernel {
 
-const Game::PhaseProcedure& Game::procedure_named(std::string_view name) {
+// A procedure still written as three of Game's methods.
+class MemberProcedure final : public PhaseProcedure {
+public:
+    using Step = bool (Game::*)();
+    using List = void (Game::*)(std::vector<Action>&) const;
+    using Apply = void (Game::*)(const Action&);
+    constexpr MemberProcedure(Step step, List list, Apply apply, bool hides = false)
+        : step_(step), list_(list), apply_(apply), hides_(hides) {}
+    bool step(Game& game) const override { return step_ && (game.*step_)(); }
+    void list(const Game& game, std::vector<Action>& out) const override {
+        if (list_) (game.*list_)(out);
+    }
+    void apply(Game& game, const Action& action) const override {
+        if (apply_) (game.*apply_)(action);
+    }
+    bool hides_orders() const override { return hides_; }
+
+private:
+    Step step_;
+    List list_;
+    Apply apply_;
+    bool hides_;
+};
+
+const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     using P = Procedure;
-    static const std::array<PhaseProcedure, 16> table{{
-        {"", P::Script, nullptr, nullptr, nullptr, false},
-        {"movement", P::Movement, &Game::movement_step, &Game::movement_actions, &Game::movement_apply, false},
-        {"ranged_fire", P::RangedFire, &Game::fire_step, &Game::fire_actions, &Game::fire_apply, false},
-        {"odds_combat", P::OddsCombat, &Game::combat_step, &Game::combat_actions, &Game::combat_apply, false},
-        {"recovery", P::Recovery, &Game::recovery_step, &Game::recovery_actions, &Game::recovery_apply, false},
-        {"plot", P::Plot, &Game::plot_step, &Game::plot_actions, &Game::plot_apply, true},
-        {"plotted_combat", P::PlottedCombat, &Game::plotted_combat_step, &Game::combat_actions, &Game::combat_apply,
-         false},
-        {"plotted_movement", P::PlottedMovement, &Game::plotted_movement_step, nullptr, nullptr, false},
-        {"support_draw", P::SupportDraw, &Game::support_draw_step, nullptr, nullptr, false},
-        {"orders", P::Orders, &Game::orders_step, &Game::order_actions, &Game::order_apply, true},
-        {"written_orders", P::TableOrders, &Game::table_orders_step, &Game::table_order_actions,
-         &Game::table_order_apply, true},
-        {"table_movement", P::TableMovement, &Game::table_movement_step, nullptr, nullptr, false},
-        {"table_fire", P::TableFire, &Game::table_fire_step, &Game::table_fire_actions, &Game::table_fire_apply, false},
-        {"table_artillery", P::TableArtillery, &Game::table_artillery_step, &Game::table_artillery_actions,
-         &Game::table_artillery_apply, false},
-        {"table_melee", P::TableMelee, &Game::table_melee_step, nullptr, nullptr, false},
-        {"table_morale", P::TableMorale, &Game::table_morale_step, nullptr, nullptr, false},
+    using M = MemberProcedure;
+    static const M script{nullptr, nullptr, nullptr};
+    static const M movement{&Game::movement_step, &Game::movement_actions, &Game::movement_apply};
+    static const M ranged_fire{&Game::fire_step, &Game::fire_actions, &Game::fire_apply};
+    static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
+    static const M recovery{&Game::recovery_step, &Game::recovery_actions, &Game::recovery_apply};
+    static const M plot{&Game::plot_step, &Game::plot_actions, &Game::plot_apply, true};
+    static const M plotted_combat{&Game::plotted_combat_step, &Game::combat_actions, &Game::combat_apply};
+    static const M plotted_movement{&Game::plotted_movement_step, nullptr, nullptr};
+    static const M support_draw{&Game::support_draw_step, nullptr, nullptr};
+    static const M orders{&Game::orders_step, &Game::order_actions, &Game::order_apply, true};
+    static const WrittenOrdersProcedure written_orders;
+    static const M table_movement{&Game::table_movement_step, nullptr, nullptr};
+    static const M table_fire{&Game::table_fire_step, &Game::table_fire_actions, &Game::table_fire_apply};
+    static const M table_artillery{&Game::table_artillery_step, &Game::table_artillery_actions,
+                                   &Game::table_artillery_apply};
+    static const M table_melee{&Game::table_melee_step, nullptr, nullptr};
+    static const M table_morale{&Game::table_morale_step, nullptr, nullptr};
+    static const std::array<ProcedureEntry, 16> table{{
+        {"", P::Script, &script},
+        {"movement", P::Movement, &movement},
+        {"ranged_fire", P::RangedFire, &ranged_fire},
+        {"odds_combat", P::OddsCombat, &odds_combat},
+        {"recovery", P::Recovery, &recovery},
+        {"plot", P::Plot, &plot},
+        {"plotted_combat", P::PlottedCombat, &plotted_combat},
+        {"plotted_movement", P::PlottedMovement, &plotted_movement},
+        {"support_draw", P::SupportDraw, &support_draw},
+        {"orders", P::Orders, &orders},
+        {"written_orders", P::TableOrders, &written_orders},
+        {"table_movement", P::TableMovement, &table_movement},
+        {"table_fire", P::TableFire, &table_fire},
+        {"table_artillery", P::TableArtillery, &table_artillery},
+        {"table_melee", P::TableMelee, &table_melee},
+        {"table_morale", P::TableMorale, &table_morale},
     }};
     for (const auto& p : table)
         if (!p.name.empty() && p.name == name) return p;

@@ -33,9 +33,9 @@ std::string action_yaml(const Action& a, const Game& game) {
     if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
     if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
     if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
-    if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formation_name(a.index));
+    if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formations().name(a.index));
     if (a.kind == ActionKind::GiveOrder)
-        out << ", formation: " << load::yaml_quoted(game.formation_name(a.target))
+        out << ", formation: " << load::yaml_quoted(game.formations().name(a.target))
             << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     if (a.kind == ActionKind::WriteOrder) {
         const TableOrder& o = a.order;
@@ -85,7 +85,7 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
     }
     if (a.has("formation")) {
         const std::string name = a.text("formation", false);
-        const int f = game.formation_index(name);
+        const int f = game.formations().index(name);
         (action.kind == ActionKind::GiveOrder ? action.target : action.index) = f;
         if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
     }

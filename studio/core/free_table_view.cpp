@@ -218,13 +218,13 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
     }
     // Orders are written in any order: each unit still to be ordered is ringed.
     for (int u = 0; u < static_cast<int>(units.size()); ++u)
-        if (game.may_order_now(u)) add(u, UnitMark::Selected, "to order");
+        if (game.written_orders().may_order_now(u)) add(u, UnitMark::Selected, "to order");
     // The viewer's orders written this turn (the other side's stay hidden);
     // one that stays where it is (hold, re-form) is named on the unit.
     for (std::size_t u = 0; u < units.size(); ++u) {
         const auto& s = units[u];
         if (!s.on_map || (viewer >= 0 && s.side != viewer)) continue;
-        const auto order = game.pending_table_order(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
+        const auto order = game.written_orders().pending(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
         if (!order) continue;
         if (order->distance <= 0) {
             add(static_cast<int>(u), UnitMark::Movable, order->files > 0 ? "re-form" : "hold");
@@ -242,7 +242,7 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
 std::vector<kernel::Action> actions_for_unit(const kernel::Game& game, int unit) {
     std::vector<kernel::Action> out;
     // Orders are written for the units in any order: a unit still to be ordered offers its menu.
-    for (const auto& order : game.order_menu(unit)) {
+    for (const auto& order : game.written_orders().menu(unit)) {
         kernel::Action a{kernel::ActionKind::WriteOrder, unit};
         a.order = order;
         out.push_back(a);

@@ -16,7 +16,7 @@ int whole_degrees(double bearing) { return static_cast<int>(std::lround(gt::norm
 }  // namespace
 
 std::optional<OrderDrag> OrderDrag::start(const kernel::Game& game, int unit) {
-    if (!game.may_order_now(unit)) return std::nullopt;
+    if (!game.written_orders().may_order_now(unit)) return std::nullopt;
     return OrderDrag(unit, game.tabletop().position(unit));
 }
 
@@ -41,7 +41,7 @@ gt::Point OrderDrag::to(const kernel::Game& game) const {
 
 std::string OrderDrag::label(const kernel::Game& game) const {
     const TableOrder o = order(game);
-    std::string text = game.describe_order(unit_, o);
+    std::string text = game.written_orders().describe(unit_, o);
     if (o.mode == TableOrder::Advance) {
         const double move = game.tabletop().allowance(unit_);
         text += " (of " + std::to_string(static_cast<int>(std::lround(move))) + " cm)";

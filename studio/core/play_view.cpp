@@ -306,7 +306,7 @@ std::string action_text(const Game& game, const Action& a) {
         case ActionKind::Activate: {
             const int order = game.order_of(a.index);
             const auto& orders = game.ruleset().orders.list;
-            return "Activate " + game.formation_name(a.index) +
+            return "Activate " + game.formations().name(a.index) +
                    (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
         }
         case ActionKind::GiveOrder: {
@@ -314,7 +314,7 @@ std::string action_text(const Game& game, const Action& a) {
             return order.name + " (" + order.id + ")";
         }
         case ActionKind::WriteOrder:
-            if (a.unit >= 0) return unit + ": " + game.describe_order(a.unit, a.order);
+            if (a.unit >= 0) return unit + ": " + game.written_orders().describe(a.unit, a.order);
             break;
     }
     return game.describe(a);
@@ -408,7 +408,7 @@ std::string decision_text(const Game& game) {
             break;
         }
         case DecisionKind::WriteOrders: {
-            const int u = game.next_unit_to_order();
+            const int u = game.written_orders().next_unit();
             what =
                 "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), "
                 "click one for the menu" +
@@ -421,7 +421,7 @@ std::string decision_text(const Game& game) {
             break;
         case DecisionKind::Orders: {
             const int f = game.next_formation_to_order();
-            what = "give " + (f >= 0 ? game.formation_name(f) : std::string("the formation")) +
+            what = "give " + (f >= 0 ? game.formations().name(f) : std::string("the formation")) +
                    " its order, face down (revealed when both sides are done)";
             break;
         }

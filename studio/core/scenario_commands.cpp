@@ -51,8 +51,7 @@ bool may_stand(const ScenarioDocument& doc, int type, bool back, Hex hex) {
 }
 
 void require_may_stand(const ScenarioDocument& doc, const std::string& who, int type, bool back, Hex hex) {
-    if (doc.ruleset().table.enabled)
-        return;  // a tabletop's units stand anywhere on it: the kernel checks their ground
+    if (doc.ruleset().table.enabled) return;  // a tabletop's units stand anywhere on it: the kernel checks their ground
     const auto& map = doc.scenario().map;
     require(may_stand(doc, type, back, hex), who + " cannot stand at " + map.grid.label(hex) + ": " +
                                                  doc.ruleset().unit_types[at(type)].name + " may not enter " +

@@ -98,14 +98,14 @@ TEST_CASE("Written orders are hidden until both sides have written them, and the
     auto& g = s.game();
     const int r = unit(g, "r"), b = unit(g, "b");
     REQUIRE(g.decision() == DecisionKind::WriteOrders);
-    REQUIRE(g.next_unit_to_order() == r);
+    REQUIRE(g.written_orders().next_unit() == r);
     Action a{ActionKind::WriteOrder, r};
     a.order = march(90, 12);
     s.apply(a);
-    CHECK(g.pending_table_order(r, 0).has_value());
-    CHECK_FALSE(g.pending_table_order(r, 1).has_value());  // blue cannot read red's order
-    CHECK(g.table_order(r).mode == TableOrder::Hold);      // nor has it been carried out
-    CHECK(g.next_unit_to_order() == b);
+    CHECK(g.written_orders().pending(r, 0).has_value());
+    CHECK_FALSE(g.written_orders().pending(r, 1).has_value());       // blue cannot read red's order
+    CHECK(g.written_orders().standing(r).mode == TableOrder::Hold);  // nor has it been carried out
+    CHECK(g.written_orders().next_unit() == b);
     CHECK(g.deciding_side() == 1);
     // A march may go any way and any distance up to a charge's reach, not only what the menu offers.
     Action odd{ActionKind::WriteOrder, b};
@@ -115,7 +115,7 @@ TEST_CASE("Written orders are hidden until both sides have written them, and the
     CHECK_FALSE(g.is_legal(odd));
     odd.order = march(253, 7.5);
     s.apply(odd);
-    CHECK(g.table_order(r) == march(90, 12));  // revealed together
+    CHECK(g.written_orders().standing(r) == march(90, 12));  // revealed together
     CHECK(g.tabletop().position(r).x == Approx(62));
     hold_fire_until(s, DecisionKind::WriteOrders);
     // Next turn the menu's first order is the standing order.

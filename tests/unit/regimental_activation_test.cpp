@@ -83,7 +83,7 @@ LoopAudit play_rounds(Session& s, std::uint64_t seed) {
     std::map<int, int> activated;  // by formation, this round
     auto close_round = [&] {
         ++audit.rounds;
-        bool once_each = static_cast<int>(activated.size()) == g.formation_count();
+        bool once_each = static_cast<int>(activated.size()) == g.formations().count();
         for (const auto& [f, n] : activated) once_each = once_each && n == 1;
         if (!once_each) ++audit.rounds_not_once_each;
         activated.clear();
@@ -98,14 +98,14 @@ LoopAudit play_rounds(Session& s, std::uint64_t seed) {
             const auto& legal = g.legal_actions();
             const int side = g.deciding_side();
             bool other_has_left = false;
-            for (int f = 0; f < g.formation_count(); ++f)
-                if (g.formation_side(f) != side && !g.state().activation.done[static_cast<std::size_t>(f)])
+            for (int f = 0; f < g.formations().count(); ++f)
+                if (g.formations().side(f) != side && !g.state().activation.done[static_cast<std::size_t>(f)])
                     other_has_left = true;
             run = side == last_side ? run + 1 : 1;
             last_side = side;
             if (run >= 3) ++(other_has_left ? audit.three_running : audit.forced_three_running);
             const Action pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-            REQUIRE(g.formation_side(pick.index) == side);
+            REQUIRE(g.formations().side(pick.index) == side);
             ++activated[pick.index];
             s.apply(pick);
         } else {
@@ -212,9 +212,9 @@ TEST_CASE("in an activation only the activated formation moves, the others wait 
     Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {6, 6, 1, 1});
     auto& g = s.game();
     REQUIRE(g.deciding_side() == 0);
-    s.apply(act(ActionKind::Activate, g.formation_index("Red 1")));
+    s.apply(act(ActionKind::Activate, g.formations().index("Red 1")));
     REQUIRE(g.decision() == DecisionKind::Movement);
-    CHECK(g.activated_formation() == g.formation_index("Red 1"));
+    CHECK(g.activated_formation() == g.formations().index("Red 1"));
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);

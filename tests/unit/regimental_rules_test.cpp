@@ -64,7 +64,7 @@ void give_orders(Session& s, const std::map<std::string, std::string>& orders) {
     auto& g = s.game();
     while (g.decision() == DecisionKind::Orders) {
         const int f = g.next_formation_to_order();
-        s.apply(act(ActionKind::GiveOrder, -1, f, order_index(g, orders.at(g.formation_name(f)))));
+        s.apply(act(ActionKind::GiveOrder, -1, f, order_index(g, orders.at(g.formations().name(f)))));
     }
 }
 
@@ -72,7 +72,7 @@ void give_orders(Session& s, const std::map<std::string, std::string>& orders) {
 void activate(Session& s, const std::string& formation) {
     auto& g = s.game();
     while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index(formation)));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index(formation)));
 }
 
 // Orders given, the 1st regiment activated (the caller forces the roll-off's
@@ -123,25 +123,25 @@ TEST_CASE(
     Session move = open(scenario), dig = open(scenario);
     for (Session* s : {&move, &dig}) REQUIRE(s->game().decision() == DecisionKind::Orders);
     REQUIRE(move.game().deciding_side() == 0);
-    const int first = move.game().formation_index("1st"), kg = move.game().formation_index("Kg");
+    const int first = move.game().formations().index("1st"), kg = move.game().formations().index("Kg");
     move.apply(act(ActionKind::GiveOrder, -1, first, order_index(move.game(), "M")));
     dig.apply(act(ActionKind::GiveOrder, -1, first, order_index(dig.game(), "D")));
     // The Axis to give its orders: everything it can read is the same.
     for (Session* s : {&move, &dig}) {
         REQUIRE(s->game().decision() == DecisionKind::Orders);
         CHECK(s->game().deciding_side() == 1);
-        CHECK_FALSE(s->game().pending_order(s->game().formation_index("1st"), 1).has_value());
-        CHECK(s->game().order_of(s->game().formation_index("1st")) ==
+        CHECK_FALSE(s->game().pending_order(s->game().formations().index("1st"), 1).has_value());
+        CHECK(s->game().order_of(s->game().formations().index("1st")) ==
               order_index(s->game(), "H"));  // the initial order
     }
     CHECK(move.game().checksum() == dig.game().checksum());
     CHECK(move.game().log().size() == dig.game().log().size());
     CHECK(move.game().legal_actions() == dig.game().legal_actions());
-    CHECK(*move.game().pending_order(move.game().formation_index("1st"), 0) == order_index(move.game(), "M"));
+    CHECK(*move.game().pending_order(move.game().formations().index("1st"), 0) == order_index(move.game(), "M"));
     move.apply(act(ActionKind::GiveOrder, -1, kg, order_index(move.game(), "H")));
     dig.apply(act(ActionKind::GiveOrder, -1, kg, order_index(dig.game(), "H")));
-    CHECK(move.game().order_of(move.game().formation_index("1st")) == order_index(move.game(), "M"));
-    CHECK(dig.game().order_of(dig.game().formation_index("1st")) == order_index(dig.game(), "D"));
+    CHECK(move.game().order_of(move.game().formations().index("1st")) == order_index(move.game(), "M"));
+    CHECK(dig.game().order_of(dig.game().formations().index("1st")) == order_index(dig.game(), "D"));
     CHECK(logged(move.game(), "orders revealed, Allies: 1st M"));
     CHECK(logged(move.game(), "orders revealed, Axis: Kg H"));
     CHECK(move.game().checksum() != dig.game().checksum());
@@ -164,7 +164,7 @@ TEST_CASE(
     for (const auto& a : g.legal_actions())
         offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
     CHECK(offered == std::set<std::string>{"D", "H"});
-    s.apply(act(ActionKind::GiveOrder, -1, g.formation_index("1st"), order_index(g, "H")));
+    s.apply(act(ActionKind::GiveOrder, -1, g.formations().index("1st"), order_index(g, "H")));
     offered.clear();
     for (const auto& a : g.legal_actions())
         offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
@@ -383,7 +383,7 @@ TEST_CASE(
         give_orders(s, {{"1st", order}, {"Kg", "H"}});
         activate(s, "1st");
         if (g.decision() == DecisionKind::Movement) s.apply(act(ActionKind::EndPhase));
-        if (g.phase_id() != "combat" || g.activated_formation() != g.formation_index("1st")) return -1;
+        if (g.phase_id() != "combat" || g.activated_formation() != g.formations().index("1st")) return -1;
         const auto& legal = g.legal_actions();
         if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }))
             return -1;
@@ -510,7 +510,7 @@ TEST_CASE(
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
     while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index("1st")));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
     REQUIRE(g.decision() == DecisionKind::Question);
     s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
     const int inf = g.unit_index("a_inf");
@@ -612,12 +612,12 @@ TEST_CASE(
     g.eliminate(g.unit_index("a_hq"));
     play_to_turn(s, 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
-    CHECK(g.order_of(g.formation_index("1st")) == order_index(g, "H"));  // M goes to H
+    CHECK(g.order_of(g.formations().index("1st")) == order_index(g, "H"));  // M goes to H
     CHECK(g.deciding_side() == 1);  // the Allies give no order: their only regiment has no HQ
-    s.apply(act(ActionKind::GiveOrder, -1, g.formation_index("Kg"), order_index(g, "H")));
+    s.apply(act(ActionKind::GiveOrder, -1, g.formations().index("Kg"), order_index(g, "H")));
     while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)
         s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formation_index("1st")));
+    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
     const auto& hq = g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))];
     CHECK(hq.on_map);
     CHECK(logged(g, "a_hq returns at"));

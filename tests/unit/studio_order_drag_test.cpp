@@ -22,7 +22,7 @@ bots::Session orders_of_hollins_farm() {
 // A unit of the side writing orders that is not the one the menu offers next.
 int another_unit_to_order(const kernel::Game& game) {
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u)
-        if (game.may_order_now(u) && u != game.next_unit_to_order()) return u;
+        if (game.written_orders().may_order_now(u) && u != game.written_orders().next_unit()) return u;
     return -1;
 }
 }  // namespace
@@ -32,13 +32,13 @@ TEST_CASE("orders may be written for a side's units in any order, each only once
     auto& game = session.game();
     const int unit = another_unit_to_order(game);
     REQUIRE(unit >= 0);
-    CHECK_FALSE(game.order_menu(unit).empty());
+    CHECK_FALSE(game.written_orders().menu(unit).empty());
     kernel::Action hold{kernel::ActionKind::WriteOrder, unit};
-    hold.order = game.order_menu(unit).front();
+    hold.order = game.written_orders().menu(unit).front();
     session.apply(hold);
-    CHECK_FALSE(game.may_order_now(unit));
+    CHECK_FALSE(game.written_orders().may_order_now(unit));
     CHECK_FALSE(game.is_legal(hold));  // written: not again
-    CHECK(game.order_menu(unit).empty());
+    CHECK(game.written_orders().menu(unit).empty());
 }
 
 TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, distance up to its move",
@@ -71,13 +71,13 @@ TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, dist
     a.order = drag->order(game);
     CHECK(game.is_legal(a));
     session.apply(a);
-    CHECK_FALSE(game.may_order_now(unit));
+    CHECK_FALSE(game.written_orders().may_order_now(unit));
 }
 
 TEST_CASE("no drag starts from a unit its side may not order now", "[studio][tabletop][orders]") {
     auto session = orders_of_hollins_farm();
     auto& game = session.game();
-    const int side = game.state().units[static_cast<std::size_t>(game.next_unit_to_order())].side;
+    const int side = game.state().units[static_cast<std::size_t>(game.written_orders().next_unit())].side;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u)
         if (game.state().units[static_cast<std::size_t>(u)].side != side)
             CHECK_FALSE(studio::free_table::OrderDrag::start(game, u));

@@ -105,8 +105,7 @@ TEST_CASE("tabletop view: the ruler reads the distance in cm and the compass bea
     CHECK(cm_text(40) == "40 cm");
 }
 
-TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359",
-          "[studio][free_table]") {
+TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359", "[studio][free_table]") {
     CHECK(turned_facing(0, 1, false) == 15);
     CHECK(turned_facing(0, -1, false) == 345);
     CHECK(turned_facing(350, 1, false) == 5);
@@ -193,7 +192,7 @@ TEST_CASE(
     const auto& game = play.game();
     REQUIRE(game.on_tabletop());
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
-    const int unit = game.next_unit_to_order();
+    const int unit = game.written_orders().next_unit();
     REQUIRE(unit >= 0);
     auto marks = decision_marks(game, -1);
     CHECK(std::any_of(marks.begin(), marks.end(),
@@ -225,20 +224,20 @@ TEST_CASE("tabletop view: every unit still to be ordered is ringed, and a unit t
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});
     const auto& game = play.game();
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
-    const int side = game.state().units[static_cast<std::size_t>(game.next_unit_to_order())].side;
+    const int side = game.state().units[static_cast<std::size_t>(game.written_orders().next_unit())].side;
     auto marks = decision_marks(game, side);
     int to_order = 0, ringed = 0;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u) {
-        if (!game.may_order_now(u)) continue;
+        if (!game.written_orders().may_order_now(u)) continue;
         ++to_order;
         ringed += std::any_of(marks.begin(), marks.end(),
                               [&](const UnitMark& m) { return m.unit == u && m.kind == UnitMark::Selected; });
     }
     CHECK(to_order > 1);
     CHECK(ringed == to_order);
-    const int unit = game.next_unit_to_order();
+    const int unit = game.written_orders().next_unit();
     sandtable::kernel::Action hold{ActionKind::WriteOrder, unit};
-    hold.order = game.order_menu(unit).front();  // the standing order: hold
+    hold.order = game.written_orders().menu(unit).front();  // the standing order: hold
     REQUIRE(hold.order.distance == 0);
     play.apply(hold);
     marks = decision_marks(play.game(), side);

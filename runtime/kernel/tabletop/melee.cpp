@@ -39,7 +39,7 @@ int Game::figures_in_contact(int unit, int enemy) const {
 bool Game::out_of_time_to_fight(int unit) const {
     if (!options<rules::TabletopMeleeOptions>().full_move_waits) return false;
     return state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 &&
-           table_order(unit).mode != TableOrder::Charge;
+           written_orders().standing(unit).mode != TableOrder::Charge;
 }
 
 bool Game::table_melee_step() {
@@ -84,7 +84,7 @@ bool Game::table_melee_step() {
 // The hits a unit that charged home this turn scores on what it charged into
 // (the hit matrix by both units' classes, shock.dice deciding the dice).
 int Game::shock_hits(const rules::HitMatrix& shock, int striker, int receiver) {
-    const TableOrder& o = table_order(striker);
+    const TableOrder& o = written_orders().standing(striker);
     if (o.mode != TableOrder::Charge || state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0) return 0;
     auto class_of = [&](int unit, const std::string& by) {
         const int attribute = ruleset_->attribute_index(by);
@@ -124,7 +124,7 @@ int Game::melee_losses(int unit, int enemy) {
     ctx.set("unit", unit);
     ctx.set("enemy", enemy);
     ctx.set("aspect", tabletop_.aspect_of(unit, enemy));
-    ctx.set("charged", table_order(enemy).mode == TableOrder::Charge);
+    ctx.set("charged", written_orders().standing(enemy).mode == TableOrder::Charge);
     ctx.set("point", tabletop_.value(unit, TabletopRole::Melee));
     ctx.set("figures", figures);
     raise(ctx);

@@ -180,7 +180,7 @@ Game::TableMove Game::plan_move(int unit) {
     TableMove m;
     m.allowance = tabletop_.allowance(unit);
     const gt::Point at = tabletop_.position(unit);
-    TableOrder order = table_order(unit);
+    TableOrder order = written_orders().standing(unit);
     const bool reacting = u.reaction != Reaction::None;
     if (reacting) {
         // Back: half a move in good order, facing as it was; back and turn: a
@@ -323,7 +323,7 @@ bool Game::table_movement_step() {
 void Game::begin_charges() {
     for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
         auto& u = state_.units[static_cast<std::size_t>(unit)];
-        const TableOrder& o = table_order(unit);
+        const TableOrder& o = written_orders().standing(unit);
         if (!u.on_map || u.reaction != Reaction::None || o.mode != TableOrder::Charge) continue;
         if (o.target < 0 || !state_.units[static_cast<std::size_t>(o.target)].on_map) {
             state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};

@@ -73,16 +73,6 @@ void Game::reveal_seen_markers() {
     if (!seen.empty()) board_changed();
 }
 
-const TableOrder& Game::table_order(int unit) const { return state_.table_orders[static_cast<std::size_t>(unit)]; }
-
-std::optional<TableOrder> Game::pending_table_order(int unit, int viewer) const {
-    const auto i = static_cast<std::size_t>(unit);
-    if (i >= beside_.pending_table_orders.written.size() || !beside_.pending_table_orders.written[i])
-        return std::nullopt;
-    if (viewer != state_.units[i].side && !state_.result.over) return std::nullopt;
-    return beside_.pending_table_orders.orders[i];
-}
-
 void Game::lose_figures(int unit, int count, const std::string& why, const std::string& direct) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map || count <= 0) return;

@@ -11,18 +11,18 @@ namespace {
 // Formations, activations, orders and strength points (the regimental rules).
 int formation_arg(lua_State* L, int index) {
     const char* name = luaL_checkstring(L, index);
-    const int f = game(L).formation_index(name);
+    const int f = game(L).formations().index(name);
     if (f < 0) return luaL_error(L, "no formation '%s' in this scenario", name);
     return f;
 }
 
 // game.formation(unit): the formation's name, nil when in none.
 int l_formation(lua_State* L) {
-    const int f = game(L).formation_of(unit_arg(L, 1));
+    const int f = game(L).formations().of(unit_arg(L, 1));
     if (f < 0)
         lua_pushnil(L);
     else
-        lua_pushstring(L, game(L).formation_name(f).c_str());
+        lua_pushstring(L, game(L).formations().name(f).c_str());
     return 1;
 }
 
@@ -32,17 +32,17 @@ int l_formations(lua_State* L) {
     const auto side = luaL_checkinteger(L, 1);
     lua_newtable(L);
     int n = 0;
-    for (int f = 0; f < g.formation_count(); ++f)
-        if (g.formation_side(f) == side) lua_pushstring(L, g.formation_name(f).c_str()), lua_rawseti(L, -2, ++n);
+    for (int f = 0; f < g.formations().count(); ++f)
+        if (g.formations().side(f) == side) lua_pushstring(L, g.formations().name(f).c_str()), lua_rawseti(L, -2, ++n);
     return 1;
 }
 
-// game.formation_units(name): every unit of the formation, on the map or not.
+// game.formations().units(name): every unit of the formation, on the map or not.
 int l_formation_units(lua_State* L) {
     const int f = formation_arg(L, 1);
     lua_newtable(L);
     int n = 0;
-    for (int u : game(L).formation_units(f)) lua_pushinteger(L, u), lua_rawseti(L, -2, ++n);
+    for (int u : game(L).formations().units(f)) lua_pushinteger(L, u), lua_rawseti(L, -2, ++n);
     return 1;
 }
 
@@ -52,7 +52,7 @@ int l_activation(lua_State* L) {
     if (f < 0)
         lua_pushnil(L);
     else
-        lua_pushstring(L, game(L).formation_name(f).c_str());
+        lua_pushstring(L, game(L).formations().name(f).c_str());
     return 1;
 }
 

@@ -98,10 +98,10 @@ int l_position(lua_State* L) {
     return 3;
 }
 
-// game.table_order(u): its written order as revealed.
+// game.written_orders().standing(u): its written order as revealed.
 int l_table_order(lua_State* L) {
     require_table(L, "game.table_order");
-    const auto& o = game(L).table_order(unit_arg(L, 1));
+    const auto& o = game(L).written_orders().standing(unit_arg(L, 1));
     static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
     lua_createtable(L, 0, 6);
     lua_pushstring(L, kModes[o.mode]), lua_setfield(L, -2, "mode");
@@ -145,7 +145,7 @@ int l_set_table_order(lua_State* L) {
     require_table(L, "game.set_table_order");
     const int u = unit_arg(L, 1);
     const TableOrder o = order_arg(L, 2);
-    if (!game(L).may_write(u, o))
+    if (!game(L).written_orders().may_write(u, o))
         return luaL_error(
             L,
             "game.set_table_order: not an order %s may be given (a move within its allowance and a third, "

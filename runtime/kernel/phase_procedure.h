@@ -1,0 +1,30 @@
+// A built-in phase procedure: what runs a phase of the sequence of play. It
+// takes the game on to each decision of its phase, lists that decision's
+// legal actions and applies the one taken. Procedures keep nothing of their
+// own: what a phase has done so far is in the game's state (and what is kept
+// beside it), so one object serves every game. procedure_table.cpp finds them
+// by the name a ruleset's phase gives.
+#pragma once
+
+#include "kernel/action.h"
+
+#include <vector>
+
+namespace sandtable::kernel {
+
+class Game;
+
+class PhaseProcedure {
+public:
+    virtual ~PhaseProcedure() = default;
+    // On to the phase's next decision (true) or its end (false).
+    virtual bool step(Game& game) const = 0;
+    // The legal actions at its decisions; a procedure that asks nobody lists none.
+    virtual void list(const Game&, std::vector<Action>&) const {}
+    // One of them taken.
+    virtual void apply(Game&, const Action&) const {}
+    // A side's orders stay hidden from the other until revealed (a hot-seat game hands over).
+    virtual bool hides_orders() const { return false; }
+};
+
+}  // namespace sandtable::kernel
