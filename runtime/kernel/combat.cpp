@@ -198,48 +198,54 @@ bool Game::combat_step() {
 }
 
 void Game::combat_actions(std::vector<Action>& out) const {
-    if (state_.combat_open) {
-        const Combat& c = state_.combat;
-        if (c.stage == Combat::Building) {
-            for (std::size_t i = 0; i < state_.units.size(); ++i)
-                if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) &&
-                    reaches_all(static_cast<int>(i), c.defenders) &&
-                    (!dice_pool() || may_join_pool(static_cast<int>(i))))
-                    out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
-            if (!c.attackers.empty()) {
-                // A fire into a hex has the hex's units as its defenders, no more (6.16).
-                // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
-                for (std::size_t i = 0; i < state_.units.size() &&
-                                        !(combat_rules().target == rules::CombatOptions::Target::Hex) && !dice_pool();
-                     ++i) {
-                    const int t = static_cast<int>(i);
-                    if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) &&
-                        in_a_defending_hex(t) && may_still_reach_table(with(c.defenders, t)))
-                        out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
-                }
-                if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders))
-                    out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
-            }
-        } else if (c.stage == Combat::Losses) {
-            const bool attacker_loses = c.losses_attacker > 0;
-            for (int u : loss_candidates(attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
-            if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
-                out.clear();
-                displacement_actions(out);
-            } else if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
-                out.clear();
-                int u = c.to_retreat.front();
-                for (Hex h : retreat_options(u)) out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
-                if (offers_stiff_resistance()) out.push_back({ActionKind::StiffResistance, -1, -1, {}, -1});
-            }
-        } else if (c.stage == Combat::Advance) {
-            advance_actions(out);
-        } else if (c.stage == Combat::Support) {
-            support_actions(out);
-        }
-        return;
-    }
+    if (state_.combat_open) return open_combat_actions(out);
     if (combat_rules().bombardment) return bombardment_actions(out);
+    declare_actions(out);
+}
+
+// The combat being built or resolved: who may join it, which loss, retreat or advance is next.
+void Game::open_combat_actions(std::vector<Action>& out) const {
+    const Combat& c = state_.combat;
+    if (c.stage == Combat::Building) {
+        for (std::size_t i = 0; i < state_.units.size(); ++i)
+            if (can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) &&
+                reaches_all(static_cast<int>(i), c.defenders) && (!dice_pool() || may_join_pool(static_cast<int>(i))))
+                out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
+        if (!c.attackers.empty()) {
+            // A fire into a hex has the hex's units as its defenders, no more (6.16).
+            // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
+            for (std::size_t i = 0; i < state_.units.size() &&
+                                    !(combat_rules().target == rules::CombatOptions::Target::Hex) && !dice_pool();
+                 ++i) {
+                const int t = static_cast<int>(i);
+                if (!contains(c.defenders, t) && may_be_declared_against(t) && reached_by_all(t, c.attackers) &&
+                    in_a_defending_hex(t) && may_still_reach_table(with(c.defenders, t)))
+                    out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
+            }
+            if (!strands_mandatory_unit() && odds_permitted(c.attackers, c.defenders))
+                out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+        }
+    } else if (c.stage == Combat::Losses) {
+        const bool attacker_loses = c.losses_attacker > 0;
+        for (int u : loss_candidates(attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+        if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
+            out.clear();
+            displacement_actions(out);
+        } else if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
+            out.clear();
+            int u = c.to_retreat.front();
+            for (Hex h : retreat_options(u)) out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
+            if (offers_stiff_resistance()) out.push_back({ActionKind::StiffResistance, -1, -1, {}, -1});
+        }
+    } else if (c.stage == Combat::Advance) {
+        advance_actions(out);
+    } else if (c.stage == Combat::Support) {
+        support_actions(out);
+    }
+}
+
+// No combat open: the targets a combat may be declared against, and the phase's end.
+void Game::declare_actions(std::vector<Action>& out) const {
     std::vector<int> attackers;  // units that may still attack
     for (std::size_t j = 0; j < state_.units.size(); ++j)
         if (can_attack(static_cast<int>(j)) && (!dice_pool() || may_open_pool(static_cast<int>(j))))

@@ -446,6 +446,8 @@ private:
     // combat.cpp
     bool combat_step();
     void combat_actions(std::vector<Action>& out) const;
+    void open_combat_actions(std::vector<Action>& out) const;
+    void declare_actions(std::vector<Action>& out) const;
     void combat_apply(const Action& a);
     void offer_stiff_resistance();
     void advance_after_combat(int unit, geometry::Hex to);
