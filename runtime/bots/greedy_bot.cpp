@@ -243,7 +243,7 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
 // is not within two hexes of the formation; then hold, and dig in where it
 // already holds or is dug in. Orders without a posture: the first it may give.
 Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& legal) const {
-    const int f = game.next_formation_to_order();
+    const int f = game.formation_orders().next_formation();
     const auto& st = game.state();
     bool enemy_near = false;
     for (int u : game.formations().units(f))
@@ -252,7 +252,7 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
                 geometry::distance(e.hex, st.units[static_cast<std::size_t>(u)].hex) <= 2)
                 enemy_near = true;
     const auto& orders = game.ruleset().orders;
-    const int now = game.order_of(f);
+    const int now = game.formation_orders().of(f);
     using P = rules::OrderSpec::Posture;
     const P current = now >= 0 ? orders.list[static_cast<std::size_t>(now)].posture : P::None;
     std::vector<P> wanted;

@@ -24,7 +24,7 @@ const rules::DicePoolTable* Game::dice_pool() const { return phase_pools_[static
 
 std::string Game::status_of(int unit) const {
     const int f = formations_.of(unit);
-    const int order = order_of(f);
+    const int order = formation_orders().of(f);
     if (order >= 0) return ruleset_->orders.list[static_cast<std::size_t>(order)].id;
     const auto* pool = dice_pool();
     return pool ? pool->unordered_status : std::string();

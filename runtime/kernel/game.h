@@ -14,6 +14,7 @@
 #include "kernel/game_state.h"
 #include "kernel/phase_procedure.h"
 #include "kernel/plot.h"
+#include "kernel/procedures/formation_orders.h"
 #include "kernel/tabletop/board.h"
 #include "kernel/tabletop/written_orders.h"
 #include "rules/phase_options.h"
@@ -241,17 +242,8 @@ public:
     // May the unit act in the phase in progress: always, except in an
     // activation loop, where only the activated formation's units do.
     bool acts_now(int unit) const;
-    // Orders (the ruleset's `orders:`): the order a formation operates under,
-    // as revealed (an index into ruleset().orders.list); -1 without orders.
-    // While an orders phase runs, the new orders are hidden: pending_order
-    // tells a side its own, nobody the other side's (nullopt).
-    int order_of(int formation) const;
-    std::optional<int> pending_order(int formation, int viewer) const;
-    // May the formation be given this order now (the ruleset's transitions;
-    // any order at night and on a day's first game turn)?
-    bool may_order(int formation, int order) const;
-    // In an orders phase: the formation the deciding side orders next (-1: none).
-    int next_formation_to_order() const;
+    // Formations' orders (the ruleset's `orders:`): as revealed, as a side may know the new ones.
+    FormationOrders formation_orders() const { return FormationOrders(*this); }
     // Scripts: set a formation's order at once (HQ loss forces Hold).
     void set_order(int formation, int order);
     bool is_night() const { return ruleset_->day.is_night(state_.at.turn); }
@@ -267,7 +259,6 @@ public:
     void reveal_seen_markers();
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
     void set_table_order(int unit, const TableOrder& order);
-    bool out_of_time_to_fight(int unit) const;
     bool attacked_in_melee(int unit) const;
     bool in_a_defending_hex(int unit) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
@@ -376,6 +367,13 @@ private:
     static const ProcedureEntry& procedure_named(std::string_view name);
     friend class WrittenOrdersProcedure;
     friend class WrittenOrders;
+    friend class FormationOrdersProcedure;
+    friend class FormationOrders;
+    friend class RecoveryProcedure;
+    friend class RangedFireProcedure;
+    friend class SupportDrawProcedure;
+    friend class TabletopMeleeProcedure;
+    friend class TabletopMoraleProcedure;
     void run();
     bool step_procedure();
     void begin_phase();
@@ -436,13 +434,6 @@ private:
     bool keeps_away(int unit) const;
     bool moves_marked(int unit) const;
     const std::uint8_t* halts_for(int unit) const;
-    // ranged_fire.cpp
-    bool fire_step();
-    void fire_actions(std::vector<Action>& out) const;
-    void fire_apply(const Action& a);
-    bool can_fire_at(int firer, int target, int range) const;
-    bool has_adjacent_eligible_target(int firer) const;
-    void resolve_fires();
     // combat.cpp
     bool combat_step();
     void combat_actions(std::vector<Action>& out) const;
@@ -571,7 +562,6 @@ private:
     void lose_strength_point(int unit);
     bool may_hold_instead() const;
     // support_fire.cpp: support fire markers drawn, committed face down, revealed
-    bool support_draw_step();
     bool support_commit_step();
     int support_side_at(int step) const;
     void support_actions(std::vector<Action>& out) const;
@@ -594,12 +584,6 @@ private:
     void activation_actions(std::vector<Action>& out) const;
     void activate(const Action& a);
     bool finish_activation();
-    // orders.cpp: hidden orders per formation, revealed together
-    bool orders_step();
-    int ordering_side() const;
-    void order_actions(std::vector<Action>& out) const;
-    void order_apply(const Action& a);
-    void reveal_orders();
     // plotting.cpp: the simultaneous sequence's orders and their combats
     bool plot_step();
     void plot_actions(std::vector<Action>& out) const;
@@ -657,20 +641,8 @@ private:
     std::pair<bool, bool> under_template(const Shot& shot, geometry::tabletop::Point at) const;
     void land_shot(Shot& shot);
     bool may_call(int gun, int target, int called_cm) const;
-    // table_melee.cpp
-    bool table_melee_step();
-    int shock_hits(const rules::HitMatrix& shock, int striker, int receiver);
-    int melee_losses(int unit, int enemy);
-    int figures_in_contact(int unit, int enemy) const;
-    // table_morale.cpp
-    bool table_morale_step();
     void take_pending_losses(const std::string& why);
 
-    // recovery.cpp
-    bool recovery_step();
-    void recovery_actions(std::vector<Action>& out) const;
-    void recovery_apply(const Action& a);
-    std::vector<Hex> rally_hexes(int side) const;
     // victory.cpp
     void check_morale(int side);
     void end_game_by_disintegration();

@@ -5,6 +5,12 @@
 // MemberProcedure, which calls Game's methods. rules/procedures.cpp lists the
 // same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
+#include "kernel/procedures/formation_orders.h"
+#include "kernel/procedures/ranged_fire.h"
+#include "kernel/procedures/recovery.h"
+#include "kernel/procedures/support_draw.h"
+#include "kernel/tabletop/melee.h"
+#include "kernel/tabletop/morale.h"
 #include "kernel/tabletop/written_orders.h"
 
 #include <array>
@@ -40,21 +46,21 @@ const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     using M = MemberProcedure;
     static const M script{nullptr, nullptr, nullptr};
     static const M movement{&Game::movement_step, &Game::movement_actions, &Game::movement_apply};
-    static const M ranged_fire{&Game::fire_step, &Game::fire_actions, &Game::fire_apply};
+    static const RangedFireProcedure ranged_fire;
     static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
-    static const M recovery{&Game::recovery_step, &Game::recovery_actions, &Game::recovery_apply};
+    static const RecoveryProcedure recovery;
     static const M plot{&Game::plot_step, &Game::plot_actions, &Game::plot_apply, true};
     static const M plotted_combat{&Game::plotted_combat_step, &Game::combat_actions, &Game::combat_apply};
     static const M plotted_movement{&Game::plotted_movement_step, nullptr, nullptr};
-    static const M support_draw{&Game::support_draw_step, nullptr, nullptr};
-    static const M orders{&Game::orders_step, &Game::order_actions, &Game::order_apply, true};
+    static const SupportDrawProcedure support_draw;
+    static const FormationOrdersProcedure orders;
     static const WrittenOrdersProcedure written_orders;
     static const M table_movement{&Game::table_movement_step, nullptr, nullptr};
     static const M table_fire{&Game::table_fire_step, &Game::table_fire_actions, &Game::table_fire_apply};
     static const M table_artillery{&Game::table_artillery_step, &Game::table_artillery_actions,
                                    &Game::table_artillery_apply};
-    static const M table_melee{&Game::table_melee_step, nullptr, nullptr};
-    static const M table_morale{&Game::table_morale_step, nullptr, nullptr};
+    static const TabletopMeleeProcedure table_melee;
+    static const TabletopMoraleProcedure table_morale;
     static const std::array<ProcedureEntry, 16> table{{
         {"", P::Script, &script},
         {"movement", P::Movement, &movement},

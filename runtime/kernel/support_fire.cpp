@@ -18,23 +18,6 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-// The support fire marker phase: every marker is back in its side's pool and
-// each side may draw this game turn's allotment (7.1, 7.2: none carried over).
-bool Game::support_draw_step() {
-    if (state_.at.stage != 0) return false;
-    state_.at.stage = 1;
-    const rules::SupportFire& sf = scenario_->support_fire;
-    for (std::size_t side = 0; side < beside_.support.available.size(); ++side) {
-        beside_.support.available[side] = side < sf.pools.size() ? sf.pools[side] : std::vector<int>{};
-        beside_.support.draws_left[side] = sf.allotment(static_cast<int>(side), state_.at.turn);
-        beside_.support.committed[side].clear();
-        if (logging_ && beside_.support.draws_left[side] > 0)
-            note("  " + scenario_->sides[side].name + " may draw " + std::to_string(beside_.support.draws_left[side]) +
-                 " support fire marker" + (beside_.support.draws_left[side] == 1 ? "" : "s") + " this game turn");
-    }
-    return false;
-}
-
 int Game::support_draws_left(int side) const {
     if (side < 0 || side >= static_cast<int>(beside_.support.draws_left.size())) return 0;
     const auto s = static_cast<std::size_t>(side);

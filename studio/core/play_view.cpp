@@ -304,7 +304,7 @@ std::string action_text(const Game& game, const Action& a) {
             return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
         }
         case ActionKind::Activate: {
-            const int order = game.order_of(a.index);
+            const int order = game.formation_orders().of(a.index);
             const auto& orders = game.ruleset().orders.list;
             return "Activate " + game.formations().name(a.index) +
                    (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
@@ -420,7 +420,7 @@ std::string decision_text(const Game& game) {
             what = "a gun fires at a target at a called range, or holds";
             break;
         case DecisionKind::Orders: {
-            const int f = game.next_formation_to_order();
+            const int f = game.formation_orders().next_formation();
             what = "give " + (f >= 0 ? game.formations().name(f) : std::string("the formation")) +
                    " its order, face down (revealed when both sides are done)";
             break;

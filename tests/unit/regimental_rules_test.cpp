@@ -63,7 +63,7 @@ int order_index(const Game& g, const std::string& id) { return g.ruleset().order
 void give_orders(Session& s, const std::map<std::string, std::string>& orders) {
     auto& g = s.game();
     while (g.decision() == DecisionKind::Orders) {
-        const int f = g.next_formation_to_order();
+        const int f = g.formation_orders().next_formation();
         s.apply(act(ActionKind::GiveOrder, -1, f, order_index(g, orders.at(g.formations().name(f)))));
     }
 }
@@ -130,18 +130,19 @@ TEST_CASE(
     for (Session* s : {&move, &dig}) {
         REQUIRE(s->game().decision() == DecisionKind::Orders);
         CHECK(s->game().deciding_side() == 1);
-        CHECK_FALSE(s->game().pending_order(s->game().formations().index("1st"), 1).has_value());
-        CHECK(s->game().order_of(s->game().formations().index("1st")) ==
+        CHECK_FALSE(s->game().formation_orders().pending(s->game().formations().index("1st"), 1).has_value());
+        CHECK(s->game().formation_orders().of(s->game().formations().index("1st")) ==
               order_index(s->game(), "H"));  // the initial order
     }
     CHECK(move.game().checksum() == dig.game().checksum());
     CHECK(move.game().log().size() == dig.game().log().size());
     CHECK(move.game().legal_actions() == dig.game().legal_actions());
-    CHECK(*move.game().pending_order(move.game().formations().index("1st"), 0) == order_index(move.game(), "M"));
+    CHECK(*move.game().formation_orders().pending(move.game().formations().index("1st"), 0) ==
+          order_index(move.game(), "M"));
     move.apply(act(ActionKind::GiveOrder, -1, kg, order_index(move.game(), "H")));
     dig.apply(act(ActionKind::GiveOrder, -1, kg, order_index(dig.game(), "H")));
-    CHECK(move.game().order_of(move.game().formations().index("1st")) == order_index(move.game(), "M"));
-    CHECK(dig.game().order_of(dig.game().formations().index("1st")) == order_index(dig.game(), "D"));
+    CHECK(move.game().formation_orders().of(move.game().formations().index("1st")) == order_index(move.game(), "M"));
+    CHECK(dig.game().formation_orders().of(dig.game().formations().index("1st")) == order_index(dig.game(), "D"));
     CHECK(logged(move.game(), "orders revealed, Allies: 1st M"));
     CHECK(logged(move.game(), "orders revealed, Axis: Kg H"));
     CHECK(move.game().checksum() != dig.game().checksum());
@@ -612,7 +613,7 @@ TEST_CASE(
     g.eliminate(g.unit_index("a_hq"));
     play_to_turn(s, 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
-    CHECK(g.order_of(g.formations().index("1st")) == order_index(g, "H"));  // M goes to H
+    CHECK(g.formation_orders().of(g.formations().index("1st")) == order_index(g, "H"));  // M goes to H
     CHECK(g.deciding_side() == 1);  // the Allies give no order: their only regiment has no HQ
     s.apply(act(ActionKind::GiveOrder, -1, g.formations().index("Kg"), order_index(g, "H")));
     while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)

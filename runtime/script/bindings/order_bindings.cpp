@@ -58,7 +58,7 @@ int l_activation(lua_State* L) {
 
 // game.order(name): the formation's order id as revealed, nil without orders.
 int l_order(lua_State* L) {
-    const int o = game(L).order_of(formation_arg(L, 1));
+    const int o = game(L).formation_orders().of(formation_arg(L, 1));
     if (o < 0)
         lua_pushnil(L);
     else

@@ -1,0 +1,62 @@
+// Line of sight between hexes: the map's terrain and hexside features, then
+// the rule scripts' sight.check, which may know more (elevation, occupied hexes).
+#include "kernel/game.h"
+
+#include "geometry/hex_los.h"
+
+#include <utility>
+
+namespace sandtable::kernel {
+
+using geometry::Hex;
+
+// Terrain and hexside features that block sight, between two hexes.
+bool Game::map_sight(Hex from, Hex to) const {
+    if (geometry::distance(from, to) <= 1) return true;
+    const auto& map = scenario_->map;
+    geometry::LosQuery q;
+    q.hex_blocks = [&](Hex h) {
+        int i = grid().index(h);
+        return i < 0 ||
+               ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
+    };
+    q.side_blocks = [&](geometry::HexSide s) {
+        int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
+        return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
+    };
+    return geometry::line_of_sight(from, to, q);
+}
+
+// The map's part first (map_sight), then the scripts', which may know more:
+// elevation, occupied hexes (PRESTAGS 6.35-6.38). sight.check is a query:
+// handlers read and answer, never act, so asking it from a const method (the
+// legal actions) changes nothing.
+bool Game::clear_sight(int viewer, Hex to) const {
+    const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
+    if (geometry::distance(from, to) <= 1) return true;
+    if (!capability(viewer, Capability::IndirectFire) && !map_sight(from, to)) return false;
+    if (!listening(Event::SightCheck)) return true;
+    EventContext ctx(Event::SightCheck);
+    ctx.set("viewer", viewer);
+    ctx.set("from", grid().index(from));
+    ctx.set("to", grid().index(to));
+    std::vector<int> hexes, alternatives;
+    for (const auto& step : geometry::los_steps(from, to)) {
+        if (step.hex == from || step.hex == to) continue;
+        // Off the map is blocked ground (the map's own test above says so):
+        // a stretch along the map's edge is the hex on the map alone.
+        int hex = grid().index(step.hex);
+        int alternative = step.has_alternative ? grid().index(step.alternative) : -1;
+        if (hex < 0) std::swap(hex, alternative);
+        if (hex < 0) continue;  // cannot happen: the map's test has blocked such a line
+        hexes.push_back(hex);
+        alternatives.push_back(alternative);
+    }
+    ctx.set_list("hexes", std::move(hexes));
+    ctx.set_list("alternatives", std::move(alternatives));
+    ctx.set("blocked", 0);
+    ask(ctx);
+    return ctx.get("blocked") == 0;
+}
+
+}  // namespace sandtable::kernel
