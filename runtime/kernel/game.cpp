@@ -1,6 +1,7 @@
 // The sequence-of-play engine: walks turns, steps, player turns and phases,
 // hands each phase to its procedure, and applies actions transactionally.
 #include "kernel/game.h"
+#include "kernel/tabletop/artillery.h"
 #include "kernel/state_hasher.h"
 #include "rules/procedures.h"
 
@@ -237,7 +238,7 @@ bool Game::is_legal(const Action& action) const {
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
     if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() &&
         procedure().id == Procedure::TableArtillery)
-        return may_call(action.unit, action.target, action.index);
+        return TabletopArtilleryProcedure::may_call(*this, action.unit, action.target, action.index);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }

@@ -259,7 +259,6 @@ public:
     void reveal_seen_markers();
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
     void set_table_order(int unit, const TableOrder& order);
-    bool attacked_in_melee(int unit) const;
     bool in_a_defending_hex(int unit) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
     // `direct`: the shots (ids, comma-separated) that struck it under their cross-hairs (figures.lost).
@@ -374,6 +373,9 @@ private:
     friend class SupportDrawProcedure;
     friend class TabletopMeleeProcedure;
     friend class TabletopMoraleProcedure;
+    friend class TabletopFireProcedure;
+    friend class TabletopArtilleryProcedure;
+    friend class PlottedCombatProcedure;
     void run();
     bool step_procedure();
     void begin_phase();
@@ -591,8 +593,6 @@ private:
     int plotting_side() const;
     bool may_plot(int unit) const;
     geometry::MovementRange plot_range(int unit) const;
-    bool plotted_combat_step();
-    bool open_next_plotted_combat();
     // plotted_movement.cpp
     struct PlottedMoves;
     bool plotted_movement_step();
@@ -619,28 +619,6 @@ private:
     RoadShare road_share(int unit, geometry::tabletop::Point from, geometry::tabletop::Point to) const;
     static double with_road(double reach, RoadShare road);
     void record_sightings();
-    // table_fire.cpp
-    bool table_fire_step();
-    int table_firing_side() const;
-    int next_firer() const;
-    int volleys_allowed(int unit) const;
-    bool may_fire_at(int firer, int target, double* range_cm) const;
-    double fire_reach(int firer, int target) const;
-    void table_fire_actions(std::vector<Action>& out) const;
-    void table_fire_apply(const Action& a);
-    void resolve_table_fire();
-    int figures_in_reach(int firer, int target, int rank, double range_cm) const;
-    // table_artillery.cpp
-    bool table_artillery_step();
-    int next_gun() const;
-    void table_artillery_actions(std::vector<Action>& out) const;
-    void table_artillery_apply(const Action& a);
-    void fire_gun(int gun, int target, int called_cm);
-    struct Shot;
-    void aim_shot(Shot& shot, int called_cm);
-    std::pair<bool, bool> under_template(const Shot& shot, geometry::tabletop::Point at) const;
-    void land_shot(Shot& shot);
-    bool may_call(int gun, int target, int called_cm) const;
     void take_pending_losses(const std::string& why);
 
     // victory.cpp

@@ -6,9 +6,12 @@
 // same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
 #include "kernel/procedures/formation_orders.h"
+#include "kernel/procedures/plotted_combat.h"
 #include "kernel/procedures/ranged_fire.h"
 #include "kernel/procedures/recovery.h"
 #include "kernel/procedures/support_draw.h"
+#include "kernel/tabletop/artillery.h"
+#include "kernel/tabletop/fire.h"
 #include "kernel/tabletop/melee.h"
 #include "kernel/tabletop/morale.h"
 #include "kernel/tabletop/written_orders.h"
@@ -50,15 +53,14 @@ const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
     static const RecoveryProcedure recovery;
     static const M plot{&Game::plot_step, &Game::plot_actions, &Game::plot_apply, true};
-    static const M plotted_combat{&Game::plotted_combat_step, &Game::combat_actions, &Game::combat_apply};
+    static const PlottedCombatProcedure plotted_combat;
     static const M plotted_movement{&Game::plotted_movement_step, nullptr, nullptr};
     static const SupportDrawProcedure support_draw;
     static const FormationOrdersProcedure orders;
     static const WrittenOrdersProcedure written_orders;
     static const M table_movement{&Game::table_movement_step, nullptr, nullptr};
-    static const M table_fire{&Game::table_fire_step, &Game::table_fire_actions, &Game::table_fire_apply};
-    static const M table_artillery{&Game::table_artillery_step, &Game::table_artillery_actions,
-                                   &Game::table_artillery_apply};
+    static const TabletopFireProcedure table_fire;
+    static const TabletopArtilleryProcedure table_artillery;
     static const TabletopMeleeProcedure table_melee;
     static const TabletopMoraleProcedure table_morale;
     static const std::array<ProcedureEntry, 16> table{{

@@ -1,9 +1,6 @@
-// Artillery on a tabletop (Cady, artillery sections): a gun is turned on
-// its target (up to 45 degrees without it counting as a move) and fires at a
-// range its player calls without measuring. Beyond a third of its range the
-// shot lands off the mark by the variation wheel; where it lands, the shot's
-// template (hit area circle, bolt line, bounce stick, canister wedge) takes
-// the figures under it, friend or foe. Losses are taken when every gun has fired.
+// Artillery on a tabletop (artillery.h).
+#include "kernel/tabletop/artillery.h"
+
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
@@ -33,53 +30,53 @@ const rules::GunShot* shot_for(const rules::ArtilleryChart& chart, const std::ve
 
 }  // namespace
 
-int Game::next_gun() const {
-    const auto* chart = ruleset_->artillery_chart(phase().table);
+int TabletopArtilleryProcedure::next_gun(const Game& game) {
+    const auto* chart = game.ruleset_->artillery_chart(game.phase().table);
     if (!chart) return -1;
-    const int sides = static_cast<int>(scenario_->sides.size());
+    const int sides = static_cast<int>(game.scenario_->sides.size());
     for (int k = 0; k < sides; ++k) {
-        const int side = (scenario_->first_side + k) % sides;
-        for (int u = 0; u < static_cast<int>(state_.units.size()); ++u) {
-            const auto& s = state_.units[static_cast<std::size_t>(u)];
+        const int side = (game.scenario_->first_side + k) % sides;
+        for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u) {
+            const auto& s = game.state_.units[static_cast<std::size_t>(u)];
             if (s.side != side || !s.on_map || s.fired || s.moved_thirds > 0 || !chart->gun(s.type)) continue;
-            if (!tabletop_.units_in_contact(u).empty()) continue;
+            if (!game.tabletop_.units_in_contact(u).empty()) continue;
             return u;
         }
     }
     return -1;
 }
 
-bool Game::table_artillery_step() {
-    for (int gun = next_gun(); gun >= 0; gun = next_gun()) {
+bool TabletopArtilleryProcedure::step(Game& game) const {
+    for (int gun = next_gun(game); gun >= 0; gun = next_gun(game)) {
         std::vector<Action> options;
-        table_artillery_actions(options);
+        list(game, options);
         if (options.size() > 1) {
-            decide_listed(DecisionKind::Artillery, state_.units[static_cast<std::size_t>(gun)].side,
-                          std::move(options));
+            game.decide_listed(DecisionKind::Artillery, game.state_.units[static_cast<std::size_t>(gun)].side,
+                               std::move(options));
             return true;
         }
-        state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight
+        game.state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight
     }
-    take_pending_losses("artillery");
+    game.take_pending_losses("artillery");
     return false;
 }
 
-void Game::table_artillery_actions(std::vector<Action>& out) const {
-    const int gun = next_gun();
+void TabletopArtilleryProcedure::list(const Game& game, std::vector<Action>& out) const {
+    const int gun = next_gun(game);
     if (gun < 0) return;
-    const auto& chart = *ruleset_->artillery_chart(phase().table);
-    const auto& shots = *chart.gun(state_.units[static_cast<std::size_t>(gun)].type);
-    const double arc = options<rules::TabletopArtilleryOptions>().arc;
-    const gt::Formation f = tabletop_.formation(gun);
+    const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
+    const auto& shots = *chart.gun(game.state_.units[static_cast<std::size_t>(gun)].type);
+    const double arc = game.options<rules::TabletopArtilleryOptions>().arc;
+    const gt::Formation f = game.tabletop_.formation(gun);
     auto fired = [&](const rules::GunShot& s) {
-        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+        return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
-    for (int target = 0; target < static_cast<int>(state_.units.size()); ++target) {
-        const auto& t = state_.units[static_cast<std::size_t>(target)];
-        if (!t.on_map || t.hidden || t.side == state_.units[static_cast<std::size_t>(gun)].side) continue;
-        const double bearing = gt::bearing_of(tabletop_.position(target) - f.front_centre);
-        if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !tabletop_.sees(gun, target)) continue;
-        const double d = tabletop_.distance(gun, target);
+    for (int target = 0; target < static_cast<int>(game.state_.units.size()); ++target) {
+        const auto& t = game.state_.units[static_cast<std::size_t>(target)];
+        if (!t.on_map || t.hidden || t.side == game.state_.units[static_cast<std::size_t>(gun)].side) continue;
+        const double bearing = gt::bearing_of(game.tabletop_.position(target) - f.front_centre);
+        if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !game.tabletop_.sees(gun, target)) continue;
+        const double d = game.tabletop_.distance(gun, target);
         if (shot_for(chart, shots, 0, fired)) {
             for (const auto& s : shots)
                 if (chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge &&
@@ -90,40 +87,41 @@ void Game::table_artillery_actions(std::vector<Action>& out) const {
         }
         // Called ranges in steps of 10 cm, as far as the gun reaches (the
         // player calls a range without measuring; any whole cm is legal).
-        const int reach = static_cast<int>(chart.max_range(state_.units[static_cast<std::size_t>(gun)].type));
+        const int reach = static_cast<int>(chart.max_range(game.state_.units[static_cast<std::size_t>(gun)].type));
         for (int called = 10; called <= reach; called += 10)
             if (shot_for(chart, shots, called, fired)) out.push_back({ActionKind::Fire, gun, target, {}, called});
     }
     out.push_back({ActionKind::Decline, gun});
 }
 
-bool Game::may_call(int gun, int target, int called_cm) const {
-    if (gun != next_gun() || called_cm <= 0) return false;
+bool TabletopArtilleryProcedure::may_call(const Game& game, int gun, int target, int called_cm) {
+    if (gun != next_gun(game) || called_cm <= 0) return false;
     std::vector<Action> offered;
-    table_artillery_actions(offered);
+    TabletopArtilleryProcedure{}.list(game, offered);  // the calls offered to the gun now
     const bool aimed = std::any_of(offered.begin(), offered.end(), [&](const Action& a) {
         return a.kind == ActionKind::Fire && a.target == target && a.index > 0;
     });
     if (!aimed) return false;
-    const auto& chart = *ruleset_->artillery_chart(phase().table);
+    const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
     auto fired = [&](const rules::GunShot& s) {
-        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+        return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
-    return shot_for(chart, *chart.gun(state_.units[static_cast<std::size_t>(gun)].type), called_cm, fired) != nullptr;
+    return shot_for(chart, *chart.gun(game.state_.units[static_cast<std::size_t>(gun)].type), called_cm, fired) !=
+           nullptr;
 }
 
-void Game::table_artillery_apply(const Action& a) {
-    state_.units[static_cast<std::size_t>(a.unit)].fired = true;
-    drop_legal();
+void TabletopArtilleryProcedure::apply(Game& game, const Action& a) const {
+    game.state_.units[static_cast<std::size_t>(a.unit)].fired = true;
+    game.drop_legal();
     if (a.kind == ActionKind::Decline) {
-        if (logging_) note("  " + unit_id(a.unit) + " does not fire");
+        if (game.logging_) game.note("  " + game.unit_id(a.unit) + " does not fire");
         return;
     }
-    fire_gun(a.unit, a.target, a.index);
+    fire_gun(game, a.unit, a.target, a.index);
 }
 
 // A shot as it lands: where the gun aimed, and what its template takes.
-struct Game::Shot {
+struct TabletopArtilleryProcedure::Shot {
     const rules::ArtilleryChart& chart;
     const rules::GunShot& gun_shot;
     const rules::ShotSpec& spec;
@@ -136,48 +134,49 @@ struct Game::Shot {
     int killed = 0;
 };
 
-void Game::fire_gun(int gun, int target, int called_cm) {
-    const auto& chart = *ruleset_->artillery_chart(phase().table);
-    const int type = state_.units[static_cast<std::size_t>(gun)].type;
+void TabletopArtilleryProcedure::fire_gun(Game& game, int gun, int target, int called_cm) {
+    const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
+    const int type = game.state_.units[static_cast<std::size_t>(gun)].type;
     auto fired = [&](const rules::GunShot& s) {
-        return state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
+        return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
     const rules::GunShot* gs = shot_for(chart, *chart.gun(type), called_cm, fired);
     if (!gs) return;
     const rules::ShotSpec& spec = chart.shots[static_cast<std::size_t>(gs->shot)];
-    const gt::Point muzzle = tabletop_.formation(gun).front_centre;
-    const double bearing = gt::bearing_of(tabletop_.position(target) - muzzle);
-    place_on_table(gun, tabletop_.position(gun), static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
-    if (gs->ammunition > 0) set_mark(gun, "shots:" + spec.id, fired(*gs) + 1);
-    Shot shot{chart, *gs, spec, gun, muzzle, bearing, unit_id(gun) + " fires " + spec.name};
-    aim_shot(shot, called_cm);
-    land_shot(shot);
-    if (logging_)
-        note("  " + shot.who + " at " + unit_id(target) +
-             (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
-             std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
-             std::to_string(shot.under) + " figures under it, " + std::to_string(shot.killed) + " hit");
+    const gt::Point muzzle = game.tabletop_.formation(gun).front_centre;
+    const double bearing = gt::bearing_of(game.tabletop_.position(target) - muzzle);
+    game.place_on_table(gun, game.tabletop_.position(gun),
+                        static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
+    if (gs->ammunition > 0) game.set_mark(gun, "shots:" + spec.id, fired(*gs) + 1);
+    Shot shot{chart, *gs, spec, gun, muzzle, bearing, game.unit_id(gun) + " fires " + spec.name};
+    aim_shot(game, shot, called_cm);
+    land_shot(game, shot);
+    if (game.logging_)
+        game.note("  " + shot.who + " at " + game.unit_id(target) +
+                  (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
+                  std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
+                  std::to_string(shot.under) + " figures under it, " + std::to_string(shot.killed) + " hit");
 }
 
 // At the called range, off by the variation wheel beyond the chart's sure
 // range, and on by the bounce for a bouncing shot.
-void Game::aim_shot(Shot& shot, int called_cm) {
-    const int type = state_.units[static_cast<std::size_t>(shot.gun)].type;
+void TabletopArtilleryProcedure::aim_shot(Game& game, Shot& shot, int called_cm) {
+    const int type = game.state_.units[static_cast<std::size_t>(shot.gun)].type;
     shot.aim = shot.muzzle + gt::heading(shot.bearing) * called_cm;
     if (shot.spec.varies && called_cm > shot.chart.unvaried_within * shot.chart.max_range(type) + 1e-9) {
-        const int face = roll(6, shot.who + ": the variation wheel");
+        const int face = game.roll(6, shot.who + ": the variation wheel");
         const auto [ahead, right] = shot.chart.wheel_offset(face);
         shot.aim = shot.aim + gt::heading(shot.bearing) * ahead + gt::right_of(shot.bearing) * right;
     }
     if (shot.spec.shape == rules::ShotSpec::Template::BounceStick && shot.spec.stick_variation.size() == 6)
-        shot.aim =
-            shot.aim + gt::heading(shot.bearing) *
-                           shot.spec.stick_variation[static_cast<std::size_t>(roll(6, shot.who + ": the bounce") - 1)];
+        shot.aim = shot.aim +
+                   gt::heading(shot.bearing) *
+                       shot.spec.stick_variation[static_cast<std::size_t>(game.roll(6, shot.who + ": the bounce") - 1)];
 }
 
 // Is a figure at `at` under the shot's template, and certainly hit (a line, a
 // bouncing stick, a circle's cross-hairs) rather than rolled for?
-std::pair<bool, bool> Game::under_template(const Shot& shot, gt::Point at) const {
+std::pair<bool, bool> TabletopArtilleryProcedure::under_template(const Game& game, const Shot& shot, gt::Point at) {
     using T = rules::ShotSpec::Template;
     switch (shot.spec.shape) {
         case T::Circle: {
@@ -206,27 +205,27 @@ std::pair<bool, bool> Game::under_template(const Shot& shot, gt::Point at) const
 // Every figure under the template but the gun's own: certainly hit, or rolled
 // for; a shot that must take one takes the figure nearest a circle's centre.
 // The losses wait for the phase's end (pending_losses).
-void Game::land_shot(Shot& shot) {
+void TabletopArtilleryProcedure::land_shot(Game& game, Shot& shot) {
     struct Figure {
         int unit;
         gt::Point at;
     };
     std::vector<Figure> figures;
-    for (int u = 0; u < static_cast<int>(state_.units.size()); ++u)
-        if (state_.units[static_cast<std::size_t>(u)].on_map)
-            for (gt::Point p : tabletop_.figure_points(u)) figures.push_back({u, p});
+    for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u)
+        if (game.state_.units[static_cast<std::size_t>(u)].on_map)
+            for (gt::Point p : game.tabletop_.figure_points(u)) figures.push_back({u, p});
     auto dice_kill = [&](const Figure& fig) {
-        const bool piece = shot.chart.gun(state_.units[static_cast<std::size_t>(fig.unit)].type) != nullptr;
+        const bool piece = shot.chart.gun(game.state_.units[static_cast<std::size_t>(fig.unit)].type) != nullptr;
         const auto& faces = piece && !shot.spec.piece_kill_on.empty() ? shot.spec.piece_kill_on : shot.spec.kill_on;
         if (faces.empty()) return true;
-        const int face = roll(6, shot.who + ": a figure under the template");
+        const int face = game.roll(6, shot.who + ": a figure under the template");
         return std::find(faces.begin(), faces.end(), face) != faces.end();
     };
-    std::vector<int> kills(state_.units.size(), 0);
+    std::vector<int> kills(game.state_.units.size(), 0);
     std::size_t nearest = figures.size();
     for (std::size_t i = 0; i < figures.size(); ++i) {
         const Figure& fig = figures[i];
-        const auto [covered, certain] = under_template(shot, fig.at);
+        const auto [covered, certain] = under_template(game, shot, fig.at);
         const bool circle = shot.spec.shape == rules::ShotSpec::Template::Circle;
         if (circle && covered &&
             (nearest == figures.size() || gt::distance(fig.at, shot.aim) < gt::distance(figures[nearest].at, shot.aim)))
@@ -235,7 +234,7 @@ void Game::land_shot(Shot& shot) {
         ++shot.under;
         // A figure under a hit circle's cross-hairs is a direct hit (Cady: a catapult's removes an elephant).
         if (certain && circle) {
-            auto& direct = beside_.pending_direct_hits[static_cast<std::size_t>(fig.unit)];
+            auto& direct = game.beside_.pending_direct_hits[static_cast<std::size_t>(fig.unit)];
             direct += (direct.empty() ? "" : ",") + shot.spec.id;
         }
         if (certain || dice_kill(fig)) {
@@ -247,7 +246,7 @@ void Game::land_shot(Shot& shot) {
         ++kills[static_cast<std::size_t>(figures[nearest].unit)];
         ++shot.killed;
     }
-    for (std::size_t u = 0; u < kills.size(); ++u) beside_.pending_losses[u] += kills[u];
+    for (std::size_t u = 0; u < kills.size(); ++u) game.beside_.pending_losses[u] += kills[u];
 }
 
 }  // namespace sandtable::kernel

@@ -5,6 +5,7 @@
 // distance stops both, and they will melee. Post-melee morale reactions
 // (back, back and turn) are carried out instead of orders.
 #include "kernel/game.h"
+#include "kernel/tabletop/fire.h"
 #include "rules/procedures.h"
 
 #include "geometry/tabletop/arc.h"
@@ -460,7 +461,7 @@ void Game::record_sightings() {
             const auto& t = state_.units[static_cast<std::size_t>(target)];
             if (!t.on_map || t.side == f.side) continue;
             double distance = 0;
-            if (!may_fire_at(firer, target, &distance)) continue;
+            if (!TabletopFireProcedure::may_fire_at(*this, firer, target, &distance)) continue;
             const int um = static_cast<int>(std::lround(distance * 10000));
             auto it = std::find_if(state_.sightings.begin(), state_.sightings.end(),
                                    [&](const Sighting& s) { return s.firer == firer && s.target == target; });
