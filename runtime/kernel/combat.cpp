@@ -181,7 +181,6 @@ bool Game::in_a_defending_hex(int unit) const {
 }
 
 bool Game::combat_step() {
-    if (procedure().id == Procedure::PlottedCombat) return procedure().run->step(*this);  // on to its next combat
     if (state_.at.stage == 0) {
         mark_mandatory_combats();
         state_.at.stage = 1;

@@ -39,7 +39,7 @@ bool Game::combat_resolution_step() {
                 return combat_advance();
             default:
                 finish_combat();
-                return combat_step();
+                return step_procedure();  // on to the phase's next combat or decision
         }
         if (stop) return *stop;
     }
@@ -229,7 +229,7 @@ bool Game::combat_advance() {
     advance_actions(options);
     if (options.empty() || state_.combat.advance_done) {
         finish_combat();
-        return combat_step();
+        return step_procedure();  // on to the phase's next combat or decision
     }
     decide_listed(DecisionKind::Advance, state_.combat.advancing_side, std::move(options));
     return true;

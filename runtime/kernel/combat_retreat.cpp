@@ -59,7 +59,7 @@ std::vector<Hex> Game::long_fall_back(int unit, int hexes, int clear) const {
         return f < 0 || ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc].has_value();
     };
     auto clear_of_enemy = [&](Hex h) {
-        const int e = distance_to_closest_enemy(me.side, h);
+        const int e = kernel::distance_to_closest_enemy(state_, me.side, h);
         return e < 0 || e > clear;
     };
     std::vector<Hex> first = retreat_destinations(unit, 1), reached{me.hex}, out;
@@ -94,10 +94,6 @@ int Game::distance_to_friendly_edge(int side, Hex h) const {
     return best;
 }
 
-int Game::distance_to_closest_enemy(int side, Hex h) const {
-    return kernel::distance_to_closest_enemy(state_, side, h);
-}
-
 namespace {
 // Where the friend nearest to `unit` stands (the first in scenario order of those as near), if any.
 std::optional<Hex> nearest_friend_hex(const GameState& state, int unit) {
@@ -124,8 +120,9 @@ std::vector<Hex> Game::preferred_retreats(int unit, std::vector<Hex> hexes) cons
     };
     // 8.1.5: after a bombardment, farther from the closest enemy unit, if possible; "If there are
     // no enemy units on the map, the unit must retreat towards the closest friendly unit."
-    if (const int now = combat_rules().bombardment ? distance_to_closest_enemy(me.side, me.hex) : -1; now >= 0) {
-        keep_if_any([&](Hex h) { return distance_to_closest_enemy(me.side, h) > now; });
+    if (const int now = combat_rules().bombardment ? kernel::distance_to_closest_enemy(state_, me.side, me.hex) : -1;
+        now >= 0) {
+        keep_if_any([&](Hex h) { return kernel::distance_to_closest_enemy(state_, me.side, h) > now; });
     } else if (combat_rules().bombardment) {
         const auto friend_at = nearest_friend_hex(state_, unit);
         if (friend_at)

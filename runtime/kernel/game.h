@@ -472,7 +472,6 @@ private:
     // friendly edge, or (a bombardment) farther from the closest enemy, when any are.
     std::vector<geometry::Hex> preferred_retreats(int unit, std::vector<geometry::Hex> hexes) const;
     int distance_to_friendly_edge(int side, geometry::Hex h) const;
-    int distance_to_closest_enemy(int side, geometry::Hex h) const;
     void retreat_to(int unit, geometry::Hex to);
     bool loss_is_reduction(bool attacker) const;
     bool offers_stiff_resistance() const;

@@ -24,7 +24,7 @@ constexpr double kMicronsPerCm = 10000.0;
 
 TabletopBoard::TabletopBoard(const Game& game) : game_(game) { roles_.fill(-1); }
 
-void TabletopBoard::read_roles() {
+void TabletopBoard::read_roles(const std::vector<rules::PhaseOptions>& phase_options) {
     const auto& rs = game_.ruleset();
     auto set = [this](TabletopRole role, int attribute) { roles_[static_cast<std::size_t>(role)] = attribute; };
     set(TabletopRole::StandWidth, rs.attribute_index(rs.table.stand_width));
@@ -32,8 +32,7 @@ void TabletopBoard::read_roles() {
     set(TabletopRole::FiguresPerStand, rs.attribute_index(rs.table.figures_per_stand));
     set(TabletopRole::Mounted, rs.attribute_index(rs.table.mounted));
     set(TabletopRole::Sight, rs.attribute_index(rs.table.sight_attribute));
-    for (const auto& phase : rs.phases) {
-        const rules::PhaseOptions options = rules::read_phase_options(phase, rs);
+    for (const rules::PhaseOptions& options : phase_options) {
         if (const auto* movement = std::get_if<rules::TabletopMovementOptions>(&options))
             set(TabletopRole::Allowance, movement->allowance.index);
         if (const auto* fire = std::get_if<rules::TabletopFireOptions>(&options)) {

@@ -10,6 +10,7 @@
 #include "geometry/tabletop/point.h"
 #include "geometry/tabletop/stand.h"
 #include "geometry/tabletop/terrain.h"
+#include "rules/phase_options.h"
 
 #include <array>
 #include <cstddef>
@@ -41,8 +42,8 @@ enum class TabletopRole {
 class TabletopBoard {
 public:
     explicit TabletopBoard(const Game& game);
-    // Reads which attributes play each role; called once the game's options are read.
-    void read_roles();
+    // Which attributes play each role: the ruleset's `table:` section and the phases' options (by phase index).
+    void read_roles(const std::vector<rules::PhaseOptions>& phase_options);
 
     const geometry::tabletop::TableMap& map() const;
     // A unit's value of the attribute playing `role`; 0 when the ruleset has none.

@@ -20,7 +20,7 @@ int to_microns(double cm) { return static_cast<int>(std::lround(cm * kMicronsPer
 }  // namespace
 
 void Game::set_up_table() {
-    tabletop_.read_roles();
+    tabletop_.read_roles(phase_options_);
     const auto& placements = scenario_->units;
     for (std::size_t i = 0; i < placements.size(); ++i) {
         auto& u = state_.units[i];
