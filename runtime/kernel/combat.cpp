@@ -52,7 +52,7 @@ bool Game::reaches(int attacker, int defender) const {
 bool Game::may_enter_to_attack(int attacker, Hex to) const {
     const Hex from = state_.units[static_cast<std::size_t>(attacker)].hex;
     const auto mc = static_cast<std::size_t>(movement_class(attacker));
-    if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) return false;
+    if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(to))].cost[mc]) return false;
     for (int direction = 0; direction < 6; ++direction) {
         if (geometry::neighbour(from, direction) != to) continue;
         const int f = scenario_->map.side_feature(from, direction);
@@ -75,7 +75,7 @@ bool Game::reached_by_all(int defender, const std::vector<int>& attackers) const
 std::vector<int> Game::hex_defenders(int target) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     std::vector<int> out;
-    for (int u : units_at(t.hex))
+    for (int u : hex_board_.units_at(t.hex))
         if (state_.units[static_cast<std::size_t>(u)].side == t.side && capability(u, Capability::CanBeFiredAt))
             out.push_back(u);
     return out;
@@ -86,7 +86,7 @@ std::vector<int> Game::hex_defenders(int target) const {
 static bool is_target(const Game& g, int unit) {
     const auto& u = g.state().units[static_cast<std::size_t>(unit)];
     if (!g.capability(unit, Capability::StacksFreely)) return true;
-    for (int other : g.units_at(u.hex))
+    for (int other : g.hex_board().units_at(u.hex))
         if (!g.capability(other, Capability::StacksFreely)) return false;
     return true;
 }
@@ -106,15 +106,13 @@ bool Game::may_be_declared_against(int unit) const {
 void Game::mark_mandatory_combats() {
     if (!combat_rules().must_attack_in_zoc || combat_rules().bombardment) return;
     const int active = attacking_side();
-    refresh_zoc();
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         auto& u = state_.units[i];
         if (!u.on_map || combat_strength(static_cast<int>(i)) <= 0) continue;
-        const auto idx = static_cast<std::size_t>(grid().index(u.hex));
         if (u.side == active)
-            u.must_attack = enemy_zoc_[static_cast<std::size_t>(active)][idx];
+            u.must_attack = hex_board_.in_enemy_zoc(active, u.hex);
         else
-            u.must_be_attacked = zoc_[static_cast<std::size_t>(active)][idx] > 0;
+            u.must_be_attacked = hex_board_.side_zoc_reaches(active, u.hex);
     }
 }
 

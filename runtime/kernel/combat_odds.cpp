@@ -47,7 +47,9 @@ struct Game::OddsCounter {
     CombatExplanation* why;
 
     int leader_in(int side, Hex h) const {
-        return phase_rules.leader_adds.index < 0 ? 0 : game.best_attribute_at(side, h, phase_rules.leader_adds.index);
+        return phase_rules.leader_adds.index < 0
+                   ? 0
+                   : game.hex_board().best_attribute_at(side, h, phase_rules.leader_adds.index);
     }
     std::string leader_note(int side, Hex h) const {
         const int adds = leader_in(side, h);
@@ -56,7 +58,7 @@ struct Game::OddsCounter {
                     : std::string();
     }
     const rules::TerrainType& terrain_of(Hex h) const {
-        return game.ruleset_->terrain[static_cast<std::size_t>(game.terrain_at(h))];
+        return game.ruleset_->terrain[static_cast<std::size_t>(game.hex_board().terrain_at(h))];
     }
     // The terrain's melee effects do not touch fire against a hex's protection.
     bool melee_terrain() const { return phase_rules.defence_from_terrain.empty(); }
@@ -218,7 +220,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
 int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers,
                         const std::vector<int>& defenders, CombatExplanation* why) const {
     const Hex target = state_.units[static_cast<std::size_t>(defenders.front())].hex;
-    const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(terrain_at(target))].id;
+    const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(target))].id;
     // Every attacker attacks across one of these hexside features; how many of the
     // crossings a road or trail runs across (a bridge, 8.2.2). -1: not all across.
     auto bridges_across = [&](const std::vector<std::string>& features) {

@@ -98,7 +98,7 @@ void Game::keep_participants_still_there() {
     if (!combat_rules().hex_defends_as_one || !c.defenders.empty() || defender_start.empty()) return;
     const int defending = opponent_of(attacking_side());
     for (Hex h : defender_start)
-        for (int u : units_at(h))
+        for (int u : hex_board_.units_at(h))
             if (state_.units[static_cast<std::size_t>(u)].side == defending && !contains(c.defenders, u))
                 c.defenders.push_back(u);
 }

@@ -38,7 +38,7 @@ std::vector<Hex> Game::retreat_options(int unit) const {
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
         const Hex h = search.reached[i].hex;
         const int d = geometry::distance(start, h);
-        if (d >= hexes || !may_end_in(unit, h) || d < best) continue;
+        if (d >= hexes || !hex_board_.may_end_in(unit, h) || d < best) continue;
         if (d > best) farthest.clear(), best = d;
         farthest.push_back(h);
     }
@@ -53,8 +53,8 @@ std::vector<Hex> Game::long_fall_back(int unit, int hexes, int clear) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const auto mc = static_cast<std::size_t>(movement_class(unit));
     auto passable = [&](Hex from, int d, Hex to) {
-        if (!grid().contains(to) || enemy_present(me.side, to)) return false;
-        if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) return false;
+        if (!grid().contains(to) || hex_board_.enemy_present(me.side, to)) return false;
+        if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(to))].cost[mc]) return false;
         const int f = scenario_->map.side_feature(from, d);
         return f < 0 || ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc].has_value();
     };
@@ -74,7 +74,7 @@ std::vector<Hex> Game::long_fall_back(int unit, int hexes, int clear) const {
                 if (!passable(from, d, to) || !clear_of_enemy(to)) continue;
                 reached.push_back(to);
                 next.push_back(to);
-                if (may_end_in(unit, to)) out.push_back(to);
+                if (hex_board_.may_end_in(unit, to)) out.push_back(to);
             }
         frontier = std::move(next);
     }
@@ -180,12 +180,12 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
                 if (std::any_of(out.reached.begin(), out.reached.end(),
                                 [&](const RetreatSearch::Node& n) { return n.hex == to; }))
                     continue;
-                if (enemy_present(me.side, to) || foe_fought_from(to)) continue;
-                if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(to))].cost[mc]) continue;
+                if (hex_board_.enemy_present(me.side, to) || foe_fought_from(to)) continue;
+                if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(to))].cost[mc]) continue;
                 int f = scenario_->map.side_feature(from, d);
                 if (f >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(f)].extra_cost[mc]) continue;
-                const bool occupied = !may_end_in(unit, to);
-                const bool ezoc = in_enemy_zoc(me.side, to);
+                const bool occupied = !hex_board_.may_end_in(unit, to);
+                const bool ezoc = hex_board_.in_enemy_zoc(me.side, to);
                 if (ezoc && !through_zones && !zone_opened_to_retreat(unit, to, occupied)) continue;
                 const bool through = out.reached[static_cast<std::size_t>(from_index)].through_friends || occupied;
                 out.reached.push_back({to, from_index, through});
@@ -212,7 +212,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
 bool Game::zone_opened_to_retreat(int unit, Hex to, bool occupied) const {
     if (occupied && !combat_rules().zoc_bars_retreat) return true;
     return capability(unit, Capability::EnterEzocNeedsFriend) &&
-           friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
+           hex_board_.friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
 }
 
 std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const {
@@ -238,7 +238,7 @@ void Game::disorder_by_retreat(int unit, const std::vector<Hex>& path) {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     std::vector<int> passed;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
-        for (int other : units_at(path[i]))
+        for (int other : hex_board_.units_at(path[i]))
             if (other != unit && state_.units[static_cast<std::size_t>(other)].side == side) passed.push_back(other);
     const bool disorders_friends = capability(unit, Capability::DisordersRetreatedThrough) != 0;
     if (!passed.empty() && !disorders_friends) return;
@@ -277,7 +277,8 @@ void Game::advance_along_retreat_actions(std::vector<Action>& out) const {
         const auto mc = static_cast<std::size_t>(movement_class(u));
         for (std::size_t k = 0; k < c.retreat_path.size(); ++k) {
             const Hex h = c.retreat_path[k];
-            if (enemy_present(s.side, h) || !ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc])
+            if (hex_board_.enemy_present(s.side, h) ||
+                !ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(h))].cost[mc])
                 break;    // the path is cut
             if (k > 0) {  // nor across a hexside its class may not cross (a ditch the defender's infantry crossed)
                 const int dir = geometry::direction_to(c.retreat_path[k - 1], h);
@@ -285,7 +286,7 @@ void Game::advance_along_retreat_actions(std::vector<Action>& out) const {
                 if (feature >= 0 && !ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc])
                     break;
             }
-            if (may_end_in(u, h) &&
+            if (hex_board_.may_end_in(u, h) &&
                 std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
                 out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
         }
@@ -301,7 +302,7 @@ std::vector<Hex> Game::vacated_defender_hexes() const {
     std::vector<Hex> out;
     for (Hex h : hexes) {
         bool empty = true;
-        for (int u : units_at(h))
+        for (int u : hex_board_.units_at(h))
             if (state_.units[static_cast<std::size_t>(u)].side == losing_side &&
                 capability(u, Capability::BlocksEnemyEntry))
                 empty = false;
@@ -335,7 +336,7 @@ void Game::advance_actions(std::vector<Action>& out) const {
         std::vector<Hex> reach;
         for (Hex v : vacated)
             if (geometry::distance(v, s.hex) == 1 &&
-                ruleset_->terrain[static_cast<std::size_t>(terrain_at(v))].cost[mc])
+                ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(v))].cost[mc])
                 reach.push_back(v);
         // A script's demands on the advance (charges) bind the attacker only.
         if (attackers_advance && !c.advance_mark.empty() && state_.mark(u, c.advance_mark) == 0) continue;
@@ -346,15 +347,15 @@ void Game::advance_actions(std::vector<Action>& out) const {
             for (Hex f : frontier)
                 for (Hex n : geometry::neighbours(f))
                     if (grid().contains(n) && std::find(reach.begin(), reach.end(), n) == reach.end() && n != s.hex &&
-                        !enemy_blocks(s.side, n) &&
-                        ruleset_->terrain[static_cast<std::size_t>(terrain_at(n))].cost[mc]) {
+                        !hex_board_.enemy_blocks(s.side, n) &&
+                        ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(n))].cost[mc]) {
                         reach.push_back(n);
                         next.push_back(n);
                     }
             frontier = std::move(next);
         }
         for (Hex h : reach)
-            if (may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
+            if (hex_board_.may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
     }
     if (!out.empty() && !(c.advance_required && attackers_advance))
         out.push_back({ActionKind::Decline, -1, -1, {}, -1});

@@ -23,14 +23,14 @@ bool in_chain(const std::vector<int>& chain, int unit) {
 // Must a friend make room before the retreating unit may end in the hex
 // (F&M 8.3.1, with short_retreat: reduce)?
 bool Game::needs_room(int unit, Hex h) const {
-    return (combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) && !may_end_in(unit, h) &&
-           holds_friend(unit, h);
+    return (combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) &&
+           !hex_board_.may_end_in(unit, h) && holds_friend(unit, h);
 }
 
 // Does a friend of `unit` stand in the hex (one it could be asked to make room)?
 bool Game::holds_friend(int unit, Hex h) const {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
-    for (int o : units_at(h))
+    for (int o : hex_board_.units_at(h))
         if (o != unit && state_.units[static_cast<std::size_t>(o)].side == side) return true;
     return false;
 }
@@ -40,10 +40,11 @@ bool Game::holds_friend(int unit, Hex h) const {
 bool Game::may_be_pushed_into(int unit, Hex from, int direction, const std::vector<Hex>& avoid) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex h = geometry::neighbour(from, direction);
-    if (!grid().contains(h) || enemy_present(me.side, h) || in_enemy_zoc(me.side, h)) return false;
+    if (!grid().contains(h) || hex_board_.enemy_present(me.side, h) || hex_board_.in_enemy_zoc(me.side, h))
+        return false;
     if (std::find(avoid.begin(), avoid.end(), h) != avoid.end()) return false;
     const auto mc = static_cast<std::size_t>(movement_class(unit));
-    if (!ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].cost[mc]) return false;
+    if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(h))].cost[mc]) return false;
     const int feature = scenario_->map.side_feature(from, direction);
     return feature < 0 || ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc];
 }
@@ -63,8 +64,8 @@ std::vector<Hex> Game::displacement_hexes(int unit, const std::vector<int>& chai
     for (int d = 0; d < 6; ++d) {
         if (!may_be_pushed_into(unit, me.hex, d, barred)) continue;
         const Hex h = geometry::neighbour(me.hex, d);
-        bool room = may_end_in(unit, h);
-        for (int o : units_at(h))
+        bool room = hex_board_.may_end_in(unit, h);
+        for (int o : hex_board_.units_at(h))
             if (!room && o != unit && state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(longer, o))
                 room = displaceable(o, longer, avoid);
         if (room) out.push_back(h);
@@ -87,8 +88,8 @@ bool Game::displaceable(int unit, const std::vector<int>& chain, const std::vect
         for (int d = 0; d < 6; ++d) {
             if (!may_be_pushed_into(u, me.hex, d, barred)) continue;
             const Hex h = geometry::neighbour(me.hex, d);
-            if (may_end_in(u, h)) return true;
-            for (int o : units_at(h))
+            if (hex_board_.may_end_in(u, h)) return true;
+            for (int o : hex_board_.units_at(h))
                 if (state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(seen, o)) {
                     seen.push_back(o);
                     queue.push_back(o);
@@ -112,7 +113,7 @@ std::vector<Hex> Game::displacing_destinations(int unit, const RetreatSearch& se
         std::vector<Hex> path;
         for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent)
             path.push_back(search.reached[static_cast<std::size_t>(at)].hex);
-        for (int o : units_at(h))
+        for (int o : hex_board_.units_at(h))
             if (o != unit &&
                 state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(unit)].side &&
                 displaceable(o, {unit}, path)) {
@@ -128,7 +129,7 @@ int Game::displaced_unit() const {
     const auto& waiting = state_.combat.displacing;
     if (waiting.empty()) return -1;
     const int mover = waiting.back().unit;
-    for (int o : units_at(waiting.back().to))
+    for (int o : hex_board_.units_at(waiting.back().to))
         if (o != mover &&
             state_.units[static_cast<std::size_t>(o)].side == state_.units[static_cast<std::size_t>(mover)].side)
             return o;
@@ -155,7 +156,7 @@ void Game::start_displacement(int unit, Hex to) {
 // on; once one has room, every waiting retreat moves in, last first.
 void Game::displace(const Action& a) {
     Combat& c = state_.combat;
-    if (!may_end_in(a.unit, a.hex)) {
+    if (!hex_board_.may_end_in(a.unit, a.hex)) {
         c.displacing.push_back({a.unit, a.hex});
         return;
     }

@@ -106,7 +106,7 @@ void Game::bring_on_reinforcements(int side) {
         if (!awaiting_arrival(unit) || placements[i].arrives > state_.at.turn) continue;
         if (side >= 0 && state_.units[i].side != side) continue;
         const auto& u = state_.units[i];
-        if (enemy_present(u.side, u.hex)) {
+        if (hex_board_.enemy_present(u.side, u.hex)) {
             if (logging_)
                 note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) +
                      ": the enemy holds it; it tries again next turn");
@@ -219,7 +219,8 @@ void Game::add_legal(std::vector<Action>& out) const {
 std::string Game::why_refused(const Action& action) const {
     if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement && over_stacked_hex() >= 0)
         return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) +
-               " holds more units than the stacking limit of " + std::to_string(stacking_limit(state_.at.active_side)) +
+               " holds more units than the stacking limit of " +
+               std::to_string(hex_board_.stacking_limit(state_.at.active_side)) +
                ", which applies when the movement phase ends: move one out";
     if (action.kind == ActionKind::Resolve && procedure().id == Procedure::OddsCombat && state_.combat_open &&
         state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() &&

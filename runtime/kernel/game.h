@@ -12,6 +12,7 @@
 #include "kernel/events.h"
 #include "kernel/formation_roster.h"
 #include "kernel/game_state.h"
+#include "kernel/hex_board.h"
 #include "kernel/phase_procedure.h"
 #include "kernel/plot.h"
 #include "kernel/procedures/formation_orders.h"
@@ -162,31 +163,18 @@ public:
     int movement_budget(int unit) const { return movement_allowance(unit) * ruleset_->movement_point_parts; }
     const std::string& unit_id(int unit) const;
     int unit_index(const std::string& id) const;
-    std::vector<int> units_at(geometry::Hex h) const;
-    int terrain_at(geometry::Hex h) const;
-    bool enemy_blocks(int side, geometry::Hex h) const;
-    // Any unit of another side in the hex, barring entry or not.
-    bool enemy_present(int side, geometry::Hex h) const;
-    bool in_enemy_zoc(int side, geometry::Hex h) const;
-    bool adjacent_to_enemy(int unit) const;
+    // The hex map: who stands where, zones of control, stacking, step costs (hex_board.h).
+    const HexBoard& hex_board() const { return hex_board_; }
     int leader_value_at(int side, geometry::Hex h) const;
-    // The highest value of an attribute among a side's units in a hex.
-    int best_attribute_at(int side, geometry::Hex h, int attribute_index) const;
     // Hexes a unit may end a retreat of `hexes` in; empty if it must die.
     std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
     // The path of least disruption to a retreat destination (through friends).
     std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
-    // The cost of the step from `from` in `direction` for the unit's movement
-    // class (terrain, hexside, road), in movement point parts; -1 when
-    // prohibited or off the map.
-    int step_cost(int unit, geometry::Hex from, int direction) const;
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
     // A reinforcement not yet on the map (neither there nor eliminated).
     bool awaiting_arrival(int unit) const;
-    // For tests: the incrementally kept per-hex tables equal a fresh rebuild.
-    bool board_tables_consistent() const;
     // With `why`, also fills in each unit's part and the ruleset's modifiers.
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
                           CombatExplanation* why = nullptr) const;
@@ -211,8 +199,6 @@ public:
     // Is the line of sight from the unit to the hex clear: terrain and
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
-    // The map's part of it alone: terrain and hexside features with blocks_los, between two hexes.
-    bool map_sight(geometry::Hex from, geometry::Hex to) const;
     // A unit's written orders (simultaneous sequence) as the side `viewer`
     // may know them: its own side's always, the other side's only once the
     // game is over (20.1). nullopt when hidden. Orders are kept out of
@@ -270,10 +256,6 @@ public:
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
     int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
-    // Stacking: may the unit end a move in the hex (the side's limit, the
-    // ruleset's stacking_mixes)? And the side's limit.
-    bool may_end_in(int unit, geometry::Hex h) const;
-    int stacking_limit(int side) const { return stacking_limits_[static_cast<std::size_t>(side)]; }
     // Is `other` (a hex) in the unit's front: for a unit without facing always;
     // next to it, through a front hexside; further off, when the line of sight
     // leaves through one (16.31).
@@ -376,6 +358,9 @@ private:
     friend class TabletopFireProcedure;
     friend class TabletopArtilleryProcedure;
     friend class PlottedCombatProcedure;
+    friend class PlotProcedure;
+    friend class PlottedMovementProcedure;
+    friend class TabletopMovementProcedure;
     void run();
     bool step_procedure();
     void begin_phase();
@@ -399,18 +384,6 @@ private:
     // movement.cpp
     bool movement_step();
     bool may_be_moved(int unit) const;
-    bool may_stack_in(int unit, int hex_index) const;
-    // The stacking limit as it applies to one unit, read once for a whole range of hexes.
-    struct StackingRule {
-        const Game* game;
-        int unit;
-        bool stacks_freely;
-        const std::uint8_t* stackers;  // by hex: the unit's side's units counting against stacking
-        int own_hex;                   // the unit's hex index (it does not count against itself); -1 off the map
-        int limit;
-        bool allows(int hex_index) const;
-    };
-    StackingRule stacking_rule(int unit) const;
     // facing.cpp: movement of a unit with a facing, over (hex, facing) states.
     struct FacingRange {
         struct State {
@@ -525,7 +498,6 @@ private:
     bool may_enter_to_attack(int attacker, Hex to) const;
     void disorder_by_retreat(int unit, const std::vector<Hex>& path);
     int advancing_side_after(const rules::CombatResult& result) const;
-    bool friend_present(int side, Hex h, int except) const;
     void retreat(int unit, Hex to);
     std::vector<Hex> vacated_defender_hexes() const;
     void advance_actions(std::vector<Action>& out) const;
@@ -585,39 +557,8 @@ private:
     void activation_actions(std::vector<Action>& out) const;
     void activate(const Action& a);
     bool finish_activation();
-    // plotting.cpp: the simultaneous sequence's orders and their combats
-    bool plot_step();
-    void plot_actions(std::vector<Action>& out) const;
-    void plot_apply(const Action& a);
-    int plotting_side() const;
-    bool may_plot(int unit) const;
-    geometry::MovementRange plot_range(int unit) const;
-    // plotted_movement.cpp
-    struct PlottedMoves;
-    bool plotted_movement_step();
-    void execute_plotted_moves();
-    // table_units.cpp: the tabletop's units and what they stand on
+    // tabletop/units.cpp: the tabletop's units and what they stand on
     void set_up_table();
-    // table_movement.cpp: every unit's move at once, a slice at a time
-    bool table_movement_step();
-    struct TableMove;
-    struct TableTraffic;
-    void begin_charges();
-    void stand_where_no_room(std::vector<TableMove>& moves, const std::vector<std::pair<int, int>>& before,
-                             TableTraffic& traffic);
-    double clear_part_of_step(int unit, const TableMove& m, geometry::tabletop::Point from, double step, int facing,
-                              const TableTraffic& traffic) const;
-    bool move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic& traffic);
-    void finish_move(int unit, const TableMove& m, const TableTraffic& traffic);
-    TableMove plan_move(int unit);
-    int terrain_thirds(int unit, geometry::tabletop::Point from, geometry::tabletop::Point to, double& stop_at) const;
-    struct RoadShare {
-        int thirds = 0;  // thirds a march gains on it
-        double cm = 0;   // cm of the path on it
-    };
-    RoadShare road_share(int unit, geometry::tabletop::Point from, geometry::tabletop::Point to) const;
-    static double with_road(double reach, RoadShare road);
-    void record_sightings();
     void take_pending_losses(const std::string& why);
 
     // victory.cpp
@@ -627,14 +568,10 @@ private:
     void concede(int side);
     void update_objectives();
 
-    // Derived per-hex tables (zones of control, occupancy), rebuilt lazily.
-    void refresh_zoc() const;
     // Drops every derived cache (a full rebuild follows when next needed).
     void invalidate() const;
-    // Updates the per-hex tables for one unit; pair -1 before and +1 after a change.
-    void count_on_board(int unit, int sign);
-    void add_to_tables(int unit, int sign, std::vector<int>* touched = nullptr) const;
-    std::vector<int> touched_hexes_;
+    // Updates the hex board's tables for one unit; pair -1 before and +1 after a change.
+    void count_on_board(int unit, int sign) { hex_board_.count(unit, sign); }
     // After count_on_board: drops the caches that depend on the board.
     void board_changed();
 
@@ -665,7 +602,6 @@ private:
     } roles_;
     int stacking_limit_ = 1;  // the movement phase's `stacking`
     void resolve_attribute_roles();
-    void find_zoc_barriers();
     // Each phase's options as its procedure reads them (by ruleset phase index),
     // and the dice pool chart a combat phase names, looked up once.
     std::vector<rules::PhaseOptions> phase_options_;
@@ -684,9 +620,6 @@ private:
     mutable std::vector<std::uint8_t>
         near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
-    std::vector<int> stacking_limits_;          // by side: the scenario's, else the movement phase's
-    // May the unit share the hex with the friends there (the ruleset's stacking_mixes)?
-    bool mixes_with_hex(int unit, geometry::Hex h) const;
     // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.
     int movement_cost_scale(int unit) const;
     void one_hex_moves(int unit, std::vector<Action>& out) const;
@@ -694,21 +627,8 @@ private:
     void leave_map(int unit, Hex at);
     const rules::CombatOptions& combat_rules() const { return options<rules::CombatOptions>(); }
     int phase_index() const;
-    // Per hex index and direction: 1 when the step is barred to a unit moving
-    // from an enemy zone straight into another (no_zoc_to_zoc hexside or
-    // terrain); empty when the ruleset has no such barrier.
-    std::vector<std::uint8_t> zoc_barriers_;
-    // Per hex index: 1 when its terrain stops a move that enters it, 2 when
-    // it may also be entered only as a move's first step; empty when no terrain does.
-    std::vector<std::uint8_t> terrain_halts_;
     mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark
     mutable int marked_halts_phase_ = -1;             // the phase (index) marked_halts_ was made for
-    // Derived caches, rebuilt on demand.
-    mutable std::vector<std::vector<std::uint16_t>> zoc_;  // [side][hex] units of that side exerting ZOC into the hex
-    mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex
-    mutable std::vector<std::vector<std::uint8_t>> stackers_;   // [side][hex] units that count against stacking
-    mutable std::vector<std::vector<std::uint8_t>> enemy_zoc_;  // [side][hex] 1 when some other side's ZOC reaches it
-    mutable bool zoc_dirty_ = true;
     mutable std::vector<Action> legal_cache_;
     mutable bool legal_valid_ = false;
     // What a step listed as it stopped at a decision (the combat's targets, each
@@ -726,12 +646,10 @@ private:
     FormationRoster formations_;
     // The tabletop's stands, distances, contact and sight (a ruleset with geometry kind table).
     TabletopBoard tabletop_{*this};
+    // The hex map's per-hex tables: zones of control, blockers, stacking, step costs.
+    HexBoard hex_board_{*this};
     // What apply() restores when a script fails.
     GameSnapshot rollback_;
-    // Cost of each step for each movement class (see rules::step_costs).
-    // Shared with the scenario (no copy per game) unless it came without them.
-    const std::vector<std::vector<int>>* step_costs_ = nullptr;
-    std::vector<std::vector<int>> own_step_costs_;
     std::array<bool, static_cast<std::size_t>(Event::Count)> listening_{};
     // Set while scripted_strengths() asks the scripts about a possible combat.
     struct Estimate {

@@ -17,7 +17,7 @@ using geometry::Hex;
 void Game::take_control(int side, Hex h) {
     const auto& objectives = scenario_->objectives;
     for (std::size_t i = 0; i < objectives.size(); ++i)
-        if (objectives[i].hex == h && !enemy_present(side, h)) state_.objective_holders[i] = side;
+        if (objectives[i].hex == h && !hex_board_.enemy_present(side, h)) state_.objective_holders[i] = side;
 }
 
 void Game::move_unit(int unit, Hex to) {
@@ -51,7 +51,7 @@ void Game::place(int unit, Hex to, int facing) {
     board_changed();
     if (ruleset_->control_on_entry) take_control(u.side, to);
     // Only units that do not bar enemies (BMW's lone leaders) can be met here.
-    if (!listening(Event::MoveSharedHex) || !enemy_present(u.side, to)) return;
+    if (!listening(Event::MoveSharedHex) || !hex_board_.enemy_present(u.side, to)) return;
     std::vector<int> others;
     for (std::size_t i = 0; i < state_.units.size(); ++i)
         if (state_.units[i].on_map && state_.units[i].hex == to && state_.units[i].side != u.side)
@@ -68,7 +68,7 @@ void Game::place(int unit, Hex to, int facing) {
 void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
     const int side = state_.units[static_cast<std::size_t>(unit)].side;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
-        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && enemy_present(side, path[i]))
+        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && hex_board_.enemy_present(side, path[i]))
             move_unit(unit, path[i]);
     // Objectives passed on the way are entered too (11.3).
     if (ruleset_->control_on_entry)

@@ -1,5 +1,5 @@
 // A game set up from its ruleset and scenario: the units, formations and
-// capabilities, the phases' options read once, the barriers of the map.
+// capabilities, the phases' options read once, the hex board's tables.
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
@@ -42,7 +42,6 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     beside_.support.dice = Dice(seed ^ 0x5c99047f1e3a7b1dULL);
     resolve_attribute_roles();
     if (ruleset_->table.enabled) set_up_table();
-    for (const auto& side : sc.sides) stacking_limits_.push_back(side.stacking > 0 ? side.stacking : stacking_limit_);
     state_.at.active_side = sc.first_side;
     for (const auto& p : ruleset_->phases) procedures_.push_back(&procedure_named(p.procedure));
     // Written orders only where the sequence has them: every action copies what is kept beside the state.
@@ -50,39 +49,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
         return p->id == Procedure::Plot || p->id == Procedure::PlottedCombat || p->id == Procedure::PlottedMovement;
     });
     if (plotted) beside_.plots.assign(state_.units.size(), Plot{});
-    // Worked out by the loader; a scenario built in code gets it here.
-    if (scenario_->map.step_costs.empty()) own_step_costs_ = rules::step_costs(scenario_->map, *ruleset_);
-    step_costs_ = scenario_->map.step_costs.empty() ? &own_step_costs_ : &scenario_->map.step_costs;
-    find_zoc_barriers();
-}
-
-void Game::find_zoc_barriers() {
-    const auto& map = scenario_->map;
-    if (std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(),
-                    [](const auto& t) { return t.stops_movement || t.only_as_first_step; })) {
-        terrain_halts_.assign(grid().size(), 0);
-        for (std::size_t i = 0; i < grid().size(); ++i) {
-            const auto& t = ruleset_->terrain[static_cast<std::size_t>(map.terrain[i])];
-            terrain_halts_[i] = t.only_as_first_step ? 2 : t.stops_movement ? 1 : 0;
-        }
-    }
-    const bool any = std::any_of(ruleset_->terrain.begin(), ruleset_->terrain.end(),
-                                 [](const auto& t) { return t.no_zoc_to_zoc; }) ||
-                     std::any_of(ruleset_->hexside_features.begin(), ruleset_->hexside_features.end(),
-                                 [](const auto& f) { return f.no_zoc_to_zoc; });
-    if (!any) return;
-    zoc_barriers_.assign(grid().size() * 6, 0);
-    for (int i = 0; i < static_cast<int>(grid().size()); ++i)
-        for (int d = 0; d < 6; ++d) {
-            const int to = grid().neighbour_index(i, d);
-            if (to < 0) continue;
-            const int feature = map.sides[static_cast<std::size_t>(i)][static_cast<std::size_t>(d)];
-            const bool across =
-                feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].no_zoc_to_zoc;
-            const bool into =
-                ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(to)])].no_zoc_to_zoc;
-            zoc_barriers_[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(d)] = across || into;
-        }
+    hex_board_.set_up(stacking_limit_);
 }
 
 // The attributes the procedures read, and each phase's options, read once.

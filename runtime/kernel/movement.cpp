@@ -35,13 +35,6 @@ bool Game::may_be_moved(int unit) const {
     return true;
 }
 
-int Game::step_cost(int unit, Hex from, int direction) const {
-    const int i = grid().index(from);
-    if (i < 0 || direction < 0 || direction > 5 || !grid().contains(geometry::neighbour(from, direction))) return -1;
-    return (*step_costs_)[static_cast<std::size_t>(movement_class(unit))]
-                         [static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
-}
-
 void Game::movement_actions(std::vector<Action>& out) const {
     if (state_.selected >= 0) {
         const int unit = state_.selected;
@@ -54,7 +47,7 @@ void Game::movement_actions(std::vector<Action>& out) const {
             out.reserve(hexes.size());
             const bool at_end = (options<rules::MovementOptions>().stacking_checked ==
                                  rules::MovementOptions::StackingChecked::EndOfPhase);
-            const StackingRule stacking = stacking_rule(unit);  // read once for every hex in range
+            const HexBoard::StackingRule stacking = hex_board_.stacking_rule(unit);  // read once for every hex in range
             for (std::size_t k = 0; k < hexes.size(); ++k)
                 if (at_end ? may_move_into(unit, indices[k]) : stacking.allows(indices[k]))
                     out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
@@ -80,14 +73,15 @@ void Game::flip_actions(std::vector<Action>& out) const {
         const int unit = static_cast<int>(i);
         if (!u.on_map || u.side != side || u.flipped || !unit_type(unit).back) continue;
         const int rule = capability(unit, Capability::FlipsAtMovementStart);
-        if (rule == 1 || (rule == 2 && !in_enemy_zoc(side, u.hex))) out.push_back({ActionKind::Flip, unit, -1, {}, -1});
+        if (rule == 1 || (rule == 2 && !hex_board_.in_enemy_zoc(side, u.hex)))
+            out.push_back({ActionKind::Flip, unit, -1, {}, -1});
     }
 }
 
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
 ZocExit Game::exit_mode(int unit) {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!in_enemy_zoc(u.side, u.hex) || options<rules::MovementOptions>().ignore_zoc) return ZocExit::Free;
+    if (!hex_board_.in_enemy_zoc(u.side, u.hex) || options<rules::MovementOptions>().ignore_zoc) return ZocExit::Free;
     EventContext ctx(Event::MoveExitZoc);
     ctx.set("unit", unit);
     ctx.set("allowed", 0);
@@ -158,62 +152,36 @@ void Game::movement_apply(const Action& a) {
     raise(ctx);
 }
 
-bool Game::may_end_in(int unit, Hex h) const {
-    const int idx = grid().index(h);
-    return idx >= 0 && may_stack_in(unit, idx);
-}
-
-// Stacking, from the per-hex table (no scan of the units unless friends are
-// there): the side's limit, then whether the unit mixes with them.
-bool Game::may_stack_in(int unit, int idx) const { return stacking_rule(unit).allows(idx); }
-
-Game::StackingRule Game::stacking_rule(int unit) const {
-    refresh_zoc();
-    const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    return {this,
-            unit,
-            capability(unit, Capability::StacksFreely) != 0,
-            stackers_[static_cast<std::size_t>(me.side)].data(),
-            me.on_map ? grid().index(me.hex) : -1,
-            stacking_limit(me.side)};
-}
-
-bool Game::StackingRule::allows(int idx) const {
-    if (stacks_freely) return true;
-    const int friends = stackers[static_cast<std::size_t>(idx)] - (idx == own_hex ? 1 : 0);
-    if (friends >= limit) return false;
-    return friends == 0 || game->mixes_with_hex(unit, game->grid().hex_at(idx));
-}
-
 // A move's end: within the stacking limit, or (limit checked at the phase's end, PRESTAGS 5.26) over it while
 // enough units there have not moved and can still leave; which units mix applies at all times (5.32).
 bool Game::may_move_into(int unit, int idx) const {
     if (!(options<rules::MovementOptions>().stacking_checked == rules::MovementOptions::StackingChecked::EndOfPhase))
-        return may_stack_in(unit, idx);
+        return hex_board_.may_stack_in(unit, idx);
     if (capability(unit, Capability::StacksFreely)) return true;
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const Hex h = grid().hex_at(idx);
     int counted = 0, leavers = 0;
-    for (int o : units_at(h)) {
+    for (int o : hex_board_.units_at(h)) {
         if (o == unit || state_.units[static_cast<std::size_t>(o)].side != me.side ||
             capability(o, Capability::StacksFreely))
             continue;
         ++counted;
         if (may_still_leave(o)) ++leavers;
     }
-    if (counted > 0 && !mixes_with_hex(unit, h)) return false;
-    return counted + 1 - stacking_limit(me.side) <= leavers;
+    if (counted > 0 && !hex_board_.mixes_with_hex(unit, h)) return false;
+    return counted + 1 - hex_board_.stacking_limit(me.side) <= leavers;
 }
 
 // A unit that has not moved this phase and has a step it could take out of its hex.
 bool Game::may_still_leave(int unit) const {
     if (!may_be_moved(unit)) return false;
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (in_enemy_zoc(u.side, u.hex) && !options<rules::MovementOptions>().ignore_zoc) return false;
+    if (hex_board_.in_enemy_zoc(u.side, u.hex) && !options<rules::MovementOptions>().ignore_zoc) return false;
     const int allowance = movement_allowance(unit);
     for (int d = 0; d < 6; ++d) {
-        const int cost = step_cost(unit, u.hex, d);
-        if (cost >= 0 && cost <= allowance && !enemy_present(u.side, geometry::neighbour(u.hex, d))) return true;
+        const int cost = hex_board_.step_cost(unit, u.hex, d);
+        if (cost >= 0 && cost <= allowance && !hex_board_.enemy_present(u.side, geometry::neighbour(u.hex, d)))
+            return true;
     }
     return false;
 }
@@ -228,21 +196,9 @@ int Game::over_stacked_hex() const {
         const auto& u = state_.units[i];
         if (!u.on_map || u.side != side || capability(static_cast<int>(i), Capability::StacksFreely)) continue;
         const int idx = grid().index(u.hex);
-        if (idx >= 0 && ++counts[static_cast<std::size_t>(idx)] > stacking_limit(side)) return idx;
+        if (idx >= 0 && ++counts[static_cast<std::size_t>(idx)] > hex_board_.stacking_limit(side)) return idx;
     }
     return -1;
-}
-
-bool Game::mixes_with_hex(int unit, Hex h) const {
-    const auto& mixes = ruleset_->stacking_mixes;
-    if (mixes.attribute < 0) return true;
-    const int mine = attribute(unit, mixes.attribute);
-    const int side = state_.units[static_cast<std::size_t>(unit)].side;
-    for (int o : units_at(h))
-        if (o != unit && state_.units[static_cast<std::size_t>(o)].side == side &&
-            !mixes.compatible(mine, attribute(o, mixes.attribute)))
-            return false;
-    return true;
 }
 
 // PRESTAGS 5.15, 10.24: a unit may always move one hex into passable terrain
@@ -252,7 +208,7 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
     const int from = grid().index(me.hex);
     const bool faced = uses_facing(unit);
-    const auto& costs = (*step_costs_)[static_cast<std::size_t>(movement_class(unit))];
+    const int* costs = hex_board_.step_costs(movement_class(unit));
     for (int d = 0; d < 6; ++d) {
         const Hex n = geometry::neighbour(me.hex, d);
         const int i = grid().index(n);
@@ -260,8 +216,7 @@ void Game::one_hex_moves(int unit, std::vector<Action>& out) const {
         if (i < 0 || (!faced && movement_range(unit).reached(n)) ||
             costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0)
             continue;
-        if (blockers_[static_cast<std::size_t>(opponent_of(me.side))][static_cast<std::size_t>(i)] ||
-            !may_stack_in(unit, i))
+        if (hex_board_.blockers(opponent_of(me.side))[static_cast<std::size_t>(i)] || !hex_board_.may_stack_in(unit, i))
             continue;
         const Action move{ActionKind::MoveTo, unit, -1, n, faced ? d : -1};  // facing the hex entered
         if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
@@ -375,12 +330,12 @@ bool Game::moves_marked(int unit) const {
 // Where entering a hex ends a move, for this unit: a marked unit moves on through `mark_passes` terrain
 // (regimental 2.3: "a stand moving strategically can move into town without halting").
 const std::uint8_t* Game::halts_for(int unit) const {
-    if (terrain_halts_.empty()) return nullptr;
-    if (!moves_marked(unit)) return terrain_halts_.data();
+    const std::uint8_t* halts = hex_board_.terrain_halts();
+    if (!halts || !moves_marked(unit)) return halts;
     const auto& passes = options<rules::MovementOptions>().mark_passes;
-    if (passes.empty()) return terrain_halts_.data();
+    if (passes.empty()) return halts;
     if (marked_halts_phase_ == phase_index()) return marked_halts_.data();  // the map's terrain never changes
-    marked_halts_ = terrain_halts_;
+    marked_halts_.assign(halts, halts + grid().size());
     for (std::size_t i = 0; i < grid().size(); ++i)
         if (std::find(passes.begin(), passes.end(), scenario_->map.terrain[i]) != passes.end()) marked_halts_[i] = 0;
     marked_halts_phase_ = phase_index();
@@ -420,27 +375,24 @@ bool Game::keeps_away(int unit) const {
 }
 
 Game::MovementStep Game::movement_step_rule(int unit, ZocExit mode) const {
-    refresh_zoc();
     const auto& me = state_.units[static_cast<std::size_t>(unit)];
-    const auto side = static_cast<std::size_t>(me.side);
     const int ezoc_cost = capability(unit, Capability::EzocEntryCost);  // whole MP
     const bool ignore_zoc = procedure().id == Procedure::Movement && options<rules::MovementOptions>().ignore_zoc;
     if (ignore_zoc && no_zoc_.size() != grid().size()) no_zoc_.assign(grid().size(), 0);
     const std::uint8_t* halts = halts_for(unit);
     const bool kept_away = keeps_away(unit);
-    return MovementStep{
-        mode,
-        grid().index(me.hex),
-        capability(unit, Capability::EnterEzocNeedsFriend) != 0,
-        ignore_zoc ? no_zoc_.data() : enemy_zoc_[side].data(),
-        stackers_[side].data(),
-        blockers_[static_cast<std::size_t>(opponent_of(me.side))].data(),
-        (*step_costs_)[static_cast<std::size_t>(movement_class(unit))].data(),
-        movement_cost_scale(unit),
-        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
-        zoc_barriers_.empty() || capability(unit, Capability::IgnoresZocBarriers) ? nullptr : zoc_barriers_.data(),
-        halts,
-        kept_away ? near_enemy_.data() : nullptr};
+    return MovementStep{mode,
+                        grid().index(me.hex),
+                        capability(unit, Capability::EnterEzocNeedsFriend) != 0,
+                        ignore_zoc ? no_zoc_.data() : hex_board_.enemy_zoc(me.side),
+                        hex_board_.stackers(me.side),
+                        hex_board_.blockers(opponent_of(me.side)),
+                        hex_board_.step_costs(movement_class(unit)),
+                        movement_cost_scale(unit),
+                        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * movement_point_parts(),
+                        capability(unit, Capability::IgnoresZocBarriers) ? nullptr : hex_board_.zoc_barriers(),
+                        halts,
+                        kept_away ? near_enemy_.data() : nullptr};
 }
 
 const geometry::MovementRange& Game::movement_range(int unit) const {

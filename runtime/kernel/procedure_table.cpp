@@ -6,7 +6,9 @@
 // same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
 #include "kernel/procedures/formation_orders.h"
+#include "kernel/procedures/plot.h"
 #include "kernel/procedures/plotted_combat.h"
+#include "kernel/procedures/plotted_movement.h"
 #include "kernel/procedures/ranged_fire.h"
 #include "kernel/procedures/recovery.h"
 #include "kernel/procedures/support_draw.h"
@@ -14,6 +16,7 @@
 #include "kernel/tabletop/fire.h"
 #include "kernel/tabletop/melee.h"
 #include "kernel/tabletop/morale.h"
+#include "kernel/tabletop/simultaneous_movement.h"
 #include "kernel/tabletop/written_orders.h"
 
 #include <array>
@@ -52,13 +55,13 @@ const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     static const RangedFireProcedure ranged_fire;
     static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
     static const RecoveryProcedure recovery;
-    static const M plot{&Game::plot_step, &Game::plot_actions, &Game::plot_apply, true};
+    static const PlotProcedure plot;
     static const PlottedCombatProcedure plotted_combat;
-    static const M plotted_movement{&Game::plotted_movement_step, nullptr, nullptr};
+    static const PlottedMovementProcedure plotted_movement;
     static const SupportDrawProcedure support_draw;
     static const FormationOrdersProcedure orders;
     static const WrittenOrdersProcedure written_orders;
-    static const M table_movement{&Game::table_movement_step, nullptr, nullptr};
+    static const TabletopMovementProcedure table_movement;
     static const TabletopFireProcedure table_fire;
     static const TabletopArtilleryProcedure table_artillery;
     static const TabletopMeleeProcedure table_melee;

@@ -10,23 +10,6 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-// Terrain and hexside features that block sight, between two hexes.
-bool Game::map_sight(Hex from, Hex to) const {
-    if (geometry::distance(from, to) <= 1) return true;
-    const auto& map = scenario_->map;
-    geometry::LosQuery q;
-    q.hex_blocks = [&](Hex h) {
-        int i = grid().index(h);
-        return i < 0 ||
-               ruleset_->terrain[static_cast<std::size_t>(map.terrain[static_cast<std::size_t>(i)])].blocks_los;
-    };
-    q.side_blocks = [&](geometry::HexSide s) {
-        int feature = map.side_feature(s.a, geometry::direction_to(s.a, s.b));
-        return feature >= 0 && ruleset_->hexside_features[static_cast<std::size_t>(feature)].blocks_los;
-    };
-    return geometry::line_of_sight(from, to, q);
-}
-
 // The map's part first (map_sight), then the scripts', which may know more:
 // elevation, occupied hexes (PRESTAGS 6.35-6.38). sight.check is a query:
 // handlers read and answer, never act, so asking it from a const method (the
@@ -34,7 +17,7 @@ bool Game::map_sight(Hex from, Hex to) const {
 bool Game::clear_sight(int viewer, Hex to) const {
     const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
     if (geometry::distance(from, to) <= 1) return true;
-    if (!capability(viewer, Capability::IndirectFire) && !map_sight(from, to)) return false;
+    if (!capability(viewer, Capability::IndirectFire) && !hex_board_.map_sight(from, to)) return false;
     if (!listening(Event::SightCheck)) return true;
     EventContext ctx(Event::SightCheck);
     ctx.set("viewer", viewer);

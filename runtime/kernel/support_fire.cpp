@@ -90,7 +90,7 @@ void Game::commit_support(const Action& a) {
 
 bool Game::fortified(Hex h) const {
     const std::string& key = combat_rules().fortification;
-    return !key.empty() && ruleset_->terrain[static_cast<std::size_t>(terrain_at(h))].value(key) != 0;
+    return !key.empty() && ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(h))].value(key) != 0;
 }
 
 // Both sides turn their markers over (8.2.1 b 5); an attacker's marker

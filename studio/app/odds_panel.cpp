@@ -117,7 +117,7 @@ void OddsPanel::clear_picks() {
 
 void OddsPanel::pick_hex(geometry::Hex hex) {
     if (!game_) return;
-    auto units = game_->units_at(hex);
+    auto units = game_->hex_board().units_at(hex);
     if (units.empty()) return;
     // Leaders stacked with fighting units add to them; they do not fight themselves.
     auto leader = [&](int u) { return game_->capability(u, kernel::Capability::StacksFreely) != 0; };

@@ -121,8 +121,8 @@ TEST_CASE("8.1 8.2 light troops exert no zone of control and may disengage from 
         {"sk", "skirmishers", "a", "0504"}, {"sp", "spearmen", "b", "0505"}, {"lc", "light_cavalry", "b", "0208"}};
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(!g.in_enemy_zoc(1, *g.grid().parse_label("0503")));  // skirmishers exert none
-    CHECK(g.in_enemy_zoc(0, *g.grid().parse_label("0504")));
+    CHECK(!g.hex_board().in_enemy_zoc(1, *g.grid().parse_label("0503")));  // skirmishers exert none
+    CHECK(g.hex_board().in_enemy_zoc(0, *g.grid().parse_label("0504")));
     select(s, "sk");
     CHECK(has_move(s.game(), "0502"));  // spearmen MA 4 <= skirmishers MA 5
     Battlefield fast = b;

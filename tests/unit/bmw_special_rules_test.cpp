@@ -99,7 +99,7 @@ TEST_CASE(
         INFO(o[i]);
         CHECK(dist(g, "0505", hex) >= 1);
         CHECK(dist(g, "0505", hex) <= 3);
-        CHECK(!g.in_enemy_zoc(1, at(g, hex)));
+        CHECK(!g.hex_board().in_enemy_zoc(1, at(g, hex)));
     }
     choose(s, option_index(g, "retreat before combat to 0508"));
     CHECK(hex_of(g, "sk") == "0508");
@@ -487,8 +487,8 @@ TEST_CASE("9.2 cavalry advance up to three hexes after combat ignoring zones of 
     const Game& g = s.game();
     REQUIRE(!on_map(g, "lv"));
     REQUIRE(g.decision() == DecisionKind::Advance);
-    REQUIRE(g.in_enemy_zoc(0, at(g, "0506")));
-    REQUIRE(g.in_enemy_zoc(0, at(g, "0507")));
+    REQUIRE(g.hex_board().in_enemy_zoc(0, at(g, "0506")));
+    REQUIRE(g.hex_board().in_enemy_zoc(0, at(g, "0507")));
     CHECK(offers(g, ActionKind::AdvanceTo, "kn", "0505"));
     CHECK(offers(g, ActionKind::AdvanceTo, "kn", "0506"));
     CHECK(offers(g, ActionKind::AdvanceTo, "kn", "0507"));
@@ -525,7 +525,7 @@ TEST_CASE("10.1 a leader may always disengage whatever the enemy's movement allo
     b.extra_ruleset_types = courier;
     b.units = {{"ld", "leader", "a", "0504"}, {"c", "courier", "b", "0505"}};
     auto s = b.start();
-    REQUIRE(s.game().in_enemy_zoc(0, at(s.game(), "0504")));
+    REQUIRE(s.game().hex_board().in_enemy_zoc(0, at(s.game(), "0504")));
     select(s, "ld");
     CHECK(has_move(s.game(), "0502"));  // MA 8 against 12: no comparison for leaders
 
@@ -556,7 +556,7 @@ TEST_CASE("10.4 a lone leader that is attacked retreats before combat and the at
         CHECK(text.rfind("retreat to ", 0) == 0);
         std::string hex = text.substr(text.size() - 4);
         CHECK(dist(g, "0505", hex) == 1);
-        CHECK(!g.in_enemy_zoc(1, at(g, hex)));
+        CHECK(!g.hex_board().in_enemy_zoc(1, at(g, hex)));
     }
     int to = option_index(g, "retreat to 0506");
     REQUIRE(to >= 0);

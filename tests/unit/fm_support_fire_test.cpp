@@ -455,9 +455,9 @@ TEST_CASE(
     CHECK(g.movement_range(inf).cost(at("0301")) == 2);
     // The trail: one point a hex through woods that cost 2 off it.
     CHECK(g.movement_range(walker).cost(at("0605")) == 6);
-    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) ==
+    CHECK(g.hex_board().step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) ==
           2);  // clear, not along the road
-    CHECK(g.step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) ==
+    CHECK(g.hex_board().step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) ==
           4);  // woods, 2 MP
 }
 
@@ -482,7 +482,7 @@ TEST_CASE(
     const auto& range = g.movement_range(foot);
     for (const auto h : range.hexes()) {
         const auto way = range.path_to(h);
-        for (std::size_t i = 1; i + 1 < way.size(); ++i) CHECK(!g.in_enemy_zoc(0, way[i]));
+        for (std::size_t i = 1; i + 1 < way.size(); ++i) CHECK(!g.hex_board().in_enemy_zoc(0, way[i]));
     }
 }
 
@@ -553,9 +553,9 @@ TEST_CASE(
     auto& g = s.game();
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
     const int tank = g.unit_index("tank"), cdo = g.unit_index("cdo"), foot = g.unit_index("foot");
-    REQUIRE(g.in_enemy_zoc(0, at("0304")));
-    REQUIRE(g.in_enemy_zoc(0, at("0601")));
-    REQUIRE(g.in_enemy_zoc(0, at("0602")));
+    REQUIRE(g.hex_board().in_enemy_zoc(0, at("0304")));
+    REQUIRE(g.hex_board().in_enemy_zoc(0, at("0601")));
+    REQUIRE(g.hex_board().in_enemy_zoc(0, at("0602")));
     // The tank may not cross the minefield straight into the zone (1 + 1 + 5 MP); it goes round through the woods at
     // 0203: 3 + 1 + 5.
     CHECK(g.movement_range(tank).cost(at("0304")) == 2 * 9);

@@ -568,7 +568,7 @@ TEST_CASE("the per-hex tables kept up move by move equal a fresh rebuild", "[ker
             bots::Bot* bot = session.game().deciding_side() == 0 ? a.get() : b.get();
             const Action chosen = bot->choose(session.game(), session.game().legal_actions());
             session.apply(chosen);
-            consistent = session.game().board_tables_consistent();
+            consistent = session.game().hex_board().tables_consistent();
         }
         INFO("seed " << seed << ", step " << steps);
         CHECK(consistent);

@@ -494,8 +494,8 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     for (const auto& h : destinations) {
         INFO(g.grid().label(h));
         CHECK(sandtable::geometry::distance(h, *g.grid().parse_label("0604")) == 2);
-        CHECK_FALSE(g.in_enemy_zoc(1, h));
-        CHECK(g.units_at(h).empty());
+        CHECK_FALSE(g.hex_board().in_enemy_zoc(1, h));
+        CHECK(g.hex_board().units_at(h).empty());
     }
 }
 

@@ -272,7 +272,7 @@ TEST_CASE("a reinforcement comes on at the start of its turn, not before, and ru
     const Game& g = s.game();
     CHECK_FALSE(on_map(g, "a_kn"));
     CHECK_FALSE(state_of(g, "a_kn").eliminated);
-    CHECK(g.units_at(*g.grid().parse_label("0105")).empty());
+    CHECK(g.hex_board().units_at(*g.grid().parse_label("0105")).empty());
     REQUIRE(g.decision() == DecisionKind::Movement);
     CHECK(can_select(g, "a_sp"));
     CHECK_FALSE(can_select(g, "a_kn"));
@@ -288,7 +288,7 @@ TEST_CASE("a reinforcement comes on at the start of its turn, not before, and ru
     CHECK(g.state().mark(unit(g, "a_kn"), "was_on_map") == 1);
     CHECK(log_turn(g, "a_kn arrives at 0105") == 2);
     CHECK(log_has(g, "heard a_kn arrive at 0105"));
-    CHECK(g.board_tables_consistent());
+    CHECK(g.hex_board().tables_consistent());
     // On the map now, it moves in its side's first phase of the turn.
     REQUIRE(g.decision() == DecisionKind::Movement);
     CHECK(can_select(g, "a_kn"));
@@ -301,8 +301,8 @@ TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be
     auto s = b.start();
     const Game& g = s.game();
     const auto next_to_entry = *g.grid().parse_label("0205");
-    CHECK_FALSE(g.in_enemy_zoc(1, next_to_entry));
-    CHECK_FALSE(g.adjacent_to_enemy(unit(g, "a_kn")));
+    CHECK_FALSE(g.hex_board().in_enemy_zoc(1, next_to_entry));
+    CHECK_FALSE(g.hex_board().adjacent_to_enemy(unit(g, "a_kn")));
     // Side b's combat phase of turn 1 offers no attack on it (nor is one forced).
     play_until(s,
                [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
@@ -315,7 +315,7 @@ TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be
         s.apply(a ? *a : g.legal_actions().front());
     }
     REQUIRE(on_map(g, "a_kn"));
-    CHECK(g.in_enemy_zoc(1, next_to_entry));
+    CHECK(g.hex_board().in_enemy_zoc(1, next_to_entry));
 }
 
 TEST_CASE("an enemy in the entry hex holds a reinforcement back a turn", "[reinforcements][kernel]") {

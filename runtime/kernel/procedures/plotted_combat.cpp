@@ -64,7 +64,7 @@ bool PlottedCombatProcedure::open_next(Game& game) {
                 if (o.ready) attackers.push_back(static_cast<int>(j));
             }
             std::vector<int> defenders;
-            for (int d : game.units_at(target))
+            for (int d : game.hex_board().units_at(target))
                 if (game.state_.units[static_cast<std::size_t>(d)].side != side &&
                     !game.state_.units[static_cast<std::size_t>(d)].was_attacked &&
                     (task == PlotTask::Melee || game.capability(d, Capability::CanBeFiredAt)))

@@ -26,8 +26,9 @@ bool RecoveryProcedure::step(Game& game) const {
                 if (game.logging_) game.note("  " + game.unit_id(unit) + " reorganizes (no roll needed)");
                 continue;
             }
-            int modifier = (game.adjacent_to_enemy(unit) ? adjacent_mod : 0) +
-                           (leader_attribute >= 0 ? game.best_attribute_at(side, u.hex, leader_attribute) : 0);
+            int modifier =
+                (game.hex_board().adjacent_to_enemy(unit) ? adjacent_mod : 0) +
+                (leader_attribute >= 0 ? game.hex_board().best_attribute_at(side, u.hex, leader_attribute) : 0);
             int r = game.roll(table ? table->die_faces : 6, game.unit_id(unit) + " reorganizes");
             int target = table ? table->target : 5;
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
@@ -72,16 +73,18 @@ std::vector<Hex> RecoveryProcedure::rally_hexes(const Game& game, int side) {
             game.attribute(static_cast<int>(i), game.roles_.rally_leader) <= 0)
             continue;
         bool alone = true;
-        for (int o : game.units_at(l.hex))
+        for (int o : game.hex_board().units_at(l.hex))
             if (!game.capability(o, Capability::StacksFreely)) alone = false;
         if (alone) {
             add(l.hex);
             continue;
         }
         for (Hex n : geometry::neighbours(l.hex)) {
-            if (!game.grid().contains(n) || game.in_enemy_zoc(side, n) || game.enemy_blocks(side, n)) continue;
+            if (!game.grid().contains(n) || game.hex_board().in_enemy_zoc(side, n) ||
+                game.hex_board().enemy_blocks(side, n))
+                continue;
             bool vacant = true;
-            for (int o : game.units_at(n))
+            for (int o : game.hex_board().units_at(n))
                 if (!game.capability(o, Capability::StacksFreely)) vacant = false;
             if (vacant) add(n);
         }
@@ -98,7 +101,7 @@ void RecoveryProcedure::list(const Game& game, std::vector<Action>& out) const {
         if (u.side != side || !u.eliminated) continue;
         const auto& type = game.ruleset_->unit_types[static_cast<std::size_t>(u.type)];
         for (Hex h : hexes)
-            if (game.ruleset_->terrain[static_cast<std::size_t>(game.terrain_at(h))]
+            if (game.ruleset_->terrain[static_cast<std::size_t>(game.hex_board().terrain_at(h))]
                     .cost[static_cast<std::size_t>(type.front.movement_class)])
                 out.push_back({ActionKind::RallyTo, static_cast<int>(i), -1, h, -1});
     }

@@ -2,8 +2,8 @@
 // the rule scripts, the bots and the studio see it: where each unit's stands
 // stand, its figures, the distances between units, who touches and who sees
 // whom, and which units are hidden markers to a side. It reads the game's
-// state and changes nothing; the hex map's counterpart is the per-hex tables
-// of Game (zones of control, blockers, stacking) and kernel/board_queries.h.
+// state and changes nothing; the hex map's counterpart is HexBoard
+// (kernel/hex_board.h).
 #pragma once
 
 #include "geometry/tabletop/formation.h"

@@ -4,6 +4,8 @@
 // bases would run into another unit's; meeting an enemy within the contact
 // distance stops both, and they will melee. Post-melee morale reactions
 // (back, back and turn) are carried out instead of orders.
+#include "kernel/tabletop/simultaneous_movement.h"
+
 #include "kernel/game.h"
 #include "kernel/tabletop/fire.h"
 #include "rules/procedures.h"
@@ -27,7 +29,7 @@ constexpr double kSampleCm = 1.0;
 
 }  // namespace
 
-struct Game::TableMove {
+struct TabletopMovementProcedure::TableMove {
     bool moving = false;
     double bearing = 0;
     int target = -1;       // a charge follows its target
@@ -114,19 +116,20 @@ int line_thirds(const rules::Ruleset& rs, const rules::TableData& table, std::si
 // through once, each hill outline it crosses (a level up or down). A road (a
 // line that gains) is road_share's. What the unit may not enter or cross (a
 // river away from a ford or bridge) sets `stop_at` to where the path meets it.
-int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at) const {
-    const auto& table = scenario_->table;
-    const auto mc = static_cast<std::size_t>(movement_class(unit));
+int TabletopMovementProcedure::terrain_thirds(const Game& game, int unit, gt::Point from, gt::Point to,
+                                              double& stop_at) {
+    const auto& table = game.scenario_->table;
+    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
     const double length = gt::distance(from, to);
     std::vector<char> paid(table.map.areas.size(), 0);
-    const gt::Formation formation = tabletop_.formation(unit);
+    const gt::Formation formation = game.tabletop_.formation(unit);
     const double depth = formation.ranks * formation.stand_depth;
-    int lost = line_thirds(*ruleset_, table, mc, from, to, stop_at, paid, ruleset_->table.contact, depth);
+    int lost = line_thirds(*game.ruleset_, table, mc, from, to, stop_at, paid, game.ruleset_->table.contact, depth);
     std::vector<int> kinds_counted;
     for (std::size_t i = 0; i < table.map.areas.size(); ++i) {
         const auto& area = table.map.areas[i];
         const int kind = table.areas[i].terrain;
-        const auto& cost = ruleset_->terrain[static_cast<std::size_t>(kind)].cost[mc];
+        const auto& cost = game.ruleset_->terrain[static_cast<std::size_t>(kind)].cost[mc];
         const auto inside = gt::inside_intervals(area.outline, from, to);
         const bool starts_in = gt::contains(area.outline, from);
         if ((inside.empty() && !starts_in) || paid[i]) continue;
@@ -151,14 +154,16 @@ int Game::terrain_thirds(int unit, gt::Point from, gt::Point to, double& stop_at
 // Effects on Movement: "only for the portion of their turn they are on the
 // road"; Roads: "Units must be in a column no greater than the width of the
 // road, to count added movement"). Of several roads, the one it uses longest.
-Game::RoadShare Game::road_share(int unit, gt::Point from, gt::Point to) const {
-    const auto& table = scenario_->table;
-    const auto mc = static_cast<std::size_t>(movement_class(unit));
-    const double frontage = tabletop_.formation(unit).files * tabletop_.value(unit, TabletopRole::StandWidth) / 10.0;
+TabletopMovementProcedure::RoadShare TabletopMovementProcedure::road_share(const Game& game, int unit, gt::Point from,
+                                                                           gt::Point to) {
+    const auto& table = game.scenario_->table;
+    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
+    const double frontage =
+        game.tabletop_.formation(unit).files * game.tabletop_.value(unit, TabletopRole::StandWidth) / 10.0;
     RoadShare best;
     for (std::size_t i = 0; i < table.map.lines.size(); ++i) {
         const auto& line = table.map.lines[i].line;
-        const auto& cost = ruleset_->terrain[static_cast<std::size_t>(table.lines[i].terrain)].cost[mc];
+        const auto& cost = game.ruleset_->terrain[static_cast<std::size_t>(table.lines[i].terrain)].cost[mc];
         if (!cost || *cost >= 0 || frontage > line.width + 1e-9) continue;
         const double on_road = gt::length_within(line, from, to);
         if (on_road > best.cm) best = {-*cost, on_road};
@@ -169,19 +174,19 @@ Game::RoadShare Game::road_share(int unit, gt::Point from, gt::Point to) const {
 // How far a move of `reach` cm goes when `road.cm` of it run on a road gaining
 // `road.thirds`: each cm there costs 3 / (3 + thirds) of a cm. The road's
 // share is spent first (a march that leaves the road, or joins it in reach).
-double Game::with_road(double reach, RoadShare road) {
+double TabletopMovementProcedure::with_road(double reach, RoadShare road) {
     if (road.thirds <= 0 || road.cm <= 0) return reach;
     const double rate = 3.0 / (3 + road.thirds);
     if (road.cm * rate >= reach) return reach / rate;
     return road.cm + (reach - road.cm * rate);
 }
 
-Game::TableMove Game::plan_move(int unit) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+TabletopMovementProcedure::TableMove TabletopMovementProcedure::plan_move(Game& game, int unit) {
+    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
     TableMove m;
-    m.allowance = tabletop_.allowance(unit);
-    const gt::Point at = tabletop_.position(unit);
-    TableOrder order = written_orders().standing(unit);
+    m.allowance = game.tabletop_.allowance(unit);
+    const gt::Point at = game.tabletop_.position(unit);
+    TableOrder order = game.written_orders().standing(unit);
     const bool reacting = u.reaction != Reaction::None;
     if (reacting) {
         // Back: half a move in good order, facing as it was; back and turn: a
@@ -197,26 +202,26 @@ Game::TableMove Game::plan_move(int unit) {
                  -1};
         m.may_leave = u.reaction == Reaction::BackAndTurn;
         m.about_face = u.reaction != Reaction::Back;
-        if (logging_)
-            note("  " + unit_id(unit) +
-                 (u.reaction == Reaction::Back          ? " goes back"
-                  : u.reaction == Reaction::BackAndTurn ? " goes back and turns"
-                                                        : " turns and flees the charge"));
+        if (game.logging_)
+            game.note("  " + game.unit_id(unit) +
+                      (u.reaction == Reaction::Back          ? " goes back"
+                       : u.reaction == Reaction::BackAndTurn ? " goes back and turns"
+                                                             : " turns and flees the charge"));
         u.reaction = Reaction::None;
     }
     const bool reform = order.files > 0 && order.files != u.files;
-    if (reform) u.files = std::min(order.files, std::max(1, tabletop_.stand_count(unit)));
+    if (reform) u.files = std::min(order.files, std::max(1, game.tabletop_.stand_count(unit)));
     if (order.mode == TableOrder::Hold) {
         if (order.facing >= 0) u.facing = order.facing;
         return m;
     }
     m.target = order.mode == TableOrder::Charge ? order.target : -1;
-    m.bearing = m.target >= 0 ? gt::bearing_of(tabletop_.position(m.target) - at) : order.bearing;
+    m.bearing = m.target >= 0 ? gt::bearing_of(game.tabletop_.position(m.target) - at) : order.bearing;
     // A withdrawal backs away, facing kept: it turns nothing and swings into nobody.
     m.backing = order.mode == TableOrder::Withdraw;
     double stop_at = order.distance / 10.0;
     const gt::Point goal = at + gt::heading(m.bearing) * (order.distance / 10.0);
-    const int terrain = terrain_thirds(unit, at, goal, stop_at);
+    const int terrain = terrain_thirds(game, unit, at, goal, stop_at);
     EventContext ctx(Event::TableAllowance);
     ctx.set("unit", unit);
     ctx.set("order", order.mode);
@@ -226,10 +231,10 @@ Game::TableMove Game::plan_move(int unit) {
     ctx.set("reform", reform);
     ctx.set("reaction", reacting);
     ctx.set("thirds", 0);
-    raise(ctx);
+    game.raise(ctx);
     const int thirds = static_cast<int>(ctx.get("thirds", 0)) + terrain;
     const double reach =
-        with_road(std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2), road_share(unit, at, goal));
+        with_road(std::clamp(m.allowance * (3 - thirds) / 3.0, 0.0, m.allowance * 2), road_share(game, unit, at, goal));
     m.remaining = std::min({order.distance / 10.0, reach, stop_at});
     m.end_facing = order.facing;
     m.moving = m.remaining > 1e-6;
@@ -240,7 +245,7 @@ Game::TableMove Game::plan_move(int unit) {
 // Every unit's bases, kept up to date as units move within a slice, each set
 // also in a circle: most pairs of units are far apart, and one comparison of
 // circles spares comparing every pair of their stands.
-struct Game::TableTraffic {
+struct TabletopMovementProcedure::TableTraffic {
     struct Circle {
         gt::Point centre;
         double radius = -1;  // no bases
@@ -290,44 +295,44 @@ struct Game::TableTraffic {
     }
 };
 
-bool Game::table_movement_step() {
-    const int n = static_cast<int>(state_.units.size());
-    const int slices = std::max(1, options<rules::TabletopMovementOptions>().slices);
-    for (auto& u : state_.units) {
+bool TabletopMovementProcedure::step(Game& game) const {
+    const int n = static_cast<int>(game.state_.units.size());
+    const int slices = std::max(1, game.options<rules::TabletopMovementOptions>().slices);
+    for (auto& u : game.state_.units) {
         u.moved_thirds = 0;
         u.volleys = 0;
     }
-    state_.sightings.clear();
-    begin_charges();
+    game.state_.sightings.clear();
+    begin_charges(game);
     std::vector<TableMove> moves(static_cast<std::size_t>(n));
     std::vector<std::pair<int, int>> before(static_cast<std::size_t>(n));  // facing and files before the plans
     for (int unit = 0; unit < n; ++unit) {
-        const auto& u = state_.units[static_cast<std::size_t>(unit)];
+        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
         before[static_cast<std::size_t>(unit)] = {u.facing, u.files};
-        if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(unit);
+        if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(game, unit);
     }
     for (auto& m : moves) m.per_slice = m.remaining / slices;
-    TableTraffic traffic(*this);
-    stand_where_no_room(moves, before, traffic);
+    TableTraffic traffic(game);
+    stand_where_no_room(game, moves, before, traffic);
     for (int slice = 1; slice <= slices; ++slice) {
         for (int unit = 0; unit < n; ++unit)
-            if (move_one_slice(unit, moves, traffic)) return false;
-        record_sightings();
-        reveal_seen_markers();
+            if (move_one_slice(game, unit, moves, traffic)) return false;
+        record_sightings(game);
+        game.reveal_seen_markers();
     }
-    for (int unit = 0; unit < n; ++unit) finish_move(unit, moves[static_cast<std::size_t>(unit)], traffic);
-    board_changed();
+    for (int unit = 0; unit < n; ++unit) finish_move(game, unit, moves[static_cast<std::size_t>(unit)], traffic);
+    game.board_changed();
     return false;
 }
 
 // Charges first: a script's 3-DT may stop one, or turn its target to flee.
-void Game::begin_charges() {
-    for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
-        auto& u = state_.units[static_cast<std::size_t>(unit)];
-        const TableOrder& o = written_orders().standing(unit);
+void TabletopMovementProcedure::begin_charges(Game& game) {
+    for (int unit = 0; unit < static_cast<int>(game.state_.units.size()); ++unit) {
+        auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        const TableOrder& o = game.written_orders().standing(unit);
         if (!u.on_map || u.reaction != Reaction::None || o.mode != TableOrder::Charge) continue;
-        if (o.target < 0 || !state_.units[static_cast<std::size_t>(o.target)].on_map) {
-            state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
+        if (o.target < 0 || !game.state_.units[static_cast<std::size_t>(o.target)].on_map) {
+            game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
             continue;
         }
         EventContext ctx(Event::ChargeBegin);
@@ -335,12 +340,12 @@ void Game::begin_charges() {
         ctx.set("target", o.target);
         ctx.set("cancel", 0);
         ctx.set("target_flees", 0);
-        raise(ctx);
+        game.raise(ctx);
         if (ctx.get("cancel", 0)) {
-            if (logging_) note("  " + unit_id(unit) + "'s charge does not go in");
-            state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
+            if (game.logging_) game.note("  " + game.unit_id(unit) + "'s charge does not go in");
+            game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
         } else if (ctx.get("target_flees", 0)) {
-            state_.units[static_cast<std::size_t>(o.target)].reaction = Reaction::FleeCharge;
+            game.state_.units[static_cast<std::size_t>(o.target)].reaction = Reaction::FleeCharge;
         }
     }
 }
@@ -348,10 +353,11 @@ void Game::begin_charges() {
 // A unit that turns or re-forms where it stands needs the room: one that
 // would swing into another unit's bases keeps its facing and files, and
 // stays where it is this turn.
-void Game::stand_where_no_room(std::vector<TableMove>& moves, const std::vector<std::pair<int, int>>& before,
-                               TableTraffic& traffic) {
+void TabletopMovementProcedure::stand_where_no_room(Game& game, std::vector<TableMove>& moves,
+                                                    const std::vector<std::pair<int, int>>& before,
+                                                    TableTraffic& traffic) {
     for (int unit = 0; unit < static_cast<int>(moves.size()); ++unit) {
-        auto& u = state_.units[static_cast<std::size_t>(unit)];
+        auto& u = game.state_.units[static_cast<std::size_t>(unit)];
         const auto [facing, files] = before[static_cast<std::size_t>(unit)];
         if (!u.on_map || (u.facing == facing && u.files == files) ||
             traffic.clear_of_others(unit, traffic.bases[static_cast<std::size_t>(unit)]))
@@ -360,7 +366,7 @@ void Game::stand_where_no_room(std::vector<TableMove>& moves, const std::vector<
         u.files = files;
         moves[static_cast<std::size_t>(unit)].moving = false;
         traffic.refresh(unit);
-        if (logging_) note("  " + unit_id(unit) + " has no room to turn or re-form, and stands");
+        if (game.logging_) game.note("  " + game.unit_id(unit) + " has no room to turn or re-form, and stands");
     }
 }
 
@@ -368,12 +374,12 @@ void Game::stand_where_no_room(std::vector<TableMove>& moves, const std::vector<
 // another unit's or off the table. The step is walked a centimetre at a time,
 // so that no base can jump over another (every base is at least 2 cm deep),
 // then the first place it would overlap is closed in on.
-double Game::clear_part_of_step(int unit, const TableMove& m, gt::Point from, double step, int facing,
-                                const TableTraffic& traffic) const {
+double TabletopMovementProcedure::clear_part_of_step(const Game& game, int unit, const TableMove& m, gt::Point from,
+                                                     double step, int facing, const TableTraffic& traffic) {
     const gt::Point to = from + gt::heading(m.bearing) * step;
     auto fits = [&](double f) {
-        const auto mine = tabletop_.stands_at(unit, from + (to - from) * f, facing,
-                                              state_.units[static_cast<std::size_t>(unit)].files);
+        const auto mine = game.tabletop_.stands_at(unit, from + (to - from) * f, facing,
+                                                   game.state_.units[static_cast<std::size_t>(unit)].files);
         return traffic.clear_of_others(unit, mine) && (m.may_leave || traffic.on_table(mine));
     };
     const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
@@ -395,33 +401,34 @@ double Game::clear_part_of_step(int unit, const TableMove& m, gt::Point from, do
 }
 
 // One unit's slice of its move; true when it ended the game (it left the table with the last figures).
-bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic& traffic) {
+bool TabletopMovementProcedure::move_one_slice(Game& game, int unit, std::vector<TableMove>& moves,
+                                               TableTraffic& traffic) {
     auto& m = moves[static_cast<std::size_t>(unit)];
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
     if (!m.moving || !u.on_map) return false;
-    const gt::Point from = tabletop_.position(unit);
-    if (m.target >= 0 && state_.units[static_cast<std::size_t>(m.target)].on_map)
-        m.bearing = gt::bearing_of(tabletop_.position(m.target) - from);
+    const gt::Point from = game.tabletop_.position(unit);
+    if (m.target >= 0 && game.state_.units[static_cast<std::size_t>(m.target)].on_map)
+        m.bearing = gt::bearing_of(game.tabletop_.position(m.target) - from);
     const double step = std::min(m.per_slice, m.remaining);
     const gt::Point to = from + gt::heading(m.bearing) * step;
     const int facing = m.backing ? u.facing : static_cast<int>(std::lround(gt::normalize_bearing(m.bearing))) % 360;
-    const double f = clear_part_of_step(unit, m, from, step, facing, traffic);
+    const double f = clear_part_of_step(game, unit, m, from, step, facing, traffic);
     if (f < 1) m.moving = false;  // it has run into something: it stops here
     const gt::Point end = from + (to - from) * f;
-    place_on_table(unit, end, facing);
+    game.place_on_table(unit, end, facing);
     m.moved += step * f;
     m.remaining -= step;
     if (m.remaining <= 1e-6) m.moving = false;
     traffic.refresh(unit);
-    if (m.may_leave && !gt::on_table(tabletop_.map(), end)) {
-        if (logging_) note("  " + unit_id(unit) + " leaves the table");
-        lose_figures(unit, u.figures, "left the table");
+    if (m.may_leave && !gt::on_table(game.tabletop_.map(), end)) {
+        if (game.logging_) game.note("  " + game.unit_id(unit) + " leaves the table");
+        game.lose_figures(unit, u.figures, "left the table");
         traffic.left_the_table(unit);
         m.moving = false;
-        return state_.result.over;
+        return game.state_.result.over;
     }
     // Meeting an enemy stops both: they will melee.
-    for (int enemy : tabletop_.units_in_contact(unit)) {
+    for (int enemy : game.tabletop_.units_in_contact(unit)) {
         m.moving = false;
         moves[static_cast<std::size_t>(enemy)].moving = false;
     }
@@ -430,43 +437,44 @@ bool Game::move_one_slice(int unit, std::vector<TableMove>& moves, TableTraffic&
 
 // The thirds of its move a unit used, and how it stands at the end: turned
 // about in place, or facing the way its order says where there is room.
-void Game::finish_move(int unit, const TableMove& m, const TableTraffic& traffic) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+void TabletopMovementProcedure::finish_move(Game& game, int unit, const TableMove& m, const TableTraffic& traffic) {
+    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map) return;
     if (m.allowance > 0 && m.moved > 1e-6)
         u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
     if (m.about_face) {
         // Turned about in place: the block keeps its ground, its front now its back.
-        const gt::Formation f = tabletop_.formation(unit);
-        place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
-    } else if (m.end_facing >= 0 && m.end_facing != u.facing && tabletop_.units_in_contact(unit).empty()) {
+        const gt::Formation f = game.tabletop_.formation(unit);
+        game.place_on_table(unit, f.front_centre - gt::heading(f.facing) * gt::formation_depth(f), f.facing + 180);
+    } else if (m.end_facing >= 0 && m.end_facing != u.facing && game.tabletop_.units_in_contact(unit).empty()) {
         const int was = u.facing;
         u.facing = m.end_facing;
-        if (!traffic.clear_of_others(unit, tabletop_.stands(unit))) u.facing = was;  // no room to face that way
+        if (!traffic.clear_of_others(unit, game.tabletop_.stands(unit))) u.facing = was;  // no room to face that way
     }
-    if (logging_ && m.moved > 0.05)
-        note("  " + unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) + " cm");
+    if (game.logging_ && m.moved > 0.05)
+        game.note("  " + game.unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) +
+                  " cm");
 }
 
 // En-passant fire: every missile unit notes the enemies in its range and arc
 // that it sees, at the closest they came, after each slice of the move.
-void Game::record_sightings() {
-    if (!tabletop_.has(TabletopRole::Range)) return;
-    const int n = static_cast<int>(state_.units.size());
+void TabletopMovementProcedure::record_sightings(Game& game) {
+    if (!game.tabletop_.has(TabletopRole::Range)) return;
+    const int n = static_cast<int>(game.state_.units.size());
     for (int firer = 0; firer < n; ++firer) {
-        const auto& f = state_.units[static_cast<std::size_t>(firer)];
-        const int range = tabletop_.value(firer, TabletopRole::Range);
+        const auto& f = game.state_.units[static_cast<std::size_t>(firer)];
+        const int range = game.tabletop_.value(firer, TabletopRole::Range);
         if (!f.on_map || range <= 0) continue;
         for (int target = 0; target < n; ++target) {
-            const auto& t = state_.units[static_cast<std::size_t>(target)];
+            const auto& t = game.state_.units[static_cast<std::size_t>(target)];
             if (!t.on_map || t.side == f.side) continue;
             double distance = 0;
-            if (!TabletopFireProcedure::may_fire_at(*this, firer, target, &distance)) continue;
+            if (!TabletopFireProcedure::may_fire_at(game, firer, target, &distance)) continue;
             const int um = static_cast<int>(std::lround(distance * 10000));
-            auto it = std::find_if(state_.sightings.begin(), state_.sightings.end(),
+            auto it = std::find_if(game.state_.sightings.begin(), game.state_.sightings.end(),
                                    [&](const Sighting& s) { return s.firer == firer && s.target == target; });
-            if (it == state_.sightings.end())
-                state_.sightings.push_back({firer, target, um});
+            if (it == game.state_.sightings.end())
+                game.state_.sightings.push_back({firer, target, um});
             else
                 it->distance_um = std::min(it->distance_um, um);
         }

@@ -12,7 +12,7 @@ namespace sandtable::script::bindings {
 namespace {
 
 int l_units_at(lua_State* L) {
-    push_int_list(L, game(L).units_at(hex_arg(L, 1)));
+    push_int_list(L, game(L).hex_board().units_at(hex_arg(L, 1)));
     return 1;
 }
 
@@ -41,21 +41,21 @@ int l_enemy_at(lua_State* L) {
 }
 
 int l_terrain(lua_State* L) {
-    int t = game(L).terrain_at(hex_arg(L, 1));
+    int t = game(L).hex_board().terrain_at(hex_arg(L, 1));
     lua_pushstring(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].id.c_str());
     return 1;
 }
 
 // game.terrain_value(hex, name): a number the terrain declares under `values:`, 0 if none.
 int l_terrain_value(lua_State* L) {
-    const int t = game(L).terrain_at(hex_arg(L, 1));
+    const int t = game(L).hex_board().terrain_at(hex_arg(L, 1));
     lua_pushinteger(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].value(luaL_checkstring(L, 2)));
     return 1;
 }
 
 // game.blocks_sight(hex): the hex's terrain blocks line of sight (blocks_los).
 int l_blocks_sight(lua_State* L) {
-    const int t = game(L).terrain_at(hex_arg(L, 1));
+    const int t = game(L).hex_board().terrain_at(hex_arg(L, 1));
     lua_pushboolean(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].blocks_los);
     return 1;
 }
@@ -64,7 +64,7 @@ int l_blocks_sight(lua_State* L) {
 // between two hexes clear (the kernel's own test; sight.check is not asked),
 // for a rule that needs a line from someone other than the firer (a spotter).
 int l_map_sight(lua_State* L) {
-    lua_pushboolean(L, game(L).map_sight(hex_arg(L, 1), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).hex_board().map_sight(hex_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 
@@ -78,7 +78,7 @@ int l_step_cost(lua_State* L) {
     if (dir < 0)
         return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(),
                           game(L).grid().label(to).c_str());
-    const int cost = game(L).step_cost(u, from, dir);
+    const int cost = game(L).hex_board().step_cost(u, from, dir);
     const int parts = game(L).movement_point_parts();
     if (cost < 0)
         lua_pushnil(L);
@@ -130,7 +130,7 @@ int l_neighbour(lua_State* L) {
 }
 
 int l_in_enemy_zoc(lua_State* L) {
-    lua_pushboolean(L, game(L).in_enemy_zoc(side_arg(L, 1), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).hex_board().in_enemy_zoc(side_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 
@@ -160,18 +160,18 @@ int l_direction(lua_State* L) {
 // game.may_stack(unit, hex): the unit may end a move in the hex (the side's
 // stacking limit, the ruleset's stacking_mixes), counting itself out of its own hex.
 int l_may_stack(lua_State* L) {
-    lua_pushboolean(L, game(L).may_end_in(unit_arg(L, 1), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).hex_board().may_end_in(unit_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 
 // game.stacking_limit(side): how many units that count for stacking the side may have in a hex.
 int l_stacking_limit(lua_State* L) {
-    lua_pushinteger(L, game(L).stacking_limit(side_arg(L, 1)));
+    lua_pushinteger(L, game(L).hex_board().stacking_limit(side_arg(L, 1)));
     return 1;
 }
 
 int l_charge_allowed(lua_State* L) {
-    int t = game(L).terrain_at(hex_arg(L, 1));
+    int t = game(L).hex_board().terrain_at(hex_arg(L, 1));
     lua_pushboolean(L, game(L).ruleset().terrain[static_cast<std::size_t>(t)].charge_allowed);
     return 1;
 }

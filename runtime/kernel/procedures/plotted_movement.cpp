@@ -13,9 +13,9 @@
 // A stopped unit stays where it stopped for the rest of the phase. A unit
 // that cannot move now (a disrupted PRESTAGS unit, movement 0) does not
 // (21.2). Each unit that moved raises move.end with its path.
-#include "kernel/game.h"
+#include "kernel/procedures/plotted_movement.h"
 
-#include "rules/procedures.h"
+#include "kernel/game.h"
 
 #include <algorithm>
 #include <map>
@@ -24,10 +24,10 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-bool Game::plotted_movement_step() {
-    if (state_.at.stage == 0) {
-        execute_plotted_moves();
-        state_.at.stage = 1;
+bool PlottedMovementProcedure::step(Game& game) const {
+    if (game.state_.at.stage == 0) {
+        execute(game);
+        game.state_.at.stage = 1;
     }
     return false;
 }
@@ -44,7 +44,7 @@ struct Mover {
 
 // One plotted movement phase carried out, a hex at a time for every mover
 // at once (22.0): who goes, who is stopped and why.
-struct Game::PlottedMoves {
+struct PlottedMovementProcedure::PlottedMoves {
     Game& game;
     int strength;        // the attribute contested hexes are settled by (22.21)
     int override_limit;  // the phase's `stacking`, when it sets one
@@ -165,7 +165,7 @@ struct Game::PlottedMoves {
         std::map<int, std::map<int, int>> entering;  // hex index -> side -> strength
         for (std::size_t a = 0; a < going.size(); ++a) {
             if (stopped[a]) continue;
-            const auto here = game.units_at(to_of(going[a]));
+            const auto here = game.hex_board().units_at(to_of(going[a]));
             if (std::any_of(here.begin(), here.end(), [&](int o) { return !moving(o); })) continue;
             entering[game.grid().index(to_of(going[a]))][going[a]->side] += game.attribute(going[a]->unit, strength);
         }
@@ -182,7 +182,7 @@ struct Game::PlottedMoves {
     int blocked(std::size_t a) const {
         const Hex to = to_of(going[a]);
         int friends = 0;
-        for (int o : game.units_at(to)) {
+        for (int o : game.hex_board().units_at(to)) {
             if (leaving(o)) continue;
             if (game.state_.units[static_cast<std::size_t>(o)].side != going[a]->side) return 4;
             if (!game.capability(o, Capability::StacksFreely)) ++friends;
@@ -195,8 +195,8 @@ struct Game::PlottedMoves {
         // Stacking binds where a move ends, not on the way (5.26, 5.4).
         const bool last =
             going[a]->next + 1 == game.beside_.plots[static_cast<std::size_t>(going[a]->unit)].path.size();
-        const int limit = override_limit > 0 ? override_limit : game.stacking_limit(going[a]->side);
-        return last && counts && (friends >= limit || !game.mixes_with_hex(going[a]->unit, to)) ? 5 : 0;
+        const int limit = override_limit > 0 ? override_limit : game.hex_board().stacking_limit(going[a]->side);
+        return last && counts && (friends >= limit || !game.hex_board().mixes_with_hex(going[a]->unit, to)) ? 5 : 0;
     }
 
     // Enemies who stay, and stacking, until nothing changes: a unit that
@@ -254,9 +254,9 @@ struct Game::PlottedMoves {
     }
 };
 
-void Game::execute_plotted_moves() {
-    const auto& options = this->options<rules::PlottedMovementOptions>();
-    PlottedMoves moves{*this, options.strength.index, options.stacking, {}, {}, {}, {}, {}};
+void PlottedMovementProcedure::execute(Game& game) {
+    const auto& options = game.options<rules::PlottedMovementOptions>();
+    PlottedMoves moves{game, options.strength.index, options.stacking, {}, {}, {}, {}, {}};
     moves.find_movers(options.barred_mark);
     if (moves.movers.empty()) return;
     moves.find_zones();
@@ -265,7 +265,7 @@ void Game::execute_plotted_moves() {
         moves.settle_contested_hexes();
         moves.stop_blocked();
         moves.take_step();
-        if (state_.result.over) return;
+        if (game.over()) return;
     }
     moves.announce();
 }
