@@ -41,7 +41,7 @@ bool Game::reaches(int attacker, int defender) const {
     const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
     const int dist = geometry::distance(a, d);
     if (dist != 1 && combat_rules().reach.index < 0) return false;  // adjacent only: the common case, decided at once
-    if (!in_front(attacker, d)) return false;                       // 16.0, 16.31: only through the front
+    if (!hex_board_.in_front(attacker, d)) return false;                       // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach.index;
     return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);

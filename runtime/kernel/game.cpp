@@ -1,6 +1,7 @@
 // The sequence-of-play engine: walks turns, steps, player turns and phases,
 // hands each phase to its procedure, and applies actions transactionally.
 #include "kernel/game.h"
+#include "kernel/procedures/movement.h"
 #include "kernel/tabletop/artillery.h"
 #include "kernel/state_hasher.h"
 #include "rules/procedures.h"
@@ -217,8 +218,9 @@ void Game::add_legal(std::vector<Action>& out) const {
 
 // The reason a refused action is given: the rule it breaks, where one is known.
 std::string Game::why_refused(const Action& action) const {
-    if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement && over_stacked_hex() >= 0)
-        return "not yet: " + grid().label(grid().hex_at(over_stacked_hex())) +
+    if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement &&
+        MovementProcedure::over_stacked_hex(*this) >= 0)
+        return "not yet: " + grid().label(grid().hex_at(MovementProcedure::over_stacked_hex(*this))) +
                " holds more units than the stacking limit of " +
                std::to_string(hex_board_.stacking_limit(state_.at.active_side)) +
                ", which applies when the movement phase ends: move one out";

@@ -256,10 +256,6 @@ public:
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
     int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
-    // Is `other` (a hex) in the unit's front: for a unit without facing always;
-    // next to it, through a front hexside; further off, when the line of sight
-    // leaves through one (16.31).
-    bool in_front(int unit, geometry::Hex other) const;
     // The odds table the phase in progress resolves combats on, if any.
     const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
     // The differential table it resolves them on, if that is what it names.
@@ -359,6 +355,7 @@ private:
     friend class TabletopArtilleryProcedure;
     friend class PlottedCombatProcedure;
     friend class PlotProcedure;
+    friend class MovementProcedure;
     friend class PlottedMovementProcedure;
     friend class TabletopMovementProcedure;
     void run();
@@ -381,34 +378,10 @@ private:
     void return_to(const GameSnapshot& position);
     void add_legal(std::vector<Action>& out) const;
 
-    // movement.cpp
-    bool movement_step();
-    bool may_be_moved(int unit) const;
-    // facing.cpp: movement of a unit with a facing, over (hex, facing) states.
-    struct FacingRange {
-        struct State {
-            int cost = -1;    // -1: not reached
-            int parent = -1;  // previous state (index * 6 + facing), -1 at the start
-            bool stopped = false;
-        };
-        std::vector<State> states;  // [hex index * 6 + facing]
-    };
-    FacingRange facing_range(int unit) const;
-    bool uses_facing(int unit) const;
-    void facing_moves(int unit, std::vector<Action>& out) const;
-    std::vector<geometry::Hex> facing_path(int unit, geometry::Hex to, int facing) const;
+    // A unit with a facing turns to face each hex it enters (16.0).
     int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;
     void place(int unit, geometry::Hex to, int facing);
     void take_control(int side, geometry::Hex h);
-    void movement_actions(std::vector<Action>& out) const;
-    void flip_actions(std::vector<Action>& out) const;
-    void movement_apply(const Action& a);
-    struct MovementStep;
-    MovementStep movement_step_rule(int unit, ZocExit exit_mode) const;
-    ZocExit exit_mode(int unit);
-    bool keeps_away(int unit) const;
-    bool moves_marked(int unit) const;
-    const std::uint8_t* halts_for(int unit) const;
     // combat.cpp
     bool combat_step();
     void combat_actions(std::vector<Action>& out) const;
@@ -475,7 +448,6 @@ private:
     };
     RetreatSearch retreat_search(int unit, int hexes) const;
     bool zone_opened_to_retreat(int unit, Hex to, bool occupied) const;
-    bool may_move_into(int unit, int idx) const;
     std::string why_refused(const Action& action) const;
     // A possible combat as the rule scripts would count it: combat.strengths
     // raised as a query (see docs/adr/0007), nothing changed.
@@ -493,8 +465,6 @@ private:
     // Could the attackers that may still join bring an attack on `defenders` onto the table?
     bool may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
     std::string why_odds_refused() const;
-    bool may_still_leave(int unit) const;
-    int over_stacked_hex() const;
     bool may_enter_to_attack(int attacker, Hex to) const;
     void disorder_by_retreat(int unit, const std::vector<Hex>& path);
     int advancing_side_after(const rules::CombatResult& result) const;
@@ -620,11 +590,6 @@ private:
     mutable std::vector<std::uint8_t>
         near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
-    // 2 when the unit moves at half its allowance this phase (every step costs double), else 1.
-    int movement_cost_scale(int unit) const;
-    void one_hex_moves(int unit, std::vector<Action>& out) const;
-    void exit_moves(int unit, std::vector<Action>& out) const;
-    void leave_map(int unit, Hex at);
     const rules::CombatOptions& combat_rules() const { return options<rules::CombatOptions>(); }
     int phase_index() const;
     mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark

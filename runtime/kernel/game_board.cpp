@@ -1,6 +1,7 @@
 // What a unit is: its type, attributes, strength, allowance and
 // capabilities as the game now counts them, and its id.
 #include "kernel/game.h"
+#include "kernel/procedures/movement.h"
 #include "rules/procedures.h"
 
 #include <algorithm>
@@ -71,6 +72,10 @@ int Game::unit_index(const std::string& id) const {
 
 int Game::leader_value_at(int side, Hex h) const {
     return roles_.leader < 0 ? 0 : hex_board_.best_attribute_at(side, h, roles_.leader);
+}
+
+const geometry::MovementRange& Game::movement_range(int unit) const {
+    return MovementProcedure::movement_range(*this, unit);
 }
 
 void Game::invalidate() const {

@@ -27,7 +27,7 @@ void Game::move_unit(int unit, Hex to) {
 // A unit with a facing turns to face each hex it enters (16.0).
 int Game::facing_after_step(int unit, Hex from, Hex to) const {
     const int now = facing(unit);
-    if (!uses_facing(unit)) return now;
+    if (!hex_board_.uses_facing(unit)) return now;
     const int d = geometry::direction_to(from, to);
     return d >= 0 ? d : now;
 }

@@ -12,6 +12,14 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
+namespace {
+// Facing (PRESTAGS 16.0): a unit's front is the hexside it faces and the two beside it.
+bool front_direction(int facing, int direction) {
+    const int turn = (direction - facing + 6) % 6;
+    return turn == 0 || turn == 1 || turn == 5;
+}
+}  // namespace
+
 void HexBoard::set_up(int default_stacking) {
     const auto& scenario = game_.scenario();
     stacking_limits_.clear();
@@ -143,6 +151,27 @@ bool HexBoard::map_sight(Hex from, Hex to) const {
     return geometry::line_of_sight(from, to, q);
 }
 
+// ---- facing ----------------------------------------------------------------
+
+bool HexBoard::uses_facing(int unit) const {
+    return game_.facing(unit) >= 0 && game_.capability(unit, Capability::Faces) != 0;
+}
+
+bool HexBoard::in_front(int unit, Hex other) const {
+    if (!uses_facing(unit)) return true;
+    const Hex from = game_.state().units[static_cast<std::size_t>(unit)].hex;
+    if (other == from) return true;
+    const int f = game_.facing(unit);
+    if (geometry::distance(from, other) == 1) return front_direction(f, geometry::direction_to(from, other));
+    // Further off: the line leaves through a front hexside (either one, where
+    // it leaves along a vertex between two hexes).
+    const auto steps = geometry::los_steps(from, other);
+    if (steps.size() < 2) return false;
+    const auto& first = steps[1];
+    if (front_direction(f, geometry::direction_to(from, first.hex))) return true;
+    return first.has_alternative && front_direction(f, geometry::direction_to(from, first.alternative));
+}
+
 // ---- stacking --------------------------------------------------------------
 
 bool HexBoard::may_end_in(int unit, Hex h) const {
@@ -225,13 +254,6 @@ void HexBoard::refresh() const {
                 for (std::size_t i = 0; i < n; ++i) enemy_zoc_[s][i] |= zoc_[o][i] > 0;
     dirty_ = false;
 }
-
-namespace {
-bool front_direction(int facing, int direction) {
-    const int turn = (direction - facing + 6) % 6;
-    return turn == 0 || turn == 1 || turn == 5;
-}
-}  // namespace
 
 // One unit's part in the per-hex tables, added (+1) or taken away (-1),
 // noting the hexes whose zone-of-control counts changed.

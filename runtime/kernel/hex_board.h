@@ -57,6 +57,14 @@ public:
     // Terrain and hexside features that block sight, between two hexes.
     bool map_sight(geometry::Hex from, geometry::Hex to) const;
 
+    // Facing (PRESTAGS 16.0): does the unit have one (capability `faces` and a
+    // direction)? Is `other` (a hex) in its front: for a unit without facing
+    // always; next to it, through a front hexside; further off, when the line
+    // of sight leaves through one (16.31). A faced unit exerts its zone of
+    // control only into its front (16.32).
+    bool uses_facing(int unit) const;
+    bool in_front(int unit, geometry::Hex other) const;
+
     // Stacking: may the unit end a move in the hex (the side's limit, the
     // ruleset's stacking_mixes)? And the side's limit.
     bool may_end_in(int unit, geometry::Hex h) const;

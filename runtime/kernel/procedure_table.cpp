@@ -6,6 +6,7 @@
 // same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
 #include "kernel/procedures/formation_orders.h"
+#include "kernel/procedures/movement.h"
 #include "kernel/procedures/plot.h"
 #include "kernel/procedures/plotted_combat.h"
 #include "kernel/procedures/plotted_movement.h"
@@ -51,7 +52,7 @@ const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     using P = Procedure;
     using M = MemberProcedure;
     static const M script{nullptr, nullptr, nullptr};
-    static const M movement{&Game::movement_step, &Game::movement_actions, &Game::movement_apply};
+    static const MovementProcedure movement;
     static const RangedFireProcedure ranged_fire;
     static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
     static const RecoveryProcedure recovery;

@@ -143,7 +143,7 @@ int l_retreat_destinations(lua_State* L) {
 
 // game.in_front(unit, hex): the hex lies in the unit's front (always, for a unit without facing).
 int l_in_front(lua_State* L) {
-    lua_pushboolean(L, game(L).in_front(unit_arg(L, 1), hex_arg(L, 2)));
+    lua_pushboolean(L, game(L).hex_board().in_front(unit_arg(L, 1), hex_arg(L, 2)));
     return 1;
 }
 
