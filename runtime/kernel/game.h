@@ -356,6 +356,8 @@ private:
     friend class PlottedCombatProcedure;
     friend class PlotProcedure;
     friend class MovementProcedure;
+    friend class OddsCombatProcedure;
+    friend class CombatResolution;
     friend class PlottedMovementProcedure;
     friend class TabletopMovementProcedure;
     void run();
@@ -382,20 +384,8 @@ private:
     int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;
     void place(int unit, geometry::Hex to, int facing);
     void take_control(int side, geometry::Hex h);
-    // combat.cpp
-    bool combat_step();
-    void combat_actions(std::vector<Action>& out) const;
-    void open_combat_actions(std::vector<Action>& out) const;
-    void declare_actions(std::vector<Action>& out) const;
-    void combat_apply(const Action& a);
-    void offer_stiff_resistance();
-    void advance_after_combat(int unit, geometry::Hex to);
-    void mark_mandatory_combats();
-    bool may_end_combat_phase() const;
-    bool strands_mandatory_unit() const;
-    bool reaches_all(int attacker, const std::vector<int>& defenders) const;
-    bool reached_by_all(int defender, const std::vector<int>& attackers) const;
-    bool may_be_declared_against(int unit) const;
+    // combat.cpp, combat_odds.cpp, odds_permission.cpp: who may attack whom, and at what odds
+    // (the combat procedures are in procedures/odds_combat/ and procedures/plotted_combat.cpp)
     std::vector<int> hex_defenders(int target) const;
     // The line of a differential table the defenders fight on: their hex's
     // terrain, or a hexside every attacker crosses; the best for them (8.2.2).
@@ -404,39 +394,13 @@ private:
     struct OddsCounter;
     OddsEstimate odds_in(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
                          CombatExplanation* why) const;
-    void compute_odds();
-    void apply_result();
-    std::string combat_column_label() const;
-    void roll_for_result(const std::string& column_label);
-    void hear_result(const std::string& column_label);
-    void owe_result(const rules::CombatResult& result);
-    int retreat_length(int unit) const;
-    std::vector<geometry::Hex> retreat_options(int unit) const;
-    std::vector<geometry::Hex> long_fall_back(int unit, int hexes,
-                                              int clear) const;  // dice pool `long_fall_back_clear`
-    // F&M 8.3 and 8.1.5: of the hexes a retreat may end in, those nearer a
-    // friendly edge, or (a bombardment) farther from the closest enemy, when any are.
-    std::vector<geometry::Hex> preferred_retreats(int unit, std::vector<geometry::Hex> hexes) const;
-    int distance_to_friendly_edge(int side, geometry::Hex h) const;
-    void retreat_to(int unit, geometry::Hex to);
-    bool loss_is_reduction(bool attacker) const;
-    bool offers_stiff_resistance() const;
-    void lose_step(int unit, bool reduction);
     // Explanations: the one being written (null when not explaining), and
     // the modifiers a traced event's handlers made.
     CombatExplanation* begin_explanation();
     CombatExplanation* current_explanation();
     void explain_script_changes(const EventContext& context, const char* what);
     std::string module_source(const std::string& module) const;
-    bool combat_resolution_step();
-    // Its stages (nullopt: on to the next stage; true: a side decides; false: the game is over).
-    std::optional<bool> combat_declared();
-    void keep_participants_still_there();
-    std::optional<bool> combat_rolled();
-    std::optional<bool> combat_losses();
-    std::optional<bool> take_owed_loss();
-    std::optional<bool> next_retreat();
-    bool combat_advance();
+    // combat_retreat.cpp: where a unit may retreat
     struct RetreatSearch {
         struct Node {
             Hex hex;
@@ -466,55 +430,11 @@ private:
     bool may_still_reach_table(const std::vector<int>& defenders, const std::vector<int>* may_attack = nullptr) const;
     std::string why_odds_refused() const;
     bool may_enter_to_attack(int attacker, Hex to) const;
-    void disorder_by_retreat(int unit, const std::vector<Hex>& path);
-    int advancing_side_after(const rules::CombatResult& result) const;
-    void retreat(int unit, Hex to);
-    std::vector<Hex> vacated_defender_hexes() const;
-    void advance_actions(std::vector<Action>& out) const;
-    void advance_along_retreat_actions(std::vector<Action>& out) const;
-    // displacement.cpp (F&M 8.3.1)
-    bool displaceable(int unit, const std::vector<int>& chain, const std::vector<geometry::Hex>& avoid) const;
-    std::vector<geometry::Hex> displacement_hexes(int unit, const std::vector<int>& chain,
-                                                  const std::vector<geometry::Hex>& avoid) const;
-    std::vector<geometry::Hex> displacing_destinations(int unit, const RetreatSearch& search, int hexes) const;
-    int displaced_unit() const;
-    void displacement_actions(std::vector<Action>& out) const;
-    void displace(const Action& a);
-    void start_displacement(int unit, geometry::Hex to);
-    bool holds_friend(int unit, geometry::Hex h) const;
-    bool needs_room(int unit, geometry::Hex h) const;
-    bool may_be_pushed_into(int unit, geometry::Hex from, int direction, const std::vector<geometry::Hex>& avoid) const;
-    void finish_combat();
     // dice_pool_combat.cpp (regimental 3.0-4.2)
     int pool_dice(int unit, int strength_attribute) const;
     bool is_close_combat(const std::vector<int>& attackers, const std::vector<int>& defenders) const;
     OddsEstimate dice_pool_odds(const rules::DicePoolTable& pool, int phase_index, const std::vector<int>& attackers,
                                 const std::vector<int>& defenders, CombatExplanation* why) const;
-    bool may_join_pool(int unit) const;
-    bool may_open_pool(int unit) const;
-    void compute_dice_pools();
-    int roll_pool(int dice, const rules::DicePoolRule& rule, const std::string& who, std::vector<int>* rolled);
-    void resolve_dice_pools();
-    void explain_pools(CombatExplanation& why, const rules::DicePoolRule& attack_rule,
-                       const rules::DicePoolRule& defend_rule, const std::string& attacker_status,
-                       const std::string& defender_status) const;
-    void owe_pool_losses(const rules::DicePoolTable& pool);
-    std::vector<int> pool_loss_candidates(bool attacker) const;
-    // The units that may take the next loss a side owes: the procedure's, less those the rule scripts refuse.
-    std::vector<int> loss_candidates(bool attacker) const;
-    void lose_strength_point(int unit);
-    bool may_hold_instead() const;
-    // support_fire.cpp: support fire markers drawn, committed face down, revealed
-    bool support_commit_step();
-    int support_side_at(int step) const;
-    void support_actions(std::vector<Action>& out) const;
-    void commit_support(const Action& a);
-    int draw_support_marker(int side);
-    void reveal_support();
-    void bombardment_actions(std::vector<Action>& out) const;
-    bool fortified(geometry::Hex h) const;
-    // Whether a bombardment's result has an effect, and on whom (8.1.3).
-    bool filter_bombardment_result();
     // activation.cpp: the activation loop and the steps a game turn runs
     bool step_runs(int step) const;
     int step_first_side() const;

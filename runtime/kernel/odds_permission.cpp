@@ -6,6 +6,7 @@
 // still join would bring the odds onto the table, so a combat being built can
 // always be made legal by adding attackers: no player is left stuck.
 #include "kernel/game.h"
+#include "kernel/procedures/odds_combat/odds_combat.h"
 
 #include <algorithm>
 
@@ -59,14 +60,14 @@ std::vector<int> Game::possible_attackers(const std::vector<int>& defenders, con
     std::vector<int> out;
     if (may_attack) {
         for (int u : *may_attack)
-            if (reaches_all(u, defenders)) out.push_back(u);
+            if (OddsCombatProcedure::reaches_all(*this, u, defenders)) out.push_back(u);
         return out;
     }
     for (std::size_t i = 0; i < state_.units.size(); ++i) {
         const int u = static_cast<int>(i);
         const auto& joining = state_.combat.attackers;
         const bool joined = state_.combat_open && std::find(joining.begin(), joining.end(), u) != joining.end();
-        if (joined || (can_attack(u) && reaches_all(u, defenders))) out.push_back(u);
+        if (joined || (can_attack(u) && OddsCombatProcedure::reaches_all(*this, u, defenders))) out.push_back(u);
     }
     return out;
 }

@@ -1,12 +1,12 @@
 // The kernel's built-in phase procedures by name: what runs a phase, lists
 // its decisions' legal actions and applies them. A procedure is a
 // PhaseProcedure object (phase_procedure.h) with its options' struct in
-// rules/phase_options.h; the ones not yet moved out of Game run through
-// MemberProcedure, which calls Game's methods. rules/procedures.cpp lists the
+// rules/phase_options.h. rules/procedures.cpp lists the
 // same names for the loader (a test keeps the two lists together).
 #include "kernel/game.h"
 #include "kernel/procedures/formation_orders.h"
 #include "kernel/procedures/movement.h"
+#include "kernel/procedures/odds_combat/odds_combat.h"
 #include "kernel/procedures/plot.h"
 #include "kernel/procedures/plotted_combat.h"
 #include "kernel/procedures/plotted_movement.h"
@@ -24,37 +24,18 @@
 
 namespace sandtable::kernel {
 
-// A procedure still written as three of Game's methods.
-class MemberProcedure final : public PhaseProcedure {
+// A phase whose work the rule scripts do in phase.begin: nothing to decide.
+class ScriptPhase final : public PhaseProcedure {
 public:
-    using Step = bool (Game::*)();
-    using List = void (Game::*)(std::vector<Action>&) const;
-    using Apply = void (Game::*)(const Action&);
-    constexpr MemberProcedure(Step step, List list, Apply apply, bool hides = false)
-        : step_(step), list_(list), apply_(apply), hides_(hides) {}
-    bool step(Game& game) const override { return step_ && (game.*step_)(); }
-    void list(const Game& game, std::vector<Action>& out) const override {
-        if (list_) (game.*list_)(out);
-    }
-    void apply(Game& game, const Action& action) const override {
-        if (apply_) (game.*apply_)(action);
-    }
-    bool hides_orders() const override { return hides_; }
-
-private:
-    Step step_;
-    List list_;
-    Apply apply_;
-    bool hides_;
+    bool step(Game&) const override { return false; }
 };
 
 const Game::ProcedureEntry& Game::procedure_named(std::string_view name) {
     using P = Procedure;
-    using M = MemberProcedure;
-    static const M script{nullptr, nullptr, nullptr};
+    static const ScriptPhase script;
     static const MovementProcedure movement;
     static const RangedFireProcedure ranged_fire;
-    static const M odds_combat{&Game::combat_step, &Game::combat_actions, &Game::combat_apply};
+    static const OddsCombatProcedure odds_combat;
     static const RecoveryProcedure recovery;
     static const PlotProcedure plot;
     static const PlottedCombatProcedure plotted_combat;

@@ -1,4 +1,5 @@
-// Small helpers for lists of unit handles (a combat's attackers, defenders).
+// Small helpers for lists of unit handles (a combat's attackers, defenders)
+// and of names (a chart's statuses).
 #pragma once
 
 #include <algorithm>
@@ -6,8 +7,9 @@
 
 namespace sandtable::kernel {
 
-inline bool contains(const std::vector<int>& units, int unit) {
-    return std::find(units.begin(), units.end(), unit) != units.end();
+template <class T>
+bool contains(const std::vector<T>& list, const T& item) {
+    return std::find(list.begin(), list.end(), item) != list.end();
 }
 
 inline std::vector<int> with(std::vector<int> units, int unit) {

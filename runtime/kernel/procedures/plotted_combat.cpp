@@ -2,6 +2,8 @@
 #include "kernel/procedures/plotted_combat.h"
 
 #include "kernel/game.h"
+#include "kernel/procedures/odds_combat/odds_combat.h"
+#include "kernel/procedures/odds_combat/resolution.h"
 
 #include <vector>
 
@@ -33,7 +35,7 @@ bool PlottedCombatProcedure::step(Game& game) const {
     }
     for (;;) {
         if (game.state_.combat_open) {
-            if (game.state_.combat.stage != Combat::Done) return game.combat_resolution_step();
+            if (game.state_.combat.stage != Combat::Done) return CombatResolution::step(game);
             game.state_.combat_open = false;
         }
         if (!open_next(game)) return false;
@@ -89,8 +91,12 @@ bool PlottedCombatProcedure::open_next(Game& game) {
     return false;
 }
 
-void PlottedCombatProcedure::list(const Game& game, std::vector<Action>& out) const { game.combat_actions(out); }
+void PlottedCombatProcedure::list(const Game& game, std::vector<Action>& out) const {
+    OddsCombatProcedure::combat_actions(game, out);
+}
 
-void PlottedCombatProcedure::apply(Game& game, const Action& action) const { game.combat_apply(action); }
+void PlottedCombatProcedure::apply(Game& game, const Action& action) const {
+    OddsCombatProcedure::combat_apply(game, action);
+}
 
 }  // namespace sandtable::kernel
