@@ -30,13 +30,28 @@ std::string resolved_from_scenario(const std::string& image, const std::string& 
 }  // namespace
 
 BackgroundScan::BackgroundScan(wxWindow* owner, MapCanvas* canvas, std::function<void(const wxString&)> status)
-    : owner_(owner), canvas_(canvas), status_(std::move(status)) {}
+    : owner_(owner), canvas_(canvas), status_(std::move(status)) {
+    calibration_.on_dropped = [this](int anchor, Point map) { anchor_dropped(anchor, map); };
+}
+
+void BackgroundScan::calibrate(bool on) {
+    calibrating_ = on;
+    show_handles();
+}
+
+// The handles are the canvas's front tool while calibrating a scan that is there.
+void BackgroundScan::show_handles() {
+    calibration_.background = background_ ? &*background_ : nullptr;
+    calibration_.grid = doc_ ? &doc_->scenario().map.grid : nullptr;
+    canvas_->set_front_tool(calibrating_ && background_ ? &calibration_ : nullptr);
+}
 
 void BackgroundScan::open(const ScenarioDocument* doc) {
     doc_ = doc;
     background_.reset();
     image_ = wxImage();
     canvas_->set_background(nullptr, nullptr);
+    show_handles();
     if (!doc_ || doc_->ruleset().table.enabled) return;  // a scan is calibrated to hexes
     const std::string file = background_path(doc_->file());
     if (!wxFileExists(wxString::FromUTF8(file))) return;
@@ -47,6 +62,7 @@ void BackgroundScan::open(const ScenarioDocument* doc) {
         return;
     }
     canvas_->set_background(&*background_, &image_);
+    show_handles();
 }
 
 void BackgroundScan::choose() {
@@ -70,6 +86,7 @@ void BackgroundScan::choose() {
                                     relative_to_scenario(dialog.GetPath().ToStdString(wxConvUTF8), doc_->file()),
                                     image.GetWidth(), image.GetHeight());
     canvas_->set_background(&*background_, &image_);
+    show_handles();
     save();
     status_("Background placed over the whole map: View > Calibrate Background to line its hexes up with the grid");
 }
@@ -95,6 +112,7 @@ void BackgroundScan::remove() {
     wxRemoveFile(wxString::FromUTF8(background_path(doc_->file())));
     background_.reset();
     canvas_->set_background(nullptr, nullptr);
+    show_handles();
 }
 
 void BackgroundScan::anchor_dropped(int anchor, Point map) {

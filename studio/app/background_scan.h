@@ -4,6 +4,7 @@
 // it changes (it is a view setting, not part of what the runtime plays).
 #pragma once
 
+#include "app/hex_tools.h"
 #include "app/map_canvas.h"
 #include "core/background.h"
 #include "core/scenario_document.h"
@@ -31,15 +32,20 @@ public:
     void set_visible(bool visible);
     void remove();
     void anchor_dropped(int anchor, Point map);
+    // View > Calibrate Background: the scan's two handles show and can be dragged.
+    void calibrate(bool on);
 
 private:
     void save();
+    void show_handles();
 
     wxWindow* owner_;
     MapCanvas* canvas_;
     std::function<void(const wxString&)> status_;
     const ScenarioDocument* doc_ = nullptr;
     std::optional<Background> background_;
+    CalibrationTool calibration_;
+    bool calibrating_ = false;
     wxImage image_;
 };
 

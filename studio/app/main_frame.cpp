@@ -113,13 +113,29 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     CreateStatusBar(3);
     const int widths[] = {-3, -5, -2};  // what the mouse is over, the message, where edits go
     SetStatusWidths(3, widths);
-    canvas_->on_hover = [this](std::optional<geometry::Hex> hex) { on_hover(hex); };
-    canvas_->on_hex_context = [this](geometry::Hex hex) { hex_menu(hex); };
-    canvas_->on_unit_dropped = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
-    canvas_->on_table_hover = [this](std::optional<geometry::tabletop::Point> cm) { on_table_hover(cm); };
-    canvas_->on_table_unit_dropped = [this](int unit, geometry::tabletop::Point cm) {
-        on_table_unit_dropped(unit, cm);
+    // Where the mouse is and what is dropped: a hex on a hex map, a point in cm on a tabletop.
+    canvas_->on_hover = [this](const CanvasMouse* m) {
+        if (m && m->hex)
+            on_hover(m->hex);
+        else if (m && m->on_board)
+            on_table_hover(m->cm);
+        else
+            on_hover(std::nullopt);
     };
+    canvas_->on_context = [this](const CanvasMouse& m) {
+        if (m.hex) hex_menu(*m.hex);
+    };
+    canvas_->on_unit_dropped = [this](int unit, const CanvasMouse& m) {
+        if (!doc_) return false;
+        if (!m.hex) {
+            on_table_unit_dropped(unit, m.cm);
+            return true;
+        }
+        if (*m.hex == doc_->scenario().units[static_cast<std::size_t>(unit)].hex) return false;
+        on_unit_dropped(unit, *m.hex);
+        return true;
+    };
+    palette_->on_unit_moved = [this](int unit, geometry::Hex to) { on_unit_dropped(unit, to); };
     // The palette's hints are about the map: not shown over another page (a project opened there).
     palette_->on_status = [this](const wxString& text) {
         if (pages_->GetCurrentPage() == canvas_) say(text);
@@ -136,7 +152,6 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     Bind(wxEVT_TIMER, &MainFrame::on_autosave, this);
     autosave_timer_.Start(60'000);
     background_ = std::make_unique<BackgroundScan>(this, canvas_, [this](const wxString& text) { say(text); });
-    canvas_->on_anchor_dropped = [this](int anchor, Point map) { background_->anchor_dropped(anchor, map); };
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
     check_timer_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) { check_project(); });
     Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& e) {

@@ -131,12 +131,7 @@ void MainFrame::build_menu() {
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { background_->choose(); }, scan);
     Bind(
-        wxEVT_MENU,
-        [this](wxCommandEvent& e) {
-            canvas_->calibrating = e.IsChecked() && background_->present();
-            canvas_->Refresh();
-        },
-        calibrate);
+        wxEVT_MENU, [this](wxCommandEvent& e) { background_->calibrate(e.IsChecked()); }, calibrate);
     Bind(
         wxEVT_MENU, [this](wxCommandEvent&) { background_->ask_opacity(); }, opacity);
     Bind(

@@ -15,7 +15,8 @@ namespace {
 constexpr int kElevationLevels = 4;  // ground, slope, hilltop, … as the palette offers them
 }
 
-PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, wxID_ANY), canvas_(canvas) {
+PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas)
+    : wxPanel(parent, wxID_ANY), canvas_(canvas), select_tool_(canvas) {
     list_ = new wxListBox(this, wxID_ANY, wxDefaultPosition, wxSize(220, -1));
     const wxString brushes[] = {"One hex", "Radius 1", "Radius 2", "Fill region", "Line (drag)"};
     brush_ = new wxRadioBox(this, wxID_ANY, "Brush", wxDefaultPosition, wxDefaultSize, 5, brushes, 1);
@@ -36,16 +37,19 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent, 
     SetSizer(sizer);
     list_->Bind(wxEVT_LISTBOX, [this](wxCommandEvent&) { choose_tool(); });
     tip_entries_under_mouse(list_);  // an entry cut short where the pane is narrow
-    canvas_->on_stroke_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
-    canvas_->on_stroke_end = [this] { stroke_end(); };
-    canvas_->on_side_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
+    stroke_tool_.on_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
+    stroke_tool_.on_end = [this] { stroke_end(); };
+    side_tool_.on_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
         side_press(hex, side);
     };
-    canvas_->on_side_move = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
+    side_tool_.on_move = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
         side_move(hex, side);
     };
-    canvas_->on_side_release = [this] { side_release(); };
-    canvas_->on_hex_clicked = [this](geometry::Hex hex) { hex_clicked(hex); };
+    side_tool_.on_release = [this] { side_release(); };
+    select_tool_.on_click = [this](geometry::Hex hex) { hex_clicked(hex); };
+    select_tool_.on_unit_moved = [this](int unit, geometry::Hex to) {
+        if (on_unit_moved) on_unit_moved(unit, to);
+    };
 }
 
 void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
@@ -130,8 +134,15 @@ void PalettePane::choose_tool() {
     brush_->Show(!units && !(doc_ && doc_->ruleset().table.enabled));
     unit_type_->Show(units);
     Layout();
-    canvas_->painting = t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment;
-    canvas_->drawing_sides = t.kind == Tool::Hexside || t.kind == Tool::Path;
+    select_tool_.scenario = doc_ ? &doc_->scenario() : nullptr;
+    if (doc_ && doc_->ruleset().table.enabled)
+        canvas_->set_tool(table_);
+    else if (t.kind == Tool::Terrain || t.kind == Tool::Elevation || t.kind == Tool::Deployment)
+        canvas_->set_tool(&stroke_tool_);
+    else if (t.kind == Tool::Hexside || t.kind == Tool::Path)
+        canvas_->set_tool(&side_tool_);
+    else
+        canvas_->set_tool(&select_tool_);
 }
 
 // A river is drawn by dragging over hexsides, a road by dragging from hex to

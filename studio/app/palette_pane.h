@@ -4,11 +4,12 @@
 // stroke paints with. It drives the map canvas's strokes and clicks and
 // turns each into one edit: a stroke is previewed as it grows and becomes
 // a single undo step when the button comes up. On a tabletop the table's
-// own palette (TablePalette) takes its place.
+// own palette (TablePalette) takes its place, and is the canvas's tool.
 #pragma once
 
 #include "core/side_stroke.h"
 
+#include "app/hex_tools.h"
 #include "app/map_canvas.h"
 #include "app/table_palette.h"
 #include "core/edit_commands.h"
@@ -34,6 +35,8 @@ public:
     void refill();
     // Told every hex clicked on the map while looking (not painting).
     std::function<void(geometry::Hex)> on_hex_clicked;
+    // Told a counter dragged to another hex while looking.
+    std::function<void(int unit, geometry::Hex to)> on_unit_moved;
     // Told what the tabletop's tool does next, or why an edit was refused.
     std::function<void(const wxString&)> on_status;
     // Told the width that shows every entry whole, each time the list is built.
@@ -63,6 +66,10 @@ private:
     void take_back_preview(const Tool& tool);
 
     MapCanvas* canvas_;
+    // The canvas's tools on a hex map: the brush, the hexside pen, the hand.
+    HexStrokeTool stroke_tool_;
+    HexSideTool side_tool_;
+    HexSelectTool select_tool_;
     TablePalette* table_ = nullptr;  // shown instead of the hex tools on a tabletop
     wxListBox* list_ = nullptr;
     wxRadioBox* brush_ = nullptr;

@@ -146,29 +146,26 @@ void PlayPanel::build_map(wxWindow* parent) {
     canvas_ = new MapCanvas(parent);
     canvas_->show_zones = false;
     canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) {
-        if (canvas_->on_tabletop())
-            draw_table_marks(gc, view, table_units_, table_marks_);
-        else
-            draw_marks(gc, view, marks_);
+        draw_marks(gc, view, marks_);
+        draw_table_marks(gc, view, table_units_, table_marks_);
     };
-    canvas_->click_on_release = true;
-    canvas_->on_hex_clicked = [this](geometry::Hex hex) { on_hex_clicked(hex); };
-    // A tabletop: the game's stands; a click (not a drag, which pans) on a unit offers its actions.
+    // A hex map: a click (not a drag, which pans) on a hex. A tabletop: the
+    // game's stands; this panel is the tool (see mouse()).
+    hex_click_.on_click = [this](geometry::Hex hex) { on_hex_clicked(hex); };
     canvas_->table_units = &table_units_;
-    canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) { return on_table_mouse(m); };
 }
 
-bool PlayPanel::on_table_mouse(const MapCanvas::TableMouse& m) {
+bool PlayPanel::mouse(const CanvasMouse& m, const MapView&) {
     if (drag_order(m)) return true;
-    if (m.kind == MapCanvas::TableMouse::Click) on_table_clicked(m.cm, m.tolerance);
+    if (m.kind == CanvasMouse::Click) on_table_clicked(m.cm, m.tolerance);
     return false;
 }
 
 // Orders by hand: a press on a unit still to be ordered and a drag set its
 // march (the arrow shows it as it goes, held to the unit's move), the wheel
 // turns the facing it ends in; a press released on the spot offers the menu.
-bool PlayPanel::drag_order(const MapCanvas::TableMouse& m) {
-    using Mouse = MapCanvas::TableMouse;
+bool PlayPanel::drag_order(const CanvasMouse& m) {
+    using Mouse = CanvasMouse;
     if (m.kind == Mouse::Down) {
         if (!play_ || watching_ || !play_->waiting_for_human()) return false;
         const auto hit = free_table::hit_at(board_, table_units_, m.cm, m.tolerance);
@@ -444,6 +441,7 @@ void PlayPanel::new_game() {
     board_ = play_->game().scenario();
     sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
+    canvas_->set_tool(play_->game().on_tabletop() ? static_cast<CanvasTool*>(this) : &hex_click_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
     const bool edited = doc_ && doc_->file() == file && doc_->modified();
@@ -470,6 +468,7 @@ bool PlayPanel::open_replay(const std::string& file) {
     board_ = play_->game().scenario();
     sources_ = ValueSources::of(play_->game().ruleset());
     canvas_->set_scenario(&play_->game().ruleset(), &board_);
+    canvas_->set_tool(play_->game().on_tabletop() ? static_cast<CanvasTool*>(this) : &hex_click_);
     canvas_->map_changed();
     odds_->set_ruleset(&play_->game().ruleset());
     build_seats();

@@ -10,6 +10,7 @@
 // between the players.
 #pragma once
 
+#include "app/hex_tools.h"
 #include "app/map_canvas.h"
 #include "app/odds_panel.h"
 #include "core/order_drag.h"
@@ -36,7 +37,7 @@
 
 namespace sandtable::studio {
 
-class PlayPanel : public wxPanel {
+class PlayPanel : public wxPanel, public CanvasTool {
 public:
     explicit PlayPanel(wxWindow* parent);
     // The scenario New Game plays (its saved file).
@@ -80,8 +81,9 @@ private:
     void go_to(std::size_t position);
     void on_hex_clicked(geometry::Hex hex);
     void on_table_clicked(free_table::gt::Point cm, double tolerance);
-    bool on_table_mouse(const MapCanvas::TableMouse& m);
-    bool drag_order(const MapCanvas::TableMouse& m);
+    // The canvas's tool on a tabletop: orders dragged, a click on a unit offers its actions.
+    bool mouse(const CanvasMouse& m, const MapView& view) override;
+    bool drag_order(const CanvasMouse& m);
     void show_order_drag();
     void refresh();
     void fill_actions();
@@ -124,6 +126,7 @@ private:
     wxSimplebook* book_ = nullptr;
     wxStaticText* hand_over_text_ = nullptr;
     wxButton* hand_over_button_ = nullptr;
+    HexClickTool hex_click_;  // the canvas's tool on a hex map
     MapCanvas* canvas_ = nullptr;
     wxNotebook* tabs_ = nullptr;
     wxListBox* actions_ = nullptr;

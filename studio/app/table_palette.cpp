@@ -64,11 +64,6 @@ TablePalette::TablePalette(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent
     for (wxSpinCtrl* spin : {level_, files_, figures_, facing_})
         spin->Bind(wxEVT_SPINCTRL, [this](wxCommandEvent&) { take_settings(); });
     radius_->Bind(wxEVT_SPINCTRLDOUBLE, [this](wxCommandEvent&) { take_settings(); });
-    canvas_->on_table_mouse = [this](const MapCanvas::TableMouse& m) { return mouse(m); };
-    canvas_->on_table_key = [this](int code) { return key(code); };
-    canvas_->draw_overlay = [this](wxGraphicsContext& gc, const MapView& view) {
-        if (doc_) draw_table_tools(gc, view, doc_->ruleset(), doc_->scenario(), tools_);
-    };
 }
 
 void TablePalette::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
@@ -178,11 +173,15 @@ void TablePalette::show_hint() {
     on_status(utf8(message.empty() ? tools_.hint(*doc_) : "Not done: " + message));
 }
 
-bool TablePalette::mouse(const MapCanvas::TableMouse& m) {
+void TablePalette::draw(wxGraphicsContext& gc, const MapView& view) const {
+    if (doc_) draw_table_tools(gc, view, doc_->ruleset(), doc_->scenario(), tools_);
+}
+
+bool TablePalette::mouse(const CanvasMouse& m, const MapView&) {
     if (!doc_) return false;
     // Round numbers in the file: half centimetres, a millimetre when zoomed in close.
     tools_.snap = m.tolerance >= 0.3 ? 0.5 : 0.1;
-    using Kind = MapCanvas::TableMouse::Kind;
+    using Kind = CanvasMouse::Kind;
     switch (m.kind) {
         case Kind::Down: {
             auto out = tools_.press(*doc_, m.cm, m.tolerance);
@@ -216,6 +215,8 @@ bool TablePalette::mouse(const MapCanvas::TableMouse& m) {
         }
         case Kind::Leave:
             tools_.leave();
+            return false;
+        case Kind::Context:
             return false;
     }
     return false;

@@ -6,6 +6,7 @@
 // finished gesture into one edit of the document's history.
 #pragma once
 
+#include "app/canvas_tool.h"
 #include "app/map_canvas.h"
 #include "core/free_table_tools.h"
 
@@ -20,7 +21,7 @@
 
 namespace sandtable::studio {
 
-class TablePalette : public wxPanel {
+class TablePalette : public wxPanel, public CanvasTool {
 public:
     TablePalette(wxWindow* parent, MapCanvas* canvas);
     // The document drawn on (null: none, or one on hexes); edits go through `perform`.
@@ -40,8 +41,10 @@ private:
     void fill();
     void choose_tool();
     void take_settings();
-    bool mouse(const MapCanvas::TableMouse& m);
-    bool key(int code);
+    // The canvas's tool while a tabletop is edited: the mouse in cm, the keys, and what the tools draw.
+    bool mouse(const CanvasMouse& m, const MapView& view) override;
+    bool key(int code) override;
+    void draw(wxGraphicsContext& gc, const MapView& view) const override;
     void perform(std::unique_ptr<EditCommand> edit);
     void show_hint();
 
