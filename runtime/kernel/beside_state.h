@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <memory>
 #include <vector>
 
 namespace sandtable::kernel {
@@ -66,6 +67,26 @@ int capability_default(Capability c);
 // By unit type, then face (front, back): each capability's value.
 using CapabilityTable = std::vector<std::array<std::array<int, static_cast<int>(Capability::Count)>, 2>>;
 
+// The capability table as the game keeps it: shared by the game and its
+// snapshots (one is taken before every action) until a script changes a
+// value, which copies it first.
+class Capabilities {
+public:
+    Capabilities() = default;
+    explicit Capabilities(CapabilityTable table) : table_(std::make_shared<CapabilityTable>(std::move(table))) {}
+    const CapabilityTable& table() const { return *table_; }
+    int at(int type, bool back, Capability c) const {
+        return (*table_)[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)];
+    }
+    void set(int type, bool back, Capability c, int value) {
+        if (table_.use_count() > 1) table_ = std::make_shared<CapabilityTable>(*table_);
+        (*table_)[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
+    }
+
+private:
+    std::shared_ptr<CapabilityTable> table_ = std::make_shared<CapabilityTable>();
+};
+
 // Written orders being written on a tabletop, by unit, and which are written.
 struct PendingTableOrders {
     std::vector<TableOrder> orders;
@@ -86,7 +107,7 @@ struct SupportMarkers {
 struct BesideState {
     std::vector<Question> questions;  // the scripts' questions waiting for an answer, the first asked now
     int next_question = 1;
-    CapabilityTable capabilities;
+    Capabilities capabilities;
     // Written orders by unit (simultaneous sequence): out of state(), which
     // every player may read, so that one side does not see the other's.
     std::vector<Plot> plots;

@@ -103,7 +103,7 @@ std::uint64_t checksum_v1(const Game& game) {
     }
     // Capabilities added after the first eleven counted only where a script changed them.
     constexpr std::size_t kFirstCapabilities = static_cast<std::size_t>(Capability::Faces);
-    for (const auto& type : game.beside_.capabilities)
+    for (const auto& type : game.beside_.capabilities.table())
         for (const auto& face : type)
             for (std::size_t c = 0; c < face.size(); ++c) {
                 if (c >= kFirstCapabilities && face[c] == capability_default(static_cast<Capability>(c))) continue;

@@ -50,9 +50,14 @@ void Game::decide(DecisionKind kind, int side) {
     deciding_side_ = side;
 }
 
-void Game::decide_listed(DecisionKind kind, int side, std::vector<Action>&& listed) {
+std::vector<Action>& Game::listing_buffer() {
+    listed_valid_ = false;
+    listed_at_decision_.clear();
+    return listed_at_decision_;
+}
+
+void Game::decide_listed(DecisionKind kind, int side) {
     decide(kind, side);
-    listed_at_decision_ = std::move(listed);
     listed_valid_ = beside_.questions.empty() && !choosing_activation();
 }
 
@@ -329,8 +334,8 @@ std::uint64_t Game::checksum() const {
         h.i(static_cast<long long>(q.options.size()));
         for (const auto& option : q.options) h.s(option);
     }
-    h.i(static_cast<long long>(beside_.capabilities.size()));
-    for (const auto& type : beside_.capabilities)
+    h.i(static_cast<long long>(beside_.capabilities.table().size()));
+    for (const auto& type : beside_.capabilities.table())
         for (const auto& face : type)
             for (int value : face) h.i(value);
     // Written orders stay out: the checksum is public, and hashing them would

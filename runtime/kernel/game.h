@@ -371,9 +371,10 @@ private:
     const rules::PhaseSpec& phase() const;
     const ProcedureEntry& procedure() const;
     void decide(DecisionKind kind, int side);
-    // Decides with the legal actions the step has just listed for it:
-    // legal_actions() takes them rather than list them again.
-    void decide_listed(DecisionKind kind, int side, std::vector<Action>&& listed);
+    // A step lists a decision's legal actions into the listing buffer (its storage kept from
+    // decision to decision) and decides with them: legal_actions() takes them rather than list them again.
+    std::vector<Action>& listing_buffer();
+    void decide_listed(DecisionKind kind, int side);
     void dispatch_action(const Action& action);
     // The kernel's part of a snapshot: taken before every action, returned to when it fails.
     void save_position(GameSnapshot& into) const;
@@ -496,6 +497,8 @@ private:
     // and the dice pool chart a combat phase names, looked up once.
     std::vector<rules::PhaseOptions> phase_options_;
     std::vector<const rules::DicePoolTable*> phase_pools_;
+    // By phase: the mark whose value adds to a unit's movement allowance (a movement phase's bonus_from_mark).
+    std::vector<const std::string*> allowance_bonus_mark_;
     // The options of a phase, or the defaults when its procedure takes other options.
     template <class Options>
     const Options& options_of(std::size_t phase) const {

@@ -40,11 +40,8 @@ int Game::combat_strength(int unit) const {
 // adds to its allowance (a declared charge, set by a script).
 int Game::movement_allowance(int unit) const {
     const int base = attribute(unit, roles_.allowance);
-    const auto phase = static_cast<std::size_t>(phase_index());
-    if (procedures_[phase]->id != Procedure::Movement ||
-        options_of<rules::MovementOptions>(phase).bonus_from_mark.empty())
-        return base;
-    return base + state_.mark(unit, options_of<rules::MovementOptions>(phase).bonus_from_mark);
+    const std::string* bonus = allowance_bonus_mark_[static_cast<std::size_t>(phase_index())];
+    return bonus ? base + state_.mark(unit, *bonus) : base;
 }
 
 int Game::movement_class(int unit) const {
@@ -53,7 +50,7 @@ int Game::movement_class(int unit) const {
 
 int Game::capability(int unit, Capability c) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return beside_.capabilities[static_cast<std::size_t>(u.type)][u.back ? 1 : 0][static_cast<std::size_t>(c)];
+    return beside_.capabilities.at(u.type, u.back, c);
 }
 
 // Safe for any index: a refused action from a file may name no unit (a charge

@@ -148,7 +148,7 @@ void Game::set_mark(int unit, const std::string& key, int value) {
 }
 
 void Game::set_capability(int type, bool back, Capability c, int value) {
-    beside_.capabilities[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)] = value;
+    beside_.capabilities.set(type, back, c, value);
     invalidate();
 }
 

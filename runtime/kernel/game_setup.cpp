@@ -29,7 +29,7 @@ Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const 
     for (const auto& o : sc.objectives) state_.objective_holders.push_back(o.holder);
     std::array<int, static_cast<int>(Capability::Count)> defaults{};
     for (std::size_t c = 0; c < defaults.size(); ++c) defaults[c] = capability_default(static_cast<Capability>(c));
-    beside_.capabilities.assign(ruleset_->unit_types.size(), {defaults, defaults});
+    beside_.capabilities = Capabilities(CapabilityTable(ruleset_->unit_types.size(), {defaults, defaults}));
     const rules::SequenceVariant* variant = sc.sequence.empty() ? nullptr : ruleset_->sequence.variant(sc.sequence);
     game_turn_ = variant ? &variant->game_turn : &ruleset_->sequence.game_turn;
     formations_ = FormationRoster(sc);
@@ -60,6 +60,7 @@ void Game::resolve_attribute_roles() {
     roles_.fire_range = rs.attribute_index("range");
     phase_options_.clear();
     phase_pools_.clear();
+
     bool strength_from_melee = false;  // losses count the strength of a phase fought at close quarters
     for (const auto& p : rs.phases) {
         phase_options_.push_back(rules::read_phase_options(p, rs));
@@ -83,6 +84,13 @@ void Game::resolve_attribute_roles() {
             if (const auto* t = rs.threshold_table(p.table); t && !t->target_attribute.empty())
                 roles_.fire_factor = rs.attribute_index(t->target_attribute);
         }
+    }
+    // Pointers into phase_options_, taken once it has stopped growing.
+    allowance_bonus_mark_.clear();
+    for (const auto& options : phase_options_) {
+        const auto* movement = std::get_if<rules::MovementOptions>(&options);
+        allowance_bonus_mark_.push_back(movement && !movement->bonus_from_mark.empty() ? &movement->bonus_from_mark
+                                                                                       : nullptr);
     }
 }
 

@@ -85,7 +85,15 @@ bool HexBoard::enemy_blocks(int side, Hex h) const {
     return false;
 }
 
-bool HexBoard::enemy_present(int side, Hex h) const { return kernel::enemy_present(game_.state(), side, h); }
+// From the occupancy table; a hex off the grid (a tabletop's units have none) asks the state.
+bool HexBoard::enemy_present(int side, Hex h) const {
+    const int idx = game_.grid().index(h);
+    if (idx < 0) return kernel::enemy_present(game_.state(), side, h);
+    refresh();
+    for (std::size_t s = 0; s < occupants_.size(); ++s)
+        if (static_cast<int>(s) != side && occupants_[s][static_cast<std::size_t>(idx)]) return true;
+    return false;
+}
 
 bool HexBoard::friend_present(int side, Hex h, int except) const {
     const auto& units = game_.state().units;
@@ -194,11 +202,8 @@ HexBoard::StackingRule HexBoard::stacking_rule(int unit) const {
             stacking_limit(me.side)};
 }
 
-bool HexBoard::StackingRule::allows(int idx) const {
-    if (stacks_freely) return true;
-    const int friends = stackers[static_cast<std::size_t>(idx)] - (idx == own_hex ? 1 : 0);
-    if (friends >= limit) return false;
-    return friends == 0 || board->mixes_with_hex(unit, board->game_.grid().hex_at(idx));
+bool HexBoard::StackingRule::mixes_at(int idx) const {
+    return board->mixes_with_hex(unit, board->game_.grid().hex_at(idx));
 }
 
 bool HexBoard::mixes_with_hex(int unit, Hex h) const {
@@ -247,6 +252,7 @@ void HexBoard::refresh() const {
     clear(blockers_);
     clear(stackers_);
     clear(enemy_zoc_);
+    clear(occupants_);
     for (std::size_t i = 0; i < game_.state().units.size(); ++i) add_to_tables(static_cast<int>(i), +1);
     for (std::size_t s = 0; s < sides; ++s)
         for (std::size_t o = 0; o < sides; ++o)
@@ -265,6 +271,7 @@ void HexBoard::add_to_tables(int unit, int sign, std::vector<int>* touched) cons
     const int here = grid.index(u.hex);
     if (here < 0) return;  // a tabletop's units have no hex
     const auto h = static_cast<std::size_t>(here);
+    occupants_[side][h] = static_cast<std::uint8_t>(occupants_[side][h] + sign);
     if (game_.capability(unit, Capability::BlocksEnemyEntry))
         blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
     if (!game_.capability(unit, Capability::StacksFreely))
@@ -315,9 +322,11 @@ bool HexBoard::tables_consistent() const {
     const auto blockers = blockers_;
     const auto stackers = stackers_;
     const auto enemy = enemy_zoc_;
+    const auto occupants = occupants_;
     dirty_ = true;
     refresh();
-    return zoc == zoc_ && blockers == blockers_ && stackers == stackers_ && enemy == enemy_zoc_;
+    return zoc == zoc_ && blockers == blockers_ && stackers == stackers_ && enemy == enemy_zoc_ &&
+           occupants == occupants_;
 }
 
 }  // namespace sandtable::kernel

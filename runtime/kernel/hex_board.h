@@ -80,7 +80,14 @@ public:
         const std::uint8_t* stackers;  // by hex: the unit's side's units counting against stacking
         int own_hex;                   // the unit's hex index (it does not count against itself); -1 off the map
         int limit;
-        bool allows(int hex_index) const;
+        // Inline: asked for every hex of a movement range.
+        bool allows(int hex_index) const {
+            if (stacks_freely) return true;
+            const int friends = stackers[static_cast<std::size_t>(hex_index)] - (hex_index == own_hex ? 1 : 0);
+            if (friends >= limit) return false;
+            return friends == 0 || mixes_at(hex_index);
+        }
+        bool mixes_at(int hex_index) const;
     };
     StackingRule stacking_rule(int unit) const;
 
@@ -115,6 +122,7 @@ private:
     mutable std::vector<std::vector<std::uint8_t>> blockers_;   // [side][hex] units that bar enemies from the hex
     mutable std::vector<std::vector<std::uint8_t>> stackers_;   // [side][hex] units that count against stacking
     mutable std::vector<std::vector<std::uint8_t>> enemy_zoc_;  // [side][hex] 1 when some other side's ZOC reaches it
+    mutable std::vector<std::vector<std::uint8_t>> occupants_;  // [side][hex] the side's units on the map there
     mutable bool dirty_ = true;
     std::vector<int> touched_hexes_;
 };

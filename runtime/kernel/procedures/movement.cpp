@@ -14,29 +14,44 @@ using geometry::Hex;
 using geometry::StepCost;
 
 bool MovementProcedure::step(Game& game) const {
+    const int side = game.state_.at.active_side;
     if (game.state_.selected >= 0) {
-        game.decide(DecisionKind::MoveDestination, game.state_.at.active_side);
+        game.decide(DecisionKind::MoveDestination, side);
         return true;
     }
-    for (std::size_t i = 0; i < game.state_.units.size(); ++i)
-        if (may_be_moved(game, static_cast<int>(i))) {
-            game.decide(DecisionKind::Movement, game.state_.at.active_side);
-            return true;
-        }
-    return false;
+    // Listed once: legal_actions() takes this list rather than make it again.
+    std::vector<Action>& listed = game.listing_buffer();
+    list(game, listed);
+    if (std::none_of(listed.begin(), listed.end(), [](const Action& a) { return a.kind == ActionKind::SelectUnit; }))
+        return false;
+    game.decide_listed(DecisionKind::Movement, side);
+    return true;
 }
 
 // A unit of the active side not yet moved, with an allowance, and not held by
 // a script's mark (the phase's `barred_mark`: PRESTAGS panicked units move by rule).
-bool MovementProcedure::may_be_moved(const Game& game, int unit) {
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || u.side != game.state_.at.active_side || u.moved || game.movement_allowance(unit) <= 0 ||
-        !game.acts_now(unit))
-        return false;
-    for (const auto& mark : game.options<rules::MovementOptions>().barred_mark)
-        if (game.state_.mark(unit, mark) != 0) return false;
-    return true;
-}
+// What does not depend on the unit is read once for a whole list of units.
+struct MovementProcedure::Movers {
+    const Game& game;
+    int side;
+    bool activation;  // in an activation loop, only the activated formation's units act
+    const std::vector<std::string>& barred;
+    explicit Movers(const Game& g)
+        : game(g),
+          side(g.state_.at.active_side),
+          activation(g.in_activation_step()),
+          barred(g.options<rules::MovementOptions>().barred_mark) {}
+    bool operator()(int unit) const {
+        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        if (!u.on_map || u.side != side || u.moved || game.movement_allowance(unit) <= 0) return false;
+        if (activation && !game.acts_now(unit)) return false;
+        for (const auto& mark : barred)
+            if (game.state_.mark(unit, mark) != 0) return false;
+        return true;
+    }
+};
+
+bool MovementProcedure::may_be_moved(const Game& game, int unit) { return Movers(game)(unit); }
 
 void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
     if (game.state_.selected >= 0) {
@@ -60,9 +75,9 @@ void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
         exit_moves(game, unit, out);
         return;
     }
+    const Movers movable(game);
     for (std::size_t i = 0; i < game.state_.units.size(); ++i)
-        if (may_be_moved(game, static_cast<int>(i)))
-            out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
+        if (movable(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
     flip_actions(game, out);
     if (over_stacked_hex(game) < 0) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
 }
@@ -325,6 +340,26 @@ struct MovementProcedure::MovementStep {
         if (zoc && zoc_cost >= 0) return StepCost{(cost + zoc_cost) * scale, halt == 0};
         return StepCost{cost * scale, !zoc && halt == 0};
     }
+    // Nothing but enemies, zones that stop the move and the map's costs: the
+    // usual case, searched with the PlainStep below.
+    bool plain() const {
+        return mode == ZocExit::Free && !needs_friend && zoc_cost < 0 && scale == 1 && !barriers && !halts && !barred;
+    }
+};
+
+// MovementStep when plain(): the same answers with the branches that cannot
+// apply left out (a unit's range is the search every bot action waits on).
+struct MovementProcedure::PlainStep {
+    const std::uint8_t* ezoc;
+    const std::uint8_t* enemies;
+    const int* costs;
+    [[gnu::always_inline]] std::optional<StepCost> operator()(int from, int dir, int to) const {
+        const auto idx = static_cast<std::size_t>(to);
+        if (enemies[idx]) return std::nullopt;
+        const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
+        if (cost < 0) return std::nullopt;
+        return StepCost{cost, !ezoc[idx]};
+    }
 };
 
 // Hexes a unit may not step into in this movement phase, filled into
@@ -417,7 +452,12 @@ const geometry::MovementRange& MovementProcedure::movement_range(const Game& gam
         const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
         const ZocExit mode = unit == game.state_.selected ? game.state_.exit_mode : ZocExit::Free;
         // The step rule inlined into the search: the hottest loop of a bot game.
-        game.range_.compute_with(game.grid(), u.hex, game.movement_budget(unit), step_rule(game, unit, mode));
+        const MovementStep rule = step_rule(game, unit, mode);
+        if (rule.plain())
+            game.range_.compute_with(game.grid(), u.hex, game.movement_budget(unit),
+                                     PlainStep{rule.ezoc, rule.enemies, rule.costs});
+        else
+            game.range_.compute_with(game.grid(), u.hex, game.movement_budget(unit), MovementStep(rule));
         game.range_unit_ = unit;
     }
     return game.range_;

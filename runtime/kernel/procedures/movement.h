@@ -30,6 +30,8 @@ public:
 private:
     using Hex = geometry::Hex;
     struct MovementStep;  // the cost of one step for one unit now (movement.cpp)
+    struct PlainStep;     // the same, when only enemies, zones and the map's costs apply
+    struct Movers;        // may a unit be moved now (movement.cpp)
     // Movement of a unit with a facing, over (hex, facing) states.
     struct FacingRange {
         struct State {

@@ -17,10 +17,10 @@ bool RangedFireProcedure::step(Game& game) const {
     while (game.state_.at.stage < 2) {
         const int side =
             game.state_.at.stage == 0 ? game.state_.at.active_side : game.opponent_of(game.state_.at.active_side);
-        std::vector<Action> options;
+        std::vector<Action>& options = game.listing_buffer();
         list(game, options);
         if (options.size() > 1) {
-            game.decide_listed(DecisionKind::Fire, side, std::move(options));
+            game.decide_listed(DecisionKind::Fire, side);
             return true;
         }
         game.state_.at.stage = (game.state_.at.stage == 0 && both) ? 1 : 2;

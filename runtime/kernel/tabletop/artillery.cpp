@@ -48,11 +48,10 @@ int TabletopArtilleryProcedure::next_gun(const Game& game) {
 
 bool TabletopArtilleryProcedure::step(Game& game) const {
     for (int gun = next_gun(game); gun >= 0; gun = next_gun(game)) {
-        std::vector<Action> options;
+        std::vector<Action>& options = game.listing_buffer();
         list(game, options);
         if (options.size() > 1) {
-            game.decide_listed(DecisionKind::Artillery, game.state_.units[static_cast<std::size_t>(gun)].side,
-                               std::move(options));
+            game.decide_listed(DecisionKind::Artillery, game.state_.units[static_cast<std::size_t>(gun)].side);
             return true;
         }
         game.state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight
@@ -176,7 +175,7 @@ void TabletopArtilleryProcedure::aim_shot(Game& game, Shot& shot, int called_cm)
 
 // Is a figure at `at` under the shot's template, and certainly hit (a line, a
 // bouncing stick, a circle's cross-hairs) rather than rolled for?
-std::pair<bool, bool> TabletopArtilleryProcedure::under_template(const Game& game, const Shot& shot, gt::Point at) {
+std::pair<bool, bool> TabletopArtilleryProcedure::under_template(const Shot& shot, gt::Point at) {
     using T = rules::ShotSpec::Template;
     switch (shot.spec.shape) {
         case T::Circle: {
@@ -225,7 +224,7 @@ void TabletopArtilleryProcedure::land_shot(Game& game, Shot& shot) {
     std::size_t nearest = figures.size();
     for (std::size_t i = 0; i < figures.size(); ++i) {
         const Figure& fig = figures[i];
-        const auto [covered, certain] = under_template(game, shot, fig.at);
+        const auto [covered, certain] = under_template(shot, fig.at);
         const bool circle = shot.spec.shape == rules::ShotSpec::Template::Circle;
         if (circle && covered &&
             (nearest == figures.size() || gt::distance(fig.at, shot.aim) < gt::distance(figures[nearest].at, shot.aim)))

@@ -27,7 +27,7 @@ private:
     static int next_gun(const Game& game);
     static void fire_gun(Game& game, int gun, int target, int called_cm);
     static void aim_shot(Game& game, Shot& shot, int called_cm);
-    static std::pair<bool, bool> under_template(const Game& game, const Shot& shot, geometry::tabletop::Point at);
+    static std::pair<bool, bool> under_template(const Shot& shot, geometry::tabletop::Point at);
     static void land_shot(Game& game, Shot& shot);
 };
 

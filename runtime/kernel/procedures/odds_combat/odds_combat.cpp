@@ -120,10 +120,10 @@ bool OddsCombatProcedure::step(Game& game) const {
     // The side ended the phase: no more attacks, even by units that may attack
     // again (`attacks_while_mark`: a battery holding the shots it has left).
     if (game.state_.at.stage == 2) return false;
-    std::vector<Action> options;
+    std::vector<Action>& options = game.listing_buffer();
     combat_actions(game, options);
     if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
-    game.decide_listed(DecisionKind::CombatDeclare, game.attacking_side(), std::move(options));
+    game.decide_listed(DecisionKind::CombatDeclare, game.attacking_side());
     return true;
 }
 

@@ -295,13 +295,13 @@ std::optional<bool> CombatResolution::next_retreat(Game& game) {
 
 // The victors may advance; once they have (or cannot), the phase goes on.
 bool CombatResolution::combat_advance(Game& game) {
-    std::vector<Action> options;
+    std::vector<Action>& options = game.listing_buffer();
     advance_actions(game, options);
     if (options.empty() || game.state_.combat.advance_done) {
         finish_combat(game);
         return game.step_procedure();  // on to the phase's next combat or decision
     }
-    game.decide_listed(DecisionKind::Advance, game.state_.combat.advancing_side, std::move(options));
+    game.decide_listed(DecisionKind::Advance, game.state_.combat.advancing_side);
     return true;
 }
 
