@@ -28,7 +28,7 @@ int expected_support(const Game& game, int side, int count) {
     const auto& pool = pools[static_cast<std::size_t>(side)];
     int sum = 0;
     for (int v : pool) sum += v;
-    return std::min(count, game.support_draws_left(side)) * sum / static_cast<int>(pool.size());
+    return std::min(count, game.combat().support_draws_left(side)) * sum / static_cast<int>(pool.size());
 }
 
 // Columns at or above this index (1-1 in a BMW-like table) are worth taking.
@@ -191,28 +191,29 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
 // support markers the bot holds.
 Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>& legal) const {
     const auto& st = game.state();
-    const auto* differential = game.differential_table();
-    const int side = game.attacking_side();
-    const int support = expected_support(game, side, game.support_markers_per_combat());
+    const auto* differential = game.combat().differential_table();
+    const int side = game.combat().attacking_side();
+    const int support = expected_support(game, side, game.combat().support_markers_per_combat());
     const Action* best = nullptr;
     int best_margin = std::numeric_limits<int>::min();
     for (const auto& a : legal) {
         if (a.kind != ActionKind::Declare) continue;
         std::vector<int> attackers;
         const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
-        for (std::size_t i = 0; i < st.units.size() && !game.bombardment(); ++i)
-            if (game.can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1)
+        for (std::size_t i = 0; i < st.units.size() && !game.combat().bombardment(); ++i)
+            if (game.combat().can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1)
                 attackers.push_back(static_cast<int>(i));
-        if (const auto* pool = game.dice_pool()) {
+        if (const auto* pool = game.combat().dice_pool()) {
             // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
             attackers.clear();
             for (std::size_t i = 0; i < st.units.size(); ++i)
-                if (game.can_attack(static_cast<int>(i)) && game.reaches(static_cast<int>(i), a.target) &&
-                    attackers.size() < 2)
+                if (game.combat().can_attack(static_cast<int>(i)) &&
+                    game.combat().reaches(static_cast<int>(i), a.target) && attackers.size() < 2)
                     attackers.push_back(static_cast<int>(i));
             if (attackers.empty()) continue;
-            const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
-            const std::string mine = game.status_of(attackers.front()), theirs = game.status_of(a.target);
+            const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target});
+            const std::string mine = game.combat().status_of(attackers.front()),
+                              theirs = game.combat().status_of(a.target);
             const double gain = pool->expected_hits(e.attack, pool->rule_for("attack", mine, theirs)) -
                                 pool->expected_hits(e.defend, pool->rule_for("defend", theirs, mine));
             const int margin = static_cast<int>(gain * 100);
@@ -222,12 +223,12 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
             }
             continue;
         }
-        const kernel::OddsEstimate e = game.odds_for(attackers, {a.target});
+        const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target});
         int margin = e.column - even_odds_column(game);
         if (differential && e.line >= 0) {
             const auto& line = differential->lines[static_cast<std::size_t>(e.line)];
             margin = differential->column_for(e.attack + support - e.defend, line) -
-                     differential->column_for(game.bombardment() ? 2 : 0, line);
+                     differential->column_for(game.combat().bombardment() ? 2 : 0, line);
         }
         if (margin > best_margin) {
             best_margin = margin;

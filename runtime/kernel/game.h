@@ -8,6 +8,7 @@
 #include "kernel/action.h"
 #include "kernel/beside_state.h"
 #include "kernel/combat_explanation.h"
+#include "kernel/combat_queries.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
 #include "kernel/formation_roster.h"
@@ -57,17 +58,6 @@ const char* decision_kind_name(DecisionKind kind);
 class IllegalAction : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
-};
-
-// The odds of a possible combat before scripts have their say: for bots,
-// the studio's odds preview and the CLI.
-struct OddsEstimate {
-    int attack = 0;
-    int defend = 0;
-    int shift = 0;
-    int column = -1;
-    std::string label;
-    int line = -1;  // a differential table's terrain line (index), -1 for an odds table
 };
 
 struct LogEntry {
@@ -165,37 +155,17 @@ public:
     int unit_index(const std::string& id) const;
     // The hex map: who stands where, zones of control, stacking, step costs (hex_board.h).
     const HexBoard& hex_board() const { return hex_board_; }
+    // Combat: who attacks, who reaches whom, the odds, retreats, the tables, support markers.
+    CombatQueries combat() const { return CombatQueries(*this); }
     int leader_value_at(int side, geometry::Hex h) const;
-    // Hexes a unit may end a retreat of `hexes` in; empty if it must die.
-    std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
-    // The path of least disruption to a retreat destination (through friends).
-    std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
     // A reinforcement not yet on the map (neither there nor eliminated).
     bool awaiting_arrival(int unit) const;
-    // With `why`, also fills in each unit's part and the ruleset's modifiers.
-    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
-                          CombatExplanation* why = nullptr) const;
-    // The same odds as a given phase would count them (the odds calculator,
-    // between combat phases), and the phases where units fight on a table (odds or differential).
-    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
-                                const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
-    std::vector<std::string> odds_combat_phases() const;
-    // Who would defend if `target` were attacked now (its hex's units that fight).
-    std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
     // Does the sequence of play keep something from one side (written
     // orders)? Then a hot-seat game hands the screen over between players.
     bool hides_information() const;
-    // May this unit still attack in the current combat phase?
-    bool can_attack(int unit) const;
-    // The side that attacks in the current combat phase: the active side, or
-    // the other one in a phase with `attacker: inactive` (defensive fire).
-    int attacking_side() const;
-    // Can `attacker` take part in a combat against `defender` in this phase:
-    // adjacent, or within the phase's `reach` with a clear line of sight.
-    bool reaches(int attacker, int defender) const;
     // Is the line of sight from the unit to the hex clear: terrain and
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
@@ -205,18 +175,6 @@ public:
     // state(), the log and the checksum, which every player may read.
     std::optional<Plot> plot_of(int unit, int viewer) const;
     bool plots_revealed() const { return state_.result.over; }
-    // Support fire markers (F&M 7.0-7.2, the scenario's support_fire): how
-    // many markers a side may still draw this game turn (public: the turn
-    // track's allotment less those drawn). Each is drawn at random from the
-    // side's pool when it is placed, face down; nobody, its owner included,
-    // knows a value until the combat's markers are revealed (8.2.1 b).
-    int support_draws_left(int side) const;
-    // The markers a side has placed in the combat in progress, once revealed
-    // (or the game is over); nullopt while they lie face down.
-    std::optional<std::vector<int>> committed_support(int side) const;
-    // Does the phase in progress take support markers (support_markers > 0)?
-    int support_markers_per_combat() const { return combat_rules().support_markers; }
-    bool bombardment() const { return combat_rules().bombardment; }
     // Formations (the scenario's `formation:` per unit, a regiment or battle group).
     const FormationRoster& formations() const { return formations_; }
     // Has the formation a unit on the map?
@@ -245,7 +203,6 @@ public:
     void reveal_seen_markers();
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
     void set_table_order(int unit, const TableOrder& order);
-    bool in_a_defending_hex(int unit) const;
     // Scripts: remove figures from a unit (it is eliminated when none are left).
     // `direct`: the shots (ids, comma-separated) that struck it under their cross-hairs (figures.lost).
     void lose_figures(int unit, int count, const std::string& why, const std::string& direct = {});
@@ -256,19 +213,6 @@ public:
     // unit's front is centred on; its front hexes are that direction and the
     // two beside it. -1: no facing. Only units with capability `faces` use it.
     int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
-    // The odds table the phase in progress resolves combats on, if any.
-    const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
-    // The differential table it resolves them on, if that is what it names.
-    const rules::DifferentialCrt* differential_table() const { return ruleset_->differential_table(phase().table); }
-    // The dice pool chart it resolves them with (regimental 3.2), if that is what it names.
-    const rules::DicePoolTable* dice_pool() const;
-    // Does the phase in progress resolve combats on a table (odds, differential or dice pool)?
-    bool fights_on_a_table() const { return combat_table() || differential_table() || dice_pool(); }
-    // A unit's status in a dice pool combat: its formation's order, or the
-    // chart's `unordered_status` for a unit in no formation.
-    std::string status_of(int unit) const;
-    // Strength points a unit has left (the dice pool chart's strength_points less its hits).
-    int strength_points_left(int unit) const;
     int hits(int unit) const { return state_.units[static_cast<std::size_t>(unit)].hits; }
     // Scripts: set the strength points a unit has lost (night recovery, 8.0); 0 or more.
     void set_hits(int unit, int hits);
@@ -276,10 +220,6 @@ public:
     // points lost (an HQ's return, a stand rebuilt at night: regimental 6.0, 8.0).
     // Its loss stays counted for victory.
     void restore_unit(int unit, geometry::Hex at, int hits);
-    // The result at a column of the phase's table for a roll, read as the kernel
-    // reads it (beyond the table: its first or last row); throws when there is none.
-    std::string table_result(int column, int roll) const;
-    int table_columns() const;
     // The id of the phase in progress.
     const std::string& phase_id() const { return phase().id; }
 
@@ -300,10 +240,6 @@ public:
     // The combat being resolved: a script may call it off or fix its result.
     void cancel_combat() { state_.combat.cancelled = true; }
     void force_combat_result(std::string code);
-    // The combat the scripts see through game.combat(): the one being
-    // resolved, or the possible one the kernel is estimating.
-    const Combat& combat_in_view() const { return estimate_ ? estimate_->combat : state_.combat; }
-    bool estimating() const { return estimate_ != nullptr; }
     // Raises an event to the scripts; returns false when nobody listens.
     bool raise(EventContext& context);
     // Raises a query: the scripts read the game and answer in the context's
@@ -313,6 +249,33 @@ public:
     bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
 
 private:
+    // What every player may ask about combat: public through combat() (combat_queries.h).
+    std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
+    std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
+    OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
+                          CombatExplanation* why = nullptr) const;
+    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
+                                const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
+    std::vector<std::string> odds_combat_phases() const;
+    std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
+    bool can_attack(int unit) const;
+    int attacking_side() const;
+    bool reaches(int attacker, int defender) const;
+    int support_draws_left(int side) const;
+    std::optional<std::vector<int>> committed_support(int side) const;
+    int support_markers_per_combat() const { return combat_rules().support_markers; }
+    bool bombardment() const { return combat_rules().bombardment; }
+    bool in_a_defending_hex(int unit) const;
+    const rules::OddsCrt* combat_table() const { return ruleset_->odds_table(phase().table); }
+    const rules::DifferentialCrt* differential_table() const { return ruleset_->differential_table(phase().table); }
+    const rules::DicePoolTable* dice_pool() const;
+    bool fights_on_a_table() const { return combat_table() || differential_table() || dice_pool(); }
+    std::string status_of(int unit) const;
+    int strength_points_left(int unit) const;
+    std::string table_result(int column, int roll) const;
+    int table_columns() const;
+    const Combat& combat_in_view() const { return estimate_ ? estimate_->combat : state_.combat; }
+    bool estimating() const { return estimate_ != nullptr; }
     friend std::uint64_t checksum_v1(const Game& game);  // converting replays of format 1 (checksum_v1.cpp)
     using Hex = geometry::Hex;
     // The kernel's built-in procedures, one entry each in procedure_table.cpp,
@@ -342,6 +305,7 @@ private:
         const PhaseProcedure* run;
     };
     static const ProcedureEntry& procedure_named(std::string_view name);
+    friend class CombatQueries;
     friend class WrittenOrdersProcedure;
     friend class WrittenOrders;
     friend class FormationOrdersProcedure;

@@ -102,7 +102,7 @@ void OddsPanel::set_game(const kernel::Game* game, std::vector<std::string> comb
         defenders_.clear();
         phase_->Clear();
         if (game_)
-            for (const auto& id : game_->odds_combat_phases()) phase_->Append(wxString::FromUTF8(id));
+            for (const auto& id : game_->combat().odds_combat_phases()) phase_->Append(wxString::FromUTF8(id));
         if (!phase_->IsEmpty()) phase_->SetSelection(0);
     }
     if (!attackers_.empty() || !defenders_.empty()) show_picked();

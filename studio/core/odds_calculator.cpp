@@ -60,7 +60,7 @@ OddsAnswer odds_of_strengths(const rules::Ruleset& ruleset, const rules::OddsCrt
 PickedOdds odds_of_units(const kernel::Game& game, const std::string& phase_id, const std::vector<int>& attackers,
                          const std::vector<int>& defenders) {
     PickedOdds out;
-    const kernel::OddsEstimate e = game.odds_for_phase(phase_id, attackers, defenders, &out.why);
+    const kernel::OddsEstimate e = game.combat().odds_for_phase(phase_id, attackers, defenders, &out.why);
     const rules::PhaseSpec* phase = nullptr;
     for (const auto& p : game.ruleset().phases)
         if (p.id == phase_id) phase = &p;

@@ -26,11 +26,11 @@ std::string hex_label(const Game& game, geometry::Hex h) { return game.grid().la
 // The units of the attacking side that could join an attack on `target` now.
 std::vector<int> possible_attackers(const Game& game, int target) {
     std::vector<int> out;
-    const int side = game.attacking_side();
+    const int side = game.combat().attacking_side();
     for (std::size_t u = 0; u < game.state().units.size(); ++u) {
         const auto& s = game.state().units[u];
-        if (s.on_map && s.side == side && game.can_attack(static_cast<int>(u)) &&
-            game.reaches(static_cast<int>(u), target))
+        if (s.on_map && s.side == side && game.combat().can_attack(static_cast<int>(u)) &&
+            game.combat().reaches(static_cast<int>(u), target))
             out.push_back(static_cast<int>(u));
     }
     return out;
@@ -92,11 +92,11 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
 
 std::string odds_label(const Game& game, int target) {
     // A bombardment's attack is the markers the player will choose: the target's defence is what is known.
-    if (game.bombardment() && game.fights_on_a_table())
-        return "def " + std::to_string(game.odds_for({}, game.defenders_of(target)).defend);
+    if (game.combat().bombardment() && game.combat().fights_on_a_table())
+        return "def " + std::to_string(game.combat().odds_for({}, game.combat().defenders_of(target)).defend);
     const auto attackers = possible_attackers(game, target);
-    if (attackers.empty() || !game.fights_on_a_table()) return {};
-    return game.odds_for(attackers, game.defenders_of(target)).label;
+    if (attackers.empty() || !game.combat().fights_on_a_table()) return {};
+    return game.combat().odds_for(attackers, game.combat().defenders_of(target)).label;
 }
 
 std::vector<HexMark> decision_marks(const Game& game, int viewer) {
@@ -110,9 +110,9 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
         for (int u : state.combat.attackers) marks.push_back({at(u), MarkKind::Attacker, {}});
         for (int u : state.combat.defenders)
             marks.push_back({at(u), MarkKind::Defender,
-                             state.combat.stage == kernel::Combat::Building && game.fights_on_a_table() &&
+                             state.combat.stage == kernel::Combat::Building && game.combat().fights_on_a_table() &&
                                      !state.combat.attackers.empty()
-                                 ? game.odds_for(state.combat.attackers, state.combat.defenders).label
+                                 ? game.combat().odds_for(state.combat.attackers, state.combat.defenders).label
                                  : std::string()});
     }
     // Fire declared this phase, resolved when it ends.
@@ -239,33 +239,35 @@ std::string action_text(const Game& game, const Action& a) {
                        " cm";
             return unit + " fires at " + unit_name(game, a.target);
         case ActionKind::Declare: {
-            if (game.bombardment())
+            if (game.combat().bombardment())
                 return "Bombard " + unit_name(game, a.target) + " in " +
                        hex_label(game, unit_state(game, a.target).hex) + " (defence " +
-                       std::to_string(game.odds_for({}, game.defenders_of(a.target)).defend) + ")";
+                       std::to_string(game.combat().odds_for({}, game.combat().defenders_of(a.target)).defend) + ")";
             const std::string odds = odds_label(game, a.target);
-            const std::string column = game.differential_table() ? "column " : "";  // a bare "0" reads as nothing
+            const std::string column =
+                game.combat().differential_table() ? "column " : "";  // a bare "0" reads as nothing
             return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) +
                    (odds.empty() ? "" : " (" + column + odds + " with all who may join)");
         }
         case ActionKind::AddAttacker: {
             std::vector<int> with = game.state().combat.attackers;
             with.push_back(a.unit);
-            const std::string odds =
-                game.fights_on_a_table() ? game.odds_for(with, game.state().combat.defenders).label : std::string();
+            const std::string odds = game.combat().fights_on_a_table()
+                                         ? game.combat().odds_for(with, game.state().combat.defenders).label
+                                         : std::string();
             return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
         }
         case ActionKind::AddDefender:
             return "Also attack " + unit_name(game, a.target);
         case ActionKind::Resolve: {
             const auto& c = game.state().combat;
-            const std::string odds = game.fights_on_a_table() && !c.attackers.empty()
-                                         ? game.odds_for(c.attackers, c.defenders).label
+            const std::string odds = game.combat().fights_on_a_table() && !c.attackers.empty()
+                                         ? game.combat().odds_for(c.attackers, c.defenders).label
                                          : std::string();
-            if (game.support_markers_per_combat() > 0)
+            if (game.combat().support_markers_per_combat() > 0)
                 return "Close the attack: support fire markers next, then the die" +
                        (odds.empty() ? std::string() : " (column " + odds + " before support)");
-            if (game.dice_pool())
+            if (game.combat().dice_pool())
                 return "Roll the dice" +
                        (odds.empty() ? std::string() : ": " + odds + " before the rule scripts' dice and support");
             return "Roll the die" +
@@ -300,7 +302,7 @@ std::string action_text(const Game& game, const Action& a) {
         case ActionKind::StiffResistance:
             return "Stiff resistance: stay, and lose a step instead";
         case ActionKind::CommitSupport: {
-            const int left = game.support_draws_left(game.deciding_side());
+            const int left = game.combat().support_draws_left(game.deciding_side());
             return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
         }
         case ActionKind::Activate: {
@@ -363,7 +365,7 @@ std::string decision_text(const Game& game) {
             const auto& legal = game.legal_actions();
             const bool may_end =
                 std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
-            if (game.bombardment())
+            if (game.combat().bombardment())
                 what = "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
             else
                 what = may_end ? "pick an enemy to attack (odds shown), or end the phase"
@@ -396,9 +398,9 @@ std::string decision_text(const Game& game) {
             what = "write your units' orders (hidden from the other side)";
             break;
         case DecisionKind::Support:
-            what = game.bombardment()
+            what = game.combat().bombardment()
                        ? "draw support fire markers for the target, up to " +
-                             std::to_string(game.support_markers_per_combat()) + " (the first is required)"
+                             std::to_string(game.combat().support_markers_per_combat()) + " (the first is required)"
                        : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
             break;
         case DecisionKind::Activate: {

@@ -57,13 +57,13 @@ TEST_CASE("7.5 hills shift one column left unless every attacker is on a hill", 
     auto s = b.start();
     run_until(s, DecisionKind::CombatDeclare);
     const Game& g = s.game();
-    CHECK(g.odds_for({unit(g, "sp")}, {unit(g, "lv")}).label == "1-1");  // 2-1 shifted
+    CHECK(g.combat().odds_for({unit(g, "sp")}, {unit(g, "lv")}).label == "1-1");  // 2-1 shifted
     Battlefield both = b;
     both.rows[3][4] = 'h';  // 0504: the attacker on a hill too
     auto s2 = both.start();
     run_until(s2, DecisionKind::CombatDeclare);
     const Game& g2 = s2.game();
-    CHECK(g2.odds_for({unit(g2, "sp")}, {unit(g2, "lv")}).label == "2-1");
+    CHECK(g2.combat().odds_for({unit(g2, "sp")}, {unit(g2, "lv")}).label == "2-1");
 }
 
 TEST_CASE("7.5 attackers across a river or into a swamp are halved and the total rounded up", "[bmw][terrain]") {
@@ -73,7 +73,7 @@ TEST_CASE("7.5 attackers across a river or into a swamp are halved and the total
     auto s = b.start();
     run_until(s, DecisionKind::CombatDeclare);
     const Game& g = s.game();
-    auto e = g.odds_for({unit(g, "sp"), unit(g, "sk")}, {unit(g, "lv")});
+    auto e = g.combat().odds_for({unit(g, "sp"), unit(g, "sk")}, {unit(g, "lv")});
     CHECK(e.attack == 3);  // (4 + 1) / 2 = 2.5, rounded up
     CHECK(e.label == "1-1");
     Battlefield swamp;
@@ -81,7 +81,7 @@ TEST_CASE("7.5 attackers across a river or into a swamp are halved and the total
     swamp.units = {{"sp", "spearmen", "a", "0504"}, {"lv", "levy", "b", "0505"}};
     auto s2 = swamp.start();
     run_until(s2, DecisionKind::CombatDeclare);
-    CHECK(s2.game().odds_for({unit(s2.game(), "sp")}, {unit(s2.game(), "lv")}).attack == 2);
+    CHECK(s2.game().combat().odds_for({unit(s2.game(), "sp")}, {unit(s2.game(), "lv")}).attack == 2);
 }
 
 TEST_CASE("4.2 terrain costs and roads at one MP", "[bmw][movement]") {
@@ -281,7 +281,7 @@ TEST_CASE("11.3 a demoralized army attacks one column to the left", "[bmw][moral
     auto s = b.start();
     s.game().eliminate(unit(s.game(), "gone"));
     run_until(s, DecisionKind::CombatDeclare);
-    CHECK(s.game().odds_for({unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
+    CHECK(s.game().combat().odds_for({unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
 }
 
 TEST_CASE("11.3 the odds calculator between combat phases counts the combat phase's shift for a demoralized army",
@@ -294,7 +294,7 @@ TEST_CASE("11.3 the odds calculator between combat phases counts the combat phas
     REQUIRE(s.game().state().sides[0].demoralized);
     REQUIRE(s.game().phase_id() != "combat");
     // 2-1 without the shift: what the combat phase would read is one column to the left.
-    CHECK(s.game().odds_for_phase("combat", {unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
+    CHECK(s.game().combat().odds_for_phase("combat", {unit(s.game(), "sp")}, {unit(s.game(), "lv")}).label == "1-1");
 }
 
 TEST_CASE("11.4 disintegration ends the game at once with an epic victory", "[bmw][victory]") {
@@ -328,7 +328,7 @@ TEST_CASE("10.2 a leader stacks with a unit and adds his value to its strength",
     b.units = {{"sp", "spearmen", "a", "0504"}, {"ld", "great_leader", "a", "0504"}, {"lv", "levy", "b", "0505"}};
     auto s = b.start();
     run_until(s, DecisionKind::CombatDeclare);
-    auto e = s.game().odds_for({unit(s.game(), "sp")}, {unit(s.game(), "lv")});
+    auto e = s.game().combat().odds_for({unit(s.game(), "sp")}, {unit(s.game(), "lv")});
     CHECK(e.attack == 6);
     CHECK(e.label == "3-1");
     // The leader is not a separate target or attacker.

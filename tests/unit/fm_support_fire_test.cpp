@@ -125,7 +125,7 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     Session s = open(path, 7, {6});
     auto& g = s.game();
     play_to_phase(s, "combat");
-    CHECK(g.support_draws_left(0) == 3);
+    CHECK(g.combat().support_draws_left(0) == 3);
     declare(s, "d", {"a1"});
     s.apply(act(ActionKind::Decline));  // the attacker passes at step 1 …
     CHECK(g.deciding_side() == 1);
@@ -138,16 +138,16 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     CHECK(g.state().combat.support_attacker_markers == 1);
     CHECK(g.state().combat.support_defender_markers == 1);
     // Used markers are gone until the next game turn (7.2).
-    CHECK(g.support_draws_left(0) == 2);
-    CHECK(g.support_draws_left(1) == 1);
+    CHECK(g.combat().support_draws_left(0) == 2);
+    CHECK(g.combat().support_draws_left(1) == 1);
     // The next game turn each side may draw its allotment afresh: nothing carried over, nothing lost.
     while (g.state().at.turn == 1 && !g.over()) {
         const auto& legal = g.legal_actions();
         s.apply(legal.back());  // end phases, decline advances, …
     }
     CHECK(g.state().at.turn == 2);
-    CHECK(g.support_draws_left(0) == 3);
-    CHECK(g.support_draws_left(1) == 2);
+    CHECK(g.combat().support_draws_left(0) == 3);
+    CHECK(g.combat().support_draws_left(1) == 2);
 }
 
 TEST_CASE(
@@ -164,7 +164,7 @@ TEST_CASE(
         s.apply(act(ActionKind::CommitSupport));
         REQUIRE(s.game().state().combat.support_revealed);
         CHECK(s.game().state().combat.roll == 5);  // the forced die is the combat's: the draws have their own
-        return *s.game().committed_support(0);
+        return *s.game().combat().committed_support(0);
     };
     std::set<std::vector<int>> seen;
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
@@ -198,12 +198,13 @@ TEST_CASE(
         out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) +
                       std::to_string(g.deciding_side()));
         for (const auto& action : g.legal_actions()) out.push_back(g.describe(action));
-        out.push_back(std::to_string(g.support_draws_left(0)) + "/" + std::to_string(g.support_draws_left(1)));
+        out.push_back(std::to_string(g.combat().support_draws_left(0)) + "/" +
+                      std::to_string(g.combat().support_draws_left(1)));
         const auto& c = g.state().combat;
         out.push_back(std::to_string(c.support_attacker_markers) + std::to_string(c.support_defender_markers) +
                       std::to_string(c.support_attack) + std::to_string(c.attack));
-        CHECK(!g.committed_support(0).has_value());
-        CHECK(!g.committed_support(1).has_value());
+        CHECK(!g.combat().committed_support(0).has_value());
+        CHECK(!g.combat().committed_support(1).has_value());
         return out;
     };
     CHECK(seen(a.game()) == seen(b.game()));
@@ -227,8 +228,8 @@ TEST_CASE(
     // Once revealed, all may see them.
     for (Session* s : {&a, &b}) s->apply(act(ActionKind::Decline));
     CHECK(a.game().state().combat.support_revealed);
-    REQUIRE(a.game().committed_support(0).has_value());
-    CHECK(a.game().committed_support(0)->size() == 2);
+    REQUIRE(a.game().combat().committed_support(0).has_value());
+    CHECK(a.game().combat().committed_support(0)->size() == 2);
     CHECK(a.game().state().combat.support_attack != b.game().state().combat.support_attack);
     // Blind to both, there is nothing to hide from one player more than the other.
     CHECK(!a.game().hides_information());
@@ -255,7 +256,7 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     CHECK(g.state().combat.defend == 3);
     CHECK(g.state().combat.result == "De");
     CHECK(!g.state().units[static_cast<std::size_t>(g.unit_index("d"))].on_map);
-    CHECK(g.support_draws_left(0) == 1);
+    CHECK(g.combat().support_draws_left(0) == 1);
 }
 
 TEST_CASE(

@@ -243,7 +243,7 @@ TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength
     sandtable::test::write_text(file, text.replace(text.find(at), at.size(), at + ", hits: 2"));
     Session s = open(file);
     CHECK(s.game().hits(s.game().unit_index("a_inf")) == 2);
-    CHECK(s.game().strength_points_left(s.game().unit_index("a_inf")) == 3);
+    CHECK(s.game().combat().strength_points_left(s.game().unit_index("a_inf")) == 3);
     const auto loaded = sandtable::load::load_scenario(file);
     CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("hits: 2") != std::string::npos);
     text = sandtable::test::text_of(file);
@@ -263,11 +263,11 @@ TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more tha
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
     const int inf = g.unit_index("a_inf"), target = g.unit_index("x_inf");
-    CHECK(g.strength_points_left(inf) == 5);
-    CHECK(g.odds_for_phase("combat", {inf}, {target}).attack == 3);
+    CHECK(g.combat().strength_points_left(inf) == 5);
+    CHECK(g.combat().odds_for_phase("combat", {inf}, {target}).attack == 3);
     g.set_hits(inf, 3);  // the text's example: an infantry stand with 3 SP losses gets 2D6
-    CHECK(g.strength_points_left(inf) == 2);
-    CHECK(g.odds_for_phase("combat", {inf}, {target}).attack == 2);
+    CHECK(g.combat().strength_points_left(inf) == 2);
+    CHECK(g.combat().odds_for_phase("combat", {inf}, {target}).attack == 2);
     g.set_hits(inf, 5);
     CHECK_FALSE(g.state().units[static_cast<std::size_t>(inf)].on_map);  // no strength points left: removed
 }
@@ -423,7 +423,7 @@ TEST_CASE(
     s.apply(act(ActionKind::Declare, -1, g.unit_index("x_tank")));
     s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
     s.apply(act(ActionKind::AddAttacker, g.unit_index("a_at")));
-    const auto odds = g.odds_for(g.state().combat.attackers, g.state().combat.defenders);
+    const auto odds = g.combat().odds_for(g.state().combat.attackers, g.state().combat.defenders);
     CHECK(odds.attack == 4);  // before the rule modules
     s.apply(act(ActionKind::Resolve));
     CHECK(g.state().combat.attack == 4 + 1 - 1);
@@ -461,9 +461,9 @@ TEST_CASE(
     CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);  // out of command
     CHECK(g.state().mark(g.unit_index("a_near"), "cannot_attack") == 0);
     const int near = g.unit_index("a_near"), inf = g.unit_index("x_inf");
-    CHECK(g.reaches(near, g.unit_index("x_other")));  // a clear line at 2 hexes
-    CHECK_FALSE(g.reaches(near, inf));                // a stand in the way (3.3)
-    CHECK(g.reaches(g.unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
+    CHECK(g.combat().reaches(near, g.unit_index("x_other")));  // a clear line at 2 hexes
+    CHECK_FALSE(g.combat().reaches(near, inf));                // a stand in the way (3.3)
+    CHECK(g.combat().reaches(g.unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
     s.apply(act(ActionKind::Declare, -1, g.unit_index("x_other")));
     s.apply(act(ActionKind::AddAttacker, near));
     std::set<int> joiners;
@@ -489,7 +489,7 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
     attack(s, "x_inf", {"a_inf"});
     const int x = g.unit_index("x_inf");
-    const auto destinations = g.retreat_destinations(x, 1);
+    const auto destinations = g.combat().retreat_destinations(x, 1);
     REQUIRE_FALSE(destinations.empty());
     for (const auto& h : destinations) {
         INFO(g.grid().label(h));

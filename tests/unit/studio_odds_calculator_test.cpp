@@ -63,7 +63,7 @@ TEST_CASE("odds calculator, picked on the map: counted as the combat phase count
     auto s = b.start();
     const Game& g = s.game();
     REQUIRE(g.decision() == DecisionKind::Movement);  // not a combat phase
-    const auto phases = g.odds_combat_phases();
+    const auto phases = g.combat().odds_combat_phases();
     REQUIRE(std::find(phases.begin(), phases.end(), "combat") != phases.end());
     const auto picked = odds_of_units(g, "combat", {unit(g, "sp")}, {unit(g, "lv")});
     CHECK(picked.answer.attack == 5);
@@ -107,7 +107,7 @@ TEST_CASE("odds calculator on F&M's differential table: typed strengths on a ter
     // Picked in a game: the bombardment has no units to pick; the combat phases are offered.
     sandtable::bots::Session s(loaded, scenario, 1);
     const auto& g = s.game();
-    const auto phases = g.odds_combat_phases();
+    const auto phases = g.combat().odds_combat_phases();
     CHECK(phases == std::vector<std::string>{"combat", "mobile_combat"});
     // Grenadier Battalion 1 (0209) against Rifle Battalion 1 (0211)'s neighbour: any two units give a line and a
     // column.

@@ -12,18 +12,19 @@ namespace {
 // kernel reads it (beyond the table: its first or last row).
 int l_crt_result(lua_State* L) {
     const Game& g = game(L);
-    if (!g.fights_on_a_table()) return luaL_error(L, "the phase in progress resolves no combat on a table");
+    if (!g.combat().fights_on_a_table()) return luaL_error(L, "the phase in progress resolves no combat on a table");
     const lua_Integer column = luaL_checkinteger(L, 1);
-    if (column < 0 || column >= g.table_columns())
+    if (column < 0 || column >= g.combat().table_columns())
         return luaL_error(L, "no column %d on the table of phase '%s'", static_cast<int>(column), g.phase_id().c_str());
-    lua_pushstring(
-        L, g.table_result(static_cast<int>(column), bindings::int_arg(L, 2, -1000, 1000, "game.crt_result", "the roll"))
-               .c_str());
+    lua_pushstring(L, g.combat()
+                          .table_result(static_cast<int>(column),
+                                        bindings::int_arg(L, 2, -1000, 1000, "game.crt_result", "the roll"))
+                          .c_str());
     return 1;
 }
 
 int l_combat(lua_State* L) {
-    const auto& c = game(L).combat_in_view();
+    const auto& c = game(L).combat().in_view();
     lua_createtable(L, 0, 6);
     push_int_list(L, c.attackers), lua_setfield(L, -2, "attackers");
     push_int_list(L, c.defenders), lua_setfield(L, -2, "defenders");
@@ -46,7 +47,7 @@ int l_cancel_combat(lua_State* L) {
 // In an estimate (combat.strengths asked as a query) the fixed result is the
 // estimate's answer, not an act: the game's own combat is untouched.
 int l_force_result(lua_State* L) {
-    if (!game(L).estimating()) forbid_in_query(L, "game.force_result");
+    if (!game(L).combat().estimating()) forbid_in_query(L, "game.force_result");
     const char* code = luaL_checkstring(L, 1);
     if (!game(L).ruleset().combat_result(code))
         return luaL_error(L, "'%s' is not one of the ruleset's combat results", code);

@@ -136,8 +136,8 @@ int l_in_enemy_zoc(lua_State* L) {
 
 int l_retreat_destinations(lua_State* L) {
     int u = unit_arg(L, 1);
-    push_hex_list(
-        L, game(L).retreat_destinations(u, bindings::int_arg(L, 2, 0, 100, "game.retreat_destinations", "hexes")));
+    push_hex_list(L, game(L).combat().retreat_destinations(
+                         u, bindings::int_arg(L, 2, 0, 100, "game.retreat_destinations", "hexes")));
     return 1;
 }
 

@@ -167,7 +167,7 @@ int l_facing(lua_State* L) {
 }
 
 int l_status(lua_State* L) {
-    lua_pushstring(L, game(L).status_of(unit_arg(L, 1)).c_str());
+    lua_pushstring(L, game(L).combat().status_of(unit_arg(L, 1)).c_str());
     return 1;
 }
 
@@ -177,7 +177,7 @@ int l_hits(lua_State* L) {
 }
 
 int l_strength_points(lua_State* L) {
-    lua_pushinteger(L, game(L).strength_points_left(unit_arg(L, 1)));
+    lua_pushinteger(L, game(L).combat().strength_points_left(unit_arg(L, 1)));
     return 1;
 }
 
