@@ -1,8 +1,8 @@
 #include "app/hex_tools.h"
 
-#include <wx/cursor.h>
-
 #include <wx/brush.h>
+#include <wx/cursor.h>
+#include <wx/defs.h>
 #include <wx/pen.h>
 
 #include <algorithm>
@@ -14,8 +14,12 @@ using geometry::Hex;
 
 // A fast drag jumps: the hexes between the last sample and this one are visited too.
 bool HexStrokeTool::mouse(const CanvasMouse& m, const MapView& view) {
-    if (m.kind == CanvasMouse::Down) last_ = m.pixel;
+    if (m.kind == CanvasMouse::Down) {
+        last_ = m.pixel;
+        stroking_ = true;
+    }
     if (m.kind == CanvasMouse::Down || (m.kind == CanvasMouse::Move && m.pressed)) {
+        if (!stroking_) return true;  // called off: the rest of the drag paints nothing
         const double dx = m.pixel.x - last_.x, dy = m.pixel.y - last_.y;
         const int steps = std::max(1, static_cast<int>(std::hypot(dx, dy) / std::max(2.0, view.scale() / 3)));
         for (int k = 1; k <= steps && on_hex; ++k)
@@ -25,10 +29,18 @@ bool HexStrokeTool::mouse(const CanvasMouse& m, const MapView& view) {
         return true;
     }
     if (m.kind == CanvasMouse::Up) {
-        if (on_end) on_end();
+        if (stroking_ && on_end) on_end();
+        stroking_ = false;
         return true;
     }
     return false;
+}
+
+bool HexStrokeTool::key(int code) {
+    if (code != WXK_ESCAPE || !stroking_) return false;
+    stroking_ = false;
+    if (on_cancel) on_cancel();
+    return true;
 }
 
 bool HexSideTool::mouse(const CanvasMouse& m, const MapView&) {
@@ -53,6 +65,7 @@ bool HexSelectTool::mouse(const CanvasMouse& m, const MapView&) {
     if (m.kind == CanvasMouse::Down) {
         if (m.hex && on_click) on_click(*m.hex);
         dragged_ = -1;
+        over_.reset();
         if (m.hex && on_unit_moved && scenario)  // the last-listed unit in the hex is the one on top
             for (std::size_t i = 0; i < scenario->units.size(); ++i)
                 if (scenario->units[i].hex == *m.hex) dragged_ = static_cast<int>(i);
@@ -60,17 +73,37 @@ bool HexSelectTool::mouse(const CanvasMouse& m, const MapView&) {
     }
     if (m.kind == CanvasMouse::Move && m.pressed) {
         canvas_->SetCursor(wxCursor(wxCURSOR_HAND));
+        over_ = m.hex;
         return true;
     }
     if (m.kind == CanvasMouse::Up) {
         canvas_->SetCursor(wxNullCursor);
         const int unit = dragged_;
         dragged_ = -1;
+        over_.reset();
         if (unit >= 0 && m.hex && *m.hex != scenario->units[static_cast<std::size_t>(unit)].hex)
             on_unit_moved(unit, *m.hex);
         return true;
     }
     return false;
+}
+
+// The hex the dragged counter would land on, ringed, with a line from where it stands.
+void HexSelectTool::draw(wxGraphicsContext& gc, const MapView& view) const {
+    if (dragged_ < 0 || !over_ || !scenario) return;
+    const geometry::Hex from = scenario->units[static_cast<std::size_t>(dragged_)].hex;
+    if (*over_ == from) return;
+    const auto corners = view.corners(*over_);
+    wxGraphicsPath ring = gc.CreatePath();
+    ring.MoveToPoint(corners[0].x, corners[0].y);
+    for (std::size_t i = 1; i < corners.size(); ++i) ring.AddLineToPoint(corners[i].x, corners[i].y);
+    ring.CloseSubpath();
+    gc.SetPen(wxPen(wxColour(20, 60, 160), 3));
+    gc.SetBrush(wxBrush(wxColour(20, 60, 160, 50)));
+    gc.DrawPath(ring);
+    const Point a = view.centre(from), b = view.centre(*over_);
+    gc.SetPen(wxPen(wxColour(20, 60, 160), 2, wxPENSTYLE_SHORT_DASH));
+    gc.StrokeLine(a.x, a.y, b.x, b.y);
 }
 
 bool HexClickTool::mouse(const CanvasMouse& m, const MapView&) {

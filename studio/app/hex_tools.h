@@ -16,15 +16,19 @@
 namespace sandtable::studio {
 
 // Paints: told each hex a left-button drag enters (the hexes between two
-// samples of a fast drag too), then that the stroke ended.
+// samples of a fast drag too), then that the stroke ended, or, when Esc is
+// pressed during it, that it was called off (nothing is painted).
 class HexStrokeTool final : public CanvasTool {
 public:
     std::function<void(geometry::Hex)> on_hex;
     std::function<void()> on_end;
+    std::function<void()> on_cancel;
     bool mouse(const CanvasMouse& m, const MapView& view) override;
+    bool key(int code) override;
 
 private:
     Point last_;
+    bool stroking_ = false;
 };
 
 // Draws on hexsides (rivers, roads): told where a drag began, each move (the
@@ -37,7 +41,8 @@ public:
 };
 
 // Looks and places: a press on a hex is a click (an objective, a unit
-// placed); a drag from a counter moves it, a drag from anywhere else pans.
+// placed); a drag from a counter moves it (the hex it would land on is
+// ringed as it goes), a drag from anywhere else pans.
 class HexSelectTool final : public CanvasTool {
 public:
     explicit HexSelectTool(wxWindow* canvas) : canvas_(canvas) {}
@@ -46,10 +51,12 @@ public:
     // Told the unit dragged and where it was dropped (a hex other than its own).
     std::function<void(int unit, geometry::Hex to)> on_unit_moved;
     bool mouse(const CanvasMouse& m, const MapView& view) override;
+    void draw(wxGraphicsContext& gc, const MapView& view) const override;
 
 private:
     wxWindow* canvas_;
     int dragged_ = -1;
+    std::optional<geometry::Hex> over_;  // where the dragged counter would land
 };
 
 // The playtest's hand: a click (released where pressed; a drag pans) on a hex.

@@ -595,6 +595,7 @@ void MainFrame::on_table_unit_dropped(int unit, geometry::tabletop::Point cm) {
     scenario_page_->refresh();
     palette_->refill();
     refresh_state();
+    check_soon();  // the Issues pane follows a unit moved as it follows every edit
 }
 
 // The point under the mouse in cm, what terrain is there, whose bases.
@@ -661,6 +662,7 @@ void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
     fill_units();
     scenario_page_->refresh();
     refresh_state();
+    check_soon();  // the Issues pane follows a unit moved as it follows every edit
 }
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {

@@ -39,6 +39,7 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas)
     tip_entries_under_mouse(list_);  // an entry cut short where the pane is narrow
     stroke_tool_.on_hex = [this](geometry::Hex hex) { stroke_hex(hex); };
     stroke_tool_.on_end = [this] { stroke_end(); };
+    stroke_tool_.on_cancel = [this] { stroke_cancel(); };
     side_tool_.on_press = [this](std::optional<geometry::Hex> hex, std::optional<SideRef> side) {
         side_press(hex, side);
     };
@@ -272,6 +273,18 @@ void PalettePane::stroke_zone(geometry::Hex hex, int side) {
     if (side >= 0 && colour.Set(wxString::FromUTF8(doc_->scenario().sides[static_cast<std::size_t>(side)].color)))
         canvas_->zone_preview_colour = colour;
     canvas_->Refresh();
+}
+
+// Esc during a stroke: what it previewed is taken back, nothing is painted.
+void PalettePane::stroke_cancel() {
+    const Tool t = tool();
+    if (doc_ && (t.kind == Tool::Terrain || t.kind == Tool::Elevation)) take_back_preview(t);
+    stroke_.clear();
+    stroke_before_.clear();
+    line_start_.reset();
+    canvas_->zone_preview.clear();
+    canvas_->map_changed();
+    if (on_status) on_status("Stroke called off: nothing painted");
 }
 
 void PalettePane::stroke_end() {

@@ -63,6 +63,7 @@ private:
     void stroke_zone(geometry::Hex hex, int side);
     std::vector<geometry::Hex> stroke_hexes(geometry::Hex hex) const;
     void stroke_end();
+    void stroke_cancel();
     void take_back_preview(const Tool& tool);
 
     MapCanvas* canvas_;

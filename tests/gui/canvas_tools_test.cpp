@@ -132,6 +132,40 @@ TEST_CASE("Hex brush: a fast drag paints every hex between its samples, and the 
     CHECK(ends == 1);
 }
 
+TEST_CASE(
+    "Hex brush: Esc during a stroke calls it off; the rest of the drag paints nothing and the stroke does not end",
+    "[gui][canvas]") {
+    const auto game = load::load_scenario(scenario_file("bmw/wendle-fords.yaml"));
+    const auto& grid = game.scenario->map.grid;
+    MapView view(&grid);
+    view.fit(800, 600);
+    HexStrokeTool brush;
+    int painted = 0, ends = 0, cancels = 0;
+    brush.on_hex = [&](geometry::Hex) { ++painted; };
+    brush.on_end = [&] { ++ends; };
+    brush.on_cancel = [&] { ++cancels; };
+    CHECK_FALSE(brush.key(WXK_ESCAPE));  // no stroke: Esc is not the brush's
+    const geometry::Hex a = *grid.parse_label("0305"), b = *grid.parse_label("0705");
+    CanvasMouse m;
+    m.kind = CanvasMouse::Down;
+    m.pixel = view.centre(a);
+    m.hex = a;
+    brush.mouse(m, view);
+    const int before = painted;
+    CHECK(before > 0);
+    CHECK(brush.key(WXK_ESCAPE));
+    m.kind = CanvasMouse::Move;
+    m.pressed = true;
+    m.pixel = view.centre(b);
+    m.hex = b;
+    CHECK(brush.mouse(m, view));  // still the brush's drag, but it paints nothing
+    m.kind = CanvasMouse::Up;
+    brush.mouse(m, view);
+    CHECK(painted == before);
+    CHECK(cancels == 1);
+    CHECK(ends == 0);
+}
+
 TEST_CASE("Hex hand: a press on a counter drags it to the hex released on; a press elsewhere is a click that pans",
           "[gui][canvas]") {
     const auto game = load::load_scenario(scenario_file("bmw/wendle-fords.yaml"));

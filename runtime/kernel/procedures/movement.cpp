@@ -463,7 +463,7 @@ const geometry::MovementRange& MovementProcedure::movement_range(const Game& gam
     return game.range_;
 }
 
-// Facing (PRESTAGS 16.0, see facing.cpp): here because it steps by the same rule.
+// Facing (PRESTAGS 16.0, see the top of this file): movement over (hex, facing) states.
 // Least cost to every (hex, facing) the unit can reach: a step into a front
 // hex costs what the map says (double at half allowance) and faces that hex;
 // a turn in place costs one point (two at half allowance). Entering an enemy
