@@ -19,7 +19,7 @@ OddsEstimate CombatQueries::odds_for_phase(const std::string& phase_id, const st
     return game_.odds_for_phase(phase_id, attackers, defenders, why);
 }
 std::vector<std::string> CombatQueries::odds_combat_phases() const { return game_.odds_combat_phases(); }
-std::vector<int> CombatQueries::defenders_of(int target) const { return game_.defenders_of(target); }
+std::vector<int> CombatQueries::defenders_of(int target) const { return game_.hex_defenders(target); }
 bool CombatQueries::can_attack(int unit) const { return game_.can_attack(unit); }
 int CombatQueries::attacking_side() const { return game_.attacking_side(); }
 bool CombatQueries::reaches(int attacker, int defender) const { return game_.reaches(attacker, defender); }

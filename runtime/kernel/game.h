@@ -257,7 +257,6 @@ private:
     OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
                                 const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
     std::vector<std::string> odds_combat_phases() const;
-    std::vector<int> defenders_of(int target) const { return hex_defenders(target); }
     bool can_attack(int unit) const;
     int attacking_side() const;
     bool reaches(int attacker, int defender) const;

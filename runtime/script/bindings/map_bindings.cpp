@@ -36,7 +36,7 @@ int l_nearest_enemy(lua_State* L) {
 // game.enemy_at(hex, side): a unit of a side other than `side` stands in the hex.
 int l_enemy_at(lua_State* L) {
     const geometry::Hex at = hex_arg(L, 1);
-    lua_pushboolean(L, kernel::enemy_present(game(L).state(), side_arg(L, 2), at));
+    lua_pushboolean(L, game(L).hex_board().enemy_present(side_arg(L, 2), at));
     return 1;
 }
 
