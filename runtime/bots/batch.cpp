@@ -21,13 +21,16 @@ std::pair<std::uint64_t, std::uint64_t> shard_range(std::uint64_t games, unsigne
 
 namespace {
 
+// `host` is the worker's rule host, handed from game to game: the modules
+// load once per worker, not once per game. A game that fails drops it.
 BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
                          const std::vector<std::string>& bot_names,
-                         const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game) {
+                         const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game,
+                         std::unique_ptr<script::RuleHost>& host) {
     BatchGameResult r;
     r.game = game;
     r.seed = spec.first_seed + game;
-    Session session(loaded, spec.scenario, r.seed, {}, false, compiled);
+    Session session(loaded, spec.scenario, r.seed, {}, false, compiled, std::move(host));
     const auto bots = bots_for_game(bot_names, bot_names.size(), r.seed);
     std::vector<Bot*> players;
     for (const auto& b : bots) players.push_back(b.get());
@@ -44,6 +47,7 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
     for (const auto& u : g.state().units)
         if (u.eliminated)
             ++r.losses[static_cast<std::size_t>(u.side)][g.ruleset().unit_types[static_cast<std::size_t>(u.type)].id];
+    host = session.release_host();
     return r;
 }
 
@@ -77,9 +81,10 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     std::exception_ptr failure;  // the first game that failed, under the lock
     std::atomic<bool> failed{false};
     auto work = [&] {
+        std::unique_ptr<script::RuleHost> host;
         for (std::uint64_t game = next++; game < end; game = next++) {
             try {
-                results[game - begin] = play_one(loaded, spec, bot_names, compiled, game);
+                results[game - begin] = play_one(loaded, spec, bot_names, compiled, game, host);
                 played[game - begin] = 1;
             } catch (...) {
                 std::lock_guard<std::mutex> hold(failure_lock);

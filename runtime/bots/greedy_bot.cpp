@@ -196,20 +196,22 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     const int support = expected_support(game, side, game.combat().support_markers_per_combat());
     const Action* best = nullptr;
     int best_margin = std::numeric_limits<int>::min();
+    std::vector<int> able;  // who may attack does not depend on the target: asked once
+    for (std::size_t i = 0; i < st.units.size(); ++i)
+        if (game.combat().can_attack(static_cast<int>(i))) able.push_back(static_cast<int>(i));
+    const bool bombardment = game.combat().bombardment();
     for (const auto& a : legal) {
         if (a.kind != ActionKind::Declare) continue;
         std::vector<int> attackers;
         const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
-        for (std::size_t i = 0; i < st.units.size() && !game.combat().bombardment(); ++i)
-            if (game.combat().can_attack(static_cast<int>(i)) && geometry::distance(st.units[i].hex, target) == 1)
-                attackers.push_back(static_cast<int>(i));
+        for (int i : able)
+            if (!bombardment && geometry::distance(st.units[static_cast<std::size_t>(i)].hex, target) == 1)
+                attackers.push_back(i);
         if (const auto* pool = game.combat().dice_pool()) {
             // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
             attackers.clear();
-            for (std::size_t i = 0; i < st.units.size(); ++i)
-                if (game.combat().can_attack(static_cast<int>(i)) &&
-                    game.combat().reaches(static_cast<int>(i), a.target) && attackers.size() < 2)
-                    attackers.push_back(static_cast<int>(i));
+            for (int i : able)
+                if (game.combat().reaches(i, a.target) && attackers.size() < 2) attackers.push_back(i);
             if (attackers.empty()) continue;
             const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target});
             const std::string mine = game.combat().status_of(attackers.front()),

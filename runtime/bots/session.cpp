@@ -5,15 +5,20 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 
 namespace sandtable::bots {
 
 namespace fs = std::filesystem;
 
 Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice,
-                 bool logging, std::shared_ptr<const script::CompiledModules> compiled)
-    : loaded_(std::move(loaded)) {
-    host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset, script::SandboxLimits{}, std::move(compiled));
+                 bool logging, std::shared_ptr<const script::CompiledModules> compiled,
+                 std::unique_ptr<script::RuleHost> host)
+    : loaded_(std::move(loaded)), host_(std::move(host)) {
+    if (host_ && &host_->ruleset() != loaded_.ruleset.get())
+        throw std::logic_error("a rule host is reused only for games of the ruleset it was made for");
+    if (!host_)
+        host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset, script::SandboxLimits{}, std::move(compiled));
     game_ = std::make_unique<kernel::Game>(loaded_.ruleset, loaded_.scenario, seed, host_.get());
     game_->set_logging(logging);
     checksums_ = logging;
@@ -24,6 +29,11 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
     replay_.seed = seed;
     replay_.forced_dice = std::move(forced_dice);
     game_->start();
+}
+
+std::unique_ptr<script::RuleHost> Session::release_host() {
+    game_.reset();  // the game's hooks point at the host
+    return std::move(host_);
 }
 
 void Session::apply(kernel::Action action) {

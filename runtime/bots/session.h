@@ -19,8 +19,12 @@ public:
     // Batch runs pass one CompiledModules to all their sessions. With
     // `logging` off (batch mode) neither the log nor a checksum per action is
     // kept: the replay still lists every action and re-executes exactly.
+    // `host`, when given, is the rule host of an earlier game of the same
+    // scenario (release_host()): its modules are loaded already, and the
+    // game starts by running only game.setup (a batch worker's next game).
     Session(load::LoadedGame loaded, std::string scenario_path, std::uint64_t seed, std::vector<int> forced_dice = {},
-            bool logging = true, std::shared_ptr<const script::CompiledModules> compiled = nullptr);
+            bool logging = true, std::shared_ptr<const script::CompiledModules> compiled = nullptr,
+            std::unique_ptr<script::RuleHost> host = nullptr);
 
     kernel::Game& game() { return *game_; }
     const kernel::Game& game() const { return *game_; }
@@ -31,6 +35,9 @@ public:
     std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);
     kernel::Replay& replay() { return replay_; }
     const script::RuleHost& rule_host() const { return *host_; }
+    // Hands the rule host on to the next game of this scenario; the session
+    // plays no more after it.
+    std::unique_ptr<script::RuleHost> release_host();
     // With `replay_file`, the scenario's path is written relative to the
     // folder the replay goes to, so that `sandtable replay` finds it from anywhere.
     std::string replay_yaml(const std::string& replay_file = {}) const;

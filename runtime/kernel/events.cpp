@@ -1,6 +1,8 @@
 #include "kernel/events.h"
 #include "kernel/event_catalogue.h"
 
+#include <unordered_map>
+
 namespace sandtable::kernel {
 
 namespace {
@@ -44,6 +46,19 @@ const std::vector<std::string>& known_events() {
         return names;
     }();
     return events;
+}
+
+// Modules name events as they load, in every game a batch starts: a hashed lookup.
+std::optional<Event> event_named(std::string_view name) {
+    static const std::unordered_map<std::string_view, Event> by_name = [] {
+        std::unordered_map<std::string_view, Event> names;
+        const auto& known = known_events();
+        for (std::size_t i = 0; i < known.size(); ++i) names.emplace(known[i], static_cast<Event>(i));
+        return names;
+    }();
+    const auto it = by_name.find(name);
+    if (it == by_name.end()) return std::nullopt;
+    return it->second;
 }
 
 }  // namespace sandtable::kernel

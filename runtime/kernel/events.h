@@ -4,7 +4,9 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -99,6 +101,8 @@ private:
 // Every event the kernel raises, with the values it passes. Lint checks
 // handlers against this list.
 const std::vector<std::string>& known_events();
+// The event of that name; nullopt when the kernel raises none by it.
+std::optional<Event> event_named(std::string_view name);
 
 // The rule scripts' part of a game snapshot (what a host keeps for it).
 class HooksSnapshot {

@@ -387,11 +387,6 @@ void Game::note(std::string text) {
     if (logging_) log_.push_back({state_.at.turn, std::move(text)});
 }
 
-int Game::phase_index() const {
-    const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
-    return step.phases[static_cast<std::size_t>(state_.at.phase)];
-}
-
 bool Game::hides_information() const {
     // Written orders, and orders given face down. Face-down support markers are hidden from both players alike.
     return std::any_of(procedures_.begin(), procedures_.end(),

@@ -477,7 +477,10 @@ private:
         near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
     const rules::CombatOptions& combat_rules() const { return options<rules::CombatOptions>(); }
-    int phase_index() const;
+    // Inline: every option read asks it.
+    int phase_index() const {
+        return game_turn()[static_cast<std::size_t>(state_.at.step)].phases[static_cast<std::size_t>(state_.at.phase)];
+    }
     mutable std::vector<std::uint8_t> marked_halts_;  // terrain_halts_ for a unit with the phase's keep_away_mark
     mutable int marked_halts_phase_ = -1;             // the phase (index) marked_halts_ was made for
     mutable std::vector<Action> legal_cache_;

@@ -4,6 +4,7 @@
 // the handlers call is in bindings/, the modules' environments in
 // module_environment.cpp.
 #include "script/rule_host.h"
+
 #include "script/bindings/bindings.h"
 #include "script/module_environment.h"
 
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -42,8 +44,8 @@ RuleHost::~RuleHost() = default;
 // Position of `event` in kernel::known_events(), which is also its kernel::Event
 // value; known_events().size() when the name is unknown.
 static std::size_t event_index(std::string_view event) {
-    const auto& known = kernel::known_events();
-    return static_cast<std::size_t>(std::find(known.begin(), known.end(), event) - known.begin());
+    const auto known = kernel::event_named(event);
+    return known ? static_cast<std::size_t>(*known) : kernel::known_events().size();
 }
 
 void RuleHost::add_handler(const char* event, HandlerFilter filter) {
@@ -61,11 +63,15 @@ bool RuleHost::listens(const std::string& event) const {
 
 void RuleHost::bind_api() {
     lua_State* L = sandbox_.state();
-    lua_newtable(L);
-    for (const luaL_Reg* functions :
-         {bindings::handler_functions(), bindings::unit_functions(), bindings::unit_change_functions(),
-          bindings::map_functions(), bindings::order_functions(), bindings::turn_functions(),
-          bindings::combat_functions(), bindings::tabletop_functions()}) {
+    const std::initializer_list<const luaL_Reg*> groups = {
+        bindings::handler_functions(), bindings::unit_functions(), bindings::unit_change_functions(),
+        bindings::map_functions(),     bindings::order_functions(), bindings::turn_functions(),
+        bindings::combat_functions(),  bindings::tabletop_functions()};
+    int count = 0;
+    for (const luaL_Reg* functions : groups)
+        for (const luaL_Reg* f = functions; f->name; ++f) ++count;
+    lua_createtable(L, 0, count);  // sized once: every game a batch starts builds this table
+    for (const luaL_Reg* functions : groups) {
         lua_pushlightuserdata(L, this);
         luaL_setfuncs(L, functions, 1);
     }
@@ -73,11 +79,28 @@ void RuleHost::bind_api() {
 }
 
 void RuleHost::setup(Game& game) {
+    if (loaded_ && loaded_for_ != &game.scenario())
+        throw std::logic_error("a rule host is reused only for games of the scenario it loaded the modules for");
+    forget_last_game();
     game_ = &game;
     // The ruleset's modules with the scenario's `rules:` switches applied.
-    if (!loaded_) load_modules(rules::effective_modules(ruleset_, game.scenario()));
+    if (!loaded_) {
+        loaded_for_ = &game.scenario();
+        load_modules(rules::effective_modules(ruleset_, game.scenario()));
+    }
     kernel::EventContext ctx(kernel::Event::GameSetup);
     dispatch(game, ctx);
+}
+
+// What the host holds for one game: its questions' continuations, the
+// holdings counted against the limits, the Lua time measured.
+void RuleHost::forget_last_game() {
+    continuations_.clear();
+    spent_.clear();
+    added_.clear();
+    holdings_ = {};
+    lua_ns_ = 0;
+    query_event_ = nullptr;
 }
 
 // Globals are closed before the first module runs: modules compose through

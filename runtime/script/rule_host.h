@@ -32,6 +32,11 @@ public:
                       std::shared_ptr<const CompiledModules> compiled = nullptr);
     ~RuleHost() override;
 
+    // Starts a game: loads the modules the first time; later games (a batch
+    // worker's next game) find them loaded and only run game.setup. Modules
+    // keep their state in the game, not in Lua (docs/adr/0022), so nothing
+    // of an earlier game reaches the next. One host serves games of one
+    // scenario only: its `rules:` switches chose the modules loaded.
     void setup(kernel::Game& game) override;
     bool listens(const std::string& event) const override;
     void dispatch(kernel::Game& game, kernel::EventContext& context) override;
@@ -93,6 +98,7 @@ public:
 
 private:
     void bind_api();
+    void forget_last_game();
     void load_modules(const std::vector<rules::RuleModule>& modules);
 
     const rules::Ruleset& ruleset_;
@@ -119,6 +125,7 @@ private:
     std::vector<int> added_;                              // asked in the current action
     kernel::Game* game_ = nullptr;
     bool loaded_ = false;
+    const rules::Scenario* loaded_for_ = nullptr;  // the scenario whose modules were loaded
     std::string loading_module_;
     std::string loading_file_;
     std::vector<WrappedHandler> wrapped_;

@@ -68,16 +68,20 @@ const Loaded& hill_line() {
 const load::LoadedGame& loaded() { return bmw().game; }
 std::shared_ptr<const script::CompiledModules> compiled() { return bmw().modules; }
 
+// Game after game as a batch worker plays them: each game hands its rule host
+// (the modules loaded) to the next.
 void play_games(benchmark::State& state, const char* bot, const Loaded& scenario = bmw()) {
     std::uint64_t seed = 1;
     std::int64_t lua_ns = 0, total_ns = 0, turns = 0, actions = 0;
+    std::unique_ptr<script::RuleHost> host;
     for (auto _ : state) {
         auto start = std::chrono::steady_clock::now();
-        bots::Session session(scenario.game, scenario.file, seed, {}, false, scenario.modules);
+        bots::Session session(scenario.game, scenario.file, seed, {}, false, scenario.modules, std::move(host));
         auto a = bots::make_bot(bot, seed * 2 + 1), b = bots::make_bot(bot, seed * 2 + 2);
         actions += static_cast<std::int64_t>(session.play({a.get(), b.get()}));
         turns += session.game().state().at.turn;
         lua_ns += session.rule_host().lua_nanoseconds();
+        host = session.release_host();
         total_ns +=
             std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
         ++seed;
@@ -136,6 +140,20 @@ void BM_StartSession(benchmark::State& state) {
 }
 }  // namespace
 BENCHMARK(BM_StartSession)->Unit(benchmark::kMicrosecond);
+
+namespace {
+// The same with the rule host of the game before (a batch worker's next game): game.setup only.
+void BM_StartSessionReusingHost(benchmark::State& state) {
+    std::uint64_t seed = 1;
+    std::unique_ptr<sandtable::script::RuleHost> host;
+    for (auto _ : state) {
+        sandtable::bots::Session session(loaded(), kScenario, seed++, {}, false, compiled(), std::move(host));
+        benchmark::DoNotOptimize(session.game().state());
+        host = session.release_host();
+    }
+}
+}  // namespace
+BENCHMARK(BM_StartSessionReusingHost)->Unit(benchmark::kMicrosecond);
 
 namespace {
 // What a search bot does at every node: take the position, come back to it.

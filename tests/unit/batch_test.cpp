@@ -91,6 +91,55 @@ TEST_CASE("a batch game is the game `sandtable play` plays on that seed", "[batc
     }
 }
 
+namespace {
+// Plays `seed` with random bots, on a fresh rule host or on `host` (taken, and
+// handed back for the next game); the game's checksum at its end.
+std::uint64_t final_checksum(const load::LoadedGame& loaded, const std::string& file, std::uint64_t seed,
+                             std::unique_ptr<script::RuleHost>* host) {
+    bots::Session session(loaded, file, seed, {}, false, nullptr, host ? std::move(*host) : nullptr);
+    auto a = bots::make_bot("random", seed * 2 + 1), b = bots::make_bot("random", seed * 2 + 2);
+    session.play({a.get(), b.get()});
+    const std::uint64_t sum = session.game().checksum();
+    if (host) *host = session.release_host();
+    return sum;
+}
+}  // namespace
+
+TEST_CASE("a rule host handed from game to game plays each game as a fresh one does", "[batch]") {
+    // Every kind of sequence of play: BMW's alternating turns with questions,
+    // PRESTAGS's panic, F&M's support markers, the regimental activation loop
+    // and Cady's written orders on the tabletop.
+    for (const char* name : {"bmw/wendle-fords.yaml", "prestags/learning.yaml", "fm/greenline.yaml",
+                             "regimental/hill_line.yaml", "cady/hollins_farm.yaml"}) {
+        const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + name;
+        const auto loaded = load::load_scenario(file);
+        std::unique_ptr<script::RuleHost> host;
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            INFO(name << " seed " << seed);
+            const std::uint64_t reused = final_checksum(loaded, file, seed, &host);
+            CHECK(reused == final_checksum(loaded, file, seed, nullptr));
+        }
+        REQUIRE(host);
+        // Played on a host that has seen the others, in another order, the first game is still itself.
+        CHECK(final_checksum(loaded, file, 1, &host) == final_checksum(loaded, file, 1, nullptr));
+    }
+}
+
+TEST_CASE("a rule host is reused only for games of the scenario whose modules it loaded", "[batch]") {
+    const auto wendle = load::load_scenario(kScenario);
+    bots::Session first(wendle, kScenario, 1, {}, false);
+    auto host = first.release_host();
+    const auto again = load::load_scenario(kScenario);  // the same file, loaded anew: another ruleset object
+    CHECK_THROWS_WITH(bots::Session(again, kScenario, 2, {}, false, nullptr, std::move(host)),
+                      Catch::Contains("reused only for games of the ruleset"));
+    bots::Session second(wendle, kScenario, 2, {}, false);
+    host = second.release_host();
+    auto other_scenario = wendle;
+    other_scenario.scenario = std::make_shared<rules::Scenario>(*wendle.scenario);
+    CHECK_THROWS_WITH(bots::Session(other_scenario, kScenario, 3, {}, false, nullptr, std::move(host)),
+                      Catch::Contains("reused only for games of the scenario"));
+}
+
 TEST_CASE("result files that do not belong together are refused, naming the line", "[batch]") {
     const fs::path dir = test::fresh_directory();
     bots::BatchHeader h;

@@ -42,8 +42,7 @@ std::vector<int> filter_unit_types(lua_State* L, int list) {
 int l_on(lua_State* L) {
     const char* event = luaL_checkstring(L, 1);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    const auto& known = kernel::known_events();
-    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event);
+    if (!kernel::event_named(event)) return luaL_error(L, "unknown event '%s'", event);
     const char* phase = "";
     int unit_attribute = -1;
     if (!lua_isnoneornil(L, 3)) {
@@ -101,8 +100,7 @@ int l_wrap(lua_State* L) {
     RuleHost& h = host(L);
     if (h.loading_module().empty())
         return luaL_error(L, "game.wrap is called at the top of a rule module, while the rules load");
-    const auto& known = kernel::known_events();
-    if (std::find(known.begin(), known.end(), event) == known.end()) return luaL_error(L, "unknown event '%s'", event);
+    if (!kernel::event_named(event)) return luaL_error(L, "unknown event '%s'", event);
     const auto& handlers = h.handlers(event);
     int wrapped = 0;
     lua_getfield(L, LUA_REGISTRYINDEX, kHandlers);
