@@ -7,7 +7,7 @@
 
 #include "app/canvas_tool.h"
 #include "core/background.h"
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 #include "core/map_view.h"
 #include "rules/ruleset.h"
 #include "rules/scenario.h"
@@ -38,7 +38,7 @@ struct BoardScene {
     // A hex ringed in red (the issues pane's "open this hex").
     std::optional<geometry::Hex> highlight;
     // The units drawn on a tabletop: the playtest's, where the kernel has them. Null: the scenario's placements.
-    const std::vector<free_table::UnitShape>* table_units = nullptr;
+    const std::vector<tabletop::UnitShape>* table_units = nullptr;
 };
 
 class BoardView {

@@ -6,7 +6,7 @@
 #include "core/rule_test_issues.h"
 #include "app/pane_width.h"
 #include "app/resize_dialog.h"
-#include "core/free_table_commands.h"
+#include "core/tabletop_commands.h"
 #include "core/scenario_commands.h"
 #include "load/file_transaction.h"
 #include "load/table_map_writer.h"
@@ -575,7 +575,7 @@ void MainFrame::resize_table() {
                                            std::lround(map.depth), 10, 10000, this);
     if (depth < 0) return;
     try {
-        perform(free_table::resize_table(*doc_, static_cast<double>(width), static_cast<double>(depth)));
+        perform(tabletop::resize_table(*doc_, static_cast<double>(width), static_cast<double>(depth)));
         canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());  // the table changed: fit again
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The table was not resized", wxOK | wxICON_INFORMATION);
@@ -586,7 +586,7 @@ void MainFrame::on_table_unit_dropped(int unit, geometry::tabletop::Point cm) {
     if (!doc_) return;
     try {
         const auto from = doc_->scenario().units.at(static_cast<std::size_t>(unit)).table.front_centre;
-        history_.perform(*doc_, free_table::move_item(*doc_, {free_table::Hit::Unit, unit}, cm - from));
+        history_.perform(*doc_, tabletop::move_item(*doc_, {tabletop::Hit::Unit, unit}, cm - from));
     } catch (const std::exception& e) {
         say(wxString::FromUTF8(std::string("Not moved: ") + e.what()));
         return;
@@ -610,12 +610,12 @@ void MainFrame::on_table_hover(std::optional<geometry::tabletop::Point> cm) {
                        load::format_cm(std::round(cm->y * 10) / 10) + " cm";
     for (std::size_t a = 0; a < sc.table.map.areas.size(); ++a)
         if (geometry::tabletop::contains(sc.table.map.areas[a].outline, *cm))
-            text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Area, static_cast<int>(a)});
+            text += "  · " + tabletop::hit_name(rs, sc, {tabletop::Hit::Area, static_cast<int>(a)});
     for (std::size_t l = 0; l < sc.table.map.lines.size(); ++l)
         if (geometry::tabletop::distance_to_polyline(sc.table.map.lines[l].line, *cm) <=
             sc.table.map.lines[l].line.width / 2)
-            text += "  · " + free_table::hit_name(rs, sc, {free_table::Hit::Line, static_cast<int>(l)});
-    const auto shapes = canvas_->table_units ? *canvas_->table_units : free_table::scenario_shapes(rs, sc);
+            text += "  · " + tabletop::hit_name(rs, sc, {tabletop::Hit::Line, static_cast<int>(l)});
+    const auto shapes = canvas_->table_units ? *canvas_->table_units : tabletop::scenario_shapes(rs, sc);
     for (const auto& u : shapes)
         if (std::any_of(u.stands.begin(), u.stands.end(),
                         [&](const auto& s) { return geometry::tabletop::on_base(s, *cm); }))

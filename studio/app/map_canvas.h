@@ -8,7 +8,7 @@
 #include "app/board_view.h"
 #include "app/canvas_tool.h"
 #include "core/background.h"
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 #include "core/map_view.h"
 #include "render/map_layer_cache.h"
 #include "load/loader.h"
@@ -68,7 +68,7 @@ public:
     std::optional<wxColour> zone_preview_colour;
     // The units drawn on a tabletop: the playtest's, where the kernel has
     // them. Null: the scenario's placements. Not owned.
-    const std::vector<free_table::UnitShape>* table_units = nullptr;
+    const std::vector<tabletop::UnitShape>* table_units = nullptr;
     // A scan under the grid (null: none).
     void set_background(const Background* background, const wxImage* image);
     void background_changed();  // opacity, visibility or calibration changed

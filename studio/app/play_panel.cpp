@@ -168,9 +168,9 @@ bool PlayPanel::drag_order(const CanvasMouse& m) {
     using Mouse = CanvasMouse;
     if (m.kind == Mouse::Down) {
         if (!play_ || watching_ || !play_->waiting_for_human()) return false;
-        const auto hit = free_table::hit_at(board_, table_units_, m.cm, m.tolerance);
-        if (hit.kind != free_table::Hit::Unit) return false;
-        order_drag_ = free_table::OrderDrag::start(play_->game(), hit.index);
+        const auto hit = tabletop::hit_at(board_, table_units_, m.cm, m.tolerance);
+        if (hit.kind != tabletop::Hit::Unit) return false;
+        order_drag_ = tabletop::OrderDrag::start(play_->game(), hit.index);
         order_dragged_ = false;
         return order_drag_.has_value();
     }
@@ -181,7 +181,7 @@ bool PlayPanel::drag_order(const CanvasMouse& m) {
         else
             order_drag_->pointer_at(m.cm);
         order_dragged_ =
-            order_dragged_ || free_table::gt::distance(order_drag_->from(), m.cm) >= 1.0 || m.kind == Mouse::Wheel;
+            order_dragged_ || tabletop::gt::distance(order_drag_->from(), m.cm) >= 1.0 || m.kind == Mouse::Wheel;
         show_order_drag();
         return true;
     }
@@ -202,9 +202,9 @@ bool PlayPanel::drag_order(const CanvasMouse& m) {
 
 void PlayPanel::show_order_drag() {
     const auto& game = play_->game();
-    table_marks_ = free_table::decision_marks(game, play_->viewer());
-    free_table::UnitMark arrow;
-    arrow.kind = free_table::UnitMark::Order;
+    table_marks_ = tabletop::decision_marks(game, play_->viewer());
+    tabletop::UnitMark arrow;
+    arrow.kind = tabletop::UnitMark::Order;
     arrow.unit = order_drag_->unit();
     arrow.from = order_drag_->from();
     arrow.to = order_drag_->to(game);
@@ -219,11 +219,11 @@ void PlayPanel::show_order_drag() {
 
 // On a tabletop the unit clicked is found by its stands; what the decision
 // allows for it (its order, a shot by it or at it) is offered as on a hex.
-void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
+void PlayPanel::on_table_clicked(tabletop::gt::Point cm, double tolerance) {
     if (!play_) return;
     const auto& game = play_->game();
-    const auto hit = free_table::hit_at(board_, table_units_, cm, tolerance);
-    if (hit.kind != free_table::Hit::Unit) {
+    const auto hit = tabletop::hit_at(board_, table_units_, cm, tolerance);
+    if (hit.kind != tabletop::Hit::Unit) {
         status(utf8("x " + load::format_cm(std::round(cm.x)) + ", y " + load::format_cm(std::round(cm.y)) +
                     " cm: no unit there"));
         return;
@@ -235,7 +235,7 @@ void PlayPanel::on_table_clicked(free_table::gt::Point cm, double tolerance) {
                     std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
         return;
     }
-    const auto here = free_table::actions_for_unit(game, hit.index);
+    const auto here = tabletop::actions_for_unit(game, hit.index);
     if (here.empty()) {
         status(utf8("Nothing to do with " + name + " now"));
         return;
@@ -629,9 +629,9 @@ void PlayPanel::refresh() {
     }
     update_board(game, game.scenario(), board_);
     if (game.on_tabletop()) {  // stands where the kernel has them, marks on units
-        table_units_ = free_table::game_shapes(game, play_->viewer());
+        table_units_ = tabletop::game_shapes(game, play_->viewer());
         table_marks_ =
-            hand_over ? std::vector<free_table::UnitMark>{} : free_table::decision_marks(game, play_->viewer());
+            hand_over ? std::vector<tabletop::UnitMark>{} : tabletop::decision_marks(game, play_->viewer());
     }
     marks_ = hand_over || game.on_tabletop() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.

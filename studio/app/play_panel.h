@@ -80,7 +80,7 @@ private:
     void take_back();
     void go_to(std::size_t position);
     void on_hex_clicked(geometry::Hex hex);
-    void on_table_clicked(free_table::gt::Point cm, double tolerance);
+    void on_table_clicked(tabletop::gt::Point cm, double tolerance);
     // The canvas's tool on a tabletop: orders dragged, a click on a unit offers its actions.
     bool mouse(const CanvasMouse& m, const MapView& view) override;
     bool drag_order(const CanvasMouse& m);
@@ -102,9 +102,9 @@ private:
     bool watching_ = false;         // a replay watched: bots do not move until Play On
     rules::Scenario board_;
     std::vector<HexMark> marks_;
-    std::vector<free_table::UnitShape> table_units_;  // a tabletop's units, where the kernel has them
-    std::vector<free_table::UnitMark> table_marks_;
-    std::optional<free_table::OrderDrag> order_drag_;  // an order being dragged from a unit
+    std::vector<tabletop::UnitShape> table_units_;  // a tabletop's units, where the kernel has them
+    std::vector<tabletop::UnitMark> table_marks_;
+    std::optional<tabletop::OrderDrag> order_drag_;  // an order being dragged from a unit
     bool order_dragged_ = false;                       // the pointer has left the unit's spot
     std::vector<kernel::Action> listed_;               // the Decision list's actions, in order
 

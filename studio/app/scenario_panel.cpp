@@ -1,7 +1,7 @@
 #include "app/scenario_panel.h"
 
 #include "app/checked_property_edits.h"
-#include "core/free_table_commands.h"
+#include "core/tabletop_commands.h"
 #include "core/rename_ids.h"
 #include "core/scenario_commands.h"
 #include "load/table_map_writer.h"
@@ -226,7 +226,7 @@ std::unique_ptr<EditCommand> ScenarioPanel::unit_edit(int row, int column, const
                 if (sc.sides[s].name == text) return set_unit_side(*doc_, row, static_cast<int>(s));
             throw std::invalid_argument("'" + text + "' is not a side of the scenario");
         case kHex:
-            return rs.table.enabled ? free_table::set_unit_position(*doc_, row, text) : set_unit_hex(*doc_, row, text);
+            return rs.table.enabled ? tabletop::set_unit_position(*doc_, row, text) : set_unit_hex(*doc_, row, text);
         case kArrives: {
             const bool number = !text.empty() && text.size() < 4 &&
                                 std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -271,14 +271,14 @@ void ScenarioPanel::add_unit() {
     const int side = wxGetSingleChoiceIndex("Side of the new unit", "Add Unit", sides, this);
     if (side < 0) return;
     if (rs.table.enabled) {  // in the middle of the table, two full ranks of four files; drag it into place on the map
-        free_table::NewUnit n;
+        tabletop::NewUnit n;
         n.type = type;
         n.side = side;
         n.front_centre = {sc.table.map.width / 2, sc.table.map.depth / 2};
         n.files = 4;
-        n.figures = 8 * free_table::stand_size(rs, type).figures_per_stand;
+        n.figures = 8 * tabletop::stand_size(rs, type).figures_per_stand;
         try {
-            apply(free_table::place_unit(*doc_, n));
+            apply(tabletop::place_unit(*doc_, n));
         } catch (const std::exception& e) {
             wxMessageBox(utf8(e.what()), "The unit was not added", wxOK | wxICON_INFORMATION, this);
         }

@@ -9,7 +9,7 @@
 
 namespace sandtable::studio {
 
-using free_table::TableTools;
+using tabletop::TableTools;
 using Mode = TableTools::Mode;
 
 namespace {
@@ -57,7 +57,7 @@ TablePalette::TablePalette(wxWindow* parent, MapCanvas* canvas) : wxPanel(parent
         // A new type: two full ranks of its stands.
         if (doc_ && type_->GetSelection() >= 0)
             figures_->SetValue(files_->GetValue() * 2 *
-                               free_table::stand_size(doc_->ruleset(), type_->GetSelection()).figures_per_stand);
+                               tabletop::stand_size(doc_->ruleset(), type_->GetSelection()).figures_per_stand);
         take_settings();
     });
     side_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { take_settings(); });
@@ -74,7 +74,7 @@ void TablePalette::set_document(ScenarioDocument* doc, std::function<void(std::u
     list_->SetSelection(0);
     if (doc_ && !doc_->ruleset().unit_types.empty()) {
         type_->SetSelection(0);
-        figures_->SetValue(files_->GetValue() * 2 * free_table::stand_size(doc_->ruleset(), 0).figures_per_stand);
+        figures_->SetValue(files_->GetValue() * 2 * tabletop::stand_size(doc_->ruleset(), 0).figures_per_stand);
     }
     if (doc_ && !doc_->scenario().sides.empty()) side_->SetSelection(0);
     take_settings();
@@ -148,7 +148,7 @@ void TablePalette::take_settings() {
     tools_.placing.figures = figures_->GetValue();
     tools_.placing.facing = facing_->GetValue();
     if (doc_ && tools_.placing.type >= 0) {
-        const auto size = free_table::stand_size(doc_->ruleset(), tools_.placing.type);
+        const auto size = tabletop::stand_size(doc_->ruleset(), tools_.placing.type);
         const int stands = (tools_.placing.figures + size.figures_per_stand - 1) / size.figures_per_stand;
         stand_->SetLabel(utf8("Stands " + load::format_cm(size.width) + " x " + load::format_cm(size.depth) + " cm, " +
                               std::to_string(size.figures_per_stand) + " figure" +

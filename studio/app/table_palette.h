@@ -2,13 +2,13 @@
 // area and line terrain of the ruleset, objectives, placing a unit) and their
 // settings (a hill's level or a building's storeys, an objective's radius,
 // the unit's type, side, files, figures and facing). It drives the map
-// canvas's table events through free_table::TableTools and turns each
+// canvas's table events through tabletop::TableTools and turns each
 // finished gesture into one edit of the document's history.
 #pragma once
 
 #include "app/canvas_tool.h"
 #include "app/map_canvas.h"
-#include "core/free_table_tools.h"
+#include "core/tabletop_tools.h"
 
 #include <wx/choice.h>
 #include <wx/listbox.h>
@@ -31,11 +31,11 @@ public:
     void refill();
     // Told what to show in the status bar: the tool's next step, or why an edit was refused.
     std::function<void(const wxString&)> on_status;
-    const free_table::TableTools& tools() const { return tools_; }
+    const tabletop::TableTools& tools() const { return tools_; }
 
 private:
     struct Entry {
-        free_table::TableTools::Mode mode;
+        tabletop::TableTools::Mode mode;
         int terrain;
     };
     void fill();
@@ -51,7 +51,7 @@ private:
     MapCanvas* canvas_;
     ScenarioDocument* doc_ = nullptr;
     std::function<void(std::unique_ptr<EditCommand>)> perform_;
-    free_table::TableTools tools_;
+    tabletop::TableTools tools_;
     std::vector<Entry> entries_;
     wxListBox* list_ = nullptr;
     wxSpinCtrl* level_ = nullptr;

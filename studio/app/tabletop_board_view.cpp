@@ -12,7 +12,7 @@ void TabletopBoardView::set_up(MapView& view, const rules::Scenario& scenario) c
 }
 
 void TabletopBoardView::locate(const MapView& view, const rules::Scenario& scenario, CanvasMouse& m) const {
-    m.cm = free_table::to_cm(view, m.pixel);
+    m.cm = tabletop::to_cm(view, m.pixel);
     m.on_board = geometry::tabletop::on_table(scenario.table.map, m.cm);
     m.tolerance = 6 / std::max(view.scale(), 0.01);  // six pixels
 }

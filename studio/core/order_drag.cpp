@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 namespace gt = geometry::tabletop;
 using kernel::TableOrder;
@@ -49,4 +49,4 @@ std::string OrderDrag::label(const kernel::Game& game) const {
     return text;
 }
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 class OrderDrag {
 public:
@@ -34,4 +34,4 @@ private:
     int turned_ = 0;  // degrees the facing is turned from the march's bearing
 };
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

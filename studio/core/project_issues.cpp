@@ -1,7 +1,7 @@
 #include "core/project_issues.h"
 
 #include "bots/session.h"
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 #include "core/scenario_document.h"
 #include "load/table_map_writer.h"
 #include "load/loader.h"
@@ -123,7 +123,7 @@ void lint_table_units(const rules::Ruleset& rs, const rules::Scenario& sc, std::
         if (!geometry::tabletop::on_table(map, u.table.front_centre)) {
             add(out, Severity::Error, u.where, u.name + " is placed off the table at " + at, file_target(u.where));
         } else {
-            const auto shape = free_table::placement_shape(rs, u, static_cast<int>(i));
+            const auto shape = tabletop::placement_shape(rs, u, static_cast<int>(i));
             const bool spills = std::any_of(shape.stands.begin(), shape.stands.end(), [&](const auto& stand) {
                 const auto corners = stand.corners();
                 return std::any_of(corners.begin(), corners.end(),

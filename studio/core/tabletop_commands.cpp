@@ -1,4 +1,4 @@
-#include "core/free_table_commands.h"
+#include "core/tabletop_commands.h"
 
 #include "core/scenario_commands.h"
 
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 using rules::Scenario;
 
@@ -330,4 +330,4 @@ Edit resize_table(const ScenarioDocument& doc, double width, double depth) {
     });
 }
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

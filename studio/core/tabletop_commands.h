@@ -6,12 +6,12 @@
 // for a designer, and nothing changes.
 #pragma once
 
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 #include "core/scenario_commands.h"
 
 #include <vector>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 // An area of a terrain of shape area (hill, forest, marsh, building, …)
 // with this outline; `level` is a hill's level or a building's storeys (else
@@ -56,4 +56,4 @@ Edit remove_item(const ScenarioDocument& doc, const Hit& item);
 // objective would be off it.
 Edit resize_table(const ScenarioDocument& doc, double width, double depth);
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

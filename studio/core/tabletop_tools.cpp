@@ -1,9 +1,9 @@
-#include "core/free_table_tools.h"
+#include "core/tabletop_tools.h"
 
 #include <cmath>
 #include <stdexcept>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 namespace {
 // A press this close to the draft's last point adds nothing (the second
@@ -238,4 +238,4 @@ std::string TableTools::hint(const ScenarioDocument& doc) const {
     return {};
 }
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

@@ -7,14 +7,14 @@
 // nothing here touches the document. Window-free, so tests drive it.
 #pragma once
 
-#include "core/free_table_commands.h"
+#include "core/tabletop_commands.h"
 
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 class TableTools {
 public:
@@ -92,4 +92,4 @@ private:
     std::string message_;
 };
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

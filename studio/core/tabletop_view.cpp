@@ -1,4 +1,4 @@
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 
 #include "geometry/tabletop/formation.h"
 #include "load/table_map_writer.h"
@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 namespace {
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -257,4 +257,4 @@ gt::Point clamp_to_table(const gt::TableMap& map, gt::Point p) {
     return {std::clamp(p.x, 0.0, std::max(0.0, map.width)), std::clamp(p.y, 0.0, std::max(0.0, map.depth))};
 }
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

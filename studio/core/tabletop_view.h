@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace sandtable::studio::free_table {
+namespace sandtable::studio::tabletop {
 
 namespace gt = geometry::tabletop;
 
@@ -137,4 +137,4 @@ std::vector<kernel::Action> actions_for_unit(const kernel::Game& game, int unit)
 // A point kept on the table.
 gt::Point clamp_to_table(const gt::TableMap& map, gt::Point p);
 
-}  // namespace sandtable::studio::free_table
+}  // namespace sandtable::studio::tabletop

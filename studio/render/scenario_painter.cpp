@@ -362,7 +362,7 @@ void draw_facing(wxGraphicsContext& gc, const MapView& view, const PlacedCounter
 // where a unit has a facing.
 void draw_counters(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc) {
     if (rs.table.enabled)
-        return draw_table_units(gc, view, sc, free_table::scenario_shapes(rs, sc));  // stands, not counters
+        return draw_table_units(gc, view, sc, tabletop::scenario_shapes(rs, sc));  // stands, not counters
     const std::vector<PlacedCounter> placed = place_counters(view, rs, sc, visible_area(gc));
     const std::vector<SideStyle> styles = side_styles(gc, sc);
     const wxGraphicsPen outline = gc.CreatePen(wxPen(wxColour(30, 30, 30), 1));

@@ -13,7 +13,7 @@
 namespace sandtable::studio {
 
 namespace gt = geometry::tabletop;
-using free_table::to_pixel;
+using tabletop::to_pixel;
 
 namespace {
 std::size_t at(int i) { return static_cast<std::size_t>(i); }
@@ -194,7 +194,7 @@ void draw_line_feature(wxGraphicsContext& gc, const MapView& view, const rules::
 
 void draw_grid(wxGraphicsContext& gc, const MapView& view, const gt::TableMap& map, const DrawOptions& options) {
     const double s = view.scale();
-    const auto xs = free_table::grid_lines(map.width, s), ys = free_table::grid_lines(map.depth, s);
+    const auto xs = tabletop::grid_lines(map.width, s), ys = tabletop::grid_lines(map.depth, s);
     const Point top_left = to_pixel(view, {0, 0}), bottom_right = to_pixel(view, {map.width, map.depth});
     if (options.grid) {
         wxGraphicsPath minor = gc.CreatePath(), major = gc.CreatePath();
@@ -239,7 +239,7 @@ void draw_objectives(wxGraphicsContext& gc, const MapView& view, const rules::Sc
 }
 
 // The stands' fill, outline and front edges, the figures, the name: one unit.
-void draw_unit(wxGraphicsContext& gc, const MapView& view, const free_table::UnitShape& u, const wxColour& side,
+void draw_unit(wxGraphicsContext& gc, const MapView& view, const tabletop::UnitShape& u, const wxColour& side,
                int alpha = 255) {
     const double s = view.scale();
     wxGraphicsPath bases = gc.CreatePath(), fronts = gc.CreatePath();
@@ -300,7 +300,7 @@ private:
     std::vector<wxRect2DDouble> taken_;
 };
 
-void draw_unit_label(wxGraphicsContext& gc, const MapView& view, const free_table::UnitShape& u, LabelPlacer& placer) {
+void draw_unit_label(wxGraphicsContext& gc, const MapView& view, const tabletop::UnitShape& u, LabelPlacer& placer) {
     if (u.stands.empty() || u.label.empty() || view.scale() < 2) return;
     // Below the formation's lowest corner on the screen, centred on it.
     double left = 1e18, right = -1e18, bottom = -1e18;
@@ -380,7 +380,7 @@ void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset
     // Clipped to the table: a river drawn to the edge stops there.
     gc.PushState();
     gc.Clip(top_left.x, top_left.y, bottom_right.x - top_left.x, bottom_right.y - top_left.y);
-    for (int a : free_table::area_draw_order(map))
+    for (int a : tabletop::area_draw_order(map))
         if (at(a) < sc.table.areas.size()) draw_area(gc, view, rs, map.areas[at(a)], sc.table.areas[at(a)]);
     for (std::size_t l = 0; l < map.lines.size() && l < sc.table.lines.size(); ++l)
         draw_line_feature(gc, view, rs.terrain.at(at(sc.table.lines[l].terrain)), map.lines[l]);
@@ -393,7 +393,7 @@ void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset
 }
 
 void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& sc,
-                      const std::vector<free_table::UnitShape>& units) {
+                      const std::vector<tabletop::UnitShape>& units) {
     for (const auto& u : units) draw_unit(gc, view, u, table_side_colour(sc, u.side));
     LabelPlacer placer;
     for (const auto& u : units) draw_unit_label(gc, view, u, placer);  // names over every base
@@ -414,12 +414,12 @@ void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::Tabl
         else
             gc.DrawText(text, x, y);
     };
-    for (const auto& line : free_table::grid_lines(map.width, view.scale())) {
+    for (const auto& line : tabletop::grid_lines(map.width, view.scale())) {
         const double x = to_pixel(view, {line.at, 0}).x;
         if (!line.labelled || line.at <= 0 || line.at >= map.width || x < left + 20 || x > width) continue;
         mark(wxString::FromUTF8(load::format_cm(line.at)), x + 3, top + 2, pinned_top);
     }
-    for (const auto& line : free_table::grid_lines(map.depth, view.scale())) {
+    for (const auto& line : tabletop::grid_lines(map.depth, view.scale())) {
         const double y = to_pixel(view, {0, line.at}).y;
         if (!line.labelled || line.at <= 0 || line.at >= map.depth || y < top + 14 || y > height) continue;
         mark(wxString::FromUTF8(load::format_cm(line.at)), left + 3, y + 1, pinned_left);
@@ -428,8 +428,8 @@ void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const gt::Tabl
 }
 
 void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& rs, const rules::Scenario& sc,
-                      const free_table::TableTools& tools) {
-    using free_table::Hit;
+                      const tabletop::TableTools& tools) {
+    using tabletop::Hit;
     const double s = view.scale();
     // The selection, where a drag would put it.
     if (const Hit sel = tools.selection()) {
@@ -456,7 +456,7 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
                 break;
             case Hit::Unit:
                 if (i < sc.units.size()) {
-                    auto shape = free_table::placement_shape(rs, sc.units[i], sel.index);
+                    auto shape = tabletop::placement_shape(rs, sc.units[i], sel.index);
                     if (by.x != 0 || by.y != 0) {
                         for (auto& st : shape.stands) st.centre = st.centre + by;
                         for (auto& f : shape.figures) f = f + by;
@@ -484,7 +484,7 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
     if (!draft.empty()) {
         std::vector<gt::Point> points = draft;
         if (tools.hover()) points.push_back(*tools.hover());
-        const bool area = tools.mode() == free_table::TableTools::Mode::Area;
+        const bool area = tools.mode() == tabletop::TableTools::Mode::Area;
         const int t = tools.terrain();
         const wxColour c =
             t >= 0 && at(t) < rs.terrain.size() ? colour_of(rs.terrain[at(t)].color) : wxColour(80, 80, 80);
@@ -517,7 +517,7 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         gc.DrawEllipse(a.x - 4, a.y - 4, 8, 8);
         gc.DrawEllipse(b.x - 4, b.y - 4, 8, 8);
         // Ticks every 10 cm along it.
-        const auto reading = free_table::ruler_reading(ruler->first, ruler->second);
+        const auto reading = tabletop::ruler_reading(ruler->first, ruler->second);
         const gt::Point along = gt::heading(reading.bearing),
                         across = gt::right_of(reading.bearing) * std::max(0.6, 5 / std::max(s, 0.1));
         wxGraphicsPath ticks = gc.CreatePath();
@@ -530,7 +530,7 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         gc.SetPen(pen(gc, wxColour(200, 20, 20), 1.5));
         gc.StrokePath(ticks);
         gc.SetFont(wxFont(wxFontInfo(10).Bold()), wxColour(150, 0, 0));
-        plate_text(gc, wxString::FromUTF8(free_table::ruler_text(reading)), (a.x + b.x) / 2, (a.y + b.y) / 2 + 8);
+        plate_text(gc, wxString::FromUTF8(tabletop::ruler_text(reading)), (a.x + b.x) / 2, (a.y + b.y) / 2 + 8);
     }
     // The formation being placed, following the mouse.
     if (const auto preview = tools.placing_preview(rs)) {
@@ -538,7 +538,7 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
         // Its facing in words, a little ahead of its front.
         gc.SetFont(wxFont(wxFontInfo(9)), wxColour(20, 20, 20));
         const wxString text =
-            wxString::FromUTF8(std::to_string(preview->facing) + "° " + free_table::compass_point(preview->facing));
+            wxString::FromUTF8(std::to_string(preview->facing) + "° " + tabletop::compass_point(preview->facing));
         double w = 0, h = 0;
         gc.GetTextExtent(text, &w, &h);
         const gt::Point ahead = gt::heading(preview->facing);
@@ -548,9 +548,9 @@ void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::R
     }
 }
 
-void draw_table_marks(wxGraphicsContext& gc, const MapView& view, const std::vector<free_table::UnitShape>& units,
-                      const std::vector<free_table::UnitMark>& marks) {
-    using Mark = free_table::UnitMark;
+void draw_table_marks(wxGraphicsContext& gc, const MapView& view, const std::vector<tabletop::UnitShape>& units,
+                      const std::vector<tabletop::UnitMark>& marks) {
+    using Mark = tabletop::UnitMark;
     for (const auto& m : marks) {
         if (m.kind == Mark::Order) {
             draw_arrow(gc, view, m.from, m.to, wxColour(140, 60, 170, 220), 2.5);

@@ -7,8 +7,8 @@
 // when the scenario's ruleset is a tabletop; the view's map units are cm.
 #pragma once
 
-#include "core/free_table_tools.h"
-#include "core/free_table_view.h"
+#include "core/tabletop_tools.h"
+#include "core/tabletop_view.h"
 #include "core/map_view.h"
 #include "render/scenario_painter.h"
 
@@ -25,22 +25,22 @@ void draw_table(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset
 // The grid's centimetres along the table's north and west edges, kept in
 // sight along the window's (`width` x `height` pixels) when the table's
 // edges are scrolled away. Drawn over the cached table layer, not in it.
-void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const free_table::gt::TableMap& map, double width,
+void draw_table_scale(wxGraphicsContext& gc, const MapView& view, const tabletop::gt::TableMap& map, double width,
                       double height);
 
 // Units as their stands.
 void draw_table_units(wxGraphicsContext& gc, const MapView& view, const rules::Scenario& scenario,
-                      const std::vector<free_table::UnitShape>& units);
+                      const std::vector<tabletop::UnitShape>& units);
 
 // The editor's gesture over the table: the selection (moved by a drag), the
 // area or line being drawn, the ruler, the formation being placed.
 void draw_table_tools(wxGraphicsContext& gc, const MapView& view, const rules::Ruleset& ruleset,
-                      const rules::Scenario& scenario, const free_table::TableTools& tools);
+                      const rules::Scenario& scenario, const tabletop::TableTools& tools);
 
-// The playtest's marks on a table (free_table::decision_marks): units ringed
+// The playtest's marks on a table (tabletop::decision_marks): units ringed
 // as the decision offers them, written orders as arrows.
-void draw_table_marks(wxGraphicsContext& gc, const MapView& view, const std::vector<free_table::UnitShape>& units,
-                      const std::vector<free_table::UnitMark>& marks);
+void draw_table_marks(wxGraphicsContext& gc, const MapView& view, const std::vector<tabletop::UnitShape>& units,
+                      const std::vector<tabletop::UnitMark>& marks);
 
 // A side's colour, for stands ("#rrggbb"; grey when it is not a colour).
 wxColour table_side_colour(const rules::Scenario& scenario, int side);

@@ -60,7 +60,7 @@ rules::Scenario table_scenario() {
 struct Picture {
     wxImage image{400, 300};
     Picture(const rules::Ruleset& rs, const rules::Scenario& sc,
-            const std::vector<studio::free_table::UnitShape>& units) {
+            const std::vector<studio::tabletop::UnitShape>& units) {
         image.SetRGB(wxRect(0, 0, 400, 300), 255, 255, 255);
         studio::MapView view;
         view.set_table(sc.table.map.width, sc.table.map.depth);
@@ -79,10 +79,10 @@ int brightness(const wxColour& c) { return c.Red() + c.Green() + c.Blue(); }
 }  // namespace
 
 TEST_CASE("the tabletop drawn: cloth, hills darker by level, a river at its width, stands in the side's colour",
-          "[studio][render][free_table]") {
+          "[studio][render][tabletop]") {
     const auto rs = table_ruleset();
     const auto sc = table_scenario();
-    studio::free_table::UnitShape unit;
+    studio::tabletop::UnitShape unit;
     unit.unit = 0;
     unit.side = 0;
     unit.facing = 0;

@@ -47,7 +47,7 @@ TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, dist
     auto& game = session.game();
     const int unit = another_unit_to_order(game);
     REQUIRE(unit >= 0);
-    auto drag = studio::free_table::OrderDrag::start(game, unit);
+    auto drag = studio::tabletop::OrderDrag::start(game, unit);
     REQUIRE(drag);
     const auto from = game.tabletop().position(unit);
     const double move = game.tabletop().allowance(unit);
@@ -80,5 +80,5 @@ TEST_CASE("no drag starts from a unit its side may not order now", "[studio][tab
     const int side = game.state().units[static_cast<std::size_t>(game.written_orders().next_unit())].side;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u)
         if (game.state().units[static_cast<std::size_t>(u)].side != side)
-            CHECK_FALSE(studio::free_table::OrderDrag::start(game, u));
+            CHECK_FALSE(studio::tabletop::OrderDrag::start(game, u));
 }

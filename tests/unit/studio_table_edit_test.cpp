@@ -6,7 +6,7 @@
 // wheel, select and drag, delete, the ruler) make those edits; a table
 // saves and loads back; the lint checks units on the table, not on hexes;
 // a ruleset whose unit types come with a house rule opens.
-#include "core/free_table_tools.h"
+#include "core/tabletop_tools.h"
 #include "core/project_issues.h"
 #include "load/loader.h"
 #include "studio_field_fixture.h"
@@ -17,7 +17,7 @@
 #include <functional>
 
 using namespace sandtable::studio;
-using namespace sandtable::studio::free_table;
+using namespace sandtable::studio::tabletop;
 using Mode = TableTools::Mode;
 
 namespace {
@@ -43,7 +43,7 @@ struct Field {
 }  // namespace
 
 TEST_CASE("tabletop edits: each one undone gives the identical document, redone the edited one",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     Field f;
     const std::string original = f.doc.to_yaml();
     CHECK_FALSE(f.doc.modified());
@@ -96,7 +96,7 @@ TEST_CASE("tabletop edits: each one undone gives the identical document, redone 
     CHECK_FALSE(f.doc.modified());
 }
 
-TEST_CASE("tabletop edits: refused edits say why and change nothing", "[studio][free_table]") {
+TEST_CASE("tabletop edits: refused edits say why and change nothing", "[studio][tabletop]") {
     Field f;
     const std::string before = f.doc.to_yaml();
     const int forest = f.terrain("forest"), river = f.terrain("river");
@@ -124,7 +124,7 @@ TEST_CASE("tabletop edits: refused edits say why and change nothing", "[studio][
 }
 
 TEST_CASE("tabletop tools: an area drawn point by point closes on a double click, a line ends on Enter",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Area, f.terrain("forest"));
@@ -166,7 +166,7 @@ TEST_CASE("tabletop tools: an area drawn point by point closes on a double click
 }
 
 TEST_CASE("tabletop tools: a unit placed as a formation turns with the wheel, 15 degrees a notch and 1 with shift",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Place);
@@ -197,7 +197,7 @@ TEST_CASE("tabletop tools: a unit placed as a formation turns with the wheel, 15
 }
 
 TEST_CASE("tabletop tools: select and drag moves a thing, Delete removes it, the wheel over a selected unit turns it",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     Field f;
     const std::string original = f.doc.to_yaml();
     TableTools tools;
@@ -245,7 +245,7 @@ TEST_CASE("tabletop tools: select and drag moves a thing, Delete removes it, the
     CHECK(f.doc.to_yaml() == original);
 }
 
-TEST_CASE("tabletop tools: points and moves snap to the step, the ruler does not", "[studio][free_table]") {
+TEST_CASE("tabletop tools: points and moves snap to the step, the ruler does not", "[studio][tabletop]") {
     Field f;
     TableTools tools;
     tools.snap = 0.5;
@@ -268,7 +268,7 @@ TEST_CASE("tabletop tools: points and moves snap to the step, the ruler does not
 }
 
 TEST_CASE("tabletop tools: the ruler measures a drag in cm with its bearing, and the objective tool adds one",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     Field f;
     TableTools tools;
     tools.set_mode(Mode::Ruler);
@@ -290,7 +290,7 @@ TEST_CASE("tabletop tools: the ruler measures a drag in cm with its bearing, and
     CHECK(f.doc.scenario().objectives.back().radius == 4);
 }
 
-TEST_CASE("tabletop: a table scenario saves atomically and loads back as edited", "[studio][free_table]") {
+TEST_CASE("tabletop: a table scenario saves atomically and loads back as edited", "[studio][tabletop]") {
     Field f;
     f.history.perform(f.doc, add_area(f.doc, f.terrain("building"), {{95, 20}, {103, 20}, {103, 26}, {95, 26}}, 2));
     f.history.perform(f.doc, add_line(f.doc, f.terrain("road"), {{0, 30}, {120, 35}}));
@@ -318,7 +318,7 @@ TEST_CASE("tabletop: a table scenario saves atomically and loads back as edited"
     CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset) == f.doc.to_yaml());
 }
 
-TEST_CASE("tabletop: the project check reads units on the table, not on hexes", "[studio][free_table]") {
+TEST_CASE("tabletop: the project check reads units on the table, not on hexes", "[studio][tabletop]") {
     Field f;
     auto issues = lint(f.doc.ruleset(), f.doc.scenario());
     CHECK(issues.empty());
@@ -332,7 +332,7 @@ TEST_CASE("tabletop: the project check reads units on the table, not on hexes", 
 }
 
 TEST_CASE("tabletop: a scenario whose unit types come with a house rule opens, and they are the house rule's",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     auto doc = ScenarioDocument::open(sandtable::test::write_field_project_with_house_units());
     REQUIRE(doc.layers());
     CHECK(doc.ruleset().unit_types.size() == 2);

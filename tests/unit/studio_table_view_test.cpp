@@ -2,7 +2,7 @@
 // the centimetre grid, the ruler's distance and bearing, turning a facing,
 // units as their stands (from the placements and from the kernel), hit
 // testing of areas, lines, units and objectives, and the playtest's marks.
-#include "core/free_table_view.h"
+#include "core/tabletop_view.h"
 #include "core/play_session.h"
 #include "load/loader.h"
 #include "studio_field_fixture.h"
@@ -12,7 +12,7 @@
 #include <algorithm>
 
 using namespace sandtable::studio;
-using namespace sandtable::studio::free_table;
+using namespace sandtable::studio::tabletop;
 using sandtable::kernel::ActionKind;
 
 namespace {
@@ -30,7 +30,7 @@ void check_near(gt::Point a, gt::Point b) {
 
 TEST_CASE(
     "tabletop view: the table fits the window, cm and pixels convert both ways, zoom keeps the point under the mouse",
-    "[studio][free_table]") {
+    "[studio][tabletop]") {
     MapView view;
     view.set_table(120, 80);
     REQUIRE(view.on_tabletop());
@@ -68,7 +68,7 @@ TEST_CASE(
 }
 
 TEST_CASE("tabletop view: grid lines every 10 cm, strong every 50, labelled where there is room",
-          "[studio][free_table]") {
+          "[studio][tabletop]") {
     const auto lines = grid_lines(120, 10);
     REQUIRE(lines.size() == 13);
     CHECK(lines.front().at == 0);
@@ -89,7 +89,7 @@ TEST_CASE("tabletop view: grid lines every 10 cm, strong every 50, labelled wher
     CHECK(grid_lines(0, 10).empty());
 }
 
-TEST_CASE("tabletop view: the ruler reads the distance in cm and the compass bearing", "[studio][free_table]") {
+TEST_CASE("tabletop view: the ruler reads the distance in cm and the compass bearing", "[studio][tabletop]") {
     const auto r = ruler_reading({10, 10}, {13, 14});
     CHECK(r.distance == Approx(5));
     CHECK(r.bearing == Approx(143.1301).epsilon(1e-5));  // east 3, south 4: south-east
@@ -105,7 +105,7 @@ TEST_CASE("tabletop view: the ruler reads the distance in cm and the compass bea
     CHECK(cm_text(40) == "40 cm");
 }
 
-TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359", "[studio][free_table]") {
+TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and stays in 0-359", "[studio][tabletop]") {
     CHECK(turned_facing(0, 1, false) == 15);
     CHECK(turned_facing(0, -1, false) == 345);
     CHECK(turned_facing(350, 1, false) == 5);
@@ -114,7 +114,7 @@ TEST_CASE("tabletop view: a facing turns 15 degrees a step, 1 with shift, and st
     CHECK(turned_facing(720, 0, false) == 0);
 }
 
-TEST_CASE("tabletop view: units are drawn as their stands, as the kernel sets them up", "[studio][free_table]") {
+TEST_CASE("tabletop view: units are drawn as their stands, as the kernel sets them up", "[studio][tabletop]") {
     Field f;
     const auto size = stand_size(f.rs(), 1);  // horse: 40 x 40 mm, three figures a stand
     CHECK(size.width == Approx(4));
@@ -156,7 +156,7 @@ TEST_CASE("tabletop view: units are drawn as their stands, as the kernel sets th
     }
 }
 
-TEST_CASE("tabletop view: hit testing finds what is drawn on top", "[studio][free_table]") {
+TEST_CASE("tabletop view: hit testing finds what is drawn on top", "[studio][tabletop]") {
     Field f;
     const auto shapes = scenario_shapes(f.rs(), f.sc());
     const double tol = 0.5;
@@ -185,7 +185,7 @@ TEST_CASE("tabletop view: hit testing finds what is drawn on top", "[studio][fre
 TEST_CASE(
     "tabletop view: a table game's playtest marks the unit whose order is written and the orders written, and a "
     "click on a unit offers its actions",
-    "[studio][free_table][play]") {
+    "[studio][tabletop][play]") {
     Field f;
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1,
                                         {Seat{true}, Seat{true}});
@@ -219,7 +219,7 @@ TEST_CASE(
 }
 
 TEST_CASE("tabletop view: every unit still to be ordered is ringed, and a unit told to hold is named so",
-          "[studio][free_table][play]") {
+          "[studio][tabletop][play]") {
     const std::string file = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/cady/hollins_farm.yaml";
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});
     const auto& game = play.game();
