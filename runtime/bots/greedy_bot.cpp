@@ -75,7 +75,7 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
         case DecisionKind::ChooseLoss: {
             // Lose the weakest.
             return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
-                return game.combat_strength(a.unit) < game.combat_strength(b.unit);
+                return game.unit(a.unit).combat_strength() < game.unit(b.unit).combat_strength();
             });
         }
         case DecisionKind::Retreat:
@@ -111,7 +111,7 @@ GreedyBot::Picture GreedyBot::picture(const Game& game, int side) const {
     const auto& st = game.state();
     for (std::size_t i = 0; i < st.units.size(); ++i)
         if (st.units[i].on_map && st.units[i].side != side)
-            p.enemies.push_back({st.units[i].hex, game.combat_strength(static_cast<int>(i))});
+            p.enemies.push_back({st.units[i].hex, game.unit(static_cast<int>(i)).combat_strength()});
     const auto& objectives = game.scenario().objectives;
     for (std::size_t i = 0; i < objectives.size(); ++i)
         if (st.objective_holders[i] != side) p.objectives.push_back(objectives[i].hex);
@@ -142,7 +142,7 @@ double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
 Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {
     const int unit = legal.front().unit;
     const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
-    const int strength = game.combat_strength(unit);
+    const int strength = game.unit(unit).combat_strength();
     const Action* best = &legal.front();
     double best_score = -std::numeric_limits<double>::infinity();
     for (const auto& a : legal) {
@@ -290,7 +290,7 @@ Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& le
 Action GreedyBot::choose_retreat_hex(const Game& game, const std::vector<Action>& legal) const {
     const int unit = legal.front().unit;
     const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
-    const int strength = game.combat_strength(unit);
+    const int strength = game.unit(unit).combat_strength();
     return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
         return hex_score(p, strength, a.hex) < hex_score(p, strength, b.hex);
     });

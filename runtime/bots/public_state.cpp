@@ -67,8 +67,8 @@ std::string public_state_text(const kernel::Game& g) {
                 << "\n";
             continue;
         }
-        out << "  " << g.unit_id(unit) << " (" << g.ruleset().unit_types[static_cast<std::size_t>(u.type)].name << ", "
-            << g.scenario().sides[static_cast<std::size_t>(u.side)].id << "): " << status_of(u);
+        out << "  " << g.unit(unit).id() << " (" << g.ruleset().unit_types[static_cast<std::size_t>(u.type)].name
+            << ", " << g.scenario().sides[static_cast<std::size_t>(u.side)].id << "): " << status_of(u);
         if (u.on_map) out << " at " << place_of(g, u) << ", " << (u.back ? "back" : "front") << " face";
         if (u.files > 0) out << ", " << u.figures << " figures";
         if (u.hits > 0) out << ", " << u.hits << " hits";
@@ -108,7 +108,7 @@ std::string public_state_json(const kernel::Game& g) {
         out << (i ? ", " : "") << "{\"side\": \"" << escaped(g.scenario().sides[static_cast<std::size_t>(u.side)].id)
             << "\"";
         if (!marker)
-            out << ", \"id\": \"" << escaped(g.unit_id(unit)) << "\", \"type\": \""
+            out << ", \"id\": \"" << escaped(g.unit(unit).id()) << "\", \"type\": \""
                 << escaped(g.ruleset().unit_types[static_cast<std::size_t>(u.type)].id) << "\", \"status\": \""
                 << status_of(u) << "\", \"face\": \"" << (u.back ? "back" : "front") << "\", \"hits\": " << u.hits
                 << ", \"figures\": " << u.figures << ", \"marks\": \"" << escaped(marks_of(g, unit)) << "\"";

@@ -24,7 +24,7 @@ int fire_range(const Game& game, int unit) {
             const Param* v = p.options.find("range");
             const std::string id =
                 v && std::holds_alternative<std::string>(v->value) ? std::get<std::string>(v->value) : "range";
-            return game.ruleset().attribute_index(id) < 0 ? 0 : game.attribute(unit, id);
+            return game.ruleset().attribute_index(id) < 0 ? 0 : game.unit(unit).attribute(id);
         }
     return 0;
 }
@@ -58,7 +58,7 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
     const double range = fire_range(game, unit);
     const bool gun = is_gun(game, unit);
     const int start = game.scenario().units[static_cast<std::size_t>(unit)].table.figures;
-    const bool battered = game.figures(unit) * 5 < start * 2;  // under 40%
+    const bool battered = game.unit(unit).figures() * 5 < start * 2;  // under 40%
     if (battered) return o.mode == TableOrder::Withdraw ? 100 : -go;
     if (enemy < 0) return o.mode == TableOrder::Hold ? 1 : 0;
     const gt::Point target = game.tabletop().position(enemy);

@@ -23,7 +23,7 @@ int Game::attacking_side() const {
 
 bool Game::can_attack(int unit) const {
     const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    if (!u.on_map || u.side != attacking_side() || combat_strength(unit) <= 0) return false;
+    if (!u.on_map || u.side != attacking_side() || this->unit(unit).combat_strength() <= 0) return false;
     // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots,
     // regimental 5.1).
     if (u.attacked &&
@@ -45,14 +45,14 @@ bool Game::reaches(int attacker, int defender) const {
     if (!hex_board_.in_front(attacker, d)) return false;            // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach.index;
-    return reach >= 0 && dist > 1 && dist <= attribute(attacker, reach) && clear_sight(attacker, d);
+    return reach >= 0 && dist > 1 && dist <= unit(attacker).attribute(reach) && clear_sight(attacker, d);
 }
 
 // F&M 8.2: "A unit cannot attack across a prohibited/restricted hexside or into a hex prohibited to the
 // attacking unit": the hex and the hexside between must be open to its movement class.
 bool Game::may_enter_to_attack(int attacker, Hex to) const {
     const Hex from = state_.units[static_cast<std::size_t>(attacker)].hex;
-    const auto mc = static_cast<std::size_t>(movement_class(attacker));
+    const auto mc = static_cast<std::size_t>(unit(attacker).movement_class());
     if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(to))].cost[mc]) return false;
     for (int direction = 0; direction < 6; ++direction) {
         if (geometry::neighbour(from, direction) != to) continue;
@@ -69,7 +69,7 @@ std::vector<int> Game::hex_defenders(int target) const {
     const auto& t = state_.units[static_cast<std::size_t>(target)];
     std::vector<int> out;
     for (int u : hex_board_.units_at(t.hex))
-        if (state_.units[static_cast<std::size_t>(u)].side == t.side && capability(u, Capability::CanBeFiredAt))
+        if (state_.units[static_cast<std::size_t>(u)].side == t.side && unit(u).capability(Capability::CanBeFiredAt))
             out.push_back(u);
     return out;
 }

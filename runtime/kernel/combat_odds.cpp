@@ -94,8 +94,8 @@ struct Game::OddsCounter {
             const int read = phase_rules.strength.index >= 0 ? phase_rules.strength.index : game.roles_.strength;
             const bool front_face = plotted && in_this_phase;
             const int own = front_face
-                                ? game.unit_type(a).front.values[static_cast<std::size_t>(phase_rules.strength.index)]
-                                : game.attribute(a, read);
+                                ? game.unit(a).type().front.values[static_cast<std::size_t>(phase_rules.strength.index)]
+                                : game.unit(a).attribute(read);
             const int strength = own + leader_in(u.side, u.hex);
             const std::string halving = halved_by(u, defenders);
             half_points += halving.empty() ? 2 * strength : strength;
@@ -126,7 +126,7 @@ struct Game::OddsCounter {
         for (int d : defenders) {
             const auto& u = unit(d);
             const int read = phase_rules.defence.index >= 0 ? phase_rules.defence.index : game.roles_.strength;
-            const int own = game.attribute(d, read);
+            const int own = game.unit(d).attribute(read);
             int strength = own + leader_in(u.side, u.hex);
             std::string note = leader_note(u.side, u.hex);
             const auto& terrain = terrain_of(u.hex);

@@ -32,7 +32,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     auto foe_fought_from = [&](Hex h) {
         return foe_hexes && std::find(foe_hexes->begin(), foe_hexes->end(), h) != foe_hexes->end();
     };
-    const auto mc = static_cast<std::size_t>(movement_class(unit));
+    const auto mc = static_cast<std::size_t>(this->unit(unit).movement_class());
     out.reached.push_back({start, -1, false});
     std::vector<std::pair<Hex, bool>> found;  // destination, reached through friends
     std::vector<int> frontier{0};
@@ -80,7 +80,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
 // unit may enter a zone wherever a friend is (BMW 10.1: a leader joins him, and may stop there, 10.2).
 bool Game::zone_opened_to_retreat(int unit, Hex to, bool occupied) const {
     if (occupied && !combat_rules().zoc_bars_retreat) return true;
-    return capability(unit, Capability::EnterEzocNeedsFriend) &&
+    return this->unit(unit).capability(Capability::EnterEzocNeedsFriend) &&
            hex_board_.friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
 }
 

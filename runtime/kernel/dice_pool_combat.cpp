@@ -32,12 +32,13 @@ int Game::strength_points_left(int unit) const {
         if (ruleset_->dice_pool_tables.empty()) return 0;
         pool = &ruleset_->dice_pool_tables.front();
     }
-    return std::max(0, attribute(unit, pool->strength_points) - state_.units[static_cast<std::size_t>(unit)].hits);
+    return std::max(
+        0, this->unit(unit).attribute(pool->strength_points) - state_.units[static_cast<std::size_t>(unit)].hits);
 }
 
 // 1.3 and 3.7.2: the dice are the strength, less a die for each strength point lost below it.
 int Game::pool_dice(int unit, int strength_attribute) const {
-    return std::max(0, std::min(attribute(unit, strength_attribute), strength_points_left(unit)));
+    return std::max(0, std::min(this->unit(unit).attribute(strength_attribute), strength_points_left(unit)));
 }
 
 bool Game::is_close_combat(const std::vector<int>& attackers, const std::vector<int>& defenders) const {

@@ -95,11 +95,6 @@ void Game::begin_turn() {
     if (!reinforcements_in_movement_) bring_on_reinforcements(-1);
 }
 
-bool Game::awaiting_arrival(int unit) const {
-    const auto& u = state_.units[static_cast<std::size_t>(unit)];
-    return !u.on_map && !u.eliminated && !u.exited;
-}
-
 // Reinforcements due this turn, or held up before, enter in scenario order
 // before the turn's first phase, or, where a movement phase says
 // `reinforcements: arrive`, as that phase begins for their side (`side`; -1:
@@ -109,17 +104,17 @@ void Game::bring_on_reinforcements(int side) {
     const auto& placements = scenario_->units;
     for (std::size_t i = 0; i < placements.size(); ++i) {
         const int unit = static_cast<int>(i);
-        if (!awaiting_arrival(unit) || placements[i].arrives > state_.at.turn) continue;
+        if (!this->unit(unit).awaiting_arrival() || placements[i].arrives > state_.at.turn) continue;
         if (side >= 0 && state_.units[i].side != side) continue;
         const auto& u = state_.units[i];
         if (hex_board_.enemy_present(u.side, u.hex)) {
             if (logging_)
-                note("  " + unit_id(unit) + " cannot enter at " + grid().label(u.hex) +
+                note("  " + this->unit(unit).id() + " cannot enter at " + grid().label(u.hex) +
                      ": the enemy holds it; it tries again next turn");
             continue;
         }
         move_unit(unit, u.hex);
-        if (logging_) note("  " + unit_id(unit) + " arrives at " + grid().label(u.hex));
+        if (logging_) note("  " + this->unit(unit).id() + " arrives at " + grid().label(u.hex));
         EventContext ctx(Event::UnitArrived);
         ctx.set("unit", unit);
         ctx.set("due", placements[i].arrives);
@@ -346,7 +341,7 @@ std::uint64_t Game::checksum() const {
 
 std::string Game::describe(const Action& a) const {
     auto name = [&](int u) {
-        return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit_id(u) : std::string("?");
+        return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit(u).id() : std::string("?");
     };
     std::string out = action_kind_name(a.kind);
     if (a.unit >= 0) out += " " + name(a.unit);
@@ -364,7 +359,7 @@ std::string Game::describe(const Action& a) const {
         a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
-        out = unit_id(a.unit) + ": " + written_orders().describe(a.unit, a.order);
+        out = unit(a.unit).id() + ": " + written_orders().describe(a.unit, a.order);
     if (a.kind == ActionKind::Fire && on_tabletop() && a.index >= 0)
         out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
     if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&

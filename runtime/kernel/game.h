@@ -9,6 +9,7 @@
 #include "kernel/beside_state.h"
 #include "kernel/combat_explanation.h"
 #include "kernel/combat_queries.h"
+#include "kernel/unit_view.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
 #include "kernel/formation_roster.h"
@@ -139,30 +140,17 @@ public:
     const std::vector<DieRecord>& dice_log() const { return dice_log_; }
 
     // Queries (used by procedures, scripts, bots and the studio).
-    int attribute(int unit, int attribute_index) const;
-    int attribute(int unit, const std::string& id) const;
-    int combat_strength(int unit) const;
-    int movement_allowance(int unit) const;
-    int capability(int unit, Capability c) const;
-    const rules::UnitType& unit_type(int unit) const;
-    int movement_class(int unit) const;
-    // Movement costs and ranges count in the ruleset's movement point parts
-    // (2 for F&M's roads at 1/2 MP): a range's cost of 3 is 1 1/2 MP then.
-    int movement_point_parts() const { return ruleset_->movement_point_parts; }
-    // The unit's allowance in parts: what a move may spend.
-    int movement_budget(int unit) const { return movement_allowance(unit) * ruleset_->movement_point_parts; }
-    const std::string& unit_id(int unit) const;
+    // What a unit is as the game now counts it (unit_view.h): game.unit(u).combat_strength().
+    UnitView unit(int index) const { return UnitView(*this, index); }
+    // The unit the scenario places under this id; -1 when none is.
     int unit_index(const std::string& id) const;
     // The hex map: who stands where, zones of control, stacking, step costs (hex_board.h).
     const HexBoard& hex_board() const { return hex_board_; }
     // Combat: who attacks, who reaches whom, the odds, retreats, the tables, support markers.
     CombatQueries combat() const { return CombatQueries(*this); }
-    int leader_value_at(int side, geometry::Hex h) const;
     // Where the selected unit may move (for highlighting and bots).
     const geometry::MovementRange& movement_range(int unit) const;
     int opponent_of(int side) const;
-    // A reinforcement not yet on the map (neither there nor eliminated).
-    bool awaiting_arrival(int unit) const;
     // Does the sequence of play keep something from one side (written
     // orders)? Then a hot-seat game hands the screen over between players.
     bool hides_information() const;
@@ -198,7 +186,6 @@ public:
     const TabletopBoard& tabletop() const { return tabletop_; }
     // Written orders: the standing and pending orders, the menu, what may be written.
     WrittenOrders written_orders() const { return WrittenOrders(*this); }
-    int figures(int unit) const { return state_.units[static_cast<std::size_t>(unit)].figures; }
     // Reveals every hidden marker an enemy unit now sees; a phantom seen is removed.
     void reveal_seen_markers();
     // A script's order for a unit that takes no written orders (it is logged; check may_write first).
@@ -209,11 +196,6 @@ public:
     // Scripts and procedures: turn a unit or move it on the table.
     void place_on_table(int unit, geometry::tabletop::Point front_centre, int facing);
 
-    // Facing (PRESTAGS 16.0): the direction (0-5, as geometry::neighbour) a
-    // unit's front is centred on; its front hexes are that direction and the
-    // two beside it. -1: no facing. Only units with capability `faces` use it.
-    int facing(int unit) const { return state_.units[static_cast<std::size_t>(unit)].facing; }
-    int hits(int unit) const { return state_.units[static_cast<std::size_t>(unit)].hits; }
     // Scripts: set the strength points a unit has lost (night recovery, 8.0); 0 or more.
     void set_hits(int unit, int hits);
     // Scripts: puts an eliminated unit back on the map with `hits` strength
@@ -234,7 +216,6 @@ public:
     void set_facing(int unit, int direction);
     // The unit counts as not attacked this phase: it may be attacked (again), it need not be.
     void clear_attacked(int unit) { state_.units[static_cast<std::size_t>(unit)].was_attacked = false; }
-    int victory_points_of(int unit) const;
     void set_capability(int type, bool back, Capability c, int value);
     int ask(int side, std::string prompt, std::vector<std::string> options);
     // The combat being resolved: a script may call it off or fix its result.
@@ -249,6 +230,8 @@ public:
     bool listening(Event e) const { return listening_[static_cast<std::size_t>(e)]; }
 
 private:
+    friend class UnitView;
+    int leader_value_at(int side, geometry::Hex h) const;
     // What every player may ask about combat: public through combat() (combat_queries.h).
     std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;
     std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;

@@ -26,7 +26,7 @@ void Game::move_unit(int unit, Hex to) {
 
 // A unit with a facing turns to face each hex it enters (16.0).
 int Game::facing_after_step(int unit, Hex from, Hex to) const {
-    const int now = facing(unit);
+    const int now = state_.units[static_cast<std::size_t>(unit)].facing;
     if (!hex_board_.uses_facing(unit)) return now;
     const int d = geometry::direction_to(from, to);
     return d >= 0 ? d : now;
@@ -78,14 +78,6 @@ void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
 }
 
 // What eliminating the unit scores for the enemy.
-int Game::victory_points_of(int unit) const {
-    const int points = capability(unit, Capability::VictoryPoints);
-    if (points >= 0) return points;
-    const int strength =
-        roles_.strength >= 0 ? unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)] : 0;
-    return strength * scenario_->vp_per_enemy_strength;
-}
-
 void Game::eliminate(int unit) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.on_map) return;
@@ -96,9 +88,9 @@ void Game::eliminate(int unit) {
     // Losses count the printed (front) strength, whatever face the unit showed.
     if (roles_.strength >= 0)
         state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength +=
-            unit_type(unit).front.values[static_cast<std::size_t>(roles_.strength)];
-    state_.sides[static_cast<std::size_t>(u.side)].lost_points += victory_points_of(unit);
-    if (logging_) note("  " + unit_id(unit) + " is eliminated");
+            this->unit(unit).type().front.values[static_cast<std::size_t>(roles_.strength)];
+    state_.sides[static_cast<std::size_t>(u.side)].lost_points += this->unit(unit).victory_points();
+    if (logging_) note("  " + this->unit(unit).id() + " is eliminated");
     EventContext ctx(Event::UnitEliminated);
     ctx.set("unit", unit);
     raise(ctx);
@@ -107,7 +99,7 @@ void Game::eliminate(int unit) {
 
 void Game::set_back(int unit, bool back) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
-    bool allowed = !back || unit_type(unit).back.has_value();
+    bool allowed = !back || this->unit(unit).type().back.has_value();
     if (!allowed || u.back == back) return;
     count_on_board(unit, -1);  // the other face may exert no zone, or move differently
     u.back = back;
@@ -125,20 +117,21 @@ void Game::set_hits(int unit, int hits) {
 void Game::restore_unit(int unit, Hex at, int hits) {
     auto& u = state_.units[static_cast<std::size_t>(unit)];
     if (!u.eliminated || u.on_map)
-        throw std::invalid_argument(unit_id(unit) + " is not eliminated: only an eliminated unit can be restored");
+        throw std::invalid_argument(this->unit(unit).id() +
+                                    " is not eliminated: only an eliminated unit can be restored");
     if (!grid().contains(at)) throw std::invalid_argument("restore: not a hex on this map");
     u.eliminated = false;
     u.hits = 0;
     u.back = false;
     move_unit(unit, at);  // puts it on the board's tables
     u.hits = std::max(0, hits);
-    if (logging_) note("  " + unit_id(unit) + " returns at " + grid().label(at));
+    if (logging_) note("  " + this->unit(unit).id() + " returns at " + grid().label(at));
 }
 
 void Game::disorder(int unit) {
-    if (!state_.units[static_cast<std::size_t>(unit)].back && unit_type(unit).back) {
+    if (!state_.units[static_cast<std::size_t>(unit)].back && this->unit(unit).type().back) {
         set_back(unit, true);
-        if (logging_) note("  " + unit_id(unit) + " is disordered");
+        if (logging_) note("  " + this->unit(unit).id() + " is disordered");
     }
 }
 

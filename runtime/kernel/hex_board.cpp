@@ -124,7 +124,7 @@ int HexBoard::best_attribute_at(int side, Hex h, int attribute_index) const {
     for (std::size_t i = 0; i < units.size(); ++i) {
         const auto& u = units[i];
         if (u.on_map && u.side == side && u.hex == h)
-            best = std::max(best, game_.attribute(static_cast<int>(i), attribute_index));
+            best = std::max(best, game_.unit(static_cast<int>(i)).attribute(attribute_index));
     }
     return best;
 }
@@ -136,7 +136,7 @@ int HexBoard::step_cost(int unit, Hex from, int direction) const {
     const int i = grid.index(from);
     if (i < 0 || direction < 0 || direction > 5 || !grid.contains(geometry::neighbour(from, direction))) return -1;
     return step_costs(
-        game_.movement_class(unit))[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
+        game_.unit(unit).movement_class())[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(direction)];
 }
 
 const int* HexBoard::step_costs(int movement_class) const {
@@ -162,14 +162,14 @@ bool HexBoard::map_sight(Hex from, Hex to) const {
 // ---- facing ----------------------------------------------------------------
 
 bool HexBoard::uses_facing(int unit) const {
-    return game_.facing(unit) >= 0 && game_.capability(unit, Capability::Faces) != 0;
+    return game_.unit(unit).facing() >= 0 && game_.unit(unit).capability(Capability::Faces) != 0;
 }
 
 bool HexBoard::in_front(int unit, Hex other) const {
     if (!uses_facing(unit)) return true;
     const Hex from = game_.state().units[static_cast<std::size_t>(unit)].hex;
     if (other == from) return true;
-    const int f = game_.facing(unit);
+    const int f = game_.unit(unit).facing();
     if (geometry::distance(from, other) == 1) return front_direction(f, geometry::direction_to(from, other));
     // Further off: the line leaves through a front hexside (either one, where
     // it leaves along a vertex between two hexes).
@@ -196,7 +196,7 @@ HexBoard::StackingRule HexBoard::stacking_rule(int unit) const {
     const auto& me = game_.state().units[static_cast<std::size_t>(unit)];
     return {this,
             unit,
-            game_.capability(unit, Capability::StacksFreely) != 0,
+            game_.unit(unit).capability(Capability::StacksFreely) != 0,
             stackers_[static_cast<std::size_t>(me.side)].data(),
             me.on_map ? game_.grid().index(me.hex) : -1,
             stacking_limit(me.side)};
@@ -209,12 +209,12 @@ bool HexBoard::StackingRule::mixes_at(int idx) const {
 bool HexBoard::mixes_with_hex(int unit, Hex h) const {
     const auto& mixes = game_.ruleset().stacking_mixes;
     if (mixes.attribute < 0) return true;
-    const int mine = game_.attribute(unit, mixes.attribute);
+    const int mine = game_.unit(unit).attribute(mixes.attribute);
     const auto& units = game_.state().units;
     const int side = units[static_cast<std::size_t>(unit)].side;
     for (int o : units_at(h))
         if (o != unit && units[static_cast<std::size_t>(o)].side == side &&
-            !mixes.compatible(mine, game_.attribute(o, mixes.attribute)))
+            !mixes.compatible(mine, game_.unit(o).attribute(mixes.attribute)))
             return false;
     return true;
 }
@@ -272,15 +272,15 @@ void HexBoard::add_to_tables(int unit, int sign, std::vector<int>* touched) cons
     if (here < 0) return;  // a tabletop's units have no hex
     const auto h = static_cast<std::size_t>(here);
     occupants_[side][h] = static_cast<std::uint8_t>(occupants_[side][h] + sign);
-    if (game_.capability(unit, Capability::BlocksEnemyEntry))
+    if (game_.unit(unit).capability(Capability::BlocksEnemyEntry))
         blockers_[side][h] = static_cast<std::uint8_t>(blockers_[side][h] + sign);
-    if (!game_.capability(unit, Capability::StacksFreely))
+    if (!game_.unit(unit).capability(Capability::StacksFreely))
         stackers_[side][h] = static_cast<std::uint8_t>(stackers_[side][h] + sign);
-    if (!game_.capability(unit, Capability::ExertsZoc)) return;
+    if (!game_.unit(unit).capability(Capability::ExertsZoc)) return;
     const auto& rs = game_.ruleset();
     const auto& map = game_.scenario().map;
-    const auto mc = static_cast<std::size_t>(game_.movement_class(unit));
-    const bool faced = u.facing >= 0 && game_.capability(unit, Capability::Faces);
+    const auto mc = static_cast<std::size_t>(game_.unit(unit).movement_class());
+    const bool faced = u.facing >= 0 && game_.unit(unit).capability(Capability::Faces);
     for (int d = 0; d < 6; ++d) {
         const int idx = grid.neighbour_index(here, d);
         if (idx < 0 || (faced && !front_direction(u.facing, d))) continue;  // 16.32: flanks stop nobody

@@ -24,9 +24,9 @@ namespace {
 std::string action_yaml(const Action& a, const Game& game) {
     std::ostringstream out;
     out << "{do: " << action_kind_name(a.kind);
-    if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit_id(a.unit));
+    if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit(a.unit).id());
     if (a.target >= 0 && a.kind != ActionKind::GiveOrder)
-        out << ", target: " << load::yaml_quoted(game.unit_id(a.target));
+        out << ", target: " << load::yaml_quoted(game.unit(a.target).id());
     if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
         a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
         out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
@@ -43,7 +43,7 @@ std::string action_yaml(const Action& a, const Game& game) {
         out << ", mode: " << kModes[o.mode] << ", bearing: " << o.bearing << ", distance_mm: " << o.distance;
         if (o.files > 0) out << ", files: " << o.files;
         if (o.facing >= 0) out << ", face: " << o.facing;
-        if (o.target >= 0) out << ", target: " << load::yaml_quoted(game.unit_id(o.target));
+        if (o.target >= 0) out << ", target: " << load::yaml_quoted(game.unit(o.target).id());
     }
     if (a.kind == ActionKind::Fire && a.index >= 0) out << ", called_cm: " << a.index;
     return out.str();

@@ -17,7 +17,7 @@ using geometry::Hex;
 bool Game::clear_sight(int viewer, Hex to) const {
     const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
     if (geometry::distance(from, to) <= 1) return true;
-    if (!capability(viewer, Capability::IndirectFire) && !hex_board_.map_sight(from, to)) return false;
+    if (!unit(viewer).capability(Capability::IndirectFire) && !hex_board_.map_sight(from, to)) return false;
     if (!listening(Event::SightCheck)) return true;
     EventContext ctx(Event::SightCheck);
     ctx.set("viewer", viewer);

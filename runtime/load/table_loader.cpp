@@ -1,5 +1,5 @@
 #include "load/table_loader.h"
-#include "load/free_table_charts.h"
+#include "load/tabletop_charts.h"
 #include "load/yaml_reader.h"
 #include "rules/procedures.h"
 
@@ -305,7 +305,7 @@ void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, Di
         read_threshold(r, rs, id);
     else if (kind == "dice_pool")
         read_dice_pool(r, rs, id);
-    else if (!read_free_table_chart(kind, r, rs, id))
+    else if (!read_tabletop_chart(kind, r, rs, id))
         sink.error(r.where("kind"),
                    "table kind must be odds_crt, differential_crt, threshold, dice_pool, step_ladder, hit_matrix, "
                    "morale_bands or artillery, got '" +
@@ -386,7 +386,7 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         else if (!t.joins_from_afar.empty() && rs.attribute_index(t.joins_from_afar) < 0)
             sink.error(t.where,
                        "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
-    check_free_table_charts(rs, sink);
+    check_tabletop_charts(rs, sink);
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
     for (const auto& p : rs.phases) {

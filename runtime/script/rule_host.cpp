@@ -64,8 +64,8 @@ bool RuleHost::listens(const std::string& event) const {
 void RuleHost::bind_api() {
     lua_State* L = sandbox_.state();
     const std::initializer_list<const luaL_Reg*> groups = {
-        bindings::handler_functions(), bindings::unit_functions(), bindings::unit_change_functions(),
-        bindings::map_functions(),     bindings::order_functions(), bindings::turn_functions(),
+        bindings::handler_functions(), bindings::unit_functions(),    bindings::unit_change_functions(),
+        bindings::map_functions(),     bindings::order_functions(),   bindings::turn_functions(),
         bindings::combat_functions(),  bindings::tabletop_functions()};
     int count = 0;
     for (const luaL_Reg* functions : groups)
@@ -166,7 +166,7 @@ bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const ke
         if ((named.empty() ? game.phase_id() : named) != f.phase) return false;
     }
     const long long unit = context.get("unit", -1);
-    if (f.unit_attribute >= 0 && (unit < 0 || game.attribute(static_cast<int>(unit), f.unit_attribute) == 0))
+    if (f.unit_attribute >= 0 && (unit < 0 || game.unit(static_cast<int>(unit)).attribute(f.unit_attribute) == 0))
         return false;
     if (f.by_unit_type) {
         if (unit < 0 || unit >= static_cast<long long>(game.state().units.size())) return false;

@@ -120,7 +120,7 @@ void OddsPanel::pick_hex(geometry::Hex hex) {
     auto units = game_->hex_board().units_at(hex);
     if (units.empty()) return;
     // Leaders stacked with fighting units add to them; they do not fight themselves.
-    auto leader = [&](int u) { return game_->capability(u, kernel::Capability::StacksFreely) != 0; };
+    auto leader = [&](int u) { return game_->unit(u).capability(kernel::Capability::StacksFreely) != 0; };
     if (std::any_of(units.begin(), units.end(), [&](int u) { return !leader(u); })) std::erase_if(units, leader);
     const int side = game_->state().units[static_cast<std::size_t>(units.front())].side;
     // The first units picked attack; units of another side defend.

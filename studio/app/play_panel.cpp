@@ -231,7 +231,7 @@ void PlayPanel::on_table_clicked(tabletop::gt::Point cm, double tolerance) {
     const auto& placed = game.scenario().units[static_cast<std::size_t>(hit.index)];
     const std::string name = placed.name.empty() ? placed.id : placed.name;
     if (watching_ || !play_->waiting_for_human()) {
-        status(utf8(name + ": " + std::to_string(game.figures(hit.index)) + " figures, facing " +
+        status(utf8(name + ": " + std::to_string(game.unit(hit.index).figures()) + " figures, facing " +
                     std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
         return;
     }
@@ -630,8 +630,7 @@ void PlayPanel::refresh() {
     update_board(game, game.scenario(), board_);
     if (game.on_tabletop()) {  // stands where the kernel has them, marks on units
         table_units_ = tabletop::game_shapes(game, play_->viewer());
-        table_marks_ =
-            hand_over ? std::vector<tabletop::UnitMark>{} : tabletop::decision_marks(game, play_->viewer());
+        table_marks_ = hand_over ? std::vector<tabletop::UnitMark>{} : tabletop::decision_marks(game, play_->viewer());
     }
     marks_ = hand_over || game.on_tabletop() ? std::vector<HexMark>{} : decision_marks(game, play_->viewer());
     // Units picked for the odds calculator.

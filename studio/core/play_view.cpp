@@ -49,7 +49,7 @@ int move_cost(const Game& game, int unit, geometry::Hex to) {
 
 // A cost in movement point parts as a player reads it: "3", "1½", "2¼".
 std::string mp_text(const Game& game, int cost) {
-    const int parts = game.movement_point_parts();
+    const int parts = game.ruleset().movement_point_parts;
     const int whole = cost / parts, rest = cost % parts;
     if (rest == 0) return std::to_string(whole);
     const std::string fraction = parts == 2                ? "½"

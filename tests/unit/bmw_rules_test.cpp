@@ -313,7 +313,7 @@ TEST_CASE("9.4 horse archers reorganize without a roll", "[bmw][cavalry]") {
     Battlefield b;
     b.units = {{"ha", "horse_archers", "a", "0502", true}, {"x", "levy", "b", "0908"}};
     auto s = b.start();
-    CHECK(s.game().capability(unit(s.game(), "ha"), Capability::AutoReorganize) == 1);
+    CHECK(s.game().unit(unit(s.game(), "ha")).capability(Capability::AutoReorganize) == 1);
     while (s.game().state().at.active_side == 0 && !s.game().over()) {
         auto legal = s.game().legal_actions();
         auto a = find(legal, ActionKind::EndPhase);

@@ -64,8 +64,8 @@ int option_index(const Game& g, const std::string& text) {
 
 int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
 
-int movement(const Game& g, const std::string& id) { return g.movement_allowance(unit(g, id)); }
-int strength(const Game& g, const std::string& id) { return g.combat_strength(unit(g, id)); }
+int movement(const Game& g, const std::string& id) { return g.unit(unit(g, id)).movement_allowance(); }
+int strength(const Game& g, const std::string& id) { return g.unit(unit(g, id)).combat_strength(); }
 
 }  // namespace
 

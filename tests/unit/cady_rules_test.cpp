@@ -217,7 +217,7 @@ TEST_CASE("The second rank of archers shoots a step lower, over the first", "[ca
     s.apply(g.legal_actions().front());
     hold_fire_until(s, DecisionKind::WriteOrders);
     // 35 cm of 40: no range step. Front rank 12 figures x 2 volleys hit on 4; the second rank's 4s miss.
-    CHECK(g.figures(unit(g, "target")) == 16 - 16);  // 24 hits: the unit is gone
+    CHECK(g.unit(unit(g, "target")).figures() == 16 - 16);  // 24 hits: the unit is gone
     CHECK(g.state().units[static_cast<std::size_t>(unit(g, "target"))].eliminated);
 }
 
@@ -413,7 +413,7 @@ TEST_CASE("Musket artillery: canister in a wedge, explosive shell under its cros
                                        [](const Action& a) { return a.kind == ActionKind::Fire && a.index == 0; });
     REQUIRE(canister != legal.end());
     s.apply(*canister);
-    CHECK(g.figures(unit(g, "line")) < 8);
+    CHECK(g.unit(unit(g, "line")).figures() < 8);
     CHECK(g.state().mark(unit(g, "gun"), "shots:canister_12") == 1);
 }
 
@@ -455,7 +455,7 @@ TEST_CASE("Special troops: a testudo shrugs off arrows, slingers cannot hurt men
         while (g.decision() != DecisionKind::Fire) s.apply(g.legal_actions().back());
         s.apply(g.legal_actions().front());
         hold_fire_until(s, DecisionKind::WriteOrders);
-        return g.figures(unit(g, "target"));
+        return g.unit(unit(g, "target")).figures();
     };
     CHECK(fire_at("archers", "legionaries", 2, 16) == 16);  // four ranks deep: in testudo
     CHECK(fire_at("archers", "legionaries", 4, 16) < 16);   // two ranks: hit
@@ -536,7 +536,7 @@ TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is g
     while (g.decision() != DecisionKind::Fire) s.apply(g.legal_actions().back());
     while (g.decision() == DecisionKind::Fire) {
         const auto legal = g.legal_actions();
-        s.apply(g.unit_id(legal.front().unit) == "archers" ? legal.front() : legal.back());
+        s.apply(g.unit(legal.front().unit).id() == "archers" ? legal.front() : legal.back());
     }
     bool rampaged = false;
     for (const auto& line : g.log())

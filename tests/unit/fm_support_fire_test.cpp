@@ -446,10 +446,10 @@ TEST_CASE(
     Session s = open(path);
     auto& g = s.game();
     REQUIRE(g.phase_id() == "movement");
-    CHECK(g.movement_point_parts() == 2);
+    CHECK(g.ruleset().movement_point_parts == 2);
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
     const int inf = g.unit_index("inf"), walker = g.unit_index("walker");
-    CHECK(g.movement_budget(inf) == 12);  // 6 MP in halves
+    CHECK(g.unit(inf).movement_budget() == 12);  // 6 MP in halves
     // Five road steps: 2 1/2 MP.
     CHECK(g.movement_range(inf).cost(at("0206")) == 5);
     // Off the road into clear: a whole point (0201 to 0301 is no road hexside).

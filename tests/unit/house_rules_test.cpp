@@ -504,9 +504,9 @@ TEST_CASE("house Lua wraps a module's handler and may call the original", "[hous
     kernel::Capability retreat_hexes{};
     REQUIRE(kernel::parse_capability("retreat_hexes", retreat_hexes));
     auto wrapped = session_with(scenario, {with_next});
-    CHECK(wrapped.game().capability(knights(wrapped), retreat_hexes) == 3);  // the original ran
+    CHECK(wrapped.game().unit(knights(wrapped)).capability(retreat_hexes) == 3);  // the original ran
     auto skipped = session_with(scenario, {without});
-    CHECK(skipped.game().capability(knights(skipped), retreat_hexes) == 1);  // it did not
+    CHECK(skipped.game().unit(knights(skipped)).capability(retreat_hexes) == 1);  // it did not
 
     const auto& wraps = wrapped.rule_host().wrapped();
     REQUIRE(wraps.size() == 1);

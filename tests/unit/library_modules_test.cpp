@@ -134,7 +134,7 @@ TEST_CASE("the war-elephants house rule plays heavy foot as elephants of strengt
     b.units = {{"el", "heavy_foot", "a", "0504"}, {"lv", "levy", "b", "0908"}};
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(g.combat_strength(unit(g, "el")) == 8);
+    CHECK(g.unit(unit(g, "el")).combat_strength() == 8);
     CHECK(g.ruleset().unit_types[static_cast<std::size_t>(g.ruleset().unit_type_index("heavy_foot"))].name ==
           "War Elephants");
 }

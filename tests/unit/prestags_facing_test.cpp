@@ -104,7 +104,7 @@ TEST_CASE("16.1, 16.11 a unit moves only into its front hexes, turning in place 
     CHECK(offered("0504", south));   // a turn in place
     s.apply({ActionKind::MoveTo, unit(g, "mi"), -1, hex(g, "0507"), south});
     CHECK(hex_of(g, "mi") == "0507");
-    CHECK(g.facing(unit(g, "mi")) == south);
+    CHECK(g.unit(unit(g, "mi")).facing() == south);
 }
 
 TEST_CASE("16.32 the flank hexes of a fire unit stop no one", "[prestags][facing][fire]") {
@@ -128,9 +128,9 @@ TEST_CASE("16.0 a unit set up without a facing faces the nearest enemy, a scenar
     t.toward = {{"ax", "0507"}};
     auto s = t.start();
     const Game& g = s.game();
-    CHECK(g.facing(unit(g, "mi")) == direction_to(hex(g, "0503"), hex(g, "0504")));
-    CHECK(g.facing(unit(g, "ax")) == direction_to(hex(g, "0506"), hex(g, "0507")));
+    CHECK(g.unit(unit(g, "mi")).facing() == direction_to(hex(g, "0503"), hex(g, "0504")));
+    CHECK(g.unit(unit(g, "ax")).facing() == direction_to(hex(g, "0506"), hex(g, "0507")));
     const std::string written = sandtable::load::scenario_to_yaml(g.scenario(), g.ruleset());
     CHECK(written.find("id: \"ax\"") != std::string::npos);
-    CHECK(written.find(", facing: " + std::to_string(g.facing(unit(g, "ax")))) != std::string::npos);
+    CHECK(written.find(", facing: " + std::to_string(g.unit(unit(g, "ax")).facing())) != std::string::npos);
 }

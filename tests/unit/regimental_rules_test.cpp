@@ -242,7 +242,7 @@ TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength
     REQUIRE(text.find(at) != std::string::npos);
     sandtable::test::write_text(file, text.replace(text.find(at), at.size(), at + ", hits: 2"));
     Session s = open(file);
-    CHECK(s.game().hits(s.game().unit_index("a_inf")) == 2);
+    CHECK(s.game().unit(s.game().unit_index("a_inf")).hits() == 2);
     CHECK(s.game().combat().strength_points_left(s.game().unit_index("a_inf")) == 3);
     const auto loaded = sandtable::load::load_scenario(file);
     CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("hits: 2") != std::string::npos);
@@ -290,8 +290,8 @@ TEST_CASE(
     CHECK(c.defend == 3);
     CHECK(c.attacker_hits == 3);
     CHECK(c.defender_hits == 2);
-    CHECK(g.hits(x_inf) == 2);  // 3 hits, at most 2 SP from the hex
-    CHECK(g.hits(a_inf) == 2);
+    CHECK(g.unit(x_inf).hits() == 2);  // 3 hits, at most 2 SP from the hex
+    CHECK(g.unit(a_inf).hits() == 2);
     // The defender scored fewer hits: it falls back one hex (its owner picks where).
     REQUIRE(g.decision() == DecisionKind::Retreat);
     CHECK(g.deciding_side() == 1);
@@ -326,7 +326,7 @@ TEST_CASE(
     REQUIRE(
         std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
     s.apply(act(ActionKind::StiffResistance));
-    CHECK(g.hits(x_inf) == 3);
+    CHECK(g.unit(x_inf).hits() == 3);
     CHECK(g.state().units[static_cast<std::size_t>(x_inf)].hex == *g.grid().parse_label("0604"));
 }
 
@@ -347,7 +347,7 @@ TEST_CASE(
     int shots = 0;
     for (const char* gun : {"x_gun", "x_gun2", "x_gun3"}) shots += g.state().mark(g.unit_index(gun), "shots");
     CHECK(shots == 3 + 3 + 3 - 2);
-    CHECK(g.hits(g.unit_index("x_fs")) == 0);  // supporters take no losses
+    CHECK(g.unit(g.unit_index("x_fs")).hits() == 0);  // supporters take no losses
 }
 
 TEST_CASE(
@@ -361,8 +361,8 @@ TEST_CASE(
     // The Allies have nobody retreating; the Axis regiment moves at its strategic allowance.
     REQUIRE(g.state().at.active_side == 1);
     const int x_inf = g.unit_index("x_inf");
-    CHECK(g.movement_budget(x_inf) == 4);  // foot: 2, strategic 4
-    s.apply(act(ActionKind::EndPhase));    // it stays, to be attacked
+    CHECK(g.unit(x_inf).movement_budget() == 4);  // foot: 2, strategic 4
+    s.apply(act(ActionKind::EndPhase));           // it stays, to be attacked
     activate(s, "1st");
     s.apply(act(ActionKind::EndPhase));
     attack(s, "x_inf", {"a_inf"});
@@ -515,7 +515,7 @@ TEST_CASE(
     REQUIRE(g.decision() == DecisionKind::Question);
     s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
     const int inf = g.unit_index("a_inf");
-    CHECK(g.movement_budget(inf) == 4);  // foot: 2, strategic 4
+    CHECK(g.unit(inf).movement_budget() == 4);  // foot: 2, strategic 4
     const auto& range = g.movement_range(inf);
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
     CHECK(range.reached(at("0503")));        // 3 hexes from the enemy
@@ -528,7 +528,7 @@ TEST_CASE(
     give_orders(near, {{"1st", "M"}, {"Kg", "H"}});
     activate(near, "1st");
     CHECK(near.game().decision() == DecisionKind::Movement);
-    CHECK(near.game().movement_budget(near.game().unit_index("a_inf")) == 2);
+    CHECK(near.game().unit(near.game().unit_index("a_inf")).movement_budget() == 2);
 }
 
 TEST_CASE(
@@ -645,8 +645,8 @@ TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn sta
     g.set_hits(g.unit_index("a_inf"), 3);
     g.set_hits(g.unit_index("a_far"), 1);  // 5 hexes from its HQ: out of command
     play_to_turn(s, 6);
-    CHECK(g.hits(g.unit_index("a_inf")) == 1);  // 2 points for one regiment
-    CHECK(g.hits(g.unit_index("a_far")) == 1);
+    CHECK(g.unit(g.unit_index("a_inf")).hits() == 1);  // 2 points for one regiment
+    CHECK(g.unit(g.unit_index("a_far")).hits() == 1);
     CHECK(logged(g, "Allies: night supply for 1 regiments; 0 strength and 1 support points unused"));
 }
 

@@ -277,8 +277,8 @@ TEST_CASE("9.2 a scenario's retreat_hexes param makes cavalry retreat one hex, a
     append(scenario, "rules:\n  cavalry: { params: { retreat_hexes: 1 } }\n");
     bots::Session s(load::load_scenario(scenario), scenario, 1, {1}, true);
     const int kn = unit(s.game(), "kn");
-    CHECK(s.game().capability(kn, kernel::Capability::RetreatHexes) == 1);
-    CHECK(s.game().capability(kn, kernel::Capability::AdvanceHexes) == 3);
+    CHECK(s.game().unit(kn).capability(kernel::Capability::RetreatHexes) == 1);
+    CHECK(s.game().unit(kn).capability(kernel::Capability::AdvanceHexes) == 3);
     CHECK(retreated(s) == 1);
 }
 

@@ -246,7 +246,7 @@ TEST_CASE(
                     })->hex;
     play.apply(sandtable::studio::actions_at(play.game(), to).front());
     const auto board = sandtable::studio::board_of(play.game(), play.game().scenario());
-    const auto& id = play.game().unit_id(select->unit);
+    const auto& id = play.game().unit(select->unit).id();
     auto placed = std::find_if(board.units.begin(), board.units.end(), [&](const auto& u) { return u.id == id; });
     REQUIRE(placed != board.units.end());
     CHECK(placed->hex == to);

@@ -43,7 +43,7 @@ struct MovementProcedure::Movers {
           barred(g.options<rules::MovementOptions>().barred_mark) {}
     bool operator()(int unit) const {
         const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
-        if (!u.on_map || u.side != side || u.moved || game.movement_allowance(unit) <= 0) return false;
+        if (!u.on_map || u.side != side || u.moved || game.unit(unit).movement_allowance() <= 0) return false;
         if (activation && !game.acts_now(unit)) return false;
         for (const auto& mark : barred)
             if (game.state_.mark(unit, mark) != 0) return false;
@@ -91,8 +91,8 @@ void MovementProcedure::flip_actions(const Game& game, std::vector<Action>& out)
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const auto& u = game.state_.units[i];
         const int unit = static_cast<int>(i);
-        if (!u.on_map || u.side != side || u.flipped || !game.unit_type(unit).back) continue;
-        const int rule = game.capability(unit, Capability::FlipsAtMovementStart);
+        if (!u.on_map || u.side != side || u.flipped || !game.unit(unit).type().back) continue;
+        const int rule = game.unit(unit).capability(Capability::FlipsAtMovementStart);
         if (rule == 1 || (rule == 2 && !game.hex_board_.in_enemy_zoc(side, u.hex)))
             out.push_back({ActionKind::Flip, unit, -1, {}, -1});
     }
@@ -138,7 +138,7 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
         game.set_back(a.unit, !u.back);
         u.flipped = true;
         if (game.logging_)
-            game.note("  " + game.unit_id(a.unit) + " turns to its " + (u.back ? "back" : "front") + " face");
+            game.note("  " + game.unit(a.unit).id() + " turns to its " + (u.back ? "back" : "front") + " face");
         return;
     }
     if (a.kind == ActionKind::SelectUnit) {
@@ -156,16 +156,17 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
     game.state_.selected = -1;
     game.state_.units[static_cast<std::size_t>(unit)].moved = true;
     if (a.hex == from) {
-        if (faced && a.index != game.facing(unit)) {
+        if (faced && a.index != game.unit(unit).facing()) {
             game.set_facing(unit, a.index);
-            if (game.logging_) game.note("  " + game.unit_id(unit) + " turns in " + game.grid().label(from));
+            if (game.logging_) game.note("  " + game.unit(unit).id() + " turns in " + game.grid().label(from));
         }
         return;
     }
     game.move_along(unit, path, a.hex);
     if (faced) game.set_facing(unit, a.index);
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " moves " + game.grid().label(from) + " to " + game.grid().label(a.hex));
+        game.note("  " + game.unit(unit).id() + " moves " + game.grid().label(from) + " to " +
+                  game.grid().label(a.hex));
     if (!game.listening(Event::MoveEnd)) return;
     EventContext ctx(Event::MoveEnd);
     ctx.set("unit", unit);
@@ -181,13 +182,13 @@ bool MovementProcedure::may_move_into(const Game& game, int unit, int idx) {
     if (!(game.options<rules::MovementOptions>().stacking_checked ==
           rules::MovementOptions::StackingChecked::EndOfPhase))
         return game.hex_board_.may_stack_in(unit, idx);
-    if (game.capability(unit, Capability::StacksFreely)) return true;
+    if (game.unit(unit).capability(Capability::StacksFreely)) return true;
     const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
     const Hex h = game.grid().hex_at(idx);
     int counted = 0, leavers = 0;
     for (int o : game.hex_board_.units_at(h)) {
         if (o == unit || game.state_.units[static_cast<std::size_t>(o)].side != me.side ||
-            game.capability(o, Capability::StacksFreely))
+            game.unit(o).capability(Capability::StacksFreely))
             continue;
         ++counted;
         if (may_still_leave(game, o)) ++leavers;
@@ -201,7 +202,7 @@ bool MovementProcedure::may_still_leave(const Game& game, int unit) {
     if (!may_be_moved(game, unit)) return false;
     const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
     if (game.hex_board_.in_enemy_zoc(u.side, u.hex) && !game.options<rules::MovementOptions>().ignore_zoc) return false;
-    const int allowance = game.movement_allowance(unit);
+    const int allowance = game.unit(unit).movement_allowance();
     for (int d = 0; d < 6; ++d) {
         const int cost = game.hex_board_.step_cost(unit, u.hex, d);
         if (cost >= 0 && cost <= allowance && !game.hex_board_.enemy_present(u.side, geometry::neighbour(u.hex, d)))
@@ -219,7 +220,8 @@ int MovementProcedure::over_stacked_hex(const Game& game) {
     std::vector<int> counts(static_cast<std::size_t>(game.grid().size()), 0);
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const auto& u = game.state_.units[i];
-        if (!u.on_map || u.side != side || game.capability(static_cast<int>(i), Capability::StacksFreely)) continue;
+        if (!u.on_map || u.side != side || game.unit(static_cast<int>(i)).capability(Capability::StacksFreely))
+            continue;
         const int idx = game.grid().index(u.hex);
         if (idx >= 0 && ++counts[static_cast<std::size_t>(idx)] > game.hex_board_.stacking_limit(side)) return idx;
     }
@@ -233,7 +235,7 @@ void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Ac
     const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
     const int from = game.grid().index(me.hex);
     const bool faced = game.hex_board_.uses_facing(unit);
-    const int* costs = game.hex_board_.step_costs(game.movement_class(unit));
+    const int* costs = game.hex_board_.step_costs(game.unit(unit).movement_class());
     for (int d = 0; d < 6; ++d) {
         const Hex n = geometry::neighbour(me.hex, d);
         const int i = game.grid().index(n);
@@ -253,7 +255,8 @@ void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Ac
 // reaches with at least one movement point left.
 void MovementProcedure::exit_moves(const Game& game, int unit, std::vector<Action>& out) {
     const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
-    const int budget = game.movement_budget(unit) - movement_cost_scale(game, unit) * game.movement_point_parts();
+    const int budget =
+        game.unit(unit).movement_budget() - movement_cost_scale(game, unit) * game.ruleset().movement_point_parts;
     std::optional<FacingRange> faced;  // searched once, when the side has exits at all
     for (const auto& area : game.scenario_->exits) {
         if (area.side != me.side) continue;
@@ -284,14 +287,14 @@ void MovementProcedure::leave_map(Game& game, int unit, Hex at) {
     u.exited = true;
     game.board_changed();
     // The exit area's points per unit, else the unit's own victory points.
-    int points = game.victory_points_of(unit);
+    int points = game.unit(unit).victory_points();
     for (const auto& area : game.scenario_->exits)
         if (area.side == u.side && area.points >= 0 &&
             std::find(area.hexes.begin(), area.hexes.end(), at) != area.hexes.end())
             points = area.points;
     game.state_.sides[static_cast<std::size_t>(u.side)].exited_points += points;
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " leaves the map from " + game.grid().label(at) + " (" +
+        game.note("  " + game.unit(unit).id() + " leaves the map from " + game.grid().label(at) + " (" +
                   std::to_string(points) + " VP)");
 }
 
@@ -426,7 +429,7 @@ bool MovementProcedure::keeps_away(const Game& game, int unit) {
 
 MovementProcedure::MovementStep MovementProcedure::step_rule(const Game& game, int unit, ZocExit mode) {
     const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
-    const int ezoc_cost = game.capability(unit, Capability::EzocEntryCost);  // whole MP
+    const int ezoc_cost = game.unit(unit).capability(Capability::EzocEntryCost);  // whole MP
     const bool ignore_zoc =
         game.procedure().id == Game::Procedure::Movement && game.options<rules::MovementOptions>().ignore_zoc;
     if (ignore_zoc && game.no_zoc_.size() != game.grid().size()) game.no_zoc_.assign(game.grid().size(), 0);
@@ -435,14 +438,14 @@ MovementProcedure::MovementStep MovementProcedure::step_rule(const Game& game, i
     return MovementStep{
         mode,
         game.grid().index(me.hex),
-        game.capability(unit, Capability::EnterEzocNeedsFriend) != 0,
+        game.unit(unit).capability(Capability::EnterEzocNeedsFriend) != 0,
         ignore_zoc ? game.no_zoc_.data() : game.hex_board_.enemy_zoc(me.side),
         game.hex_board_.stackers(me.side),
         game.hex_board_.blockers(game.opponent_of(me.side)),
-        game.hex_board_.step_costs(game.movement_class(unit)),
+        game.hex_board_.step_costs(game.unit(unit).movement_class()),
         movement_cost_scale(game, unit),
-        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * game.movement_point_parts(),
-        game.capability(unit, Capability::IgnoresZocBarriers) ? nullptr : game.hex_board_.zoc_barriers(),
+        ezoc_cost < 0 ? ezoc_cost : ezoc_cost * game.ruleset().movement_point_parts,
+        game.unit(unit).capability(Capability::IgnoresZocBarriers) ? nullptr : game.hex_board_.zoc_barriers(),
         halts,
         kept_away ? game.near_enemy_.data() : nullptr};
 }
@@ -454,10 +457,10 @@ const geometry::MovementRange& MovementProcedure::movement_range(const Game& gam
         // The step rule inlined into the search: the hottest loop of a bot game.
         const MovementStep rule = step_rule(game, unit, mode);
         if (rule.plain())
-            game.range_.compute_with(game.grid(), u.hex, game.movement_budget(unit),
+            game.range_.compute_with(game.grid(), u.hex, game.unit(unit).movement_budget(),
                                      PlainStep{rule.ezoc, rule.enemies, rule.costs});
         else
-            game.range_.compute_with(game.grid(), u.hex, game.movement_budget(unit), MovementStep(rule));
+            game.range_.compute_with(game.grid(), u.hex, game.unit(unit).movement_budget(), MovementStep(rule));
         game.range_unit_ = unit;
     }
     return game.range_;
@@ -474,8 +477,9 @@ MovementProcedure::FacingRange MovementProcedure::facing_range(const Game& game,
     const int start = game.grid().index(me.hex);
     r.states.assign(game.grid().size() * 6, {});
     if (start < 0) return r;
-    const int budget = game.movement_budget(unit);
-    const int scale = movement_cost_scale(game, unit) * game.movement_point_parts();  // a turn in place: one point
+    const int budget = game.unit(unit).movement_budget();
+    const int scale =
+        movement_cost_scale(game, unit) * game.ruleset().movement_point_parts;  // a turn in place: one point
     const auto step = step_rule(game, unit, unit == game.state_.selected ? game.state_.exit_mode : ZocExit::Free);
     // Costs are small: a bucket per cost (Dial's algorithm), as in the geometry's search.
     std::vector<std::vector<int>> buckets(static_cast<std::size_t>(budget) + 1);

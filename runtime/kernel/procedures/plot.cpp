@@ -24,8 +24,8 @@ bool PlotProcedure::may_plot(const Game& game, int unit) {
     const rules::PlotOptions& r = game.options<rules::PlotOptions>();
     for (const auto& mark : r.barred_mark)
         if (game.state_.mark(unit, mark) != 0) return false;
-    return game.movement_allowance(unit) > 0 || game.attribute(unit, r.melee.index) > 0 ||
-           game.attribute(unit, r.fire.index) > 0;
+    return game.unit(unit).movement_allowance() > 0 || game.unit(unit).attribute(r.melee.index) > 0 ||
+           game.unit(unit).attribute(r.fire.index) > 0;
 }
 
 // Where a unit may be ordered to go: the map's costs only. The enemy may have
@@ -33,8 +33,9 @@ bool PlotProcedure::may_plot(const Game& game, int unit) {
 // ordered to move (21.1), neither known yet: movement resolution deals with both.
 geometry::MovementRange PlotProcedure::plot_range(const Game& game, int unit) {
     geometry::MovementRange range;
-    const int* costs = game.hex_board_.step_costs(game.movement_class(unit));
-    range.compute_with(game.grid(), game.state_.units[static_cast<std::size_t>(unit)].hex, game.movement_budget(unit),
+    const int* costs = game.hex_board_.step_costs(game.unit(unit).movement_class());
+    range.compute_with(game.grid(), game.state_.units[static_cast<std::size_t>(unit)].hex,
+                       game.unit(unit).movement_budget(),
                        [&](int from, int dir, int) -> std::optional<geometry::StepCost> {
                            const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
                            if (cost < 0) return std::nullopt;
@@ -84,7 +85,7 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
     auto task = [&](PlotTask t, Hex h) { out.push_back({ActionKind::Plot, unit, -1, h, static_cast<int>(t)}); };
     task(PlotTask::Hold, me.hex);
     // MV: any hex within the unit's allowance, by its least-cost path.
-    if (game.movement_allowance(unit) > 0) {
+    if (game.unit(unit).movement_allowance() > 0) {
         const geometry::MovementRange range = plot_range(game, unit);
         for (std::size_t k = 0; k < range.hexes().size(); ++k)
             if (range.hexes()[k] != me.hex && game.hex_board_.may_end_in(unit, range.hexes()[k]))
@@ -93,16 +94,16 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
     // Targets: hexes holding an enemy, each once.
     std::vector<Hex> fire_targets, melee_targets;
     const rules::PlotOptions& r = game.options<rules::PlotOptions>();
-    const bool fires = game.attribute(unit, r.fire.index) > 0;
-    const bool fights = game.attribute(unit, r.melee.index) > 0;
+    const bool fires = game.unit(unit).attribute(r.fire.index) > 0;
+    const bool fights = game.unit(unit).attribute(r.melee.index) > 0;
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const auto& e = game.state_.units[i];
         if (!e.on_map || e.side == me.side) continue;
         const int d = geometry::distance(me.hex, e.hex);
         if (fights && d == 1 && std::find(melee_targets.begin(), melee_targets.end(), e.hex) == melee_targets.end())
             melee_targets.push_back(e.hex);
-        if (fires && d >= 1 && d <= std::max(1, game.attribute(unit, r.range.index)) &&
-            game.capability(static_cast<int>(i), Capability::CanBeFiredAt) &&
+        if (fires && d >= 1 && d <= std::max(1, game.unit(unit).attribute(r.range.index)) &&
+            game.unit(static_cast<int>(i)).capability(Capability::CanBeFiredAt) &&
             std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() &&
             (d == 1 || game.clear_sight(unit, e.hex)))
             fire_targets.push_back(e.hex);

@@ -29,7 +29,7 @@ bool PlottedCombatProcedure::step(Game& game) const {
         const std::string& barred = game.combat_rules().barred_mark;
         for (std::size_t i = 0; i < game.state_.units.size(); ++i)
             game.state_.units[i].ready = game.state_.units[i].on_map && game.beside_.plots[i].task == task &&
-                                         game.combat_strength(static_cast<int>(i)) > 0 &&
+                                         game.unit(static_cast<int>(i)).combat_strength() > 0 &&
                                          (barred.empty() || game.state_.mark(static_cast<int>(i), barred) == 0);
         game.state_.at.stage = 1;
     }
@@ -69,7 +69,7 @@ bool PlottedCombatProcedure::open_next(Game& game) {
             for (int d : game.hex_board().units_at(target))
                 if (game.state_.units[static_cast<std::size_t>(d)].side != side &&
                     !game.state_.units[static_cast<std::size_t>(d)].was_attacked &&
-                    (task == PlotTask::Melee || game.capability(d, Capability::CanBeFiredAt)))
+                    (task == PlotTask::Melee || game.unit(d).capability(Capability::CanBeFiredAt)))
                     defenders.push_back(d);
             std::vector<int> able;
             for (int a : attackers)

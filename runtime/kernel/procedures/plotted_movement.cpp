@@ -77,7 +77,7 @@ struct PlottedMovementProcedure::PlottedMoves {
             const Plot& plot = game.beside_.plots[i];
             const int unit = static_cast<int>(i);
             if (!u.on_map || plot.task != PlotTask::Move || plot.path.empty() || u.hex != plot.from ||
-                game.movement_allowance(unit) <= 0)
+                game.unit(unit).movement_allowance() <= 0)
                 continue;
             if (std::any_of(barred.begin(), barred.end(),
                             [&](const std::string& m) { return game.state_.mark(unit, m) != 0; }))
@@ -95,7 +95,7 @@ struct PlottedMovementProcedure::PlottedMoves {
             const auto& u = units[i];
             const PlotTask t = game.beside_.plots[i].task;
             if (!u.on_map || t == PlotTask::Move || t == PlotTask::Melee ||
-                !game.capability(static_cast<int>(i), Capability::ExertsZoc))
+                !game.unit(static_cast<int>(i)).capability(Capability::ExertsZoc))
                 continue;
             for (Hex n : geometry::neighbours(u.hex)) {
                 const int idx = game.grid().index(n);
@@ -167,7 +167,8 @@ struct PlottedMovementProcedure::PlottedMoves {
             if (stopped[a]) continue;
             const auto here = game.hex_board().units_at(to_of(going[a]));
             if (std::any_of(here.begin(), here.end(), [&](int o) { return !moving(o); })) continue;
-            entering[game.grid().index(to_of(going[a]))][going[a]->side] += game.attribute(going[a]->unit, strength);
+            entering[game.grid().index(to_of(going[a]))][going[a]->side] +=
+                game.unit(going[a]->unit).attribute(strength);
         }
         for (const auto& [hex, by_side] : entering) {
             if (by_side.size() < 2) continue;
@@ -185,13 +186,13 @@ struct PlottedMovementProcedure::PlottedMoves {
         for (int o : game.hex_board().units_at(to)) {
             if (leaving(o)) continue;
             if (game.state_.units[static_cast<std::size_t>(o)].side != going[a]->side) return 4;
-            if (!game.capability(o, Capability::StacksFreely)) ++friends;
+            if (!game.unit(o).capability(Capability::StacksFreely)) ++friends;
         }
         for (std::size_t b = 0; b < a; ++b)
             if (!stopped[b] && to_of(going[b]) == to && going[b]->side == going[a]->side &&
-                !game.capability(going[b]->unit, Capability::StacksFreely))
+                !game.unit(going[b]->unit).capability(Capability::StacksFreely))
                 ++friends;
-        const bool counts = !game.capability(going[a]->unit, Capability::StacksFreely);
+        const bool counts = !game.unit(going[a]->unit).capability(Capability::StacksFreely);
         // Stacking binds where a move ends, not on the way (5.26, 5.4).
         const bool last =
             going[a]->next + 1 == game.beside_.plots[static_cast<std::size_t>(going[a]->unit)].path.size();
@@ -215,7 +216,7 @@ struct PlottedMovementProcedure::PlottedMoves {
     void stop(Mover& m, const char* why) {
         m.done = true;
         if (game.logging_)
-            game.note("  " + game.unit_id(m.unit) + " stops in " + game.grid().label(m.path.back()) + ": " + why);
+            game.note("  " + game.unit(m.unit).id() + " stops in " + game.grid().label(m.path.back()) + ": " + why);
     }
 
     // Those stopped stop; the others enter their next hex.
@@ -241,7 +242,7 @@ struct PlottedMovementProcedure::PlottedMoves {
         for (const auto& m : movers) {
             if (m.path.size() < 2) continue;
             if (game.logging_)
-                game.note("  " + game.unit_id(m.unit) + " moves " + game.grid().label(m.path.front()) + " to " +
+                game.note("  " + game.unit(m.unit).id() + " moves " + game.grid().label(m.path.front()) + " to " +
                           game.grid().label(m.path.back()));
             if (!game.listening(Event::MoveEnd)) continue;
             EventContext ctx(Event::MoveEnd);

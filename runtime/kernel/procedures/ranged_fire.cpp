@@ -42,8 +42,9 @@ void RangedFireProcedure::list(const Game& game, std::vector<Action>& out) const
     for (std::size_t f = 0; f < game.state_.units.size(); ++f) {
         const auto& u = game.state_.units[f];
         const int firer = static_cast<int>(f);
-        if (!u.on_map || u.side != side || u.fired || game.attribute(firer, game.roles_.fire_factor) <= 0) continue;
-        const int range = adjacent_only ? 1 : std::max(1, game.attribute(firer, game.roles_.fire_range));
+        if (!u.on_map || u.side != side || u.fired || game.unit(firer).attribute(game.roles_.fire_factor) <= 0)
+            continue;
+        const int range = adjacent_only ? 1 : std::max(1, game.unit(firer).attribute(game.roles_.fire_range));
         // A firer with an eligible (front-face) enemy next to it must fire at one (6.4).
         const bool held = must_target_adjacent && has_adjacent_eligible_target(game, firer);
         for (std::size_t t = 0; t < game.state_.units.size(); ++t)
@@ -58,7 +59,7 @@ bool RangedFireProcedure::has_adjacent_eligible_target(const Game& game, int fir
     for (std::size_t o = 0; o < game.state_.units.size(); ++o) {
         const auto& e = game.state_.units[o];
         if (e.on_map && e.side != f.side && !e.back && geometry::distance(e.hex, f.hex) == 1 &&
-            game.capability(static_cast<int>(o), Capability::CanBeFiredAt))
+            game.unit(static_cast<int>(o)).capability(Capability::CanBeFiredAt))
             return true;
     }
     return false;
@@ -70,7 +71,7 @@ bool RangedFireProcedure::can_fire_at(const Game& game, int firer, int target, i
     const auto& t = game.state_.units[static_cast<std::size_t>(target)];
     if (!t.on_map || t.side == f.side) return false;
     const int d = geometry::distance(f.hex, t.hex);
-    if (d > range || d < 1 || !game.capability(target, Capability::CanBeFiredAt)) return false;
+    if (d > range || d < 1 || !game.unit(target).capability(Capability::CanBeFiredAt)) return false;
     return d == 1 || game.clear_sight(firer, t.hex);
 }
 
@@ -81,15 +82,16 @@ void RangedFireProcedure::apply(Game& game, const Action& a) const {
         return;
     }
     game.state_.units[static_cast<std::size_t>(a.unit)].fired = true;
-    game.state_.fires.push_back({a.unit, a.target, game.attribute(a.unit, game.roles_.fire_factor)});
-    if (game.logging_) game.note("  " + game.unit_id(a.unit) + " will fire at " + game.unit_id(a.target));
+    game.state_.fires.push_back({a.unit, a.target, game.unit(a.unit).attribute(game.roles_.fire_factor)});
+    if (game.logging_) game.note("  " + game.unit(a.unit).id() + " will fire at " + game.unit(a.target).id());
 }
 
 void RangedFireProcedure::resolve_fires(Game& game) {
     const rules::ThresholdTable* table = game.ruleset_->threshold_table(game.phase().table);
     std::vector<int> hit;
     for (const Fire& f : game.state_.fires) {
-        int r = game.roll(table ? table->die_faces : 6, game.unit_id(f.firer) + " fires at " + game.unit_id(f.target));
+        int r =
+            game.roll(table ? table->die_faces : 6, game.unit(f.firer).id() + " fires at " + game.unit(f.target).id());
         bool success = table ? table->succeeds(r, f.factor) : r <= f.factor;
         EventContext ctx(Event::FireResult);
         ctx.set("firer", f.firer);

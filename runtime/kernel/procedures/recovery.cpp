@@ -20,21 +20,22 @@ bool RecoveryProcedure::step(Game& game) const {
         for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
             const int unit = static_cast<int>(i);
             const auto& u = game.state_.units[i];
-            if (!u.on_map || u.side != side || !u.back || !game.capability(unit, Capability::Reorganizes)) continue;
-            if (game.capability(unit, Capability::AutoReorganize)) {
+            if (!u.on_map || u.side != side || !u.back || !game.unit(unit).capability(Capability::Reorganizes))
+                continue;
+            if (game.unit(unit).capability(Capability::AutoReorganize)) {
                 game.set_back(unit, false);
-                if (game.logging_) game.note("  " + game.unit_id(unit) + " reorganizes (no roll needed)");
+                if (game.logging_) game.note("  " + game.unit(unit).id() + " reorganizes (no roll needed)");
                 continue;
             }
             int modifier =
                 (game.hex_board().adjacent_to_enemy(unit) ? adjacent_mod : 0) +
                 (leader_attribute >= 0 ? game.hex_board().best_attribute_at(side, u.hex, leader_attribute) : 0);
-            int r = game.roll(table ? table->die_faces : 6, game.unit_id(unit) + " reorganizes");
+            int r = game.roll(table ? table->die_faces : 6, game.unit(unit).id() + " reorganizes");
             int target = table ? table->target : 5;
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
             if (ok) {
                 game.set_back(unit, false);
-                if (game.logging_) game.note("  " + game.unit_id(unit) + " reorganizes");
+                if (game.logging_) game.note("  " + game.unit(unit).id() + " reorganizes");
             }
         }
         game.state_.at.stage = 1;
@@ -70,11 +71,11 @@ std::vector<Hex> RecoveryProcedure::rally_hexes(const Game& game, int side) {
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const auto& l = game.state_.units[i];
         if (!l.on_map || l.side != side || game.roles_.rally_leader < 0 ||
-            game.attribute(static_cast<int>(i), game.roles_.rally_leader) <= 0)
+            game.unit(static_cast<int>(i)).attribute(game.roles_.rally_leader) <= 0)
             continue;
         bool alone = true;
         for (int o : game.hex_board().units_at(l.hex))
-            if (!game.capability(o, Capability::StacksFreely)) alone = false;
+            if (!game.unit(o).capability(Capability::StacksFreely)) alone = false;
         if (alone) {
             add(l.hex);
             continue;
@@ -85,7 +86,7 @@ std::vector<Hex> RecoveryProcedure::rally_hexes(const Game& game, int side) {
                 continue;
             bool vacant = true;
             for (int o : game.hex_board().units_at(n))
-                if (!game.capability(o, Capability::StacksFreely)) vacant = false;
+                if (!game.unit(o).capability(Capability::StacksFreely)) vacant = false;
             if (vacant) add(n);
         }
     }
@@ -117,9 +118,9 @@ void RecoveryProcedure::apply(Game& game, const Action& a) const {
     game.move_unit(a.unit, a.hex);
     if (game.roles_.strength >= 0)
         game.state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -=
-            game.unit_type(a.unit).front.values[static_cast<std::size_t>(game.roles_.strength)];
-    game.state_.sides[static_cast<std::size_t>(u.side)].lost_points -= game.victory_points_of(a.unit);
-    if (game.logging_) game.note("  " + game.unit_id(a.unit) + " rallies at " + game.grid().label(a.hex));
+            game.unit(a.unit).type().front.values[static_cast<std::size_t>(game.roles_.strength)];
+    game.state_.sides[static_cast<std::size_t>(u.side)].lost_points -= game.unit(a.unit).victory_points();
+    if (game.logging_) game.note("  " + game.unit(a.unit).id() + " rallies at " + game.grid().label(a.hex));
     game.check_morale(u.side);
 }
 

@@ -113,7 +113,7 @@ void TabletopArtilleryProcedure::apply(Game& game, const Action& a) const {
     game.state_.units[static_cast<std::size_t>(a.unit)].fired = true;
     game.drop_legal();
     if (a.kind == ActionKind::Decline) {
-        if (game.logging_) game.note("  " + game.unit_id(a.unit) + " does not fire");
+        if (game.logging_) game.note("  " + game.unit(a.unit).id() + " does not fire");
         return;
     }
     fire_gun(game, a.unit, a.target, a.index);
@@ -147,11 +147,11 @@ void TabletopArtilleryProcedure::fire_gun(Game& game, int gun, int target, int c
     game.place_on_table(gun, game.tabletop_.position(gun),
                         static_cast<int>(std::lround(gt::normalize_bearing(bearing))) % 360);
     if (gs->ammunition > 0) game.set_mark(gun, "shots:" + spec.id, fired(*gs) + 1);
-    Shot shot{chart, *gs, spec, gun, muzzle, bearing, game.unit_id(gun) + " fires " + spec.name};
+    Shot shot{chart, *gs, spec, gun, muzzle, bearing, game.unit(gun).id() + " fires " + spec.name};
     aim_shot(game, shot, called_cm);
     land_shot(game, shot);
     if (game.logging_)
-        game.note("  " + shot.who + " at " + game.unit_id(target) +
+        game.note("  " + shot.who + " at " + game.unit(target).id() +
                   (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
                   std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +
                   std::to_string(shot.under) + " figures under it, " + std::to_string(shot.killed) + " hit");

@@ -54,7 +54,7 @@ const gt::TableMap& TabletopBoard::map() const { return game_.scenario().table.m
 
 int TabletopBoard::value(int unit, TabletopRole role) const {
     const int attribute = roles_[static_cast<std::size_t>(role)];
-    return attribute < 0 ? 0 : game_.attribute(unit, attribute);
+    return attribute < 0 ? 0 : game_.unit(unit).attribute(attribute);
 }
 
 gt::Point TabletopBoard::position(int unit) const {
@@ -64,7 +64,7 @@ gt::Point TabletopBoard::position(int unit) const {
 
 int TabletopBoard::stand_count(int unit) const {
     const int per_stand = std::max(1, value(unit, TabletopRole::FiguresPerStand));
-    return (game_.figures(unit) + per_stand - 1) / per_stand;
+    return (game_.unit(unit).figures() + per_stand - 1) / per_stand;
 }
 
 gt::Formation TabletopBoard::formation(int unit) const {
@@ -99,7 +99,7 @@ std::vector<gt::Stand> TabletopBoard::stands(int unit) const {
 std::vector<int> TabletopBoard::figures_on_stands(int unit) const {
     const int per_stand = std::max(1, value(unit, TabletopRole::FiguresPerStand));
     std::vector<int> out;
-    for (int left = game_.figures(unit); left > 0; left -= per_stand) out.push_back(std::min(left, per_stand));
+    for (int left = game_.unit(unit).figures(); left > 0; left -= per_stand) out.push_back(std::min(left, per_stand));
     return out;
 }
 

@@ -18,7 +18,7 @@ int TabletopFireProcedure::volleys_allowed(const Game& game, int unit) {
     if (!u.on_map || game.tabletop_.value(unit, TabletopRole::Range) <= 0) return 0;
     if (!game.tabletop_.units_in_contact(unit).empty())
         return attacked_in_melee(game, unit) ? 1 : 0;  // else it melees instead
-    const int on_the_move = game.capability(unit, Capability::VolleysWhenMoved);
+    const int on_the_move = game.unit(unit).capability(Capability::VolleysWhenMoved);
     int volleys = u.moved_thirds == 0  ? game.options<rules::TabletopFireOptions>().volleys_still
                   : on_the_move >= 0   ? on_the_move
                   : u.moved_thirds < 3 ? game.options<rules::TabletopFireOptions>().volleys_moved
@@ -147,7 +147,7 @@ void TabletopFireProcedure::apply(Game& game, const Action& a) const {
     auto& u = game.state_.units[static_cast<std::size_t>(a.unit)];
     u.fired = true;
     if (a.kind != ActionKind::Fire) {
-        if (game.logging_) game.note("  " + game.unit_id(a.unit) + " holds its fire");
+        if (game.logging_) game.note("  " + game.unit(a.unit).id() + " holds its fire");
         return;
     }
     double range = 0;
@@ -155,8 +155,8 @@ void TabletopFireProcedure::apply(Game& game, const Action& a) const {
         for (const auto& s : game.state_.sightings)
             if (s.firer == a.unit && s.target == a.target) range = s.distance_um / 10000.0;
         if (game.logging_)
-            game.note("  " + game.unit_id(a.unit) + " fires en passant at " + game.unit_id(a.target) + ", seen at " +
-                      std::to_string(static_cast<int>(std::lround(range))) + " cm");
+            game.note("  " + game.unit(a.unit).id() + " fires en passant at " + game.unit(a.target).id() +
+                      ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
     }
     game.state_.fires.push_back({a.unit, a.target, static_cast<int>(std::lround(range * 10))});
     game.drop_legal();
@@ -195,7 +195,7 @@ void TabletopFireProcedure::resolve(Game& game) {
         const double reach = fire_reach(game, f.firer, f.target);
         const std::string start_value =
             start_attribute >= 0 ? game.ruleset_->attributes[static_cast<std::size_t>(start_attribute)].format(
-                                       game.attribute(f.target, start_attribute))
+                                       game.unit(f.target).attribute(start_attribute))
                                  : "";
         // En passant the target was nearer during the move than it is now:
         // the rank fired when it was in reach, whatever its reach now.
@@ -225,11 +225,11 @@ void TabletopFireProcedure::resolve(Game& game) {
                 if (shooting == 0) continue;
                 int scored = 0;
                 for (int k = 0; k < shooting; ++k)
-                    scored += ladder->hits(step, game.roll(ladder->die_faces, game.unit_id(f.firer) + " fires at " +
-                                                                                  game.unit_id(f.target)));
+                    scored += ladder->hits(step, game.roll(ladder->die_faces, game.unit(f.firer).id() + " fires at " +
+                                                                                  game.unit(f.target).id()));
                 hits += scored;
                 if (game.logging_)
-                    game.note("  " + game.unit_id(f.firer) + " fires at " + game.unit_id(f.target) + " (volley " +
+                    game.note("  " + game.unit(f.firer).id() + " fires at " + game.unit(f.target).id() + " (volley " +
                               std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
                               std::to_string(shooting) + " figures at step " + std::to_string(step) +
                               "): " + std::to_string(scored) + (scored == 1 ? " hit" : " hits"));

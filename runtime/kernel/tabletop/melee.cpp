@@ -46,7 +46,7 @@ bool TabletopMeleeProcedure::step(Game& game) const {
             if (b < a) continue;
             if (out_of_time_to_fight(game, a) || out_of_time_to_fight(game, b)) {
                 if (game.logging_)
-                    game.note("  " + game.unit_id(a) + " and " + game.unit_id(b) +
+                    game.note("  " + game.unit(a).id() + " and " + game.unit(b).id() +
                               " meet in the last third of a move: they fight next turn");
                 continue;
             }
@@ -87,7 +87,7 @@ int TabletopMeleeProcedure::shock_hits(Game& game, const rules::HitMatrix& shock
         const int attribute = game.ruleset_->attribute_index(by);
         return attribute < 0 ? std::string()
                              : game.ruleset_->attributes[static_cast<std::size_t>(attribute)].format(
-                                   game.attribute(unit, attribute));
+                                   game.unit(unit).attribute(attribute));
     };
     const int figures = figures_in_contact(game, striker, receiver);
     EventContext ctx(Event::ShockDice);
@@ -101,11 +101,11 @@ int TabletopMeleeProcedure::shock_hits(Game& game, const rules::HitMatrix& shock
     if (dice == 0 || faces.empty()) return 0;
     int hits = 0;
     for (int k = 0; k < dice; ++k) {
-        const int face = game.roll(shock.die_faces, game.unit_id(striker) + " shock");
+        const int face = game.roll(shock.die_faces, game.unit(striker).id() + " shock");
         hits += std::find(faces.begin(), faces.end(), face) != faces.end();
     }
     if (game.logging_)
-        game.note("  " + game.unit_id(striker) + " charges home on " + game.unit_id(receiver) + ": " +
+        game.note("  " + game.unit(striker).id() + " charges home on " + game.unit(receiver).id() + ": " +
                   std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
     return hits;
 }
@@ -131,9 +131,9 @@ int TabletopMeleeProcedure::melee_losses(Game& game, int unit, int enemy) {
     const int die = game.options<rules::TabletopMeleeOptions>().melee_die;
     int lost = 0;
     for (int k = 0; k < rolling; ++k)
-        lost += game.roll(die, game.unit_id(unit) + " melee against " + game.unit_id(enemy)) > point;
+        lost += game.roll(die, game.unit(unit).id() + " melee against " + game.unit(enemy).id()) > point;
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " melees " + game.unit_id(enemy) + ": " + std::to_string(rolling) +
+        game.note("  " + game.unit(unit).id() + " melees " + game.unit(enemy).id() + ": " + std::to_string(rolling) +
                   " figures at " + std::to_string(point) + ", " + std::to_string(lost) + " fall");
     return lost;
 }

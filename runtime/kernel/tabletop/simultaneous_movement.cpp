@@ -119,7 +119,7 @@ int line_thirds(const rules::Ruleset& rs, const rules::TableData& table, std::si
 int TabletopMovementProcedure::terrain_thirds(const Game& game, int unit, gt::Point from, gt::Point to,
                                               double& stop_at) {
     const auto& table = game.scenario_->table;
-    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
+    const auto mc = static_cast<std::size_t>(game.unit(unit).movement_class());
     const double length = gt::distance(from, to);
     std::vector<char> paid(table.map.areas.size(), 0);
     const gt::Formation formation = game.tabletop_.formation(unit);
@@ -157,7 +157,7 @@ int TabletopMovementProcedure::terrain_thirds(const Game& game, int unit, gt::Po
 TabletopMovementProcedure::RoadShare TabletopMovementProcedure::road_share(const Game& game, int unit, gt::Point from,
                                                                            gt::Point to) {
     const auto& table = game.scenario_->table;
-    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
+    const auto mc = static_cast<std::size_t>(game.unit(unit).movement_class());
     const double frontage =
         game.tabletop_.formation(unit).files * game.tabletop_.value(unit, TabletopRole::StandWidth) / 10.0;
     RoadShare best;
@@ -203,7 +203,7 @@ TabletopMovementProcedure::TableMove TabletopMovementProcedure::plan_move(Game& 
         m.may_leave = u.reaction == Reaction::BackAndTurn;
         m.about_face = u.reaction != Reaction::Back;
         if (game.logging_)
-            game.note("  " + game.unit_id(unit) +
+            game.note("  " + game.unit(unit).id() +
                       (u.reaction == Reaction::Back          ? " goes back"
                        : u.reaction == Reaction::BackAndTurn ? " goes back and turns"
                                                              : " turns and flees the charge"));
@@ -342,7 +342,7 @@ void TabletopMovementProcedure::begin_charges(Game& game) {
         ctx.set("target_flees", 0);
         game.raise(ctx);
         if (ctx.get("cancel", 0)) {
-            if (game.logging_) game.note("  " + game.unit_id(unit) + "'s charge does not go in");
+            if (game.logging_) game.note("  " + game.unit(unit).id() + "'s charge does not go in");
             game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
         } else if (ctx.get("target_flees", 0)) {
             game.state_.units[static_cast<std::size_t>(o.target)].reaction = Reaction::FleeCharge;
@@ -366,7 +366,7 @@ void TabletopMovementProcedure::stand_where_no_room(Game& game, std::vector<Tabl
         u.files = files;
         moves[static_cast<std::size_t>(unit)].moving = false;
         traffic.refresh(unit);
-        if (game.logging_) game.note("  " + game.unit_id(unit) + " has no room to turn or re-form, and stands");
+        if (game.logging_) game.note("  " + game.unit(unit).id() + " has no room to turn or re-form, and stands");
     }
 }
 
@@ -421,7 +421,7 @@ bool TabletopMovementProcedure::move_one_slice(Game& game, int unit, std::vector
     if (m.remaining <= 1e-6) m.moving = false;
     traffic.refresh(unit);
     if (m.may_leave && !gt::on_table(game.tabletop_.map(), end)) {
-        if (game.logging_) game.note("  " + game.unit_id(unit) + " leaves the table");
+        if (game.logging_) game.note("  " + game.unit(unit).id() + " leaves the table");
         game.lose_figures(unit, u.figures, "left the table");
         traffic.left_the_table(unit);
         m.moving = false;
@@ -452,7 +452,7 @@ void TabletopMovementProcedure::finish_move(Game& game, int unit, const TableMov
         if (!traffic.clear_of_others(unit, game.tabletop_.stands(unit))) u.facing = was;  // no room to face that way
     }
     if (game.logging_ && m.moved > 0.05)
-        game.note("  " + game.unit_id(unit) + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) +
+        game.note("  " + game.unit(unit).id() + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) +
                   " cm");
 }
 

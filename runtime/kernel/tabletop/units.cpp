@@ -63,11 +63,11 @@ void Game::reveal_seen_markers() {
         auto& s = state_.units[static_cast<std::size_t>(u)];
         s.hidden = false;
         if (s.phantom) {
-            if (logging_) note("  a marker is seen: nothing is there (" + unit_id(u) + " was a phantom)");
+            if (logging_) note("  a marker is seen: nothing is there (" + unit(u).id() + " was a phantom)");
             s.on_map = false;
             s.eliminated = true;  // gone; it counts for nobody
         } else if (logging_) {
-            note("  " + unit_id(u) + " is seen and revealed");
+            note("  " + unit(u).id() + " is seen and revealed");
         }
     }
     if (!seen.empty()) board_changed();
@@ -90,7 +90,7 @@ void Game::lose_figures(int unit, int count, const std::string& why, const std::
     u.figures -= lost;
     state_.sides[static_cast<std::size_t>(u.side)].lost_points += lost * scenario_->vp_per_enemy_strength;
     if (logging_)
-        note("  " + unit_id(unit) + " loses " + std::to_string(lost) + (lost == 1 ? " figure" : " figures") +
+        note("  " + this->unit(unit).id() + " loses " + std::to_string(lost) + (lost == 1 ? " figure" : " figures") +
              (why.empty() ? "" : " (" + why + ")") + ", " + std::to_string(u.figures) + " left");
     board_changed();
     if (u.figures == 0) eliminate(unit);

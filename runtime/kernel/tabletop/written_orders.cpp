@@ -109,7 +109,7 @@ bool WrittenOrders::may_write(int unit, const TableOrder& o) const {
     if (o.distance < 0 || o.distance > reach_mm) return false;
     if (o.mode == TableOrder::Hold && o.distance != 0) return false;
     if (o.files < 0 || o.files > game_.tabletop_.stand_count(unit)) return false;
-    if (o.files > 0 && o.files != u.files && !game_.capability(unit, Capability::ChangesFormation)) return false;
+    if (o.files > 0 && o.files != u.files && !game_.unit(unit).capability(Capability::ChangesFormation)) return false;
     if (const int from = must_move_away_from(unit); from >= 0 && !moves_away(unit, from, o)) return false;
     if (o.mode == TableOrder::Charge) {
         if (!game_.tabletop_.units_in_contact(unit).empty()) return false;  // in melee already: no room to charge
@@ -174,7 +174,7 @@ std::string WrittenOrders::describe(int unit, const TableOrder& o) const {
             text = compass_name(o.bearing) + " " + cm_text(o.distance);
             break;
         case TableOrder::Charge:
-            text = "charge " + game_.unit_id(o.target) + " (" + compass_name(o.bearing) + ", up to " +
+            text = "charge " + game_.unit(o.target).id() + " (" + compass_name(o.bearing) + ", up to " +
                    cm_text(o.distance) + ")";
             break;
         case TableOrder::Withdraw:
@@ -277,7 +277,7 @@ void Game::set_table_order(int unit, const TableOrder& order) {
     state_.table_orders[static_cast<std::size_t>(unit)] = order;
     drop_legal();
     if (logging_)
-        note("    " + unit_id(unit) + ": " + written_orders().describe(unit, order) + " (its rules order it)");
+        note("    " + this->unit(unit).id() + ": " + written_orders().describe(unit, order) + " (its rules order it)");
 }
 
 void WrittenOrdersProcedure::reveal(Game& game) {
@@ -292,7 +292,7 @@ void WrittenOrdersProcedure::reveal(Game& game) {
     game.note("  Orders are revealed");
     for (std::size_t i = 0; i < game.state_.units.size(); ++i)
         if (game.state_.units[i].on_map && game.state_.units[i].reaction == Reaction::None)
-            game.note("    " + game.unit_id(static_cast<int>(i)) + ": " +
+            game.note("    " + game.unit(static_cast<int>(i)).id() + ": " +
                       WrittenOrders(game).describe(static_cast<int>(i), game.state_.table_orders[i]));
 }
 

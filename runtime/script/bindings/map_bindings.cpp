@@ -79,7 +79,7 @@ int l_step_cost(lua_State* L) {
         return luaL_error(L, "%s and %s are not adjacent", game(L).grid().label(from).c_str(),
                           game(L).grid().label(to).c_str());
     const int cost = game(L).hex_board().step_cost(u, from, dir);
-    const int parts = game(L).movement_point_parts();
+    const int parts = game(L).ruleset().movement_point_parts;
     if (cost < 0)
         lua_pushnil(L);
     else if (cost % parts == 0)

@@ -31,9 +31,9 @@ void require_terrain(lua_State* L, const char* function, const char* id) {
     if (game(L).ruleset().terrain_index(id) < 0) luaL_error(L, "%s: the ruleset has no terrain '%s'", function, id);
 }
 
-// game.figures(u): figures left.
+// game.unit(u).figures(): figures left.
 int l_figures(lua_State* L) {
-    lua_pushinteger(L, game(L).figures(unit_arg(L, 1)));
+    lua_pushinteger(L, game(L).unit(unit_arg(L, 1)).figures());
     return 1;
 }
 
@@ -150,7 +150,7 @@ int l_set_table_order(lua_State* L) {
             L,
             "game.set_table_order: not an order %s may be given (a move within its allowance and a third, "
             "a charge at an enemy it is not already fighting)",
-            game(L).unit_id(u).c_str());
+            game(L).unit(u).id().c_str());
     game(L).set_table_order(u, o);
     return 0;
 }

@@ -14,7 +14,7 @@ int l_attr(lua_State* L) {
     const char* name = luaL_checkstring(L, 2);
     int i = game(L).ruleset().attribute_index(name);
     if (i < 0) return luaL_error(L, "the ruleset declares no attribute '%s'", name);
-    push_attribute(L, game(L).ruleset().attributes[static_cast<std::size_t>(i)], game(L).attribute(u, i));
+    push_attribute(L, game(L).ruleset().attributes[static_cast<std::size_t>(i)], game(L).unit(u).attribute(i));
     return 1;
 }
 
@@ -60,8 +60,8 @@ int l_unit_info(lua_State* L) {
     int u = unit_arg(L, 1);
     const auto& s = game(L).state().units[static_cast<std::size_t>(u)];
     lua_createtable(L, 0, 10);
-    lua_pushstring(L, game(L).unit_id(u).c_str()), lua_setfield(L, -2, "id");
-    lua_pushstring(L, game(L).unit_type(u).id.c_str()), lua_setfield(L, -2, "type");
+    lua_pushstring(L, game(L).unit(u).id().c_str()), lua_setfield(L, -2, "id");
+    lua_pushstring(L, game(L).unit(u).type().id.c_str()), lua_setfield(L, -2, "type");
     lua_pushinteger(L, s.side), lua_setfield(L, -2, "side");
     push_label(L, s.hex), lua_setfield(L, -2, "hex");
     lua_pushboolean(L, s.back), lua_setfield(L, -2, "back");
@@ -70,8 +70,8 @@ int l_unit_info(lua_State* L) {
     lua_pushinteger(L, game(L).scenario().units[static_cast<std::size_t>(u)].arrives), lua_setfield(L, -2, "arrives");
     if (const auto& formation = game(L).scenario().units[static_cast<std::size_t>(u)].formation; !formation.empty())
         lua_pushstring(L, formation.c_str()), lua_setfield(L, -2, "formation");
-    lua_pushinteger(L, game(L).combat_strength(u)), lua_setfield(L, -2, "strength");
-    lua_pushinteger(L, game(L).movement_allowance(u)), lua_setfield(L, -2, "movement");
+    lua_pushinteger(L, game(L).unit(u).combat_strength()), lua_setfield(L, -2, "strength");
+    lua_pushinteger(L, game(L).unit(u).movement_allowance()), lua_setfield(L, -2, "movement");
     lua_pushinteger(L, s.hits), lua_setfield(L, -2, "hits");
     return 1;
 }
@@ -79,7 +79,7 @@ int l_unit_info(lua_State* L) {
 // Cheap single-field accessors: handlers that scan many units use these
 // instead of building a table per unit with game.unit().
 int l_id(lua_State* L) {
-    lua_pushstring(L, game(L).unit_id(unit_arg(L, 1)).c_str());
+    lua_pushstring(L, game(L).unit(unit_arg(L, 1)).id().c_str());
     return 1;
 }
 
@@ -99,7 +99,7 @@ int l_is_back(lua_State* L) {
 }
 
 int l_movement(lua_State* L) {
-    lua_pushinteger(L, game(L).movement_allowance(unit_arg(L, 1)));
+    lua_pushinteger(L, game(L).unit(unit_arg(L, 1)).movement_allowance());
     return 1;
 }
 
@@ -124,7 +124,7 @@ int l_units_with(lua_State* L) {
     const auto& units = game(L).state().units;
     std::vector<int> out;
     for (std::size_t i = 0; i < units.size(); ++i)
-        if (units[i].on_map && units[i].side == side && game(L).attribute(static_cast<int>(i), attribute) != 0)
+        if (units[i].on_map && units[i].side == side && game(L).unit(static_cast<int>(i)).attribute(attribute) != 0)
             out.push_back(static_cast<int>(i));
     push_int_list(L, out);
     return 1;
@@ -140,13 +140,13 @@ int l_marked(lua_State* L) {
     return 1;
 }
 
-// game.capability(u, name): the kernel capability of the unit's current face.
+// game.unit(u).capability(name): the kernel capability of the unit's current face.
 int l_capability(lua_State* L) {
     const int u = unit_arg(L, 1);
     const char* name = luaL_checkstring(L, 2);
     kernel::Capability c;
     if (!kernel::parse_capability(name, c)) return luaL_error(L, "unknown capability '%s'", name);
-    lua_pushinteger(L, game(L).capability(u, c));
+    lua_pushinteger(L, game(L).unit(u).capability(c));
     return 1;
 }
 
@@ -156,9 +156,9 @@ int l_mark(lua_State* L) {
     return 1;
 }
 
-// game.facing(unit): the direction (0-5) its front faces, nil when it has none.
+// game.unit(unit).facing(): the direction (0-5) its front faces, nil when it has none.
 int l_facing(lua_State* L) {
-    const int f = game(L).facing(unit_arg(L, 1));
+    const int f = game(L).unit(unit_arg(L, 1)).facing();
     if (f < 0)
         lua_pushnil(L);
     else
@@ -172,7 +172,7 @@ int l_status(lua_State* L) {
 }
 
 int l_hits(lua_State* L) {
-    lua_pushinteger(L, game(L).hits(unit_arg(L, 1)));
+    lua_pushinteger(L, game(L).unit(unit_arg(L, 1)).hits());
     return 1;
 }
 

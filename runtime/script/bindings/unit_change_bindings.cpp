@@ -120,11 +120,11 @@ int l_move(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Hex to = hex_arg(L, 2);
     // Reinforcements come on only when the kernel brings them (unit.arrived).
-    if (game(L).awaiting_arrival(u))
-        return luaL_error(L, "game.move: '%s' has not arrived yet", game(L).unit_id(u).c_str());
+    if (game(L).unit(u).awaiting_arrival())
+        return luaL_error(L, "game.move: '%s' has not arrived yet", game(L).unit(u).id().c_str());
     char message[512] = {0};
     try {
-        game(L).note("  " + game(L).unit_id(u) + " moves to " + game(L).grid().label(to));
+        game(L).note("  " + game(L).unit(u).id() + " moves to " + game(L).grid().label(to));
         game(L).move_unit(u, to);  // may raise move.shared_hex
     } catch (const std::exception& e) {
         std::snprintf(message, sizeof message, "%s", e.what());

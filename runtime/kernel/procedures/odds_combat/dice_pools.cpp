@@ -131,7 +131,7 @@ void CombatResolution::lose_strength_point(Game& game, int unit) {
     ++u.hits;
     const int left = game.strength_points_left(unit);
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " loses a strength point (" + std::to_string(left) + " left)");
+        game.note("  " + game.unit(unit).id() + " loses a strength point (" + std::to_string(left) + " left)");
     if (left <= 0) game.eliminate(unit);
 }
 

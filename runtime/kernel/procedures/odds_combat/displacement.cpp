@@ -47,7 +47,7 @@ bool CombatResolution::may_be_pushed_into(const Game& game, int unit, Hex from, 
         game.hex_board_.in_enemy_zoc(me.side, h))
         return false;
     if (std::find(avoid.begin(), avoid.end(), h) != avoid.end()) return false;
-    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
+    const auto mc = static_cast<std::size_t>(game.unit(unit).movement_class());
     if (!game.ruleset_->terrain[static_cast<std::size_t>(game.hex_board_.terrain_at(h))].cost[mc]) return false;
     const int feature = game.scenario_->map.side_feature(from, direction);
     return feature < 0 || game.ruleset_->hexside_features[static_cast<std::size_t>(feature)].extra_cost[mc];
@@ -157,7 +157,7 @@ void CombatResolution::displacement_actions(const Game& game, std::vector<Action
 
 void CombatResolution::start_displacement(Game& game, int unit, Hex to) {
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " retreats into " + game.grid().label(to) +
+        game.note("  " + game.unit(unit).id() + " retreats into " + game.grid().label(to) +
                   ", displacing the friend there");
     game.state_.combat.displacing.push_back({unit, to});
 }
@@ -173,7 +173,7 @@ void CombatResolution::displace(Game& game, const Action& a) {
     auto push = [&](int unit, Hex to) {
         const std::string from = game.grid().label(game.state_.units[static_cast<std::size_t>(unit)].hex);
         if (game.logging_)
-            game.note("  " + game.unit_id(unit) + " is displaced " + from + " to " + game.grid().label(to));
+            game.note("  " + game.unit(unit).id() + " is displaced " + from + " to " + game.grid().label(to));
         game.move_unit(unit, to);
         // 8.3.1: an attacker's displaced unit attacks no more this player turn.
         if (game.state_.units[static_cast<std::size_t>(unit)].side == game.attacking_side())

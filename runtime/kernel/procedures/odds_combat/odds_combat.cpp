@@ -17,9 +17,9 @@ namespace {
 // not a separate target.
 bool is_target(const Game& g, int unit) {
     const auto& u = g.state().units[static_cast<std::size_t>(unit)];
-    if (!g.capability(unit, Capability::StacksFreely)) return true;
+    if (!g.unit(unit).capability(Capability::StacksFreely)) return true;
     for (int other : g.hex_board().units_at(u.hex))
-        if (!g.capability(other, Capability::StacksFreely)) return false;
+        if (!g.unit(other).capability(Capability::StacksFreely)) return false;
     return true;
 }
 }  // namespace
@@ -40,7 +40,7 @@ bool OddsCombatProcedure::may_be_declared_against(const Game& game, int unit) {
     if (!e.on_map || e.side == game.attacking_side() || (e.was_attacked && !game.dice_pool()) || !is_target(game, unit))
         return false;
     const rules::CombatOptions& r = game.combat_rules();
-    if ((r.target == rules::CombatOptions::Target::Hex) && !game.capability(unit, Capability::CanBeFiredAt))
+    if ((r.target == rules::CombatOptions::Target::Hex) && !game.unit(unit).capability(Capability::CanBeFiredAt))
         return false;
     return r.targets_marked.empty() || game.state_.mark(unit, r.targets_marked) != 0;
 }
@@ -50,7 +50,7 @@ void OddsCombatProcedure::mark_mandatory_combats(Game& game) {
     const int active = game.attacking_side();
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         auto& u = game.state_.units[i];
-        if (!u.on_map || game.combat_strength(static_cast<int>(i)) <= 0) continue;
+        if (!u.on_map || game.unit(static_cast<int>(i)).combat_strength() <= 0) continue;
         if (u.side == active)
             u.must_attack = game.hex_board_.in_enemy_zoc(active, u.hex);
         else
@@ -226,7 +226,7 @@ bool OddsCombatProcedure::may_join_pool(const Game& game, int unit) {
     const Combat& c = game.state_.combat;
     const int f = game.formations_.of(unit);
     auto is_stand = [&](int u) {
-        return pool->stand_attribute.empty() || game.attribute(u, pool->stand_attribute) != 0;
+        return pool->stand_attribute.empty() || game.unit(u).attribute(pool->stand_attribute) != 0;
     };
     if (f < 0) {  // divisional artillery and the like: support, or fire alone where no stands limit it
         if (c.attackers.empty()) return may_open_pool(game, unit);
@@ -241,7 +241,7 @@ bool OddsCombatProcedure::may_join_pool(const Game& game, int unit) {
     if (!is_stand(
             unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
         const Hex here = game.state_.units[static_cast<std::size_t>(unit)].hex;
-        const bool from_afar = pool->joins_from_afar.empty() || game.attribute(unit, pool->joins_from_afar) != 0;
+        const bool from_afar = pool->joins_from_afar.empty() || game.unit(unit).attribute(pool->joins_from_afar) != 0;
         return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) {
             return game.formations_.of(u) == f && is_stand(u) &&
                    (from_afar || game.state_.units[static_cast<std::size_t>(u)].hex == here);
@@ -257,7 +257,7 @@ bool OddsCombatProcedure::may_open_pool(const Game& game, int unit) {
     const auto* pool = game.dice_pool();
     if (game.formations_.of(unit) < 0)
         return pool->attacking_stands.empty();  // a battery opens fire only where no stands limit it (5.1)
-    if (!pool->stand_attribute.empty() && game.attribute(unit, pool->stand_attribute) == 0) return false;
+    if (!pool->stand_attribute.empty() && game.unit(unit).attribute(pool->stand_attribute) == 0) return false;
     return pool->stands_allowed(game.status_of(unit)) > 0;
 }
 

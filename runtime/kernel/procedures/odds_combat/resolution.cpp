@@ -67,7 +67,7 @@ void CombatResolution::advance_after_combat(Game& game, int unit, Hex to) {
         c.advanced.push_back(unit);
     else
         c.advance_done = true;
-    if (game.logging_) game.note("  " + game.unit_id(unit) + " advances to " + game.grid().label(to));
+    if (game.logging_) game.note("  " + game.unit(unit).id() + " advances to " + game.grid().label(to));
     const Hex from = game.state_.units[static_cast<std::size_t>(unit)].hex;
     game.move_unit(unit, to);
     EventContext advanced(Event::UnitAdvanced);
@@ -128,7 +128,7 @@ std::optional<bool> CombatResolution::combat_declared(Game& game) {
     // Comma-separated: the studio shows names, which have spaces in them.
     auto listed = [&](const std::vector<int>& units) {
         std::string out;
-        for (int u : units) out += (out.empty() ? "" : ", ") + game.unit_id(u);
+        for (int u : units) out += (out.empty() ? "" : ", ") + game.unit(u).id();
         return out.empty() ? std::string("support fire") : out;
     };
     if (game.logging_) game.note("  combat: " + listed(c.attackers) + " against " + listed(c.defenders));
@@ -277,7 +277,7 @@ std::optional<bool> CombatResolution::next_retreat(Game& game) {
     }
     c.to_retreat.erase(c.to_retreat.begin());
     if (dest.empty()) {
-        if (game.logging_) game.note("  " + game.unit_id(u) + " cannot retreat");
+        if (game.logging_) game.note("  " + game.unit(u).id() + " cannot retreat");
         // Its hex is the path of retreat (8.5): the retreat stands.
         if ((game.combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) &&
             side != game.attacking_side() && c.retreat_path.empty())
@@ -308,7 +308,7 @@ bool CombatResolution::combat_advance(Game& game) {
 // The result's retreat length, else the unit's own (retreat_hexes).
 int CombatResolution::retreat_length(const Game& game, int unit) {
     const int hexes = game.state_.combat.retreat_hexes;
-    return hexes > 0 ? hexes : game.capability(unit, Capability::RetreatHexes);
+    return hexes > 0 ? hexes : game.unit(unit).capability(Capability::RetreatHexes);
 }
 
 // May the side told to retreat offer stiff resistance now (before any of its units moved)?
@@ -345,7 +345,7 @@ std::vector<int> CombatResolution::loss_candidates(const Game& game, bool attack
         ctx.set("unit", u);
         ctx.set("side", game.state_.units[static_cast<std::size_t>(u)].side);
         const bool reducible = !c.dice_pool && loss_is_reduction(game, attacker) &&
-                               !game.state_.units[static_cast<std::size_t>(u)].back && game.unit_type(u).back;
+                               !game.state_.units[static_cast<std::size_t>(u)].back && game.unit(u).type().back;
         ctx.set("last", c.dice_pool ? game.strength_points_left(u) <= 1 : !reducible);
         ctx.set("refused", 0);
         game.ask(ctx);
@@ -357,8 +357,8 @@ std::vector<int> CombatResolution::loss_candidates(const Game& game, bool attack
 void CombatResolution::lose_step(Game& game, int unit, bool reduction) {
     if (game.state_.combat.dice_pool) return lose_strength_point(game, unit);
     const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
-    if (reduction && !u.back && game.unit_type(unit).back) {
-        if (game.logging_) game.note("  " + game.unit_id(unit) + " is reduced");
+    if (reduction && !u.back && game.unit(unit).type().back) {
+        if (game.logging_) game.note("  " + game.unit(unit).id() + " is reduced");
         game.set_back(unit, true);
         return;
     }

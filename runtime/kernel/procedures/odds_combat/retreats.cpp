@@ -38,9 +38,9 @@ std::vector<Hex> CombatResolution::retreat_options(const Game& game, int unit) {
     const int hexes = retreat_length(game, unit);
     Game::RetreatSearch search = game.retreat_search(unit, hexes);
     const auto* pool = game.state_.combat_open && game.state_.combat.dice_pool ? game.dice_pool() : nullptr;
-    if (pool && pool->long_fall_back_clear > 0 && game.capability(unit, Capability::RetreatHexes) > hexes)
-        for (Hex h :
-             long_fall_back(game, unit, game.capability(unit, Capability::RetreatHexes), pool->long_fall_back_clear))
+    if (pool && pool->long_fall_back_clear > 0 && game.unit(unit).capability(Capability::RetreatHexes) > hexes)
+        for (Hex h : long_fall_back(game, unit, game.unit(unit).capability(Capability::RetreatHexes),
+                                    pool->long_fall_back_clear))
             if (std::find(search.destinations.begin(), search.destinations.end(), h) == search.destinations.end())
                 search.destinations.push_back(h);
     if (!(game.combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce))
@@ -69,7 +69,7 @@ std::vector<Hex> CombatResolution::retreat_options(const Game& game, int unit) {
 // unit, ending so, where the unit may end (regimental 4.1: artillery's full move).
 std::vector<Hex> CombatResolution::long_fall_back(const Game& game, int unit, int hexes, int clear) {
     const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
-    const auto mc = static_cast<std::size_t>(game.movement_class(unit));
+    const auto mc = static_cast<std::size_t>(game.unit(unit).movement_class());
     auto passable = [&](Hex from, int d, Hex to) {
         if (!game.grid().contains(to) || game.hex_board_.enemy_present(me.side, to)) return false;
         if (!game.ruleset_->terrain[static_cast<std::size_t>(game.hex_board_.terrain_at(to))].cost[mc]) return false;
@@ -146,7 +146,7 @@ void CombatResolution::retreat_to(Game& game, int unit, Hex to) {
     retreat(game, unit, to);
     if (!short_of_it) return;
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " could not retreat the full " +
+        game.note("  " + game.unit(unit).id() + " could not retreat the full " +
                   std::to_string(retreat_length(game, unit)) + " hexes");
     lose_step(game, unit, true);
 }
@@ -161,10 +161,10 @@ void CombatResolution::disorder_by_retreat(Game& game, int unit, const std::vect
         for (int other : game.hex_board_.units_at(path[i]))
             if (other != unit && game.state_.units[static_cast<std::size_t>(other)].side == side)
                 passed.push_back(other);
-    const bool disorders_friends = game.capability(unit, Capability::DisordersRetreatedThrough) != 0;
+    const bool disorders_friends = game.unit(unit).capability(Capability::DisordersRetreatedThrough) != 0;
     if (!passed.empty() && !disorders_friends) return;
     for (int other : passed) game.disorder(other);
-    if (!passed.empty() || game.capability(unit, Capability::DisorderedByRetreat)) game.disorder(unit);
+    if (!passed.empty() || game.unit(unit).capability(Capability::DisorderedByRetreat)) game.disorder(unit);
 }
 
 void CombatResolution::retreat(Game& game, int unit, Hex to) {
@@ -173,7 +173,8 @@ void CombatResolution::retreat(Game& game, int unit, Hex to) {
     std::vector<Hex> path = game.retreat_path(unit, to);
     disorder_by_retreat(game, unit, path);
     if (game.logging_)
-        game.note("  " + game.unit_id(unit) + " retreats " + game.grid().label(from) + " to " + game.grid().label(to));
+        game.note("  " + game.unit(unit).id() + " retreats " + game.grid().label(from) + " to " +
+                  game.grid().label(to));
     if ((game.combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) && game.state_.combat_open &&
         side != game.attacking_side()) {
         auto& trail = game.state_.combat.retreat_path;
@@ -197,7 +198,7 @@ void CombatResolution::advance_along_retreat_actions(const Game& game, std::vect
     for (int u : c.attackers) {
         const auto& s = game.state_.units[static_cast<std::size_t>(u)];
         if (!s.on_map || contains(c.advanced, u)) continue;
-        const auto mc = static_cast<std::size_t>(game.movement_class(u));
+        const auto mc = static_cast<std::size_t>(game.unit(u).movement_class());
         for (std::size_t k = 0; k < c.retreat_path.size(); ++k) {
             const Hex h = c.retreat_path[k];
             if (game.hex_board_.enemy_present(s.side, h) ||
@@ -227,7 +228,7 @@ std::vector<Hex> CombatResolution::vacated_defender_hexes(const Game& game) {
         bool empty = true;
         for (int u : game.hex_board_.units_at(h))
             if (game.state_.units[static_cast<std::size_t>(u)].side == losing_side &&
-                game.capability(u, Capability::BlocksEnemyEntry))
+                game.unit(u).capability(Capability::BlocksEnemyEntry))
                 empty = false;
         if (empty && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
     }
@@ -255,7 +256,7 @@ void CombatResolution::advance_actions(const Game& game, std::vector<Action>& ou
     for (int u : attackers_advance ? c.attackers : c.defenders) {
         const auto& s = game.state_.units[static_cast<std::size_t>(u)];
         if (!s.on_map || contains(c.advanced, u)) continue;
-        const auto mc = static_cast<std::size_t>(game.movement_class(u));
+        const auto mc = static_cast<std::size_t>(game.unit(u).movement_class());
         std::vector<Hex> reach;
         for (Hex v : vacated)
             if (geometry::distance(v, s.hex) == 1 &&
@@ -263,7 +264,7 @@ void CombatResolution::advance_actions(const Game& game, std::vector<Action>& ou
                 reach.push_back(v);
         // A script's demands on the advance (charges) bind the attacker only.
         if (attackers_advance && !c.advance_mark.empty() && game.state_.mark(u, c.advance_mark) == 0) continue;
-        const int extra = c.advance_one_hex ? 0 : game.capability(u, Capability::AdvanceHexes) - 1;
+        const int extra = c.advance_one_hex ? 0 : game.unit(u).capability(Capability::AdvanceHexes) - 1;
         std::vector<Hex> frontier = reach;
         for (int step = 0; step < extra; ++step) {
             std::vector<Hex> next;

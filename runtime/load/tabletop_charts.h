@@ -9,9 +9,9 @@ namespace sandtable::load {
 
 // Reads a table of one of these kinds into the ruleset; false when `kind`
 // is none of them (the caller reports the unknown kind).
-bool read_free_table_chart(const std::string& kind, MapReader& r, rules::Ruleset& rs, const std::string& id);
+bool read_tabletop_chart(const std::string& kind, MapReader& r, rules::Ruleset& rs, const std::string& id);
 
 // Cross-references once every table and attribute is known.
-void check_free_table_charts(const rules::Ruleset& rs, DiagnosticSink& sink);
+void check_tabletop_charts(const rules::Ruleset& rs, DiagnosticSink& sink);
 
 }  // namespace sandtable::load

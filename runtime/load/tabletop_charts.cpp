@@ -1,4 +1,4 @@
-#include "load/free_table_charts.h"
+#include "load/tabletop_charts.h"
 
 #include <algorithm>
 
@@ -272,7 +272,7 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
 
 }  // namespace
 
-bool read_free_table_chart(const std::string& kind, MapReader& r, Ruleset& rs, const std::string& id) {
+bool read_tabletop_chart(const std::string& kind, MapReader& r, Ruleset& rs, const std::string& id) {
     if (kind == "step_ladder")
         read_step_ladder(r, rs, id);
     else if (kind == "hit_matrix")
@@ -286,7 +286,7 @@ bool read_free_table_chart(const std::string& kind, MapReader& r, Ruleset& rs, c
     return true;
 }
 
-void check_free_table_charts(const Ruleset& rs, DiagnosticSink& sink) {
+void check_tabletop_charts(const Ruleset& rs, DiagnosticSink& sink) {
     auto check_enum = [&](const std::string& table, const std::string& attribute,
                           const std::vector<std::string>& values, const SourceLocation& where) {
         const int a = rs.attribute_index(attribute);
