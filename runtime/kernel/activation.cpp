@@ -14,22 +14,7 @@ namespace sandtable::kernel {
 
 using Kind = rules::SequenceStep::Kind;
 
-bool Game::formation_present(int formation) const {
-    const auto& units = formations_.units(formation);
-    return std::any_of(units.begin(), units.end(),
-                       [&](int u) { return state_.units[static_cast<std::size_t>(u)].on_map; });
-}
-
 int Game::step_first_side() const { return state_.first_of_step >= 0 ? state_.first_of_step : scenario_->first_side; }
-
-bool Game::in_activation_step() const {
-    return game_turn()[static_cast<std::size_t>(state_.at.step)].kind == Kind::Activations;
-}
-
-bool Game::acts_now(int unit) const {
-    if (!in_activation_step()) return true;
-    return state_.activation.formation >= 0 && formations_.of(unit) == state_.activation.formation;
-}
 
 bool Game::step_runs(int step) const {
     const std::string& when = game_turn()[static_cast<std::size_t>(step)].when;
@@ -56,7 +41,7 @@ void Game::settle_on_step() {
         if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(at.active_side)].name + " goes first");
         return;
     }
-    if (!in_activation_step()) return;
+    if (!activation().running()) return;
     Activation& a = state_.activation;
     a = Activation{};
     a.done.assign(static_cast<std::size_t>(formations_.count()), 0);
@@ -67,7 +52,7 @@ void Game::enter_position() {
     if (!choosing_activation()) begin_phase();
 }
 
-bool Game::choosing_activation() const { return in_activation_step() && state_.activation.formation < 0; }
+bool Game::choosing_activation() const { return activation().running() && state_.activation.formation < 0; }
 
 // The side to pick next: the only side with formations left, the other side
 // after `max_in_a_row`, else the roll-off's winner. False when all have gone.
@@ -79,7 +64,7 @@ bool Game::activation_choice_step() {
     }
     std::vector<int> left(scenario_->sides.size(), 0);
     for (int f = 0; f < formations_.count(); ++f)
-        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f))
+        if (!a.done[static_cast<std::size_t>(f)] && activation().formation_present(f))
             ++left[static_cast<std::size_t>(formations_.side(f))];
     const int sides_left = static_cast<int>(std::count_if(left.begin(), left.end(), [](int n) { return n > 0; }));
     if (sides_left == 0) return false;
@@ -129,7 +114,8 @@ void Game::activation_actions(std::vector<Action>& out) const {
     const Activation& a = state_.activation;
     if (a.picking < 0) return;
     for (int f = 0; f < formations_.count(); ++f)
-        if (formations_.side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] && formation_present(f))
+        if (formations_.side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] &&
+            activation().formation_present(f))
             out.push_back({ActionKind::Activate, -1, -1, {}, f});
 }
 
@@ -160,7 +146,7 @@ bool Game::finish_activation() {
     if (a.formation >= 0) a.done[static_cast<std::size_t>(a.formation)] = 1;
     a.formation = -1;
     for (int f = 0; f < formations_.count(); ++f)
-        if (!a.done[static_cast<std::size_t>(f)] && formation_present(f)) return true;
+        if (!a.done[static_cast<std::size_t>(f)] && activation().formation_present(f)) return true;
     return false;
 }
 

@@ -31,7 +31,7 @@ bool Game::can_attack(int unit) const {
         return false;
     // In an activation loop only the activated formation attacks; units in no
     // formation (divisional artillery) may join its attacks as support.
-    if (!acts_now(unit) && !(formations_.of(unit) < 0 && state_.combat_open && dice_pool())) return false;
+    if (!activation().acts_now(unit) && !(formations_.of(unit) < 0 && state_.combat_open && dice_pool())) return false;
     const std::string& barred = combat_rules().barred_mark;
     return barred.empty() || state_.mark(unit, barred) == 0;
 }

@@ -8,7 +8,9 @@
 #include "kernel/action.h"
 #include "kernel/beside_state.h"
 #include "kernel/combat_explanation.h"
+#include "kernel/activation_view.h"
 #include "kernel/combat_queries.h"
+#include "kernel/plots_view.h"
 #include "kernel/unit_view.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
@@ -157,23 +159,12 @@ public:
     // Is the line of sight from the unit to the hex clear: terrain and
     // hexside features, then the scripts' sight.check (elevation, occupied hexes).
     bool clear_sight(int viewer, geometry::Hex to) const;
-    // A unit's written orders (simultaneous sequence) as the side `viewer`
-    // may know them: its own side's always, the other side's only once the
-    // game is over (20.1). nullopt when hidden. Orders are kept out of
-    // state(), the log and the checksum, which every player may read.
-    std::optional<Plot> plot_of(int unit, int viewer) const;
-    bool plots_revealed() const { return state_.result.over; }
+    // The simultaneous sequence's written orders, as a side may know them (plots_view.h).
+    PlotsView plots() const { return PlotsView(*this); }
     // Formations (the scenario's `formation:` per unit, a regiment or battle group).
     const FormationRoster& formations() const { return formations_; }
-    // Has the formation a unit on the map?
-    bool formation_present(int formation) const;
-    // The activation loop (a sequence step `activations:`): is one running,
-    // and which formation runs its phases now (-1 while the sides roll off)?
-    bool in_activation_step() const;
-    int activated_formation() const { return in_activation_step() ? state_.activation.formation : -1; }
-    // May the unit act in the phase in progress: always, except in an
-    // activation loop, where only the activated formation's units do.
-    bool acts_now(int unit) const;
+    // The activation loop: is one running, who acts now (activation_view.h).
+    ActivationView activation() const { return ActivationView(*this); }
     // Formations' orders (the ruleset's `orders:`): as revealed, as a side may know the new ones.
     FormationOrders formation_orders() const { return FormationOrders(*this); }
     // Scripts: set a formation's order at once (HQ loss forces Hold).
@@ -231,6 +222,8 @@ public:
 
 private:
     friend class UnitView;
+    friend class ActivationView;  // the game turn's steps
+    friend class PlotsView;       // the plots kept beside the state
     int leader_value_at(int side, geometry::Hex h) const;
     // What every player may ask about combat: public through combat() (combat_queries.h).
     std::vector<geometry::Hex> retreat_destinations(int unit, int hexes) const;

@@ -29,13 +29,4 @@ bool parse_plot_task(const std::string& name, PlotTask& out) {
     return false;
 }
 
-// 20.1: a side's plot chart stays hidden from the other until the game ends;
-// what its units do shows the orders as they are carried out.
-std::optional<Plot> Game::plot_of(int unit, int viewer) const {
-    if (unit < 0 || unit >= static_cast<int>(state_.units.size())) return std::nullopt;
-    if (!plots_revealed() && state_.units[static_cast<std::size_t>(unit)].side != viewer) return std::nullopt;
-    if (beside_.plots.empty()) return Plot{};  // a sequence without written orders: every unit holds
-    return beside_.plots[static_cast<std::size_t>(unit)];
-}
-
 }  // namespace sandtable::kernel

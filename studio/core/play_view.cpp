@@ -168,7 +168,7 @@ std::vector<HexMark> decision_marks(const Game& game, int viewer) {
     for (std::size_t u = 0; u < state.units.size(); ++u) {
         const auto& s = state.units[u];
         if (!s.on_map || (viewer >= 0 && s.side != viewer)) continue;
-        const auto plot = game.plot_of(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
+        const auto plot = game.plots().of(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
         if (!plot || plot->task == kernel::PlotTask::Hold) continue;
         marks.push_back({plot->hex, MarkKind::Order, kernel::plot_task_name(plot->task)});
     }

@@ -86,10 +86,10 @@ TEST_CASE("20.1 orders stay hidden from the other side: only what the units do s
     Game& g = moved.game();
     REQUIRE(g.deciding_side() == 1);
     // B asks about A's orders and learns nothing; A sees its own.
-    CHECK(!g.plot_of(unit(g, "a_mi"), 1).has_value());
-    REQUIRE(g.plot_of(unit(g, "a_mi"), 0).has_value());
-    CHECK(g.plot_of(unit(g, "a_mi"), 0)->task == PlotTask::Move);
-    CHECK(!g.plots_revealed());
+    CHECK(!g.plots().of(unit(g, "a_mi"), 1).has_value());
+    REQUIRE(g.plots().of(unit(g, "a_mi"), 0).has_value());
+    CHECK(g.plots().of(unit(g, "a_mi"), 0)->task == PlotTask::Move);
+    CHECK(!g.plots().revealed());
     // Nothing B can read differs between A moving and A holding: the state,
     // B's choices, the log.
     CHECK(sandtable::kernel::checksum(g.state()) == sandtable::kernel::checksum(held.game().state()));
@@ -103,9 +103,9 @@ TEST_CASE("20.1 orders stay hidden from the other side: only what the units do s
     // Carried out, the move shows; the chart itself stays hidden, as do the
     // bowmen's defensive fire orders from A, until the game is over.
     CHECK(logged(g, "a_mi moves 0503 to 0505"));
-    CHECK(!g.plots_revealed());
-    CHECK(!g.plot_of(unit(g, "a_mi"), 1).has_value());
-    CHECK(!g.plot_of(unit(g, "b_bw"), 0).has_value());
+    CHECK(!g.plots().revealed());
+    CHECK(!g.plots().of(unit(g, "a_mi"), 1).has_value());
+    CHECK(!g.plots().of(unit(g, "b_bw"), 0).has_value());
     CHECK(!logged(g, "defensive_fire"));
 }
 

@@ -214,13 +214,13 @@ TEST_CASE("in an activation only the activated formation moves, the others wait 
     REQUIRE(g.deciding_side() == 0);
     s.apply(act(ActionKind::Activate, g.formations().index("Red 1")));
     REQUIRE(g.decision() == DecisionKind::Movement);
-    CHECK(g.activated_formation() == g.formations().index("Red 1"));
+    CHECK(g.activation().formation() == g.formations().index("Red 1"));
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
     CHECK(movable == std::set<int>{g.unit_index("a1")});
-    CHECK(g.acts_now(g.unit_index("a1")));
-    CHECK_FALSE(g.acts_now(g.unit_index("a0")));
+    CHECK(g.activation().acts_now(g.unit_index("a1")));
+    CHECK_FALSE(g.activation().acts_now(g.unit_index("a0")));
 }
 
 TEST_CASE("the loader checks an activation step's options and a step's `when`", "[regimental][activation][load]") {

@@ -384,7 +384,7 @@ TEST_CASE(
         give_orders(s, {{"1st", order}, {"Kg", "H"}});
         activate(s, "1st");
         if (g.decision() == DecisionKind::Movement) s.apply(act(ActionKind::EndPhase));
-        if (g.phase_id() != "combat" || g.activated_formation() != g.formations().index("1st")) return -1;
+        if (g.phase_id() != "combat" || g.activation().formation() != g.formations().index("1st")) return -1;
         const auto& legal = g.legal_actions();
         if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }))
             return -1;

@@ -48,7 +48,7 @@ int FormationOrders::next_formation() const {
     const auto& barred = game_.options<rules::OrdersOptions>().barred_mark;
     for (int f = 0; f < game_.formations_.count(); ++f) {
         if (game_.formations_.side(f) != side || game_.beside_.pending_orders[static_cast<std::size_t>(f)] >= 0 ||
-            !game_.formation_present(f))
+            !game_.activation().formation_present(f))
             continue;
         bool all_barred = !barred.empty();
         for (int u : game_.formations_.units(f))
@@ -109,7 +109,7 @@ void FormationOrdersProcedure::reveal(Game& game) {
     for (int side = 0; side < static_cast<int>(game.scenario_->sides.size()); ++side) {
         std::string line;
         for (int f = 0; f < game.formations_.count(); ++f)
-            if (game.formations_.side(f) == side && game.formation_present(f))
+            if (game.formations_.side(f) == side && game.activation().formation_present(f))
                 line += (line.empty() ? "" : ", ") + game.formations_.name(f) + " " +
                         game.ruleset_->orders.list[static_cast<std::size_t>(FormationOrders(game).of(f))].id;
         if (!line.empty())

@@ -39,12 +39,12 @@ struct MovementProcedure::Movers {
     explicit Movers(const Game& g)
         : game(g),
           side(g.state_.at.active_side),
-          activation(g.in_activation_step()),
+          activation(g.activation().running()),
           barred(g.options<rules::MovementOptions>().barred_mark) {}
     bool operator()(int unit) const {
         const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
         if (!u.on_map || u.side != side || u.moved || game.unit(unit).movement_allowance() <= 0) return false;
-        if (activation && !game.acts_now(unit)) return false;
+        if (activation && !game.activation().acts_now(unit)) return false;
         for (const auto& mark : barred)
             if (game.state_.mark(unit, mark) != 0) return false;
         return true;
