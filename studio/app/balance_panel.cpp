@@ -117,6 +117,8 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     running_.reset();  // stops the run and waits for its games
     timer_.Stop();
     doc_ = doc;
+    changes_ =
+        watch_document(doc, this, {DocumentPart::Scenario, DocumentPart::HouseRules}, [this] { refresh_labels(); });
     a_.reset();
     b_.reset();
     compare_with_ = Compare::None;

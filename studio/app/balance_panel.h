@@ -86,6 +86,7 @@ private:
     std::unique_ptr<BalanceRun> running_;
     bool running_b_ = false;
     std::optional<bots::BatchResults> a_, b_;
+    ChangeSubscription changes_;  // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

@@ -262,26 +262,21 @@ bool MainFrame::open(const std::string& given_file, bool interactive) {
     canvas_->set_scenario(doc_ ? &doc_->ruleset() : nullptr, doc_ ? &doc_->scenario() : nullptr);
     shown_extent_ = {};
     if (doc_) watcher_.watch(ProjectWatcher::folders_of(*doc_));
-    tables_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
-    scenario_page_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
-        perform(std::move(c));
-        fill_units();
-        palette_->refill();  // side names are in the palette
-    });
-    unit_types_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
-        perform(std::move(c));
-        fill_units();               // the order of battle names the types
-        palette_->refill();         // so does the palette's list of types to place
-        scenario_page_->refresh();  // and the Scenario page's order of battle
-    });
-    scripts_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) { perform(std::move(c)); });
-    balance_->set_document(doc_ ? &*doc_ : nullptr);
-    play_->set_document(doc_ ? &*doc_ : nullptr);
-    palette_->set_document(doc_ ? &*doc_ : nullptr, [this](std::unique_ptr<EditCommand> c) {
-        perform(std::move(c));
-        fill_units();               // a tabletop's units are placed, moved and removed here
-        scenario_page_->refresh();  // objectives and zones are listed there
-    });
+    // Each pane refreshes itself after an edit made elsewhere (document_changes.h); the
+    // pane an edit is made in is named, as it shows the edit already.
+    ScenarioDocument* doc = doc_ ? &*doc_ : nullptr;
+    const auto made_in = [this](const void* pane) {
+        return [this, pane](std::unique_ptr<EditCommand> c) { perform(std::move(c), pane); };
+    };
+    tables_->set_document(doc, made_in(tables_));
+    scenario_page_->set_document(doc, made_in(scenario_page_));
+    unit_types_->set_document(doc, made_in(unit_types_));
+    scripts_->set_document(doc, made_in(scripts_));
+    balance_->set_document(doc);
+    play_->set_document(doc);
+    palette_->set_document(doc, made_in(palette_));
+    doc_changes_ = doc ? doc->on_change([this](const DocumentChanges& changed) { show_document_changed(changed); })
+                       : ChangeSubscription{};
     fill_units();
     refresh_state();
     if (doc_) check_project();
@@ -401,7 +396,6 @@ void MainFrame::run_rule_tests() {
 void MainFrame::refresh_state() {
     // Back as saved (an undo, typing deleted): an autosave left would offer undone work after a crash.
     if (doc_ && !doc_->modified()) doc_->discard_autosaves();
-    balance_->refresh_labels();  // B's label names the scenario's own house rules, which an edit may have changed
     wxString title = "Sandtable Studio";
     if (doc_)
         title = (doc_->modified() ? "*" : "") + wxString::FromUTF8(doc_->scenario().name + " (" + doc_->file() + ")") +
@@ -433,12 +427,7 @@ bool MainFrame::start_house_rule(const std::string& name) {
         ask(wxString::FromUTF8(e.what()), "The house rule was not started", wxOK | wxICON_INFORMATION);
         return false;
     }
-    unit_types_->refresh();
-    tables_->refresh();
-    scripts_->refresh();
     say(wxString::FromUTF8("Started house rule '" + id + "': save to write it and the scenario's house_rules"));
-    refresh_state();
-    check_soon();  // the scenario now names the house rule: Issues checks it "as edited"
     return true;
 }
 
@@ -491,7 +480,6 @@ void MainFrame::on_undo(wxCommandEvent&) {
     if (text_control_handles(true) || !doc_ || !history_.can_undo()) return;
     const std::string name = history_.undo_name();
     history_.undo(*doc_);
-    show_document_changed();
     say("Undone: " + wxString::FromUTF8(name));
 }
 
@@ -499,14 +487,14 @@ void MainFrame::on_redo(wxCommandEvent&) {
     if (text_control_handles(false) || !doc_ || !history_.can_redo()) return;
     const std::string name = history_.redo_name();
     history_.redo(*doc_);
-    show_document_changed();
     say("Redone: " + wxString::FromUTF8(name));
 }
 
-// Undo and redo may touch anything: every view of the document catches up
-// (the map fitted again when its size changed).
-void MainFrame::show_document_changed() {
-    if (doc_) {
+// What every edit, undo and redo is followed by, whatever pane it was made in:
+// the map fitted again when its size changed, the units list, the title and
+// Edit menu, and the Issues pane. The other panes watch the document themselves.
+void MainFrame::show_document_changed(const DocumentChanges& changed) {
+    if (doc_ && changed.touch({DocumentPart::Map, DocumentPart::Scenario})) {
         const auto& map = doc_->scenario().map.grid;
         const auto& table = doc_->scenario().table.map;
         const std::array<double, 2> extent = doc_->ruleset().table.enabled
@@ -515,15 +503,10 @@ void MainFrame::show_document_changed() {
         if (extent != shown_extent_) canvas_->set_scenario(&doc_->ruleset(), &doc_->scenario());
         shown_extent_ = extent;
     }
-    fill_units();
-    tables_->refresh();
-    scripts_->refresh();
-    unit_types_->refresh();
-    scenario_page_->refresh();
-    palette_->refill();
+    if (changed.touch({DocumentPart::Scenario, DocumentPart::UnitTypes})) fill_units();
     forget_stale_status();
     refresh_state();
-    check_soon();  // the Issues pane follows an undo or redo as it follows an edit
+    check_soon();
 }
 
 void MainFrame::on_close(wxCloseEvent& e) {
@@ -534,12 +517,9 @@ void MainFrame::on_close(wxCloseEvent& e) {
     e.Skip();
 }
 
-void MainFrame::perform(std::unique_ptr<EditCommand> command) {
+void MainFrame::perform(std::unique_ptr<EditCommand> command, const void* made_in) {
     if (!doc_) return;
-    history_.perform(*doc_, std::move(command));
-    forget_stale_status();
-    refresh_state();
-    check_soon();
+    history_.perform(*doc_, std::move(command), made_in);
 }
 
 // After an edit, an undo or a redo, what the status bar said of the hex under
@@ -559,7 +539,6 @@ void MainFrame::on_resize() {
     if (dialog.ShowModal() != wxID_OK) return;
     try {
         perform(resize_map(*doc_, dialog.size()));
-        show_document_changed();
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The map was not resized", wxOK | wxICON_INFORMATION);
     }
@@ -586,16 +565,10 @@ void MainFrame::on_table_unit_dropped(int unit, geometry::tabletop::Point cm) {
     if (!doc_) return;
     try {
         const auto from = doc_->scenario().units.at(static_cast<std::size_t>(unit)).table.front_centre;
-        history_.perform(*doc_, tabletop::move_item(*doc_, {tabletop::Hit::Unit, unit}, cm - from));
+        perform(tabletop::move_item(*doc_, {tabletop::Hit::Unit, unit}, cm - from));
     } catch (const std::exception& e) {
         say(wxString::FromUTF8(std::string("Not moved: ") + e.what()));
-        return;
     }
-    fill_units();
-    scenario_page_->refresh();
-    palette_->refill();
-    refresh_state();
-    check_soon();  // the Issues pane follows a unit moved as it follows every edit
 }
 
 // The point under the mouse in cm, what terrain is there, whose bases.
@@ -652,17 +625,11 @@ void MainFrame::hex_menu(geometry::Hex hex) {
     } catch (const std::exception& e) {
         say(wxString::FromUTF8(std::string("Not done: ") + e.what()));
     }
-    fill_units();
-    scenario_page_->refresh();
 }
 
 void MainFrame::on_unit_dropped(int unit, geometry::Hex to) {
     if (!doc_) return;
-    history_.perform(*doc_, std::make_unique<MoveUnit>(*doc_, unit, to));
-    fill_units();
-    scenario_page_->refresh();
-    refresh_state();
-    check_soon();  // the Issues pane follows a unit moved as it follows every edit
+    perform(std::make_unique<MoveUnit>(*doc_, unit, to));
 }
 
 void MainFrame::on_hover(std::optional<geometry::Hex> hex) {

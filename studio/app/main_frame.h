@@ -93,7 +93,7 @@ private:
     void label_undo_redo();
     void start_house_rule();
     void show_house_rule_changes();
-    void show_document_changed();
+    void show_document_changed(const DocumentChanges& changed);
     bool confirm_discard();
     wxString project_folder() const;  // where file dialogs start: the open project's, or the last one's
     void on_open(wxCommandEvent&);
@@ -108,7 +108,7 @@ private:
     void on_redo(wxCommandEvent&);
     void on_close(wxCloseEvent&);
     void on_hover(std::optional<geometry::Hex> hex);
-    void perform(std::unique_ptr<EditCommand> command);
+    void perform(std::unique_ptr<EditCommand> command, const void* made_in = nullptr);
     void check_soon();
     void forget_stale_status();
     wxString recovery_question(const std::string& scenario_file) const;
@@ -154,6 +154,7 @@ private:
     std::unique_ptr<BackgroundScan> background_;
     wxMenuItem* show_background_item_ = nullptr;  // ticked as the open scenario's scan is shown
     EditHistory history_;
+    ChangeSubscription doc_changes_;  // the frame's own part after every edit: units list, title, Issues
 };
 
 }  // namespace sandtable::studio

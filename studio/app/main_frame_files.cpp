@@ -134,11 +134,8 @@ void MainFrame::on_save(wxCommandEvent&) {
         const auto files = doc_->pending_files();
         doc_->save();
         last_save_ = wxGetLocalTimeMillis();
-        say(saved_message(files));
-        unit_types_->refresh();  // saved edits now show the layer they went into
-        tables_->refresh();
-        scripts_->refresh();
-        check_project();  // the saved files are what the runtime will play
+        say(saved_message(files));  // the panes show the layer each saved edit went into (document_changes.h)
+        check_project();            // the saved files are what the runtime will play
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
     }
@@ -168,7 +165,6 @@ void MainFrame::save_scenario_as() {
         recent_.AddFileToHistory(wxString::FromUTF8(file));
         watcher_.watch(ProjectWatcher::folders_of(*doc_));
         say("Saved as " + wxString::FromUTF8(file));
-        show_document_changed();
     } catch (const std::exception& e) {
         ask(wxString::FromUTF8(e.what()), "The scenario was not saved", wxOK | wxICON_ERROR);
     }

@@ -55,6 +55,7 @@ PalettePane::PalettePane(wxWindow* parent, MapCanvas* canvas)
 
 void PalettePane::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    changes_ = watch_document(doc, this, {DocumentPart::Scenario, DocumentPart::UnitTypes}, [this] { refill(); });
     perform_ = std::move(perform);
     const bool table = doc && doc->ruleset().table.enabled;
     table_->set_document(table ? doc : nullptr, perform_);

@@ -7,6 +7,8 @@
 // own palette (TablePalette) takes its place, and is the canvas's tool.
 #pragma once
 
+#include "core/scenario_document.h"
+
 #include "core/side_stroke.h"
 
 #include "app/hex_tools.h"
@@ -87,6 +89,7 @@ private:
     std::vector<geometry::Hex> stroke_;
     std::vector<std::pair<int, int>> stroke_before_;  // hex index, value before
     std::optional<geometry::Hex> line_start_;
+    ChangeSubscription changes_;  // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

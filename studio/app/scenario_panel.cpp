@@ -78,6 +78,7 @@ ScenarioPanel::ScenarioPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 
 void ScenarioPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    changes_ = watch_document(doc, this, {DocumentPart::Scenario, DocumentPart::UnitTypes}, [this] { refresh(); });
     perform_ = std::move(perform);
     target_hex_.reset();
     refresh();

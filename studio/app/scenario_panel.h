@@ -6,6 +6,8 @@
 // order of battle pane or moved on the map itself.
 #pragma once
 
+#include "core/scenario_document.h"
+
 #include "core/edit_commands.h"
 
 #include <wx/grid.h>
@@ -42,6 +44,7 @@ private:
     std::unique_ptr<EditCommand> pending_;  // a unit cell's edit, checked while typed
     std::optional<geometry::Hex> target_hex_;
     bool filling_ = false;
+    ChangeSubscription changes_;  // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

@@ -141,6 +141,7 @@ wxSizer* ScriptsPanel::make_editor_column() {
 
 void ScriptsPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    changes_ = watch_document(doc, this, {DocumentPart::Scripts, DocumentPart::HouseRules}, [this] { refresh(); });
     perform_ = std::move(perform);
     modules_->Clear();
     loading_ = true;

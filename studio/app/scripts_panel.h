@@ -7,6 +7,8 @@
 // with every module switched on (as saved).
 #pragma once
 
+#include "core/scenario_document.h"
+
 #include "core/project_issues.h"
 
 #include "app/editor_find.h"
@@ -90,6 +92,7 @@ private:
     bool showing_error_ = false;           // the messages show a script error the editor marks
     bool showing_switch_message_ = false;  // the messages say what the last tick did
     bool loading_ = false;                 // the editor's text is being set, not typed
+    ChangeSubscription changes_;           // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

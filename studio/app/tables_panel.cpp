@@ -84,6 +84,7 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 
 void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    changes_ = watch_document(doc, this, {DocumentPart::Tables, DocumentPart::HouseRules}, [this] { refresh(); });
     perform_ = std::move(perform);
     threshold_->set_document(doc, perform_);
     differential_->set_document(doc, perform_);

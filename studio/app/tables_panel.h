@@ -5,6 +5,8 @@
 // differential CRT with its terrain lines (DifferentialPanel).
 #pragma once
 
+#include "core/scenario_document.h"
+
 #include "app/differential_panel.h"
 #include "app/threshold_panel.h"
 #include "core/edit_commands.h"
@@ -49,6 +51,7 @@ private:
     ThresholdPanel* threshold_ = nullptr;
     DifferentialPanel* differential_ = nullptr;
     bool filling_ = false;
+    ChangeSubscription changes_;  // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

@@ -115,6 +115,7 @@ UnitTypesPanel::UnitTypesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
 
 void UnitTypesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {
     doc_ = doc;
+    changes_ = watch_document(doc, this, {DocumentPart::UnitTypes, DocumentPart::HouseRules}, [this] { refresh(); });
     perform_ = std::move(perform);
     fill_list();
     if (doc_ && !doc_->ruleset().unit_types.empty()) list_->SetSelection(0);

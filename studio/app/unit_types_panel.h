@@ -4,6 +4,8 @@
 // counters in each side's colours, drawn by the map's own counter painter.
 #pragma once
 
+#include "core/scenario_document.h"
+
 #include "core/edit_commands.h"
 
 #include <wx/listbox.h>
@@ -43,6 +45,7 @@ private:
     wxPropertyGrid* grid_ = nullptr;
     CounterPreview* preview_ = nullptr;
     wxStaticText* legend_ = nullptr;  // where values come from and where edits go
+    ChangeSubscription changes_;      // refreshes after edits made elsewhere, undo and redo
 };
 
 }  // namespace sandtable::studio

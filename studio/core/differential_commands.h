@@ -15,6 +15,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { cell(doc) = result_; }
     void undo(ScenarioDocument& doc) override { cell(doc) = before_; }
+    DocumentChanges changes() const override { return {DocumentPart::Tables}; }
 
 private:
     std::string& cell(ScenarioDocument& doc) const;

@@ -115,21 +115,28 @@ MoveUnit::MoveUnit(const ScenarioDocument& doc, int unit, Hex to)
 void MoveUnit::apply(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = to_; }
 void MoveUnit::undo(ScenarioDocument& doc) { doc.edit().units[static_cast<std::size_t>(unit_)].hex = from_; }
 
-void EditHistory::perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command) {
+void EditHistory::perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command, const void* made_in) {
     command->apply(doc);
+    DocumentChanges changed = command->changes();
+    changed.made_in = made_in;
     commands_.resize(done_);  // a new edit drops what could have been redone
     commands_.push_back(std::move(command));
     ++done_;
+    doc.announce(changed);
 }
 
 void EditHistory::undo(ScenarioDocument& doc) {
     if (!can_undo()) return;
-    commands_[--done_]->undo(doc);
+    EditCommand& command = *commands_[--done_];
+    command.undo(doc);
+    doc.announce(command.changes());
 }
 
 void EditHistory::redo(ScenarioDocument& doc) {
     if (!can_redo()) return;
-    commands_[done_++]->apply(doc);
+    EditCommand& command = *commands_[done_++];
+    command.apply(doc);
+    doc.announce(command.changes());
 }
 
 }  // namespace sandtable::studio

@@ -18,6 +18,8 @@ public:
     virtual std::string name() const = 0;
     virtual void apply(ScenarioDocument& doc) = 0;
     virtual void undo(ScenarioDocument& doc) = 0;
+    // The parts of the document it changes (undone, the same parts change back).
+    virtual DocumentChanges changes() const = 0;
 };
 
 // Terrain painted on a set of hexes (one brush stroke).
@@ -27,6 +29,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Map}; }
     bool empty() const { return changes_.empty(); }
 
 private:
@@ -47,6 +50,7 @@ public:
     std::string name() const override { return "Paint Elevation " + std::to_string(level_); }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Map}; }
 
 private:
     int level_;
@@ -64,6 +68,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Map}; }
     bool empty() const { return sides_.empty(); }
 
 private:
@@ -86,6 +91,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Tables}; }
 
 private:
     int table_, row_, column_;
@@ -100,6 +106,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Scenario}; }
 
 private:
     int unit_;
@@ -110,7 +117,9 @@ private:
 // Applied commands with undo and redo.
 class EditHistory {
 public:
-    void perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command);
+    // Each announces what the command changed to the document's views;
+    // `made_in`: the view the edit was made in, which shows it already.
+    void perform(ScenarioDocument& doc, std::unique_ptr<EditCommand> command, const void* made_in = nullptr);
     bool can_undo() const { return done_ > 0; }
     bool can_redo() const { return done_ < commands_.size(); }
     std::string undo_name() const { return can_undo() ? commands_[done_ - 1]->name() : std::string(); }

@@ -21,6 +21,7 @@ public:
     std::string name() const override { return "New Module " + module_.module; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::Scripts}; }
     const std::string& file() const { return module_.file; }
     bool new_file() const { return new_file_; }
 

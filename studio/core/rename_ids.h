@@ -25,6 +25,9 @@ public:
     std::string name() const override { return "Rename Unit Type Id " + before_ + " to " + after_; }
     void apply(ScenarioDocument& doc) override { rename(doc, before_, after_); }
     void undo(ScenarioDocument& doc) override { rename(doc, after_, before_); }
+    DocumentChanges changes() const override {
+        return {DocumentPart::UnitTypes, DocumentPart::Scenario, DocumentPart::Tables};
+    }
 
 private:
     void rename(ScenarioDocument& doc, const std::string& from, const std::string& to) const;

@@ -38,6 +38,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { set(doc, enabled_); }
     void undo(ScenarioDocument& doc) override { set(doc, before_); }
+    DocumentChanges changes() const override { return {DocumentPart::Scripts}; }
 
 private:
     void set(ScenarioDocument& doc, bool enabled) const;
@@ -57,6 +58,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { set(doc, value_); }
     void undo(ScenarioDocument& doc) override { set(doc, before_); }
+    DocumentChanges changes() const override { return {DocumentPart::Scripts}; }
 
 private:
     void set(ScenarioDocument& doc, const rules::Param& value) const;

@@ -19,6 +19,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { doc.edit() = after_; }
     void undo(ScenarioDocument& doc) override { doc.edit() = before_; }
+    DocumentChanges changes() const override { return {DocumentPart::Scenario, DocumentPart::Map}; }
 
 private:
     rules::Scenario before_, after_;

@@ -79,6 +79,9 @@ void ScenarioDocument::start_house_rule(const std::string& id, const std::string
     layers_ = RulesetLayers::load(scenario_.ruleset_dir, house_rule_dirs());
     saved_patch_ = "{}\n";  // the new house rule's studio.yaml as written
     ruleset_->layers = layers_->layers();
+    // The scenario names it; ruleset edits now go into it (every ruleset view says where).
+    announce({DocumentPart::HouseRules, DocumentPart::Scenario, DocumentPart::UnitTypes, DocumentPart::Tables,
+              DocumentPart::Scripts});
 }
 
 namespace {
@@ -324,7 +327,11 @@ void ScenarioDocument::check_house_rule_saved(const std::map<std::string, std::o
 
 // While the model is as it was read, the file is written back as it was read,
 // comments and all: opening and saving never reformats a designer's file.
-void ScenarioDocument::save(const load::FileOps& ops) { write_to(file_, ops); }
+// Saved, each ruleset value comes from the layer it went into (a house rule's patch).
+void ScenarioDocument::save(const load::FileOps& ops) {
+    write_to(file_, ops);
+    announce({DocumentPart::HouseRules});
+}
 
 void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops) {
     if (std::filesystem::absolute(file) == std::filesystem::absolute(file_)) return save(ops);
@@ -335,6 +342,7 @@ void ScenarioDocument::save_as(const std::string& file, const load::FileOps& ops
     write_to(file, ops);
     std::error_code ec;
     std::filesystem::remove(autosave_path(old), ec);  // the work now lives in the new file
+    announce(DocumentChanges::everything());          // another file: its id, its paths, its layers
 }
 
 void ScenarioDocument::write_blank_scenario(const std::string& file, const load::FileOps& ops) const {
@@ -377,6 +385,14 @@ std::string ScenarioDocument::project_root(const std::string& scenario_file) con
         root = common_folder(root, fs::absolute(f).lexically_normal().parent_path());
     for (const std::string& d : house_rule_dirs()) root = common_folder(root, fs::absolute(d).lexically_normal());
     return root.string();
+}
+
+ChangeSubscription watch_document(const ScenarioDocument* doc, const void* view, DocumentChanges parts,
+                                  std::function<void()> refresh) {
+    if (!doc) return {};
+    return doc->on_change([view, parts, refresh = std::move(refresh)](const DocumentChanges& changed) {
+        if (changed.made_in != view && changed.touch(parts)) refresh();
+    });
 }
 
 }  // namespace sandtable::studio

@@ -3,12 +3,14 @@
 // unchanged document is written back byte for byte as it was read).
 #pragma once
 
+#include "core/document_changes.h"
 #include "core/ruleset_layers.h"
 #include "core/script_buffers.h"
 #include "load/file_transaction.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -41,6 +43,13 @@ public:
     void discard_autosaves() const;
     // The files of the project with an autosave beside them: what recovering would bring back.
     std::vector<std::string> autosaved_files() const;
+
+    // Views subscribe to hear what each edit changed (document_changes.h);
+    // the EditHistory announces it.
+    [[nodiscard]] ChangeSubscription on_change(ChangeNotifier::Listener listener) const {
+        return notifier_.subscribe(std::move(listener));
+    }
+    void announce(const DocumentChanges& changes) const { notifier_.announce(changes); }
 
     const rules::Ruleset& ruleset() const { return *ruleset_; }
     const rules::Scenario& scenario() const { return scenario_; }
@@ -118,12 +127,19 @@ private:
     std::string saved_rule_modules_;  // the rule modules as last opened or saved (rule_modules_to_yaml)
     rules::Scenario scenario_;
     std::string file_;
-    std::string original_text_;  // the bytes on disk, written back while nothing changed
-    std::string saved_yaml_;     // the model as last opened or saved
+    mutable ChangeNotifier notifier_;  // subscribing changes nothing a reader of the document sees
+    std::string original_text_;        // the bytes on disk, written back while nothing changed
+    std::string saved_yaml_;           // the model as last opened or saved
     std::optional<RulesetLayers> layers_;
     std::string saved_patch_;  // with house rules: the studio patch as last opened or saved
     ScriptBuffers scripts_;
     void load_layers();
 };
+
+// A view's subscription to `doc` (none when doc is nullptr): `refresh` runs
+// after an edit, undo or redo that changed one of `parts`, unless the edit was
+// made in `view`, which shows it already.
+[[nodiscard]] ChangeSubscription watch_document(const ScenarioDocument* doc, const void* view, DocumentChanges parts,
+                                                std::function<void()> refresh);
 
 }  // namespace sandtable::studio

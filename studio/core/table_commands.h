@@ -15,6 +15,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { table_of(doc) = after_; }
     void undo(ScenarioDocument& doc) override { table_of(doc) = before_; }
+    DocumentChanges changes() const override { return {DocumentPart::Tables}; }
 
     // A printed column at the odds `label` ("7-1", "1-6"), placed in order
     // among the others; its results copied from the nearest column below it

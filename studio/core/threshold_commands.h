@@ -18,6 +18,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { table_of(doc) = after_; }
     void undo(ScenarioDocument& doc) override { table_of(doc) = before_; }
+    DocumentChanges changes() const override { return {DocumentPart::Tables}; }
 
     static std::unique_ptr<ChangeThresholdTable> set_die(const ScenarioDocument& doc, int table, int faces);
     static std::unique_ptr<ChangeThresholdTable> set_compare(const ScenarioDocument& doc, int table,

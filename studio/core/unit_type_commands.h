@@ -40,6 +40,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
     const std::string& new_id() const { return type_.id; }
     int index() const { return index_; }  // where the new type sits once applied
 
@@ -59,6 +60,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { set(doc, value_); }
     void undo(ScenarioDocument& doc) override { set(doc, before_); }
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
 
 private:
     void set(ScenarioDocument& doc, int value) const;
@@ -78,6 +80,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override { set(doc, text_); }
     void undo(ScenarioDocument& doc) override { set(doc, before_); }
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
 
 private:
     void set(ScenarioDocument& doc, const std::string& text) const;
@@ -98,6 +101,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
 
 private:
     int type_;
@@ -117,6 +121,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
 
 private:
     int type_;
@@ -135,6 +140,7 @@ public:
     std::string name() const override { return name_; }
     void apply(ScenarioDocument& doc) override;
     void undo(ScenarioDocument& doc) override;
+    DocumentChanges changes() const override { return {DocumentPart::UnitTypes}; }
 
 private:
     int index_;
