@@ -31,26 +31,27 @@ void expect(MapReader& m, const std::string& key, const std::string& subject, co
 }
 
 void check_unit(MapReader& m, const kernel::Game& g) {
-    const std::string id = m.text("unit", true);
+    const std::string id = m.text("unit", {.required = true});
     const int u = g.unit_index(id);
     if (u < 0) return m.sink().error(m.where("unit"), "no unit '" + id + "' in this scenario");
     const auto& s = g.state().units[static_cast<std::size_t>(u)];
     const std::string subject = "unit " + id;
     if (m.has("hex"))
-        expect(m, "hex", subject, s.on_map ? g.grid().label(s.hex) : std::string("off the map"), m.text("hex", false));
+        expect(m, "hex", subject, s.on_map ? g.grid().label(s.hex) : std::string("off the map"), m.text("hex", {}));
     if (m.has("face")) {
-        const std::string want = m.text("face", false);
+        const std::string want = m.text("face", {});
         if (want != "front" && want != "back")
             m.sink().error(m.where("face"), "'face' is front or back, not '" + want + "'");
         else
             expect(m, "face", subject, std::string(s.back ? "back" : "front"), want);
     }
-    if (m.has("eliminated")) expect(m, "eliminated", subject, s.eliminated, m.boolean("eliminated", false));
-    if (m.has("on_map")) expect(m, "on_map", subject, s.on_map, m.boolean("on_map", false));
-    if (m.has("figures")) expect(m, "figures", subject, s.figures, m.integer("figures", false));
-    if (m.has("hits")) expect(m, "hits", subject, s.hits, m.integer("hits", false));
-    if (m.has("facing")) expect(m, "facing", subject, s.facing, m.integer("facing", false));
-    if (m.has("moved")) expect(m, "moved", subject, s.moved, m.boolean("moved", false));
+    if (m.has("eliminated"))
+        expect(m, "eliminated", subject, s.eliminated, m.boolean("eliminated", {.fallback = false}));
+    if (m.has("on_map")) expect(m, "on_map", subject, s.on_map, m.boolean("on_map", {.fallback = false}));
+    if (m.has("figures")) expect(m, "figures", subject, s.figures, m.integer("figures", {}));
+    if (m.has("hits")) expect(m, "hits", subject, s.hits, m.integer("hits", {}));
+    if (m.has("facing")) expect(m, "facing", subject, s.facing, m.integer("facing", {}));
+    if (m.has("moved")) expect(m, "moved", subject, s.moved, m.boolean("moved", {.fallback = false}));
     const YAML::Node marks = m.child("marks");
     if (marks.IsDefined() && !marks.IsMap())
         m.sink().error(m.where("marks"), "'marks' is a mapping of mark to value, e.g. {charging: 1}");
@@ -72,23 +73,25 @@ void check_side(MapReader& m, const kernel::Game& g) {
     const auto& s = g.state().sides[static_cast<std::size_t>(side)];
     const std::string subject = "side " + g.scenario().sides[static_cast<std::size_t>(side)].id;
     if (m.has("eliminated_strength"))
-        expect(m, "eliminated_strength", subject, s.eliminated_strength, m.integer("eliminated_strength", false));
-    if (m.has("lost_points")) expect(m, "lost_points", subject, s.lost_points, m.integer("lost_points", false));
-    if (m.has("demoralized")) expect(m, "demoralized", subject, s.demoralized, m.boolean("demoralized", false));
-    if (m.has("disintegrated")) expect(m, "disintegrated", subject, s.disintegrated, m.boolean("disintegrated", false));
+        expect(m, "eliminated_strength", subject, s.eliminated_strength, m.integer("eliminated_strength", {}));
+    if (m.has("lost_points")) expect(m, "lost_points", subject, s.lost_points, m.integer("lost_points", {}));
+    if (m.has("demoralized"))
+        expect(m, "demoralized", subject, s.demoralized, m.boolean("demoralized", {.fallback = false}));
+    if (m.has("disintegrated"))
+        expect(m, "disintegrated", subject, s.disintegrated, m.boolean("disintegrated", {.fallback = false}));
     if (m.has("vp")) {
         const auto& vp = g.state().result.victory_points;
         if (!g.over() || vp.size() <= static_cast<std::size_t>(side))
             m.sink().error(m.where("vp"),
                            subject + ": victory points are counted at the end, and the game is not over");
         else
-            expect(m, "vp", subject, vp[static_cast<std::size_t>(side)], m.integer("vp", false));
+            expect(m, "vp", subject, vp[static_cast<std::size_t>(side)], m.integer("vp", {}));
     }
 }
 
 void check_decision(MapReader& m, const kernel::Game& g) {
     expect(m, "decision", std::string("the game"), std::string(kernel::decision_kind_name(g.decision())),
-           m.text("decision", true));
+           m.text("decision", {.required = true}));
     if (m.has("deciding")) {
         const int side = side_named(m, g, "deciding", true);
         const auto id = [&](int s) {
@@ -104,7 +107,7 @@ std::string quoted_line(const std::string& text) {
 
 // `legal:` / `illegal:` — whether the action is among those the game offers now.
 void check_offered(MapReader& m, const kernel::Game& g, const std::string& key, bool want) {
-    MapReader a(m.child(key, true), m.file(), m.sink(), "an action");
+    MapReader a(m.child(key, {.required = true}), m.file(), m.sink(), "an action");
     if (!a.valid()) return;
     const kernel::Action action = kernel::parse_action(a, g, m.sink());
     a.finish();
@@ -116,8 +119,8 @@ void check_offered(MapReader& m, const kernel::Game& g, const std::string& key, 
 
 // `refused:` — the game refuses the action, with `message:` in its words when given. False: it was taken.
 bool check_refused(MapReader& m, kernel::Game& g) {
-    MapReader a(m.child("refused", true), m.file(), m.sink(), "an action");
-    const std::string message = m.text("message", false);
+    MapReader a(m.child("refused", {.required = true}), m.file(), m.sink(), "an action");
+    const std::string message = m.text("message", {});
     if (!a.valid()) return true;
     const kernel::Action action = kernel::parse_action(a, g, m.sink());
     a.finish();
@@ -136,19 +139,19 @@ bool check_refused(MapReader& m, kernel::Game& g) {
 }
 
 void check_result(MapReader& m, const kernel::Game& g) {
-    MapReader r(m.child("result", true), m.file(), m.sink(), "a result");
+    MapReader r(m.child("result", {.required = true}), m.file(), m.sink(), "a result");
     if (!r.valid()) return;
     if (!g.over()) return m.sink().error(m.where("result"), "the game is not over");
     const auto& result = g.state().result;
     if (r.has("winner")) {
-        const std::string want = r.text("winner", false);
+        const std::string want = r.text("winner", {});
         const std::string got =
             result.winner < 0 ? "draw" : g.scenario().sides[static_cast<std::size_t>(result.winner)].id;
         expect(r, "winner", std::string("the result"), got, want);
     }
-    if (r.has("level")) expect(r, "level", std::string("the result"), result.level, r.text("level", false));
+    if (r.has("level")) expect(r, "level", std::string("the result"), result.level, r.text("level", {}));
     if (r.has("reason")) {
-        const std::string want = r.text("reason", false);
+        const std::string want = r.text("reason", {});
         if (result.reason.find(want) == std::string::npos)
             r.sink().error(r.where("reason"), "the result's reason is " + quoted_line(result.reason) +
                                                   ", expected words " + quoted_line(want));
@@ -158,7 +161,7 @@ void check_result(MapReader& m, const kernel::Game& g) {
 
 // `log:` — a line of the game's log holds these words; `not_log:` — none does.
 void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool want) {
-    const std::string words = m.text(key, true);
+    const std::string words = m.text(key, {.required = true});
     const auto& log = g.log();
     const auto hit =
         std::find_if(log.begin(), log.end(), [&](const auto& e) { return e.text.find(words) != std::string::npos; });
@@ -175,7 +178,7 @@ void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool
 
 int side_named(MapReader& m, const kernel::Game& g, const std::string& key, bool required) {
     if (!required && !m.has(key)) return -1;
-    const std::string id = m.text(key, required);
+    const std::string id = m.text(key, {.required = required});
     const auto& sides = g.scenario().sides;
     for (std::size_t i = 0; i < sides.size(); ++i)
         if (sides[i].id == id) return static_cast<int>(i);
@@ -203,9 +206,9 @@ bool check_expectation(const YAML::Node& expectation, const std::string& file, k
     else if (m.has("result"))
         check_result(m, game);
     else if (m.has("over"))
-        expect(m, "over", std::string("the game"), game.over(), m.boolean("over", false));
+        expect(m, "over", std::string("the game"), game.over(), m.boolean("over", {.fallback = false}));
     else if (m.has("turn"))
-        expect(m, "turn", std::string("the game"), game.state().at.turn, m.integer("turn", false));
+        expect(m, "turn", std::string("the game"), game.state().at.turn, m.integer("turn", {}));
     else if (m.has("log"))
         check_log(m, game, "log", true);
     else if (m.has("not_log"))

@@ -35,8 +35,8 @@ void pass_once(Session& s) {
 
 // `{until: combat_declare}`: passes until the game asks for that decision (of `side:`, in `turn:`, when given).
 bool run_until(MapReader& m, Session& s) {
-    const std::string decision = m.text("until", true);
-    const int turn = m.integer("turn", false, 0, 0, 999);
+    const std::string decision = m.text("until", {.required = true});
+    const int turn = m.integer("turn", {.fallback = 0, .min = 0, .max = 999});
     const int side = side_named(m, s.game(), "side", false);
     if (!m.sink().empty()) return false;
     const auto reached = [&] {
@@ -95,10 +95,10 @@ bool run_step(const YAML::Node& step, const std::string& file, Session& s, load:
 // The battlefield a test plays: written inline (it plays the ruleset under test) or a scenario file beside it.
 load::LoadedGame battlefield_of(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses) {
     if (t.has("scenario_file")) {
-        const std::string name = t.text("scenario_file", false);
+        const std::string name = t.text("scenario_file", {});
         return load::load_scenario((fs::path(t.file()).parent_path() / name).lexically_normal().string(), houses);
     }
-    const YAML::Node inline_scenario = t.child("scenario", true);
+    const YAML::Node inline_scenario = t.child("scenario", {.required = true});
     if (!inline_scenario.IsDefined())
         throw load::LoadError({{t.where(), "a test names its 'scenario' (written here) or a 'scenario_file'"}});
     return load::load_inline_scenario(inline_scenario, t.file(), ruleset_dir, houses);
@@ -131,7 +131,7 @@ struct KeepLogOnFailure {
 
 void play_test(MapReader& t, const std::string& ruleset_dir, const std::vector<std::string>& houses,
                load::DiagnosticSink& failed, std::vector<std::string>& log) {
-    const auto seed = static_cast<std::uint64_t>(t.integer("seed", false, 1, 0, 1'000'000'000));
+    const auto seed = static_cast<std::uint64_t>(t.integer("seed", {.fallback = 1, .min = 0, .max = 1'000'000'000}));
     std::vector<int> dice = forced_dice(t);
     const YAML::Node steps = t.child("steps");
     const YAML::Node expect = t.child("expect");
@@ -157,8 +157,8 @@ RuleTestOutcome run_test(const YAML::Node& test, const std::string& file, const 
     outcome.where = load::location_of(test, file);
     {
         MapReader t(test, file, failed, "a rule test");
-        outcome.name = t.text("name", true);
-        outcome.rule = t.text("rule", true);
+        outcome.name = t.text("name", {.required = true});
+        outcome.rule = t.text("rule", {.required = true});
         try {
             if (t.valid()) play_test(t, ruleset_dir, houses, failed, outcome.log);
         } catch (const load::LoadError& e) {
@@ -205,10 +205,10 @@ std::vector<RuleTestOutcome> run_rule_test_file(const std::string& file, const s
     YAML::Node tests;
     if (sink.empty()) {
         MapReader top(yaml.root, file, sink, "a rule test file");
-        const std::string format = top.text("format", true);
+        const std::string format = top.text("format", {.required = true});
         if (!format.empty() && format != "sandtable-rule-tests/1")
             sink.error(top.where("format"), "unknown format '" + format + "' (expected sandtable-rule-tests/1)");
-        tests = top.child("tests", true);
+        tests = top.child("tests", {.required = true});
         if (tests.IsDefined() && !tests.IsSequence()) sink.error(top.where("tests"), "'tests' is a list of rule tests");
     }
     if (!sink.empty()) {

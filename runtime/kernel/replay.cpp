@@ -53,14 +53,14 @@ std::string action_yaml(const Action& a, const Game& game) {
 
 Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& sink) {
     Action action;
-    std::string kind = a.text("do", true);
+    std::string kind = a.text("do", {.required = true});
     if (!parse_action_kind(kind, action.kind)) sink.error(a.where("do"), "unknown action '" + kind + "'");
     auto unit_ref = [&](const std::string& key) {
         if (!a.has(key)) {
             a.accept(key);
             return -1;
         }
-        std::string id = a.text(key, false);
+        std::string id = a.text(key, {});
         int u = game.unit_index(id);
         if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
         return u;
@@ -68,48 +68,48 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
     action.unit = unit_ref("unit");
     action.target = unit_ref("target");
     if (a.has("hex")) {
-        std::string label = a.text("hex", false);
+        std::string label = a.text("hex", {});
         auto h = game.grid().parse_label(label);
         if (!h)
             sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
         else
             action.hex = *h;
     }
-    if (a.has("option")) action.index = a.integer("option", false, 1, 1, 1000) - 1;
-    if (a.has("facing")) action.index = a.integer("facing", false, 0, 0, 5);
+    if (a.has("option")) action.index = a.integer("option", {.fallback = 1, .min = 1, .max = 1000}) - 1;
+    if (a.has("facing")) action.index = a.integer("facing", {.fallback = 0, .min = 0, .max = 5});
     if (a.has("task")) {
         PlotTask task{};
-        if (!parse_plot_task(a.text("task", false), task))
+        if (!parse_plot_task(a.text("task", {}), task))
             sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
         action.index = static_cast<int>(task);
     }
     if (a.has("formation")) {
-        const std::string name = a.text("formation", false);
+        const std::string name = a.text("formation", {});
         const int f = game.formations().index(name);
         (action.kind == ActionKind::GiveOrder ? action.target : action.index) = f;
         if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
     }
     if (a.has("order")) {
-        const std::string id = a.text("order", false);
+        const std::string id = a.text("order", {});
         action.index = game.ruleset().orders.find(id);
         if (action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
     }
     if (a.has("mode")) {
-        const std::string mode = a.text("mode", false);
+        const std::string mode = a.text("mode", {});
         static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
         const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
         if (it == std::end(kModes))
             sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
         TableOrder& o = action.order;
         o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
-        o.bearing = a.integer("bearing", true, 0, 0, 359);
-        o.distance = a.integer("distance_mm", true, 0, 0, 1'000'000);
-        o.files = a.integer("files", false, 0, 0, 99);
-        o.facing = a.integer("face", false, -1, 0, 359);
+        o.bearing = a.integer("bearing", {.required = true, .fallback = 0, .min = 0, .max = 359});
+        o.distance = a.integer("distance_mm", {.required = true, .fallback = 0, .min = 0, .max = 1'000'000});
+        o.files = a.integer("files", {.fallback = 0, .min = 0, .max = 99});
+        o.facing = a.integer("face", {.fallback = -1, .min = 0, .max = 359});
         o.target = action.target;
         action.target = -1;
     }
-    if (a.has("called_cm")) action.index = a.integer("called_cm", false, 0, 0, 100000);
+    if (a.has("called_cm")) action.index = a.integer("called_cm", {.fallback = 0, .min = 0, .max = 100000});
     return action;
 }
 
@@ -143,9 +143,9 @@ ReplayHeader replay_header(const std::string& text, const std::string& file) {
     sink.throw_if_any();
     load::MapReader top(yaml.root, file, sink, "a replay");
     ReplayHeader header;
-    header.scenario = top.text("scenario", true);
+    header.scenario = top.text("scenario", {.required = true});
     header.scenario_where = top.where("scenario");
-    header.house_rules = top.text_list("house_rules", false);
+    header.house_rules = top.text_list("house_rules");
     if (const YAML::Node listed = top.child("house_rules"); listed.IsSequence())
         for (const auto& item : listed) header.house_rules_where.push_back(load::location_of(item, file));
     top.accept("format"), top.accept("content_hash"), top.accept("seed"), top.accept("forced_dice"),
@@ -161,7 +161,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     sink.throw_if_any();
     Replay r;
     load::MapReader top(yaml.root, file, sink, "a replay");
-    const std::string format = top.text("format", true);
+    const std::string format = top.text("format", {.required = true});
     const std::string current = "sandtable-replay/" + std::to_string(kReplayFormat);
     if (format == "sandtable-replay/1" && older == OlderFormats::Accepted) {
         r.format = 1;
@@ -173,18 +173,18 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     } else if (!format.empty() && format != current) {
         sink.error(top.where("format"), "unknown replay format '" + format + "' (expected " + current + ")");
     }
-    r.scenario = top.text("scenario", true);
-    r.house_rules = top.text_list("house_rules", false);
-    r.content_hash = top.text("content_hash", false);
-    r.result = top.text("result", false);
-    YAML::Node seed = top.child("seed", true);
+    r.scenario = top.text("scenario", {.required = true});
+    r.house_rules = top.text_list("house_rules");
+    r.content_hash = top.text("content_hash", {});
+    r.result = top.text("result", {});
+    YAML::Node seed = top.child("seed", {.required = true});
     if (seed.IsDefined() && !YAML::convert<std::uint64_t>::decode(seed, r.seed))
         sink.error(load::location_of(seed, file), "'seed' must be a whole number");
     YAML::Node dice = top.child("forced_dice");
     if (dice.IsSequence())
         for (const auto& d : dice)
             if (auto v = load::read_int(d, file, sink, "a forced die")) r.forced_dice.push_back(*v);
-    YAML::Node actions = top.child("actions", true);
+    YAML::Node actions = top.child("actions", {.required = true});
     if (actions.IsSequence()) {
         for (const auto& node : actions) {
             load::MapReader a(node, file, sink, "an action");
@@ -192,7 +192,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
             ReplayStep step;
             step.action = parse_action(a, game, sink);
             if (a.has("check")) {
-                std::string c = a.text("check", false);
+                std::string c = a.text("check", {});
                 try {
                     step.checksum = std::stoull(c, nullptr, 16);
                     step.has_checksum = true;

@@ -83,29 +83,29 @@ HouseRule read_house_rule(const std::string& path, DiagnosticSink& sink) {
     if (!yaml.root.IsDefined()) return h;
     MapReader top(yaml.root, h.file, sink, "a house rule (id, name, version, base, patches)");
     if (!top.valid()) return h;
-    h.id = top.text("id", true);
-    h.name = top.text("name", false, h.id);
-    h.version = top.text("version", true);
+    h.id = top.text("id", {.required = true});
+    h.name = top.text("name", {.fallback = h.id});
+    h.version = top.text("version", {.required = true});
     if (!h.version.empty() && !parse_version(h.version))
         sink.error(top.where("version"), "version must be dotted whole numbers like 1.0.2, got '" + h.version + "'");
-    h.author = top.text("author", false);
-    h.description = top.text("description", false);
+    h.author = top.text("author", {});
+    h.description = top.text("description", {});
     h.conflicts_where = top.has("conflicts_with") ? top.where("conflicts_with") : h.where;
-    h.conflicts_with = top.text_list("conflicts_with", false);
-    h.overrides = top.text_list("overrides", false);
+    h.conflicts_with = top.text_list("conflicts_with");
+    h.overrides = top.text_list("overrides");
     h.base_where = top.where("base");
-    MapReader base(top.child("base", true), h.file, sink,
+    MapReader base(top.child("base", {.required = true}), h.file, sink,
                    "the base of a house rule ({ ruleset: ID, versions: \">=1.0 <2\" })");
     if (base.valid()) {
-        h.base_ruleset = base.text("ruleset", true);
-        h.base_versions = base.text("versions", false);
+        h.base_ruleset = base.text("ruleset", {.required = true});
+        h.base_versions = base.text("versions", {});
         try {
             version_outside("0", h.base_versions);
         } catch (const std::invalid_argument& e) {
             sink.error(base.where("versions"), std::string("versions: ") + e.what());
         }
     }
-    YAML::Node patches = top.child("patches", true);
+    YAML::Node patches = top.child("patches", {.required = true});
     if (patches.IsDefined() && !patches.IsSequence())
         sink.error(location_of(patches, h.file), "'patches' must be a list of patch files, applied in order");
     else if (patches.IsSequence())

@@ -146,7 +146,7 @@ std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string&
     {
         MapReader top(yaml.root, file, reading, "a params block (params: { name: { type: ..., ... } })");
         if (top.valid()) {
-            MapReader all(top.child("params", true), file, reading, "the declared params");
+            MapReader all(top.child("params", {.required = true}), file, reading, "the declared params");
             if (all.valid())
                 for (const auto& name : all.keys()) {
                     MapReader r(all.child(name), file, reading,
@@ -155,14 +155,14 @@ std::optional<std::vector<ParamSpec>> read_param_declarations(const std::string&
                     ParamSpec spec;
                     spec.name = name;
                     spec.where = shifted(all.key_where(name));
-                    spec.type = r.text("type", true);
+                    spec.type = r.text("type", {.required = true});
                     if (!spec.type.empty() &&
                         std::find(param_types().begin(), param_types().end(), spec.type) == param_types().end())
                         reading.error(r.where("type"), unknown("param type", spec.type, param_types()));
-                    if (r.has("min")) spec.min = r.integer("min", true);
-                    if (r.has("max")) spec.max = r.integer("max", true);
+                    if (r.has("min")) spec.min = r.integer("min", {.required = true});
+                    if (r.has("max")) spec.max = r.integer("max", {.required = true});
                     YAML::Node fallback = r.child("default");
-                    spec.doc = r.text("doc", false);
+                    spec.doc = r.text("doc", {});
                     if (fallback.IsDefined()) defaults.emplace_back(spec.name, to_param(fallback, file));
                     specs.push_back(std::move(spec));
                 }

@@ -47,46 +47,46 @@ struct RulesetReader {
     const RulesetDocument& document;
 
     void geometry(MapReader& top) {
-        MapReader g(top.child("geometry", true), file, sink, "geometry");
+        MapReader g(top.child("geometry", {.required = true}), file, sink, "geometry");
         if (!g.valid()) return;
-        std::string kind = g.text("kind", true);
+        std::string kind = g.text("kind", {.required = true});
         if (kind == "table") return table_geometry(g);
         if (kind != "hex")
             sink.error(g.where("kind"),
                        "geometry kind must be 'hex' or 'table' (a tabletop in centimetres), got '" + kind + "'");
-        std::string top_kind = g.text("top", false, "flat");
+        std::string top_kind = g.text("top", {.fallback = "flat"});
         if (top_kind == "flat")
             rs.layout.top = geometry::HexTop::Flat;
         else if (top_kind == "pointy")
             rs.layout.top = geometry::HexTop::Pointy;
         else
             sink.error(g.where("top"), "'top' must be flat or pointy, got '" + top_kind + "'");
-        std::string parity = g.text("parity", false, "odd");
+        std::string parity = g.text("parity", {.fallback = "odd"});
         if (parity == "odd")
             rs.layout.parity = geometry::OffsetParity::Odd;
         else if (parity == "even")
             rs.layout.parity = geometry::OffsetParity::Even;
         else
             sink.error(g.where("parity"), "'parity' must be odd or even, got '" + parity + "'");
-        rs.layout.first_column = g.integer("first_column", false, 1, 0, 99);
-        rs.layout.first_row = g.integer("first_row", false, 1, 0, 99);
-        rs.layout.label_digits = g.integer("label_digits", false, 2, 1, 4);
+        rs.layout.first_column = g.integer("first_column", {.fallback = 1, .min = 0, .max = 99});
+        rs.layout.first_row = g.integer("first_row", {.fallback = 1, .min = 0, .max = 99});
+        rs.layout.label_digits = g.integer("label_digits", {.fallback = 2, .min = 1, .max = 4});
     }
 
     void table_geometry(MapReader& g) {
         TableRules& t = rs.table;
         t.enabled = true;
         t.where = g.where();
-        t.contact = g.number("contact", false, t.contact, 0, 100);
-        t.crest = g.number("crest", false, t.crest, 0, 1000);
-        t.sight = g.number("sight", false, t.sight, 0, 100000);
-        t.foot_eye = g.number("foot_eye", false, t.foot_eye, 0, 10);
-        t.mounted_eye = g.number("mounted_eye", false, t.mounted_eye, 0, 10);
-        t.stand_width = g.text("stand_width", false, t.stand_width);
-        t.stand_depth = g.text("stand_depth", false, t.stand_depth);
-        t.figures_per_stand = g.text("figures_per_stand", false, t.figures_per_stand);
-        t.mounted = g.text("mounted", false, t.mounted);
-        t.sight_attribute = g.text("sight_attribute", false, t.sight_attribute);
+        t.contact = g.number("contact", {.fallback = t.contact, .min = 0, .max = 100});
+        t.crest = g.number("crest", {.fallback = t.crest, .min = 0, .max = 1000});
+        t.sight = g.number("sight", {.fallback = t.sight, .min = 0, .max = 100000});
+        t.foot_eye = g.number("foot_eye", {.fallback = t.foot_eye, .min = 0, .max = 10});
+        t.mounted_eye = g.number("mounted_eye", {.fallback = t.mounted_eye, .min = 0, .max = 10});
+        t.stand_width = g.text("stand_width", {.fallback = t.stand_width});
+        t.stand_depth = g.text("stand_depth", {.fallback = t.stand_depth});
+        t.figures_per_stand = g.text("figures_per_stand", {.fallback = t.figures_per_stand});
+        t.mounted = g.text("mounted", {.fallback = t.mounted});
+        t.sight_attribute = g.text("sight_attribute", {.fallback = t.sight_attribute});
     }
 
     // The attributes a tabletop reads must be declared, as whole numbers.
@@ -101,12 +101,12 @@ struct RulesetReader {
 
     TableTerrain table_terrain(MapReader& r, const std::string& id) {
         TableTerrain t;
-        const std::string shape = r.text("shape", false, "area");
+        const std::string shape = r.text("shape", {.fallback = "area"});
         if (shape == "line")
             t.shape = TableTerrain::Shape::Line;
         else if (shape != "area")
             sink.error(r.where("shape"), "'shape' of '" + id + "' must be area or line, got '" + shape + "'");
-        const std::string sight = r.text("sight", false, "clear");
+        const std::string sight = r.text("sight", {.fallback = "clear"});
         using geometry::tabletop::AreaSight;
         if (sight == "clear")
             t.sight = AreaSight::Clear;
@@ -119,11 +119,11 @@ struct RulesetReader {
         else
             sink.error(r.where("sight"),
                        "'sight' of '" + id + "' must be clear, hill, screen or building, got '" + sight + "'");
-        t.sight_depth = r.number("sight_depth", false, 0, 0, 1000);
-        t.seen_over_from_above = r.boolean("seen_over_from_above", false);
-        t.width = r.number("width", false, t.width, 0, 1000);
-        t.crossing = r.boolean("crossing", false);
-        t.crossing_thirds = r.integer("crossing_thirds", false, -1, -1, 3);
+        t.sight_depth = r.number("sight_depth", {.fallback = 0, .min = 0, .max = 1000});
+        t.seen_over_from_above = r.boolean("seen_over_from_above", {.fallback = false});
+        t.width = r.number("width", {.fallback = t.width, .min = 0, .max = 1000});
+        t.crossing = r.boolean("crossing", {.fallback = false});
+        t.crossing_thirds = r.integer("crossing_thirds", {.fallback = -1, .min = -1, .max = 3});
         if (t.crossing_thirds >= 0 && t.shape != TableTerrain::Shape::Line)
             sink.error(r.where("crossing_thirds"),
                        "'" + id + "' is an area: only a line is crossed at a ford or bridge");
@@ -157,7 +157,7 @@ struct RulesetReader {
     }
 
     void attributes(MapReader& top) {
-        YAML::Node node = top.child("attributes", true);
+        YAML::Node node = top.child("attributes", {.required = true});
         if (!node.IsDefined()) return;
         if (!node.IsMap())
             return sink.error(location_of(node, file), "'attributes' must map attribute names to their types");
@@ -168,7 +168,7 @@ struct RulesetReader {
             if (rs.attribute_index(a.id) >= 0) sink.error(a.where, "attribute '" + a.id + "' is declared twice");
             MapReader r(kv.second, file, sink, "attribute '" + a.id + "'");
             if (!r.valid()) continue;
-            std::string type = r.text("type", true);
+            std::string type = r.text("type", {.required = true});
             if (type == "int")
                 a.kind = AttributeKind::Int;
             else if (type == "bool")
@@ -177,10 +177,10 @@ struct RulesetReader {
                 a.kind = AttributeKind::Enum;
             else
                 sink.error(r.where("type"), "attribute type must be int, bool or enum, got '" + type + "'");
-            a.min = r.integer("min", false, a.kind == AttributeKind::Int ? -1'000'000 : 0);
-            a.max = r.integer("max", false, 1'000'000);
-            a.values = r.text_list("values", a.kind == AttributeKind::Enum);
-            a.required = r.boolean("required", false);
+            a.min = r.integer("min", {.fallback = a.kind == AttributeKind::Int ? -1'000'000 : 0});
+            a.max = r.integer("max", {.fallback = 1'000'000});
+            a.values = r.text_list("values", {.required = a.kind == AttributeKind::Enum});
+            a.required = r.boolean("required", {.fallback = false});
             if (r.has("default")) {
                 YAML::Node d = r.child("default");
                 if (auto v = attribute_value(a, d)) a.default_value = *v;
@@ -227,7 +227,7 @@ struct RulesetReader {
             r.accept("class");
             return fallback;
         }
-        std::string id = r.text("class", false);
+        std::string id = r.text("class", {});
         int i = rs.movement_class_index(id);
         if (i < 0) {
             sink.error(r.where("class"), unknown("movement class", id, rs.movement_classes));
@@ -252,7 +252,7 @@ struct RulesetReader {
     }
 
     void unit_types(MapReader& top) {
-        YAML::Node list = top.child("unit_types", true);
+        YAML::Node list = top.child("unit_types", {.required = true});
         if (!list.IsDefined()) return;
         if (!list.IsSequence()) return sink.error(location_of(list, file), "'unit_types' must be a list");
         for (const auto& node : list) {
@@ -260,9 +260,9 @@ struct RulesetReader {
             t.where = location_of(node, file);
             MapReader r(node, file, sink, "a unit type");
             if (!r.valid()) continue;
-            t.id = r.text("id", true);
-            t.name = r.text("name", false, t.id);
-            t.symbol = r.text("symbol", false, "infantry");
+            t.id = r.text("id", {.required = true});
+            t.name = r.text("name", {.fallback = t.id});
+            t.symbol = r.text("symbol", {.fallback = "infantry"});
             if (!is_counter_symbol(t.symbol)) sink.error(r.where("symbol"), unknown_symbol_message(t.symbol));
             if (rs.unit_type_index(t.id) >= 0) sink.error(r.where("id"), "unit type '" + t.id + "' is defined twice");
             UnitFace defaults;
@@ -327,11 +327,11 @@ struct RulesetReader {
         if (!n.IsDefined()) return e;
         MapReader r(n, file, sink, "combat effects of " + what);
         if (!r.valid()) return e;
-        e.defender_column_shift = r.integer("defender_column_shift", false, 0, -10, 10);
-        e.shift_unless_attackers_same = r.boolean("shift_unless_attackers_same", false);
-        e.halve_attacker_out_of = r.boolean("halve_attacker_out_of", false);
-        e.halve_attacker_into = r.boolean("halve_attacker_into", false);
-        e.halve_attacker_across = r.boolean("halve_attacker_across", false);
+        e.defender_column_shift = r.integer("defender_column_shift", {.fallback = 0, .min = -10, .max = 10});
+        e.shift_unless_attackers_same = r.boolean("shift_unless_attackers_same", {.fallback = false});
+        e.halve_attacker_out_of = r.boolean("halve_attacker_out_of", {.fallback = false});
+        e.halve_attacker_into = r.boolean("halve_attacker_into", {.fallback = false});
+        e.halve_attacker_across = r.boolean("halve_attacker_across", {.fallback = false});
         return e;
     }
 
@@ -341,7 +341,8 @@ struct RulesetReader {
         if (!n.IsDefined()) return out;
         MapReader r(n, file, sink, what);
         if (!r.valid()) return out;
-        for (const auto& key : r.keys()) out[key] = r.integer(key, true, 0, -999, 999);
+        for (const auto& key : r.keys())
+            out[key] = r.integer(key, {.required = true, .fallback = 0, .min = -999, .max = 999});
         return out;
     }
 
@@ -349,25 +350,25 @@ struct RulesetReader {
         for_each_entry(top, "terrain", true, [&](MapReader& r) {
             TerrainType t;
             t.where = r.where();
-            t.id = r.text("id", true);
-            t.name = r.text("name", false, t.id);
-            t.color = r.text("color", false, "#cccccc");
+            t.id = r.text("id", {.required = true});
+            t.name = r.text("name", {.fallback = t.id});
+            t.color = r.text("color", {.fallback = "#cccccc"});
             if (rs.table.enabled) {
                 t.cost = thirds(r.child("thirds"), "the thirds of '" + t.id + "'");
                 t.table = table_terrain(r, t.id);
             } else {
-                t.cost = costs(r.child("cost", true), false, "the cost of '" + t.id + "'");
+                t.cost = costs(r.child("cost", {.required = true}), false, "the cost of '" + t.id + "'");
             }
-            t.blocks_los = r.boolean("blocks_los", false);
-            t.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
-            t.stops_movement = r.boolean("stops_movement", false);
-            t.only_as_first_step = r.boolean("only_as_first_step", false);
-            t.charge_allowed = r.boolean("charge_allowed", true);
+            t.blocks_los = r.boolean("blocks_los", {.fallback = false});
+            t.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", {.fallback = false});
+            t.stops_movement = r.boolean("stops_movement", {.fallback = false});
+            t.only_as_first_step = r.boolean("only_as_first_step", {.fallback = false});
+            t.charge_allowed = r.boolean("charge_allowed", {.fallback = true});
             t.combat = combat_effects(r.child("combat"), "'" + t.id + "'");
             t.values = named_values(r.child("values"), "the values of '" + t.id + "'");
             if (YAML::Node from = r.child("cost_from"); from.IsDefined())
                 pending_cost_from.push_back({rs.terrain.size(), from});
-            t.notes = r.text("notes", false);
+            t.notes = r.text("notes", {});
             if (rs.terrain_index(t.id) >= 0) sink.error(r.where("id"), "terrain '" + t.id + "' is defined twice");
             rs.terrain.push_back(std::move(t));
         });
@@ -377,7 +378,7 @@ struct RulesetReader {
             MapReader r(node, file, sink, "the cost_from of '" + t.id + "'");
             if (!r.valid()) continue;
             for (const auto& key : r.keys()) {
-                const int cost = r.integer(key, true, 0, 0, 99);
+                const int cost = r.integer(key, {.required = true, .fallback = 0, .min = 0, .max = 99});
                 const int from = rs.terrain_index(key);
                 if (from < 0)
                     sink.error(r.key_where(key), unknown("terrain", key, ids_of(rs.terrain)));
@@ -393,15 +394,15 @@ struct RulesetReader {
         for_each_entry(top, "hexside_features", false, [&](MapReader& r) {
             HexsideFeature f;
             f.where = r.where();
-            f.id = r.text("id", true);
-            f.name = r.text("name", false, f.id);
-            f.color = r.text("color", false, "#3a78c8");
+            f.id = r.text("id", {.required = true});
+            f.name = r.text("name", {.fallback = f.id});
+            f.color = r.text("color", {.fallback = "#3a78c8"});
             f.extra_cost = costs(r.child("extra_cost"), true, "the extra cost of '" + f.id + "'");
-            f.blocks_los = r.boolean("blocks_los", false);
-            f.blocks_zoc = r.boolean("blocks_zoc", false);
-            f.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", false);
+            f.blocks_los = r.boolean("blocks_los", {.fallback = false});
+            f.blocks_zoc = r.boolean("blocks_zoc", {.fallback = false});
+            f.no_zoc_to_zoc = r.boolean("no_zoc_to_zoc", {.fallback = false});
             f.combat = combat_effects(r.child("combat"), "'" + f.id + "'");
-            f.notes = r.text("notes", false);
+            f.notes = r.text("notes", {});
             if (rs.hexside_feature_index(f.id) >= 0)
                 sink.error(r.where("id"), "hexside feature '" + f.id + "' is defined twice");
             rs.hexside_features.push_back(std::move(f));
@@ -411,7 +412,7 @@ struct RulesetReader {
     // A path's cost in movement point parts: whole points, or a fraction the
     // ruleset's movement_point_parts can count (0.5 with 2 parts).
     int path_cost(MapReader& r) {
-        YAML::Node node = r.child("cost", true);
+        YAML::Node node = r.child("cost", {.required = true});
         if (!node.IsDefined()) return rs.movement_point_parts;
         double mp = 0;
         if (!node.IsScalar() || !YAML::convert<double>::decode(node, mp) || mp < 0 || mp > 99) {
@@ -435,9 +436,9 @@ struct RulesetReader {
         for_each_entry(top, "path_features", false, [&](MapReader& r) {
             PathFeature p;
             p.where = r.where();
-            p.id = r.text("id", true);
-            p.name = r.text("name", false, p.id);
-            p.color = r.text("color", false, "#8a6a40");
+            p.id = r.text("id", {.required = true});
+            p.name = r.text("name", {.fallback = p.id});
+            p.color = r.text("color", {.fallback = "#8a6a40"});
             p.cost = path_cost(r);
             if (rs.path_feature_index(p.id) >= 0)
                 sink.error(r.where("id"), "path feature '" + p.id + "' is defined twice");
@@ -447,7 +448,7 @@ struct RulesetReader {
 
     template <class F>
     void for_each_entry(MapReader& top, const std::string& key, bool required, F&& read) {
-        YAML::Node list = top.child(key, required);
+        YAML::Node list = top.child(key, {.required = required});
         if (!list.IsDefined()) return;
         if (!list.IsSequence()) return sink.error(location_of(list, file), "'" + key + "' must be a list");
         for (const auto& node : list) {
@@ -457,7 +458,7 @@ struct RulesetReader {
     }
 
     CombatResult::Effect effect(MapReader& r, const std::string& key) {
-        std::string v = r.text(key, false, "none");
+        std::string v = r.text(key, {.fallback = "none"});
         if (v == "none") return CombatResult::Effect::None;
         if (v == "retreat") return CombatResult::Effect::Retreat;
         if (v == "lose_unit") return CombatResult::Effect::LoseUnit;
@@ -479,11 +480,11 @@ struct RulesetReader {
             c.where = location_of(kv.first, file);
             MapReader r(kv.second, file, sink, "combat result '" + c.code + "'");
             if (!r.valid()) continue;
-            c.name = r.text("name", false, c.code);
+            c.name = r.text("name", {.fallback = c.code});
             c.attacker = effect(r, "attacker");
             c.defender = effect(r, "defender");
-            c.attacker_retreat = r.integer("attacker_retreat", false, 0, 0, 20);
-            c.defender_retreat = r.integer("defender_retreat", false, 0, 0, 20);
+            c.attacker_retreat = r.integer("attacker_retreat", {.fallback = 0, .min = 0, .max = 20});
+            c.defender_retreat = r.integer("defender_retreat", {.fallback = 0, .min = 0, .max = 20});
             if (c.attacker_retreat > 0 && c.attacker != CombatResult::Effect::Retreat)
                 sink.error(r.where("attacker_retreat"), "'attacker_retreat' needs 'attacker: retreat'");
             if (c.defender_retreat > 0 && c.defender != CombatResult::Effect::Retreat)
@@ -493,7 +494,7 @@ struct RulesetReader {
     }
 
     void phases(MapReader& top) {
-        YAML::Node node = top.child("phases", true);
+        YAML::Node node = top.child("phases", {.required = true});
         if (!node.IsDefined()) return;
         if (!node.IsMap())
             return sink.error(location_of(node, file), "'phases' must map phase names to their procedures");
@@ -503,22 +504,22 @@ struct RulesetReader {
             p.where = location_of(kv.first, file);
             MapReader r(kv.second, file, sink, "phase '" + p.id + "'");
             if (!r.valid()) continue;
-            p.name = r.text("name", false, p.id);
-            p.procedure = r.text("procedure", true);
+            p.name = r.text("name", {.fallback = p.id});
+            p.procedure = r.text("procedure", {.required = true});
             const ProcedureSpec* spec = find_procedure(p.procedure);
             if (!spec) {
                 std::vector<std::string> names;
                 for (const auto& known : procedures()) names.push_back(known.name);
                 sink.error(r.where("procedure"), unknown("procedure", p.procedure, names));
             }
-            std::string acting = r.text("acting", false, "active");
+            std::string acting = r.text("acting", {.fallback = "active"});
             if (acting == "active")
                 p.acting = Acting::Active;
             else if (acting == "both")
                 p.acting = Acting::Both;
             else
                 sink.error(r.where("acting"), "'acting' must be active or both, got '" + acting + "'");
-            p.table = r.text("table", false);
+            p.table = r.text("table", {});
             if (spec && spec->table == ProcedureSpec::Table::None && !p.table.empty())
                 sink.error(r.where("table"),
                            "procedure '" + p.procedure + "' uses no table; remove 'table: " + p.table + "'");
@@ -604,7 +605,7 @@ struct RulesetReader {
     }
 
     void sequence(MapReader& top) {
-        MapReader s(top.child("sequence", true), file, sink, "sequence");
+        MapReader s(top.child("sequence", {.required = true}), file, sink, "sequence");
         if (!s.valid()) return;
         rs.sequence.game_turn = game_turn(s);
         YAML::Node variants = s.child("variants");
@@ -617,7 +618,7 @@ struct RulesetReader {
             rules::SequenceVariant variant;
             variant.id = id;
             variant.where = v.where();
-            variant.name = v.text("name", false, id);
+            variant.name = v.text("name", {.fallback = id});
             variant.game_turn = game_turn(v);
             rs.sequence.variants.push_back(std::move(variant));
         }
@@ -626,7 +627,7 @@ struct RulesetReader {
     // A `game_turn:` list of steps under `parent`.
     std::vector<SequenceStep> game_turn(MapReader& parent) {
         std::vector<SequenceStep> steps;
-        YAML::Node turn = parent.child("game_turn", true);
+        YAML::Node turn = parent.child("game_turn", {.required = true});
         if (!turn.IsDefined()) return steps;
         if (!turn.IsSequence()) {
             sink.error(location_of(turn, file), "'game_turn' must be a list of steps");
@@ -640,21 +641,21 @@ struct RulesetReader {
             std::vector<std::string> ids;
             if (step.has("player_turns")) {
                 st.kind = SequenceStep::Kind::PlayerTurns;
-                ids = step.text_list("player_turns", true);
-                const std::string first = step.text("first", false, "scenario");
+                ids = step.text_list("player_turns", {.required = true});
+                const std::string first = step.text("first", {.fallback = "scenario"});
                 if (first != "scenario" && first != "roll_off")
                     sink.error(step.where("first"), "'first' is scenario or roll_off, not '" + first + "'");
                 st.first_by_roll_off = first == "roll_off";
                 if (st.first_by_roll_off) st.activation = roll_off_rules(step);
             } else if (step.has("activations")) {
                 st.kind = SequenceStep::Kind::Activations;
-                ids = step.text_list("activations", true);
+                ids = step.text_list("activations", {.required = true});
                 st.activation = activation_rules(step);
             } else {
                 st.kind = SequenceStep::Kind::MutualPhase;
-                ids.push_back(step.text("phase", true));
+                ids.push_back(step.text("phase", {.required = true}));
             }
-            st.when = step.text("when", false);
+            st.when = step.text("when", {});
             if (!st.when.empty() && st.when != "day" && st.when != "night")
                 sink.error(step.where("when"), "'when' is day or night, not '" + st.when + "'");
             if (!st.when.empty() && rs.day.rounds == 0)
@@ -677,14 +678,14 @@ struct RulesetReader {
     // An activation loop's options: `roll_off: 2d6`, `max_in_a_row: 2`, `ties: reroll | other_side`.
     ActivationRules activation_rules(MapReader& step) {
         ActivationRules a = roll_off_rules(step);
-        a.max_in_a_row = step.integer("max_in_a_row", false, 2, 0, 100);
+        a.max_in_a_row = step.integer("max_in_a_row", {.fallback = 2, .min = 0, .max = 100});
         return a;
     }
 
     // A roll-off's dice (`roll_off: 2d6`) and its ties (`ties: reroll | other_side`).
     ActivationRules roll_off_rules(MapReader& step) {
         ActivationRules a;
-        const std::string dice = step.text("roll_off", false, "2d6");
+        const std::string dice = step.text("roll_off", {.fallback = "2d6"});
         const auto d = dice.find('d');
         try {
             if (d == std::string::npos || d == 0) throw std::invalid_argument(dice);
@@ -695,7 +696,7 @@ struct RulesetReader {
         } catch (const std::exception&) {
             sink.error(step.where("roll_off"), "'roll_off' is dice such as 2d6, not '" + dice + "'");
         }
-        const std::string ties = step.text("ties", false, "reroll");
+        const std::string ties = step.text("ties", {.fallback = "reroll"});
         if (ties == "other_side")
             a.ties = ActivationRules::Ties::OtherSide;
         else if (ties != "reroll")
@@ -708,7 +709,7 @@ struct RulesetReader {
         if (!top.has("orders")) return;
         MapReader o(top.child("orders"), file, sink, "orders");
         if (!o.valid()) return;
-        YAML::Node list = o.child("list", true);
+        YAML::Node list = o.child("list", {.required = true});
         if (!list.IsSequence() || list.size() == 0) {
             sink.error(o.where("list"), "'orders.list' must be a list of orders ({ id, name, next })");
             return;
@@ -719,9 +720,9 @@ struct RulesetReader {
             if (!item.valid()) continue;
             OrderSpec order;
             order.where = item.where();
-            order.id = item.text("id", true);
-            order.name = item.text("name", false, order.id);
-            const std::string posture = item.text("posture", false);
+            order.id = item.text("id", {.required = true});
+            order.name = item.text("name", {.fallback = order.id});
+            const std::string posture = item.text("posture", {});
             static const std::vector<std::pair<std::string, OrderSpec::Posture>> postures{
                 {"advance", OrderSpec::Posture::Advance},
                 {"hold", OrderSpec::Posture::Hold},
@@ -733,7 +734,7 @@ struct RulesetReader {
                 sink.error(item.where("posture"),
                            "'posture' is advance, hold, dig_in or withdraw, not '" + posture + "'");
             if (rs.orders.find(order.id) >= 0) sink.error(order.where, "order '" + order.id + "' is listed twice");
-            next_ids.push_back(item.text_list("next", false));
+            next_ids.push_back(item.text_list("next"));
             rs.orders.list.push_back(std::move(order));
         }
         for (std::size_t i = 0; i < next_ids.size(); ++i)
@@ -745,11 +746,12 @@ struct RulesetReader {
                 else
                     rs.orders.list[i].next.push_back(to);
             }
-        const std::string initial = o.text("initial", false, rs.orders.list.empty() ? "" : rs.orders.list.front().id);
+        const std::string initial =
+            o.text("initial", {.fallback = rs.orders.list.empty() ? "" : rs.orders.list.front().id});
         rs.orders.initial = std::max(0, rs.orders.find(initial));
         if (rs.orders.find(initial) < 0)
             sink.error(o.where("initial"), "the initial order '" + initial + "' is not in 'orders.list'");
-        rs.orders.any_at_night = o.boolean("any_at_night", true);
+        rs.orders.any_at_night = o.boolean("any_at_night", {.fallback = true});
     }
 
     // day: { rounds: 4, nights: 1 }
@@ -757,8 +759,8 @@ struct RulesetReader {
         if (!top.has("day")) return;
         MapReader d(top.child("day"), file, sink, "day (rounds and nights)");
         if (!d.valid()) return;
-        rs.day.rounds = d.integer("rounds", true, 4, 1, 100);
-        rs.day.nights = d.integer("nights", false, 1, 0, 100);
+        rs.day.rounds = d.integer("rounds", {.required = true, .fallback = 4, .min = 1, .max = 100});
+        rs.day.nights = d.integer("nights", {.fallback = 1, .min = 0, .max = 100});
     }
 
     // The tables as parsed (and patched) in the document; the list of files
@@ -781,7 +783,7 @@ struct RulesetReader {
         if (!r.valid()) return;
         StackingMixes& m = rs.stacking_mixes;
         m.where = r.where();
-        const std::string id = r.text("attribute", true);
+        const std::string id = r.text("attribute", {.required = true});
         const int a = rs.attribute_index(id);
         if (a < 0 || rs.attributes[static_cast<std::size_t>(a)].kind != AttributeKind::Enum) {
             if (!id.empty())
@@ -793,7 +795,7 @@ struct RulesetReader {
         const std::size_t n = spec.values.size();
         std::vector<std::vector<char>> allowed(n, std::vector<char>(n, 0));
         std::vector<char> listed(n, 0);
-        YAML::Node table = r.child("allowed", true);
+        YAML::Node table = r.child("allowed", {.required = true});
         if (!table.IsDefined()) return;
         MapReader t(table, file, sink, "stacking_mixes.allowed");
         if (!t.valid()) return;
@@ -838,25 +840,27 @@ struct RulesetReader {
         }
         MapReader v(top.child("victory"), file, sink, "victory");
         if (!v.valid()) return;
-        const std::string control = v.text("control", false, "end_of_turn");
+        const std::string control = v.text("control", {.fallback = "end_of_turn"});
         if (control != "end_of_turn" && control != "on_entry")
             sink.error(v.where("control"), "victory control must be end_of_turn or on_entry, not '" + control + "'");
         rs.control_on_entry = control == "on_entry";
-        rs.concession_level = v.text("concession", false);
-        YAML::Node levels = v.child("levels", true);
+        rs.concession_level = v.text("concession", {});
+        YAML::Node levels = v.child("levels", {.required = true});
         if (!levels.IsSequence()) return;
         for (const auto& node : levels) {
             MapReader r(node, file, sink, "a victory level");
             if (!r.valid()) continue;
             VictoryLevel l;
             l.where = r.where();
-            l.id = r.text("id", true);
-            l.name = r.text("name", false, l.id);
-            l.on_disintegration = r.boolean("on_disintegration", false);
-            l.ratio_more_than = r.integer("ratio_more_than", false, 0, 1, 100);
+            l.id = r.text("id", {.required = true});
+            l.name = r.text("name", {.fallback = l.id});
+            l.on_disintegration = r.boolean("on_disintegration", {.fallback = false});
+            l.ratio_more_than = r.integer("ratio_more_than", {.fallback = 0, .min = 1, .max = 100});
             if (l.ratio_more_than > 0 && r.has("ratio_at_least"))
                 sink.error(r.where("ratio_at_least"), "a level is won at ratio_at_least or ratio_more_than, not both");
-            l.ratio_at_least = r.integer("ratio_at_least", !l.on_disintegration && l.ratio_more_than == 0, 1, 1, 100);
+            l.ratio_at_least = r.integer(
+                "ratio_at_least",
+                {.required = !l.on_disintegration && l.ratio_more_than == 0, .fallback = 1, .min = 1, .max = 100});
             rs.victory_levels.push_back(std::move(l));
         }
         if (!rs.concession_level.empty() &&
@@ -870,7 +874,7 @@ struct RulesetReader {
         for_each_entry(top, "rules", false, [&](MapReader& r) {
             RuleModule m;
             m.where = r.where();
-            m.module = r.text("module", true);
+            m.module = r.text("module", {.required = true});
             if (!m.module.empty() && !valid_module_name(m.module)) {
                 sink.error(r.where("module"),
                            "a rule module is named by its file name (letters, digits, _ - .), found in rules/ or the "
@@ -880,7 +884,7 @@ struct RulesetReader {
             }
             YAML::Node params = r.child("params");
             if (params.IsDefined()) m.params = to_param(params, file);
-            m.enabled = r.boolean("enabled", true);
+            m.enabled = r.boolean("enabled", {.fallback = true});
             // A module a house rule adds is looked for in its folder first.
             const std::size_t layer = document.layer_of(m.where.file);
             const std::string own = layer > 0 ? document.layers[layer].directory : std::string();
@@ -911,16 +915,16 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
     {
         MapReader top(document.root, file.string(), sink, "a ruleset");
         if (top.valid()) {
-            rs.id = top.text("id", true);
-            rs.name = top.text("name", false, rs.id);
-            rs.version = top.text("version", true);
-            rs.notes = top.text("notes", false);
+            rs.id = top.text("id", {.required = true});
+            rs.name = top.text("name", {.fallback = rs.id});
+            rs.version = top.text("version", {.required = true});
+            rs.notes = top.text("notes", {});
             reader.geometry(top);
             reader.attributes(top);
-            rs.movement_classes = top.text_list("movement_classes", true);
+            rs.movement_classes = top.text_list("movement_classes", {.required = true});
             if (rs.movement_classes.empty()) rs.movement_classes.push_back("default");
-            rs.movement_point_parts = top.integer("movement_point_parts", false, 1, 1, 12);
-            rs.zoc_reaches_prohibited = top.boolean("zoc_reaches_prohibited", false);
+            rs.movement_point_parts = top.integer("movement_point_parts", {.fallback = 1, .min = 1, .max = 12});
+            rs.zoc_reaches_prohibited = top.boolean("zoc_reaches_prohibited", {.fallback = false});
             reader.unit_types(top);
             reader.terrain(top);
             reader.check_table_attributes();

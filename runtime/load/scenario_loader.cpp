@@ -49,7 +49,7 @@ struct ScenarioReader {
     }
 
     void sides(MapReader& top) {
-        YAML::Node list = top.child("sides", true);
+        YAML::Node list = top.child("sides", {.required = true});
         if (!list.IsSequence()) {
             if (list.IsDefined()) sink.error(location_of(list, file), "'sides' must be a list");
             return;
@@ -59,12 +59,12 @@ struct ScenarioReader {
             if (!r.valid()) continue;
             SideSpec s;
             s.where = r.where();
-            s.id = r.text("id", true);
-            s.name = r.text("name", false, s.id);
-            s.color = r.text("color", false, "#888888");
-            s.demoralization = r.integer("demoralization", false, 0, 0, 100000);
-            s.disintegration = r.integer("disintegration", false, 0, 0, 100000);
-            s.stacking = r.integer("stacking", false, 0, 1, 99);
+            s.id = r.text("id", {.required = true});
+            s.name = r.text("name", {.fallback = s.id});
+            s.color = r.text("color", {.fallback = "#888888"});
+            s.demoralization = r.integer("demoralization", {.fallback = 0, .min = 0, .max = 100000});
+            s.disintegration = r.integer("disintegration", {.fallback = 0, .min = 0, .max = 100000});
+            s.stacking = r.integer("stacking", {.fallback = 0, .min = 1, .max = 99});
             YAML::Node rally = r.child("rally");
             if (rally.IsDefined() && !rally.IsSequence())
                 sink.error(location_of(rally, file), "'rally' must be a list of die rolls, like [6] or [5, 6]");
@@ -77,7 +77,7 @@ struct ScenarioReader {
                         else
                             s.rally_rolls.push_back(*roll);
                     }
-            for (const auto& edge : r.text_list("friendly_edges", false)) {
+            for (const auto& edge : r.text_list("friendly_edges")) {
                 static const std::vector<std::pair<std::string, MapEdge>> kEdges{{"north", MapEdge::North},
                                                                                  {"south", MapEdge::South},
                                                                                  {"east", MapEdge::East},
@@ -102,10 +102,10 @@ struct ScenarioReader {
     }
 
     void map(MapReader& top) {
-        MapReader m(top.child("map", true), file, sink, "the map");
+        MapReader m(top.child("map", {.required = true}), file, sink, "the map");
         if (!m.valid()) return;
-        int columns = m.integer("columns", true, 1, 1, 999);
-        int rows = m.integer("rows", true, 1, 1, 999);
+        int columns = m.integer("columns", {.required = true, .fallback = 1, .min = 1, .max = 999});
+        int rows = m.integer("rows", {.required = true, .fallback = 1, .min = 1, .max = 999});
         try {
             sc.map.grid = geometry::HexGrid(rs.layout, columns, rows);
         } catch (const std::invalid_argument&) {
@@ -132,7 +132,7 @@ struct ScenarioReader {
 
     std::map<char, int> read_legend(MapReader& m) {
         std::map<char, int> legend;
-        YAML::Node node = m.child("legend", true);
+        YAML::Node node = m.child("legend", {.required = true});
         if (!node.IsMap()) return legend;
         for (const auto& kv : node) {
             const std::string& key = kv.first.Scalar();
@@ -156,7 +156,7 @@ struct ScenarioReader {
     // their line numbers, so an error names the exact row and column.
     template <class F>
     void grid_text(MapReader& m, const std::string& key, bool required, F&& cell) {
-        YAML::Node node = m.child(key, required);
+        YAML::Node node = m.child(key, {.required = required});
         if (!node.IsDefined()) return;
         auto text = read_text(node, file, sink, "'" + key + "'");
         if (!text) return;
@@ -213,10 +213,10 @@ struct ScenarioReader {
         for (const auto& node : list) {
             MapReader r(node, file, sink, "a hexside feature line ({ feature: river, sides: [\"0305/0306\", …] })");
             if (!r.valid()) continue;
-            std::string id = r.text("feature", true);
+            std::string id = r.text("feature", {.required = true});
             int f = rs.hexside_feature_index(id);
             if (f < 0) sink.error(r.where("feature"), "unknown hexside feature '" + id + "'");
-            YAML::Node sides = r.child("sides", true);
+            YAML::Node sides = r.child("sides", {.required = true});
             if (!sides.IsSequence()) continue;
             for (const auto& s : sides) {
                 auto text = read_text(s, file, sink, "a hexside");
@@ -242,10 +242,10 @@ struct ScenarioReader {
         for (const auto& node : list) {
             MapReader r(node, file, sink, "a path ({ feature: road, hexes: [\"0101\", \"0102\", …] })");
             if (!r.valid()) continue;
-            std::string id = r.text("feature", true);
+            std::string id = r.text("feature", {.required = true});
             int f = rs.path_feature_index(id);
             if (f < 0) sink.error(r.where("feature"), "unknown path feature '" + id + "'");
-            YAML::Node hexes = r.child("hexes", true);
+            YAML::Node hexes = r.child("hexes", {.required = true});
             if (!hexes.IsSequence()) continue;
             std::optional<Hex> prev;
             for (const auto& hn : hexes) {
@@ -277,35 +277,36 @@ struct ScenarioReader {
     }
 
     void units(MapReader& top) {
-        YAML::Node list = top.child("units", true);
+        YAML::Node list = top.child("units", {.required = true});
         if (!list.IsSequence()) return;
         for (const auto& node : list) {
             MapReader r(node, file, sink, "a unit");
             if (!r.valid()) continue;
             UnitPlacement u;
             u.where = r.where();
-            u.id = r.text("id", true);
-            u.name = r.text("name", false, u.id);
-            std::string type = r.text("type", true);
+            u.id = r.text("id", {.required = true});
+            u.name = r.text("name", {.fallback = u.id});
+            std::string type = r.text("type", {.required = true});
             u.type = rs.unit_type_index(type);
             if (u.type < 0 && !type.empty()) {
                 sink.error(r.where("type"), unknown("unit type", type, ids_of(rs.unit_types)));
             }
-            u.side = side(r.child("side", true), "side");
+            u.side = side(r.child("side", {.required = true}), "side");
             if (rs.table.enabled)
                 table_placement(u, r);
-            else if (auto h = hex(r.child("at", true), "hex"))
+            else if (auto h = hex(r.child("at", {.required = true}), "hex"))
                 u.hex = *h;
-            std::string face = r.text("face", false, "front");
+            std::string face = r.text("face", {.fallback = "front"});
             if (face != "front" && face != "back")
                 sink.error(r.where("face"), "'face' must be front or back, got '" + face + "'");
             u.back = face == "back";
             if (u.back && u.type >= 0 && !rs.unit_types[static_cast<std::size_t>(u.type)].back)
                 sink.error(r.where("face"), "unit type '" + type + "' has no back face");
             u.arrives = arrival_turn(r);
-            if (!rs.table.enabled) u.facing = r.has("facing") ? r.integer("facing", false, 0, 0, 5) : -1;
-            u.formation = r.text("formation", false);
-            u.hits = r.integer("hits", false, 0, 0, 99);
+            if (!rs.table.enabled)
+                u.facing = r.has("facing") ? r.integer("facing", {.fallback = 0, .min = 0, .max = 5}) : -1;
+            u.formation = r.text("formation", {});
+            u.hits = r.integer("hits", {.fallback = 0, .min = 0, .max = 99});
             if (u.hits > 0 && u.type >= 0) {
                 const auto* pool = rs.dice_pool_tables.empty() ? nullptr : &rs.dice_pool_tables.front();
                 const int sp_attr = pool ? rs.attribute_index(pool->strength_points) : -1;
@@ -330,19 +331,19 @@ struct ScenarioReader {
     // `facing` (a compass bearing), `files` (stands side by side) and
     // `figures` (default: a full stand for every file).
     void table_placement(UnitPlacement& u, MapReader& r) {
-        if (auto xy = read_point(r.child("at", true), file, sink, "'at'")) {
+        if (auto xy = read_point(r.child("at", {.required = true}), file, sink, "'at'")) {
             u.table.front_centre = {xy->first, xy->second};
             if (!geometry::tabletop::on_table(sc.table.map, u.table.front_centre))
                 sink.error(r.where("at"), "'" + u.id + "' stands off the " +
                                               std::to_string(static_cast<int>(sc.table.map.width)) + " x " +
                                               std::to_string(static_cast<int>(sc.table.map.depth)) + " cm table");
         }
-        u.table.facing = r.integer("facing", false, 0, 0, 359);
-        u.table.files = r.integer("files", false, 1, 1, 36);
+        u.table.facing = r.integer("facing", {.fallback = 0, .min = 0, .max = 359});
+        u.table.files = r.integer("files", {.fallback = 1, .min = 1, .max = 36});
         const int per_stand = u.type >= 0 ? figures_per_stand(u.type) : 1;
-        u.table.figures = r.integer("figures", false, u.table.files * per_stand, 1, 99);
-        u.table.hidden = r.boolean("hidden", false);
-        u.table.phantom = r.boolean("phantom", false);
+        u.table.figures = r.integer("figures", {.fallback = u.table.files * per_stand, .min = 1, .max = 99});
+        u.table.hidden = r.boolean("hidden", {.fallback = false});
+        u.table.phantom = r.boolean("phantom", {.fallback = false});
         if (u.table.phantom) u.table.hidden = true;  // a phantom is only ever a marker
     }
 
@@ -491,14 +492,14 @@ struct ScenarioReader {
             Objective o;
             o.where = r.where();
             if (rs.table.enabled) {
-                if (auto xy = read_point(r.child("at", true), file, sink, "an objective's 'at'"))
+                if (auto xy = read_point(r.child("at", {.required = true}), file, sink, "an objective's 'at'"))
                     o.table_at = {xy->first, xy->second};
-                o.radius = r.number("radius", false, 10, 0.1, 10000);
-                o.name = r.text("name", false);
-            } else if (auto h = hex(r.child("hex", true), "objective hex")) {
+                o.radius = r.number("radius", {.fallback = 10, .min = 0.1, .max = 10000});
+                o.name = r.text("name", {});
+            } else if (auto h = hex(r.child("hex", {.required = true}), "objective hex")) {
                 o.hex = *h;
             }
-            o.points = r.integer("points", true, 0, 0, 10000);
+            o.points = r.integer("points", {.required = true, .fallback = 0, .min = 0, .max = 10000});
             YAML::Node holder = r.child("holder");
             o.holder = holder.IsDefined() ? side(holder, "holder") : -1;
             sc.objectives.push_back(std::move(o));
@@ -517,9 +518,9 @@ struct ScenarioReader {
             if (!r.valid()) continue;
             ExitArea e;
             e.where = r.where();
-            e.side = side(r.child("side", true), "side");
-            e.points = r.has("points") ? r.integer("points", false, 0, 0, 10000) : -1;
-            YAML::Node hexes = r.child("hexes", true);
+            e.side = side(r.child("side", {.required = true}), "side");
+            e.points = r.has("points") ? r.integer("points", {.fallback = 0, .min = 0, .max = 10000}) : -1;
+            YAML::Node hexes = r.child("hexes", {.required = true});
             if (hexes.IsDefined() && !hexes.IsSequence())
                 sink.error(location_of(hexes, file), "'hexes' must be a list of hex labels");
             else if (hexes.IsDefined())
@@ -550,7 +551,7 @@ struct ScenarioReader {
         sf.allotments.assign(sc.sides.size(), {});
         // A map of side ids to lists of whole numbers in [min, max].
         auto by_side = [&](const char* key, const char* item, int min, int max, std::vector<std::vector<int>>& out) {
-            YAML::Node sides = r.child(key, true);
+            YAML::Node sides = r.child(key, {.required = true});
             if (!sides.IsDefined()) return;
             if (!sides.IsMap())
                 return sink.error(location_of(sides, file),
@@ -609,7 +610,7 @@ struct ScenarioReader {
             RuleSwitch s;
             s.module = name;
             s.where = location_of(kv.first, file);
-            if (r.child("enabled").IsDefined()) s.enabled = r.boolean("enabled", true);
+            if (r.child("enabled").IsDefined()) s.enabled = r.boolean("enabled", {.fallback = true});
             YAML::Node params = r.child("params");
             if (params.IsDefined()) {
                 if (!params.IsMap()) {
@@ -739,7 +740,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     if (!top.valid()) sink.throw_if_any();
     if (!given_ruleset.empty() && top.has("ruleset"))
         sink.error(top.where("ruleset"), "this scenario plays the ruleset under test: leave out 'ruleset'");
-    std::string ruleset_ref = given_ruleset.empty() ? top.text("ruleset", true) : given_ruleset;
+    std::string ruleset_ref = given_ruleset.empty() ? top.text("ruleset", {.required = true}) : given_ruleset;
     sink.throw_if_any();
     fs::path ruleset_dir = given_ruleset.empty()
                                ? (fs::path(scenario_file).parent_path() / ruleset_ref).lexically_normal()
@@ -750,7 +751,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     }
     // House rules the scenario names, relative to it, then the caller's.
     std::vector<std::string> house_rules;
-    sc->house_rules = top.text_list("house_rules", false);
+    sc->house_rules = top.text_list("house_rules");
     if (!options.scenario_house_rules) sc->house_rules.clear();
     const YAML::Node listed = root["house_rules"];
     for (std::size_t i = 0; i < sc->house_rules.size(); ++i) {
@@ -779,16 +780,16 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     sc->ruleset_dir = ruleset_dir.string();
     sc->ruleset_ref = ruleset_ref;
     ScenarioReader reader{*rs, *sc, scenario_file, sink};
-    sc->id = top.text("id", true);
-    sc->name = top.text("name", false, sc->id);
-    sc->notes = top.text("notes", false);
-    sc->turns = top.integer("turns", true, 1, 1, 999);
+    sc->id = top.text("id", {.required = true});
+    sc->name = top.text("name", {.fallback = sc->id});
+    sc->notes = top.text("notes", {});
+    sc->turns = top.integer("turns", {.required = true, .fallback = 1, .min = 1, .max = 999});
     reader.sides(top);
-    std::string first = top.text("first_side", true);
+    std::string first = top.text("first_side", {.required = true});
     sc->first_side = std::max(0, sc->side_index(first));
     if (!first.empty() && sc->side_index(first) < 0)
         sink.error(top.where("first_side"), "first_side '" + first + "' is not one of the sides");
-    sc->sequence = top.text("sequence", false);
+    sc->sequence = top.text("sequence", {});
     if (!sc->sequence.empty() && !rs->sequence.variant(sc->sequence)) {
         std::vector<std::string> names;
         for (const auto& v : rs->sequence.variants) names.push_back(v.id);
@@ -805,7 +806,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
                 top.where("map"),
                 "ruleset '" + rs->id +
                     "' plays on a tabletop: write 'table: { width, depth, areas, lines }' in cm, not a hex 'map'");
-        read_table_map(top.child("table", true), *rs, sc->table, scenario_file, sink);
+        read_table_map(top.child("table", {.required = true}), *rs, sc->table, scenario_file, sink);
     } else {
         if (top.has("table"))
             sink.error(top.where("table"),
@@ -819,9 +820,8 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
         if (rs->table.enabled) {
             for (const char* key : {"deployment", "exits"})
                 if (top.has(key))
-                    sink.error(
-                        top.where(key),
-                        std::string("'") + key + "' lists hexes; a tabletop has none (not available on a table yet)");
+                    sink.error(top.where(key), std::string("'") + key +
+                                                   "' lists hexes; a tabletop has none (not available on a table yet)");
         } else {
             reader.deployment(top);
             reader.exits(top);
@@ -832,7 +832,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
         top.accept("objectives");
         top.accept("exits");
     }
-    sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", false, 1, 0, 100);
+    sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", {.fallback = 1, .min = 0, .max = 100});
     reader.support_fire(top);
     reader.rule_switches(top);
     top.finish();

@@ -27,7 +27,7 @@ bool parse_odds(const std::string& text, int& attack, int& defend) {
 }
 
 void read_odds_columns(MapReader& r, OddsCrt& t) {
-    YAML::Node cols = r.child("columns", true);
+    YAML::Node cols = r.child("columns", {.required = true});
     if (!cols.IsSequence()) {
         if (cols.IsDefined()) r.sink().error(location_of(cols, r.file()), "'columns' must be a list of { odds: a-b }");
         return;
@@ -36,11 +36,11 @@ void read_odds_columns(MapReader& r, OddsCrt& t) {
         MapReader c(node, r.file(), r.sink(), "a column ({ odds: 2-1 } or { odds: 6-1, automatic: DL })");
         if (!c.valid()) continue;
         OddsColumn col;
-        col.label = c.text("odds", true);
+        col.label = c.text("odds", {.required = true});
         if (!parse_odds(col.label, col.attack, col.defend))
             r.sink().error(c.where("odds"),
                            "odds must be written attack-defend like 3-1 or 1-2, got '" + col.label + "'");
-        col.automatic = c.text("automatic", false);
+        col.automatic = c.text("automatic", {});
         col.where = col.automatic.empty() ? c.where("odds") : c.where("automatic");
         if (!t.columns.empty()) {
             const auto& prev = t.columns.back();
@@ -67,7 +67,7 @@ struct ResultGrid {
 void read_result_rows(MapReader& r, const ResultGrid& grid, const SourceLocation& table,
                       std::vector<std::vector<std::string>>& rows,
                       std::vector<std::vector<SourceLocation>>& cell_where) {
-    YAML::Node node = r.child("rows", true);
+    YAML::Node node = r.child("rows", {.required = true});
     if (!node.IsMap()) {
         if (node.IsDefined())
             r.sink().error(location_of(node, r.file()), "'rows' must map each die roll to a list of results");
@@ -115,9 +115,9 @@ template <class Table>
 void read_table_header(MapReader& r, const std::string& id, Table& t) {
     t.id = id;
     t.where = r.where();
-    t.name = r.text("name", false, id);
-    t.notes = r.text("notes", false);
-    t.die_faces = r.integer("die", false, 6, 2, 100);
+    t.name = r.text("name", {.fallback = id});
+    t.notes = r.text("notes", {});
+    t.die_faces = r.integer("die", {.fallback = 6, .min = 2, .max = 100});
 }
 
 void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
@@ -132,7 +132,7 @@ void read_odds_crt(MapReader& r, Ruleset& rs, const std::string& id) {
 // line, ascending; `lines`: each names its terrain and hexsides and the
 // differential it starts at; `rows`: one result per column of the scale.
 void read_differential_scale(MapReader& r, DifferentialCrt& t) {
-    YAML::Node scale = r.child("differentials", true);
+    YAML::Node scale = r.child("differentials", {.required = true});
     if (!scale.IsSequence() || scale.size() < 2) {
         if (scale.IsDefined())
             r.sink().error(location_of(scale, r.file()),
@@ -152,7 +152,7 @@ void read_differential_scale(MapReader& r, DifferentialCrt& t) {
 }
 
 void read_differential_lines(MapReader& r, DifferentialCrt& t) {
-    YAML::Node lines = r.child("lines", true);
+    YAML::Node lines = r.child("lines", {.required = true});
     if (!lines.IsSequence() || lines.size() == 0) {
         if (lines.IsDefined())
             r.sink().error(location_of(lines, r.file()),
@@ -164,13 +164,13 @@ void read_differential_lines(MapReader& r, DifferentialCrt& t) {
                     "a terrain line ({ id: woods, terrain: [woods], hexsides: [river], from: -3 })");
         if (!l.valid()) continue;
         DifferentialLine line;
-        line.id = l.text("id", true);
-        line.name = l.text("name", false, line.id);
-        line.terrain = l.text_list("terrain", false);
-        line.hexsides = l.text_list("hexsides", false);
-        line.bridged_hexsides = l.text_list("bridged_hexsides", false);
+        line.id = l.text("id", {.required = true});
+        line.name = l.text("name", {.fallback = line.id});
+        line.terrain = l.text_list("terrain");
+        line.hexsides = l.text_list("hexsides");
+        line.bridged_hexsides = l.text_list("bridged_hexsides");
         line.where = l.where();
-        const int from = l.integer("from", true);
+        const int from = l.integer("from", {.required = true});
         const auto at = std::find(t.scale.begin(), t.scale.end(), from);
         if (at == t.scale.end())
             r.sink().error(l.where("from"), "line '" + line.id + "' starts at " + std::to_string(from) +
@@ -200,16 +200,16 @@ void read_differential_crt(MapReader& r, Ruleset& rs, const std::string& id) {
 void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
     ThresholdTable t;
     read_table_header(r, id, t);
-    std::string compare = r.text("hit_on", true);
+    std::string compare = r.text("hit_on", {.required = true});
     if (compare == "at_most")
         t.compare = ThresholdTable::Compare::AtMost;
     else if (compare == "at_least")
         t.compare = ThresholdTable::Compare::AtLeast;
     else
         r.sink().error(r.where("hit_on"), "'hit_on' must be at_most or at_least, got '" + compare + "'");
-    t.target_attribute = r.text("target_attribute", false);
-    t.target = r.integer("target", t.target_attribute.empty(), 0, -100, 100);
-    t.success = r.text("success", false);  // a name for the log only
+    t.target_attribute = r.text("target_attribute", {});
+    t.target = r.integer("target", {.required = t.target_attribute.empty(), .fallback = 0, .min = -100, .max = 100});
+    t.success = r.text("success", {});  // a name for the log only
     rs.threshold_tables.push_back(std::move(t));
 }
 
@@ -217,13 +217,13 @@ void read_threshold(MapReader& r, Ruleset& rs, const std::string& id) {
 DicePoolRule read_dice_pool_rule(MapReader& l, int faces) {
     DicePoolRule rule;
     rule.where = l.where();
-    rule.role = l.text("role", false);
+    rule.role = l.text("role", {});
     if (!rule.role.empty() && rule.role != "attack" && rule.role != "defend")
         l.sink().error(l.where("role"), "'role' is attack or defend (or left out for either), not '" + rule.role + "'");
-    rule.firer = l.text_list("firer", false);
-    rule.target = l.text_list("target", false);
-    rule.hit_on = l.integer("hit_on", true, 6, 1, faces);
-    rule.double_on = l.integer("double", false, 0, 0, faces);
+    rule.firer = l.text_list("firer");
+    rule.target = l.text_list("target");
+    rule.hit_on = l.integer("hit_on", {.required = true, .fallback = 6, .min = 1, .max = faces});
+    rule.double_on = l.integer("double", {.fallback = 0, .min = 0, .max = faces});
     if (rule.double_on >= rule.hit_on)
         l.sink().error(l.where("double"), "a double of " + std::to_string(rule.double_on) +
                                               " scores nothing more: every " + std::to_string(rule.hit_on) +
@@ -234,7 +234,7 @@ DicePoolRule read_dice_pool_rule(MapReader& l, int faces) {
 void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
     DicePoolTable t;
     read_table_header(r, id, t);
-    YAML::Node hits = r.child("hits", true);
+    YAML::Node hits = r.child("hits", {.required = true});
     if (hits.IsDefined() && (!hits.IsSequence() || hits.size() == 0))
         r.sink().error(
             location_of(hits, r.file()),
@@ -249,12 +249,12 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
         MapReader o(r.child("otherwise"), r.file(), r.sink(), "otherwise ({ hit_on, double })");
         if (o.valid()) t.otherwise = read_dice_pool_rule(o, t.die_faces);
     }
-    const std::string doubles = r.text("doubles", false, "pairs");
+    const std::string doubles = r.text("doubles", {.fallback = "pairs"});
     if (doubles == "each_die")
         t.doubles = DicePoolTable::Doubles::EachDie;
     else if (doubles != "pairs")
         r.sink().error(r.where("doubles"), "'doubles' is pairs or each_die, not '" + doubles + "'");
-    const std::string ties = r.text("close_combat_ties", false, "nobody_falls_back");
+    const std::string ties = r.text("close_combat_ties", {.fallback = "nobody_falls_back"});
     if (ties == "both_fall_back")
         t.ties = DicePoolTable::Ties::BothFallBack;
     else if (ties == "attacker_falls_back")
@@ -263,20 +263,20 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
         r.sink().error(
             r.where("close_combat_ties"),
             "'close_combat_ties' is nobody_falls_back, both_fall_back or attacker_falls_back, not '" + ties + "'");
-    t.no_return_fire = r.text_list("no_return_fire", false);
-    t.unordered_status = r.text("unordered_status", false, "H");
-    t.strength_points = r.text("strength_points", true);
-    t.max_loss_per_hex = r.integer("max_loss_per_hex", false, 2, 1, 100);
-    t.min_close_defence = r.integer("min_close_defence", false, 1, 0, 100);
-    t.fall_back = r.integer("fall_back", false, 1, 0, 20);
-    t.long_fall_back_clear = r.integer("long_fall_back_clear", false, 0, 0, 20);
-    t.fire_only = r.boolean("fire_only", false);
-    t.max_hits_per_attacker = r.integer("max_hits_per_attacker", false, 0, 0, 100);
-    t.hold_instead = r.text_list("hold_instead", false);
-    t.stand_attribute = r.text("stand_attribute", false);
-    t.unattached = r.integer("unattached", false, 0, 0, 100);
-    t.unattached_with = r.text_list("unattached_with", false);
-    t.joins_from_afar = r.text("joins_from_afar", false);
+    t.no_return_fire = r.text_list("no_return_fire");
+    t.unordered_status = r.text("unordered_status", {.fallback = "H"});
+    t.strength_points = r.text("strength_points", {.required = true});
+    t.max_loss_per_hex = r.integer("max_loss_per_hex", {.fallback = 2, .min = 1, .max = 100});
+    t.min_close_defence = r.integer("min_close_defence", {.fallback = 1, .min = 0, .max = 100});
+    t.fall_back = r.integer("fall_back", {.fallback = 1, .min = 0, .max = 20});
+    t.long_fall_back_clear = r.integer("long_fall_back_clear", {.fallback = 0, .min = 0, .max = 20});
+    t.fire_only = r.boolean("fire_only", {.fallback = false});
+    t.max_hits_per_attacker = r.integer("max_hits_per_attacker", {.fallback = 0, .min = 0, .max = 100});
+    t.hold_instead = r.text_list("hold_instead");
+    t.stand_attribute = r.text("stand_attribute", {});
+    t.unattached = r.integer("unattached", {.fallback = 0, .min = 0, .max = 100});
+    t.unattached_with = r.text_list("unattached_with");
+    t.joins_from_afar = r.text("joins_from_afar", {});
     if (YAML::Node stands = r.child("attacking_stands"); stands.IsDefined()) {
         if (!stands.IsMap())
             r.sink().error(
@@ -294,8 +294,8 @@ void read_dice_pool(MapReader& r, Ruleset& rs, const std::string& id) {
 void read_table(const YAML::Node& root, const std::string& file, Ruleset& rs, DiagnosticSink& sink) {
     MapReader r(root, file, sink, "a table");
     if (!r.valid()) return;
-    std::string id = r.text("id", true);
-    std::string kind = r.text("kind", true);
+    std::string id = r.text("id", {.required = true});
+    std::string kind = r.text("kind", {.required = true});
     if (rs.has_table(id)) sink.error(r.where("id"), "table '" + id + "' is defined twice");
     if (kind == "odds_crt")
         read_odds_crt(r, rs, id);

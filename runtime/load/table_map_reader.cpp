@@ -49,7 +49,7 @@ struct TableMapReader {
     }
 
     int terrain(MapReader& r, TableTerrain::Shape shape) {
-        const std::string id = r.text("terrain", true);
+        const std::string id = r.text("terrain", {.required = true});
         const int t = rs.terrain_index(id);
         if (t < 0) {
             if (!id.empty()) sink.error(r.where("terrain"), unknown("terrain", id, ids_of(rs.terrain)));
@@ -97,8 +97,8 @@ struct TableMapReader {
         }
         const bool hill = area.sight == gt::AreaSight::Hill;
         const bool building = area.sight == gt::AreaSight::Building;
-        area.level = r.integer("level", hill, hill ? 1 : 0, 0, 9);
-        if (r.has("storeys")) area.level = r.integer("storeys", false, 1, 1, 9);
+        area.level = r.integer("level", {.required = hill, .fallback = hill ? 1 : 0, .min = 0, .max = 9});
+        if (r.has("storeys")) area.level = r.integer("storeys", {.fallback = 1, .min = 1, .max = 9});
         if (r.has("level") && !hill)
             sink.error(r.where("level"), "only hills have a level; '" + area.kind + "' is not a hill");
         if (r.has("storeys") && !building)
@@ -118,9 +118,10 @@ struct TableMapReader {
         source.terrain = std::max(t, 0);
         gt::TerrainLine line;
         line.kind = t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].id : "";
-        line.line.points = points(r.child("points", true), "a line", 2);
-        line.line.width =
-            r.number("width", false, t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].table.width : 3, 0, 1000);
+        line.line.points = points(r.child("points", {.required = true}), "a line", 2);
+        line.line.width = r.number(
+            "width",
+            {.fallback = t >= 0 ? rs.terrain[static_cast<std::size_t>(t)].table.width : 3, .min = 0, .max = 1000});
         r.finish();
         table.map.lines.push_back(std::move(line));
         table.lines.push_back(std::move(source));
@@ -134,8 +135,8 @@ void read_table_map(const YAML::Node& node, const Ruleset& ruleset, TableData& t
     MapReader r(node, file, sink, "the table ({ width, depth, areas, lines }, in cm)");
     if (!r.valid()) return;
     table.where = r.where();
-    table.map.width = r.number("width", true, 0, 1, 100000);
-    table.map.depth = r.number("depth", true, 0, 1, 100000);
+    table.map.width = r.number("width", {.required = true, .fallback = 0, .min = 1, .max = 100000});
+    table.map.depth = r.number("depth", {.required = true, .fallback = 0, .min = 1, .max = 100000});
     if (table.map.width <= 0 || table.map.depth <= 0) return;
     TableMapReader reader{ruleset, table, file, sink};
     for (const char* key : {"areas", "lines"}) {

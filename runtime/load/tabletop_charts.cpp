@@ -12,8 +12,8 @@ template <class Chart>
 void read_header(MapReader& r, const std::string& id, Chart& t) {
     t.id = id;
     t.where = r.where();
-    t.name = r.text("name", false, id);
-    t.notes = r.text("notes", false);
+    t.name = r.text("name", {.fallback = id});
+    t.notes = r.text("notes", {});
 }
 
 // A list of die faces, each on the die.
@@ -40,8 +40,8 @@ std::vector<int> faces(const YAML::Node& node, int die, MapReader& r, const std:
 void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
     StepLadder t;
     read_header(r, id, t);
-    t.die_faces = r.integer("die", false, 10, 2, 100);
-    YAML::Node steps = r.child("steps", true);
+    t.die_faces = r.integer("die", {.fallback = 10, .min = 2, .max = 100});
+    YAML::Node steps = r.child("steps", {.required = true});
     if (steps.IsDefined() && (!steps.IsSequence() || steps.size() == 0))
         r.sink().error(location_of(steps, r.file()),
                        "'steps' lists the ladder's steps from the lowest, each the faces that hit, like [[], [6], [4, "
@@ -49,8 +49,8 @@ void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
     if (steps.IsSequence())
         for (std::size_t i = 0; i < steps.size(); ++i)
             t.steps.push_back(faces(steps[i], t.die_faces, r, "step " + std::to_string(i)));
-    t.start_by = r.text("start_by", false);
-    YAML::Node start = r.child("start", true);
+    t.start_by = r.text("start_by", {});
+    YAML::Node start = r.child("start", {.required = true});
     if (start.IsMap()) {
         if (t.start_by.empty())
             r.sink().error(location_of(start, r.file()),
@@ -74,8 +74,8 @@ void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
             MapReader s(node, r.file(), r.sink(), "a range step ({ within: 0.333, add: 2 })");
             if (!s.valid()) continue;
             RangeStep step;
-            step.within = s.number("within", true, 1, 0, 1);
-            step.add = s.integer("add", true, 0, -10, 10);
+            step.within = s.number("within", {.required = true, .fallback = 1, .min = 0, .max = 1});
+            step.add = s.integer("add", {.required = true, .fallback = 0, .min = -10, .max = 10});
             if (!t.range_steps.empty() && step.within <= t.range_steps.back().within)
                 r.sink().error(s.where("within"),
                                "range steps go from the closest out: each 'within' must be larger than the one before");
@@ -87,10 +87,10 @@ void read_step_ladder(MapReader& r, Ruleset& rs, const std::string& id) {
 void read_hit_matrix(MapReader& r, Ruleset& rs, const std::string& id) {
     HitMatrix t;
     read_header(r, id, t);
-    t.die_faces = r.integer("die", false, 6, 2, 100);
-    t.attacker_by = r.text("attacker_by", true);
-    t.defender_by = r.text("defender_by", true);
-    YAML::Node rows = r.child("rows", true);
+    t.die_faces = r.integer("die", {.fallback = 6, .min = 2, .max = 100});
+    t.attacker_by = r.text("attacker_by", {.required = true});
+    t.defender_by = r.text("defender_by", {.required = true});
+    YAML::Node rows = r.child("rows", {.required = true});
     if (rows.IsDefined() && !rows.IsMap()) {
         r.sink().error(location_of(rows, r.file()), "'rows' maps each receiving class to { attacking class: [faces] }");
         rs.hit_matrices.push_back(std::move(t));
@@ -128,7 +128,7 @@ void read_hit_matrix(MapReader& r, Ruleset& rs, const std::string& id) {
 void read_morale_bands(MapReader& r, Ruleset& rs, const std::string& id) {
     MoraleBands t;
     read_header(r, id, t);
-    YAML::Node columns = r.child("columns", true);
+    YAML::Node columns = r.child("columns", {.required = true});
     if (columns.IsDefined() && (!columns.IsSequence() || columns.size() == 0))
         r.sink().error(location_of(columns, r.file()),
                        "'columns' lists { up_to, back, back_and_turn, rout }: the unit values each column takes and "
@@ -139,10 +139,11 @@ void read_morale_bands(MapReader& r, Ruleset& rs, const std::string& id) {
             if (!c.valid()) continue;
             MoraleColumn col;
             col.where = c.where();
-            col.up_to = c.integer("up_to", true, 0, 1, 1'000'000);
-            col.back = c.integer("back", true, 1, 1, 1'000'000);
-            col.back_and_turn = c.integer("back_and_turn", true, 1, 1, 1'000'000);
-            col.rout = c.integer("rout", true, 1, 1, 1'000'000);
+            col.up_to = c.integer("up_to", {.required = true, .fallback = 0, .min = 1, .max = 1'000'000});
+            col.back = c.integer("back", {.required = true, .fallback = 1, .min = 1, .max = 1'000'000});
+            col.back_and_turn =
+                c.integer("back_and_turn", {.required = true, .fallback = 1, .min = 1, .max = 1'000'000});
+            col.rout = c.integer("rout", {.required = true, .fallback = 1, .min = 1, .max = 1'000'000});
             if (!(col.back <= col.back_and_turn && col.back_and_turn <= col.rout))
                 r.sink().error(c.where(), "a column's reactions start in order: back <= back_and_turn <= rout");
             if (!t.columns.empty() && col.up_to <= t.columns.back().up_to)
@@ -156,11 +157,11 @@ void read_morale_bands(MapReader& r, Ruleset& rs, const std::string& id) {
 ShotSpec read_shot(MapReader& s) {
     ShotSpec shot;
     shot.where = s.where();
-    shot.id = s.text("id", true);
+    shot.id = s.text("id", {.required = true});
     std::string readable = shot.id;
     std::replace(readable.begin(), readable.end(), '_', ' ');
-    shot.name = s.text("name", false, readable);
-    const std::string shape = s.text("template", true);
+    shot.name = s.text("name", {.fallback = readable});
+    const std::string shape = s.text("template", {.required = true});
     if (shape == "circle")
         shot.shape = ShotSpec::Template::Circle;
     else if (shape == "line")
@@ -172,14 +173,18 @@ ShotSpec read_shot(MapReader& s) {
     else
         s.sink().error(s.where("template"),
                        "a shot's template is circle, line, bounce_stick or wedge, got '" + shape + "'");
-    shot.size = s.number("size", shot.shape != ShotSpec::Template::Wedge, 0, 0, 1000);
-    shot.near_width = s.number("near_width", shot.shape == ShotSpec::Template::Wedge, 0, 0, 1000);
-    shot.far_width = s.number("far_width", shot.shape == ShotSpec::Template::Wedge, 0, 0, 1000);
+    shot.size =
+        s.number("size", {.required = shot.shape != ShotSpec::Template::Wedge, .fallback = 0, .min = 0, .max = 1000});
+    shot.near_width = s.number(
+        "near_width", {.required = shot.shape == ShotSpec::Template::Wedge, .fallback = 0, .min = 0, .max = 1000});
+    shot.far_width = s.number(
+        "far_width", {.required = shot.shape == ShotSpec::Template::Wedge, .fallback = 0, .min = 0, .max = 1000});
     shot.kill_on = faces(s.child("kill_on"), 6, s, "'kill_on'");
     shot.piece_kill_on = faces(s.child("piece_kill_on"), 6, s, "'piece_kill_on'");
-    shot.at_least_one = s.boolean("at_least_one", false);
-    shot.varies = s.boolean("varies", shot.shape != ShotSpec::Template::Wedge);
-    if (YAML::Node painted = s.child("painted", shot.shape == ShotSpec::Template::BounceStick); painted.IsSequence())
+    shot.at_least_one = s.boolean("at_least_one", {.fallback = false});
+    shot.varies = s.boolean("varies", {.fallback = shot.shape != ShotSpec::Template::Wedge});
+    if (YAML::Node painted = s.child("painted", {.required = shot.shape == ShotSpec::Template::BounceStick});
+        painted.IsSequence())
         for (const auto& p : painted)
             if (auto span = read_point(p, s.file(), s.sink(), "a painted section [from, to]")) {
                 if (span->second <= span->first)
@@ -202,7 +207,7 @@ ShotSpec read_shot(MapReader& s) {
 void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
     ArtilleryChart t;
     read_header(r, id, t);
-    t.unvaried_within = r.number("unvaried_within", false, 1.0 / 3, 0, 1);
+    t.unvaried_within = r.number("unvaried_within", {.fallback = 1.0 / 3, .min = 0, .max = 1});
     if (YAML::Node wheel = r.child("wheel"); wheel.IsDefined()) {
         if (!wheel.IsMap())
             r.sink().error(location_of(wheel, r.file()),
@@ -218,7 +223,7 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
                     t.wheel.emplace_back(*face, *offset);
             }
     }
-    YAML::Node shots = r.child("shots", true);
+    YAML::Node shots = r.child("shots", {.required = true});
     if (shots.IsSequence())
         for (const auto& node : shots) {
             MapReader s(node, r.file(), r.sink(), "a shot ({ id, template, size, kill_on, … })");
@@ -229,7 +234,7 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
         }
     else if (shots.IsDefined())
         r.sink().error(location_of(shots, r.file()), "'shots' must be a list of shots");
-    YAML::Node guns = r.child("guns", true);
+    YAML::Node guns = r.child("guns", {.required = true});
     if (guns.IsMap())
         for (const auto& kv : guns) {
             const int type = rs.unit_type_index(kv.first.Scalar());
@@ -248,15 +253,15 @@ void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
                 MapReader g(node, r.file(), r.sink(), "a gun's shot ({ shot, range, ammunition })");
                 if (!g.valid()) continue;
                 GunShot gs;
-                const std::string shot = g.text("shot", true);
+                const std::string shot = g.text("shot", {.required = true});
                 gs.shot = t.shot_index(shot);
                 if (gs.shot < 0) r.sink().error(g.where("shot"), unknown("shot", shot, ids_of(t.shots)));
-                gs.min_range = g.number("from", false, 0, 0, 10000);
-                gs.range = g.number("range", true, 0, 0, 10000);
+                gs.min_range = g.number("from", {.fallback = 0, .min = 0, .max = 10000});
+                gs.range = g.number("range", {.required = true, .fallback = 0, .min = 0, .max = 10000});
                 if (gs.min_range > gs.range)
                     r.sink().error(g.where("from"),
                                    "a shot's 'from' is its shortest range: it cannot be beyond its 'range'");
-                gs.ammunition = g.integer("ammunition", false, 0, 0, 999);
+                gs.ammunition = g.integer("ammunition", {.fallback = 0, .min = 0, .max = 999});
                 if (!list.empty() && gs.range <= list.back().range)
                     r.sink().error(
                         g.where("range"),

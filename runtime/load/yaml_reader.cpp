@@ -331,26 +331,27 @@ SourceLocation MapReader::key_where(const std::string& key) const {
 // (kept until the whole file is freed) for every key it is asked about.
 bool MapReader::has(const std::string& key) { return valid_ && std::as_const(node_)[key].IsDefined(); }
 
-YAML::Node MapReader::child(const std::string& key, bool required) {
+YAML::Node MapReader::child(const std::string& key, const KeyRule& rule) {
     known_.insert(key);
     if (!valid_) return YAML::Node(YAML::NodeType::Undefined);
     YAML::Node n = std::as_const(node_)[key];
     if (!n.IsDefined() || n.IsNull()) {
-        if (required) sink_.error(where(), "missing key '" + key + "' in " + what_);
+        if (rule.required) sink_.error(where(), "missing key '" + key + "' in " + what_);
         return YAML::Node(YAML::NodeType::Undefined);
     }
     return n;
 }
 
-std::string MapReader::text(const std::string& key, bool required, std::string fallback) {
-    YAML::Node n = child(key, required);
-    if (!n.IsDefined()) return fallback;
+std::string MapReader::text(const std::string& key, const TextRule& rule) {
+    YAML::Node n = child(key, {.required = rule.required});
+    if (!n.IsDefined()) return rule.fallback;
     auto v = read_text(n, file_, sink_, "'" + key + "'");
-    return v ? *v : fallback;
+    return v ? *v : rule.fallback;
 }
 
-int MapReader::integer(const std::string& key, bool required, int fallback, int min, int max) {
-    YAML::Node n = child(key, required);
+int MapReader::integer(const std::string& key, const IntegerRule& rule) {
+    const int fallback = rule.fallback, min = rule.min, max = rule.max;
+    YAML::Node n = child(key, {.required = rule.required});
     if (!n.IsDefined()) return fallback;
     auto v = read_int(n, file_, sink_, "'" + key + "'");
     if (!v) return fallback;
@@ -362,8 +363,9 @@ int MapReader::integer(const std::string& key, bool required, int fallback, int 
     return *v;
 }
 
-double MapReader::number(const std::string& key, bool required, double fallback, double min, double max) {
-    YAML::Node n = child(key, required);
+double MapReader::number(const std::string& key, const NumberRule& rule) {
+    const double fallback = rule.fallback, min = rule.min, max = rule.max;
+    YAML::Node n = child(key, {.required = rule.required});
     if (!n.IsDefined()) return fallback;
     auto v = read_number(n, file_, sink_, "'" + key + "'");
     if (!v) return fallback;
@@ -376,8 +378,9 @@ double MapReader::number(const std::string& key, bool required, double fallback,
     return *v;
 }
 
-bool MapReader::boolean(const std::string& key, bool fallback) {
-    YAML::Node n = child(key, false);
+bool MapReader::boolean(const std::string& key, const BooleanRule& rule) {
+    const bool fallback = rule.fallback;
+    YAML::Node n = child(key);
     if (!n.IsDefined()) return fallback;
     bool value = fallback;
     if (!n.IsScalar() || !YAML::convert<bool>::decode(n, value))
@@ -385,9 +388,9 @@ bool MapReader::boolean(const std::string& key, bool fallback) {
     return value;
 }
 
-std::vector<std::string> MapReader::text_list(const std::string& key, bool required) {
+std::vector<std::string> MapReader::text_list(const std::string& key, const KeyRule& rule) {
     std::vector<std::string> out;
-    YAML::Node n = child(key, required);
+    YAML::Node n = child(key, rule);
     if (!n.IsDefined()) return out;
     if (!n.IsSequence()) {
         sink_.error(location_of(n, file_), "'" + key + "' must be a list");

@@ -58,6 +58,33 @@ std::vector<std::string> ids_of(const std::vector<T>& items) {
     return out;
 }
 
+// How a key is read, named at the call:
+//   r.integer("turns", {.required = true, .min = 1, .max = 999})
+//   r.text("notes", {.fallback = "none"})
+// A missing required key is an error; a missing optional key gives the fallback.
+struct KeyRule {
+    bool required = false;
+};
+struct TextRule {
+    bool required = false;
+    std::string fallback;
+};
+struct IntegerRule {
+    bool required = false;
+    int fallback = 0;
+    int min = -1'000'000'000;
+    int max = 1'000'000'000;
+};
+struct NumberRule {
+    bool required = false;
+    double fallback = 0;
+    double min = -1e9;
+    double max = 1e9;
+};
+struct BooleanRule {
+    bool fallback = false;
+};
+
 class MapReader {
 public:
     MapReader(const YAML::Node& node, const std::string& file, DiagnosticSink& sink, std::string what);
@@ -72,17 +99,16 @@ public:
     rules::SourceLocation key_where(const std::string& key) const;
     bool has(const std::string& key);
 
-    // Each getter marks the key as known. A missing required key is an error;
-    // a missing optional key gives the fallback.
-    std::string text(const std::string& key, bool required, std::string fallback = {});
-    int integer(const std::string& key, bool required, int fallback = 0, int min = -1'000'000'000,
-                int max = 1'000'000'000);
-    bool boolean(const std::string& key, bool fallback);
+    // Each getter marks the key as known.
+    std::string text(const std::string& key, const TextRule& rule);
+    // A whole number in [min, max]; outside it, an error and the fallback.
+    int integer(const std::string& key, const IntegerRule& rule);
+    bool boolean(const std::string& key, const BooleanRule& rule);
     // A number, whole or not (centimetres on a tabletop).
-    double number(const std::string& key, bool required, double fallback = 0, double min = -1e9, double max = 1e9);
+    double number(const std::string& key, const NumberRule& rule);
     // The raw child, marked known; an undefined node when absent.
-    YAML::Node child(const std::string& key, bool required = false);
-    std::vector<std::string> text_list(const std::string& key, bool required);
+    YAML::Node child(const std::string& key, const KeyRule& rule = {});
+    std::vector<std::string> text_list(const std::string& key, const KeyRule& rule = {});
     // Marks keys the caller reads itself (e.g. per-attribute values).
     void accept(const std::string& key) { known_.insert(key); }
     std::vector<std::string> keys() const;

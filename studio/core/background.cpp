@@ -84,12 +84,12 @@ void read_anchor(const YAML::Node& node, const std::string& file, load::Diagnost
                  const geometry::HexGrid& grid, Background& b, std::size_t k) {
     load::MapReader r(node, file, sink, "an anchor ({ hex: \"0101\", image: [x, y] })");
     if (!r.valid()) return;
-    const std::string label = r.text("hex", true);
+    const std::string label = r.text("hex", {.required = true});
     if (auto hex = grid.parse_label(label))
         b.anchors[k] = *hex;
     else if (!label.empty())
         sink.error(r.where("hex"), "'" + label + "' is not a hex of this map");
-    YAML::Node image = r.child("image", true);
+    YAML::Node image = r.child("image", {.required = true});
     if (!image.IsSequence() || image.size() != 2) {
         if (image.IsDefined())
             sink.error(load::location_of(image, file),
@@ -110,10 +110,10 @@ Background background_from_yaml(const std::string& text, const std::string& file
     {
         load::MapReader top(yaml.root, file, sink, "a background file");
         if (!top.valid()) sink.throw_if_any();
-        b.image = top.text("image", true);
-        b.opacity = top.integer("opacity", false, 60, 0, 100) / 100.0;
-        b.visible = top.boolean("visible", true);
-        YAML::Node anchors = top.child("anchors", true);
+        b.image = top.text("image", {.required = true});
+        b.opacity = top.integer("opacity", {.fallback = 60, .min = 0, .max = 100}) / 100.0;
+        b.visible = top.boolean("visible", {.fallback = true});
+        YAML::Node anchors = top.child("anchors", {.required = true});
         if (anchors.IsSequence() && anchors.size() == 2) {
             for (std::size_t k = 0; k < 2; ++k) read_anchor(anchors[k], file, sink, grid, b, k);
         } else if (anchors.IsDefined()) {
