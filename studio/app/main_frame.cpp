@@ -155,6 +155,13 @@ MainFrame::MainFrame() : wxFrame(nullptr, wxID_ANY, "Sandtable Studio", wxDefaul
     Bind(wxEVT_CLOSE_WINDOW, &MainFrame::on_close, this);
     check_timer_.Bind(wxEVT_TIMER, [this](wxTimerEvent&) { check_project(); });
     Bind(wxEVT_CHAR_HOOK, [this](wxKeyEvent& e) {
+        // Ctrl+Z and Ctrl+Y take back typing where there is some, else the last edit,
+        // whatever has the focus: a control that keeps them (a property grid) would swallow them.
+        const int key = std::toupper(e.GetKeyCode());
+        if (e.GetModifiers() == wxMOD_CONTROL && (key == 'Z' || key == 'Y')) {
+            if (!text_control_handles(key == 'Z')) run_menu_command(*this, key == 'Z' ? wxID_UNDO : wxID_REDO);
+            return;
+        }
         const int id = menu_command_for_key(*this, e);
         if (id == wxID_NONE) return e.Skip();
         run_menu_command(*this, id);
@@ -462,13 +469,17 @@ wxString MainFrame::undo_label() {
     return edit_menu_->GetLabel(wxID_UNDO);
 }
 
+// Only typing there is to take back: a field just focused (a grid's or a
+// property's editor opened by a click) leaves Ctrl+Z to the document's edits.
 bool MainFrame::text_control_handles(bool undo) {
     wxWindow* focus = FindFocus();
-    if (auto* script = dynamic_cast<wxStyledTextCtrl*>(focus)) {
+    if (auto* script = dynamic_cast<wxStyledTextCtrl*>(focus);
+        script && (undo ? script->CanUndo() : script->CanRedo())) {
         undo ? script->Undo() : script->Redo();
         return true;
     }
-    if (auto* text = dynamic_cast<wxTextCtrl*>(focus); text && text->IsEditable()) {
+    if (auto* text = dynamic_cast<wxTextCtrl*>(focus);
+        text && text->IsEditable() && (undo ? text->CanUndo() : text->CanRedo())) {
         undo ? text->Undo() : text->Redo();
         return true;
     }
