@@ -141,7 +141,7 @@ double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
 
 Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {
     const int unit = legal.front().unit;
-    const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
+    const Picture p = picture(game, game.state().unit(unit).side);
     const int strength = game.unit(unit).combat_strength();
     const Action* best = &legal.front();
     double best_score = -std::numeric_limits<double>::infinity();
@@ -161,8 +161,7 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
     if (legal.front().kind != ActionKind::Plot) {
         // Each unit once (orders may be rewritten; this bot does not), then done.
         for (const auto& a : legal)
-            if (a.kind == ActionKind::SelectUnit && !game.state().units[static_cast<std::size_t>(a.unit)].moved)
-                return a;
+            if (a.kind == ActionKind::SelectUnit && !game.state().unit(a.unit).moved) return a;
         return legal.back();
     }
     auto task_of = [](const Action& a) { return static_cast<kernel::PlotTask>(a.index); };
@@ -174,7 +173,7 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
     for (const auto& a : legal)
         if (task_of(a) == kernel::PlotTask::DefensiveFire) {
             const auto& st = game.state();
-            const auto& me = st.units[static_cast<std::size_t>(a.unit)];
+            const auto& me = st.unit(a.unit);
             for (const auto& e : st.units)
                 if (e.on_map && e.side != me.side && geometry::distance(e.hex, me.hex) <= 3) return a;
         }
@@ -203,10 +202,9 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     for (const auto& a : legal) {
         if (a.kind != ActionKind::Declare) continue;
         std::vector<int> attackers;
-        const Hex target = st.units[static_cast<std::size_t>(a.target)].hex;
+        const Hex target = st.unit(a.target).hex;
         for (int i : able)
-            if (!bombardment && geometry::distance(st.units[static_cast<std::size_t>(i)].hex, target) == 1)
-                attackers.push_back(i);
+            if (!bombardment && geometry::distance(st.unit(i).hex, target) == 1) attackers.push_back(i);
         if (const auto* pool = game.combat().dice_pool()) {
             // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
             attackers.clear();
@@ -251,8 +249,8 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
     bool enemy_near = false;
     for (int u : game.formations().units(f))
         for (const auto& e : st.units)
-            if (st.units[static_cast<std::size_t>(u)].on_map && e.on_map && e.side != game.formations().side(f) &&
-                geometry::distance(e.hex, st.units[static_cast<std::size_t>(u)].hex) <= 2)
+            if (st.unit(u).on_map && e.on_map && e.side != game.formations().side(f) &&
+                geometry::distance(e.hex, st.unit(u).hex) <= 2)
                 enemy_near = true;
     const auto& orders = game.ruleset().orders;
     const int now = game.formation_orders().of(f);
@@ -289,7 +287,7 @@ Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& le
 
 Action GreedyBot::choose_retreat_hex(const Game& game, const std::vector<Action>& legal) const {
     const int unit = legal.front().unit;
-    const Picture p = picture(game, game.state().units[static_cast<std::size_t>(unit)].side);
+    const Picture p = picture(game, game.state().unit(unit).side);
     const int strength = game.unit(unit).combat_strength();
     return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
         return hex_score(p, strength, a.hex) < hex_score(p, strength, b.hex);

@@ -23,7 +23,7 @@ std::string escaped(const std::string& s) {
 
 // Hidden from every enemy side: both players see only a marker.
 bool shown_as_marker(const kernel::Game& g, int unit) {
-    const auto& u = g.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = g.state().unit(unit);
     return u.hidden || u.phantom;
 }
 

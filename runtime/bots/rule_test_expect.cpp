@@ -34,7 +34,7 @@ void check_unit(MapReader& m, const kernel::Game& g) {
     const std::string id = m.text("unit", {.required = true});
     const int u = g.unit_index(id);
     if (u < 0) return m.sink().error(m.where("unit"), "no unit '" + id + "' in this scenario");
-    const auto& s = g.state().units[static_cast<std::size_t>(u)];
+    const auto& s = g.state().unit(u);
     const std::string subject = "unit " + id;
     if (m.has("hex"))
         expect(m, "hex", subject, s.on_map ? g.grid().label(s.hex) : std::string("off the map"), m.text("hex", {}));

@@ -31,7 +31,7 @@ int fire_range(const Game& game, int unit) {
 
 // A gun: a unit type the phase's artillery chart lists.
 bool is_gun(const Game& game, int unit) {
-    const int type = game.state().units[static_cast<std::size_t>(unit)].type;
+    const int type = game.state().unit(unit).type;
     return std::any_of(game.ruleset().artillery_charts.begin(), game.ruleset().artillery_charts.end(),
                        [&](const auto& c) { return c.gun(type) != nullptr; });
 }
@@ -75,7 +75,7 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
     double score = -then;
     if (o.mode == TableOrder::Charge) score += 40;
     for (std::size_t i = 0; i < game.scenario().objectives.size(); ++i)
-        if (game.state().objective_holders[i] != game.state().units[static_cast<std::size_t>(unit)].side)
+        if (game.state().objective_holders[i] != game.state().unit(unit).side)
             score -= 0.25 * gt::distance(end, game.scenario().objectives[i].table_at);
     return score + facing_bonus;
 }

@@ -21,8 +21,7 @@ bool ActivationView::acts_now(int unit) const {
 
 bool ActivationView::formation_present(int formation) const {
     const auto& units = game_.formations().units(formation);
-    return std::any_of(units.begin(), units.end(),
-                       [&](int u) { return game_.state().units[static_cast<std::size_t>(u)].on_map; });
+    return std::any_of(units.begin(), units.end(), [&](int u) { return game_.state().unit(u).on_map; });
 }
 
 }  // namespace sandtable::kernel

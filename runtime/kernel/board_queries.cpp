@@ -15,7 +15,7 @@ bool enemy_present(const GameState& state, int side, geometry::Hex h) {
 }
 
 std::vector<int> adjacent_enemies(const GameState& state, int unit) {
-    const auto& me = state.units[static_cast<std::size_t>(unit)];
+    const auto& me = state.unit(unit);
     std::vector<int> out;
     for (std::size_t i = 0; i < state.units.size() && me.on_map; ++i)
         if (enemy_of(state.units[i], me.side) && geometry::distance(state.units[i].hex, me.hex) == 1)
@@ -24,7 +24,7 @@ std::vector<int> adjacent_enemies(const GameState& state, int unit) {
 }
 
 bool adjacent_to_enemy(const GameState& state, int unit) {
-    const auto& me = state.units[static_cast<std::size_t>(unit)];
+    const auto& me = state.unit(unit);
     if (!me.on_map) return false;
     for (const auto& u : state.units)
         if (enemy_of(u, me.side) && geometry::distance(u.hex, me.hex) == 1) return true;

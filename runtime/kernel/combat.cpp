@@ -22,7 +22,7 @@ int Game::attacking_side() const {
 }
 
 bool Game::can_attack(int unit) const {
-    const auto& u = state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = state_.unit(unit);
     if (!u.on_map || u.side != attacking_side() || this->unit(unit).combat_strength() <= 0) return false;
     // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots,
     // regimental 5.1).
@@ -38,8 +38,8 @@ bool Game::can_attack(int unit) const {
 
 // Cheapest tests first: distance, then the reach attribute, then the line of sight.
 bool Game::reaches(int attacker, int defender) const {
-    const Hex a = state_.units[static_cast<std::size_t>(attacker)].hex;
-    const Hex d = state_.units[static_cast<std::size_t>(defender)].hex;
+    const Hex a = state_.unit(attacker).hex;
+    const Hex d = state_.unit(defender).hex;
     const int dist = geometry::distance(a, d);
     if (dist != 1 && combat_rules().reach.index < 0) return false;  // adjacent only: the common case, decided at once
     if (!hex_board_.in_front(attacker, d)) return false;            // 16.0, 16.31: only through the front
@@ -51,7 +51,7 @@ bool Game::reaches(int attacker, int defender) const {
 // F&M 8.2: "A unit cannot attack across a prohibited/restricted hexside or into a hex prohibited to the
 // attacking unit": the hex and the hexside between must be open to its movement class.
 bool Game::may_enter_to_attack(int attacker, Hex to) const {
-    const Hex from = state_.units[static_cast<std::size_t>(attacker)].hex;
+    const Hex from = state_.unit(attacker).hex;
     const auto mc = static_cast<std::size_t>(unit(attacker).movement_class());
     if (!ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(to))].cost[mc]) return false;
     for (int direction = 0; direction < 6; ++direction) {
@@ -66,21 +66,19 @@ bool Game::may_enter_to_attack(int attacker, Hex to) const {
 // in its hex that can be fired at defends (PRESTAGS 6.23: results apply to all
 // units in the hex; leaders immune to fire are left out).
 std::vector<int> Game::hex_defenders(int target) const {
-    const auto& t = state_.units[static_cast<std::size_t>(target)];
+    const auto& t = state_.unit(target);
     std::vector<int> out;
     for (int u : hex_board_.units_at(t.hex))
-        if (state_.units[static_cast<std::size_t>(u)].side == t.side && unit(u).capability(Capability::CanBeFiredAt))
-            out.push_back(u);
+        if (state_.unit(u).side == t.side && unit(u).capability(Capability::CanBeFiredAt)) out.push_back(u);
     return out;
 }
 
 // `one_defending_hex`: may `unit` join the combat being built as a defender, standing where one already defends?
 bool Game::in_a_defending_hex(int unit) const {
     if (!combat_rules().one_defending_hex) return true;
-    const Hex at = state_.units[static_cast<std::size_t>(unit)].hex;
+    const Hex at = state_.unit(unit).hex;
     const auto& defenders = state_.combat.defenders;
-    return std::any_of(defenders.begin(), defenders.end(),
-                       [&](int d) { return state_.units[static_cast<std::size_t>(d)].hex == at; });
+    return std::any_of(defenders.begin(), defenders.end(), [&](int d) { return state_.unit(d).hex == at; });
 }
 
 }  // namespace sandtable::kernel

@@ -62,7 +62,7 @@ struct Game::OddsCounter {
     }
     // The terrain's melee effects do not touch fire against a hex's protection.
     bool melee_terrain() const { return phase_rules.defence_from_terrain.empty(); }
-    const UnitState& unit(int u) const { return game.state_.units[static_cast<std::size_t>(u)]; }
+    const UnitState& unit(int u) const { return game.state_.unit(u); }
 
     // Why an attacker's strength is halved (its hex, the defender's, the hexside between), or "".
     std::string halved_by(const UnitState& u, const std::vector<int>& defenders) const {
@@ -219,7 +219,7 @@ OddsEstimate Game::odds_in(int phase_index, const std::vector<int>& attackers, c
 
 int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<int>& attackers,
                         const std::vector<int>& defenders, CombatExplanation* why) const {
-    const Hex target = state_.units[static_cast<std::size_t>(defenders.front())].hex;
+    const Hex target = state_.unit(defenders.front()).hex;
     const std::string& terrain = ruleset_->terrain[static_cast<std::size_t>(hex_board_.terrain_at(target))].id;
     // Every attacker attacks across one of these hexside features; how many of the
     // crossings a road or trail runs across (a bridge, 8.2.2). -1: not all across.
@@ -227,7 +227,7 @@ int Game::defender_line(const rules::DifferentialCrt& table, const std::vector<i
         if (features.empty() || attackers.empty()) return -1;
         int bridged = 0;
         for (int a : attackers) {
-            const Hex from = state_.units[static_cast<std::size_t>(a)].hex;
+            const Hex from = state_.unit(a).hex;
             const int dir = geometry::direction_to(from, target);
             const int feature = dir < 0 ? -1 : scenario_->map.side_feature(from, dir);
             if (feature < 0) return -1;

@@ -24,7 +24,7 @@ using geometry::Hex;
 // from, so the path can be traced.
 Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
     RetreatSearch out;
-    const auto& me = state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = state_.unit(unit);
     const Hex start = me.hex;
     const std::vector<Hex>* foe_hexes = nullptr;
     if (state_.combat_open)
@@ -81,7 +81,7 @@ Game::RetreatSearch Game::retreat_search(int unit, int hexes) const {
 bool Game::zone_opened_to_retreat(int unit, Hex to, bool occupied) const {
     if (occupied && !combat_rules().zoc_bars_retreat) return true;
     return this->unit(unit).capability(Capability::EnterEzocNeedsFriend) &&
-           hex_board_.friend_present(state_.units[static_cast<std::size_t>(unit)].side, to, unit);
+           hex_board_.friend_present(state_.unit(unit).side, to, unit);
 }
 
 std::vector<Hex> Game::retreat_destinations(int unit, int hexes) const {

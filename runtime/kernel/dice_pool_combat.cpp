@@ -32,8 +32,7 @@ int Game::strength_points_left(int unit) const {
         if (ruleset_->dice_pool_tables.empty()) return 0;
         pool = &ruleset_->dice_pool_tables.front();
     }
-    return std::max(
-        0, this->unit(unit).attribute(pool->strength_points) - state_.units[static_cast<std::size_t>(unit)].hits);
+    return std::max(0, this->unit(unit).attribute(pool->strength_points) - state_.unit(unit).hits);
 }
 
 // 1.3 and 3.7.2: the dice are the strength, less a die for each strength point lost below it.
@@ -45,9 +44,7 @@ bool Game::is_close_combat(const std::vector<int>& attackers, const std::vector<
     if (const auto* pool = dice_pool(); pool && pool->fire_only) return false;
     for (int a : attackers)
         for (int d : defenders)
-            if (geometry::distance(state_.units[static_cast<std::size_t>(a)].hex,
-                                   state_.units[static_cast<std::size_t>(d)].hex) == 1)
-                return true;
+            if (geometry::distance(state_.unit(a).hex, state_.unit(d).hex) == 1) return true;
     return false;
 }
 

@@ -206,7 +206,7 @@ public:
     void set_mark(int unit, const std::string& key, int value);
     void set_facing(int unit, int direction);
     // The unit counts as not attacked this phase: it may be attacked (again), it need not be.
-    void clear_attacked(int unit) { state_.units[static_cast<std::size_t>(unit)].was_attacked = false; }
+    void clear_attacked(int unit) { state_.unit(unit).was_attacked = false; }
     void set_capability(int type, bool back, Capability c, int value);
     int ask(int side, std::string prompt, std::vector<std::string> options);
     // The combat being resolved: a script may call it off or fix its result.

@@ -20,20 +20,18 @@ void Game::take_control(int side, Hex h) {
         if (objectives[i].hex == h && !hex_board_.enemy_present(side, h)) state_.objective_holders[i] = side;
 }
 
-void Game::move_unit(int unit, Hex to) {
-    place(unit, to, facing_after_step(unit, state_.units[static_cast<std::size_t>(unit)].hex, to));
-}
+void Game::move_unit(int unit, Hex to) { place(unit, to, facing_after_step(unit, state_.unit(unit).hex, to)); }
 
 // A unit with a facing turns to face each hex it enters (16.0).
 int Game::facing_after_step(int unit, Hex from, Hex to) const {
-    const int now = state_.units[static_cast<std::size_t>(unit)].facing;
+    const int now = state_.unit(unit).facing;
     if (!hex_board_.uses_facing(unit)) return now;
     const int d = geometry::direction_to(from, to);
     return d >= 0 ? d : now;
 }
 
 void Game::set_facing(int unit, int direction) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     if (u.facing == direction) return;
     count_on_board(unit, -1);
     u.facing = direction;
@@ -42,7 +40,7 @@ void Game::set_facing(int unit, int direction) {
 }
 
 void Game::place(int unit, Hex to, int facing) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     count_on_board(unit, -1);
     u.hex = to;
     u.facing = facing;
@@ -66,20 +64,19 @@ void Game::place(int unit, Hex to, int facing) {
 // Stops on each hex of the path only where another side's units stand (a
 // lone leader passed on the way must be met, BMW 10.4); otherwise one jump.
 void Game::move_along(int unit, const std::vector<Hex>& path, Hex to) {
-    const int side = state_.units[static_cast<std::size_t>(unit)].side;
+    const int side = state_.unit(unit).side;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
-        if (path[i] != state_.units[static_cast<std::size_t>(unit)].hex && hex_board_.enemy_present(side, path[i]))
-            move_unit(unit, path[i]);
+        if (path[i] != state_.unit(unit).hex && hex_board_.enemy_present(side, path[i])) move_unit(unit, path[i]);
     // Objectives passed on the way are entered too (11.3).
     if (ruleset_->control_on_entry)
         for (std::size_t i = 1; i + 1 < path.size(); ++i) take_control(side, path[i]);
-    const Hex before = path.size() >= 2 ? path[path.size() - 2] : state_.units[static_cast<std::size_t>(unit)].hex;
+    const Hex before = path.size() >= 2 ? path[path.size() - 2] : state_.unit(unit).hex;
     place(unit, to, facing_after_step(unit, before, to));
 }
 
 // What eliminating the unit scores for the enemy.
 void Game::eliminate(int unit) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     if (!u.on_map) return;
     count_on_board(unit, -1);
     u.on_map = false;
@@ -98,7 +95,7 @@ void Game::eliminate(int unit) {
 }
 
 void Game::set_back(int unit, bool back) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     bool allowed = !back || this->unit(unit).type().back.has_value();
     if (!allowed || u.back == back) return;
     count_on_board(unit, -1);  // the other face may exert no zone, or move differently
@@ -108,14 +105,14 @@ void Game::set_back(int unit, bool back) {
 }
 
 void Game::set_hits(int unit, int hits) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     if (hits < 0) throw std::invalid_argument("a unit's hits are 0 or more, not " + std::to_string(hits));
     u.hits = hits;
     if (u.on_map && !ruleset_->dice_pool_tables.empty() && strength_points_left(unit) <= 0) eliminate(unit);
 }
 
 void Game::restore_unit(int unit, Hex at, int hits) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     if (!u.eliminated || u.on_map)
         throw std::invalid_argument(this->unit(unit).id() +
                                     " is not eliminated: only an eliminated unit can be restored");
@@ -129,7 +126,7 @@ void Game::restore_unit(int unit, Hex at, int hits) {
 }
 
 void Game::disorder(int unit) {
-    if (!state_.units[static_cast<std::size_t>(unit)].back && this->unit(unit).type().back) {
+    if (!state_.unit(unit).back && this->unit(unit).type().back) {
         set_back(unit, true);
         if (logging_) note("  " + this->unit(unit).id() + " is disordered");
     }

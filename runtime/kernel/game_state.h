@@ -205,6 +205,9 @@ struct GameState {
     std::uint64_t dice_rolled = 0;
     std::vector<Mark> marks;  // sorted by unit, then key; no zero values
 
+    // The unit at this index of `units` (the scenario's order).
+    const UnitState& unit(int index) const { return units[static_cast<std::size_t>(index)]; }
+    UnitState& unit(int index) { return units[static_cast<std::size_t>(index)]; }
     int mark(int unit, const std::string& key) const;
     void set_mark(int unit, const std::string& key, int value);
 };

@@ -167,7 +167,7 @@ bool HexBoard::uses_facing(int unit) const {
 
 bool HexBoard::in_front(int unit, Hex other) const {
     if (!uses_facing(unit)) return true;
-    const Hex from = game_.state().units[static_cast<std::size_t>(unit)].hex;
+    const Hex from = game_.state().unit(unit).hex;
     if (other == from) return true;
     const int f = game_.unit(unit).facing();
     if (geometry::distance(from, other) == 1) return front_direction(f, geometry::direction_to(from, other));
@@ -193,7 +193,7 @@ bool HexBoard::may_stack_in(int unit, int idx) const { return stacking_rule(unit
 
 HexBoard::StackingRule HexBoard::stacking_rule(int unit) const {
     refresh();
-    const auto& me = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& me = game_.state().unit(unit);
     return {this,
             unit,
             game_.unit(unit).capability(Capability::StacksFreely) != 0,
@@ -264,7 +264,7 @@ void HexBoard::refresh() const {
 // One unit's part in the per-hex tables, added (+1) or taken away (-1),
 // noting the hexes whose zone-of-control counts changed.
 void HexBoard::add_to_tables(int unit, int sign, std::vector<int>* touched) const {
-    const auto& u = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state().unit(unit);
     if (!u.on_map) return;
     const auto& grid = game_.grid();
     const auto side = static_cast<std::size_t>(u.side);

@@ -15,7 +15,7 @@ using geometry::Hex;
 // handlers read and answer, never act, so asking it from a const method (the
 // legal actions) changes nothing.
 bool Game::clear_sight(int viewer, Hex to) const {
-    const Hex from = state_.units[static_cast<std::size_t>(viewer)].hex;
+    const Hex from = state_.unit(viewer).hex;
     if (geometry::distance(from, to) <= 1) return true;
     if (!unit(viewer).capability(Capability::IndirectFire) && !hex_board_.map_sight(from, to)) return false;
     if (!listening(Event::SightCheck)) return true;

@@ -5,7 +5,7 @@
 
 namespace sandtable::kernel {
 
-const UnitState& UnitView::state() const { return game_.state_.units[static_cast<std::size_t>(unit_)]; }
+const UnitState& UnitView::state() const { return game_.state_.unit(unit_); }
 
 const rules::UnitType& UnitView::type() const {
     return game_.ruleset_->unit_types[static_cast<std::size_t>(state().type)];

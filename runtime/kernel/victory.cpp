@@ -127,7 +127,7 @@ void Game::update_objectives() {
         int holder = -1;
         bool contested = false;
         for (int unit = 0; unit < static_cast<int>(state_.units.size()); ++unit) {
-            const auto& u = state_.units[static_cast<std::size_t>(unit)];
+            const auto& u = state_.unit(unit);
             if (!u.on_map || u.phantom) continue;  // a phantom marker holds nothing
             bool there = u.hex == objectives[i].hex;
             if (on_tabletop()) {

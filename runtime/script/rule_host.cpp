@@ -170,7 +170,7 @@ bool passes(const RuleHost::HandlerFilter& f, const kernel::Game& game, const ke
         return false;
     if (f.by_unit_type) {
         if (unit < 0 || unit >= static_cast<long long>(game.state().units.size())) return false;
-        const int type = game.state().units[static_cast<std::size_t>(unit)].type;
+        const int type = game.state().unit(unit).type;
         if (std::find(f.unit_types.begin(), f.unit_types.end(), type) == f.unit_types.end()) return false;
     }
     return true;

@@ -122,14 +122,13 @@ void OddsPanel::pick_hex(geometry::Hex hex) {
     // Leaders stacked with fighting units add to them; they do not fight themselves.
     auto leader = [&](int u) { return game_->unit(u).capability(kernel::Capability::StacksFreely) != 0; };
     if (std::any_of(units.begin(), units.end(), [&](int u) { return !leader(u); })) std::erase_if(units, leader);
-    const int side = game_->state().units[static_cast<std::size_t>(units.front())].side;
+    const int side = game_->state().unit(units.front()).side;
     // The first units picked attack; units of another side defend.
-    const bool attacking =
-        attackers_.empty() || game_->state().units[static_cast<std::size_t>(attackers_.front())].side == side;
+    const bool attacking = attackers_.empty() || game_->state().unit(attackers_.front()).side == side;
     auto& list = attacking ? attackers_ : defenders_;
     const bool present = std::find(list.begin(), list.end(), units.front()) != list.end();
     for (int u : units) {
-        if (game_->state().units[static_cast<std::size_t>(u)].side != side) continue;
+        if (game_->state().unit(u).side != side) continue;
         if (present)
             std::erase(list, u);
         else if (std::find(list.begin(), list.end(), u) == list.end())

@@ -232,7 +232,7 @@ void PlayPanel::on_table_clicked(tabletop::gt::Point cm, double tolerance) {
     const std::string name = placed.name.empty() ? placed.id : placed.name;
     if (watching_ || !play_->waiting_for_human()) {
         status(utf8(name + ": " + std::to_string(game.unit(hit.index).figures()) + " figures, facing " +
-                    std::to_string(game.state().units[static_cast<std::size_t>(hit.index)].facing) + "°"));
+                    std::to_string(game.state().unit(hit.index).facing) + "°"));
         return;
     }
     const auto here = tabletop::actions_for_unit(game, hit.index);
@@ -636,8 +636,7 @@ void PlayPanel::refresh() {
     // Units picked for the odds calculator.
     auto mark_picked = [&](const std::vector<int>& units, MarkKind kind) {
         for (int u : units)
-            if (const auto& s = game.state().units[static_cast<std::size_t>(u)]; s.on_map)
-                marks_.push_back({s.hex, kind, {}});
+            if (const auto& s = game.state().unit(u); s.on_map) marks_.push_back({s.hex, kind, {}});
     };
     if (!game.on_tabletop()) {
         mark_picked(odds_->picked_attackers(), MarkKind::Attacker);

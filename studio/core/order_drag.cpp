@@ -24,7 +24,7 @@ void OrderDrag::turn(int notches) { turned_ = ((turned_ + notches * kDegreesPerN
 
 TableOrder OrderDrag::order(const kernel::Game& game) const {
     const double cm = gt::distance(from_, pointer_);
-    const int facing_now = game.state().units[static_cast<std::size_t>(unit_)].facing;
+    const int facing_now = game.state().unit(unit_).facing;
     if (cm < kHoldWithinCm) return {TableOrder::Hold, 0, 0, 0, whole_degrees(facing_now + turned_), -1};
     const int bearing = whole_degrees(gt::bearing_of(pointer_ - from_));
     // As far as the pointer, up to the unit's move as printed (a charge's extra third is the menu's).

@@ -11,9 +11,7 @@ using kernel::DecisionKind;
 using kernel::Game;
 
 namespace {
-const kernel::UnitState& unit_state(const Game& game, int unit) {
-    return game.state().units[static_cast<std::size_t>(unit)];
-}
+const kernel::UnitState& unit_state(const Game& game, int unit) { return game.state().unit(unit); }
 
 std::string unit_name(const Game& game, int unit) {
     if (unit < 0) return "?";

@@ -132,15 +132,11 @@ inline int unit(const Game& g, const std::string& id) {
 }
 
 inline std::string hex_of(const Game& g, const std::string& id) {
-    return g.grid().label(g.state().units[static_cast<std::size_t>(unit(g, id))].hex);
+    return g.grid().label(g.state().unit(unit(g, id)).hex);
 }
 
-inline bool on_map(const Game& g, const std::string& id) {
-    return g.state().units[static_cast<std::size_t>(unit(g, id))].on_map;
-}
-inline bool disordered(const Game& g, const std::string& id) {
-    return g.state().units[static_cast<std::size_t>(unit(g, id))].back;
-}
+inline bool on_map(const Game& g, const std::string& id) { return g.state().unit(unit(g, id)).on_map; }
+inline bool disordered(const Game& g, const std::string& id) { return g.state().unit(unit(g, id)).back; }
 
 // A copy, not a pointer: legal-action lists are temporaries.
 inline std::optional<Action> find(const std::vector<Action>& legal, ActionKind kind, int u = -1, int target = -1) {

@@ -98,7 +98,7 @@ inline void write_orders(bots::Session& s, const std::map<std::string, TableOrde
     while (g.decision() == DecisionKind::WriteOrders && g.state().at.turn == turn) {
         const int u = g.written_orders().next_unit();
         auto it = orders.find(g.unit(u).id());
-        TableOrder o = it == orders.end() ? hold(g.state().units[static_cast<std::size_t>(u)].facing) : it->second;
+        TableOrder o = it == orders.end() ? hold(g.state().unit(u).facing) : it->second;
         Action a{ActionKind::WriteOrder, u};
         a.order = o;
         s.apply(a);

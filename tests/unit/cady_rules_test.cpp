@@ -165,8 +165,8 @@ TEST_CASE("Movement loses a third in a forest, for a turn over 45 degrees and fo
     CHECK(g.tabletop().position(unit(g, "turn")).x == Approx(20 + 20));       // facing north, marched east
     CHECK(g.tabletop().position(unit(g, "reform")).x == Approx(150 + 16));    // 24 less a third
     CHECK(g.tabletop().position(unit(g, "peasants")).x == Approx(150 + 30));  // keeping its files: the whole move
-    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "reform"))].files == 1);
-    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "peasants"))].files == 2);  // peasants never re-form
+    CHECK(g.state().unit(unit(g, "reform")).files == 1);
+    CHECK(g.state().unit(unit(g, "peasants")).files == 2);  // peasants never re-form
 }
 
 TEST_CASE("A river bars the way except at a ford, where it costs a third", "[cady]") {
@@ -218,7 +218,7 @@ TEST_CASE("The second rank of archers shoots a step lower, over the first", "[ca
     hold_fire_until(s, DecisionKind::WriteOrders);
     // 35 cm of 40: no range step. Front rank 12 figures x 2 volleys hit on 4; the second rank's 4s miss.
     CHECK(g.unit(unit(g, "target")).figures() == 16 - 16);  // 24 hits: the unit is gone
-    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "target"))].eliminated);
+    CHECK(g.state().unit(unit(g, "target")).eliminated);
 }
 
 // "Crossbows and arbalists do not fire indirectly (from the second rank.)"; bowmen do (ancient-medieval era).
@@ -375,8 +375,8 @@ TEST_CASE("Only the worse morale reaction of two units in melee counts, a rout l
     auto& g = s.game();
     write_orders(s, {});
     hold_fire_until(s, DecisionKind::WriteOrders);
-    const auto& peasants = g.state().units[static_cast<std::size_t>(unit(g, "peasants"))];
-    const auto& foot = g.state().units[static_cast<std::size_t>(unit(g, "foot"))];
+    const auto& peasants = g.state().unit(unit(g, "peasants"));
+    const auto& foot = g.state().unit(unit(g, "foot"));
     CHECK(peasants.eliminated);
     CHECK(foot.on_map);
     CHECK(foot.reaction == sandtable::kernel::Reaction::None);  // its own reaction (it lost figures too) does not count
@@ -543,7 +543,7 @@ TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is g
         rampaged = rampaged || line.text.find("elephant rampages") != std::string::npos ||
                    line.text.find("crushes") != std::string::npos;
     CHECK(rampaged);
-    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "elephant"))].eliminated);
+    CHECK(g.state().unit(unit(g, "elephant")).eliminated);
 }
 
 TEST_CASE("Loading a tabletop: errors name the place", "[cady]") {
@@ -600,7 +600,7 @@ TEST_CASE("Special troops: a berserker loses a melee point for each kill until n
     auto& g = s.game();
     write_orders(s, {});
     const int viking = unit(g, "viking");
-    CHECK(g.state().units[static_cast<std::size_t>(viking)].on_map);
+    CHECK(g.state().unit(viking).on_map);
     CHECK(g.state().mark(viking, "wounds") == 1);
     hold_fire_until(s, DecisionKind::WriteOrders);
     write_orders(s, {});
@@ -704,9 +704,9 @@ TEST_CASE("Hidden troop movement: a phantom marker seen is taken off, and a hidd
     CHECK(g.tabletop().hidden_from(ghost, 0));
     CHECK(g.tabletop().hidden_from(real, 0));
     write_orders(s, {{"scouts", march(90, 90)}});  // rides to x = 100: within 90 cm of both markers
-    CHECK_FALSE(g.state().units[static_cast<std::size_t>(ghost)].on_map);
+    CHECK_FALSE(g.state().unit(ghost).on_map);
     CHECK_FALSE(g.tabletop().hidden_from(real, 0));
-    CHECK(g.state().units[static_cast<std::size_t>(real)].on_map);
+    CHECK(g.state().unit(real).on_map);
 }
 
 TEST_CASE("The 3-DT to break off a melee: a unit that fails it stays in the fight", "[cady]") {

@@ -267,7 +267,7 @@ TEST_CASE("differential CRT: bad tables are refused with the file and line", "[d
 
 namespace {
 const sandtable::kernel::UnitState& state_of(const sandtable::bots::Session& s, const std::string& id) {
-    return s.game().state().units[static_cast<std::size_t>(s.game().unit_index(id))];
+    return s.game().state().unit(s.game().unit_index(id));
 }
 
 // Answers the losses to choose with the first unit offered.
@@ -445,7 +445,7 @@ TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, an
         auto& g = s.game();
         REQUIRE(may_select(s, "a1"));
         s.apply({ActionKind::SelectUnit, g.unit_index("a1"), -1, {}, -1});
-        const auto from = g.state().units[static_cast<std::size_t>(g.unit_index("a1"))].hex;
+        const auto from = g.state().unit(g.unit_index("a1")).hex;
         const auto& legal = g.legal_actions();
         const auto away = std::find_if(legal.begin(), legal.end(),
                                        [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });

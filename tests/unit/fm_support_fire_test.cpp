@@ -255,7 +255,7 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     CHECK(g.state().combat.attack == 12);
     CHECK(g.state().combat.defend == 3);
     CHECK(g.state().combat.result == "De");
-    CHECK(!g.state().units[static_cast<std::size_t>(g.unit_index("d"))].on_map);
+    CHECK(!g.state().unit(g.unit_index("d")).on_map);
     CHECK(g.combat().support_draws_left(0) == 1);
 }
 
@@ -279,24 +279,23 @@ TEST_CASE(
         auto [s, log] = bombard(far, 1);
         CHECK(s.game().state().combat.result == "Ex");
         CHECK(std::find(log.begin(), log.end(), "  Ex has no effect in a bombardment") != log.end());
-        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("d"))].back == false);
+        CHECK(s.game().state().unit(s.game().unit_index("d")).back == false);
     }
     {
         auto [s, log] = bombard(far, 4);
         CHECK(s.game().state().combat.result == "A3");
-        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].hex ==
-              s.game().grid().parse_label("0106"));
+        CHECK(s.game().state().unit(s.game().unit_index("a1")).hex == s.game().grid().parse_label("0106"));
     }
     {
         auto [s, log] = bombard(far, 6);
         CHECK(s.game().state().combat.result == "(A)");
         CHECK(std::find(log.begin(), log.end(), "  (A): no friendly unit next to the target, no effect") != log.end());
-        CHECK(!s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].back);
+        CHECK(!s.game().state().unit(s.game().unit_index("a1")).back);
     }
     {
         auto [s, log] = bombard(near, 6);  // friendly fire on a2, next to the target (0701 touches 0702)
-        CHECK(s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a2"))].back);
-        CHECK(!s.game().state().units[static_cast<std::size_t>(s.game().unit_index("a1"))].back);
+        CHECK(s.game().state().unit(s.game().unit_index("a2")).back);
+        CHECK(!s.game().state().unit(s.game().unit_index("a1")).back);
     }
 }
 
@@ -353,8 +352,8 @@ TEST_CASE(
     }
     CHECK(a2_to_first);
     s.apply({ActionKind::AdvanceTo, g.unit_index("a2"), -1, start, -1});
-    CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("a1"))].hex == trail[1]);
-    CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("a2"))].hex == start);
+    CHECK(g.state().unit(g.unit_index("a1")).hex == trail[1]);
+    CHECK(g.state().unit(g.unit_index("a2")).hex == start);
 }
 
 TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and nobody advances", "[fm][retreat]") {
@@ -366,7 +365,7 @@ TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and 
     s.apply(act(ActionKind::CommitSupport));
     REQUIRE(g.state().combat.result == "D2");
     s.apply(act(ActionKind::StiffResistance));
-    const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+    const auto& d = g.state().unit(g.unit_index("d"));
     CHECK(d.back);
     CHECK(d.hex == *g.grid().parse_label("0503"));
     CHECK(g.decision() != DecisionKind::Advance);
@@ -517,20 +516,20 @@ TEST_CASE(
         REQUIRE(g.legal_actions().size() == 1);
         CHECK(g.legal_actions().front() == Action{ActionKind::RetreatTo, g.unit_index("f"), -1, hex(g, "0506"), -1});
         s.apply(g.legal_actions().front());
-        const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+        const auto& d = g.state().unit(g.unit_index("d"));
         CHECK(d.hex == hex(g, "0505"));
         CHECK(!d.back);  // the full distance: no step lost
-        CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("f"))].hex == hex(g, "0506"));
+        CHECK(g.state().unit(g.unit_index("f")).hex == hex(g, "0506"));
         CHECK(g.state().combat.displacing.empty());
     }
     SECTION("or reduced short of it, by choice") {
         Session s = fought();
         auto& g = s.game();
         s.apply({ActionKind::RetreatTo, g.unit_index("d"), -1, hex(g, "0504"), -1});
-        const auto& d = g.state().units[static_cast<std::size_t>(g.unit_index("d"))];
+        const auto& d = g.state().unit(g.unit_index("d"));
         CHECK(d.hex == hex(g, "0504"));
         CHECK(d.back);
-        CHECK(g.state().units[static_cast<std::size_t>(g.unit_index("f"))].hex == hex(g, "0505"));
+        CHECK(g.state().unit(g.unit_index("f")).hex == hex(g, "0505"));
     }
 }
 

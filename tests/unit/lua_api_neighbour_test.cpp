@@ -63,7 +63,7 @@ game.log("bad type: " .. tostring(ok) .. " " .. err)
         const auto& legal = s.game().legal_actions();
         const int u = s.game().unit_index(id);
         const auto move = std::find_if(legal.begin(), legal.end(), [&](const Action& a) {
-            return a.kind == ActionKind::MoveTo && a.hex != s.game().state().units[static_cast<std::size_t>(u)].hex;
+            return a.kind == ActionKind::MoveTo && a.hex != s.game().state().unit(u).hex;
         });
         REQUIRE(move != legal.end());
         s.apply(*move);

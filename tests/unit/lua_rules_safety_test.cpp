@@ -162,7 +162,7 @@ Action select_and_find_move(kernel::Game& g, const std::string& unit_id) {
     REQUIRE(unit >= 0);
     g.apply({ActionKind::SelectUnit, unit, -1, {}, -1});
     REQUIRE(g.decision() == DecisionKind::MoveDestination);
-    const auto here = g.state().units[static_cast<std::size_t>(unit)].hex;
+    const auto here = g.state().unit(unit).hex;
     for (const Action& a : g.legal_actions())
         if (a.kind == ActionKind::MoveTo && a.hex != here) return a;
     FAIL("no move away for " << unit_id);
@@ -246,10 +246,9 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
                 CHECK(again.message() == c.message);
                 check_same(before, snapshot(*rig.game));
                 const int unit = rig.game->unit_index(mover);
-                const Action stay{ActionKind::MoveTo, unit, -1,
-                                  rig.game->state().units[static_cast<std::size_t>(unit)].hex, -1};
+                const Action stay{ActionKind::MoveTo, unit, -1, rig.game->state().unit(unit).hex, -1};
                 CHECK_NOTHROW(rig.game->apply(stay));
-                CHECK(rig.game->state().units[static_cast<std::size_t>(unit)].moved);
+                CHECK(rig.game->state().unit(unit).moved);
             }
         }
     }
@@ -258,7 +257,7 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
 namespace {
 
 bool next_to_enemy(const kernel::Game& g, int unit, geometry::Hex h) {
-    const auto& me = g.state().units[static_cast<std::size_t>(unit)];
+    const auto& me = g.state().unit(unit);
     for (const auto& u : g.state().units)
         if (u.on_map && u.side != me.side && geometry::distance(u.hex, h) == 1) return true;
     return false;
@@ -273,10 +272,10 @@ Action knights_to_the_enemy(kernel::Game& g) {
     const int knights = g.unit_index("r_kn");
     g.apply({ActionKind::Flip, knights, -1, {}, -1});
     answer_questions(g);
-    REQUIRE(g.state().units[static_cast<std::size_t>(knights)].back);
+    REQUIRE(g.state().unit(knights).back);
     REQUIRE(g.decision() == DecisionKind::Movement);
     g.apply({ActionKind::SelectUnit, knights, -1, {}, -1});
-    const auto here = g.state().units[static_cast<std::size_t>(knights)].hex;
+    const auto here = g.state().unit(knights).hex;
     for (const Action& a : g.legal_actions())
         if (a.kind == ActionKind::MoveTo && a.hex != here && next_to_enemy(g, knights, a.hex)) return a;
     FAIL("the knights cannot reach the enemy");
@@ -582,7 +581,7 @@ TEST_CASE("the per-hex tables kept up move by move equal a fresh rebuild", "[ker
 TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not act", "[lua][safety][sight]") {
     // A hex two or more away that the map itself lets the first unit see.
     auto visible_hex = [](kernel::Game& g, int viewer) -> std::optional<geometry::Hex> {
-        const geometry::Hex from = g.state().units[static_cast<std::size_t>(viewer)].hex;
+        const geometry::Hex from = g.state().unit(viewer).hex;
         for (int i = 0; i < static_cast<int>(g.grid().size()); ++i) {
             const geometry::Hex h = g.grid().hex_at(i);
             if (geometry::distance(from, h) >= 2 && g.clear_sight(viewer, h)) return h;

@@ -28,7 +28,7 @@ void order(sandtable::bots::Session& s, const std::string& id, PlotTask task, co
     REQUIRE(g.decision() == DecisionKind::Plot);
     const int u = unit(g, id);
     s.apply({ActionKind::SelectUnit, u, -1, {}, -1});
-    const auto h = at.empty() ? g.state().units[static_cast<std::size_t>(u)].hex : hex(g, at);
+    const auto h = at.empty() ? g.state().unit(u).hex : hex(g, at);
     s.apply({ActionKind::Plot, u, -1, h, static_cast<int>(task)});
 }
 

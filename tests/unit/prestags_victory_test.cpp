@@ -36,8 +36,8 @@ TEST_CASE("11.4 a unit leaves the map from an exit hex with a movement point to 
     CHECK(find(g.legal_actions(), ActionKind::Exit, unit(g, "mi")));
     s.apply({ActionKind::Exit, unit(g, "mi"), -1, hex(g, "0101"), -1});
     CHECK(!on_map(g, "mi"));
-    CHECK(g.state().units[static_cast<std::size_t>(unit(g, "mi"))].exited);
-    CHECK(!g.state().units[static_cast<std::size_t>(unit(g, "mi"))].eliminated);
+    CHECK(g.state().unit(unit(g, "mi")).exited);
+    CHECK(!g.state().unit(unit(g, "mi")).eliminated);
     CHECK(g.state().sides[0].exited_points == 1);  // its victory points: MI 2 is worth 1
     CHECK(logged(g, "mi leaves the map from 0101"));
     // 0404 to the edge is 3 hexes: no point to spare for 0101, which is further.

@@ -269,7 +269,7 @@ TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more tha
     CHECK(g.combat().strength_points_left(inf) == 2);
     CHECK(g.combat().odds_for_phase("combat", {inf}, {target}).attack == 2);
     g.set_hits(inf, 5);
-    CHECK_FALSE(g.state().units[static_cast<std::size_t>(inf)].on_map);  // no strength points left: removed
+    CHECK_FALSE(g.state().unit(inf).on_map);  // no strength points left: removed
 }
 
 TEST_CASE(
@@ -327,7 +327,7 @@ TEST_CASE(
         std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
     s.apply(act(ActionKind::StiffResistance));
     CHECK(g.unit(x_inf).hits() == 3);
-    CHECK(g.state().units[static_cast<std::size_t>(x_inf)].hex == *g.grid().parse_label("0604"));
+    CHECK(g.state().unit(x_inf).hex == *g.grid().parse_label("0604"));
 }
 
 TEST_CASE(
@@ -619,7 +619,7 @@ TEST_CASE(
     while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)
         s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
     s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
-    const auto& hq = g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))];
+    const auto& hq = g.state().unit(g.unit_index("a_hq"));
     CHECK(hq.on_map);
     CHECK(logged(g, "a_hq returns at"));
     // No other movement the round it returns.
@@ -628,7 +628,7 @@ TEST_CASE(
     // Reduced to its HQ: removed.
     g.eliminate(g.unit_index("a_inf"));
     g.eliminate(g.unit_index("a_inf2"));
-    CHECK_FALSE(g.state().units[static_cast<std::size_t>(g.unit_index("a_hq"))].on_map);
+    CHECK_FALSE(g.state().unit(g.unit_index("a_hq")).on_map);
     CHECK(logged(g, "1st is reduced to its HQ and removed"));
 }
 

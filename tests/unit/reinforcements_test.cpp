@@ -168,7 +168,7 @@ bool can_select(const Game& g, const std::string& id) {
 }
 
 const sandtable::kernel::UnitState& state_of(const Game& g, const std::string& id) {
-    return g.state().units[static_cast<std::size_t>(unit(g, id))];
+    return g.state().unit(unit(g, id));
 }
 
 }  // namespace

@@ -77,8 +77,7 @@ TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, dist
 TEST_CASE("no drag starts from a unit its side may not order now", "[studio][tabletop][orders]") {
     auto session = orders_of_hollins_farm();
     auto& game = session.game();
-    const int side = game.state().units[static_cast<std::size_t>(game.written_orders().next_unit())].side;
+    const int side = game.state().unit(game.written_orders().next_unit()).side;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u)
-        if (game.state().units[static_cast<std::size_t>(u)].side != side)
-            CHECK_FALSE(studio::tabletop::OrderDrag::start(game, u));
+        if (game.state().unit(u).side != side) CHECK_FALSE(studio::tabletop::OrderDrag::start(game, u));
 }

@@ -49,8 +49,7 @@ void move_someone(PlaySession& play) {
     REQUIRE(play.game().decision() == DecisionKind::MoveDestination);
     const auto& actions = play.game().legal_actions();
     auto far = std::find_if(actions.rbegin(), actions.rend(), [&](const Action& a) {
-        return a.kind == ActionKind::MoveTo &&
-               a.hex != play.game().state().units[static_cast<std::size_t>(select->unit)].hex;
+        return a.kind == ActionKind::MoveTo && a.hex != play.game().state().unit(select->unit).hex;
     });
     REQUIRE(far != actions.rend());
     play.apply(*far);
@@ -221,7 +220,7 @@ TEST_CASE(
                       [](const auto& m) { return m.kind == sandtable::studio::MarkKind::Movable; }));
     auto select = legal(play, ActionKind::SelectUnit);
     REQUIRE(select);
-    const auto from = g.state().units[static_cast<std::size_t>(select->unit)].hex;
+    const auto from = g.state().unit(select->unit).hex;
     // A click on the unit's hex picks it (or one of the units there).
     const auto here = sandtable::studio::actions_at(g, from);
     CHECK(std::find(here.begin(), here.end(), *select) != here.end());

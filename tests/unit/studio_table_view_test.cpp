@@ -205,7 +205,7 @@ TEST_CASE(
     const auto advance =
         std::find_if(offered.begin(), offered.end(), [](const auto& a) { return a.order.distance > 0; });
     REQUIRE(advance != offered.end());
-    const int side = game.state().units[static_cast<std::size_t>(unit)].side;
+    const int side = game.state().unit(unit).side;
     play.apply(*advance);
     marks = decision_marks(play.game(), side);
     const auto arrow = std::find_if(marks.begin(), marks.end(),
@@ -224,7 +224,7 @@ TEST_CASE("tabletop view: every unit still to be ordered is ringed, and a unit t
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(file), file, 1, {Seat{true}, Seat{true}});
     const auto& game = play.game();
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
-    const int side = game.state().units[static_cast<std::size_t>(game.written_orders().next_unit())].side;
+    const int side = game.state().unit(game.written_orders().next_unit()).side;
     auto marks = decision_marks(game, side);
     int to_order = 0, ringed = 0;
     for (int u = 0; u < static_cast<int>(game.state().units.size()); ++u) {

@@ -52,7 +52,7 @@ int FormationOrders::next_formation() const {
             continue;
         bool all_barred = !barred.empty();
         for (int u : game_.formations_.units(f))
-            if (game_.state_.units[static_cast<std::size_t>(u)].on_map)
+            if (game_.state_.unit(u).on_map)
                 all_barred = all_barred && std::any_of(barred.begin(), barred.end(), [&](const std::string& m) {
                                  return game_.state_.mark(u, m) != 0;
                              });

@@ -42,7 +42,7 @@ struct MovementProcedure::Movers {
           activation(g.activation().running()),
           barred(g.options<rules::MovementOptions>().barred_mark) {}
     bool operator()(int unit) const {
-        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        const auto& u = game.state_.unit(unit);
         if (!u.on_map || u.side != side || u.moved || game.unit(unit).movement_allowance() <= 0) return false;
         if (activation && !game.activation().acts_now(unit)) return false;
         for (const auto& mark : barred)
@@ -100,7 +100,7 @@ void MovementProcedure::flip_actions(const Game& game, std::vector<Action>& out)
 
 // Asked once when a unit is picked: may it leave the EZOC it stands in?
 ZocExit MovementProcedure::exit_mode(Game& game, int unit) {
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game.state_.unit(unit);
     if (!game.hex_board_.in_enemy_zoc(u.side, u.hex) || game.options<rules::MovementOptions>().ignore_zoc)
         return ZocExit::Free;
     EventContext ctx(Event::MoveExitZoc);
@@ -123,18 +123,18 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
     }
     if (a.kind == ActionKind::Exit) {
         const int unit = a.unit;
-        const Hex from = game.state_.units[static_cast<std::size_t>(unit)].hex;
+        const Hex from = game.state_.unit(unit).hex;
         std::vector<Hex> path = movement_range(game, unit).path_to(a.hex);
         if (game.hex_board_.uses_facing(unit))
             for (int f = 0; f < 6 && path.empty(); ++f) path = facing_path(game, unit, a.hex, f);
         game.state_.selected = -1;
-        game.state_.units[static_cast<std::size_t>(unit)].moved = true;
+        game.state_.unit(unit).moved = true;
         if (a.hex != from) game.move_along(unit, path, a.hex);
         leave_map(game, unit, a.hex);
         return;
     }
     if (a.kind == ActionKind::Flip) {
-        auto& u = game.state_.units[static_cast<std::size_t>(a.unit)];
+        auto& u = game.state_.unit(a.unit);
         game.set_back(a.unit, !u.back);
         u.flipped = true;
         if (game.logging_)
@@ -149,12 +149,12 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
     }
     // MoveTo
     const int unit = a.unit;
-    Hex from = game.state_.units[static_cast<std::size_t>(unit)].hex;
+    Hex from = game.state_.unit(unit).hex;
     const bool faced = game.hex_board_.uses_facing(unit) && a.index >= 0;
     std::vector<Hex> path = faced ? facing_path(game, unit, a.hex, a.index) : movement_range(game, unit).path_to(a.hex);
     if (path.empty()) path = {from, a.hex};  // the one hex a unit may always move (5.15)
     game.state_.selected = -1;
-    game.state_.units[static_cast<std::size_t>(unit)].moved = true;
+    game.state_.unit(unit).moved = true;
     if (a.hex == from) {
         if (faced && a.index != game.unit(unit).facing()) {
             game.set_facing(unit, a.index);
@@ -183,12 +183,11 @@ bool MovementProcedure::may_move_into(const Game& game, int unit, int idx) {
           rules::MovementOptions::StackingChecked::EndOfPhase))
         return game.hex_board_.may_stack_in(unit, idx);
     if (game.unit(unit).capability(Capability::StacksFreely)) return true;
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const Hex h = game.grid().hex_at(idx);
     int counted = 0, leavers = 0;
     for (int o : game.hex_board_.units_at(h)) {
-        if (o == unit || game.state_.units[static_cast<std::size_t>(o)].side != me.side ||
-            game.unit(o).capability(Capability::StacksFreely))
+        if (o == unit || game.state_.unit(o).side != me.side || game.unit(o).capability(Capability::StacksFreely))
             continue;
         ++counted;
         if (may_still_leave(game, o)) ++leavers;
@@ -200,7 +199,7 @@ bool MovementProcedure::may_move_into(const Game& game, int unit, int idx) {
 // A unit that has not moved this phase and has a step it could take out of its hex.
 bool MovementProcedure::may_still_leave(const Game& game, int unit) {
     if (!may_be_moved(game, unit)) return false;
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game.state_.unit(unit);
     if (game.hex_board_.in_enemy_zoc(u.side, u.hex) && !game.options<rules::MovementOptions>().ignore_zoc) return false;
     const int allowance = game.unit(unit).movement_allowance();
     for (int d = 0; d < 6; ++d) {
@@ -232,7 +231,7 @@ int MovementProcedure::over_stacked_hex(const Game& game) {
 // (not an enemy's hex), whatever the step costs; that one hex is then its move.
 void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Action>& out) {
     if (game.state_.exit_mode == ZocExit::Barred) return;
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const int from = game.grid().index(me.hex);
     const bool faced = game.hex_board_.uses_facing(unit);
     const int* costs = game.hex_board_.step_costs(game.unit(unit).movement_class());
@@ -254,7 +253,7 @@ void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Ac
 // 11.4: a unit may leave the map from one of its side's exit hexes that it
 // reaches with at least one movement point left.
 void MovementProcedure::exit_moves(const Game& game, int unit, std::vector<Action>& out) {
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const int budget =
         game.unit(unit).movement_budget() - movement_cost_scale(game, unit) * game.ruleset().movement_point_parts;
     std::optional<FacingRange> faced;  // searched once, when the side has exits at all
@@ -281,7 +280,7 @@ void MovementProcedure::exit_moves(const Game& game, int unit, std::vector<Actio
 }
 
 void MovementProcedure::leave_map(Game& game, int unit, Hex at) {
-    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.unit(unit);
     game.count_on_board(unit, -1);
     u.on_map = false;
     u.exited = true;
@@ -402,7 +401,7 @@ bool MovementProcedure::keeps_away(const Game& game, int unit) {
     const bool halts_before = marked && !r.mark_halts_before.empty();
     const bool confined = !r.confine_mark.empty() && game.state_.mark(unit, r.confine_mark) != 0;
     if (!away && !confined && !halts_before) return false;
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     game.near_enemy_.assign(game.grid().size(), confined ? 1 : 0);
     if (confined)
         for (std::size_t u = 0; u < game.state_.units.size(); ++u) {
@@ -428,7 +427,7 @@ bool MovementProcedure::keeps_away(const Game& game, int unit) {
 }
 
 MovementProcedure::MovementStep MovementProcedure::step_rule(const Game& game, int unit, ZocExit mode) {
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const int ezoc_cost = game.unit(unit).capability(Capability::EzocEntryCost);  // whole MP
     const bool ignore_zoc =
         game.procedure().id == Game::Procedure::Movement && game.options<rules::MovementOptions>().ignore_zoc;
@@ -452,7 +451,7 @@ MovementProcedure::MovementStep MovementProcedure::step_rule(const Game& game, i
 
 const geometry::MovementRange& MovementProcedure::movement_range(const Game& game, int unit) {
     if (game.range_unit_ != unit) {
-        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        const auto& u = game.state_.unit(unit);
         const ZocExit mode = unit == game.state_.selected ? game.state_.exit_mode : ZocExit::Free;
         // The step rule inlined into the search: the hottest loop of a bot game.
         const MovementStep rule = step_rule(game, unit, mode);
@@ -473,7 +472,7 @@ const geometry::MovementRange& MovementProcedure::movement_range(const Game& gam
 // zone of control ends the move, turning included.
 MovementProcedure::FacingRange MovementProcedure::facing_range(const Game& game, int unit) {
     FacingRange r;
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const int start = game.grid().index(me.hex);
     r.states.assign(game.grid().size() * 6, {});
     if (start < 0) return r;

@@ -19,7 +19,7 @@ int PlotProcedure::plotting_side(const Game& game) {
 // disrupted PRESTAGS unit, all zeros on its back, holds). Orders may be
 // written again until the side says it is done; `moved` tells which have some.
 bool PlotProcedure::may_plot(const Game& game, int unit) {
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game.state_.unit(unit);
     if (!u.on_map || u.side != plotting_side(game)) return false;
     const rules::PlotOptions& r = game.options<rules::PlotOptions>();
     for (const auto& mark : r.barred_mark)
@@ -34,8 +34,7 @@ bool PlotProcedure::may_plot(const Game& game, int unit) {
 geometry::MovementRange PlotProcedure::plot_range(const Game& game, int unit) {
     geometry::MovementRange range;
     const int* costs = game.hex_board_.step_costs(game.unit(unit).movement_class());
-    range.compute_with(game.grid(), game.state_.units[static_cast<std::size_t>(unit)].hex,
-                       game.unit(unit).movement_budget(),
+    range.compute_with(game.grid(), game.state_.unit(unit).hex, game.unit(unit).movement_budget(),
                        [&](int from, int dir, int) -> std::optional<geometry::StepCost> {
                            const int cost = costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(dir)];
                            if (cost < 0) return std::nullopt;
@@ -81,7 +80,7 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
         out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});  // the rest hold
         return;
     }
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     auto task = [&](PlotTask t, Hex h) { out.push_back({ActionKind::Plot, unit, -1, h, static_cast<int>(t)}); };
     task(PlotTask::Hold, me.hex);
     // MV: any hex within the unit's allowance, by its least-cost path.
@@ -133,13 +132,13 @@ void PlotProcedure::apply(Game& game, const Action& a) const {
     Plot p;
     p.task = static_cast<PlotTask>(a.index);
     p.hex = a.hex;
-    p.from = game.state_.units[static_cast<std::size_t>(a.unit)].hex;
+    p.from = game.state_.unit(a.unit).hex;
     if (p.task == PlotTask::Move) {
         p.path = plot_range(game, a.unit).path_to(a.hex);
         if (!p.path.empty()) p.path.erase(p.path.begin());  // the start
     }
     game.beside_.plots[static_cast<std::size_t>(a.unit)] = std::move(p);
-    game.state_.units[static_cast<std::size_t>(a.unit)].moved = true;
+    game.state_.unit(a.unit).moved = true;
     game.state_.selected = -1;
 }
 

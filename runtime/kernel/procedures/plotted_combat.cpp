@@ -67,8 +67,7 @@ bool PlottedCombatProcedure::open_next(Game& game) {
             }
             std::vector<int> defenders;
             for (int d : game.hex_board().units_at(target))
-                if (game.state_.units[static_cast<std::size_t>(d)].side != side &&
-                    !game.state_.units[static_cast<std::size_t>(d)].was_attacked &&
+                if (game.state_.unit(d).side != side && !game.state_.unit(d).was_attacked &&
                     (task == PlotTask::Melee || game.unit(d).capability(Capability::CanBeFiredAt)))
                     defenders.push_back(d);
             std::vector<int> able;

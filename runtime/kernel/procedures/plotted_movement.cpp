@@ -110,7 +110,7 @@ struct PlottedMovementProcedure::PlottedMoves {
     bool start_step() {
         going.clear();
         for (auto& m : movers) {
-            if (!m.done && !game.state_.units[static_cast<std::size_t>(m.unit)].on_map) m.done = true;
+            if (!m.done && !game.state_.unit(m.unit).on_map) m.done = true;
             if (!m.done) going.push_back(&m);
         }
         stopped.assign(going.size(), 0);
@@ -185,7 +185,7 @@ struct PlottedMovementProcedure::PlottedMoves {
         int friends = 0;
         for (int o : game.hex_board().units_at(to)) {
             if (leaving(o)) continue;
-            if (game.state_.units[static_cast<std::size_t>(o)].side != going[a]->side) return 4;
+            if (game.state_.unit(o).side != going[a]->side) return 4;
             if (!game.unit(o).capability(Capability::StacksFreely)) ++friends;
         }
         for (std::size_t b = 0; b < a; ++b)

@@ -55,7 +55,7 @@ void RangedFireProcedure::list(const Game& game, std::vector<Action>& out) const
 }
 
 bool RangedFireProcedure::has_adjacent_eligible_target(const Game& game, int firer) {
-    const auto& f = game.state_.units[static_cast<std::size_t>(firer)];
+    const auto& f = game.state_.unit(firer);
     for (std::size_t o = 0; o < game.state_.units.size(); ++o) {
         const auto& e = game.state_.units[o];
         if (e.on_map && e.side != f.side && !e.back && geometry::distance(e.hex, f.hex) == 1 &&
@@ -67,8 +67,8 @@ bool RangedFireProcedure::has_adjacent_eligible_target(const Game& game, int fir
 
 // Cheapest tests first: distance, then the target, then line of sight.
 bool RangedFireProcedure::can_fire_at(const Game& game, int firer, int target, int range) {
-    const auto& f = game.state_.units[static_cast<std::size_t>(firer)];
-    const auto& t = game.state_.units[static_cast<std::size_t>(target)];
+    const auto& f = game.state_.unit(firer);
+    const auto& t = game.state_.unit(target);
     if (!t.on_map || t.side == f.side) return false;
     const int d = geometry::distance(f.hex, t.hex);
     if (d > range || d < 1 || !game.unit(target).capability(Capability::CanBeFiredAt)) return false;
@@ -81,7 +81,7 @@ void RangedFireProcedure::apply(Game& game, const Action& a) const {
         game.state_.at.stage = (game.state_.at.stage == 0 && both) ? 1 : 2;
         return;
     }
-    game.state_.units[static_cast<std::size_t>(a.unit)].fired = true;
+    game.state_.unit(a.unit).fired = true;
     game.state_.fires.push_back({a.unit, a.target, game.unit(a.unit).attribute(game.roles_.fire_factor)});
     if (game.logging_) game.note("  " + game.unit(a.unit).id() + " will fire at " + game.unit(a.target).id());
 }

@@ -112,7 +112,7 @@ void RecoveryProcedure::list(const Game& game, std::vector<Action>& out) const {
 void RecoveryProcedure::apply(Game& game, const Action& a) const {
     game.state_.at.stage = 3;
     if (a.kind != ActionKind::RallyTo) return;
-    auto& u = game.state_.units[static_cast<std::size_t>(a.unit)];
+    auto& u = game.state_.unit(a.unit);
     u.eliminated = false;
     u.back = false;
     game.move_unit(a.unit, a.hex);

@@ -37,7 +37,7 @@ int TabletopArtilleryProcedure::next_gun(const Game& game) {
     for (int k = 0; k < sides; ++k) {
         const int side = (game.scenario_->first_side + k) % sides;
         for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u) {
-            const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+            const auto& s = game.state_.unit(u);
             if (s.side != side || !s.on_map || s.fired || s.moved_thirds > 0 || !chart->gun(s.type)) continue;
             if (!game.tabletop_.units_in_contact(u).empty()) continue;
             return u;
@@ -51,10 +51,10 @@ bool TabletopArtilleryProcedure::step(Game& game) const {
         std::vector<Action>& options = game.listing_buffer();
         list(game, options);
         if (options.size() > 1) {
-            game.decide_listed(DecisionKind::Artillery, game.state_.units[static_cast<std::size_t>(gun)].side);
+            game.decide_listed(DecisionKind::Artillery, game.state_.unit(gun).side);
             return true;
         }
-        game.state_.units[static_cast<std::size_t>(gun)].fired = true;  // no target in its arc and sight
+        game.state_.unit(gun).fired = true;  // no target in its arc and sight
     }
     game.take_pending_losses("artillery");
     return false;
@@ -64,15 +64,15 @@ void TabletopArtilleryProcedure::list(const Game& game, std::vector<Action>& out
     const int gun = next_gun(game);
     if (gun < 0) return;
     const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
-    const auto& shots = *chart.gun(game.state_.units[static_cast<std::size_t>(gun)].type);
+    const auto& shots = *chart.gun(game.state_.unit(gun).type);
     const double arc = game.options<rules::TabletopArtilleryOptions>().arc;
     const gt::Formation f = game.tabletop_.formation(gun);
     auto fired = [&](const rules::GunShot& s) {
         return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
     for (int target = 0; target < static_cast<int>(game.state_.units.size()); ++target) {
-        const auto& t = game.state_.units[static_cast<std::size_t>(target)];
-        if (!t.on_map || t.hidden || t.side == game.state_.units[static_cast<std::size_t>(gun)].side) continue;
+        const auto& t = game.state_.unit(target);
+        if (!t.on_map || t.hidden || t.side == game.state_.unit(gun).side) continue;
         const double bearing = gt::bearing_of(game.tabletop_.position(target) - f.front_centre);
         if (std::abs(gt::turn_between(f.facing, bearing)) > arc + 1e-9 || !game.tabletop_.sees(gun, target)) continue;
         const double d = game.tabletop_.distance(gun, target);
@@ -86,7 +86,7 @@ void TabletopArtilleryProcedure::list(const Game& game, std::vector<Action>& out
         }
         // Called ranges in steps of 10 cm, as far as the gun reaches (the
         // player calls a range without measuring; any whole cm is legal).
-        const int reach = static_cast<int>(chart.max_range(game.state_.units[static_cast<std::size_t>(gun)].type));
+        const int reach = static_cast<int>(chart.max_range(game.state_.unit(gun).type));
         for (int called = 10; called <= reach; called += 10)
             if (shot_for(chart, shots, called, fired)) out.push_back({ActionKind::Fire, gun, target, {}, called});
     }
@@ -105,12 +105,11 @@ bool TabletopArtilleryProcedure::may_call(const Game& game, int gun, int target,
     auto fired = [&](const rules::GunShot& s) {
         return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
-    return shot_for(chart, *chart.gun(game.state_.units[static_cast<std::size_t>(gun)].type), called_cm, fired) !=
-           nullptr;
+    return shot_for(chart, *chart.gun(game.state_.unit(gun).type), called_cm, fired) != nullptr;
 }
 
 void TabletopArtilleryProcedure::apply(Game& game, const Action& a) const {
-    game.state_.units[static_cast<std::size_t>(a.unit)].fired = true;
+    game.state_.unit(a.unit).fired = true;
     game.drop_legal();
     if (a.kind == ActionKind::Decline) {
         if (game.logging_) game.note("  " + game.unit(a.unit).id() + " does not fire");
@@ -135,7 +134,7 @@ struct TabletopArtilleryProcedure::Shot {
 
 void TabletopArtilleryProcedure::fire_gun(Game& game, int gun, int target, int called_cm) {
     const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
-    const int type = game.state_.units[static_cast<std::size_t>(gun)].type;
+    const int type = game.state_.unit(gun).type;
     auto fired = [&](const rules::GunShot& s) {
         return game.state_.mark(gun, "shots:" + chart.shots[static_cast<std::size_t>(s.shot)].id);
     };
@@ -160,7 +159,7 @@ void TabletopArtilleryProcedure::fire_gun(Game& game, int gun, int target, int c
 // At the called range, off by the variation wheel beyond the chart's sure
 // range, and on by the bounce for a bouncing shot.
 void TabletopArtilleryProcedure::aim_shot(Game& game, Shot& shot, int called_cm) {
-    const int type = game.state_.units[static_cast<std::size_t>(shot.gun)].type;
+    const int type = game.state_.unit(shot.gun).type;
     shot.aim = shot.muzzle + gt::heading(shot.bearing) * called_cm;
     if (shot.spec.varies && called_cm > shot.chart.unvaried_within * shot.chart.max_range(type) + 1e-9) {
         const int face = game.roll(6, shot.who + ": the variation wheel");
@@ -211,10 +210,10 @@ void TabletopArtilleryProcedure::land_shot(Game& game, Shot& shot) {
     };
     std::vector<Figure> figures;
     for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u)
-        if (game.state_.units[static_cast<std::size_t>(u)].on_map)
+        if (game.state_.unit(u).on_map)
             for (gt::Point p : game.tabletop_.figure_points(u)) figures.push_back({u, p});
     auto dice_kill = [&](const Figure& fig) {
-        const bool piece = shot.chart.gun(game.state_.units[static_cast<std::size_t>(fig.unit)].type) != nullptr;
+        const bool piece = shot.chart.gun(game.state_.unit(fig.unit).type) != nullptr;
         const auto& faces = piece && !shot.spec.piece_kill_on.empty() ? shot.spec.piece_kill_on : shot.spec.kill_on;
         if (faces.empty()) return true;
         const int face = game.roll(6, shot.who + ": a figure under the template");

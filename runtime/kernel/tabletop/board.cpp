@@ -58,7 +58,7 @@ int TabletopBoard::value(int unit, TabletopRole role) const {
 }
 
 gt::Point TabletopBoard::position(int unit) const {
-    const auto& u = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state().unit(unit);
     return {u.x_um / kMicronsPerCm, u.y_um / kMicronsPerCm};
 }
 
@@ -68,7 +68,7 @@ int TabletopBoard::stand_count(int unit) const {
 }
 
 gt::Formation TabletopBoard::formation(int unit) const {
-    const auto& u = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state().unit(unit);
     const int stands = std::max(1, stand_count(unit));
     gt::Formation f;
     f.front_centre = position(unit);
@@ -91,7 +91,7 @@ std::vector<gt::Stand> TabletopBoard::stands_at(int unit, gt::Point front_centre
 }
 
 std::vector<gt::Stand> TabletopBoard::stands(int unit) const {
-    const auto& u = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state().unit(unit);
     if (!u.on_map || u.figures <= 0) return {};
     return stands_at(unit, position(unit), u.facing, u.files);
 }
@@ -153,11 +153,11 @@ bool TabletopBoard::contact(int a, int b) const {
 
 std::vector<int> TabletopBoard::units_in_contact(int unit) const {
     std::vector<int> out;
-    const int side = game_.state().units[static_cast<std::size_t>(unit)].side;
+    const int side = game_.state().unit(unit).side;
     for (int other = 0; other < static_cast<int>(game_.state().units.size()); ++other) {
-        const auto& o = game_.state().units[static_cast<std::size_t>(other)];
+        const auto& o = game_.state().unit(other);
         if (other == unit || !o.on_map || o.side == side || o.figures <= 0 || o.phantom) continue;
-        if (game_.state().units[static_cast<std::size_t>(unit)].phantom) continue;
+        if (game_.state().unit(unit).phantom) continue;
         if (contact(unit, other)) out.push_back(other);
     }
     return out;
@@ -171,7 +171,7 @@ double TabletopBoard::sight_beyond(int viewer) const {
     if (has(TabletopRole::Sight)) sight = value(viewer, TabletopRole::Sight);
     if (has(TabletopRole::Range)) sight = std::max(sight, value(viewer, TabletopRole::Range) * 1.0);
     for (const auto& chart : game_.ruleset().artillery_charts)
-        sight = std::max(sight, chart.max_range(game_.state().units[static_cast<std::size_t>(viewer)].type));
+        sight = std::max(sight, chart.max_range(game_.state().unit(viewer).type));
     return sight;
 }
 
@@ -189,16 +189,16 @@ bool TabletopBoard::sees(int viewer, int target) const {
 }
 
 bool TabletopBoard::hidden_from(int unit, int side) const {
-    const auto& u = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state().unit(unit);
     return u.hidden && u.side != side;
 }
 
 int TabletopBoard::nearest_enemy(int unit) const {
-    const auto& me = game_.state().units[static_cast<std::size_t>(unit)];
+    const auto& me = game_.state().unit(unit);
     int best = -1;
     double best_d = 0;
     for (int other = 0; other < static_cast<int>(game_.state().units.size()); ++other) {
-        const auto& o = game_.state().units[static_cast<std::size_t>(other)];
+        const auto& o = game_.state().unit(other);
         if (!o.on_map || o.side == me.side || o.figures <= 0) continue;
         const double d = gt::distance(position(unit), position(other));
         if (best < 0 || d < best_d) best = other, best_d = d;

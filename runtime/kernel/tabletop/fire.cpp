@@ -14,7 +14,7 @@ namespace sandtable::kernel {
 namespace gt = geometry::tabletop;
 
 int TabletopFireProcedure::volleys_allowed(const Game& game, int unit) {
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game.state_.unit(unit);
     if (!u.on_map || game.tabletop_.value(unit, TabletopRole::Range) <= 0) return 0;
     if (!game.tabletop_.units_in_contact(unit).empty())
         return attacked_in_melee(game, unit) ? 1 : 0;  // else it melees instead
@@ -41,8 +41,7 @@ gt::Arc arc_of(int left, int right) {
 bool TabletopFireProcedure::attacked_in_melee(const Game& game, int unit) {
     if (!game.options<rules::TabletopFireOptions>().attacked_fire_first) return false;
     const auto enemies = game.tabletop_.units_in_contact(unit);
-    return std::any_of(enemies.begin(), enemies.end(),
-                       [&](int e) { return game.state_.units[static_cast<std::size_t>(e)].moved_thirds > 0; });
+    return std::any_of(enemies.begin(), enemies.end(), [&](int e) { return game.state_.unit(e).moved_thirds > 0; });
 }
 
 // How far the firer's missiles reach this target: its range, as the rule
@@ -61,9 +60,9 @@ double TabletopFireProcedure::fire_reach(const Game& game, int firer, int target
 // The cheap tests first, the scripts' reach (a Lua query) only for a target
 // in the firer's arc and within what it could see at all.
 bool TabletopFireProcedure::may_fire_at(const Game& game, int firer, int target, double* range_cm) {
-    const auto& t = game.state_.units[static_cast<std::size_t>(target)];
-    if (game.tabletop_.value(firer, TabletopRole::Range) <= 0 || !t.on_map ||
-        t.side == game.state_.units[static_cast<std::size_t>(firer)].side || t.hidden)
+    const auto& t = game.state_.unit(target);
+    if (game.tabletop_.value(firer, TabletopRole::Range) <= 0 || !t.on_map || t.side == game.state_.unit(firer).side ||
+        t.hidden)
         return false;
     if (game.tabletop_.distance_at_least(firer, target) >
         std::max(game.ruleset_->table.sight, game.tabletop_.sight_beyond(firer)) + 1e-9)
@@ -81,7 +80,7 @@ bool TabletopFireProcedure::may_fire_at(const Game& game, int firer, int target,
     if (d > range + 1e-9) return false;
     // No shooting into a melee, but at its own attacker (attacked_fire_first); one in contact shoots at nobody else.
     const auto theirs = game.tabletop_.units_in_contact(target);
-    const bool at_attacker = !theirs.empty() && game.state_.units[static_cast<std::size_t>(target)].moved_thirds > 0 &&
+    const bool at_attacker = !theirs.empty() && game.state_.unit(target).moved_thirds > 0 &&
                              std::find(theirs.begin(), theirs.end(), firer) != theirs.end() &&
                              attacked_in_melee(game, firer);
     if (!theirs.empty() && !at_attacker) return false;
@@ -98,8 +97,7 @@ int TabletopFireProcedure::firing_side(const Game& game) {
     for (int k = 0; k < sides; ++k) {
         const int side = (game.scenario_->first_side + k) % sides;
         for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u)
-            if (game.state_.units[static_cast<std::size_t>(u)].side == side &&
-                !game.state_.units[static_cast<std::size_t>(u)].fired && volleys_allowed(game, u) > 0)
+            if (game.state_.unit(u).side == side && !game.state_.unit(u).fired && volleys_allowed(game, u) > 0)
                 return side;
     }
     return -1;
@@ -109,7 +107,7 @@ int TabletopFireProcedure::next_firer(const Game& game) {
     const int side = firing_side(game);
     if (side < 0) return -1;
     for (int u = 0; u < static_cast<int>(game.state_.units.size()); ++u) {
-        const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+        const auto& s = game.state_.unit(u);
         if (s.side == side && !s.fired && volleys_allowed(game, u) > 0) return u;
     }
     return -1;
@@ -120,10 +118,10 @@ bool TabletopFireProcedure::step(Game& game) const {
         std::vector<Action> targets;
         list(game, targets);
         if (targets.size() > 1) {  // a target to choose, besides holding fire
-            game.decide(DecisionKind::Fire, game.state_.units[static_cast<std::size_t>(firer)].side);
+            game.decide(DecisionKind::Fire, game.state_.unit(firer).side);
             return true;
         }
-        game.state_.units[static_cast<std::size_t>(firer)].fired = true;  // nothing in reach
+        game.state_.unit(firer).fired = true;  // nothing in reach
     }
     resolve(game);
     return false;
@@ -135,7 +133,7 @@ void TabletopFireProcedure::list(const Game& game, std::vector<Action>& out) con
     for (int target = 0; target < static_cast<int>(game.state_.units.size()); ++target) {
         bool may = may_fire_at(game, firer, target, nullptr);
         if (!may)  // en passant: seen in range during the move
-            may = game.state_.units[static_cast<std::size_t>(target)].on_map &&
+            may = game.state_.unit(target).on_map &&
                   std::any_of(game.state_.sightings.begin(), game.state_.sightings.end(),
                               [&](const Sighting& s) { return s.firer == firer && s.target == target; });
         if (may) out.push_back({ActionKind::Fire, firer, target});
@@ -144,7 +142,7 @@ void TabletopFireProcedure::list(const Game& game, std::vector<Action>& out) con
 }
 
 void TabletopFireProcedure::apply(Game& game, const Action& a) const {
-    auto& u = game.state_.units[static_cast<std::size_t>(a.unit)];
+    auto& u = game.state_.unit(a.unit);
     u.fired = true;
     if (a.kind != ActionKind::Fire) {
         if (game.logging_) game.note("  " + game.unit(a.unit).id() + " holds its fire");

@@ -34,8 +34,7 @@ int TabletopMeleeProcedure::figures_in_contact(const Game& game, int unit, int e
 // the next turn.
 bool TabletopMeleeProcedure::out_of_time_to_fight(const Game& game, int unit) {
     if (!game.options<rules::TabletopMeleeOptions>().full_move_waits) return false;
-    return game.state_.units[static_cast<std::size_t>(unit)].moved_thirds >= 3 &&
-           game.written_orders().standing(unit).mode != TableOrder::Charge;
+    return game.state_.unit(unit).moved_thirds >= 3 && game.written_orders().standing(unit).mode != TableOrder::Charge;
 }
 
 bool TabletopMeleeProcedure::step(Game& game) const {
@@ -81,8 +80,7 @@ bool TabletopMeleeProcedure::step(Game& game) const {
 // (the hit matrix by both units' classes, shock.dice deciding the dice).
 int TabletopMeleeProcedure::shock_hits(Game& game, const rules::HitMatrix& shock, int striker, int receiver) {
     const TableOrder& o = game.written_orders().standing(striker);
-    if (o.mode != TableOrder::Charge || game.state_.units[static_cast<std::size_t>(striker)].moved_thirds == 0)
-        return 0;
+    if (o.mode != TableOrder::Charge || game.state_.unit(striker).moved_thirds == 0) return 0;
     auto class_of = [&](int unit, const std::string& by) {
         const int attribute = game.ruleset_->attribute_index(by);
         return attribute < 0 ? std::string()
@@ -113,9 +111,7 @@ int TabletopMeleeProcedure::shock_hits(Game& game, const rules::HitMatrix& shock
 // The figures a unit loses in melee with one enemy: each of its figures in
 // contact (melee.point may change how many) rolls the phase's die against its point.
 int TabletopMeleeProcedure::melee_losses(Game& game, int unit, int enemy) {
-    if (!game.state_.units[static_cast<std::size_t>(unit)].on_map ||
-        !game.state_.units[static_cast<std::size_t>(enemy)].on_map)
-        return 0;
+    if (!game.state_.unit(unit).on_map || !game.state_.unit(enemy).on_map) return 0;
     const int figures = figures_in_contact(game, unit, enemy);
     if (figures == 0) return 0;
     EventContext ctx(Event::MeleePoint);

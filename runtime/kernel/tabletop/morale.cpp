@@ -13,7 +13,7 @@ bool TabletopMoraleProcedure::step(Game& game) const {
     const int n = static_cast<int>(game.state_.units.size());
     std::vector<rules::MoraleReaction> result(static_cast<std::size_t>(n), rules::MoraleReaction::None);
     for (int unit = 0; unit < n && chart; ++unit) {
-        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        const auto& u = game.state_.unit(unit);
         const int lost = u.figures_at_turn_start - u.figures;
         if (!u.on_map || lost <= 0) continue;
         const int morale = game.tabletop_.value(unit, TabletopRole::Morale);
@@ -44,7 +44,7 @@ bool TabletopMoraleProcedure::step(Game& game) const {
                 if (game.logging_) game.note("  only " + game.unit(a_takes ? a : b).id() + "'s reaction counts");
             }
     for (int unit = 0; unit < n; ++unit) {
-        auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        auto& u = game.state_.unit(unit);
         switch (result[static_cast<std::size_t>(unit)]) {
             case rules::MoraleReaction::None:
                 break;

@@ -182,7 +182,7 @@ double TabletopMovementProcedure::with_road(double reach, RoadShare road) {
 }
 
 TabletopMovementProcedure::TableMove TabletopMovementProcedure::plan_move(Game& game, int unit) {
-    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.unit(unit);
     TableMove m;
     m.allowance = game.tabletop_.allowance(unit);
     const gt::Point at = game.tabletop_.position(unit);
@@ -307,7 +307,7 @@ bool TabletopMovementProcedure::step(Game& game) const {
     std::vector<TableMove> moves(static_cast<std::size_t>(n));
     std::vector<std::pair<int, int>> before(static_cast<std::size_t>(n));  // facing and files before the plans
     for (int unit = 0; unit < n; ++unit) {
-        const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        const auto& u = game.state_.unit(unit);
         before[static_cast<std::size_t>(unit)] = {u.facing, u.files};
         if (u.on_map) moves[static_cast<std::size_t>(unit)] = plan_move(game, unit);
     }
@@ -328,10 +328,10 @@ bool TabletopMovementProcedure::step(Game& game) const {
 // Charges first: a script's 3-DT may stop one, or turn its target to flee.
 void TabletopMovementProcedure::begin_charges(Game& game) {
     for (int unit = 0; unit < static_cast<int>(game.state_.units.size()); ++unit) {
-        auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        auto& u = game.state_.unit(unit);
         const TableOrder& o = game.written_orders().standing(unit);
         if (!u.on_map || u.reaction != Reaction::None || o.mode != TableOrder::Charge) continue;
-        if (o.target < 0 || !game.state_.units[static_cast<std::size_t>(o.target)].on_map) {
+        if (o.target < 0 || !game.state_.unit(o.target).on_map) {
             game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
             continue;
         }
@@ -345,7 +345,7 @@ void TabletopMovementProcedure::begin_charges(Game& game) {
             if (game.logging_) game.note("  " + game.unit(unit).id() + "'s charge does not go in");
             game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
         } else if (ctx.get("target_flees", 0)) {
-            game.state_.units[static_cast<std::size_t>(o.target)].reaction = Reaction::FleeCharge;
+            game.state_.unit(o.target).reaction = Reaction::FleeCharge;
         }
     }
 }
@@ -357,7 +357,7 @@ void TabletopMovementProcedure::stand_where_no_room(Game& game, std::vector<Tabl
                                                     const std::vector<std::pair<int, int>>& before,
                                                     TableTraffic& traffic) {
     for (int unit = 0; unit < static_cast<int>(moves.size()); ++unit) {
-        auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+        auto& u = game.state_.unit(unit);
         const auto [facing, files] = before[static_cast<std::size_t>(unit)];
         if (!u.on_map || (u.facing == facing && u.files == files) ||
             traffic.clear_of_others(unit, traffic.bases[static_cast<std::size_t>(unit)]))
@@ -378,8 +378,7 @@ double TabletopMovementProcedure::clear_part_of_step(const Game& game, int unit,
                                                      double step, int facing, const TableTraffic& traffic) {
     const gt::Point to = from + gt::heading(m.bearing) * step;
     auto fits = [&](double f) {
-        const auto mine = game.tabletop_.stands_at(unit, from + (to - from) * f, facing,
-                                                   game.state_.units[static_cast<std::size_t>(unit)].files);
+        const auto mine = game.tabletop_.stands_at(unit, from + (to - from) * f, facing, game.state_.unit(unit).files);
         return traffic.clear_of_others(unit, mine) && (m.may_leave || traffic.on_table(mine));
     };
     const int samples = std::max(1, static_cast<int>(std::ceil(step / kSampleCm)));
@@ -404,10 +403,10 @@ double TabletopMovementProcedure::clear_part_of_step(const Game& game, int unit,
 bool TabletopMovementProcedure::move_one_slice(Game& game, int unit, std::vector<TableMove>& moves,
                                                TableTraffic& traffic) {
     auto& m = moves[static_cast<std::size_t>(unit)];
-    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.unit(unit);
     if (!m.moving || !u.on_map) return false;
     const gt::Point from = game.tabletop_.position(unit);
-    if (m.target >= 0 && game.state_.units[static_cast<std::size_t>(m.target)].on_map)
+    if (m.target >= 0 && game.state_.unit(m.target).on_map)
         m.bearing = gt::bearing_of(game.tabletop_.position(m.target) - from);
     const double step = std::min(m.per_slice, m.remaining);
     const gt::Point to = from + gt::heading(m.bearing) * step;
@@ -438,7 +437,7 @@ bool TabletopMovementProcedure::move_one_slice(Game& game, int unit, std::vector
 // The thirds of its move a unit used, and how it stands at the end: turned
 // about in place, or facing the way its order says where there is room.
 void TabletopMovementProcedure::finish_move(Game& game, int unit, const TableMove& m, const TableTraffic& traffic) {
-    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.unit(unit);
     if (!u.on_map) return;
     if (m.allowance > 0 && m.moved > 1e-6)
         u.moved_thirds = std::min(3, static_cast<int>(std::ceil(m.moved / (m.allowance / 3) - 1e-6)));
@@ -462,11 +461,11 @@ void TabletopMovementProcedure::record_sightings(Game& game) {
     if (!game.tabletop_.has(TabletopRole::Range)) return;
     const int n = static_cast<int>(game.state_.units.size());
     for (int firer = 0; firer < n; ++firer) {
-        const auto& f = game.state_.units[static_cast<std::size_t>(firer)];
+        const auto& f = game.state_.unit(firer);
         const int range = game.tabletop_.value(firer, TabletopRole::Range);
         if (!f.on_map || range <= 0) continue;
         for (int target = 0; target < n; ++target) {
-            const auto& t = game.state_.units[static_cast<std::size_t>(target)];
+            const auto& t = game.state_.unit(target);
             if (!t.on_map || t.side == f.side) continue;
             double distance = 0;
             if (!TabletopFireProcedure::may_fire_at(game, firer, target, &distance)) continue;

@@ -48,10 +48,10 @@ void Game::reveal_seen_markers() {
     const int n = static_cast<int>(state_.units.size());
     std::vector<int> seen;
     for (int u = 0; u < n; ++u) {
-        const auto& s = state_.units[static_cast<std::size_t>(u)];
+        const auto& s = state_.unit(u);
         if (!s.on_map || !s.hidden) continue;
         for (int other = 0; other < n; ++other) {
-            const auto& o = state_.units[static_cast<std::size_t>(other)];
+            const auto& o = state_.unit(other);
             if (!o.on_map || o.side == s.side || o.phantom) continue;
             if (tabletop_.sees(other, u) || tabletop_.contact(u, other)) {
                 seen.push_back(u);
@@ -60,7 +60,7 @@ void Game::reveal_seen_markers() {
         }
     }
     for (int u : seen) {
-        auto& s = state_.units[static_cast<std::size_t>(u)];
+        auto& s = state_.unit(u);
         s.hidden = false;
         if (s.phantom) {
             if (logging_) note("  a marker is seen: nothing is there (" + unit(u).id() + " was a phantom)");
@@ -74,7 +74,7 @@ void Game::reveal_seen_markers() {
 }
 
 void Game::lose_figures(int unit, int count, const std::string& why, const std::string& direct) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     if (!u.on_map || count <= 0) return;
     if (listening(Event::FiguresLost)) {
         EventContext ctx(Event::FiguresLost);
@@ -97,7 +97,7 @@ void Game::lose_figures(int unit, int count, const std::string& why, const std::
 }
 
 void Game::place_on_table(int unit, gt::Point front_centre, int facing) {
-    auto& u = state_.units[static_cast<std::size_t>(unit)];
+    auto& u = state_.unit(unit);
     u.x_um = to_microns(front_centre.x);
     u.y_um = to_microns(front_centre.y);
     u.facing = static_cast<int>(std::lround(gt::normalize_bearing(facing)));

@@ -47,7 +47,7 @@ std::optional<TableOrder> WrittenOrders::pending(int unit, int viewer) const {
 // A unit of `side` still to be given its order this turn: on the table, not
 // carrying out a morale reaction, not written yet, not barred by a mark.
 bool WrittenOrders::awaits_order(int unit, int side) const {
-    const auto& s = game_.state_.units[static_cast<std::size_t>(unit)];
+    const auto& s = game_.state_.unit(unit);
     if (s.side != side || !s.on_map || s.reaction != Reaction::None ||
         game_.beside_.pending_table_orders.written[static_cast<std::size_t>(unit)])
         return false;
@@ -92,7 +92,7 @@ bool WrittenOrdersProcedure::step(Game& game) const {
     game.reveal_seen_markers();  // at the start: markers already in sight of each other
     const int unit = WrittenOrders(game).next_unit();
     if (unit >= 0) {
-        game.decide(DecisionKind::WriteOrders, game.state_.units[static_cast<std::size_t>(unit)].side);
+        game.decide(DecisionKind::WriteOrders, game.state_.unit(unit).side);
         return true;
     }
     reveal(game);
@@ -101,7 +101,7 @@ bool WrittenOrdersProcedure::step(Game& game) const {
 
 bool WrittenOrders::may_write(int unit, const TableOrder& o) const {
     if (unit < 0 || unit >= static_cast<int>(game_.state_.units.size())) return false;
-    const auto& u = game_.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state_.unit(unit);
     if (!u.on_map) return false;
     if (o.mode < TableOrder::Hold || o.mode > TableOrder::Withdraw) return false;
     if (o.bearing < 0 || o.bearing > 359 || o.facing < -1 || o.facing > 359) return false;
@@ -118,7 +118,7 @@ bool WrittenOrders::may_write(int unit, const TableOrder& o) const {
             !barred.empty() && game_.state_.mark(unit, barred) > 0)
             return false;
         if (o.target < 0 || o.target >= static_cast<int>(game_.state_.units.size())) return false;
-        const auto& t = game_.state_.units[static_cast<std::size_t>(o.target)];
+        const auto& t = game_.state_.unit(o.target);
         if (!t.on_map || t.side == u.side) return false;
     } else if (o.target != -1) {
         return false;
@@ -150,9 +150,7 @@ int WrittenOrders::must_move_away_from(int unit) const {
     const std::string& mark = game_.options<rules::WrittenOrdersOptions>().away_from_mark;
     if (mark.empty()) return -1;
     const int from = game_.state_.mark(unit, mark) - 1;
-    if (from < 0 || from >= static_cast<int>(game_.state_.units.size()) ||
-        !game_.state_.units[static_cast<std::size_t>(from)].on_map)
-        return -1;
+    if (from < 0 || from >= static_cast<int>(game_.state_.units.size()) || !game_.state_.unit(from).on_map) return -1;
     return from;
 }
 
@@ -164,7 +162,7 @@ bool WrittenOrders::moves_away(int unit, int from, const TableOrder& o) const {
 }
 
 std::string WrittenOrders::describe(int unit, const TableOrder& o) const {
-    const auto& u = game_.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state_.unit(unit);
     std::string text;
     switch (o.mode) {
         case TableOrder::Hold:
@@ -193,7 +191,7 @@ std::string WrittenOrders::describe(int unit, const TableOrder& o) const {
 // from the nearest enemy, and re-forming in place. Any other order may still
 // be written (may_write).
 void WrittenOrders::menu_into(int unit, std::vector<TableOrder>& out) const {
-    const auto& u = game_.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game_.state_.unit(unit);
     const gt::Point at = game_.tabletop_.position(unit);
     const int move_mm = static_cast<int>(std::lround(game_.tabletop_.allowance(unit) * 10));
     auto add = [&](TableOrder o) {
@@ -208,7 +206,7 @@ void WrittenOrders::menu_into(int unit, std::vector<TableOrder>& out) const {
     // The enemies it sees, nearest first (at most three).
     std::vector<std::pair<double, int>> seen;
     for (int other = 0; other < static_cast<int>(game_.state_.units.size()); ++other) {
-        const auto& o = game_.state_.units[static_cast<std::size_t>(other)];
+        const auto& o = game_.state_.unit(other);
         if (!o.on_map || o.side == u.side || o.figures <= 0) continue;
         seen.emplace_back(gt::distance(at, game_.tabletop_.position(other)), other);
     }

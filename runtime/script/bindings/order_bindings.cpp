@@ -84,7 +84,7 @@ int l_set_order(lua_State* L) {
 int l_plot(lua_State* L) {
     const int u = unit_arg(L, 1);
     const Game& g = game(L);
-    const auto plot = g.plots().of(u, g.state().units[static_cast<std::size_t>(u)].side);
+    const auto plot = g.plots().of(u, g.state().unit(u).side);
     lua_createtable(L, 0, 2);
     lua_pushstring(L, kernel::plot_task_name(plot ? plot->task : kernel::PlotTask::Hold)), lua_setfield(L, -2, "task");
     if (plot && plot->task != kernel::PlotTask::Hold) push_label(L, plot->hex), lua_setfield(L, -2, "hex");

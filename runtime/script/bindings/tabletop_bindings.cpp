@@ -39,7 +39,7 @@ int l_figures(lua_State* L) {
 
 // game.figures_lost(u): figures lost this game turn.
 int l_figures_lost(lua_State* L) {
-    const auto& u = game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))];
+    const auto& u = game(L).state().unit(unit_arg(L, 1));
     lua_pushinteger(L, u.figures_at_turn_start - u.figures);
     return 1;
 }
@@ -94,7 +94,7 @@ int l_position(lua_State* L) {
     const gt::Point p = game(L).tabletop().position(u);
     lua_pushnumber(L, p.x);
     lua_pushnumber(L, p.y);
-    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(u)].facing);
+    lua_pushinteger(L, game(L).state().unit(u).facing);
     return 3;
 }
 
@@ -179,12 +179,12 @@ int l_ground(lua_State* L) {
 // game.moved_thirds(u): thirds of its move it used this game turn; game.reaction(u):
 // the post-melee reaction it carries out next (0 none, 1 back, 2 back and turn).
 int l_moved_thirds(lua_State* L) {
-    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].moved_thirds);
+    lua_pushinteger(L, game(L).state().unit(unit_arg(L, 1)).moved_thirds);
     return 1;
 }
 
 int l_reaction(lua_State* L) {
-    lua_pushinteger(L, static_cast<int>(game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].reaction));
+    lua_pushinteger(L, static_cast<int>(game(L).state().unit(unit_arg(L, 1)).reaction));
     return 1;
 }
 
@@ -269,7 +269,7 @@ int l_shift(lua_State* L) {
     if (std::abs(to.x) > kFarthestCm || std::abs(to.y) > kFarthestCm)
         return luaL_error(L, "game.shift: the unit would stand at (%f, %f), more than %d cm from the table's corner",
                           to.x, to.y, static_cast<int>(kFarthestCm));
-    g.place_on_table(u, to, g.state().units[static_cast<std::size_t>(u)].facing);
+    g.place_on_table(u, to, g.state().unit(u).facing);
     return 0;
 }
 
@@ -282,7 +282,7 @@ int l_units_near(lua_State* L) {
     std::vector<int> found;
     auto& g = game(L);
     for (int u = 0; u < static_cast<int>(g.state().units.size()); ++u) {
-        if (!g.state().units[static_cast<std::size_t>(u)].on_map) continue;
+        if (!g.state().unit(u).on_map) continue;
         for (const auto& stand : g.tabletop().stands(u))
             if (gt::distance_to_polygon(stand.corners(), at) <= cm) {
                 found.push_back(u);

@@ -58,7 +58,7 @@ int l_unit_count(lua_State* L) {
 
 int l_unit_info(lua_State* L) {
     int u = unit_arg(L, 1);
-    const auto& s = game(L).state().units[static_cast<std::size_t>(u)];
+    const auto& s = game(L).state().unit(u);
     lua_createtable(L, 0, 10);
     lua_pushstring(L, game(L).unit(u).id().c_str()), lua_setfield(L, -2, "id");
     lua_pushstring(L, game(L).unit(u).type().id.c_str()), lua_setfield(L, -2, "type");
@@ -84,17 +84,17 @@ int l_id(lua_State* L) {
 }
 
 int l_side(lua_State* L) {
-    lua_pushinteger(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].side);
+    lua_pushinteger(L, game(L).state().unit(unit_arg(L, 1)).side);
     return 1;
 }
 
 int l_hex(lua_State* L) {
-    push_label(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].hex);
+    push_label(L, game(L).state().unit(unit_arg(L, 1)).hex);
     return 1;
 }
 
 int l_is_back(lua_State* L) {
-    lua_pushboolean(L, game(L).state().units[static_cast<std::size_t>(unit_arg(L, 1))].back);
+    lua_pushboolean(L, game(L).state().unit(unit_arg(L, 1)).back);
     return 1;
 }
 

@@ -95,12 +95,12 @@ std::vector<int> CombatResolution::pool_loss_candidates(const Game& game, bool a
     const Combat& c = game.state_.combat;
     const auto& pool = *game.dice_pool();
     auto may_lose = [&](int u) {
-        const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+        const auto& s = game.state_.unit(u);
         return s.on_map && (c.stiff_resistance ||
                             std::count(c.loss_hexes.begin(), c.loss_hexes.end(), s.hex) < pool.max_loss_per_hex);
     };
     auto next_to_defender = [&](int u) {
-        const Hex h = game.state_.units[static_cast<std::size_t>(u)].hex;
+        const Hex h = game.state_.unit(u).hex;
         return std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(),
                            [&](Hex d) { return geometry::distance(h, d) == 1; });
     };
@@ -126,7 +126,7 @@ std::vector<int> CombatResolution::pool_loss_candidates(const Game& game, bool a
 }
 
 void CombatResolution::lose_strength_point(Game& game, int unit) {
-    auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    auto& u = game.state_.unit(unit);
     game.state_.combat.loss_hexes.push_back(u.hex);
     ++u.hits;
     const int left = game.strength_points_left(unit);
@@ -171,7 +171,7 @@ void CombatResolution::owe_pool_losses(Game& game, const rules::DicePoolTable& p
     auto hexes = [&](const std::vector<int>& units) {
         std::vector<Hex> out;
         for (int u : units) {
-            const Hex h = game.state_.units[static_cast<std::size_t>(u)].hex;
+            const Hex h = game.state_.unit(u).hex;
             if (std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
         }
         return static_cast<int>(out.size());
@@ -197,7 +197,7 @@ void CombatResolution::owe_pool_losses(Game& game, const rules::DicePoolTable& p
     // their companies), not those supporting from afar.
     std::vector<int> assaulting;
     for (int u : c.attackers) {
-        const Hex h = game.state_.units[static_cast<std::size_t>(u)].hex;
+        const Hex h = game.state_.unit(u).hex;
         if (std::any_of(c.defender_hexes.begin(), c.defender_hexes.end(),
                         [&](Hex d) { return geometry::distance(h, d) == 1; }))
             assaulting.push_back(u);

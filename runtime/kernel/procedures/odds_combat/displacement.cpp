@@ -31,9 +31,9 @@ bool CombatResolution::needs_room(const Game& game, int unit, Hex h) {
 
 // Does a friend of `unit` stand in the hex (one it could be asked to make room)?
 bool CombatResolution::holds_friend(const Game& game, int unit, Hex h) {
-    const int side = game.state_.units[static_cast<std::size_t>(unit)].side;
+    const int side = game.state_.unit(unit).side;
     for (int o : game.hex_board_.units_at(h))
-        if (o != unit && game.state_.units[static_cast<std::size_t>(o)].side == side) return true;
+        if (o != unit && game.state_.unit(o).side == side) return true;
     return false;
 }
 
@@ -41,7 +41,7 @@ bool CombatResolution::holds_friend(const Game& game, int unit, Hex h) {
 // no enemy, no enemy zone, passable for its class, not on a hex to avoid.
 bool CombatResolution::may_be_pushed_into(const Game& game, int unit, Hex from, int direction,
                                           const std::vector<Hex>& avoid) {
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const Hex h = geometry::neighbour(from, direction);
     if (!game.grid().contains(h) || game.hex_board_.enemy_present(me.side, h) ||
         game.hex_board_.in_enemy_zoc(me.side, h))
@@ -60,9 +60,9 @@ bool CombatResolution::may_be_pushed_into(const Game& game, int unit, Hex from, 
 std::vector<Hex> CombatResolution::displacement_hexes(const Game& game, int unit, const std::vector<int>& chain,
                                                       const std::vector<Hex>& avoid) {
     std::vector<Hex> out;
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     std::vector<Hex> barred = avoid;
-    for (int c : chain) barred.push_back(game.state_.units[static_cast<std::size_t>(c)].hex);
+    for (int c : chain) barred.push_back(game.state_.unit(c).hex);
     std::vector<int> longer = chain;
     longer.push_back(unit);
     for (int d = 0; d < 6; ++d) {
@@ -70,8 +70,7 @@ std::vector<Hex> CombatResolution::displacement_hexes(const Game& game, int unit
         const Hex h = geometry::neighbour(me.hex, d);
         bool room = game.hex_board_.may_end_in(unit, h);
         for (int o : game.hex_board_.units_at(h))
-            if (!room && o != unit && game.state_.units[static_cast<std::size_t>(o)].side == me.side &&
-                !in_chain(longer, o))
+            if (!room && o != unit && game.state_.unit(o).side == me.side && !in_chain(longer, o))
                 room = displaceable(game, o, longer, avoid);
         if (room) out.push_back(h);
     }
@@ -85,18 +84,18 @@ bool CombatResolution::displaceable(const Game& game, int unit, const std::vecto
                                     const std::vector<Hex>& avoid) {
     std::vector<int> seen = chain;
     std::vector<Hex> barred = avoid;
-    for (int c : chain) barred.push_back(game.state_.units[static_cast<std::size_t>(c)].hex);
+    for (int c : chain) barred.push_back(game.state_.unit(c).hex);
     std::vector<int> queue{unit};
     seen.push_back(unit);
     for (std::size_t next = 0; next < queue.size(); ++next) {
         const int u = queue[next];
-        const auto& me = game.state_.units[static_cast<std::size_t>(u)];
+        const auto& me = game.state_.unit(u);
         for (int d = 0; d < 6; ++d) {
             if (!may_be_pushed_into(game, u, me.hex, d, barred)) continue;
             const Hex h = geometry::neighbour(me.hex, d);
             if (game.hex_board_.may_end_in(u, h)) return true;
             for (int o : game.hex_board_.units_at(h))
-                if (game.state_.units[static_cast<std::size_t>(o)].side == me.side && !in_chain(seen, o)) {
+                if (game.state_.unit(o).side == me.side && !in_chain(seen, o)) {
                     seen.push_back(o);
                     queue.push_back(o);
                 }
@@ -110,7 +109,7 @@ bool CombatResolution::displaceable(const Game& game, int unit, const std::vecto
 std::vector<Hex> CombatResolution::displacing_destinations(const Game& game, int unit,
                                                            const Game::RetreatSearch& search, int hexes) {
     std::vector<Hex> out;
-    const Hex start = game.state_.units[static_cast<std::size_t>(unit)].hex;
+    const Hex start = game.state_.unit(unit).hex;
     for (std::size_t i = 1; i < search.reached.size(); ++i) {
         const Hex h = search.reached[i].hex;
         if (geometry::distance(start, h) != hexes || !needs_room(game, unit, h) ||
@@ -121,9 +120,7 @@ std::vector<Hex> CombatResolution::displacing_destinations(const Game& game, int
         for (int at = static_cast<int>(i); at > 0; at = search.reached[static_cast<std::size_t>(at)].parent)
             path.push_back(search.reached[static_cast<std::size_t>(at)].hex);
         for (int o : game.hex_board_.units_at(h))
-            if (o != unit &&
-                game.state_.units[static_cast<std::size_t>(o)].side ==
-                    game.state_.units[static_cast<std::size_t>(unit)].side &&
+            if (o != unit && game.state_.unit(o).side == game.state_.unit(unit).side &&
                 displaceable(game, o, {unit}, path)) {
                 out.push_back(h);
                 break;
@@ -138,9 +135,7 @@ int CombatResolution::displaced_unit(const Game& game) {
     if (waiting.empty()) return -1;
     const int mover = waiting.back().unit;
     for (int o : game.hex_board_.units_at(waiting.back().to))
-        if (o != mover && game.state_.units[static_cast<std::size_t>(o)].side ==
-                              game.state_.units[static_cast<std::size_t>(mover)].side)
-            return o;
+        if (o != mover && game.state_.unit(o).side == game.state_.unit(mover).side) return o;
     return -1;
 }
 
@@ -171,13 +166,12 @@ void CombatResolution::displace(Game& game, const Action& a) {
         return;
     }
     auto push = [&](int unit, Hex to) {
-        const std::string from = game.grid().label(game.state_.units[static_cast<std::size_t>(unit)].hex);
+        const std::string from = game.grid().label(game.state_.unit(unit).hex);
         if (game.logging_)
             game.note("  " + game.unit(unit).id() + " is displaced " + from + " to " + game.grid().label(to));
         game.move_unit(unit, to);
         // 8.3.1: an attacker's displaced unit attacks no more this player turn.
-        if (game.state_.units[static_cast<std::size_t>(unit)].side == game.attacking_side())
-            game.state_.units[static_cast<std::size_t>(unit)].attacked = true;
+        if (game.state_.unit(unit).side == game.attacking_side()) game.state_.unit(unit).attacked = true;
         EventContext ctx(Event::UnitRetreated);
         ctx.set("unit", unit);
         ctx.set_text("from", from);

@@ -16,7 +16,7 @@ namespace {
 // Units in a hex with a fighting unit defend with it: a leader stacked there is
 // not a separate target.
 bool is_target(const Game& g, int unit) {
-    const auto& u = g.state().units[static_cast<std::size_t>(unit)];
+    const auto& u = g.state().unit(unit);
     if (!g.unit(unit).capability(Capability::StacksFreely)) return true;
     for (int other : g.hex_board().units_at(u.hex))
         if (!g.unit(other).capability(Capability::StacksFreely)) return false;
@@ -34,7 +34,7 @@ bool OddsCombatProcedure::reached_by_all(const Game& game, int defender, const s
 
 // May a combat be opened against this enemy unit in this phase?
 bool OddsCombatProcedure::may_be_declared_against(const Game& game, int unit) {
-    const auto& e = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& e = game.state_.unit(unit);
     // A dice pool's target may be attacked again (a regiment attacked by several
     // fights back against each, regimental 1.6; batteries fire barrages at will, 5.1).
     if (!e.on_map || e.side == game.attacking_side() || (e.was_attacked && !game.dice_pool()) || !is_target(game, unit))
@@ -82,8 +82,7 @@ bool OddsCombatProcedure::may_end_combat_phase(const Game& game) {
 bool OddsCombatProcedure::strands_mandatory_unit(const Game& game) {
     const Combat& c = game.state_.combat;
     auto adjacent = [&](int a, int b) {
-        return geometry::distance(game.state_.units[static_cast<std::size_t>(a)].hex,
-                                  game.state_.units[static_cast<std::size_t>(b)].hex) == 1;
+        return geometry::distance(game.state_.unit(a).hex, game.state_.unit(b).hex) == 1;
     };
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const int u = static_cast<int>(i);
@@ -149,8 +148,7 @@ void OddsCombatProcedure::declare_actions(const Game& game, std::vector<Action>&
         if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
         // Adjacent-only phases: the distance decides most pairs before game.reaches() looks at fronts and entry.
         auto may_reach = [&](int a) {
-            return (!adjacent_only || geometry::distance(game.state_.units[static_cast<std::size_t>(a)].hex, h) == 1) &&
-                   game.reaches(a, t);
+            return (!adjacent_only || geometry::distance(game.state_.unit(a).hex, h) == 1) && game.reaches(a, t);
         };
         if (std::any_of(attackers.begin(), attackers.end(), may_reach) &&
             game.may_still_reach_table(hex_target ? game.hex_defenders(t) : std::vector<int>{t}, &attackers)) {
@@ -240,11 +238,10 @@ bool OddsCombatProcedure::may_join_pool(const Game& game, int unit) {
     }
     if (!is_stand(
             unit)) {  // a company goes with a stand of its formation: from the stand's hex, or from afar (fire support)
-        const Hex here = game.state_.units[static_cast<std::size_t>(unit)].hex;
+        const Hex here = game.state_.unit(unit).hex;
         const bool from_afar = pool->joins_from_afar.empty() || game.unit(unit).attribute(pool->joins_from_afar) != 0;
         return std::any_of(c.attackers.begin(), c.attackers.end(), [&](int u) {
-            return game.formations_.of(u) == f && is_stand(u) &&
-                   (from_afar || game.state_.units[static_cast<std::size_t>(u)].hex == here);
+            return game.formations_.of(u) == f && is_stand(u) && (from_afar || game.state_.unit(u).hex == here);
         });
     }
     const auto stands = std::count_if(c.attackers.begin(), c.attackers.end(),

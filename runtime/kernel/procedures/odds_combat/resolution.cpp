@@ -48,11 +48,8 @@ void CombatResolution::offer_stiff_resistance(Game& game) {
     const int first = c.to_retreat.front();
     const bool attackers_retreat = contains(c.attackers, first);
     if (game.logging_)
-        game.note(
-            "  " +
-            game.scenario_->sides[static_cast<std::size_t>(game.state_.units[static_cast<std::size_t>(first)].side)]
-                .name +
-            " offers stiff resistance");
+        game.note("  " + game.scenario_->sides[static_cast<std::size_t>(game.state_.unit(first).side)].name +
+                  " offers stiff resistance");
     c.retreat_decided = c.stiff_resistance = true;
     c.to_retreat.clear();
     (attackers_retreat ? c.losses_attacker : c.losses_defender) = 1;
@@ -68,7 +65,7 @@ void CombatResolution::advance_after_combat(Game& game, int unit, Hex to) {
     else
         c.advance_done = true;
     if (game.logging_) game.note("  " + game.unit(unit).id() + " advances to " + game.grid().label(to));
-    const Hex from = game.state_.units[static_cast<std::size_t>(unit)].hex;
+    const Hex from = game.state_.unit(unit).hex;
     game.move_unit(unit, to);
     EventContext advanced(Event::UnitAdvanced);
     advanced.set("unit", unit);
@@ -118,12 +115,12 @@ bool CombatResolution::step(Game& game) {
 std::optional<bool> CombatResolution::combat_declared(Game& game) {
     Combat& c = game.state_.combat;
     for (int u : c.attackers) {
-        game.state_.units[static_cast<std::size_t>(u)].attacked = true;
-        c.attacker_hexes.push_back(game.state_.units[static_cast<std::size_t>(u)].hex);
+        game.state_.unit(u).attacked = true;
+        c.attacker_hexes.push_back(game.state_.unit(u).hex);
     }
     for (int u : c.defenders) {
-        game.state_.units[static_cast<std::size_t>(u)].was_attacked = true;
-        c.defender_hexes.push_back(game.state_.units[static_cast<std::size_t>(u)].hex);
+        game.state_.unit(u).was_attacked = true;
+        c.defender_hexes.push_back(game.state_.unit(u).hex);
     }
     // Comma-separated: the studio shows names, which have spaces in them.
     auto listed = [&](const std::vector<int>& units) {
@@ -155,7 +152,7 @@ void CombatResolution::keep_participants_still_there(Game& game) {
     auto still_there = [&](std::vector<int>& v, const std::vector<Hex>& hexes, bool simultaneous) {
         std::vector<int> kept;
         for (std::size_t i = 0; i < v.size(); ++i) {
-            const auto& s = game.state_.units[static_cast<std::size_t>(v[i])];
+            const auto& s = game.state_.unit(v[i]);
             if ((s.on_map || (simultaneous && s.ready && s.eliminated)) && s.hex == hexes[i]) kept.push_back(v[i]);
         }
         v = std::move(kept);
@@ -167,8 +164,7 @@ void CombatResolution::keep_participants_still_there(Game& game) {
     const int defending = game.opponent_of(game.attacking_side());
     for (Hex h : defender_start)
         for (int u : game.hex_board_.units_at(h))
-            if (game.state_.units[static_cast<std::size_t>(u)].side == defending && !contains(c.defenders, u))
-                c.defenders.push_back(u);
+            if (game.state_.unit(u).side == defending && !contains(c.defenders, u)) c.defenders.push_back(u);
 }
 
 // The odds or dice pools and the result, unless the combat no longer takes place.
@@ -177,7 +173,7 @@ std::optional<bool> CombatResolution::combat_rolled(Game& game) {
     keep_participants_still_there(game);
     auto alive = [&](const std::vector<int>& v) {
         return std::any_of(v.begin(), v.end(), [&](int u) {
-            const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+            const auto& s = game.state_.unit(u);
             return s.on_map &&
                    std::find(c.defender_hexes.begin(), c.defender_hexes.end(), s.hex) != c.defender_hexes.end();
         });
@@ -220,10 +216,10 @@ std::optional<bool> CombatResolution::combat_losses(Game& game) {
         return false;
     }
     if (!c.displacing.empty()) {  // a friend in the way chooses where it is pushed
-        game.decide(DecisionKind::Retreat, game.state_.units[static_cast<std::size_t>(c.displacing.back().unit)].side);
+        game.decide(DecisionKind::Retreat, game.state_.unit(c.displacing.back().unit).side);
         return true;
     }
-    while (!c.to_retreat.empty() && !game.state_.units[static_cast<std::size_t>(c.to_retreat.front())].on_map)
+    while (!c.to_retreat.empty() && !game.state_.unit(c.to_retreat.front()).on_map)
         c.to_retreat.erase(c.to_retreat.begin());
     if (!c.to_retreat.empty()) return next_retreat(game);
     if (game.state_.result.over) return false;
@@ -268,7 +264,7 @@ std::optional<bool> CombatResolution::take_owed_loss(Game& game) {
 std::optional<bool> CombatResolution::next_retreat(Game& game) {
     Combat& c = game.state_.combat;
     const int u = c.to_retreat.front();
-    const int side = game.state_.units[static_cast<std::size_t>(u)].side;
+    const int side = game.state_.unit(u).side;
     const auto dest = retreat_options(game, u);
     if (offers_stiff_resistance(game) ||
         dest.size() > 1) {  // stiff resistance: decided after the roll, whatever the hexes
@@ -281,7 +277,7 @@ std::optional<bool> CombatResolution::next_retreat(Game& game) {
         // Its hex is the path of retreat (8.5): the retreat stands.
         if ((game.combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) &&
             side != game.attacking_side() && c.retreat_path.empty())
-            c.retreat_path.push_back(game.state_.units[static_cast<std::size_t>(u)].hex);
+            c.retreat_path.push_back(game.state_.unit(u).hex);
         game.eliminate(u);
     } else if (needs_room(game, u, dest.front())) {
         start_displacement(game, u, dest.front());
@@ -335,7 +331,7 @@ std::vector<int> CombatResolution::loss_candidates(const Game& game, bool attack
         out = pool_loss_candidates(game, attacker);
     else
         for (int u : attacker ? c.attackers : c.defenders)
-            if (game.state_.units[static_cast<std::size_t>(u)].on_map) out.push_back(u);
+            if (game.state_.unit(u).on_map) out.push_back(u);
     if (out.size() < 2 || !game.listening(Event::LossCandidate)) return out;
     // A query (read only): may this one take the loss while another can? Regimental 4.0: a
     // support company goes before its core stand's last strength point.
@@ -343,9 +339,9 @@ std::vector<int> CombatResolution::loss_candidates(const Game& game, bool attack
     for (int u : out) {
         EventContext ctx(Event::LossCandidate);
         ctx.set("unit", u);
-        ctx.set("side", game.state_.units[static_cast<std::size_t>(u)].side);
-        const bool reducible = !c.dice_pool && loss_is_reduction(game, attacker) &&
-                               !game.state_.units[static_cast<std::size_t>(u)].back && game.unit(u).type().back;
+        ctx.set("side", game.state_.unit(u).side);
+        const bool reducible =
+            !c.dice_pool && loss_is_reduction(game, attacker) && !game.state_.unit(u).back && game.unit(u).type().back;
         ctx.set("last", c.dice_pool ? game.strength_points_left(u) <= 1 : !reducible);
         ctx.set("refused", 0);
         game.ask(ctx);
@@ -356,7 +352,7 @@ std::vector<int> CombatResolution::loss_candidates(const Game& game, bool attack
 
 void CombatResolution::lose_step(Game& game, int unit, bool reduction) {
     if (game.state_.combat.dice_pool) return lose_strength_point(game, unit);
-    const auto& u = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& u = game.state_.unit(unit);
     if (reduction && !u.back && game.unit(unit).type().back) {
         if (game.logging_) game.note("  " + game.unit(unit).id() + " is reduced");
         game.set_back(unit, true);

@@ -18,7 +18,7 @@ using geometry::Hex;
 namespace {
 // Where the friend nearest to `unit` stands (the first in scenario order of those as near), if any.
 std::optional<Hex> nearest_friend_hex(const GameState& state, int unit) {
-    const auto& me = state.units[static_cast<std::size_t>(unit)];
+    const auto& me = state.unit(unit);
     std::optional<Hex> best;
     int best_distance = 0;
     for (std::size_t i = 0; i < state.units.size(); ++i) {
@@ -46,7 +46,7 @@ std::vector<Hex> CombatResolution::retreat_options(const Game& game, int unit) {
     if (!(game.combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce))
         return preferred_retreats(game, unit, search.destinations);
     // The retreat ends exactly `hexes` away (8.3), never further on through friends.
-    const Hex start = game.state_.units[static_cast<std::size_t>(unit)].hex;
+    const Hex start = game.state_.unit(unit).hex;
     std::erase_if(search.destinations, [&](Hex h) { return geometry::distance(start, h) != hexes; });
     if (!search.destinations.empty()) return preferred_retreats(game, unit, search.destinations);
     // None free at the full distance: push a friend out of one (8.3.1), or stop short and be reduced.
@@ -68,7 +68,7 @@ std::vector<Hex> CombatResolution::retreat_options(const Game& game, int unit) {
 // on ways whose later hexes all keep more than `clear` hexes from every enemy
 // unit, ending so, where the unit may end (regimental 4.1: artillery's full move).
 std::vector<Hex> CombatResolution::long_fall_back(const Game& game, int unit, int hexes, int clear) {
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     const auto mc = static_cast<std::size_t>(game.unit(unit).movement_class());
     auto passable = [&](Hex from, int d, Hex to) {
         if (!game.grid().contains(to) || game.hex_board_.enemy_present(me.side, to)) return false;
@@ -113,7 +113,7 @@ int CombatResolution::distance_to_friendly_edge(const Game& game, int side, Hex 
 }
 
 std::vector<Hex> CombatResolution::preferred_retreats(const Game& game, int unit, std::vector<Hex> hexes) {
-    const auto& me = game.state_.units[static_cast<std::size_t>(unit)];
+    const auto& me = game.state_.unit(unit);
     auto keep_if_any = [&](auto&& better) {
         std::vector<Hex> kept;
         for (Hex h : hexes)
@@ -140,9 +140,8 @@ std::vector<Hex> CombatResolution::preferred_retreats(const Game& game, int unit
 
 // Retreats a unit; one that could not go the full distance is reduced where it stops (F&M 8.3).
 void CombatResolution::retreat_to(Game& game, int unit, Hex to) {
-    const bool short_of_it =
-        (game.combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) &&
-        geometry::distance(game.state_.units[static_cast<std::size_t>(unit)].hex, to) < retreat_length(game, unit);
+    const bool short_of_it = (game.combat_rules().short_retreat == rules::CombatOptions::ShortRetreat::Reduce) &&
+                             geometry::distance(game.state_.unit(unit).hex, to) < retreat_length(game, unit);
     retreat(game, unit, to);
     if (!short_of_it) return;
     if (game.logging_)
@@ -155,12 +154,11 @@ void CombatResolution::retreat_to(Game& game, int unit, Hex to) {
 // those it passes (9.2: cavalry), "neither the cavalry nor the other unit is disrupted as a result of the retreat".
 // Otherwise a retreat disorders the unit when its capability says so (11.1).
 void CombatResolution::disorder_by_retreat(Game& game, int unit, const std::vector<Hex>& path) {
-    const int side = game.state_.units[static_cast<std::size_t>(unit)].side;
+    const int side = game.state_.unit(unit).side;
     std::vector<int> passed;
     for (std::size_t i = 0; i + 1 < path.size(); ++i)
         for (int other : game.hex_board_.units_at(path[i]))
-            if (other != unit && game.state_.units[static_cast<std::size_t>(other)].side == side)
-                passed.push_back(other);
+            if (other != unit && game.state_.unit(other).side == side) passed.push_back(other);
     const bool disorders_friends = game.unit(unit).capability(Capability::DisordersRetreatedThrough) != 0;
     if (!passed.empty() && !disorders_friends) return;
     for (int other : passed) game.disorder(other);
@@ -168,8 +166,8 @@ void CombatResolution::disorder_by_retreat(Game& game, int unit, const std::vect
 }
 
 void CombatResolution::retreat(Game& game, int unit, Hex to) {
-    const Hex from = game.state_.units[static_cast<std::size_t>(unit)].hex;
-    const int side = game.state_.units[static_cast<std::size_t>(unit)].side;
+    const Hex from = game.state_.unit(unit).hex;
+    const int side = game.state_.unit(unit).side;
     std::vector<Hex> path = game.retreat_path(unit, to);
     disorder_by_retreat(game, unit, path);
     if (game.logging_)
@@ -196,7 +194,7 @@ void CombatResolution::advance_along_retreat_actions(const Game& game, std::vect
     if (c.advance_done || c.retreat_path.empty() || c.advancing_side != game.attacking_side() || c.stiff_resistance)
         return;
     for (int u : c.attackers) {
-        const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+        const auto& s = game.state_.unit(u);
         if (!s.on_map || contains(c.advanced, u)) continue;
         const auto mc = static_cast<std::size_t>(game.unit(u).movement_class());
         for (std::size_t k = 0; k < c.retreat_path.size(); ++k) {
@@ -227,8 +225,7 @@ std::vector<Hex> CombatResolution::vacated_defender_hexes(const Game& game) {
     for (Hex h : hexes) {
         bool empty = true;
         for (int u : game.hex_board_.units_at(h))
-            if (game.state_.units[static_cast<std::size_t>(u)].side == losing_side &&
-                game.unit(u).capability(Capability::BlocksEnemyEntry))
+            if (game.state_.unit(u).side == losing_side && game.unit(u).capability(Capability::BlocksEnemyEntry))
                 empty = false;
         if (empty && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
     }
@@ -254,7 +251,7 @@ void CombatResolution::advance_actions(const Game& game, std::vector<Action>& ou
     if (vacated.empty()) return;
     const bool attackers_advance = c.advancing_side == game.attacking_side();
     for (int u : attackers_advance ? c.attackers : c.defenders) {
-        const auto& s = game.state_.units[static_cast<std::size_t>(u)];
+        const auto& s = game.state_.unit(u);
         if (!s.on_map || contains(c.advanced, u)) continue;
         const auto mc = static_cast<std::size_t>(game.unit(u).movement_class());
         std::vector<Hex> reach;

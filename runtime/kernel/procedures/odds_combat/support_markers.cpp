@@ -89,8 +89,7 @@ bool CombatResolution::fortified(const Game& game, Hex h) {
 void CombatResolution::reveal_support(Game& game) {
     Combat& c = game.state_.combat;
     const int attacker = game.attacking_side();
-    const bool halved =
-        !c.defenders.empty() && fortified(game, game.state_.units[static_cast<std::size_t>(c.defenders.front())].hex);
+    const bool halved = !c.defenders.empty() && fortified(game, game.state_.unit(c.defenders.front()).hex);
     c.support_attack = c.support_defence = 0;
     for (int v : game.beside_.support.committed[static_cast<std::size_t>(attacker)])
         c.support_attack += halved ? v / 2 : v;
