@@ -32,7 +32,7 @@ void expect(MapReader& m, const std::string& key, const std::string& subject, co
 
 void check_unit(MapReader& m, const kernel::Game& g) {
     const std::string id = m.text("unit", {.required = true});
-    const int u = g.unit_index(id);
+    const int u = g.scenario().unit_index(id);
     if (u < 0) return m.sink().error(m.where("unit"), "no unit '" + id + "' in this scenario");
     const auto& s = g.state().unit(u);
     const std::string subject = "unit " + id;

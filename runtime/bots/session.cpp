@@ -20,7 +20,7 @@ Session::Session(load::LoadedGame loaded, std::string scenario_path, std::uint64
     if (!host_)
         host_ = std::make_unique<script::RuleHost>(*loaded_.ruleset, script::SandboxLimits{}, std::move(compiled));
     game_ = std::make_unique<kernel::Game>(loaded_.ruleset, loaded_.scenario, seed, host_.get());
-    game_->set_logging(logging);
+    game_->recording().log = logging;
     checksums_ = logging;
     for (int d : forced_dice) game_->dice().force(d);
     replay_.scenario = std::move(scenario_path);

@@ -38,7 +38,8 @@ void Game::settle_on_step() {
     if (step.kind == Kind::PlayerTurns && step.first_by_roll_off) {
         state_.first_of_step = roll_off(step.activation);
         at.active_side = state_.first_of_step;
-        if (logging_) note("  " + scenario_->sides[static_cast<std::size_t>(at.active_side)].name + " goes first");
+        if (recording_.log)
+            note("  " + scenario_->sides[static_cast<std::size_t>(at.active_side)].name + " goes first");
         return;
     }
     if (!activation().running()) return;
@@ -75,7 +76,7 @@ bool Game::activation_choice_step() {
             static_cast<int>(std::find_if(left.begin(), left.end(), [](int n) { return n > 0; }) - left.begin());
     } else if (rules.max_in_a_row > 0 && a.last_side >= 0 && a.in_a_row >= rules.max_in_a_row) {
         a.picking = opponent_of(a.last_side);
-        if (logging_)
+        if (recording_.log)
             note("  " + names[static_cast<std::size_t>(a.last_side)].name + " has gone " + std::to_string(a.in_a_row) +
                  " times running: " + names[static_cast<std::size_t>(a.picking)].name + " goes next");
     } else {
@@ -95,18 +96,18 @@ int Game::roll_off(const rules::ActivationRules& rules) {
             for (int d = 0; d < rules.roll_dice; ++d)
                 total[static_cast<std::size_t>(side)] +=
                     roll(rules.roll_faces, scenario_->sides[static_cast<std::size_t>(side)].name + "'s roll-off");
-        if (logging_)
+        if (recording_.log)
             note("  roll-off: " + scenario_->sides[0].name + " " + std::to_string(total[0]) + ", " +
                  scenario_->sides[1].name + " " + std::to_string(total[1]));
         if (total[0] != total[1]) return total[0] > total[1] ? 0 : 1;
         if (rules.ties == rules::ActivationRules::Ties::OtherSide) {
             const int side = a.last_side >= 0 ? opponent_of(a.last_side) : scenario_->first_side;
-            if (logging_)
+            if (recording_.log)
                 note("  a tie: " + scenario_->sides[static_cast<std::size_t>(side)].name +
                      ", which did not go last, picks");
             return side;
         }
-        if (logging_) note("  a tie: both roll again");
+        if (recording_.log) note("  a tie: both roll again");
     }
 }
 
@@ -128,7 +129,7 @@ void Game::activate(const Action& action) {
     a.last_side = side;
     state_.at.active_side = side;
     state_.at.phase = 0;
-    if (logging_)
+    if (recording_.log)
         note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formations_.name(action.index));
     if (listening(Event::ActivationBegin)) {
         EventContext ctx(Event::ActivationBegin);

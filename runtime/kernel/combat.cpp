@@ -45,7 +45,7 @@ bool Game::reaches(int attacker, int defender) const {
     if (!hex_board_.in_front(attacker, d)) return false;            // 16.0, 16.31: only through the front
     if (dist == 1) return !combat_rules().attack_needs_entry || may_enter_to_attack(attacker, d);
     const int reach = combat_rules().reach.index;
-    return reach >= 0 && dist > 1 && dist <= unit(attacker).attribute(reach) && clear_sight(attacker, d);
+    return reach >= 0 && dist > 1 && dist <= unit(attacker).attribute(reach) && hex_board_.clear_sight(attacker, d);
 }
 
 // F&M 8.2: "A unit cannot attack across a prohibited/restricted hexside or into a hex prohibited to the

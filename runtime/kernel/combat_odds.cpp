@@ -279,7 +279,7 @@ int Game::table_columns() const {
 }
 
 CombatExplanation* Game::begin_explanation() {
-    if (!explaining_) return nullptr;
+    if (!recording_.explain) return nullptr;
     CombatExplanation& why = explanations_.emplace_back();
     why.turn = state_.at.turn;
     why.phase = phase().name;
@@ -288,7 +288,7 @@ CombatExplanation* Game::begin_explanation() {
 }
 
 CombatExplanation* Game::current_explanation() {
-    return explaining_ && !explanations_.empty() ? &explanations_.back() : nullptr;
+    return recording_.explain && !explanations_.empty() ? &explanations_.back() : nullptr;
 }
 
 std::string Game::module_source(const std::string& module) const {

@@ -91,7 +91,7 @@ void Game::run() {
 bool Game::step_procedure() { return procedure().run->step(*this); }
 
 void Game::begin_turn() {
-    if (logging_) note("Turn " + std::to_string(state_.at.turn) + " begins");
+    if (recording_.log) note("Turn " + std::to_string(state_.at.turn) + " begins");
     if (!reinforcements_in_movement_) bring_on_reinforcements(-1);
 }
 
@@ -108,13 +108,13 @@ void Game::bring_on_reinforcements(int side) {
         if (side >= 0 && state_.units[i].side != side) continue;
         const auto& u = state_.units[i];
         if (hex_board_.enemy_present(u.side, u.hex)) {
-            if (logging_)
+            if (recording_.log)
                 note("  " + this->unit(unit).id() + " cannot enter at " + grid().label(u.hex) +
                      ": the enemy holds it; it tries again next turn");
             continue;
         }
         move_unit(unit, u.hex);
-        if (logging_) note("  " + this->unit(unit).id() + " arrives at " + grid().label(u.hex));
+        if (recording_.log) note("  " + this->unit(unit).id() + " arrives at " + grid().label(u.hex));
         EventContext ctx(Event::UnitArrived);
         ctx.set("unit", unit);
         ctx.set("due", placements[i].arrives);
@@ -132,7 +132,7 @@ void Game::begin_phase() {
     state_.fires.clear();
     state_.combat_open = false;
     const auto& p = phase();
-    if (logging_)
+    if (recording_.log)
         note(scenario_->sides[static_cast<std::size_t>(state_.at.active_side)].name + ": " + p.name + " phase");
     if (reinforcements_in_movement_ &&
         options<rules::MovementOptions>().reinforcements == rules::MovementOptions::Reinforcements::InThisPhase)
@@ -308,7 +308,7 @@ void Game::dispatch_action(const Action& action) {
     if (action.kind == ActionKind::Choose) {
         Question q = beside_.questions.front();
         beside_.questions.erase(beside_.questions.begin());
-        if (logging_)
+        if (recording_.log)
             note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt +
                  "\": " + q.options[static_cast<std::size_t>(action.index)]);
         if (hooks_) hooks_->answer(*this, q.id, action.index);
@@ -371,15 +371,15 @@ std::string Game::describe(const Action& a) const {
 int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
-    if (explaining_)
+    if (recording_.explain)
         dice_log_.push_back(
             {state_.at.turn, choosing_activation() ? std::string("Activations") : phase().name, faces, r, why});
-    if (logging_) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
+    if (recording_.log) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }
 
 void Game::note(std::string text) {
-    if (logging_) log_.push_back({state_.at.turn, std::move(text)});
+    if (recording_.log) log_.push_back({state_.at.turn, std::move(text)});
 }
 
 bool Game::hides_information() const {

@@ -11,6 +11,7 @@
 #include "kernel/activation_view.h"
 #include "kernel/combat_queries.h"
 #include "kernel/plots_view.h"
+#include "kernel/recording.h"
 #include "kernel/unit_view.h"
 #include "kernel/dice.h"
 #include "kernel/events.h"
@@ -132,20 +133,14 @@ public:
     int roll(int faces, const std::string& why);
     const std::vector<LogEntry>& log() const { return log_; }
     void note(std::string text);
-    void set_logging(bool on) { logging_ = on; }
-    // Explaining (the studio's playtest mode): every odds combat's
-    // explanation and every die rolled are kept, beside the state, not in it
-    // or in the checksum; a failed apply() drops those it added.
-    void set_explaining(bool on) { explaining_ = on; }
-    bool explaining() const { return explaining_; }
+    // What the game keeps as it plays, beside the state (recording.h): set it before the first action.
+    Recording& recording() { return recording_; }
     const std::vector<CombatExplanation>& combat_explanations() const { return explanations_; }
     const std::vector<DieRecord>& dice_log() const { return dice_log_; }
 
     // Queries (used by procedures, scripts, bots and the studio).
     // What a unit is as the game now counts it (unit_view.h): game.unit(u).combat_strength().
     UnitView unit(int index) const { return UnitView(*this, index); }
-    // The unit the scenario places under this id; -1 when none is.
-    int unit_index(const std::string& id) const;
     // The hex map: who stands where, zones of control, stacking, step costs (hex_board.h).
     const HexBoard& hex_board() const { return hex_board_; }
     // Combat: who attacks, who reaches whom, the odds, retreats, the tables, support markers.
@@ -156,9 +151,6 @@ public:
     // Does the sequence of play keep something from one side (written
     // orders)? Then a hot-seat game hands the screen over between players.
     bool hides_information() const;
-    // Is the line of sight from the unit to the hex clear: terrain and
-    // hexside features, then the scripts' sight.check (elevation, occupied hexes).
-    bool clear_sight(int viewer, geometry::Hex to) const;
     // The simultaneous sequence's written orders, as a side may know them (plots_view.h).
     PlotsView plots() const { return PlotsView(*this); }
     // Formations (the scenario's `formation:` per unit, a regiment or battle group).
@@ -415,8 +407,7 @@ private:
     int deciding_side_ = 0;
     BesideState beside_;
     std::vector<LogEntry> log_;
-    bool logging_ = true;
-    bool explaining_ = false;
+    Recording recording_;
     std::vector<CombatExplanation> explanations_;
     std::vector<DieRecord> dice_log_;
     // The attributes the procedures read, named by the phases' options (with

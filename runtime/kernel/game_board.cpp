@@ -1,4 +1,4 @@
-// A unit found by its id, the leaders' values on a hex, the movement range
+// The leaders' values on a hex, the movement range
 // in view, and what the game drops when the board changes. What a unit is
 // (type, attributes, strength, allowance, capabilities) is unit_view.cpp.
 #include "kernel/game.h"
@@ -13,12 +13,6 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 // ---- queries -------------------------------------------------------------
-
-int Game::unit_index(const std::string& id) const {
-    for (std::size_t i = 0; i < scenario_->units.size(); ++i)
-        if (scenario_->units[i].id == id) return static_cast<int>(i);
-    return -1;
-}
 
 int Game::leader_value_at(int side, Hex h) const {
     return roles_.leader < 0 ? 0 : hex_board_.best_attribute_at(side, h, roles_.leader);

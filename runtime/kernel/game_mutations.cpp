@@ -87,7 +87,7 @@ void Game::eliminate(int unit) {
         state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength +=
             this->unit(unit).type().front.values[static_cast<std::size_t>(roles_.strength)];
     state_.sides[static_cast<std::size_t>(u.side)].lost_points += this->unit(unit).victory_points();
-    if (logging_) note("  " + this->unit(unit).id() + " is eliminated");
+    if (recording_.log) note("  " + this->unit(unit).id() + " is eliminated");
     EventContext ctx(Event::UnitEliminated);
     ctx.set("unit", unit);
     raise(ctx);
@@ -122,13 +122,13 @@ void Game::restore_unit(int unit, Hex at, int hits) {
     u.back = false;
     move_unit(unit, at);  // puts it on the board's tables
     u.hits = std::max(0, hits);
-    if (logging_) note("  " + this->unit(unit).id() + " returns at " + grid().label(at));
+    if (recording_.log) note("  " + this->unit(unit).id() + " returns at " + grid().label(at));
 }
 
 void Game::disorder(int unit) {
     if (!state_.unit(unit).back && this->unit(unit).type().back) {
         set_back(unit, true);
-        if (logging_) note("  " + this->unit(unit).id() + " is disordered");
+        if (recording_.log) note("  " + this->unit(unit).id() + " is disordered");
     }
 }
 

@@ -56,6 +56,9 @@ public:
     const std::uint8_t* zoc_barriers() const { return zoc_barriers_.empty() ? nullptr : zoc_barriers_.data(); }
     // Terrain and hexside features that block sight, between two hexes.
     bool map_sight(geometry::Hex from, geometry::Hex to) const;
+    // Is the line of sight from the unit to the hex clear: map_sight (unless the
+    // unit fires indirectly), then the scripts' sight.check (elevation, occupied hexes).
+    bool clear_sight(int viewer, geometry::Hex to) const;
 
     // Facing (PRESTAGS 16.0): does the unit have one (capability `faces` and a
     // direction)? Is `other` (a hex) in its front: for a unit without facing

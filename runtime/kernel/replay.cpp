@@ -61,7 +61,7 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
             return -1;
         }
         std::string id = a.text(key, {});
-        int u = game.unit_index(id);
+        int u = game.scenario().unit_index(id);
         if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
         return u;
     };

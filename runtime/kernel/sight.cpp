@@ -1,6 +1,7 @@
 // Line of sight between hexes: the map's terrain and hexside features, then
 // the rule scripts' sight.check, which may know more (elevation, occupied hexes).
 #include "kernel/game.h"
+#include "kernel/hex_board.h"
 
 #include "geometry/hex_los.h"
 
@@ -14,22 +15,22 @@ using geometry::Hex;
 // elevation, occupied hexes (PRESTAGS 6.35-6.38). sight.check is a query:
 // handlers read and answer, never act, so asking it from a const method (the
 // legal actions) changes nothing.
-bool Game::clear_sight(int viewer, Hex to) const {
-    const Hex from = state_.unit(viewer).hex;
+bool HexBoard::clear_sight(int viewer, Hex to) const {
+    const Hex from = game_.state().unit(viewer).hex;
     if (geometry::distance(from, to) <= 1) return true;
-    if (!unit(viewer).capability(Capability::IndirectFire) && !hex_board_.map_sight(from, to)) return false;
-    if (!listening(Event::SightCheck)) return true;
+    if (!game_.unit(viewer).capability(Capability::IndirectFire) && !map_sight(from, to)) return false;
+    if (!game_.listening(Event::SightCheck)) return true;
     EventContext ctx(Event::SightCheck);
     ctx.set("viewer", viewer);
-    ctx.set("from", grid().index(from));
-    ctx.set("to", grid().index(to));
+    ctx.set("from", game_.grid().index(from));
+    ctx.set("to", game_.grid().index(to));
     std::vector<int> hexes, alternatives;
     for (const auto& step : geometry::los_steps(from, to)) {
         if (step.hex == from || step.hex == to) continue;
         // Off the map is blocked ground (the map's own test above says so):
         // a stretch along the map's edge is the hex on the map alone.
-        int hex = grid().index(step.hex);
-        int alternative = step.has_alternative ? grid().index(step.alternative) : -1;
+        int hex = game_.grid().index(step.hex);
+        int alternative = step.has_alternative ? game_.grid().index(step.alternative) : -1;
         if (hex < 0) std::swap(hex, alternative);
         if (hex < 0) continue;  // cannot happen: the map's test has blocked such a line
         hexes.push_back(hex);
@@ -38,7 +39,7 @@ bool Game::clear_sight(int viewer, Hex to) const {
     ctx.set_list("hexes", std::move(hexes));
     ctx.set_list("alternatives", std::move(alternatives));
     ctx.set("blocked", 0);
-    ask(ctx);
+    game_.ask(ctx);
     return ctx.get("blocked") == 0;
 }
 

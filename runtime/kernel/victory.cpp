@@ -14,7 +14,7 @@ void Game::check_morale(int side) {
     s.demoralized = demoralized;
     if (spec.disintegration > 0 && s.eliminated_strength >= spec.disintegration && !s.disintegrated) {
         s.disintegrated = true;
-        if (logging_) note("  " + spec.name + " disintegrate");
+        if (recording_.log) note("  " + spec.name + " disintegrate");
         // An exchange: the other side's loss lands at the same time (11.4);
         // the combat ends the game once both losses are taken.
         const Combat& c = state_.combat;
@@ -58,7 +58,7 @@ void Game::end_game_by_disintegration() {
             r.level = level.id;
             break;
         }
-    if (logging_) note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
+    if (recording_.log) note(scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
 }
 
 // 15.0: the side concedes; the other wins at least the ruleset's concession
@@ -77,7 +77,7 @@ void Game::concede(int side) {
     r.winner = winner;
     if (!won_anyway) r.level = ruleset_->concession_level;
     r.reason = "concession";
-    if (logging_)
+    if (recording_.log)
         note(scenario_->sides[static_cast<std::size_t>(side)].name +
              " concede: " + scenario_->sides[static_cast<std::size_t>(winner)].name + " win: " + r.level);
 }
@@ -98,7 +98,7 @@ void Game::end_game_at_last_turn() {
     if (runner_up >= 0 && vp[static_cast<std::size_t>(best)] == vp[static_cast<std::size_t>(runner_up)]) {
         r.winner = -1;
         r.level = "draw";
-        if (logging_) note("The game ends in a draw");
+        if (recording_.log) note("The game ends in a draw");
         return;
     }
     r.winner = best;
@@ -113,7 +113,7 @@ void Game::end_game_at_last_turn() {
             break;
         }
     }
-    if (logging_)
+    if (recording_.log)
         note(scenario_->sides[static_cast<std::size_t>(best)].name + " win: " + r.level + " (" + std::to_string(w) +
              " to " + std::to_string(l) + " VP)");
 }

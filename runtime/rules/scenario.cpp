@@ -68,6 +68,12 @@ std::vector<std::vector<int>> step_costs(const MapData& map, const Ruleset& rs) 
     return costs;
 }
 
+int Scenario::unit_index(const std::string& id) const {
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
 int Scenario::side_index(const std::string& id) const {
     for (std::size_t i = 0; i < sides.size(); ++i)
         if (sides[i].id == id) return static_cast<int>(i);

@@ -155,6 +155,8 @@ struct Scenario {
     SourceLocation where;
 
     int side_index(const std::string& id) const;
+    // The unit placed under this id; -1 when none is.
+    int unit_index(const std::string& id) const;
 };
 
 }  // namespace sandtable::rules

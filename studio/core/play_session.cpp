@@ -85,7 +85,7 @@ void PlaySession::set_seats(std::vector<Seat> seats) {
 
 void PlaySession::rebuild(std::size_t position) {
     auto fresh = std::make_unique<bots::Session>(loaded_, scenario_path_, seed_, forced_dice_, true);
-    fresh->game().set_explaining(true);
+    fresh->game().recording().explain = true;
     for (std::size_t i = 0; i < position; ++i) fresh->apply(actions_[i]);
     session_ = std::move(fresh);
     position_ = position;

@@ -126,7 +126,7 @@ struct Battlefield {
 };
 
 inline int unit(const Game& g, const std::string& id) {
-    int u = g.unit_index(id);
+    int u = g.scenario().unit_index(id);
     REQUIRE(u >= 0);
     return u;
 }

@@ -115,6 +115,6 @@ inline void hold_fire_until(bots::Session& s, DecisionKind until) {
     }
 }
 
-inline int unit(const Game& g, const std::string& id) { return g.unit_index(id); }
+inline int unit(const Game& g, const std::string& id) { return g.scenario().unit_index(id); }
 
 }  // namespace sandtable::test::cady

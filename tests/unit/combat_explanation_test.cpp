@@ -39,7 +39,7 @@ TEST_CASE(
     "result",
     "[explain][bmw]") {
     auto s = spearmen_against_levy_on_a_hill().start({2});
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();
@@ -81,7 +81,7 @@ TEST_CASE("explained combat: halving names the terrain, an automatic result has 
                {"sp3", "spearmen", "a", "0506"},
                {"lv", "levy", "b", "0505", true}};
     auto s = b.start();
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp1", "sp2", "sp3"}, "lv");
     const auto& why = s.game().combat_explanations().front();
@@ -102,7 +102,7 @@ TEST_CASE("explaining changes nothing in the game: the same dice give the same c
     const Battlefield b = spearmen_against_levy_on_a_hill();
     auto plain = b.start({4});
     auto explained = b.start({4});
-    explained.game().set_explaining(true);
+    explained.game().recording().explain = true;
     for (auto* s : {&plain, &explained}) {
         run_until(*s, DecisionKind::CombatDeclare);
         attack(*s, {"sp"}, "lv");

@@ -157,12 +157,12 @@ rules:
 // Plays to side a's combat phase and attacks d with a1 and a2, the die forced.
 sandtable::bots::Session fight(const std::string& scenario, int die) {
     sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1, {die}, true);
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     while (s.game().decision() != DecisionKind::CombatDeclare) s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
     auto& g = s.game();
-    s.apply({ActionKind::Declare, -1, g.unit_index("d"), {}, -1});
-    s.apply({ActionKind::AddAttacker, g.unit_index("a1"), -1, {}, -1});
-    s.apply({ActionKind::AddAttacker, g.unit_index("a2"), -1, {}, -1});
+    s.apply({ActionKind::Declare, -1, g.scenario().unit_index("d"), {}, -1});
+    s.apply({ActionKind::AddAttacker, g.scenario().unit_index("a1"), -1, {}, -1});
+    s.apply({ActionKind::AddAttacker, g.scenario().unit_index("a2"), -1, {}, -1});
     s.apply({ActionKind::Resolve, -1, -1, {}, -1});
     return s;
 }
@@ -267,7 +267,7 @@ TEST_CASE("differential CRT: bad tables are refused with the file and line", "[d
 
 namespace {
 const sandtable::kernel::UnitState& state_of(const sandtable::bots::Session& s, const std::string& id) {
-    return s.game().state().unit(s.game().unit_index(id));
+    return s.game().state().unit(s.game().scenario().unit_index(id));
 }
 
 // Answers the losses to choose with the first unit offered.
@@ -403,7 +403,7 @@ TEST_CASE(
         const auto& g = s.game();
         const auto to = g.grid().parse_label(hex);
         REQUIRE(to);
-        return g.movement_range(g.unit_index("a1")).cost(*to);
+        return g.movement_range(g.scenario().unit_index("a1")).cost(*to);
     };
     CHECK(cost_to("inf", "0602") == 1);   // a leg unit steps from zone to zone, and stops
     CHECK(cost_to("inf", "0504") == -1);  // so it cannot get round the enemy
@@ -418,7 +418,7 @@ TEST_CASE(
 
 namespace {
 bool may_select(const sandtable::bots::Session& s, const std::string& id) {
-    const int u = s.game().unit_index(id);
+    const int u = s.game().scenario().unit_index(id);
     const auto& legal = s.game().legal_actions();
     return std::any_of(legal.begin(), legal.end(),
                        [&](const Action& a) { return a.kind == ActionKind::SelectUnit && a.unit == u; });
@@ -444,8 +444,8 @@ TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, an
         sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
         auto& g = s.game();
         REQUIRE(may_select(s, "a1"));
-        s.apply({ActionKind::SelectUnit, g.unit_index("a1"), -1, {}, -1});
-        const auto from = g.state().unit(g.unit_index("a1")).hex;
+        s.apply({ActionKind::SelectUnit, g.scenario().unit_index("a1"), -1, {}, -1});
+        const auto from = g.state().unit(g.scenario().unit_index("a1")).hex;
         const auto& legal = g.legal_actions();
         const auto away = std::find_if(legal.begin(), legal.end(),
                                        [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });

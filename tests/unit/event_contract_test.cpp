@@ -72,7 +72,7 @@ TEST_CASE("Every value the kernel passes with an event is declared in the event 
             script::RuleHost host(*loaded.ruleset);
             ContractWatch watch(host);
             kernel::Game game(loaded.ruleset, loaded.scenario, seed, &watch);
-            game.set_logging(false);
+            game.recording().log = false;
             game.start();
             auto bots = bots::bots_for_game({seed == 2 ? "greedy" : "random"}, 2, seed);
             for (int n = 0; n < 3000 && !game.over(); ++n)

@@ -61,8 +61,8 @@ void play_to_phase(Session& s, const std::string& phase) {
 // Declares a ground combat against `target` with `attackers` and closes the building.
 void declare(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
     auto& g = s.game();
-    s.apply(act(ActionKind::Declare, -1, g.unit_index(target)));
-    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.unit_index(a)));
+    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index(target)));
+    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index(a)));
     s.apply(act(ActionKind::Resolve));
 }
 
@@ -80,7 +80,7 @@ const std::vector<Unit> kExample{
 Session combat_of(const std::vector<Unit>& units, const std::string& pools, const std::string& allotments, int die,
                   const std::string& rows = "") {
     Session s = open(write_scenario(units, pools, allotments, rows), 1, {die});
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     play_to_phase(s, "combat");
     declare(s, "d", {"a1", "a2"});
     return s;
@@ -184,8 +184,8 @@ TEST_CASE(
     const auto weak = write_scenario(kExample, "{ allies: [1, 1, 2], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
     const auto strong = write_scenario(kExample, "{ allies: [6, 6, 4], axis: [6, 2] }", "{ allies: [2], axis: [2] }");
     Session a = open(weak, 3), b = open(strong, 3);
-    a.game().set_explaining(true);
-    b.game().set_explaining(true);
+    a.game().recording().explain = true;
+    b.game().recording().explain = true;
     // Everything a player may read of a game, apart from the scenario itself.
     auto seen = [](const Game& g) {
         std::vector<std::string> out;
@@ -244,7 +244,7 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     auto& g = s.game();
     play_to_phase(s, "bombardment");
     REQUIRE(g.decision() == DecisionKind::CombatDeclare);
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("d")));
+    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("d")));
     REQUIRE(g.decision() == DecisionKind::Support);
     // A bombardment is its markers: the first may not be passed.
     for (const auto& a : g.legal_actions()) CHECK(a.kind == ActionKind::CommitSupport);
@@ -255,7 +255,7 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     CHECK(g.state().combat.attack == 12);
     CHECK(g.state().combat.defend == 3);
     CHECK(g.state().combat.result == "De");
-    CHECK(!g.state().unit(g.unit_index("d")).on_map);
+    CHECK(!g.state().unit(g.scenario().unit_index("d")).on_map);
     CHECK(g.combat().support_draws_left(0) == 1);
 }
 
@@ -267,7 +267,7 @@ TEST_CASE(
         const auto path = write_scenario(units, "{ allies: [2], axis: [1] }", "{ allies: [1], axis: [1] }");
         Session s = open(path, 1, {die});
         play_to_phase(s, "bombardment");
-        s.apply(act(ActionKind::Declare, -1, s.game().unit_index("d")));
+        s.apply(act(ActionKind::Declare, -1, s.game().scenario().unit_index("d")));
         const std::size_t before = s.game().log().size();
         s.apply(act(ActionKind::CommitSupport));
         return std::make_pair(std::move(s), log_since(s.game(), before));
@@ -279,23 +279,23 @@ TEST_CASE(
         auto [s, log] = bombard(far, 1);
         CHECK(s.game().state().combat.result == "Ex");
         CHECK(std::find(log.begin(), log.end(), "  Ex has no effect in a bombardment") != log.end());
-        CHECK(s.game().state().unit(s.game().unit_index("d")).back == false);
+        CHECK(s.game().state().unit(s.game().scenario().unit_index("d")).back == false);
     }
     {
         auto [s, log] = bombard(far, 4);
         CHECK(s.game().state().combat.result == "A3");
-        CHECK(s.game().state().unit(s.game().unit_index("a1")).hex == s.game().grid().parse_label("0106"));
+        CHECK(s.game().state().unit(s.game().scenario().unit_index("a1")).hex == s.game().grid().parse_label("0106"));
     }
     {
         auto [s, log] = bombard(far, 6);
         CHECK(s.game().state().combat.result == "(A)");
         CHECK(std::find(log.begin(), log.end(), "  (A): no friendly unit next to the target, no effect") != log.end());
-        CHECK(!s.game().state().unit(s.game().unit_index("a1")).back);
+        CHECK(!s.game().state().unit(s.game().scenario().unit_index("a1")).back);
     }
     {
         auto [s, log] = bombard(near, 6);  // friendly fire on a2, next to the target (0701 touches 0702)
-        CHECK(s.game().state().unit(s.game().unit_index("a2")).back);
-        CHECK(!s.game().state().unit(s.game().unit_index("a1")).back);
+        CHECK(s.game().state().unit(s.game().scenario().unit_index("a2")).back);
+        CHECK(!s.game().state().unit(s.game().scenario().unit_index("a1")).back);
     }
 }
 
@@ -342,18 +342,18 @@ TEST_CASE(
     // Both attackers may advance into either free hex of the path; none off it.
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::AdvanceTo) CHECK(std::find(trail.begin(), trail.end(), a.hex) != trail.end());
-    s.apply({ActionKind::AdvanceTo, g.unit_index("a1"), -1, trail[1], -1});
+    s.apply({ActionKind::AdvanceTo, g.scenario().unit_index("a1"), -1, trail[1], -1});
     REQUIRE(g.decision() == DecisionKind::Advance);
     bool a2_to_first = false;
     for (const auto& a : g.legal_actions()) {
         CHECK(!(a.kind == ActionKind::AdvanceTo && a.hex == trail[1]));  // one unit to a hex
-        a2_to_first =
-            a2_to_first || (a.kind == ActionKind::AdvanceTo && a.unit == g.unit_index("a2") && a.hex == start);
+        a2_to_first = a2_to_first ||
+                      (a.kind == ActionKind::AdvanceTo && a.unit == g.scenario().unit_index("a2") && a.hex == start);
     }
     CHECK(a2_to_first);
-    s.apply({ActionKind::AdvanceTo, g.unit_index("a2"), -1, start, -1});
-    CHECK(g.state().unit(g.unit_index("a1")).hex == trail[1]);
-    CHECK(g.state().unit(g.unit_index("a2")).hex == start);
+    s.apply({ActionKind::AdvanceTo, g.scenario().unit_index("a2"), -1, start, -1});
+    CHECK(g.state().unit(g.scenario().unit_index("a1")).hex == trail[1]);
+    CHECK(g.state().unit(g.scenario().unit_index("a2")).hex == start);
 }
 
 TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and nobody advances", "[fm][retreat]") {
@@ -365,7 +365,7 @@ TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and 
     s.apply(act(ActionKind::CommitSupport));
     REQUIRE(g.state().combat.result == "D2");
     s.apply(act(ActionKind::StiffResistance));
-    const auto& d = g.state().unit(g.unit_index("d"));
+    const auto& d = g.state().unit(g.scenario().unit_index("d"));
     CHECK(d.back);
     CHECK(d.hex == *g.grid().parse_label("0503"));
     CHECK(g.decision() != DecisionKind::Advance);
@@ -447,7 +447,7 @@ TEST_CASE(
     REQUIRE(g.phase_id() == "movement");
     CHECK(g.ruleset().movement_point_parts == 2);
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
-    const int inf = g.unit_index("inf"), walker = g.unit_index("walker");
+    const int inf = g.scenario().unit_index("inf"), walker = g.scenario().unit_index("walker");
     CHECK(g.unit(inf).movement_budget() == 12);  // 6 MP in halves
     // Five road steps: 2 1/2 MP.
     CHECK(g.movement_range(inf).cost(at("0206")) == 5);
@@ -472,7 +472,7 @@ TEST_CASE(
     Session s = open(path);
     auto& g = s.game();
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
-    const int tank = g.unit_index("tank"), foot = g.unit_index("foot");
+    const int tank = g.scenario().unit_index("tank"), foot = g.scenario().unit_index("foot");
     // 0303 is next to the enemy at 0403: two clear steps (0201, 0302) then one into its zone, 1 + 5 MP: 7 MP in all.
     CHECK(g.movement_range(tank).cost(at("0302")) == 2 * 2);
     CHECK(g.movement_range(tank).cost(at("0303")) == 2 * (2 + 1 + 5));
@@ -510,26 +510,27 @@ TEST_CASE(
         std::vector<std::string> offered;
         for (const auto& a : g.legal_actions()) offered.push_back(g.describe(a));
         CHECK(offered == std::vector<std::string>{"retreat d 0505", "retreat d 0504", "stiff_resistance"});
-        s.apply({ActionKind::RetreatTo, g.unit_index("d"), -1, hex(g, "0505"), -1});
+        s.apply({ActionKind::RetreatTo, g.scenario().unit_index("d"), -1, hex(g, "0505"), -1});
         // The friend's owner chooses where it goes: the one free hex next to it.
         REQUIRE(g.decision() == DecisionKind::Retreat);
         REQUIRE(g.legal_actions().size() == 1);
-        CHECK(g.legal_actions().front() == Action{ActionKind::RetreatTo, g.unit_index("f"), -1, hex(g, "0506"), -1});
+        CHECK(g.legal_actions().front() ==
+              Action{ActionKind::RetreatTo, g.scenario().unit_index("f"), -1, hex(g, "0506"), -1});
         s.apply(g.legal_actions().front());
-        const auto& d = g.state().unit(g.unit_index("d"));
+        const auto& d = g.state().unit(g.scenario().unit_index("d"));
         CHECK(d.hex == hex(g, "0505"));
         CHECK(!d.back);  // the full distance: no step lost
-        CHECK(g.state().unit(g.unit_index("f")).hex == hex(g, "0506"));
+        CHECK(g.state().unit(g.scenario().unit_index("f")).hex == hex(g, "0506"));
         CHECK(g.state().combat.displacing.empty());
     }
     SECTION("or reduced short of it, by choice") {
         Session s = fought();
         auto& g = s.game();
-        s.apply({ActionKind::RetreatTo, g.unit_index("d"), -1, hex(g, "0504"), -1});
-        const auto& d = g.state().unit(g.unit_index("d"));
+        s.apply({ActionKind::RetreatTo, g.scenario().unit_index("d"), -1, hex(g, "0504"), -1});
+        const auto& d = g.state().unit(g.scenario().unit_index("d"));
         CHECK(d.hex == hex(g, "0504"));
         CHECK(d.back);
-        CHECK(g.state().unit(g.unit_index("f")).hex == hex(g, "0505"));
+        CHECK(g.state().unit(g.scenario().unit_index("f")).hex == hex(g, "0505"));
     }
 }
 
@@ -552,7 +553,8 @@ TEST_CASE(
     Session s = open(path);
     auto& g = s.game();
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
-    const int tank = g.unit_index("tank"), cdo = g.unit_index("cdo"), foot = g.unit_index("foot");
+    const int tank = g.scenario().unit_index("tank"), cdo = g.scenario().unit_index("cdo"),
+              foot = g.scenario().unit_index("foot");
     REQUIRE(g.hex_board().in_enemy_zoc(0, at("0304")));
     REQUIRE(g.hex_board().in_enemy_zoc(0, at("0601")));
     REQUIRE(g.hex_board().in_enemy_zoc(0, at("0602")));
@@ -610,7 +612,7 @@ TEST_CASE(
         Session s = open(path, 1, {4});  // 12 against 3: +9, die 4: D2
         auto& g = s.game();
         play_to_phase(s, "bombardment");
-        s.apply(act(ActionKind::Declare, -1, g.unit_index("d")));
+        s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("d")));
         s.apply(act(ActionKind::CommitSupport));
         s.apply(act(ActionKind::CommitSupport));
         REQUIRE(g.state().combat.result == "D2");

@@ -158,7 +158,7 @@ void answer_questions(kernel::Game& g) {
 Action select_and_find_move(kernel::Game& g, const std::string& unit_id) {
     answer_questions(g);
     REQUIRE(g.decision() == DecisionKind::Movement);
-    const int unit = g.unit_index(unit_id);
+    const int unit = g.scenario().unit_index(unit_id);
     REQUIRE(unit >= 0);
     g.apply({ActionKind::SelectUnit, unit, -1, {}, -1});
     REQUIRE(g.decision() == DecisionKind::MoveDestination);
@@ -245,7 +245,7 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
                 CHECK(again.line() == 5);
                 CHECK(again.message() == c.message);
                 check_same(before, snapshot(*rig.game));
-                const int unit = rig.game->unit_index(mover);
+                const int unit = rig.game->scenario().unit_index(mover);
                 const Action stay{ActionKind::MoveTo, unit, -1, rig.game->state().unit(unit).hex, -1};
                 CHECK_NOTHROW(rig.game->apply(stay));
                 CHECK(rig.game->state().unit(unit).moved);
@@ -269,7 +269,7 @@ bool next_to_enemy(const kernel::Game& g, int unit, geometry::Hex h) {
 Action knights_to_the_enemy(kernel::Game& g) {
     g.start();
     REQUIRE(g.decision() == DecisionKind::Movement);
-    const int knights = g.unit_index("r_kn");
+    const int knights = g.scenario().unit_index("r_kn");
     g.apply({ActionKind::Flip, knights, -1, {}, -1});
     answer_questions(g);
     REQUIRE(g.state().unit(knights).back);
@@ -584,7 +584,7 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         const geometry::Hex from = g.state().unit(viewer).hex;
         for (int i = 0; i < static_cast<int>(g.grid().size()); ++i) {
             const geometry::Hex h = g.grid().hex_at(i);
-            if (geometry::distance(from, h) >= 2 && g.clear_sight(viewer, h)) return h;
+            if (geometry::distance(from, h) >= 2 && g.hex_board().clear_sight(viewer, h)) return h;
         }
         return std::nullopt;
     };
@@ -597,7 +597,7 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         Rig blind(dir.write(
             "blind.lua", "game.on('sight.check', function(ctx)\n  if #ctx.hexes > 0 then ctx.blocked = 1 end\nend)\n"));
         blind.game->start();
-        CHECK(!blind.game->clear_sight(0, *h));
+        CHECK(!blind.game->hex_board().clear_sight(0, *h));
     }
     SECTION("a handler that acts fails with its line, and the game is unchanged") {
         Rig open(dir.write("open.lua", "game.on('sight.check', function(ctx) end)\n"));
@@ -610,7 +610,7 @@ TEST_CASE("a sight.check handler answers the kernel's line of sight, and may not
         rig.game->start();
         const auto before = kernel::checksum(rig.game->state());
         try {
-            (void)rig.game->clear_sight(0, *h);
+            (void)rig.game->hex_board().clear_sight(0, *h);
             FAIL("the acting handler did not fail");
         } catch (const ScriptError& e) {
             CHECK(e.script() == file);

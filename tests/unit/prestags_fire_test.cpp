@@ -25,7 +25,7 @@ int mark(const Game& g, const std::string& id, const std::string& key) { return 
 
 // Sight from a unit to a hex, after the battlefield's scripts had their say.
 bool sees(const Game& g, const std::string& viewer, const std::string& to) {
-    return g.clear_sight(unit(g, viewer), hex(g, to));
+    return g.hex_board().clear_sight(unit(g, viewer), hex(g, to));
 }
 
 }  // namespace
@@ -371,7 +371,8 @@ TEST_CASE(
     CHECK(s.game().deciding_side() == 1);
     const auto& legal = s.game().legal_actions();
     CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) {
-        return a.kind == ActionKind::AdvanceTo && a.unit == s.game().unit_index("lb") && a.hex == hex(s.game(), "0505");
+        return a.kind == ActionKind::AdvanceTo && a.unit == s.game().scenario().unit_index("lb") &&
+               a.hex == hex(s.game(), "0505");
     }));
     const auto decline = find(legal, ActionKind::Decline);
     REQUIRE(decline);

@@ -131,7 +131,7 @@ TEST_CASE(
         const std::string scenario = write_loop_scenario(ruleset, a, b, 999);
         for (int round_set = 0; round_set < 3 && total.rounds < 10'000; ++round_set) {
             Session s = open(scenario, 11 + static_cast<std::uint64_t>(games));
-            s.game().set_logging(false);
+            s.game().recording().log = false;
             const LoopAudit audit = play_rounds(s, 100 + static_cast<std::uint64_t>(games));
             ++games;
             total.rounds += audit.rounds;
@@ -218,9 +218,9 @@ TEST_CASE("in an activation only the activated formation moves, the others wait 
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
-    CHECK(movable == std::set<int>{g.unit_index("a1")});
-    CHECK(g.activation().acts_now(g.unit_index("a1")));
-    CHECK_FALSE(g.activation().acts_now(g.unit_index("a0")));
+    CHECK(movable == std::set<int>{g.scenario().unit_index("a1")});
+    CHECK(g.activation().acts_now(g.scenario().unit_index("a1")));
+    CHECK_FALSE(g.activation().acts_now(g.scenario().unit_index("a0")));
 }
 
 TEST_CASE("the loader checks an activation step's options and a step's `when`", "[regimental][activation][load]") {

@@ -51,7 +51,7 @@ std::string write_scenario(const std::vector<Stand>& stands, const std::string& 
 
 Session open(const std::string& scenario, std::vector<int> dice = {}, std::uint64_t seed = 1) {
     Session s(sandtable::load::load_scenario(scenario), scenario, seed, std::move(dice), true);
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     return s;
 }
 
@@ -86,8 +86,8 @@ void to_first_regiment_combat(Session& s, const std::map<std::string, std::strin
 // Declares an attack on `target` by `attackers`, and rolls.
 void attack(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
     auto& g = s.game();
-    s.apply(act(ActionKind::Declare, -1, g.unit_index(target)));
-    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.unit_index(a)));
+    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index(target)));
+    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index(a)));
     s.apply(act(ActionKind::Resolve));
 }
 
@@ -242,8 +242,8 @@ TEST_CASE("a scenario may set up a worn stand (`hits:`): fewer than its strength
     REQUIRE(text.find(at) != std::string::npos);
     sandtable::test::write_text(file, text.replace(text.find(at), at.size(), at + ", hits: 2"));
     Session s = open(file);
-    CHECK(s.game().unit(s.game().unit_index("a_inf")).hits() == 2);
-    CHECK(s.game().combat().strength_points_left(s.game().unit_index("a_inf")) == 3);
+    CHECK(s.game().unit(s.game().scenario().unit_index("a_inf")).hits() == 2);
+    CHECK(s.game().combat().strength_points_left(s.game().scenario().unit_index("a_inf")) == 3);
     const auto loaded = sandtable::load::load_scenario(file);
     CHECK(sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset).find("hits: 2") != std::string::npos);
     text = sandtable::test::text_of(file);
@@ -262,7 +262,7 @@ TEST_CASE("battle strength (1.3, 3.1): a stand rolls its BS in dice, no more tha
           "[regimental][dice_pool]") {
     Session s = open(write_scenario(kTwoRegiments));
     auto& g = s.game();
-    const int inf = g.unit_index("a_inf"), target = g.unit_index("x_inf");
+    const int inf = g.scenario().unit_index("a_inf"), target = g.scenario().unit_index("x_inf");
     CHECK(g.combat().strength_points_left(inf) == 5);
     CHECK(g.combat().odds_for_phase("combat", {inf}, {target}).attack == 3);
     g.set_hits(inf, 3);  // the text's example: an infantry stand with 3 SP losses gets 2D6
@@ -282,7 +282,7 @@ TEST_CASE(
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "H"}});
     REQUIRE(g.phase_id() == "combat");
-    const int a_inf = g.unit_index("a_inf"), x_inf = g.unit_index("x_inf");
+    const int a_inf = g.scenario().unit_index("a_inf"), x_inf = g.scenario().unit_index("x_inf");
     attack(s, "x_inf", {"a_inf"});
     const auto& c = g.state().combat;
     CHECK(c.close_combat);
@@ -316,7 +316,7 @@ TEST_CASE(
     Session s = open(write_scenario(kTwoRegiments), {6, 6, 1, 1, 6, 6, 4, 4, 1});
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
-    const int x_inf = g.unit_index("x_inf");
+    const int x_inf = g.scenario().unit_index("x_inf");
     attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.attack == 2);
     CHECK(g.state().combat.attacker_hits == 2);
@@ -345,9 +345,10 @@ TEST_CASE(
     attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.defend == 3 + 1 + 2 + 2);  // the stand, its fire support, two guns of three
     int shots = 0;
-    for (const char* gun : {"x_gun", "x_gun2", "x_gun3"}) shots += g.state().mark(g.unit_index(gun), "shots");
+    for (const char* gun : {"x_gun", "x_gun2", "x_gun3"})
+        shots += g.state().mark(g.scenario().unit_index(gun), "shots");
     CHECK(shots == 3 + 3 + 3 - 2);
-    CHECK(g.unit(g.unit_index("x_fs")).hits() == 0);  // supporters take no losses
+    CHECK(g.unit(g.scenario().unit_index("x_fs")).hits() == 0);  // supporters take no losses
 }
 
 TEST_CASE(
@@ -360,7 +361,7 @@ TEST_CASE(
     REQUIRE(g.phase_id() == "retreat_moves");
     // The Allies have nobody retreating; the Axis regiment moves at its strategic allowance.
     REQUIRE(g.state().at.active_side == 1);
-    const int x_inf = g.unit_index("x_inf");
+    const int x_inf = g.scenario().unit_index("x_inf");
     CHECK(g.unit(x_inf).movement_budget() == 4);  // foot: 2, strategic 4
     s.apply(act(ActionKind::EndPhase));           // it stays, to be attacked
     activate(s, "1st");
@@ -388,7 +389,7 @@ TEST_CASE(
         const auto& legal = g.legal_actions();
         if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }))
             return -1;
-        s.apply(act(ActionKind::Declare, -1, g.unit_index("x_inf")));
+        s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_inf")));
         int added = 0;
         for (;;) {
             const auto& now = g.legal_actions();
@@ -420,9 +421,9 @@ TEST_CASE(
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
     // Infantry (3) and its AT company (1) against a tank: +1 for the company
     // against armour (3.1: AT 2 against armour), -1 for infantry firing on armour.
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_tank")));
-    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_inf")));
-    s.apply(act(ActionKind::AddAttacker, g.unit_index("a_at")));
+    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_tank")));
+    s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index("a_inf")));
+    s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index("a_at")));
     const auto odds = g.combat().odds_for(g.state().combat.attackers, g.state().combat.defenders);
     CHECK(odds.attack == 4);  // before the rule modules
     s.apply(act(ActionKind::Resolve));
@@ -458,19 +459,19 @@ TEST_CASE(
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
     REQUIRE(g.phase_id() == "combat");
-    CHECK(g.state().mark(g.unit_index("a_far"), "cannot_attack") == 1);  // out of command
-    CHECK(g.state().mark(g.unit_index("a_near"), "cannot_attack") == 0);
-    const int near = g.unit_index("a_near"), inf = g.unit_index("x_inf");
-    CHECK(g.combat().reaches(near, g.unit_index("x_other")));  // a clear line at 2 hexes
-    CHECK_FALSE(g.combat().reaches(near, inf));                // a stand in the way (3.3)
-    CHECK(g.combat().reaches(g.unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
-    s.apply(act(ActionKind::Declare, -1, g.unit_index("x_other")));
+    CHECK(g.state().mark(g.scenario().unit_index("a_far"), "cannot_attack") == 1);  // out of command
+    CHECK(g.state().mark(g.scenario().unit_index("a_near"), "cannot_attack") == 0);
+    const int near = g.scenario().unit_index("a_near"), inf = g.scenario().unit_index("x_inf");
+    CHECK(g.combat().reaches(near, g.scenario().unit_index("x_other")));  // a clear line at 2 hexes
+    CHECK_FALSE(g.combat().reaches(near, inf));                           // a stand in the way (3.3)
+    CHECK(g.combat().reaches(g.scenario().unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
+    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_other")));
     s.apply(act(ActionKind::AddAttacker, near));
     std::set<int> joiners;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::AddAttacker) joiners.insert(a.unit);
-    CHECK(joiners.count(g.unit_index("a_mg")) == 1);  // attached: in the stand's hex
-    CHECK(joiners.count(g.unit_index("a_far")) == 0);
+    CHECK(joiners.count(g.scenario().unit_index("a_mg")) == 1);  // attached: in the stand's hex
+    CHECK(joiners.count(g.scenario().unit_index("a_far")) == 0);
 }
 
 TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until clear of zones and friends",
@@ -488,7 +489,7 @@ TEST_CASE("a fall back (4.1) may pass through an enemy zone but goes on until cl
     auto& g = s.game();
     to_first_regiment_combat(s, {{"1st", "M"}, {"2nd", "H"}, {"Kg", "H"}});
     attack(s, "x_inf", {"a_inf"});
-    const int x = g.unit_index("x_inf");
+    const int x = g.scenario().unit_index("x_inf");
     const auto destinations = g.combat().retreat_destinations(x, 1);
     REQUIRE_FALSE(destinations.empty());
     for (const auto& h : destinations) {
@@ -514,7 +515,7 @@ TEST_CASE(
     s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
     REQUIRE(g.decision() == DecisionKind::Question);
     s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
-    const int inf = g.unit_index("a_inf");
+    const int inf = g.scenario().unit_index("a_inf");
     CHECK(g.unit(inf).movement_budget() == 4);  // foot: 2, strategic 4
     const auto& range = g.movement_range(inf);
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
@@ -528,7 +529,7 @@ TEST_CASE(
     give_orders(near, {{"1st", "M"}, {"Kg", "H"}});
     activate(near, "1st");
     CHECK(near.game().decision() == DecisionKind::Movement);
-    CHECK(near.game().unit(near.game().unit_index("a_inf")).movement_budget() == 2);
+    CHECK(near.game().unit(near.game().scenario().unit_index("a_inf")).movement_budget() == 2);
 }
 
 TEST_CASE(
@@ -549,11 +550,11 @@ TEST_CASE(
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
-    CHECK(movable.count(g.unit_index("a_inf")) == 1);  // in command: it may reshuffle
-    CHECK(movable.count(g.unit_index("a_far")) == 0);  // out of command: it holds
-    CHECK(movable.count(g.unit_index("a_mg")) == 0);   // 2.4: not while a core stand is out of command
+    CHECK(movable.count(g.scenario().unit_index("a_inf")) == 1);  // in command: it may reshuffle
+    CHECK(movable.count(g.scenario().unit_index("a_far")) == 0);  // out of command: it holds
+    CHECK(movable.count(g.scenario().unit_index("a_mg")) == 0);   // 2.4: not while a core stand is out of command
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
-    const auto& inf = g.movement_range(g.unit_index("a_inf"));
+    const auto& inf = g.movement_range(g.scenario().unit_index("a_inf"));
     CHECK(inf.reached(at("0405")));        // where its MG company stands
     CHECK_FALSE(inf.reached(at("0403")));  // vacant
 
@@ -564,9 +565,9 @@ TEST_CASE(
     auto& h = t.game();
     bool mg_movable = false;
     for (const auto& a : h.legal_actions())
-        mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.unit_index("a_mg"));
+        mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.scenario().unit_index("a_mg"));
     CHECK(mg_movable);
-    const auto& mg = h.movement_range(h.unit_index("a_mg"));
+    const auto& mg = h.movement_range(h.scenario().unit_index("a_mg"));
     CHECK(mg.reached(at("0404")));        // onto its battalion's hex
     CHECK_FALSE(mg.reached(at("0406")));  // vacant
 }
@@ -590,12 +591,12 @@ TEST_CASE(
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
     activate(s, "1st");
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
-    CHECK(g.movement_range(g.unit_index("a_mot")).reached(at("0404")));         // into the woods, 2 MP of 3
-    CHECK_FALSE(g.movement_range(g.unit_index("a_mot")).reached(at("0504")));   // but not through them
-    CHECK(g.movement_range(g.unit_index("a_bank")).reached(at("0704")));        // the river, as the first step
-    CHECK_FALSE(g.movement_range(g.unit_index("a_bank")).reached(at("0804")));  // and it halts there
-    CHECK_FALSE(g.movement_range(g.unit_index("a_back")).reached(at("0704")));  // not after another step
-    CHECK(g.movement_range(g.unit_index("a_back")).reached(at("0604")));
+    CHECK(g.movement_range(g.scenario().unit_index("a_mot")).reached(at("0404")));        // into the woods, 2 MP of 3
+    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_mot")).reached(at("0504")));  // but not through them
+    CHECK(g.movement_range(g.scenario().unit_index("a_bank")).reached(at("0704")));  // the river, as the first step
+    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_bank")).reached(at("0804")));  // and it halts there
+    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_back")).reached(at("0704")));  // not after another step
+    CHECK(g.movement_range(g.scenario().unit_index("a_back")).reached(at("0604")));
 }
 
 TEST_CASE(
@@ -610,7 +611,7 @@ TEST_CASE(
     Session s = open(write_scenario(stands));
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
-    g.eliminate(g.unit_index("a_hq"));
+    g.eliminate(g.scenario().unit_index("a_hq"));
     play_to_turn(s, 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
     CHECK(g.formation_orders().of(g.formations().index("1st")) == order_index(g, "H"));  // M goes to H
@@ -619,16 +620,16 @@ TEST_CASE(
     while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)
         s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
     s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
-    const auto& hq = g.state().unit(g.unit_index("a_hq"));
+    const auto& hq = g.state().unit(g.scenario().unit_index("a_hq"));
     CHECK(hq.on_map);
     CHECK(logged(g, "a_hq returns at"));
     // No other movement the round it returns.
     CHECK(std::none_of(g.legal_actions().begin(), g.legal_actions().end(),
                        [](const Action& a) { return a.kind == ActionKind::SelectUnit; }));
     // Reduced to its HQ: removed.
-    g.eliminate(g.unit_index("a_inf"));
-    g.eliminate(g.unit_index("a_inf2"));
-    CHECK_FALSE(g.state().unit(g.unit_index("a_hq")).on_map);
+    g.eliminate(g.scenario().unit_index("a_inf"));
+    g.eliminate(g.scenario().unit_index("a_inf2"));
+    CHECK_FALSE(g.state().unit(g.scenario().unit_index("a_hq")).on_map);
     CHECK(logged(g, "1st is reduced to its HQ and removed"));
 }
 
@@ -642,11 +643,11 @@ TEST_CASE("the night (8.0): strength points pooled, 2 a regiment, go to worn sta
     Session s = open(write_scenario(stands));
     auto& g = s.game();
     give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
-    g.set_hits(g.unit_index("a_inf"), 3);
-    g.set_hits(g.unit_index("a_far"), 1);  // 5 hexes from its HQ: out of command
+    g.set_hits(g.scenario().unit_index("a_inf"), 3);
+    g.set_hits(g.scenario().unit_index("a_far"), 1);  // 5 hexes from its HQ: out of command
     play_to_turn(s, 6);
-    CHECK(g.unit(g.unit_index("a_inf")).hits() == 1);  // 2 points for one regiment
-    CHECK(g.unit(g.unit_index("a_far")).hits() == 1);
+    CHECK(g.unit(g.scenario().unit_index("a_inf")).hits() == 1);  // 2 points for one regiment
+    CHECK(g.unit(g.scenario().unit_index("a_far")).hits() == 1);
     CHECK(logged(g, "Allies: night supply for 1 regiments; 0 strength and 1 support points unused"));
 }
 
@@ -662,7 +663,7 @@ TEST_CASE(
     Session s = open(write_scenario(stands), {6, 6, 1, 1, 6, 6, 6, 6});
     auto& g = s.game();
     give_orders(s, {{"1st", "H"}, {"Kg", "H"}});
-    const int gun = g.unit_index("a_gun");
+    const int gun = g.scenario().unit_index("a_gun");
     CHECK(g.state().mark(gun, "shots") == 3);
     while (g.phase_id() != "artillery_fire")
         s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
@@ -670,8 +671,8 @@ TEST_CASE(
     std::set<int> targets;
     for (const auto& a : g.legal_actions())
         if (a.kind == ActionKind::Declare) targets.insert(a.target);
-    CHECK(targets.count(g.unit_index("x_inf")) == 1);  // 2 hexes from a_inf, in the open: spotted
-    CHECK(targets.count(g.unit_index("x_far")) == 0);  // nobody sees it
+    CHECK(targets.count(g.scenario().unit_index("x_inf")) == 1);  // 2 hexes from a_inf, in the open: spotted
+    CHECK(targets.count(g.scenario().unit_index("x_far")) == 0);  // nobody sees it
     attack(s, "x_inf", {"a_gun"});
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // 6 6: two hits, one gun

@@ -14,7 +14,7 @@ TEST_CASE(
     "explained combat in words: the studio's combat pane names units, modifiers with their source, die and result",
     "[explain][studio]") {
     auto s = spearmen_against_levy_on_a_hill().start({2});
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();
@@ -48,7 +48,7 @@ TEST_CASE("explained combat: each unit's value names its layer and file:line, a 
     auto field = spearmen_against_levy_on_a_hill();
     field.house_rules = {house.string()};
     auto s = field.start({2});
-    s.game().set_explaining(true);
+    s.game().recording().explain = true;
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();

@@ -111,7 +111,8 @@ TEST_CASE("odds calculator on F&M's differential table: typed strengths on a ter
     CHECK(phases == std::vector<std::string>{"combat", "mobile_combat"});
     // Grenadier Battalion 1 (0209) against Rifle Battalion 1 (0211)'s neighbour: any two units give a line and a
     // column.
-    const auto picked = odds_of_units(g, "combat", {g.unit_index("al_inf1")}, {g.unit_index("ax_inf1")});
+    const auto picked =
+        odds_of_units(g, "combat", {g.scenario().unit_index("al_inf1")}, {g.scenario().unit_index("ax_inf1")});
     CHECK(picked.answer.attack == 4);
     CHECK(picked.answer.defend == 4);
     CHECK(!picked.answer.column.empty());

@@ -353,7 +353,7 @@ TEST_CASE("hot seat with hidden orders: no replay is saved before the game ends"
 TEST_CASE("play view: unit ids in the log and in scripts' questions read as names", "[studio][play]") {
     auto play = new_game(bundled("bmw/wendle-fords.yaml"), {Seat{true}, Seat{true}});
     const auto& g = play.game();
-    const int banner = g.unit_index("h_kn1");
+    const int banner = g.scenario().unit_index("h_kn1");
     REQUIRE(banner >= 0);
     const std::string name = g.scenario().units[static_cast<std::size_t>(banner)].name;
     CHECK(sandtable::studio::with_unit_names(g, "h_kn1 moves 0906 to 0911 (h_kn1x stays)") ==

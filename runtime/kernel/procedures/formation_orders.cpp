@@ -73,7 +73,7 @@ bool FormationOrdersProcedure::step(Game& game) const {
             game.decide(DecisionKind::Orders, orders.ordering_side());
             return true;
         }
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.scenario_->sides[static_cast<std::size_t>(orders.ordering_side())].name +
                       " has given its orders");
         ++game.state_.at.stage;
@@ -105,7 +105,7 @@ void FormationOrdersProcedure::reveal(Game& game) {
         if (order >= 0) game.state_.orders[static_cast<std::size_t>(f)] = order;
     }
     std::fill(game.beside_.pending_orders.begin(), game.beside_.pending_orders.end(), -1);
-    if (!game.logging_) return;
+    if (!game.recording_.log) return;
     for (int side = 0; side < static_cast<int>(game.scenario_->sides.size()); ++side) {
         std::string line;
         for (int f = 0; f < game.formations_.count(); ++f)
@@ -120,7 +120,7 @@ void FormationOrdersProcedure::reveal(Game& game) {
 void Game::set_order(int formation, int order) {
     if (formation < 0 || formation >= static_cast<int>(state_.orders.size())) return;
     state_.orders[static_cast<std::size_t>(formation)] = order;
-    if (logging_)
+    if (recording_.log)
         note("  " + formations_.name(formation) + " is now on " +
              ruleset_->orders.list[static_cast<std::size_t>(order)].name + " orders");
 }

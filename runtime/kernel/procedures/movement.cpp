@@ -137,7 +137,7 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
         auto& u = game.state_.unit(a.unit);
         game.set_back(a.unit, !u.back);
         u.flipped = true;
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(a.unit).id() + " turns to its " + (u.back ? "back" : "front") + " face");
         return;
     }
@@ -158,13 +158,13 @@ void MovementProcedure::apply(Game& game, const Action& a) const {
     if (a.hex == from) {
         if (faced && a.index != game.unit(unit).facing()) {
             game.set_facing(unit, a.index);
-            if (game.logging_) game.note("  " + game.unit(unit).id() + " turns in " + game.grid().label(from));
+            if (game.recording_.log) game.note("  " + game.unit(unit).id() + " turns in " + game.grid().label(from));
         }
         return;
     }
     game.move_along(unit, path, a.hex);
     if (faced) game.set_facing(unit, a.index);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " moves " + game.grid().label(from) + " to " +
                   game.grid().label(a.hex));
     if (!game.listening(Event::MoveEnd)) return;
@@ -292,7 +292,7 @@ void MovementProcedure::leave_map(Game& game, int unit, Hex at) {
             std::find(area.hexes.begin(), area.hexes.end(), at) != area.hexes.end())
             points = area.points;
     game.state_.sides[static_cast<std::size_t>(u.side)].exited_points += points;
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " leaves the map from " + game.grid().label(at) + " (" +
                   std::to_string(points) + " VP)");
 }

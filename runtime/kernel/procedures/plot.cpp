@@ -58,13 +58,14 @@ bool PlotProcedure::step(Game& game) const {
                 game.decide(DecisionKind::Plot, plotting_side(game));
                 return true;
             }
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.scenario_->sides[static_cast<std::size_t>(plotting_side(game))].name +
                       " has written its orders");
         ++game.state_.at.stage;
     }
     if (game.state_.at.stage == 3) {
-        if (game.logging_) game.note("  both sides have written their orders; they are carried out phase by phase");
+        if (game.recording_.log)
+            game.note("  both sides have written their orders; they are carried out phase by phase");
         game.state_.at.stage = 4;
     }
     return false;
@@ -104,7 +105,7 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
         if (fires && d >= 1 && d <= std::max(1, game.unit(unit).attribute(r.range.index)) &&
             game.unit(static_cast<int>(i)).capability(Capability::CanBeFiredAt) &&
             std::find(fire_targets.begin(), fire_targets.end(), e.hex) == fire_targets.end() &&
-            (d == 1 || game.clear_sight(unit, e.hex)))
+            (d == 1 || game.hex_board().clear_sight(unit, e.hex)))
             fire_targets.push_back(e.hex);
     }
     for (Hex h : fire_targets) task(PlotTask::Fire, h);
@@ -117,7 +118,7 @@ void PlotProcedure::apply(Game& game, const Action& a) const {
         game.state_.selected = -1;
         for (auto& u : game.state_.units)
             if (u.side == plotting_side(game)) u.moved = true;
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.scenario_->sides[static_cast<std::size_t>(plotting_side(game))].name +
                       " has written its orders");
         ++game.state_.at.stage;

@@ -74,7 +74,7 @@ bool PlottedCombatProcedure::open_next(Game& game) {
             for (int a : attackers)
                 if (!defenders.empty() && game.reaches(a, defenders.front())) able.push_back(a);
             if (able.empty() || defenders.empty()) {
-                if (game.logging_)
+                if (game.recording_.log)
                     game.note("  the orders against " + game.grid().label(target) + " cannot be carried out");
                 continue;
             }

@@ -215,7 +215,7 @@ struct PlottedMovementProcedure::PlottedMoves {
 
     void stop(Mover& m, const char* why) {
         m.done = true;
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(m.unit).id() + " stops in " + game.grid().label(m.path.back()) + ": " + why);
     }
 
@@ -241,7 +241,7 @@ struct PlottedMovementProcedure::PlottedMoves {
     void announce() {
         for (const auto& m : movers) {
             if (m.path.size() < 2) continue;
-            if (game.logging_)
+            if (game.recording_.log)
                 game.note("  " + game.unit(m.unit).id() + " moves " + game.grid().label(m.path.front()) + " to " +
                           game.grid().label(m.path.back()));
             if (!game.listening(Event::MoveEnd)) continue;

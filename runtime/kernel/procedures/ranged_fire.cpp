@@ -72,7 +72,7 @@ bool RangedFireProcedure::can_fire_at(const Game& game, int firer, int target, i
     if (!t.on_map || t.side == f.side) return false;
     const int d = geometry::distance(f.hex, t.hex);
     if (d > range || d < 1 || !game.unit(target).capability(Capability::CanBeFiredAt)) return false;
-    return d == 1 || game.clear_sight(firer, t.hex);
+    return d == 1 || game.hex_board().clear_sight(firer, t.hex);
 }
 
 void RangedFireProcedure::apply(Game& game, const Action& a) const {
@@ -83,7 +83,7 @@ void RangedFireProcedure::apply(Game& game, const Action& a) const {
     }
     game.state_.unit(a.unit).fired = true;
     game.state_.fires.push_back({a.unit, a.target, game.unit(a.unit).attribute(game.roles_.fire_factor)});
-    if (game.logging_) game.note("  " + game.unit(a.unit).id() + " will fire at " + game.unit(a.target).id());
+    if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " will fire at " + game.unit(a.target).id());
 }
 
 void RangedFireProcedure::resolve_fires(Game& game) {
@@ -101,7 +101,7 @@ void RangedFireProcedure::resolve_fires(Game& game) {
         ctx.set("hit", success);
         game.raise(ctx);
         if (ctx.get("hit")) hit.push_back(f.target);
-        if (game.logging_) game.note(std::string("  ") + (ctx.get("hit") ? "hit" : "miss"));
+        if (game.recording_.log) game.note(std::string("  ") + (ctx.get("hit") ? "hit" : "miss"));
     }
     for (int t : hit) game.disorder(t);
     game.state_.fires.clear();

@@ -24,7 +24,7 @@ bool RecoveryProcedure::step(Game& game) const {
                 continue;
             if (game.unit(unit).capability(Capability::AutoReorganize)) {
                 game.set_back(unit, false);
-                if (game.logging_) game.note("  " + game.unit(unit).id() + " reorganizes (no roll needed)");
+                if (game.recording_.log) game.note("  " + game.unit(unit).id() + " reorganizes (no roll needed)");
                 continue;
             }
             int modifier =
@@ -35,7 +35,7 @@ bool RecoveryProcedure::step(Game& game) const {
             bool ok = table ? table->succeeds(r + modifier, target) : r + modifier >= target;
             if (ok) {
                 game.set_back(unit, false);
-                if (game.logging_) game.note("  " + game.unit(unit).id() + " reorganizes");
+                if (game.recording_.log) game.note("  " + game.unit(unit).id() + " reorganizes");
             }
         }
         game.state_.at.stage = 1;
@@ -50,7 +50,7 @@ bool RecoveryProcedure::step(Game& game) const {
             int r = game.roll(6, game.scenario_->sides[static_cast<std::size_t>(side)].name + " rally attempt");
             if (std::find(rolls.begin(), rolls.end(), r) != rolls.end())
                 game.state_.at.stage = 2;
-            else if (game.logging_)
+            else if (game.recording_.log)
                 game.note("  no rally");
         }
     }
@@ -120,7 +120,7 @@ void RecoveryProcedure::apply(Game& game, const Action& a) const {
         game.state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -=
             game.unit(a.unit).type().front.values[static_cast<std::size_t>(game.roles_.strength)];
     game.state_.sides[static_cast<std::size_t>(u.side)].lost_points -= game.unit(a.unit).victory_points();
-    if (game.logging_) game.note("  " + game.unit(a.unit).id() + " rallies at " + game.grid().label(a.hex));
+    if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " rallies at " + game.grid().label(a.hex));
     game.check_morale(u.side);
 }
 

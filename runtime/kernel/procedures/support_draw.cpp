@@ -15,7 +15,7 @@ bool SupportDrawProcedure::step(Game& game) const {
         game.beside_.support.available[side] = side < sf.pools.size() ? sf.pools[side] : std::vector<int>{};
         game.beside_.support.draws_left[side] = sf.allotment(static_cast<int>(side), game.state_.at.turn);
         game.beside_.support.committed[side].clear();
-        if (game.logging_ && game.beside_.support.draws_left[side] > 0)
+        if (game.recording_.log && game.beside_.support.draws_left[side] > 0)
             game.note("  " + game.scenario_->sides[side].name + " may draw " +
                       std::to_string(game.beside_.support.draws_left[side]) + " support fire marker" +
                       (game.beside_.support.draws_left[side] == 1 ? "" : "s") + " this game turn");

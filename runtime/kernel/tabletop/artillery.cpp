@@ -112,7 +112,7 @@ void TabletopArtilleryProcedure::apply(Game& game, const Action& a) const {
     game.state_.unit(a.unit).fired = true;
     game.drop_legal();
     if (a.kind == ActionKind::Decline) {
-        if (game.logging_) game.note("  " + game.unit(a.unit).id() + " does not fire");
+        if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " does not fire");
         return;
     }
     fire_gun(game, a.unit, a.target, a.index);
@@ -149,7 +149,7 @@ void TabletopArtilleryProcedure::fire_gun(Game& game, int gun, int target, int c
     Shot shot{chart, *gs, spec, gun, muzzle, bearing, game.unit(gun).id() + " fires " + spec.name};
     aim_shot(game, shot, called_cm);
     land_shot(game, shot);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + shot.who + " at " + game.unit(target).id() +
                   (called_cm > 0 ? ", range called " + std::to_string(called_cm) + " cm" : "") + ": lands " +
                   std::to_string(static_cast<int>(std::lround(gt::distance(muzzle, shot.aim)))) + " cm out; " +

@@ -145,14 +145,14 @@ void TabletopFireProcedure::apply(Game& game, const Action& a) const {
     auto& u = game.state_.unit(a.unit);
     u.fired = true;
     if (a.kind != ActionKind::Fire) {
-        if (game.logging_) game.note("  " + game.unit(a.unit).id() + " holds its fire");
+        if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " holds its fire");
         return;
     }
     double range = 0;
     if (!may_fire_at(game, a.unit, a.target, &range)) {
         for (const auto& s : game.state_.sightings)
             if (s.firer == a.unit && s.target == a.target) range = s.distance_um / 10000.0;
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(a.unit).id() + " fires en passant at " + game.unit(a.target).id() +
                       ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
     }
@@ -226,7 +226,7 @@ void TabletopFireProcedure::resolve(Game& game) {
                     scored += ladder->hits(step, game.roll(ladder->die_faces, game.unit(f.firer).id() + " fires at " +
                                                                                   game.unit(f.target).id()));
                 hits += scored;
-                if (game.logging_)
+                if (game.recording_.log)
                     game.note("  " + game.unit(f.firer).id() + " fires at " + game.unit(f.target).id() + " (volley " +
                               std::to_string(volley) + ", rank " + std::to_string(rank + 1) + ", " +
                               std::to_string(shooting) + " figures at step " + std::to_string(step) +

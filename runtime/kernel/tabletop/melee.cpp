@@ -44,7 +44,7 @@ bool TabletopMeleeProcedure::step(Game& game) const {
         for (int b : game.tabletop_.units_in_contact(a)) {
             if (b < a) continue;
             if (out_of_time_to_fight(game, a) || out_of_time_to_fight(game, b)) {
-                if (game.logging_)
+                if (game.recording_.log)
                     game.note("  " + game.unit(a).id() + " and " + game.unit(b).id() +
                               " meet in the last third of a move: they fight next turn");
                 continue;
@@ -102,7 +102,7 @@ int TabletopMeleeProcedure::shock_hits(Game& game, const rules::HitMatrix& shock
         const int face = game.roll(shock.die_faces, game.unit(striker).id() + " shock");
         hits += std::find(faces.begin(), faces.end(), face) != faces.end();
     }
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(striker).id() + " charges home on " + game.unit(receiver).id() + ": " +
                   std::to_string(dice) + " shock dice, " + std::to_string(hits) + " hits");
     return hits;
@@ -128,7 +128,7 @@ int TabletopMeleeProcedure::melee_losses(Game& game, int unit, int enemy) {
     int lost = 0;
     for (int k = 0; k < rolling; ++k)
         lost += game.roll(die, game.unit(unit).id() + " melee against " + game.unit(enemy).id()) > point;
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " melees " + game.unit(enemy).id() + ": " + std::to_string(rolling) +
                   " figures at " + std::to_string(point) + ", " + std::to_string(lost) + " fall");
     return lost;

@@ -25,7 +25,7 @@ bool TabletopMoraleProcedure::step(Game& game) const {
         game.raise(ctx);
         const int column = chart->column_for(morale * u.figures_at_turn_start, static_cast<int>(ctx.get("columns", 0)));
         result[static_cast<std::size_t>(unit)] = chart->result(column, morale * lost);
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(unit).id() + " tests morale: " + std::to_string(morale * lost) + " lost of " +
                       std::to_string(morale * u.figures_at_turn_start) + ": " +
                       rules::reaction_name(result[static_cast<std::size_t>(unit)]));
@@ -41,7 +41,7 @@ bool TabletopMoraleProcedure::step(Game& game) const {
                 const int tmv_b = game.tabletop_.value(b, TabletopRole::Morale) * game.unit(b).figures();
                 const bool a_takes = ra != rb ? ra > rb : tmv_a <= tmv_b;
                 (a_takes ? rb : ra) = rules::MoraleReaction::None;
-                if (game.logging_) game.note("  only " + game.unit(a_takes ? a : b).id() + "'s reaction counts");
+                if (game.recording_.log) game.note("  only " + game.unit(a_takes ? a : b).id() + "'s reaction counts");
             }
     for (int unit = 0; unit < n; ++unit) {
         auto& u = game.state_.unit(unit);
@@ -55,7 +55,7 @@ bool TabletopMoraleProcedure::step(Game& game) const {
                 u.reaction = Reaction::BackAndTurn;
                 break;
             case rules::MoraleReaction::Rout:
-                if (game.logging_) game.note("  " + game.unit(unit).id() + " routs off the table");
+                if (game.recording_.log) game.note("  " + game.unit(unit).id() + " routs off the table");
                 game.lose_figures(unit, u.figures, "rout");
                 if (game.state_.result.over) return false;
                 break;

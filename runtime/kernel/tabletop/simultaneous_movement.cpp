@@ -202,7 +202,7 @@ TabletopMovementProcedure::TableMove TabletopMovementProcedure::plan_move(Game& 
                  -1};
         m.may_leave = u.reaction == Reaction::BackAndTurn;
         m.about_face = u.reaction != Reaction::Back;
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(unit).id() +
                       (u.reaction == Reaction::Back          ? " goes back"
                        : u.reaction == Reaction::BackAndTurn ? " goes back and turns"
@@ -342,7 +342,7 @@ void TabletopMovementProcedure::begin_charges(Game& game) {
         ctx.set("target_flees", 0);
         game.raise(ctx);
         if (ctx.get("cancel", 0)) {
-            if (game.logging_) game.note("  " + game.unit(unit).id() + "'s charge does not go in");
+            if (game.recording_.log) game.note("  " + game.unit(unit).id() + "'s charge does not go in");
             game.state_.table_orders[static_cast<std::size_t>(unit)] = {TableOrder::Hold, 0, 0, 0, u.facing, -1};
         } else if (ctx.get("target_flees", 0)) {
             game.state_.unit(o.target).reaction = Reaction::FleeCharge;
@@ -366,7 +366,7 @@ void TabletopMovementProcedure::stand_where_no_room(Game& game, std::vector<Tabl
         u.files = files;
         moves[static_cast<std::size_t>(unit)].moving = false;
         traffic.refresh(unit);
-        if (game.logging_) game.note("  " + game.unit(unit).id() + " has no room to turn or re-form, and stands");
+        if (game.recording_.log) game.note("  " + game.unit(unit).id() + " has no room to turn or re-form, and stands");
     }
 }
 
@@ -420,7 +420,7 @@ bool TabletopMovementProcedure::move_one_slice(Game& game, int unit, std::vector
     if (m.remaining <= 1e-6) m.moving = false;
     traffic.refresh(unit);
     if (m.may_leave && !gt::on_table(game.tabletop_.map(), end)) {
-        if (game.logging_) game.note("  " + game.unit(unit).id() + " leaves the table");
+        if (game.recording_.log) game.note("  " + game.unit(unit).id() + " leaves the table");
         game.lose_figures(unit, u.figures, "left the table");
         traffic.left_the_table(unit);
         m.moving = false;
@@ -450,7 +450,7 @@ void TabletopMovementProcedure::finish_move(Game& game, int unit, const TableMov
         u.facing = m.end_facing;
         if (!traffic.clear_of_others(unit, game.tabletop_.stands(unit))) u.facing = was;  // no room to face that way
     }
-    if (game.logging_ && m.moved > 0.05)
+    if (game.recording_.log && m.moved > 0.05)
         game.note("  " + game.unit(unit).id() + " moves " + std::to_string(static_cast<int>(std::lround(m.moved))) +
                   " cm");
 }

@@ -63,10 +63,10 @@ void Game::reveal_seen_markers() {
         auto& s = state_.unit(u);
         s.hidden = false;
         if (s.phantom) {
-            if (logging_) note("  a marker is seen: nothing is there (" + unit(u).id() + " was a phantom)");
+            if (recording_.log) note("  a marker is seen: nothing is there (" + unit(u).id() + " was a phantom)");
             s.on_map = false;
             s.eliminated = true;  // gone; it counts for nobody
-        } else if (logging_) {
+        } else if (recording_.log) {
             note("  " + unit(u).id() + " is seen and revealed");
         }
     }
@@ -89,7 +89,7 @@ void Game::lose_figures(int unit, int count, const std::string& why, const std::
     const int lost = std::min(count, u.figures);
     u.figures -= lost;
     state_.sides[static_cast<std::size_t>(u.side)].lost_points += lost * scenario_->vp_per_enemy_strength;
-    if (logging_)
+    if (recording_.log)
         note("  " + this->unit(unit).id() + " loses " + std::to_string(lost) + (lost == 1 ? " figure" : " figures") +
              (why.empty() ? "" : " (" + why + ")") + ", " + std::to_string(u.figures) + " left");
     board_changed();

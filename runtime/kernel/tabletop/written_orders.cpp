@@ -274,7 +274,7 @@ void WrittenOrdersProcedure::apply(Game& game, const Action& a) const {
 void Game::set_table_order(int unit, const TableOrder& order) {
     state_.table_orders[static_cast<std::size_t>(unit)] = order;
     drop_legal();
-    if (logging_)
+    if (recording_.log)
         note("    " + this->unit(unit).id() + ": " + written_orders().describe(unit, order) + " (its rules order it)");
 }
 
@@ -286,7 +286,7 @@ void WrittenOrdersProcedure::reveal(Game& game) {
             game.state_.table_orders[i] = TableOrder{0, 0, 0, 0, game.state_.units[i].facing, -1};
         game.beside_.pending_table_orders.written[i] = 0;
     }
-    if (!game.logging_) return;
+    if (!game.recording_.log) return;
     game.note("  Orders are revealed");
     for (std::size_t i = 0; i < game.state_.units.size(); ++i)
         if (game.state_.units[i].on_map && game.state_.units[i].reaction == Reaction::None)

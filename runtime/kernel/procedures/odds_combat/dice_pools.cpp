@@ -33,7 +33,7 @@ void CombatResolution::compute_dice_pools(Game& game) {
         why->defend = c.defend;
         why->column = std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D";
     }
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + std::string(c.close_combat ? "close combat" : "distant fire") + ": " +
                   std::to_string(c.attack) + "D against " + std::to_string(c.defend) + "D");
 }
@@ -44,7 +44,7 @@ int CombatResolution::roll_pool(Game& game, int dice, const rules::DicePoolRule&
     for (int i = 0; i < dice; ++i) faces.push_back(game.roll(game.dice_pool()->die_faces, who));
     if (rolled) *rolled = faces;
     const int hits = game.dice_pool()->hits(faces, rule);
-    if (game.logging_ && dice > 0)
+    if (game.recording_.log && dice > 0)
         game.note("  " + who + ": " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + " (on " +
                   std::to_string(rule.hit_on) + "+" +
                   (rule.double_on > 0 ? " or a double " + std::to_string(rule.double_on) : "") + ")");
@@ -71,7 +71,7 @@ void CombatResolution::resolve_dice_pools(Game& game) {
                   why ? &why->defence_dice : nullptr);
     if (const int cap = pool.max_hits_per_attacker * static_cast<int>(c.attackers.size());
         pool.max_hits_per_attacker > 0 && c.attacker_hits > cap) {
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  at most " + std::to_string(pool.max_hits_per_attacker) + " hit" +
                       (pool.max_hits_per_attacker == 1 ? "" : "s") + " a unit: " + std::to_string(cap) + " count");
         if (why)
@@ -130,7 +130,7 @@ void CombatResolution::lose_strength_point(Game& game, int unit) {
     game.state_.combat.loss_hexes.push_back(u.hex);
     ++u.hits;
     const int left = game.strength_points_left(unit);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " loses a strength point (" + std::to_string(left) + " left)");
     if (left <= 0) game.eliminate(unit);
 }

@@ -151,7 +151,7 @@ void CombatResolution::displacement_actions(const Game& game, std::vector<Action
 }
 
 void CombatResolution::start_displacement(Game& game, int unit, Hex to) {
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " retreats into " + game.grid().label(to) +
                   ", displacing the friend there");
     game.state_.combat.displacing.push_back({unit, to});
@@ -167,7 +167,7 @@ void CombatResolution::displace(Game& game, const Action& a) {
     }
     auto push = [&](int unit, Hex to) {
         const std::string from = game.grid().label(game.state_.unit(unit).hex);
-        if (game.logging_)
+        if (game.recording_.log)
             game.note("  " + game.unit(unit).id() + " is displaced " + from + " to " + game.grid().label(to));
         game.move_unit(unit, to);
         // 8.3.1: an attacker's displaced unit attacks no more this player turn.

@@ -47,7 +47,7 @@ void CombatResolution::offer_stiff_resistance(Game& game) {
     Combat& c = game.state_.combat;
     const int first = c.to_retreat.front();
     const bool attackers_retreat = contains(c.attackers, first);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.scenario_->sides[static_cast<std::size_t>(game.state_.unit(first).side)].name +
                   " offers stiff resistance");
     c.retreat_decided = c.stiff_resistance = true;
@@ -64,7 +64,7 @@ void CombatResolution::advance_after_combat(Game& game, int unit, Hex to) {
         c.advanced.push_back(unit);
     else
         c.advance_done = true;
-    if (game.logging_) game.note("  " + game.unit(unit).id() + " advances to " + game.grid().label(to));
+    if (game.recording_.log) game.note("  " + game.unit(unit).id() + " advances to " + game.grid().label(to));
     const Hex from = game.state_.unit(unit).hex;
     game.move_unit(unit, to);
     EventContext advanced(Event::UnitAdvanced);
@@ -128,7 +128,7 @@ std::optional<bool> CombatResolution::combat_declared(Game& game) {
         for (int u : units) out += (out.empty() ? "" : ", ") + game.unit(u).id();
         return out.empty() ? std::string("support fire") : out;
     };
-    if (game.logging_) game.note("  combat: " + listed(c.attackers) + " against " + listed(c.defenders));
+    if (game.recording_.log) game.note("  combat: " + listed(c.attackers) + " against " + listed(c.defenders));
     EventContext ctx(Event::CombatDeclared);
     ctx.set_list("attackers", c.attackers);
     ctx.set_list("defenders", c.defenders);
@@ -181,7 +181,7 @@ std::optional<bool> CombatResolution::combat_rolled(Game& game) {
     CombatExplanation* why = game.begin_explanation();
     const bool unopposed = game.combat_rules().bombardment ? c.support_attacker_markers == 0 : c.attackers.empty();
     if (c.cancelled || !alive(c.defenders) || (unopposed && c.forced_result.empty())) {
-        if (game.logging_) game.note("  the combat does not take place");
+        if (game.recording_.log) game.note("  the combat does not take place");
         if (why) {
             why->cancelled = true;
             for (int u : c.attackers) why->attackers.push_back({u, 0, false, {}});
@@ -273,7 +273,7 @@ std::optional<bool> CombatResolution::next_retreat(Game& game) {
     }
     c.to_retreat.erase(c.to_retreat.begin());
     if (dest.empty()) {
-        if (game.logging_) game.note("  " + game.unit(u).id() + " cannot retreat");
+        if (game.recording_.log) game.note("  " + game.unit(u).id() + " cannot retreat");
         // Its hex is the path of retreat (8.5): the retreat stands.
         if ((game.combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) &&
             side != game.attacking_side() && c.retreat_path.empty())
@@ -354,7 +354,7 @@ void CombatResolution::lose_step(Game& game, int unit, bool reduction) {
     if (game.state_.combat.dice_pool) return lose_strength_point(game, unit);
     const auto& u = game.state_.unit(unit);
     if (reduction && !u.back && game.unit(unit).type().back) {
-        if (game.logging_) game.note("  " + game.unit(unit).id() + " is reduced");
+        if (game.recording_.log) game.note("  " + game.unit(unit).id() + " is reduced");
         game.set_back(unit, true);
         return;
     }
@@ -405,7 +405,7 @@ void CombatResolution::compute_odds(Game& game) {
         why->defend = c.defend;
         why->column = label;
     }
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + std::to_string(c.attack) + " against " + std::to_string(c.defend) +
                   (dt ? " (differential " + std::to_string(c.attack - c.defend) + ")" : "") + ": column " + label +
                   (line ? " on the " + line->name + " line" : "") +
@@ -423,13 +423,13 @@ void CombatResolution::apply_result(Game& game) {
     const std::string automatic =
         odds_crt && c.column >= 0 ? odds_crt->columns[static_cast<std::size_t>(c.column)].automatic : std::string();
     if (!c.forced_result.empty()) {
-        if (game.logging_) game.note("  result fixed by a rule: " + c.forced_result);
+        if (game.recording_.log) game.note("  result fixed by a rule: " + c.forced_result);
         c.result = c.forced_result;
         if (why)
             why->modifiers.push_back(
                 {"result fixed at " + c.forced_result + " before any die", "a rule script (combat.declared)"});
     } else if (!automatic.empty()) {
-        if (game.logging_) game.note("  automatic result");
+        if (game.recording_.log) game.note("  automatic result");
         c.result = automatic;
     } else {
         roll_for_result(game, column_label);
@@ -471,7 +471,7 @@ void CombatResolution::roll_for_result(Game& game, const std::string& column_lab
                           : "combat on the " + column_label + " column");
     const int sum = c.roll + c.roll_modifier;
     const int row = odds_crt ? odds_crt->clamped_roll(sum) : dt->clamped_roll(sum);
-    if (c.roll_modifier != 0 && game.logging_) {
+    if (c.roll_modifier != 0 && game.recording_.log) {
         const std::string sign = c.roll_modifier > 0 ? " +" : " ";
         game.note("  modified roll " + std::to_string(c.roll) + sign + std::to_string(c.roll_modifier) + " = " +
                   std::to_string(sum) +
@@ -509,7 +509,7 @@ void CombatResolution::hear_result(Game& game, const std::string& column_label) 
     }
     c.advance_required = ctx.get("advance_required") != 0;
     c.advance_mark = ctx.text("advance_mark");
-    if (game.logging_) game.note("  result " + c.result);
+    if (game.recording_.log) game.note("  result " + c.result);
 }
 
 // What the result owes: units to lose (one for a loss or a reduction, every

@@ -144,7 +144,7 @@ void CombatResolution::retreat_to(Game& game, int unit, Hex to) {
                              geometry::distance(game.state_.unit(unit).hex, to) < retreat_length(game, unit);
     retreat(game, unit, to);
     if (!short_of_it) return;
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " could not retreat the full " +
                   std::to_string(retreat_length(game, unit)) + " hexes");
     lose_step(game, unit, true);
@@ -170,7 +170,7 @@ void CombatResolution::retreat(Game& game, int unit, Hex to) {
     const int side = game.state_.unit(unit).side;
     std::vector<Hex> path = game.retreat_path(unit, to);
     disorder_by_retreat(game, unit, path);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " retreats " + game.grid().label(from) + " to " +
                   game.grid().label(to));
     if ((game.combat_rules().advance == rules::CombatOptions::Advance::PathOfRetreat) && game.state_.combat_open &&

@@ -73,7 +73,7 @@ void CombatResolution::commit_support(Game& game, const Action& a) {
     game.beside_.support.committed[static_cast<std::size_t>(side)].push_back(
         draw_support_marker(game, side));  // used until the next game turn (7.2)
     ++(side == game.attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
-    if (game.logging_)
+    if (game.recording_.log)
         game.note("  " + game.scenario_->sides[static_cast<std::size_t>(side)].name +
                   " draws a support fire marker and places it face down");
 }
@@ -96,7 +96,7 @@ void CombatResolution::reveal_support(Game& game) {
     for (int v : game.beside_.support.committed[static_cast<std::size_t>(game.opponent_of(attacker))])
         c.support_defence += v;
     c.support_revealed = true;
-    if (!game.logging_ || c.support_attacker_markers + c.support_defender_markers == 0) return;
+    if (!game.recording_.log || c.support_attacker_markers + c.support_defender_markers == 0) return;
     auto listed = [&](int side) {
         std::string out;
         for (int v : game.beside_.support.committed[static_cast<std::size_t>(side)])
@@ -119,7 +119,7 @@ bool CombatResolution::filter_bombardment_result(Game& game) {
     const auto& ignored = r.bombardment_no_effect;
     CombatExplanation* why = game.current_explanation();
     if (std::find(ignored.begin(), ignored.end(), c.result) != ignored.end()) {
-        if (game.logging_) game.note("  " + c.result + " has no effect in a bombardment");
+        if (game.recording_.log) game.note("  " + c.result + " has no effect in a bombardment");
         if (why)
             why->modifiers.push_back({c.result + " has no effect in a bombardment",
                                       game.phase().id + ": bombardment_no_effect, " + game.phase().where.to_string()});
@@ -133,7 +133,7 @@ bool CombatResolution::filter_bombardment_result(Game& game) {
         if (u.on_map && u.side == game.attacking_side() && geometry::distance(u.hex, target) == 1)
             c.attackers.push_back(static_cast<int>(i));
     }
-    if (c.attackers.empty() && game.logging_)
+    if (c.attackers.empty() && game.recording_.log)
         game.note("  " + c.result + ": no friendly unit next to the target, no effect");
     if (why)
         why->modifiers.push_back({c.result + (c.attackers.empty() ? ": no friendly unit next to the target, no effect"
