@@ -57,8 +57,8 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
         case DecisionKind::MoveDestination:
             return choose_destination(game, legal);
         case DecisionKind::Fire:
-            return game.on_tabletop() ? choose_table_target(game, legal)
-                                      : legal.front();  // fire at every target offered first
+            return game.ruleset().table.enabled ? choose_table_target(game, legal)
+                                                : legal.front();  // fire at every target offered first
         case DecisionKind::WriteOrders:
             return choose_table_order(game, legal);
         case DecisionKind::Artillery:

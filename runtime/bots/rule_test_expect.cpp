@@ -162,7 +162,7 @@ void check_result(MapReader& m, const kernel::Game& g) {
 // `log:` — a line of the game's log holds these words; `not_log:` — none does.
 void check_log(MapReader& m, const kernel::Game& g, const std::string& key, bool want) {
     const std::string words = m.text(key, {.required = true});
-    const auto& log = g.log();
+    const auto& log = g.records().log;
     const auto hit =
         std::find_if(log.begin(), log.end(), [&](const auto& e) { return e.text.find(words) != std::string::npos; });
     if ((hit != log.end()) == want) return;

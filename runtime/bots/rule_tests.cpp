@@ -109,12 +109,13 @@ std::vector<int> forced_dice(MapReader& t) {
     const YAML::Node list = t.child("dice");
     if (list.IsDefined() && !list.IsSequence())
         t.sink().error(t.where("dice"), "'dice' lists the die faces to come, e.g. [6, 1, 3]");
-    if (list.IsSequence())
-        for (const auto& d : list)
-            if (auto v = load::read_int(d, t.file(), t.sink(), "a forced die"); v && *v >= 1 && *v <= 1000)
-                dice.push_back(*v);
-            else if (v)
-                t.sink().error(load::location_of(d, t.file()), "a die face is 1 or more");
+    if (!list.IsSequence()) return dice;
+    for (const auto& d : list) {
+        if (auto v = load::read_int(d, t.file(), t.sink(), "a forced die"); v && *v >= 1 && *v <= 1000)
+            dice.push_back(*v);
+        else if (v)
+            t.sink().error(load::location_of(d, t.file()), "a die face is 1 or more");
+    }
     return dice;
 }
 
@@ -125,7 +126,7 @@ struct KeepLogOnFailure {
     std::vector<std::string>& log;
     ~KeepLogOnFailure() {
         if (failed.empty()) return;
-        for (const auto& e : session.game().log()) log.push_back(e.text);
+        for (const auto& e : session.game().records().log) log.push_back(e.text);
     }
 };
 

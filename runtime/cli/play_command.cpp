@@ -93,7 +93,8 @@ int play(const std::vector<std::string>& argv) {
         return 0;
     }
     if (!args.flag("quiet"))
-        for (const auto& entry : session.game().log()) std::cout << "[T" << entry.turn << "] " << entry.text << "\n";
+        for (const auto& entry : session.game().records().log)
+            std::cout << "[T" << entry.turn << "] " << entry.text << "\n";
     const auto& r = session.game().state().result;
     std::cout << "Result: " << bots::describe_result(session.game()) << " (" << r.reason << ") after "
               << session.game().state().at.turn << " turn(s), " << actions << " actions; VP";

@@ -19,7 +19,7 @@ int Game::step_first_side() const { return state_.first_of_step >= 0 ? state_.fi
 bool Game::step_runs(int step) const {
     const std::string& when = game_turn()[static_cast<std::size_t>(step)].when;
     if (when.empty()) return true;
-    return (when == "night") == is_night();
+    return (when == "night") == ruleset_->day.is_night(state_.at.turn);
 }
 
 // From the current step on, the first one this game turn runs (turning to

@@ -280,7 +280,7 @@ int Game::table_columns() const {
 
 CombatExplanation* Game::begin_explanation() {
     if (!recording_.explain) return nullptr;
-    CombatExplanation& why = explanations_.emplace_back();
+    CombatExplanation& why = records_.combats.emplace_back();
     why.turn = state_.at.turn;
     why.phase = phase().name;
     why.attacking_side = state_.combat.side >= 0 ? state_.combat.side : attacking_side();
@@ -288,7 +288,7 @@ CombatExplanation* Game::begin_explanation() {
 }
 
 CombatExplanation* Game::current_explanation() {
-    return recording_.explain && !explanations_.empty() ? &explanations_.back() : nullptr;
+    return recording_.explain && !records_.combats.empty() ? &records_.combats.back() : nullptr;
 }
 
 std::string Game::module_source(const std::string& module) const {

@@ -33,8 +33,6 @@ void Game::start() {
     if (hooks_) hooks_->commit();
 }
 
-int Game::opponent_of(int side) const { return side == 0 ? 1 : 0; }
-
 const rules::PhaseSpec& Game::phase() const {
     const auto& step = game_turn()[static_cast<std::size_t>(state_.at.step)];
     return ruleset_->phases[static_cast<std::size_t>(step.phases[static_cast<std::size_t>(state_.at.phase)])];
@@ -270,9 +268,9 @@ void Game::save_position(GameSnapshot& into) const {
     into.dice = dice_;
     into.decision = state_decision_;
     into.deciding_side = deciding_side_;
-    into.log_size = log_.size();
-    into.explanations = explanations_.size();
-    into.dice_log = dice_log_.size();
+    into.log_size = records_.log.size();
+    into.explanations = records_.combats.size();
+    into.dice_log = records_.dice.size();
 }
 
 void Game::return_to(const GameSnapshot& position) {
@@ -281,9 +279,9 @@ void Game::return_to(const GameSnapshot& position) {
     dice_ = position.dice;
     state_decision_ = position.decision;
     deciding_side_ = position.deciding_side;
-    if (log_.size() > position.log_size) log_.resize(position.log_size);
-    if (explanations_.size() > position.explanations) explanations_.resize(position.explanations);
-    if (dice_log_.size() > position.dice_log) dice_log_.resize(position.dice_log);
+    if (records_.log.size() > position.log_size) records_.log.resize(position.log_size);
+    if (records_.combats.size() > position.explanations) records_.combats.resize(position.explanations);
+    if (records_.dice.size() > position.dice_log) records_.dice.resize(position.dice_log);
     invalidate();
 }
 
@@ -360,7 +358,7 @@ std::string Game::describe(const Action& a) const {
         out += " " + grid().label(a.hex);
     if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
         out = unit(a.unit).id() + ": " + written_orders().describe(a.unit, a.order);
-    if (a.kind == ActionKind::Fire && on_tabletop() && a.index >= 0)
+    if (a.kind == ActionKind::Fire && ruleset_->table.enabled && a.index >= 0)
         out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
     if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&
         a.index < static_cast<int>(beside_.questions.front().options.size()))
@@ -372,14 +370,14 @@ int Game::roll(int faces, const std::string& why) {
     int r = dice_.roll(faces);
     ++state_.dice_rolled;
     if (recording_.explain)
-        dice_log_.push_back(
+        records_.dice.push_back(
             {state_.at.turn, choosing_activation() ? std::string("Activations") : phase().name, faces, r, why});
     if (recording_.log) note("  roll d" + std::to_string(faces) + " = " + std::to_string(r) + " (" + why + ")");
     return r;
 }
 
 void Game::note(std::string text) {
-    if (recording_.log) log_.push_back({state_.at.turn, std::move(text)});
+    if (recording_.log) records_.log.push_back({state_.at.turn, std::move(text)});
 }
 
 bool Game::hides_information() const {

@@ -64,11 +64,6 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-struct LogEntry {
-    int turn = 0;
-    std::string text;
-};
-
 // A position, whole: the state, what is kept beside it, the dice, the
 // decision, and the rule scripts' part (their pending questions). Opaque:
 // only the game that took it can put itself back (Game::restore).
@@ -103,7 +98,6 @@ public:
     const GameState& state() const { return state_; }
     const geometry::HexGrid& grid() const { return scenario_->map.grid; }
     bool over() const { return state_.result.over; }
-    std::uint64_t seed() const { return seed_; }
 
     // The current decision point: who decides what.
     DecisionKind decision() const { return state_decision_; }
@@ -131,12 +125,11 @@ public:
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);
-    const std::vector<LogEntry>& log() const { return log_; }
     void note(std::string text);
-    // What the game keeps as it plays, beside the state (recording.h): set it before the first action.
+    // What the game keeps as it plays, beside the state (recording.h): what to keep, set before the
+    // first action, and what was kept (the log, the dice rolled, the combats explained).
     Recording& recording() { return recording_; }
-    const std::vector<CombatExplanation>& combat_explanations() const { return explanations_; }
-    const std::vector<DieRecord>& dice_log() const { return dice_log_; }
+    const Records& records() const { return records_; }
 
     // Queries (used by procedures, scripts, bots and the studio).
     // What a unit is as the game now counts it (unit_view.h): game.unit(u).combat_strength().
@@ -145,9 +138,6 @@ public:
     const HexBoard& hex_board() const { return hex_board_; }
     // Combat: who attacks, who reaches whom, the odds, retreats, the tables, support markers.
     CombatQueries combat() const { return CombatQueries(*this); }
-    // Where the selected unit may move (for highlighting and bots).
-    const geometry::MovementRange& movement_range(int unit) const;
-    int opponent_of(int side) const;
     // Does the sequence of play keep something from one side (written
     // orders)? Then a hot-seat game hands the screen over between players.
     bool hides_information() const;
@@ -161,11 +151,9 @@ public:
     FormationOrders formation_orders() const { return FormationOrders(*this); }
     // Scripts: set a formation's order at once (HQ loss forces Hold).
     void set_order(int formation, int order);
-    bool is_night() const { return ruleset_->day.is_night(state_.at.turn); }
 
     // The tabletop (Cady, a ruleset with geometry kind table): its board
     // (stands, distances, contact, sight, hidden markers), figures, orders.
-    bool on_tabletop() const { return ruleset_->table.enabled; }
     const TabletopBoard& tabletop() const { return tabletop_; }
     // Written orders: the standing and pending orders, the menu, what may be written.
     WrittenOrders written_orders() const { return WrittenOrders(*this); }
@@ -399,17 +387,14 @@ private:
 
     std::shared_ptr<const rules::Ruleset> ruleset_;
     std::shared_ptr<const rules::Scenario> scenario_;
-    std::uint64_t seed_;
     RuleHooks* hooks_;
     Dice dice_;
     GameState state_;
     DecisionKind state_decision_ = DecisionKind::None;
     int deciding_side_ = 0;
     BesideState beside_;
-    std::vector<LogEntry> log_;
     Recording recording_;
-    std::vector<CombatExplanation> explanations_;
-    std::vector<DieRecord> dice_log_;
+    Records records_;
     // The attributes the procedures read, named by the phases' options (with
     // defaults "combat", "movement", "range"; the fire factor is the fire
     // table's target_attribute; leaders are whatever `leader_adds` names).

@@ -1,5 +1,4 @@
-// The leaders' values on a hex, the movement range
-// in view, and what the game drops when the board changes. What a unit is
+// The leaders' values on a hex, and what the game drops when the board changes. What a unit is
 // (type, attributes, strength, allowance, capabilities) is unit_view.cpp.
 #include "kernel/game.h"
 #include "kernel/procedures/movement.h"
@@ -16,10 +15,6 @@ using geometry::Hex;
 
 int Game::leader_value_at(int side, Hex h) const {
     return roles_.leader < 0 ? 0 : hex_board_.best_attribute_at(side, h, roles_.leader);
-}
-
-const geometry::MovementRange& Game::movement_range(int unit) const {
-    return MovementProcedure::movement_range(*this, unit);
 }
 
 void Game::invalidate() const {

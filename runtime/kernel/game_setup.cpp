@@ -12,7 +12,7 @@ using geometry::Hex;
 
 Game::Game(std::shared_ptr<const rules::Ruleset> ruleset, std::shared_ptr<const rules::Scenario> scenario,
            std::uint64_t seed, RuleHooks* hooks)
-    : ruleset_(std::move(ruleset)), scenario_(std::move(scenario)), seed_(seed), hooks_(hooks), dice_(seed) {
+    : ruleset_(std::move(ruleset)), scenario_(std::move(scenario)), hooks_(hooks), dice_(seed) {
     const auto& sc = *scenario_;
     for (const auto& p : sc.units) {
         UnitState u;

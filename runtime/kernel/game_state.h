@@ -22,6 +22,9 @@ enum class Reaction : std::int8_t { None = 0, Back = 1, BackAndTurn = 2, FleeCha
 // solid dot), or into no zone at all this move (an open dot).
 enum class ZocExit : std::int8_t { Barred = -1, Free = 0, NotIntoAnotherZone = 1, IntoNoZone = 2 };
 
+// The other side of a two-sided game.
+inline int opponent_of(int side) { return side == 0 ? 1 : 0; }
+
 struct UnitState {
     int type = 0;
     int side = 0;

@@ -130,7 +130,7 @@ void Game::update_objectives() {
             const auto& u = state_.unit(unit);
             if (!u.on_map || u.phantom) continue;  // a phantom marker holds nothing
             bool there = u.hex == objectives[i].hex;
-            if (on_tabletop()) {
+            if (ruleset_->table.enabled) {
                 there = false;
                 for (const auto& stand : tabletop_.stands(unit))
                     there = there || geometry::tabletop::distance_to_polygon(stand.corners(), objectives[i].table_at) <=

@@ -340,7 +340,10 @@ void load_table_text(const std::string& text, const std::string& shown_as, Rules
     if (yaml.root.IsDefined()) read_table(yaml.root, shown_as, rs, sink);
 }
 
-void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_tables_loaded) {
+namespace {
+
+// Every result code of the odds and differential tables is a combat result of the ruleset.
+void check_odds_results(const Ruleset& rs, DiagnosticSink& sink) {
     for (const auto& t : rs.odds_tables) {
         for (std::size_t c = 0; c < t.columns.size(); ++c) {
             if (!t.columns[c].automatic.empty() && !rs.combat_result(t.columns[c].automatic))
@@ -354,6 +357,9 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
             }
         }
     }
+}
+
+void check_differential_tables(const Ruleset& rs, DiagnosticSink& sink) {
     for (const auto& t : rs.differential_tables) {
         for (std::size_t r = 0; r < t.rows.size(); ++r)
             for (std::size_t c = 0; c < t.rows[r].size(); ++c)
@@ -372,6 +378,10 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
                                                    side + "' in the ruleset");
         }
     }
+}
+
+// The attributes threshold and dice pool tables read are declared.
+void check_table_attributes(const Ruleset& rs, DiagnosticSink& sink) {
     for (const auto& t : rs.threshold_tables)
         if (!t.target_attribute.empty() && rs.attribute_index(t.target_attribute) < 0)
             sink.error(t.where, "table '" + t.id + "': target_attribute '" + t.target_attribute +
@@ -386,45 +396,61 @@ void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_ta
         else if (!t.joins_from_afar.empty() && rs.attribute_index(t.joins_from_afar) < 0)
             sink.error(t.where,
                        "table '" + t.id + "': joins_from_afar '" + t.joins_from_afar + "' is not a declared attribute");
+}
+
+// A tabletop phase names a table of the kind its procedure reads (step ladder, hit matrix, morale bands, artillery).
+void check_chart_phase(const Ruleset& rs, const PhaseSpec& p, const ProcedureSpec& spec, DiagnosticSink& sink) {
+    using T = ProcedureSpec::Table;
+    const bool found = spec.table == T::StepLadder    ? rs.step_ladder(p.table) != nullptr
+                       : spec.table == T::HitMatrix   ? rs.hit_matrix(p.table) != nullptr
+                       : spec.table == T::MoraleBands ? rs.morale_table(p.table) != nullptr
+                                                      : rs.artillery_chart(p.table) != nullptr;
+    const char* kind = spec.table == T::StepLadder    ? "step_ladder"
+                       : spec.table == T::HitMatrix   ? "hit_matrix"
+                       : spec.table == T::MoraleBands ? "morale_bands"
+                                                      : "artillery";
+    if (p.table.empty())
+        sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming a " + kind + " table");
+    else if (!found)
+        sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a " + kind + " table, and '" + p.table +
+                                "' is " + (rs.has_table(p.table) ? "another kind" : "not defined"));
+}
+
+// A combat phase names an odds, differential, dice pool or threshold table, as its procedure reads.
+void check_combat_phase(const Ruleset& rs, const PhaseSpec& p, const ProcedureSpec& spec, DiagnosticSink& sink) {
+    const bool odds = spec.table == ProcedureSpec::Table::Odds;
+    if (p.table.empty())
+        sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " +
+                                (odds ? "an odds_crt" : "a threshold") + " table");
+    else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table) &&
+             !rs.dice_pool_table(p.table))
+        sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
+    else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) &&
+                        !(rs.dice_pool_table(p.table) && p.procedure == "odds_combat")
+                  : !rs.threshold_table(p.table))
+        sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " +
+                                (odds ? (p.procedure == "odds_combat" ? "an odds_crt, differential_crt or dice_pool"
+                                                                      : "an odds_crt or differential_crt")
+                                      : "a threshold") +
+                                " table, and '" + p.table + "' is not one");
+}
+
+}  // namespace
+
+void check_table_references(const Ruleset& rs, DiagnosticSink& sink, bool all_tables_loaded) {
+    check_odds_results(rs, sink);
+    check_differential_tables(rs, sink);
+    check_table_attributes(rs, sink);
     check_tabletop_charts(rs, sink);
     // A table whose file failed to load has already been reported.
     if (!all_tables_loaded) return;
     for (const auto& p : rs.phases) {
         const ProcedureSpec* spec = find_procedure(p.procedure);
         if (!spec || spec->table == ProcedureSpec::Table::None) continue;
-        if (spec->table >= ProcedureSpec::Table::StepLadder) {
-            using T = ProcedureSpec::Table;
-            const bool found = spec->table == T::StepLadder    ? rs.step_ladder(p.table) != nullptr
-                               : spec->table == T::HitMatrix   ? rs.hit_matrix(p.table) != nullptr
-                               : spec->table == T::MoraleBands ? rs.morale_table(p.table) != nullptr
-                                                               : rs.artillery_chart(p.table) != nullptr;
-            const char* kind = spec->table == T::StepLadder    ? "step_ladder"
-                               : spec->table == T::HitMatrix   ? "hit_matrix"
-                               : spec->table == T::MoraleBands ? "morale_bands"
-                                                               : "artillery";
-            if (p.table.empty())
-                sink.error(p.where,
-                           "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming a " + kind + " table");
-            else if (!found)
-                sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a " + kind + " table, and '" +
-                                        p.table + "' is " + (rs.has_table(p.table) ? "another kind" : "not defined"));
-            continue;
-        }
-        const bool odds = spec->table == ProcedureSpec::Table::Odds;
-        if (p.table.empty())
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs a 'table:' naming " +
-                                    (odds ? "an odds_crt" : "a threshold") + " table");
-        else if (!rs.odds_table(p.table) && !rs.threshold_table(p.table) && !rs.differential_table(p.table) &&
-                 !rs.dice_pool_table(p.table))
-            sink.error(p.where, "phase '" + p.id + "' uses table '" + p.table + "', which is not defined");
-        else if (odds ? !rs.odds_table(p.table) && !rs.differential_table(p.table) &&
-                            !(rs.dice_pool_table(p.table) && p.procedure == "odds_combat")
-                      : !rs.threshold_table(p.table))
-            sink.error(p.where, "phase '" + p.id + "' (" + p.procedure + ") needs " +
-                                    (odds ? (p.procedure == "odds_combat" ? "an odds_crt, differential_crt or dice_pool"
-                                                                          : "an odds_crt or differential_crt")
-                                          : "a threshold") +
-                                    " table, and '" + p.table + "' is not one");
+        if (spec->table >= ProcedureSpec::Table::StepLadder)
+            check_chart_phase(rs, p, *spec, sink);
+        else
+            check_combat_phase(rs, p, *spec, sink);
     }
 }
 

@@ -82,7 +82,17 @@ public:
     std::function<int(const wxString& message, const wxString& caption, long style)> ask;
 
 private:
+    // Putting the window together (main_frame_layout.cpp).
+    void fit_to_screen();
+    void build_panes();
+    void wire_canvas();
+    void restore_settings();
+    void bind_keys();
     void build_menu();
+    wxMenu* build_file_menu();
+    wxMenu* build_edit_menu();
+    wxMenu* build_view_menu();
+    wxMenu* build_help_menu();
     void say(const wxString& text);
     void fill_units();
     void check_project();

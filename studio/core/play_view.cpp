@@ -1,4 +1,5 @@
 #include "core/play_view.h"
+#include "kernel/procedures/movement.h"
 
 #include <algorithm>
 #include <cctype>
@@ -42,7 +43,7 @@ std::string phase_name(const Game& game) {
 
 int move_cost(const Game& game, int unit, geometry::Hex to) {
     if (unit < 0) return -1;
-    return game.movement_range(unit).cost(to);
+    return kernel::MovementProcedure::movement_range(game, unit).cost(to);
 }
 
 // A cost in movement point parts as a player reads it: "3", "1½", "2¼".
@@ -76,7 +77,7 @@ void update_board(const Game& game, const rules::Scenario& base, rules::Scenario
         placed.facing = s.facing;
         placed.hits = s.hits;
         placed.arrives = 1;
-        if (game.on_tabletop()) {  // where the kernel has it on a tabletop
+        if (game.ruleset().table.enabled) {  // where the kernel has it on a tabletop
             placed.table.front_centre = game.tabletop().position(static_cast<int>(u));
             placed.table.facing = s.facing;
             placed.table.files = s.files;
@@ -97,79 +98,92 @@ std::string odds_label(const Game& game, int target) {
     return game.combat().odds_for(attackers, game.combat().defenders_of(target)).label;
 }
 
-std::vector<HexMark> decision_marks(const Game& game, int viewer) {
-    std::vector<HexMark> marks;
-    if (game.over()) return marks;
-    const auto& legal = game.legal_actions();
+namespace {
+
+geometry::Hex hex_of(const Game& game, int unit) { return unit_state(game, unit).hex; }
+
+// The selected unit, the combat being built, and fire declared this phase (resolved when it ends).
+void state_marks(const Game& game, std::vector<HexMark>& marks) {
     const auto& state = game.state();
-    auto at = [&](int unit) { return unit_state(game, unit).hex; };
+    auto at = [&](int unit) { return hex_of(game, unit); };
     if (state.selected >= 0) marks.push_back({at(state.selected), MarkKind::Selected, {}});
     if (state.combat_open) {
         for (int u : state.combat.attackers) marks.push_back({at(u), MarkKind::Attacker, {}});
+        const bool odds_known = state.combat.stage == kernel::Combat::Building && game.combat().fights_on_a_table() &&
+                                !state.combat.attackers.empty();
         for (int u : state.combat.defenders)
             marks.push_back({at(u), MarkKind::Defender,
-                             state.combat.stage == kernel::Combat::Building && game.combat().fights_on_a_table() &&
-                                     !state.combat.attackers.empty()
-                                 ? game.combat().odds_for(state.combat.attackers, state.combat.defenders).label
-                                 : std::string()});
+                             odds_known ? game.combat().odds_for(state.combat.attackers, state.combat.defenders).label
+                                        : std::string()});
     }
-    // Fire declared this phase, resolved when it ends.
     for (const auto& f : state.fires) {
         marks.push_back({at(f.firer), MarkKind::Attacker, {}});
         marks.push_back({at(f.target), MarkKind::Defender, "fired at"});
     }
-    for (const Action& a : legal) {
-        switch (a.kind) {
-            case ActionKind::SelectUnit:
-            case ActionKind::AddAttacker:
-                marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
-                break;
-            case ActionKind::MoveTo: {
-                const int cost = move_cost(game, a.unit, a.hex);
-                marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
-                break;
-            }
-            case ActionKind::Declare:
-                marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
-                break;
-            case ActionKind::AddDefender:
-                marks.push_back({at(a.target), MarkKind::Target, "+"});
-                break;
-            case ActionKind::Fire:
-                marks.push_back({at(a.unit), MarkKind::Movable, {}});
-                marks.push_back({at(a.target), MarkKind::Target, {}});
-                break;
-            case ActionKind::ChooseUnit:
-                marks.push_back(
-                    {at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
-                break;
-            case ActionKind::RetreatTo:
-            case ActionKind::AdvanceTo:
-            case ActionKind::RallyTo:
-            case ActionKind::Exit:
-                marks.push_back({a.hex, MarkKind::Destination, {}});
-                break;
-            case ActionKind::Plot: {
-                // The orders the selected unit may be given: where it may move, what it may attack.
-                const auto task = static_cast<kernel::PlotTask>(a.index);
-                if (task == kernel::PlotTask::Move)
-                    marks.push_back({a.hex, MarkKind::Reach, {}});
-                else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee)
-                    marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
-                break;
-            }
-            default:
-                break;
+}
+
+// The orders the selected unit may be given: where it may move, what it may attack.
+void plot_mark(const Action& a, std::vector<HexMark>& marks) {
+    const auto task = static_cast<kernel::PlotTask>(a.index);
+    if (task == kernel::PlotTask::Move)
+        marks.push_back({a.hex, MarkKind::Reach, {}});
+    else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee)
+        marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
+}
+
+// Where one legal action would act.
+void action_marks(const Game& game, const Action& a, std::vector<HexMark>& marks) {
+    auto at = [&](int unit) { return hex_of(game, unit); };
+    switch (a.kind) {
+        case ActionKind::SelectUnit:
+        case ActionKind::AddAttacker:
+            return marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
+        case ActionKind::MoveTo: {
+            const int cost = move_cost(game, a.unit, a.hex);
+            return marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
         }
+        case ActionKind::Declare:
+            return marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
+        case ActionKind::AddDefender:
+            return marks.push_back({at(a.target), MarkKind::Target, "+"});
+        case ActionKind::Fire:
+            marks.push_back({at(a.unit), MarkKind::Movable, {}});
+            return marks.push_back({at(a.target), MarkKind::Target, {}});
+        case ActionKind::ChooseUnit:
+            return marks.push_back(
+                {at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
+        case ActionKind::RetreatTo:
+        case ActionKind::AdvanceTo:
+        case ActionKind::RallyTo:
+        case ActionKind::Exit:
+            return marks.push_back({a.hex, MarkKind::Destination, {}});
+        case ActionKind::Plot:
+            return plot_mark(a, marks);
+        default:
+            return;
     }
-    // The viewer's own written orders; the other side's stay hidden (plot_of).
-    for (std::size_t u = 0; u < state.units.size(); ++u) {
-        const auto& s = state.units[u];
+}
+
+// The viewer's own written orders; the other side's stay hidden (plot_of).
+void order_marks(const Game& game, int viewer, std::vector<HexMark>& marks) {
+    const auto& units = game.state().units;
+    for (std::size_t u = 0; u < units.size(); ++u) {
+        const auto& s = units[u];
         if (!s.on_map || (viewer >= 0 && s.side != viewer)) continue;
         const auto plot = game.plots().of(static_cast<int>(u), viewer >= 0 ? viewer : s.side);
         if (!plot || plot->task == kernel::PlotTask::Hold) continue;
         marks.push_back({plot->hex, MarkKind::Order, kernel::plot_task_name(plot->task)});
     }
+}
+
+}  // namespace
+
+std::vector<HexMark> decision_marks(const Game& game, int viewer) {
+    std::vector<HexMark> marks;
+    if (game.over()) return marks;
+    state_marks(game, marks);
+    for (const Action& a : game.legal_actions()) action_marks(game, a, marks);
+    order_marks(game, viewer, marks);
     // One mark per hex and kind: the first (several units may offer the same hex).
     std::vector<HexMark> unique;
     for (auto& m : marks)
@@ -216,23 +230,18 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
     return out;
 }
 
-std::string action_text(const Game& game, const Action& a) {
+namespace {
+
+// A combat's actions: declare, build, roll, draw support, with the odds they would give.
+std::string combat_action_text(const Game& game, const Action& a) {
     const std::string unit = unit_name(game, a.unit);
     switch (a.kind) {
-        case ActionKind::EndPhase:
-            return "Done with the " + phase_name(game) + " phase";
-        case ActionKind::SelectUnit:
-            return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
-        case ActionKind::MoveTo: {
-            if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
-            const int cost = move_cost(game, a.unit, a.hex);
-            return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
-        }
         case ActionKind::Fire:
             // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are
             // guessed).
-            if (game.on_tabletop() && a.index == 0) return unit + " fires canister at " + unit_name(game, a.target);
-            if (game.on_tabletop() && a.index > 0)
+            if (game.ruleset().table.enabled && a.index == 0)
+                return unit + " fires canister at " + unit_name(game, a.target);
+            if (game.ruleset().table.enabled && a.index > 0)
                 return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) +
                        " cm";
             return unit + " fires at " + unit_name(game, a.target);
@@ -271,6 +280,51 @@ std::string action_text(const Game& game, const Action& a) {
             return "Roll the die" +
                    (odds.empty() ? std::string() : " at " + odds + " (rule scripts may still change it)");
         }
+        case ActionKind::CommitSupport: {
+            const int left = game.combat().support_draws_left(game.deciding_side());
+            return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
+        }
+        default:
+            return game.describe(a);
+    }
+}
+
+// Formations' activations and orders, and a tabletop unit's written order.
+std::string order_action_text(const Game& game, const Action& a) {
+    switch (a.kind) {
+        case ActionKind::Activate: {
+            const int order = game.formation_orders().of(a.index);
+            const auto& orders = game.ruleset().orders.list;
+            return "Activate " + game.formations().name(a.index) +
+                   (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
+        }
+        case ActionKind::GiveOrder: {
+            const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
+            return order.name + " (" + order.id + ")";
+        }
+        case ActionKind::WriteOrder:
+            if (a.unit >= 0) return unit_name(game, a.unit) + ": " + game.written_orders().describe(a.unit, a.order);
+            break;
+        default:
+            break;
+    }
+    return game.describe(a);
+}
+
+}  // namespace
+
+std::string action_text(const Game& game, const Action& a) {
+    const std::string unit = unit_name(game, a.unit);
+    switch (a.kind) {
+        case ActionKind::EndPhase:
+            return "Done with the " + phase_name(game) + " phase";
+        case ActionKind::SelectUnit:
+            return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
+        case ActionKind::MoveTo: {
+            if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
+            const int cost = move_cost(game, a.unit, a.hex);
+            return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
+        }
         case ActionKind::ChooseUnit:
             return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
         case ActionKind::RetreatTo:
@@ -282,6 +336,17 @@ std::string action_text(const Game& game, const Action& a) {
             return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
         case ActionKind::RallyTo:
             return "Rally " + unit + " to " + hex_label(game, a.hex);
+        case ActionKind::Fire:
+        case ActionKind::Declare:
+        case ActionKind::AddAttacker:
+        case ActionKind::AddDefender:
+        case ActionKind::Resolve:
+        case ActionKind::CommitSupport:
+            return combat_action_text(game, a);
+        case ActionKind::Activate:
+        case ActionKind::GiveOrder:
+        case ActionKind::WriteOrder:
+            return order_action_text(game, a);
         case ActionKind::Choose: {
             const auto* q = game.question();
             if (q && a.index >= 0 && static_cast<std::size_t>(a.index) < q->options.size())
@@ -299,23 +364,6 @@ std::string action_text(const Game& game, const Action& a) {
             return "Concede the game";
         case ActionKind::StiffResistance:
             return "Stiff resistance: stay, and lose a step instead";
-        case ActionKind::CommitSupport: {
-            const int left = game.combat().support_draws_left(game.deciding_side());
-            return "Draw a support marker face down (" + std::to_string(left) + " left this turn)";
-        }
-        case ActionKind::Activate: {
-            const int order = game.formation_orders().of(a.index);
-            const auto& orders = game.ruleset().orders.list;
-            return "Activate " + game.formations().name(a.index) +
-                   (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
-        }
-        case ActionKind::GiveOrder: {
-            const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
-            return order.name + " (" + order.id + ")";
-        }
-        case ActionKind::WriteOrder:
-            if (a.unit >= 0) return unit + ": " + game.written_orders().describe(a.unit, a.order);
-            break;
     }
     return game.describe(a);
 }
@@ -333,114 +381,123 @@ std::vector<std::string> action_labels(const Game& game, const std::vector<Actio
     return labels;
 }
 
-std::string decision_text(const Game& game) {
-    const auto& state = game.state();
-    if (game.over()) {
-        const auto& r = state.result;
-        return "Game over: " +
-               (r.winner < 0 ? std::string("a draw")
-                             : "victory to " + game.scenario().sides[static_cast<std::size_t>(r.winner)].name + " (" +
-                                   r.level + ")") +
-               (r.reason.empty() ? "" : " — " + r.reason);
-    }
-    auto side_name = [&](int side) {
-        return side >= 0 && static_cast<std::size_t>(side) < game.scenario().sides.size()
-                   ? game.scenario().sides[static_cast<std::size_t>(side)].name
-                   : std::string("?");
-    };
-    std::string what;
+namespace {
+
+std::string side_name(const Game& game, int side) {
+    const auto& sides = game.scenario().sides;
+    return side >= 0 && static_cast<std::size_t>(side) < sides.size() ? sides[static_cast<std::size_t>(side)].name
+                                                                      : std::string("?");
+}
+
+std::string game_over_text(const Game& game) {
+    const auto& r = game.state().result;
+    return "Game over: " +
+           (r.winner < 0 ? std::string("a draw") : "victory to " + side_name(game, r.winner) + " (" + r.level + ")") +
+           (r.reason.empty() ? "" : " — " + r.reason);
+}
+
+bool offers(const Game& game, ActionKind kind) {
+    const auto& legal = game.legal_actions();
+    return std::any_of(legal.begin(), legal.end(), [kind](const Action& a) { return a.kind == kind; });
+}
+
+// What a side decides in a combat: whom to attack, where to retreat, which support markers to draw.
+std::string combat_decision(const Game& game) {
     switch (game.decision()) {
-        case DecisionKind::Movement:
-            what = "pick a unit to move, or end the phase";
-            break;
-        case DecisionKind::MoveDestination:
-            what = "where does " + unit_name(game, state.selected) + " go? (numbers: MP spent)";
-            break;
-        case DecisionKind::Fire:
-            what = "pick a firer and its target";
-            break;
-        case DecisionKind::CombatDeclare: {
-            const auto& legal = game.legal_actions();
-            const bool may_end =
-                std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+        case DecisionKind::CombatDeclare:
             if (game.combat().bombardment())
-                what = "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
-            else
-                what = may_end ? "pick an enemy to attack (odds shown), or end the phase"
-                               : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
-            break;
-        }
-        case DecisionKind::CombatBuild:
-            what = "add attackers, then roll";
-            break;
-        case DecisionKind::ChooseLoss:
-            what = "choose the unit lost";
-            break;
+                return "pick an enemy unit to bombard with support fire markers (its defence shown), or end the phase";
+            return offers(game, ActionKind::EndPhase)
+                       ? "pick an enemy to attack (odds shown), or end the phase"
+                       : "pick an enemy to attack (odds shown): the rules make these attacks compulsory";
         case DecisionKind::Retreat:
-            what = "choose where the unit retreats" +
-                   std::string(std::any_of(game.legal_actions().begin(), game.legal_actions().end(),
-                                           [](const Action& a) { return a.kind == ActionKind::StiffResistance; })
-                                   ? ", or offer stiff resistance"
-                                   : "");
-            break;
-        case DecisionKind::Advance:
-            what = "advance into the vacated hex (and on, for a unit that advances further), or decline";
-            break;
-        case DecisionKind::Rally:
-            what = "rally a unit";
-            break;
-        case DecisionKind::Question:
-            what = game.question() ? with_unit_names(game, game.question()->prompt) : "answer";
-            break;
-        case DecisionKind::Plot:
-            what = "write your units' orders (hidden from the other side)";
-            break;
+            return "choose where the unit retreats" +
+                   std::string(offers(game, ActionKind::StiffResistance) ? ", or offer stiff resistance" : "");
         case DecisionKind::Support:
-            what = game.combat().bombardment()
+            return game.combat().bombardment()
                        ? "draw support fire markers for the target, up to " +
                              std::to_string(game.combat().support_markers_per_combat()) + " (the first is required)"
                        : "draw a support fire marker face down, or pass (all are revealed when both sides are done)";
-            break;
-        case DecisionKind::Activate: {
-            const auto left = game.legal_actions().size();
-            what = "pick a formation to activate (" + std::to_string(left) +
+        default:
+            return kernel::decision_kind_name(game.decision());
+    }
+}
+
+// What a side decides about its formations' and units' orders.
+std::string order_decision(const Game& game) {
+    switch (game.decision()) {
+        case DecisionKind::Activate:
+            return "pick a formation to activate (" + std::to_string(game.legal_actions().size()) +
                    " of yours still to go this round; the log shows the roll-off)";
-            break;
-        }
         case DecisionKind::WriteOrders: {
             const int u = game.written_orders().next_unit();
-            what =
-                "write each unit's order, in any order: drag from a unit for its march (the wheel turns its facing), "
-                "click one for the menu" +
-                (u >= 0 ? "; the list offers the orders of " + unit_name(game, u) : std::string()) +
-                " (hidden until both sides have written)";
-            break;
+            return "write each unit's order, in any order: drag from a unit for its march (the wheel turns its "
+                   "facing), click one for the menu" +
+                   (u >= 0 ? "; the list offers the orders of " + unit_name(game, u) : std::string()) +
+                   " (hidden until both sides have written)";
         }
-        case DecisionKind::Artillery:
-            what = "a gun fires at a target at a called range, or holds";
-            break;
         case DecisionKind::Orders: {
             const int f = game.formation_orders().next_formation();
-            what = "give " + (f >= 0 ? game.formations().name(f) : std::string("the formation")) +
+            return "give " + (f >= 0 ? game.formations().name(f) : std::string("the formation")) +
                    " its order, face down (revealed when both sides are done)";
-            break;
         }
         default:
-            what = kernel::decision_kind_name(game.decision());
-            break;
+            return kernel::decision_kind_name(game.decision());
     }
+}
+
+std::string what_to_decide(const Game& game) {
+    switch (game.decision()) {
+        case DecisionKind::Movement:
+            return "pick a unit to move, or end the phase";
+        case DecisionKind::MoveDestination:
+            return "where does " + unit_name(game, game.state().selected) + " go? (numbers: MP spent)";
+        case DecisionKind::Fire:
+            return "pick a firer and its target";
+        case DecisionKind::CombatBuild:
+            return "add attackers, then roll";
+        case DecisionKind::ChooseLoss:
+            return "choose the unit lost";
+        case DecisionKind::Advance:
+            return "advance into the vacated hex (and on, for a unit that advances further), or decline";
+        case DecisionKind::Rally:
+            return "rally a unit";
+        case DecisionKind::Question:
+            return game.question() ? with_unit_names(game, game.question()->prompt) : "answer";
+        case DecisionKind::Plot:
+            return "write your units' orders (hidden from the other side)";
+        case DecisionKind::Artillery:
+            return "a gun fires at a target at a called range, or holds";
+        case DecisionKind::CombatDeclare:
+        case DecisionKind::Retreat:
+        case DecisionKind::Support:
+            return combat_decision(game);
+        case DecisionKind::Activate:
+        case DecisionKind::WriteOrders:
+        case DecisionKind::Orders:
+            return order_decision(game);
+        default:
+            return kernel::decision_kind_name(game.decision());
+    }
+}
+
+}  // namespace
+
+std::string decision_text(const Game& game) {
+    if (game.over()) return game_over_text(game);
+    const auto& state = game.state();
+    const std::string what = what_to_decide(game);
+    const std::string turn = "Turn " + std::to_string(state.at.turn);
     // The phase belongs to the active side; another may decide in it (a retreat, defensive fire).
     const int active = state.at.active_side, deciding = game.deciding_side();
     // Between activations no phase is in progress: the roll-off's winner picks.
     if (game.decision() == DecisionKind::Activate)
-        return "Turn " + std::to_string(state.at.turn) + " · activations · " + side_name(deciding) + ": " + what;
+        return turn + " · activations · " + side_name(game, deciding) + ": " + what;
     // Both sides give orders in one phase: the one giving them now is named.
     if (game.decision() == DecisionKind::Orders || game.decision() == DecisionKind::WriteOrders)
-        return "Turn " + std::to_string(state.at.turn) + " · " + phase_name(game) + " · " + side_name(deciding) + ": " +
-               what;
-    std::string out =
-        "Turn " + std::to_string(state.at.turn) + " · " + side_name(active) + ": " + phase_name(game) + " · ";
-    if (deciding != active) out += side_name(deciding) + " decides: ";
+        return turn + " · " + phase_name(game) + " · " + side_name(game, deciding) + ": " + what;
+    std::string out = turn + " · " + side_name(game, active) + ": " + phase_name(game) + " · ";
+    if (deciding != active) out += side_name(game, deciding) + " decides: ";
     return out + what;
 }
 

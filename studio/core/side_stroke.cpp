@@ -36,7 +36,7 @@ std::vector<SideRef> joining(const rules::MapData& map, SideRef from, SideRef to
     constexpr std::size_t kFarthest = 400;                  // sides looked at: a few hexes' worth
     std::vector<std::pair<SideRef, int>> seen{{from, -1}};  // side, index of the side it was reached from
     for (std::size_t i = 0; i < seen.size() && seen.size() < kFarthest; ++i) {
-        for (const SideRef next : touching(seen[i].first)) {
+        for (const SideRef& next : touching(seen[i].first)) {
             if (!on_map(map, next) ||
                 std::any_of(seen.begin(), seen.end(), [&](const auto& s) { return same_side(s.first, next); }))
                 continue;
@@ -65,7 +65,7 @@ void SideStroke::add(SideRef side) {
     if (kind_ == Kind::Hexsides && !sides_.empty()) {
         const auto ends = touching(sides_.back());
         if (std::none_of(ends.begin(), ends.end(), [&](SideRef e) { return same_side(e, side); }))
-            for (const SideRef between : joining(map_, sides_.back(), side))
+            for (const SideRef& between : joining(map_, sides_.back(), side))
                 if (!known(between)) sides_.push_back(between);
     }
     sides_.push_back(side);

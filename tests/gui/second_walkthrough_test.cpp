@@ -69,7 +69,7 @@ TEST_CASE(
     play.new_game();
     REQUIRE(play.has_game());
     // Played on until a combat is fought (the fifth walkthrough: its explanation outlived the game).
-    for (int i = 0; i < 400 && play.game() && !play.game()->over() && play.game()->combat_explanations().empty(); ++i)
+    for (int i = 0; i < 400 && play.game() && !play.game()->over() && play.game()->records().combats.empty(); ++i)
         play.act(play.game()->legal_actions().front());
     pump_for(50);
     REQUIRE(play.combats_listed() > 0);

@@ -3,6 +3,7 @@
 #include "bmw_fixture.h"
 
 #include "load/loader.h"
+#include "kernel/procedures/movement.h"
 
 using namespace bmw_test;
 using sandtable::kernel::Capability;
@@ -90,7 +91,8 @@ TEST_CASE("4.2 terrain costs and roads at one MP", "[bmw][movement]") {
     b.units = {{"sp", "spearmen", "a", "0501"}, {"lv", "levy", "b", "0108"}};
     auto s = b.start();
     select(s, "sp");
-    CHECK(s.game().movement_range(unit(s.game(), "sp")).cost(*s.game().grid().parse_label("0502")) == 3);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(s.game(), unit(s.game(), "sp"))
+              .cost(*s.game().grid().parse_label("0502")) == 3);
     CHECK(!has_move(s.game(), "0504"));  // 3 + 1 + 1 = 5 > 4
     Battlefield road = b;
     road.road = {"0501", "0502", "0503", "0504", "0505"};

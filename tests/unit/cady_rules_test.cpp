@@ -133,7 +133,7 @@ TEST_CASE("Movement in thirds: the faster unit covers more of the ground between
     // goes the 4 cm left, and they meet. The foot went into its last third, so
     // they fight next turn ("you need to only move 2/3rds" to melee).
     auto logged = [&](const std::string& words) {
-        return std::any_of(g.log().begin(), g.log().end(),
+        return std::any_of(g.records().log.begin(), g.records().log.end(),
                            [&](const auto& l) { return l.text.find(words) != std::string::npos; });
     };
     CHECK(logged("foot and horse meet in the last third of a move: they fight next turn"));
@@ -233,7 +233,7 @@ TEST_CASE("Crossbows fire from the front rank only, bowmen from the second rank 
         s.apply(g.legal_actions().front());
         hold_fire_until(s, DecisionKind::WriteOrders);
         std::set<int> ranks;
-        for (const auto& l : g.log())
+        for (const auto& l : g.records().log)
             for (int rank : {1, 2})
                 if (l.text.find("shooters fires at target") != std::string::npos &&
                     l.text.find("rank " + std::to_string(rank)) != std::string::npos)
@@ -296,7 +296,7 @@ TEST_CASE("Shock counts only after an order to charge, melee figures survive at 
         write_orders(s, {{"knights", charging ? charge(90, 96, unit(g, "foot")) : march(90, 72)}});
         hold_fire_until(s, DecisionKind::WriteOrders);
         std::vector<std::string> lines;
-        for (const auto& l : g.log())
+        for (const auto& l : g.records().log)
             if (l.text.find("charges home") != std::string::npos || l.text.find(" melees ") != std::string::npos)
                 lines.push_back(l.text);
         return lines;
@@ -331,7 +331,7 @@ TEST_CASE("Shock needs a run-in: 10 cm straight for cavalry, 6 cm for infantry",
         write_orders(s, {{"charger", charge(bearing, gap + 10, unit(g, "foot"))}});
         hold_fire_until(s, DecisionKind::WriteOrders);
         bool charged_home = false, too_short = false;
-        for (const auto& l : g.log()) {
+        for (const auto& l : g.records().log) {
             charged_home = charged_home || l.text.find("charger charges home") != std::string::npos;
             too_short = too_short || l.text.find("charger ran in only") != std::string::npos;
         }
@@ -356,7 +356,7 @@ TEST_CASE("A unit struck in the flank melees a point lower, from the rear two lo
         auto& g = s.game();
         write_orders(s, {});
         hold_fire_until(s, DecisionKind::WriteOrders);
-        for (const auto& line : g.log())
+        for (const auto& line : g.records().log)
             if (line.text.find("target melees attacker") != std::string::npos) return line.text;
         return std::string();
     };
@@ -390,7 +390,7 @@ TEST_CASE("The 3-DT: a unit charged by twice its Total Morale Value tests, and f
     auto& g = s.game();
     write_orders(s, {{"knights", charge(90, 96, unit(g, "peasants"))}});
     bool tested = false, fled = false;
-    for (const auto& line : g.log()) {
+    for (const auto& line : g.records().log) {
         tested = tested || line.text.find("peasants fails its 3-DT (3 dice against morale 1)") != std::string::npos;
         fled = fled || line.text.find("peasants turns and flees") != std::string::npos;
     }
@@ -437,7 +437,7 @@ TEST_CASE(
     hold_fire_until(s, DecisionKind::WriteOrders);
     // The stand's two figures stand 1 cm either side of the mark: under the circle, not
     // under the cross-hairs; their dice (1s) spare them, so "at least one" takes one.
-    const bool one = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) {
+    const bool one = std::any_of(g.records().log.begin(), g.records().log.end(), [](const auto& l) {
         return l.text ==
                "  onager fires catapult stone at target, range called 40 cm: lands 40 cm out; 2 figures under it, 1 "
                "hit";
@@ -470,7 +470,7 @@ TEST_CASE("Special troops: Swiss pike take fewer shocks, a phalanx fights with i
         auto& g = s.game();
         write_orders(s, {{"knights", charge(90, 96, unit(g, "foot"))}});
         hold_fire_until(s, DecisionKind::WriteOrders);
-        for (const auto& line : g.log())
+        for (const auto& line : g.records().log)
             if (line.text.find("charges home") != std::string::npos)
                 return std::stoi(line.text.substr(line.text.find(": ") + 2));
         return -1;
@@ -485,7 +485,7 @@ TEST_CASE("Special troops: Swiss pike take fewer shocks, a phalanx fights with i
         auto& g = s.game();
         write_orders(s, {});
         hold_fire_until(s, DecisionKind::WriteOrders);
-        for (const auto& line : g.log())
+        for (const auto& line : g.records().log)
             if (line.text.find("foot melees phalanx: ") != std::string::npos)
                 return std::stoi(line.text.substr(line.text.find(": ") + 2));
         return -1;
@@ -539,7 +539,7 @@ TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is g
         s.apply(g.unit(legal.front().unit).id() == "archers" ? legal.front() : legal.back());
     }
     bool rampaged = false;
-    for (const auto& line : g.log())
+    for (const auto& line : g.records().log)
         rampaged = rampaged || line.text.find("elephant rampages") != std::string::npos ||
                    line.text.find("crushes") != std::string::npos;
     CHECK(rampaged);
@@ -605,7 +605,7 @@ TEST_CASE("Special troops: a berserker loses a melee point for each kill until n
     hold_fire_until(s, DecisionKind::WriteOrders);
     write_orders(s, {});
     CHECK(g.state().mark(viking, "wounds") == 2);
-    const bool at_six = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) {
+    const bool at_six = std::any_of(g.records().log.begin(), g.records().log.end(), [](const auto& l) {
         return l.text == "  viking melees foot: 1 figures at 6, 1 fall";
     });
     CHECK(at_six);
@@ -642,7 +642,7 @@ TEST_CASE("Going up a hill section costs a third, attacking uphill a melee point
                        std::vector<int>(8, 1));
     auto& u = uphill.game();
     write_orders(uphill, {{"below", march(0, 1)}});
-    const bool minus_one = std::any_of(u.log().begin(), u.log().end(), [](const auto& l) {
+    const bool minus_one = std::any_of(u.records().log.begin(), u.records().log.end(), [](const auto& l) {
         return l.text.find("below melees above: 2 figures at 5") != std::string::npos;
     });
     CHECK(minus_one);  // melee 6, attacking uphill
@@ -670,7 +670,7 @@ TEST_CASE("Special troops: legionaries throw pilums when they first come into me
     auto& g = s.game();
     write_orders(s, {});
     int throws = 0;
-    for (const auto& l : g.log()) throws += l.text.find("throws 8 pilums at foot") != std::string::npos;
+    for (const auto& l : g.records().log) throws += l.text.find("throws 8 pilums at foot") != std::string::npos;
     CHECK(throws == 1);  // the two ranks' 8 legionaries, once; every 4 hits
     CHECK(g.state().mark(unit(g, "legion"), "pilums_thrown") == 1);
 }
@@ -716,7 +716,7 @@ TEST_CASE("The 3-DT to break off a melee: a unit that fails it stays in the figh
                   {6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1});
     auto& g = s.game();
     write_orders(s, {{"peasants", {TableOrder::Withdraw, 180, 300, 0, -1, -1}}});
-    const bool failed = std::any_of(g.log().begin(), g.log().end(), [](const auto& l) {
+    const bool failed = std::any_of(g.records().log.begin(), g.records().log.end(), [](const auto& l) {
         return l.text.find("peasants cannot break off the melee") != std::string::npos;
     });
     CHECK(failed);

@@ -43,8 +43,8 @@ TEST_CASE(
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();
-    REQUIRE(g.combat_explanations().size() == 1);
-    const CombatExplanation& why = g.combat_explanations().front();
+    REQUIRE(g.records().combats.size() == 1);
+    const CombatExplanation& why = g.records().combats.front();
     REQUIRE(why.attackers.size() == 1);
     CHECK(why.attackers[0].unit == unit(g, "sp"));
     CHECK(why.attackers[0].strength == 5);
@@ -65,10 +65,10 @@ TEST_CASE(
     const auto& crt = *g.ruleset().odds_table("crt");
     CHECK(why.result == crt.result(column_index(crt, "2-1"), 3));
     CHECK(!why.result_name.empty());
-    REQUIRE(g.dice_log().size() == 1);
-    CHECK(g.dice_log()[0].value == 2);
-    CHECK(g.dice_log()[0].faces == 6);
-    CHECK(g.dice_log()[0].why.find("2-1") != std::string::npos);
+    REQUIRE(g.records().dice.size() == 1);
+    CHECK(g.records().dice[0].value == 2);
+    CHECK(g.records().dice[0].faces == 6);
+    CHECK(g.records().dice[0].why.find("2-1") != std::string::npos);
 }
 
 TEST_CASE("explained combat: halving names the terrain, an automatic result has no die", "[explain][bmw]") {
@@ -84,7 +84,7 @@ TEST_CASE("explained combat: halving names the terrain, an automatic result has 
     s.game().recording().explain = true;
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp1", "sp2", "sp3"}, "lv");
-    const auto& why = s.game().combat_explanations().front();
+    const auto& why = s.game().records().combats.front();
     REQUIRE(why.attackers.size() == 3);
     for (const auto& term : why.attackers) {
         CHECK(term.halved);
@@ -95,7 +95,7 @@ TEST_CASE("explained combat: halving names the terrain, an automatic result has 
     CHECK(why.column == "6-1");
     CHECK(why.roll == 0);
     CHECK(why.result == "DL");
-    CHECK(s.game().dice_log().empty());
+    CHECK(s.game().records().dice.empty());
 }
 
 TEST_CASE("explaining changes nothing in the game: the same dice give the same checksum", "[explain][replay]") {
@@ -107,8 +107,8 @@ TEST_CASE("explaining changes nothing in the game: the same dice give the same c
         run_until(*s, DecisionKind::CombatDeclare);
         attack(*s, {"sp"}, "lv");
     }
-    CHECK(plain.game().combat_explanations().empty());
-    CHECK(plain.game().dice_log().empty());
-    CHECK(explained.game().combat_explanations().size() == 1);
+    CHECK(plain.game().records().combats.empty());
+    CHECK(plain.game().records().dice.empty());
+    CHECK(explained.game().records().combats.size() == 1);
     CHECK(plain.game().checksum() == explained.game().checksum());
 }

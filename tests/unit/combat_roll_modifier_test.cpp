@@ -9,7 +9,7 @@ using namespace bmw_test;
 
 namespace {
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 

@@ -9,6 +9,7 @@
 #include "load/loader.h"
 #include "load/table_loader.h"
 #include "load/table_writer.h"
+#include "kernel/procedures/movement.h"
 
 #include <catch2/catch.hpp>
 
@@ -217,7 +218,7 @@ TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, rea
     // Two 4-4-10 (8) with two +2 markers (12) against a 2-3-8 (3) with a +6 marker (9).
     SECTION("in clear terrain: column +2/+3, die 4 reads Ex") {
         auto s = fight(write_game("clear", 4, 6), 4);
-        const auto& why = s.game().combat_explanations().back();
+        const auto& why = s.game().records().combats.back();
         CHECK(why.attack == 12);
         CHECK(why.defend == 9);
         CHECK(why.column == "+2/+3");
@@ -228,19 +229,19 @@ TEST_CASE("differential CRT in play: the worked example, 12 against 9 is +3, rea
     }
     SECTION("in woods: the same +3 is the woods line's 6th column, where a 4 reads •") {
         auto s = fight(write_game("woods", 4, 6), 4);
-        const auto& why = s.game().combat_explanations().back();
+        const auto& why = s.game().records().combats.back();
         CHECK(why.column == "+2/+3");
         CHECK(why.result == fm_crt().result(5, 4));
         CHECK(why.result == "A2");
     }
     SECTION("in a city: +3 is the city line's 4th column") {
         auto s = fight(write_game("city", 4, 6), 6);
-        const auto& why = s.game().combat_explanations().back();
+        const auto& why = s.game().records().combats.back();
         CHECK(why.result == fm_crt().result(3, 6));
     }
     SECTION("the defence is the defenders' defense strength, not their attack") {
         auto s = fight(write_game("clear", 0, 0), 1);
-        const auto& why = s.game().combat_explanations().back();
+        const auto& why = s.game().records().combats.back();
         CHECK(why.attack == 8);
         CHECK(why.defend == 3);
         CHECK(why.column == "+4/+5");
@@ -403,7 +404,7 @@ TEST_CASE(
         const auto& g = s.game();
         const auto to = g.grid().parse_label(hex);
         REQUIRE(to);
-        return g.movement_range(g.scenario().unit_index("a1")).cost(*to);
+        return sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a1")).cost(*to);
     };
     CHECK(cost_to("inf", "0602") == 1);   // a leg unit steps from zone to zone, and stops
     CHECK(cost_to("inf", "0504") == -1);  // so it cannot get round the enemy
@@ -483,7 +484,7 @@ TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not atta
 
 namespace {
 std::string line_used(const sandtable::bots::Session& s) {
-    for (const auto& m : s.game().combat_explanations().back().modifiers)
+    for (const auto& m : s.game().records().combats.back().modifiers)
         if (m.what.starts_with("terrain line ")) return m.what;
     return {};
 }
@@ -495,7 +496,7 @@ TEST_CASE(
     // 8 against 3 is +5 in every case.
     auto all = fight(write_game("river", 0, 0), 6);
     CHECK(line_used(all).find("Woods, River (unbridged)") != std::string::npos);
-    CHECK(all.game().combat_explanations().back().column == "+4/+5");
+    CHECK(all.game().records().combats.back().column == "+4/+5");
     auto bridged = fight(write_game("bridged", 0, 0), 6);
     CHECK(line_used(bridged).find("Swamp, Town, River (bridged)") != std::string::npos);
     auto one = fight(write_game("one_river", 0, 0), 6);  // a2 attacks over dry ground

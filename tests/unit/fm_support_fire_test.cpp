@@ -8,6 +8,7 @@
 #include "bots/session.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
+#include "kernel/procedures/movement.h"
 
 #include <catch2/catch.hpp>
 
@@ -68,7 +69,7 @@ void declare(Session& s, const std::string& target, const std::vector<std::strin
 
 std::vector<std::string> log_since(const Game& g, std::size_t from) {
     std::vector<std::string> out;
-    for (std::size_t i = from; i < g.log().size(); ++i) out.push_back(g.log()[i].text);
+    for (std::size_t i = from; i < g.records().log.size(); ++i) out.push_back(g.records().log[i].text);
     return out;
 }
 
@@ -109,11 +110,11 @@ TEST_CASE(
     CHECK(c.attack == 12);
     CHECK(c.defend == 9);
     // +3 on the clear line is the +2/+3 column; the die (4) reads "Ex" there.
-    REQUIRE(!g.combat_explanations().empty());
-    CHECK(g.combat_explanations().back().column == "+2/+3");
+    REQUIRE(!g.records().combats.empty());
+    CHECK(g.records().combats.back().column == "+2/+3");
     CHECK(c.result == "Ex");
     bool named = false;
-    for (const auto& m : g.combat_explanations().back().modifiers)
+    for (const auto& m : g.records().combats.back().modifiers)
         named =
             named || m.what.find("support fire: attacker +4 (2 markers), defender +6 (1 marker)") != std::string::npos;
     CHECK(named);
@@ -191,10 +192,10 @@ TEST_CASE(
         std::vector<std::string> out;
         out.push_back(std::to_string(g.checksum()));
         out.push_back(std::to_string(sandtable::kernel::checksum(g.state())));
-        for (const auto& e : g.log()) out.push_back(e.text);
-        for (const auto& d : g.dice_log())
+        for (const auto& e : g.records().log) out.push_back(e.text);
+        for (const auto& d : g.records().dice)
             out.push_back(std::to_string(d.faces) + ":" + std::to_string(d.value) + ":" + d.why);
-        for (const auto& x : g.combat_explanations()) out.push_back(x.column + x.result);
+        for (const auto& x : g.records().combats) out.push_back(x.column + x.result);
         out.push_back(std::string(sandtable::kernel::decision_kind_name(g.decision())) +
                       std::to_string(g.deciding_side()));
         for (const auto& action : g.legal_actions()) out.push_back(g.describe(action));
@@ -268,7 +269,7 @@ TEST_CASE(
         Session s = open(path, 1, {die});
         play_to_phase(s, "bombardment");
         s.apply(act(ActionKind::Declare, -1, s.game().scenario().unit_index("d")));
-        const std::size_t before = s.game().log().size();
+        const std::size_t before = s.game().records().log.size();
         s.apply(act(ActionKind::CommitSupport));
         return std::make_pair(std::move(s), log_since(s.game(), before));
     };
@@ -450,11 +451,11 @@ TEST_CASE(
     const int inf = g.scenario().unit_index("inf"), walker = g.scenario().unit_index("walker");
     CHECK(g.unit(inf).movement_budget() == 12);  // 6 MP in halves
     // Five road steps: 2 1/2 MP.
-    CHECK(g.movement_range(inf).cost(at("0206")) == 5);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, inf).cost(at("0206")) == 5);
     // Off the road into clear: a whole point (0201 to 0301 is no road hexside).
-    CHECK(g.movement_range(inf).cost(at("0301")) == 2);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, inf).cost(at("0301")) == 2);
     // The trail: one point a hex through woods that cost 2 off it.
-    CHECK(g.movement_range(walker).cost(at("0605")) == 6);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, walker).cost(at("0605")) == 6);
     CHECK(g.hex_board().step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0205"))) ==
           2);  // clear, not along the road
     CHECK(g.hex_board().step_cost(walker, at("0305"), sandtable::geometry::direction_to(at("0305"), at("0306"))) ==
@@ -474,12 +475,12 @@ TEST_CASE(
     const auto at = [&](const char* label) { return *g.grid().parse_label(label); };
     const int tank = g.scenario().unit_index("tank"), foot = g.scenario().unit_index("foot");
     // 0303 is next to the enemy at 0403: two clear steps (0201, 0302) then one into its zone, 1 + 5 MP: 7 MP in all.
-    CHECK(g.movement_range(tank).cost(at("0302")) == 2 * 2);
-    CHECK(g.movement_range(tank).cost(at("0303")) == 2 * (2 + 1 + 5));
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, tank).cost(at("0302")) == 2 * 2);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, tank).cost(at("0303")) == 2 * (2 + 1 + 5));
     // A leg unit pays the terrain alone (three clear steps to 0503), and stops there:
     // no least-cost path of its passes through a hex of the zone on the way.
-    CHECK(g.movement_range(foot).cost(at("0503")) == 2 * 3);
-    const auto& range = g.movement_range(foot);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, foot).cost(at("0503")) == 2 * 3);
+    const auto& range = sandtable::kernel::MovementProcedure::movement_range(g, foot);
     for (const auto h : range.hexes()) {
         const auto way = range.path_to(h);
         for (std::size_t i = 1; i + 1 < way.size(); ++i) CHECK(!g.hex_board().in_enemy_zoc(0, way[i]));
@@ -560,11 +561,11 @@ TEST_CASE(
     REQUIRE(g.hex_board().in_enemy_zoc(0, at("0602")));
     // The tank may not cross the minefield straight into the zone (1 + 1 + 5 MP); it goes round through the woods at
     // 0203: 3 + 1 + 5.
-    CHECK(g.movement_range(tank).cost(at("0304")) == 2 * 9);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, tank).cost(at("0304")) == 2 * 9);
     // The commando crosses it, paying the minefield and nothing for the zone.
-    CHECK(g.movement_range(cdo).cost(at("0504")) == 2 * 2);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, cdo).cost(at("0504")) == 2 * 2);
     // Nor straight into the fortification at 0602 from 0601, both in the guard's zone (2 MP): round by 0502, 1 + 2.
-    CHECK(g.movement_range(foot).cost(at("0602")) == 2 * 3);
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, foot).cost(at("0602")) == 2 * 3);
 }
 
 namespace {

@@ -19,7 +19,7 @@ const std::string kHouses = std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw/h
 int mark(const Game& g, const std::string& id, const std::string& key) { return g.state().mark(unit(g, id), key); }
 
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 

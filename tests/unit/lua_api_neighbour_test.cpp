@@ -7,7 +7,7 @@ using namespace bmw_test;
 
 namespace {
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 }  // namespace
@@ -36,12 +36,12 @@ end, { phase = "movement" })
 )";
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) {
+    CHECK(std::any_of(g.records().log.begin(), g.records().log.end(), [](const auto& e) {
         return e.text.find("ring ") != std::string::npos && e.text.find("0503") != std::string::npos &&
                e.text.find("0505") != std::string::npos;
     }));
     CHECK(logged(g, "off the map around 0101: 4"));
-    CHECK(std::any_of(g.log().begin(), g.log().end(), [](const auto& e) {
+    CHECK(std::any_of(g.records().log.begin(), g.records().log.end(), [](const auto& e) {
         return e.text.find("direction must be 0 to 5, got 6") != std::string::npos;
     }));
 }

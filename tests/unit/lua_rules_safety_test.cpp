@@ -117,8 +117,8 @@ Snapshot snapshot(kernel::Game& g) {
     s.legal = g.legal_actions();
     s.decision = g.decision();
     s.deciding_side = g.deciding_side();
-    s.log_size = g.log().size();
-    s.last_log = g.log().empty() ? "" : g.log().back().text;
+    s.log_size = g.records().log.size();
+    s.last_log = g.records().log.empty() ? "" : g.records().log.back().text;
     s.dice = g.dice().raw_state();
     s.dice_rolled = g.state().dice_rolled;
     s.selected = g.state().selected;
@@ -470,7 +470,7 @@ Played play_random(std::uint64_t seed) {
     CHECK(session.game().over());
     p.yaml = session.replay_yaml();
     p.checksum = kernel::checksum(session.game().state());
-    for (const auto& entry : session.game().log()) p.log.push_back(entry.text);
+    for (const auto& entry : session.game().records().log) p.log.push_back(entry.text);
     return p;
 }
 

@@ -86,12 +86,12 @@ inline std::string column_label(const Game& g) {
 
 inline std::string log_text(const Game& g) {
     std::string out;
-    for (const auto& e : g.log()) out += e.text + "\n";
+    for (const auto& e : g.records().log) out += e.text + "\n";
     return out;
 }
 
 inline bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 

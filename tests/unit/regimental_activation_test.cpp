@@ -181,7 +181,7 @@ TEST_CASE(
         CHECK(s.game().deciding_side() == 1);
         CHECK(s.game().state().dice_rolled == 8);
         bool said = false;
-        for (const auto& e : s.game().log())
+        for (const auto& e : s.game().records().log)
             said = said || e.text.find("Red has gone 2 times running: Blue goes next") != std::string::npos;
         CHECK(said);
     }
@@ -203,7 +203,7 @@ TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the s
     s.apply(act(ActionKind::EndPhase));
     CHECK(g.state().at.active_side == 0);
     bool said = false;
-    for (const auto& e : g.log()) said = said || e.text.find("Blue goes first") != std::string::npos;
+    for (const auto& e : g.records().log) said = said || e.text.find("Blue goes first") != std::string::npos;
     CHECK(said);
 }
 

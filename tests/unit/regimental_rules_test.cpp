@@ -9,6 +9,7 @@
 #include "bots/session.h"
 #include "load/loader.h"
 #include "load/scenario_writer.h"
+#include "kernel/procedures/movement.h"
 
 #include <catch2/catch.hpp>
 
@@ -92,7 +93,7 @@ void attack(Session& s, const std::string& target, const std::vector<std::string
 }
 
 bool logged(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
@@ -135,7 +136,7 @@ TEST_CASE(
               order_index(s->game(), "H"));  // the initial order
     }
     CHECK(move.game().checksum() == dig.game().checksum());
-    CHECK(move.game().log().size() == dig.game().log().size());
+    CHECK(move.game().records().log.size() == dig.game().records().log.size());
     CHECK(move.game().legal_actions() == dig.game().legal_actions());
     CHECK(*move.game().formation_orders().pending(move.game().formations().index("1st"), 0) ==
           order_index(move.game(), "M"));
@@ -175,14 +176,14 @@ TEST_CASE(
     play_to_turn(s, 6);
     CHECK(g.ruleset().day.is_night(5));
     std::vector<std::string> night;
-    for (const auto& e : g.log())
+    for (const auto& e : g.records().log)
         if (e.turn == 5) night.push_back(e.text);
     CHECK(std::any_of(night.begin(), night.end(),
                       [](const std::string& t) { return t.find("Night Supply phase") != std::string::npos; }));
     CHECK(std::none_of(night.begin(), night.end(), [](const std::string& t) {
         return t.find("Orders phase") != std::string::npos || t.find("activates") != std::string::npos;
     }));
-    CHECK_FALSE(g.is_night());
+    CHECK_FALSE(g.ruleset().day.is_night(g.state().at.turn));
     CHECK(g.ruleset().day.day_of(6) == 2);
     REQUIRE(g.decision() == DecisionKind::Orders);
     CHECK(g.legal_actions().size() == 4);  // a new day: any order
@@ -303,7 +304,7 @@ TEST_CASE(
     const auto& legal = g.legal_actions();
     CHECK(std::any_of(legal.begin(), legal.end(),
                       [&](const Action& a) { return a.kind == ActionKind::AdvanceTo && a.unit == a_inf; }));
-    const auto& why = g.combat_explanations().back();
+    const auto& why = g.records().combats.back();
     CHECK(why.result == "3-2");
     CHECK(why.table == "Combat Status Chart");
 }
@@ -517,7 +518,7 @@ TEST_CASE(
     s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
     const int inf = g.scenario().unit_index("a_inf");
     CHECK(g.unit(inf).movement_budget() == 4);  // foot: 2, strategic 4
-    const auto& range = g.movement_range(inf);
+    const auto& range = sandtable::kernel::MovementProcedure::movement_range(g, inf);
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
     CHECK(range.reached(at("0503")));        // 3 hexes from the enemy
     CHECK_FALSE(range.reached(at("0603")));  // 2 hexes from it: not on a strategic move
@@ -554,7 +555,7 @@ TEST_CASE(
     CHECK(movable.count(g.scenario().unit_index("a_far")) == 0);  // out of command: it holds
     CHECK(movable.count(g.scenario().unit_index("a_mg")) == 0);   // 2.4: not while a core stand is out of command
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
-    const auto& inf = g.movement_range(g.scenario().unit_index("a_inf"));
+    const auto& inf = sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_inf"));
     CHECK(inf.reached(at("0405")));        // where its MG company stands
     CHECK_FALSE(inf.reached(at("0403")));  // vacant
 
@@ -567,7 +568,7 @@ TEST_CASE(
     for (const auto& a : h.legal_actions())
         mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.scenario().unit_index("a_mg"));
     CHECK(mg_movable);
-    const auto& mg = h.movement_range(h.scenario().unit_index("a_mg"));
+    const auto& mg = sandtable::kernel::MovementProcedure::movement_range(h, h.scenario().unit_index("a_mg"));
     CHECK(mg.reached(at("0404")));        // onto its battalion's hex
     CHECK_FALSE(mg.reached(at("0406")));  // vacant
 }
@@ -591,12 +592,17 @@ TEST_CASE(
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
     activate(s, "1st");
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
-    CHECK(g.movement_range(g.scenario().unit_index("a_mot")).reached(at("0404")));        // into the woods, 2 MP of 3
-    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_mot")).reached(at("0504")));  // but not through them
-    CHECK(g.movement_range(g.scenario().unit_index("a_bank")).reached(at("0704")));  // the river, as the first step
-    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_bank")).reached(at("0804")));  // and it halts there
-    CHECK_FALSE(g.movement_range(g.scenario().unit_index("a_back")).reached(at("0704")));  // not after another step
-    CHECK(g.movement_range(g.scenario().unit_index("a_back")).reached(at("0604")));
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_mot"))
+              .reached(at("0404")));  // into the woods, 2 MP of 3
+    CHECK_FALSE(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_mot"))
+                    .reached(at("0504")));  // but not through them
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_bank"))
+              .reached(at("0704")));  // the river, as the first step
+    CHECK_FALSE(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_bank"))
+                    .reached(at("0804")));  // and it halts there
+    CHECK_FALSE(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_back"))
+                    .reached(at("0704")));  // not after another step
+    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_back")).reached(at("0604")));
 }
 
 TEST_CASE(
@@ -686,7 +692,7 @@ TEST_CASE(
     // The last shot fired, the battery has nothing more to do: the game moves on.
     CHECK((g.phase_id() != "artillery_fire" || g.state().at.active_side != 0 || g.state().at.turn > 1));
     int barrages = 0;
-    for (const auto& e : g.log())
+    for (const auto& e : g.records().log)
         barrages += e.turn == 1 && e.text.find("combat: a_gun against x_inf") != std::string::npos;
     CHECK(barrages == 3);
 }

@@ -152,13 +152,13 @@ void play_until_turn(sandtable::bots::Session& s, int turn) {
 }
 
 bool log_has(const Game& g, const std::string& text) {
-    return std::any_of(g.log().begin(), g.log().end(),
+    return std::any_of(g.records().log.begin(), g.records().log.end(),
                        [&](const auto& e) { return e.text.find(text) != std::string::npos; });
 }
 
 // The first log entry containing `text` is in game turn `turn`.
 int log_turn(const Game& g, const std::string& text) {
-    for (const auto& e : g.log())
+    for (const auto& e : g.records().log)
         if (e.text.find(text) != std::string::npos) return e.turn;
     return -1;
 }

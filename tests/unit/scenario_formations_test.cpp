@@ -29,7 +29,7 @@ end, { phase = "movement" })
     const std::string saved = sandtable::load::scenario_to_yaml(*loaded.scenario, *loaded.ruleset);
     CHECK(saved.find("formation: \"1st Regiment\"") != std::string::npos);
     auto s = b.start();
-    const auto& log = s.game().log();
+    const auto& log = s.game().records().log;
     auto logged = [&](const std::string& text) {
         return std::any_of(log.begin(), log.end(),
                            [&](const auto& e) { return e.text.find(text) != std::string::npos; });

@@ -69,7 +69,7 @@ void restores_exactly(const std::string& scenario, std::uint64_t seed) {
     const std::vector<Action> legal = game.legal_actions();
     const auto decision = game.decision();
     const auto dice = game.dice().raw_state();
-    const std::size_t log = game.log().size();
+    const std::size_t log = game.records().log.size();
 
     const std::vector<Step> first = play_on(game, players, 400);
     REQUIRE(first.size() > 20);
@@ -78,7 +78,7 @@ void restores_exactly(const std::string& scenario, std::uint64_t seed) {
     CHECK(game.legal_actions() == legal);
     CHECK(game.decision() == decision);
     CHECK(game.dice().raw_state() == dice);
-    CHECK(game.log().size() == log);
+    CHECK(game.records().log.size() == log);
     replays_the_same(game, first);
 
     // Another line of play from the same position, then back and the first again.

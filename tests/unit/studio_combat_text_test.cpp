@@ -18,7 +18,7 @@ TEST_CASE(
     run_until(s, DecisionKind::CombatDeclare);
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();
-    const auto& why = g.combat_explanations().front();
+    const auto& why = g.records().combats.front();
     const std::string text = sandtable::studio::combat_text(g, why);
     CHECK(text.find("Attack 6") != std::string::npos);
     CHECK(text.find("sp (Spearmen): 5  +1 from a leader") != std::string::npos);
@@ -53,7 +53,7 @@ TEST_CASE("explained combat: each unit's value names its layer and file:line, a 
     attack(s, {"sp"}, "lv");
     const Game& g = s.game();
     const auto sources = sandtable::studio::ValueSources::of(g.ruleset());
-    const std::string text = sandtable::studio::combat_text(g, g.combat_explanations().front(), &sources);
+    const std::string text = sandtable::studio::combat_text(g, g.records().combats.front(), &sources);
     INFO(text);
     CHECK(text.find("sp (Spearmen): 9  +1 from a leader") != std::string::npos);
     CHECK(text.find("combat 8 from house rule heavier-spears, " + (house / "spears.yaml").string() + ":2:") !=

@@ -10,6 +10,7 @@
 #include "bots/session.h"
 #include "kernel/replay.h"
 #include "load/loader.h"
+#include "kernel/procedures/movement.h"
 
 #include <catch2/catch.hpp>
 
@@ -101,14 +102,14 @@ TEST_CASE("playtest against the greedy bot: the bot answers at once and every co
         play.apply(bot->choose(play.game(), play.game().legal_actions()));
     }
     CHECK(play.game().state().at.turn > 3);
-    const auto& explained = play.game().combat_explanations();
+    const auto& explained = play.game().records().combats;
     REQUIRE(!explained.empty());
     for (const auto& why : explained) {
         CHECK(!why.attackers.empty());
         CHECK((why.cancelled || !why.result.empty()));
         CHECK((why.cancelled || !why.column.empty()));
     }
-    CHECK(!play.game().dice_log().empty());
+    CHECK(!play.game().records().dice.empty());
 }
 
 TEST_CASE("replay: saved by the studio, checked by the CLI's verifier, reopened, stepped and jumped through",
@@ -231,7 +232,7 @@ TEST_CASE(
         if (m.kind != sandtable::studio::MarkKind::Reach || m.hex == from) continue;
         ++reach;
         REQUIRE(!m.label.empty());
-        CHECK(std::stoi(m.label) == play.game().movement_range(select->unit).cost(m.hex));
+        CHECK(std::stoi(m.label) == sandtable::kernel::MovementProcedure::movement_range(play.game(), select->unit).cost(m.hex));
         // Each reachable hex is a click that moves there.
         const auto there = sandtable::studio::actions_at(play.game(), m.hex);
         REQUIRE(there.size() == 1);

@@ -190,7 +190,7 @@ TEST_CASE(
     sandtable::studio::PlaySession play(sandtable::load::load_scenario(f.sc().file), f.sc().file, 1,
                                         {Seat{true}, Seat{true}});
     const auto& game = play.game();
-    REQUIRE(game.on_tabletop());
+    REQUIRE(game.ruleset().table.enabled);
     REQUIRE(game.decision() == sandtable::kernel::DecisionKind::WriteOrders);
     const int unit = game.written_orders().next_unit();
     REQUIRE(unit >= 0);

@@ -31,13 +31,14 @@ std::optional<int> FormationOrders::pending(int formation, int viewer) const {
 bool FormationOrders::may_give(int formation, int order) const {
     const auto& orders = game_.ruleset_->orders;
     const int turn = game_.state_.at.turn;
-    const bool any = turn == 1 || (orders.any_at_night && (game_.is_night() || game_.ruleset_->day.starts_day(turn)));
+    const bool any = turn == 1 || (orders.any_at_night &&
+                                   (game_.ruleset_->day.is_night(turn) || game_.ruleset_->day.starts_day(turn)));
     return any || orders.may_follow(of(formation), order);
 }
 
 // Stages: 0 not begun, 1 the first side gives orders, 2 the other side, 3 revealed.
 int FormationOrders::ordering_side() const {
-    return game_.state_.at.stage == 1 ? game_.scenario_->first_side : game_.opponent_of(game_.scenario_->first_side);
+    return game_.state_.at.stage == 1 ? game_.scenario_->first_side : opponent_of(game_.scenario_->first_side);
 }
 
 // The ordering side's next formation on the map without an order (in

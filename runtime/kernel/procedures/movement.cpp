@@ -242,7 +242,7 @@ void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Ac
         if (i < 0 || (!faced && movement_range(game, unit).reached(n)) ||
             costs[static_cast<std::size_t>(from) * 6 + static_cast<std::size_t>(d)] < 0)
             continue;
-        if (game.hex_board_.blockers(game.opponent_of(me.side))[static_cast<std::size_t>(i)] ||
+        if (game.hex_board_.blockers(opponent_of(me.side))[static_cast<std::size_t>(i)] ||
             !game.hex_board_.may_stack_in(unit, i))
             continue;
         const Action move{ActionKind::MoveTo, unit, -1, n, faced ? d : -1};  // facing the hex entered
@@ -440,7 +440,7 @@ MovementProcedure::MovementStep MovementProcedure::step_rule(const Game& game, i
         game.unit(unit).capability(Capability::EnterEzocNeedsFriend) != 0,
         ignore_zoc ? game.no_zoc_.data() : game.hex_board_.enemy_zoc(me.side),
         game.hex_board_.stackers(me.side),
-        game.hex_board_.blockers(game.opponent_of(me.side)),
+        game.hex_board_.blockers(opponent_of(me.side)),
         game.hex_board_.step_costs(game.unit(unit).movement_class()),
         movement_cost_scale(game, unit),
         ezoc_cost < 0 ? ezoc_cost : ezoc_cost * game.ruleset().movement_point_parts,

@@ -12,7 +12,7 @@ namespace sandtable::kernel {
 using geometry::Hex;
 
 int PlotProcedure::plotting_side(const Game& game) {
-    return game.state_.at.stage == 1 ? game.scenario_->first_side : game.opponent_of(game.scenario_->first_side);
+    return game.state_.at.stage == 1 ? game.scenario_->first_side : opponent_of(game.scenario_->first_side);
 }
 
 // A unit with something to plot: on the map, able to move, fire or fight (a

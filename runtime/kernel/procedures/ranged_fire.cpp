@@ -16,7 +16,7 @@ bool RangedFireProcedure::step(Game& game) const {
     const bool both = game.phase().acting == rules::Acting::Both;
     while (game.state_.at.stage < 2) {
         const int side =
-            game.state_.at.stage == 0 ? game.state_.at.active_side : game.opponent_of(game.state_.at.active_side);
+            game.state_.at.stage == 0 ? game.state_.at.active_side : opponent_of(game.state_.at.active_side);
         std::vector<Action>& options = game.listing_buffer();
         list(game, options);
         if (options.size() > 1) {
@@ -35,7 +35,7 @@ bool RangedFireProcedure::step(Game& game) const {
 void RangedFireProcedure::list(const Game& game, std::vector<Action>& out) const {
     if (game.state_.at.stage >= 2) return;
     const bool defensive = game.state_.at.stage == 1;
-    const int side = defensive ? game.opponent_of(game.state_.at.active_side) : game.state_.at.active_side;
+    const int side = defensive ? opponent_of(game.state_.at.active_side) : game.state_.at.active_side;
     // The phase's options, read once rather than for every pair of units.
     const bool adjacent_only = defensive && game.options<rules::RangedFireOptions>().defensive_adjacent_only;
     const bool must_target_adjacent = game.options<rules::RangedFireOptions>().must_target_adjacent;

@@ -22,7 +22,7 @@ constexpr double kFarthestCm = 2000;
 using kernel::TableOrder;
 
 void require_table(lua_State* L, const char* function) {
-    if (!game(L).on_tabletop())
+    if (!game(L).ruleset().table.enabled)
         luaL_error(L, "%s works on a tabletop only (a ruleset with geometry kind table)", function);
 }
 

@@ -16,7 +16,7 @@ int l_phase(lua_State* L) {
 }
 
 int l_is_night(lua_State* L) {
-    lua_pushboolean(L, game(L).is_night());
+    lua_pushboolean(L, game(L).ruleset().day.is_night(game(L).state().at.turn));
     return 1;
 }
 

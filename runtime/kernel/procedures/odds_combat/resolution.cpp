@@ -161,7 +161,7 @@ void CombatResolution::keep_participants_still_there(Game& game) {
     still_there(c.attackers, attacker_start, c.side >= 0);
     still_there(c.defenders, defender_start, false);
     if (!game.combat_rules().hex_defends_as_one || !c.defenders.empty() || defender_start.empty()) return;
-    const int defending = game.opponent_of(game.attacking_side());
+    const int defending = opponent_of(game.attacking_side());
     for (Hex h : defender_start)
         for (int u : game.hex_board_.units_at(h))
             if (game.state_.unit(u).side == defending && !contains(c.defenders, u)) c.defenders.push_back(u);
@@ -255,7 +255,7 @@ std::optional<bool> CombatResolution::take_owed_loss(Game& game) {
         if (!game.beside_.questions.empty()) return true;
         return std::nullopt;
     }
-    game.decide(DecisionKind::ChooseLoss, attacker ? game.attacking_side() : game.opponent_of(game.attacking_side()));
+    game.decide(DecisionKind::ChooseLoss, attacker ? game.attacking_side() : opponent_of(game.attacking_side()));
     return true;
 }
 
@@ -540,7 +540,7 @@ int CombatResolution::advancing_side_after(const Game& game, const rules::Combat
     const bool attacker_hurt = r.attacker != E::None, defender_hurt = r.defender != E::None;
     const bool defender_advances =
         r.attacker == E::Retreat || (game.combat_rules().victor_advances && attacker_hurt && !defender_hurt);
-    return defender_advances ? game.opponent_of(game.attacking_side()) : game.attacking_side();
+    return defender_advances ? opponent_of(game.attacking_side()) : game.attacking_side();
 }
 
 }  // namespace sandtable::kernel

@@ -220,7 +220,7 @@ std::vector<Hex> CombatResolution::vacated_defender_hexes(const Game& game) {
     const Combat& c = game.state_.combat;
     const bool attackers_advance = c.advancing_side == game.attacking_side();
     const auto& hexes = attackers_advance ? c.defender_hexes : c.attacker_hexes;
-    const int losing_side = attackers_advance ? game.opponent_of(game.attacking_side()) : game.attacking_side();
+    const int losing_side = attackers_advance ? opponent_of(game.attacking_side()) : game.attacking_side();
     std::vector<Hex> out;
     for (Hex h : hexes) {
         bool empty = true;

@@ -38,7 +38,7 @@ int CombatResolution::support_side_at(const Game& game, int step) {
     const int attacker = game.attacking_side();
     if (game.combat_rules().bombardment) return step < per_side ? attacker : -1;
     if (step >= 2 * per_side) return -1;
-    return step % 2 == 0 ? attacker : game.opponent_of(attacker);
+    return step % 2 == 0 ? attacker : opponent_of(attacker);
 }
 
 // Runs the commitment steps: a side with no draws left passes by itself.
@@ -93,7 +93,7 @@ void CombatResolution::reveal_support(Game& game) {
     c.support_attack = c.support_defence = 0;
     for (int v : game.beside_.support.committed[static_cast<std::size_t>(attacker)])
         c.support_attack += halved ? v / 2 : v;
-    for (int v : game.beside_.support.committed[static_cast<std::size_t>(game.opponent_of(attacker))])
+    for (int v : game.beside_.support.committed[static_cast<std::size_t>(opponent_of(attacker))])
         c.support_defence += v;
     c.support_revealed = true;
     if (!game.recording_.log || c.support_attacker_markers + c.support_defender_markers == 0) return;
@@ -106,8 +106,8 @@ void CombatResolution::reveal_support(Game& game) {
     game.note("  support fire revealed: " + game.scenario_->sides[static_cast<std::size_t>(attacker)].name + " " +
               listed(attacker) +
               (halved ? " (halved against the fortification: +" + std::to_string(c.support_attack) + ")" : "") + "; " +
-              game.scenario_->sides[static_cast<std::size_t>(game.opponent_of(attacker))].name + " " +
-              listed(game.opponent_of(attacker)));
+              game.scenario_->sides[static_cast<std::size_t>(opponent_of(attacker))].name + " " +
+              listed(opponent_of(attacker)));
 }
 
 // 8.1.3: some results do nothing in a bombardment; the friendly-fire result
