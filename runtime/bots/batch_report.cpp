@@ -255,67 +255,105 @@ const std::string& ReportNames::side(const std::string& id) const { return named
 const std::string& ReportNames::unit_type(const std::string& id) const { return named(unit_types, id); }
 const std::string& ReportNames::house_rule(const std::string& folder) const { return named(house_rules, folder); }
 
-std::string report(const BatchResults& r, const ReportNames& names) {
-    const auto& h = r.header;
-    const std::uint64_t n = r.games.size();
-    std::ostringstream out;
-    std::string bots;
-    for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
-    out << "Batch report: " << n << " games of " << h.scenario << "\n";
-    out << "  house rules: " << house_rules_played(h, names) << "; bots: " << bots;
-    if (n > 0)
-        out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed
-            << "-" << r.games.back().seed << ")";
-    out << "\n\nWins\n";
-    std::vector<std::uint64_t> wins(h.sides.size(), 0);
+namespace {
+
+// What a batch's games add up to, by side.
+struct Tally {
+    std::vector<std::uint64_t> wins;
     std::uint64_t draws = 0;
     std::map<std::string, std::uint64_t> levels;
-    std::vector<int> turns;
+    std::vector<int> turns;  // sorted
     double actions = 0;
-    std::vector<double> vp(h.sides.size(), 0);
-    std::vector<std::map<std::string, double>> lost(h.sides.size());
+    std::vector<double> vp;
+    std::vector<std::map<std::string, double>> lost;
+};
+
+Tally tally(const BatchResults& r) {
+    const std::size_t sides = r.header.sides.size();
+    Tally t{std::vector<std::uint64_t>(sides, 0),
+            0,
+            {},
+            {},
+            0,
+            std::vector<double>(sides, 0),
+            std::vector<std::map<std::string, double>>(sides)};
     for (const auto& g : r.games) {
         if (g.winner >= 0)
-            ++wins[static_cast<std::size_t>(g.winner)];
+            ++t.wins[static_cast<std::size_t>(g.winner)];
         else
-            ++draws;
-        ++levels[g.level.empty() ? "(none)" : g.level];
-        turns.push_back(g.turns);
-        actions += static_cast<double>(g.actions);
-        for (std::size_t s = 0; s < h.sides.size(); ++s) {
-            vp[s] += g.victory_points[s];
-            for (const auto& [type, k] : g.losses[s]) lost[s][type] += k;
+            ++t.draws;
+        ++t.levels[g.level.empty() ? "(none)" : g.level];
+        t.turns.push_back(g.turns);
+        t.actions += static_cast<double>(g.actions);
+        for (std::size_t s = 0; s < sides; ++s) {
+            t.vp[s] += g.victory_points[s];
+            for (const auto& [type, k] : g.losses[s]) t.lost[s][type] += k;
         }
     }
+    std::sort(t.turns.begin(), t.turns.end());
+    return t;
+}
+
+void write_header(std::ostringstream& out, const BatchResults& r, const ReportNames& names) {
+    const auto& h = r.header;
+    std::string bots;
+    for (const auto& b : h.bots) bots += (bots.empty() ? "" : ",") + b;
+    out << "Batch report: " << r.games.size() << " games of " << h.scenario << "\n";
+    out << "  house rules: " << house_rules_played(h, names) << "; bots: " << bots;
+    if (!r.games.empty())
+        out << "; games " << r.games.front().game << "-" << r.games.back().game << " (seeds " << r.games.front().seed
+            << "-" << r.games.back().seed << ")";
+    out << "\n";
+}
+
+void write_wins(std::ostringstream& out, const BatchResults& r, const ReportNames& names, const Tally& t) {
+    const auto& h = r.header;
+    const std::uint64_t n = r.games.size();
+    out << "\nWins\n";
     for (std::size_t s = 0; s < h.sides.size(); ++s)
-        out << "  " << names.side(h.sides[s]) << ": " << wins[s] << "  " << share(wins[s], n) << "\n";
-    out << "  no winner: " << draws << "  " << share(draws, n) << "\n";
+        out << "  " << names.side(h.sides[s]) << ": " << t.wins[s] << "  " << share(t.wins[s], n) << "\n";
+    out << "  no winner: " << t.draws << "  " << share(t.draws, n) << "\n";
     out << "\nVictory levels\n";
-    for (const auto& [level, k] : levels) out << "  " << level << ": " << k << "  " << share(k, n) << "\n";
+    for (const auto& [level, k] : t.levels) out << "  " << level << ": " << k << "  " << share(k, n) << "\n";
+}
+
+// Turns, actions, victory points and losses per game (only when there were games to average).
+void write_means(std::ostringstream& out, const BatchResults& r, const ReportNames& names, const Tally& t) {
+    const auto& h = r.header;
+    const auto n = static_cast<double>(r.games.size());
     out << "\nGame length\n";
-    if (n > 0) {
-        std::sort(turns.begin(), turns.end());
-        double sum = 0;
-        for (int t : turns) sum += t;
-        out << "  turns: mean " << fixed(sum / static_cast<double>(n), 2) << ", median " << turns[turns.size() / 2]
-            << ", shortest " << turns.front() << ", longest " << turns.back() << "; actions per game: mean "
-            << fixed(actions / static_cast<double>(n), 1) << "\n";
-        out << "\nVictory points (mean per game)\n";
-        for (std::size_t s = 0; s < h.sides.size(); ++s)
-            out << "  " << names.side(h.sides[s]) << ": " << fixed(vp[s] / static_cast<double>(n), 2) << "\n";
-        out << "\nLosses by unit type (mean units eliminated per game)\n";
-        for (std::size_t s = 0; s < h.sides.size(); ++s) {
-            out << "  " << names.side(h.sides[s]) << ":";
-            if (lost[s].empty()) out << " none";
-            for (const auto& [type, k] : lost[s])
-                out << " " << names.unit_type(type) << " " << fixed(k / static_cast<double>(n), 2);
-            out << "\n";
-        }
+    if (r.games.empty()) return;
+    double sum = 0;
+    for (int turns : t.turns) sum += turns;
+    out << "  turns: mean " << fixed(sum / n, 2) << ", median " << t.turns[t.turns.size() / 2] << ", shortest "
+        << t.turns.front() << ", longest " << t.turns.back() << "; actions per game: mean " << fixed(t.actions / n, 1)
+        << "\n";
+    out << "\nVictory points (mean per game)\n";
+    for (std::size_t s = 0; s < h.sides.size(); ++s)
+        out << "  " << names.side(h.sides[s]) << ": " << fixed(t.vp[s] / n, 2) << "\n";
+    out << "\nLosses by unit type (mean units eliminated per game)\n";
+    for (std::size_t s = 0; s < h.sides.size(); ++s) {
+        out << "  " << names.side(h.sides[s]) << ":";
+        if (t.lost[s].empty()) out << " none";
+        for (const auto& [type, k] : t.lost[s]) out << " " << names.unit_type(type) << " " << fixed(k / n, 2);
+        out << "\n";
     }
+}
+
+}  // namespace
+
+std::string report(const BatchResults& r, const ReportNames& names) {
+    const auto& h = r.header;
+    const Tally t = tally(r);
+    std::ostringstream out;
+    write_header(out, r, names);
+    write_wins(out, r, names, t);
+    write_means(out, r, names, t);
     const auto first = std::find(h.sides.begin(), h.sides.end(), h.first_side);
     if (first != h.sides.end()) {
         const auto s = static_cast<std::size_t>(first - h.sides.begin());
-        out << "\nFirst player\n  " << names.side(h.first_side) << " moves first and wins " << share(wins[s], n)
+        out << "\nFirst player\n  " << names.side(h.first_side) << " moves first and wins "
+            << share(t.wins[s], r.games.size())
             << " (the scenario fixes who moves first: this is that side's result, not the first move's alone)\n";
     }
     return out.str();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 
 namespace sandtable::bots {
 
@@ -15,7 +16,7 @@ using kernel::Game;
 namespace {
 const Action* find_kind(const std::vector<Action>& legal, ActionKind kind) {
     for (const auto& a : legal)
-        if (a.kind == kind) return &a;
+        if (a.kind() == kind) return &a;
     return nullptr;
 }
 
@@ -42,7 +43,7 @@ int even_odds_column(const Game& game) {
 
 Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
     // A concession (listed last, at every decision where the ruleset has one) is never a greedy choice.
-    if (legal.size() > 1 && legal.back().kind == ActionKind::Concede)
+    if (legal.size() > 1 && legal.back().kind() == ActionKind::Concede)
         return choose_playing_on(game, std::vector<Action>(legal.begin(), legal.end() - 1));
     return choose_playing_on(game, legal);
 }
@@ -75,7 +76,7 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
         case DecisionKind::ChooseLoss: {
             // Lose the weakest.
             return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
-                return game.unit(a.unit).combat_strength() < game.unit(b.unit).combat_strength();
+                return game.unit(a.unit()).combat_strength() < game.unit(b.unit()).combat_strength();
             });
         }
         case DecisionKind::Retreat:
@@ -140,13 +141,13 @@ double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
 }
 
 Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {
-    const int unit = legal.front().unit;
+    const int unit = legal.front().unit();
     const Picture p = picture(game, game.state().unit(unit).side);
     const int strength = game.unit(unit).combat_strength();
     const Action* best = &legal.front();
     double best_score = -std::numeric_limits<double>::infinity();
     for (const auto& a : legal) {
-        const double s = hex_score(p, strength, a.hex);
+        const double s = hex_score(p, strength, *a.hex());
         if (s > best_score) {
             best_score = s;
             best = &a;
@@ -158,13 +159,16 @@ Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>
 // Orders for every unit in turn: melee an adjacent enemy, else fire at one
 // in range, else move as the movement phase would, else hold.
 Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal) const {
-    if (legal.front().kind != ActionKind::Plot) {
+    if (legal.front().kind() != ActionKind::Plot) {
         // Each unit once (orders may be rewritten; this bot does not), then done.
         for (const auto& a : legal)
-            if (a.kind == ActionKind::SelectUnit && !game.state().unit(a.unit).moved) return a;
+            if (a.kind() == ActionKind::SelectUnit && !game.state().unit(a.unit()).moved) return a;
         return legal.back();
     }
-    auto task_of = [](const Action& a) { return static_cast<kernel::PlotTask>(a.index); };
+    auto task_of = [](const Action& a) -> std::optional<kernel::PlotTask> {
+        const auto* plot = a.as<kernel::act::Plot>();
+        return plot ? std::optional(plot->task) : std::nullopt;
+    };
     for (kernel::PlotTask wanted : {kernel::PlotTask::Fire, kernel::PlotTask::Melee})
         for (const auto& a : legal)
             if (task_of(a) == wanted) return a;
@@ -173,7 +177,7 @@ Action GreedyBot::choose_plot(const Game& game, const std::vector<Action>& legal
     for (const auto& a : legal)
         if (task_of(a) == kernel::PlotTask::DefensiveFire) {
             const auto& st = game.state();
-            const auto& me = st.unit(a.unit);
+            const auto& me = st.unit(a.unit());
             for (const auto& e : st.units)
                 if (e.on_map && e.side != me.side && geometry::distance(e.hex, me.hex) <= 3) return a;
         }
@@ -200,20 +204,20 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
         if (game.combat().can_attack(static_cast<int>(i))) able.push_back(static_cast<int>(i));
     const bool bombardment = game.combat().bombardment();
     for (const auto& a : legal) {
-        if (a.kind != ActionKind::Declare) continue;
+        if (a.kind() != ActionKind::Declare) continue;
         std::vector<int> attackers;
-        const Hex target = st.unit(a.target).hex;
+        const Hex target = st.unit(a.target()).hex;
         for (int i : able)
             if (!bombardment && geometry::distance(st.unit(i).hex, target) == 1) attackers.push_back(i);
         if (const auto* pool = game.combat().dice_pool()) {
             // Dice pools: the hits it expects to score less those it expects to take, in hundredths.
             attackers.clear();
             for (int i : able)
-                if (game.combat().reaches(i, a.target) && attackers.size() < 2) attackers.push_back(i);
+                if (game.combat().reaches(i, a.target()) && attackers.size() < 2) attackers.push_back(i);
             if (attackers.empty()) continue;
-            const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target});
+            const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target()});
             const std::string mine = game.combat().status_of(attackers.front()),
-                              theirs = game.combat().status_of(a.target);
+                              theirs = game.combat().status_of(a.target());
             const double gain = pool->expected_hits(e.attack, pool->rule_for("attack", mine, theirs)) -
                                 pool->expected_hits(e.defend, pool->rule_for("defend", theirs, mine));
             const int margin = static_cast<int>(gain * 100);
@@ -223,7 +227,7 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
             }
             continue;
         }
-        const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target});
+        const kernel::OddsEstimate e = game.combat().odds_for(attackers, {a.target()});
         int margin = e.column - even_odds_column(game);
         if (differential && e.line >= 0) {
             const auto& line = differential->lines[static_cast<std::size_t>(e.line)];
@@ -265,14 +269,16 @@ Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& lega
         wanted = {P::Hold, P::Advance};
     for (const P posture : wanted)
         for (const auto& a : legal)
-            if (orders.list[static_cast<std::size_t>(a.index)].posture == posture) return a;
+            if (const auto* given = a.as<kernel::act::GiveOrder>();
+                given && orders.list[static_cast<std::size_t>(given->order)].posture == posture)
+                return a;
     return legal.front();
 }
 
 // A marker at every step it may place one.
 Action GreedyBot::choose_support(const Game&, const std::vector<Action>& legal) const {
     for (const auto& a : legal)
-        if (a.kind == ActionKind::CommitSupport) return a;
+        if (a.kind() == ActionKind::CommitSupport) return a;
     return legal.front();
 }
 
@@ -280,17 +286,17 @@ Action GreedyBot::choose_support(const Game&, const std::vector<Action>& legal) 
 Action GreedyBot::choose_retreat(const Game& game, const std::vector<Action>& legal) const {
     std::vector<Action> retreats;
     for (const auto& a : legal)
-        if (a.kind == ActionKind::RetreatTo) retreats.push_back(a);
+        if (a.kind() == ActionKind::RetreatTo) retreats.push_back(a);
     if (retreats.empty()) return legal.front();
     return choose_retreat_hex(game, retreats);
 }
 
 Action GreedyBot::choose_retreat_hex(const Game& game, const std::vector<Action>& legal) const {
-    const int unit = legal.front().unit;
+    const int unit = legal.front().unit();
     const Picture p = picture(game, game.state().unit(unit).side);
     const int strength = game.unit(unit).combat_strength();
     return *std::min_element(legal.begin(), legal.end(), [&](const Action& a, const Action& b) {
-        return hex_score(p, strength, a.hex) < hex_score(p, strength, b.hex);
+        return hex_score(p, strength, *a.hex()) < hex_score(p, strength, *b.hex());
     });
 }
 

@@ -7,7 +7,7 @@ namespace sandtable::bots {
 kernel::Action RandomBot::choose(const kernel::Game&, const std::vector<kernel::Action>& legal) {
     for (;;) {
         const kernel::Action& a = legal[rng_.next() % legal.size()];
-        if (a.kind != kernel::ActionKind::Concede || legal.size() == 1) return a;
+        if (a.kind() != kernel::ActionKind::Concede || legal.size() == 1) return a;
     }
 }
 

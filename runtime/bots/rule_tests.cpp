@@ -25,11 +25,11 @@ void pass_once(Session& s) {
     if (legal.empty())
         throw kernel::IllegalAction("nothing is legal at decision " +
                                     std::string(kernel::decision_kind_name(s.game().decision())));
-    auto pick =
-        std::find_if(legal.begin(), legal.end(), [](const auto& a) { return a.kind == kernel::ActionKind::EndPhase; });
+    auto pick = std::find_if(legal.begin(), legal.end(),
+                             [](const auto& a) { return a.kind() == kernel::ActionKind::EndPhase; });
     if (pick == legal.end())
         pick = std::find_if(legal.begin(), legal.end(),
-                            [](const auto& a) { return a.kind == kernel::ActionKind::Decline; });
+                            [](const auto& a) { return a.kind() == kernel::ActionKind::Decline; });
     s.apply(pick == legal.end() ? legal.front() : *pick);
 }
 

@@ -84,14 +84,15 @@ double order_score(const Game& game, int unit, const TableOrder& o, int enemy) {
 
 Action choose_table_order(const Game& game, const std::vector<Action>& legal) {
     if (legal.empty()) return {};
-    const int unit = legal.front().unit;
+    const int unit = legal.front().unit();
     const auto enemies = enemies_by_distance(game, unit);
     const int enemy = enemies.empty() ? -1 : enemies.front();
     const Action* best = &legal.front();
     double best_score = -std::numeric_limits<double>::infinity();
     for (const Action& a : legal) {
-        if (a.kind != ActionKind::WriteOrder) continue;
-        const double s = order_score(game, unit, a.order, enemy);
+        const auto* written = a.as<kernel::act::WriteOrder>();
+        if (!written) continue;
+        const double s = order_score(game, unit, written->order, enemy);
         if (s > best_score) best_score = s, best = &a;
     }
     return *best;
@@ -101,11 +102,12 @@ Action choose_gun_shot(const Game& game, const std::vector<Action>& legal) {
     const Action* best = &legal.back();  // holding fire, when nothing is offered
     double best_error = std::numeric_limits<double>::infinity();
     for (const Action& a : legal) {
-        if (a.kind != ActionKind::Fire) continue;
+        const auto* shot = a.as<kernel::act::Fire>();
+        if (!shot) continue;
         const double truth =
-            game.tabletop().distance(a.unit, a.target) + 1;  // to the middle of the target's front stand
-        const double error =
-            a.index == 0 ? -1 : std::abs(a.index - truth) + truth / 100;  // canister never misses its wedge
+            game.tabletop().distance(shot->unit, shot->target) + 1;  // to the middle of the target's front stand
+        const double error = shot->called_cm == 0 ? -1               // canister never misses its wedge
+                                                  : std::abs(shot->called_cm - truth) + truth / 100;
         if (error < best_error) best_error = error, best = &a;
     }
     return *best;
@@ -115,8 +117,8 @@ Action choose_table_target(const Game& game, const std::vector<Action>& legal) {
     const Action* best = &legal.back();
     double nearest = std::numeric_limits<double>::infinity();
     for (const Action& a : legal) {
-        if (a.kind != ActionKind::Fire) continue;
-        const double d = game.tabletop().distance(a.unit, a.target);
+        if (a.kind() != ActionKind::Fire) continue;
+        const double d = game.tabletop().distance(a.unit(), a.target());
         if (d < nearest) nearest = d, best = &a;
     }
     return *best;

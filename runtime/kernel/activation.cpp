@@ -117,23 +117,24 @@ void Game::activation_actions(std::vector<Action>& out) const {
     for (int f = 0; f < formations_.count(); ++f)
         if (formations_.side(f) == a.picking && !a.done[static_cast<std::size_t>(f)] &&
             activation().formation_present(f))
-            out.push_back({ActionKind::Activate, -1, -1, {}, f});
+            out.push_back(act::Activate{f});
 }
 
 void Game::activate(const Action& action) {
     Activation& a = state_.activation;
     const int side = a.picking;
-    a.formation = action.index;
+    const int formation = action.get<act::Activate>().formation;
+    a.formation = formation;
     a.picking = -1;
     a.in_a_row = a.last_side == side ? a.in_a_row + 1 : 1;
     a.last_side = side;
     state_.at.active_side = side;
     state_.at.phase = 0;
     if (recording_.log)
-        note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formations_.name(action.index));
+        note(scenario_->sides[static_cast<std::size_t>(side)].name + " activates " + formations_.name(formation));
     if (listening(Event::ActivationBegin)) {
         EventContext ctx(Event::ActivationBegin);
-        ctx.set_text("formation", formations_.name(action.index));
+        ctx.set_text("formation", formations_.name(formation));
         ctx.set("side", side);
         raise(ctx);
     }

@@ -195,8 +195,7 @@ const std::vector<Action>& Game::legal_actions() const {
             add_legal(legal_cache_);
         // PRESTAGS 15.0: "At any time ... a Player may" withdraw and concede:
         // at every decision, by the side deciding it. Bots never take it.
-        if (!legal_cache_.empty() && !ruleset_->concession_level.empty())
-            legal_cache_.push_back({ActionKind::Concede, -1, -1, {}, -1});
+        if (!legal_cache_.empty() && !ruleset_->concession_level.empty()) legal_cache_.push_back(act::Concede{});
         listed_valid_ = false;
         legal_valid_ = true;
     }
@@ -207,7 +206,7 @@ void Game::add_legal(std::vector<Action>& out) const {
     if (state_.result.over) return;
     if (!beside_.questions.empty()) {
         for (int i = 0; i < static_cast<int>(beside_.questions.front().options.size()); ++i)
-            out.push_back({ActionKind::Choose, -1, -1, {}, i});
+            out.push_back(act::Choose{i});
         return;
     }
     if (choosing_activation()) return activation_actions(out);
@@ -216,13 +215,13 @@ void Game::add_legal(std::vector<Action>& out) const {
 
 // The reason a refused action is given: the rule it breaks, where one is known.
 std::string Game::why_refused(const Action& action) const {
-    if (action.kind == ActionKind::EndPhase && procedure().id == Procedure::Movement &&
+    if (action.kind() == ActionKind::EndPhase && procedure().id == Procedure::Movement &&
         MovementProcedure::over_stacked_hex(*this) >= 0)
         return "not yet: " + grid().label(grid().hex_at(MovementProcedure::over_stacked_hex(*this))) +
                " holds more units than the stacking limit of " +
                std::to_string(hex_board_.stacking_limit(state_.at.active_side)) +
                ", which applies when the movement phase ends: move one out";
-    if (action.kind == ActionKind::Resolve && procedure().id == Procedure::OddsCombat && state_.combat_open &&
+    if (action.kind() == ActionKind::Resolve && procedure().id == Procedure::OddsCombat && state_.combat_open &&
         state_.combat.stage == Combat::Building && !state_.combat.attackers.empty() &&
         !odds_permitted(state_.combat.attackers, state_.combat.defenders))
         return "not permitted: " + why_odds_refused();
@@ -233,13 +232,13 @@ bool Game::is_legal(const Action& action) const {
     // A written order may say any direction and distance (the studio's order
     // form), not only those the menu of legal actions offers, for any unit
     // its side has still to order, in any order.
-    if (action.kind == ActionKind::WriteOrder && !state_.result.over && beside_.questions.empty() &&
-        procedure().id == Procedure::TableOrders)
-        return written_orders().may_order_now(action.unit) && written_orders().may_write(action.unit, action.order);
+    const bool deciding = !state_.result.over && beside_.questions.empty();
+    if (const auto* w = action.as<act::WriteOrder>(); w && deciding && procedure().id == Procedure::TableOrders)
+        return written_orders().may_order_now(w->unit) && written_orders().may_write(w->unit, w->order);
     // A gun's range is called in whole cm, any the gun can reach, not only the menu's tens.
-    if (action.kind == ActionKind::Fire && action.index > 0 && !state_.result.over && beside_.questions.empty() &&
-        procedure().id == Procedure::TableArtillery)
-        return TabletopArtilleryProcedure::may_call(*this, action.unit, action.target, action.index);
+    if (const auto* f = action.as<act::Fire>();
+        f && f->called_cm > 0 && deciding && procedure().id == Procedure::TableArtillery)
+        return TabletopArtilleryProcedure::may_call(*this, f->unit, f->target, f->called_cm);
     legal_actions();
     return std::find(legal_cache_.begin(), legal_cache_.end(), action) != legal_cache_.end();
 }
@@ -302,14 +301,14 @@ void Game::restore(const GameSnapshot& from) {
 }
 
 void Game::dispatch_action(const Action& action) {
-    if (action.kind == ActionKind::Concede) return concede(deciding_side_);
-    if (action.kind == ActionKind::Choose) {
+    if (action.kind() == ActionKind::Concede) return concede(deciding_side_);
+    if (const auto* answer = action.as<act::Choose>()) {
         Question q = beside_.questions.front();
         beside_.questions.erase(beside_.questions.begin());
         if (recording_.log)
             note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt +
-                 "\": " + q.options[static_cast<std::size_t>(action.index)]);
-        if (hooks_) hooks_->answer(*this, q.id, action.index);
+                 "\": " + q.options[static_cast<std::size_t>(answer->option)]);
+        if (hooks_) hooks_->answer(*this, q.id, answer->option);
         return;
     }
     if (choosing_activation()) return activate(action);
@@ -341,28 +340,27 @@ std::string Game::describe(const Action& a) const {
     auto name = [&](int u) {
         return u >= 0 && u < static_cast<int>(state_.units.size()) ? unit(u).id() : std::string("?");
     };
-    std::string out = action_kind_name(a.kind);
-    if (a.unit >= 0) out += " " + name(a.unit);
-    if (a.target >= 0 && a.kind != ActionKind::GiveOrder) out += " -> " + name(a.target);
-    if (a.kind == ActionKind::Plot) out += std::string(" ") + plot_task_name(static_cast<PlotTask>(a.index));
-    if (a.kind == ActionKind::CommitSupport) out += " (drawn at random, face down)";
-    if (a.kind == ActionKind::Activate && a.index >= 0 && a.index < formations_.count())
-        out += " " + formations_.name(a.index);
-    if (a.kind == ActionKind::GiveOrder && a.index >= 0 && a.index < static_cast<int>(ruleset_->orders.list.size()))
-        out +=
-            (a.target >= 0 && a.target < formations_.count() ? " " + formations_.name(a.target) + ":" : std::string()) +
-            " " + ruleset_->orders.list[static_cast<std::size_t>(a.index)].name;
-    if (a.kind == ActionKind::MoveTo && a.index >= 0) out += " facing " + std::to_string(a.index);
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
-        a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
-        out += " " + grid().label(a.hex);
-    if (a.kind == ActionKind::WriteOrder && a.unit >= 0 && a.unit < static_cast<int>(state_.units.size()))
-        out = unit(a.unit).id() + ": " + written_orders().describe(a.unit, a.order);
-    if (a.kind == ActionKind::Fire && ruleset_->table.enabled && a.index >= 0)
-        out += a.index == 0 ? " (canister)" : " at a called " + std::to_string(a.index) + " cm";
-    if (a.kind == ActionKind::Choose && !beside_.questions.empty() && a.index >= 0 &&
-        a.index < static_cast<int>(beside_.questions.front().options.size()))
-        out += " \"" + beside_.questions.front().options[static_cast<std::size_t>(a.index)] + "\"";
+    if (const auto* w = a.as<act::WriteOrder>(); w && w->unit >= 0 && w->unit < static_cast<int>(state_.units.size()))
+        return unit(w->unit).id() + ": " + written_orders().describe(w->unit, w->order);
+    std::string out = action_kind_name(a.kind());
+    if (a.unit() >= 0) out += " " + name(a.unit());
+    if (a.target() >= 0) out += " -> " + name(a.target());
+    if (const auto* p = a.as<act::Plot>()) out += std::string(" ") + plot_task_name(p->task);
+    if (a.kind() == ActionKind::CommitSupport) out += " (drawn at random, face down)";
+    if (const auto* f = a.as<act::Activate>(); f && f->formation >= 0 && f->formation < formations_.count())
+        out += " " + formations_.name(f->formation);
+    if (const auto* g = a.as<act::GiveOrder>();
+        g && g->order >= 0 && g->order < static_cast<int>(ruleset_->orders.list.size()))
+        out += (g->formation >= 0 && g->formation < formations_.count() ? " " + formations_.name(g->formation) + ":"
+                                                                        : std::string()) +
+               " " + ruleset_->orders.list[static_cast<std::size_t>(g->order)].name;
+    if (const auto* m = a.as<act::MoveTo>(); m && m->facing >= 0) out += " facing " + std::to_string(m->facing);
+    if (const auto hex = a.hex()) out += " " + grid().label(*hex);
+    if (const auto* f = a.as<act::Fire>(); f && ruleset_->table.enabled && f->called_cm >= 0)
+        out += f->called_cm == 0 ? " (canister)" : " at a called " + std::to_string(f->called_cm) + " cm";
+    if (const auto* c = a.as<act::Choose>(); c && !beside_.questions.empty() && c->option >= 0 &&
+                                             c->option < static_cast<int>(beside_.questions.front().options.size()))
+        out += " \"" + beside_.questions.front().options[static_cast<std::size_t>(c->option)] + "\"";
     return out;
 }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <iterator>
+#include <type_traits>
+#include <variant>
 
 #include "kernel/game.h"
 #include "load/diagnostics.h"
@@ -21,96 +23,153 @@ std::string hex_checksum(std::uint64_t value) {
 
 namespace {
 
+const char* const kOrderModes[] = {"hold", "advance", "charge", "withdraw"};
+
+void write_order_fields(std::ostream& out, const TableOrder& o, const Game& game) {
+    out << ", mode: " << kOrderModes[o.mode] << ", bearing: " << o.bearing << ", distance_mm: " << o.distance;
+    if (o.files > 0) out << ", files: " << o.files;
+    if (o.facing >= 0) out << ", face: " << o.facing;
+    if (o.target >= 0) out << ", target: " << load::yaml_quoted(game.unit(o.target).id());
+}
+
+// The fields of each kind, in the order replays have always written them.
 std::string action_yaml(const Action& a, const Game& game) {
     std::ostringstream out;
-    out << "{do: " << action_kind_name(a.kind);
-    if (a.unit >= 0) out << ", unit: " << load::yaml_quoted(game.unit(a.unit).id());
-    if (a.target >= 0 && a.kind != ActionKind::GiveOrder)
-        out << ", target: " << load::yaml_quoted(game.unit(a.target).id());
-    if (a.kind == ActionKind::MoveTo || a.kind == ActionKind::RetreatTo || a.kind == ActionKind::AdvanceTo ||
-        a.kind == ActionKind::RallyTo || a.kind == ActionKind::Plot || a.kind == ActionKind::Exit)
-        out << ", hex: " << load::yaml_quoted(game.grid().label(a.hex));
-    if (a.kind == ActionKind::Plot) out << ", task: " << plot_task_name(static_cast<PlotTask>(a.index));
-    if (a.kind == ActionKind::MoveTo && a.index >= 0) out << ", facing: " << a.index;
-    if (a.kind == ActionKind::Choose) out << ", option: " << a.index + 1;
-    if (a.kind == ActionKind::Activate) out << ", formation: " << load::yaml_quoted(game.formations().name(a.index));
-    if (a.kind == ActionKind::GiveOrder)
-        out << ", formation: " << load::yaml_quoted(game.formations().name(a.target))
-            << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
-    if (a.kind == ActionKind::WriteOrder) {
-        const TableOrder& o = a.order;
-        static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
-        out << ", mode: " << kModes[o.mode] << ", bearing: " << o.bearing << ", distance_mm: " << o.distance;
-        if (o.files > 0) out << ", files: " << o.files;
-        if (o.facing >= 0) out << ", face: " << o.facing;
-        if (o.target >= 0) out << ", target: " << load::yaml_quoted(game.unit(o.target).id());
-    }
-    if (a.kind == ActionKind::Fire && a.index >= 0) out << ", called_cm: " << a.index;
+    out << "{do: " << action_kind_name(a.kind());
+    if (a.unit() >= 0) out << ", unit: " << load::yaml_quoted(game.unit(a.unit()).id());
+    if (a.target() >= 0) out << ", target: " << load::yaml_quoted(game.unit(a.target()).id());
+    if (const auto hex = a.hex()) out << ", hex: " << load::yaml_quoted(game.grid().label(*hex));
+    if (const auto* p = a.as<act::Plot>()) out << ", task: " << plot_task_name(p->task);
+    if (const auto* m = a.as<act::MoveTo>(); m && m->facing >= 0) out << ", facing: " << m->facing;
+    if (const auto* c = a.as<act::Choose>()) out << ", option: " << c->option + 1;
+    if (const auto* f = a.as<act::Activate>())
+        out << ", formation: " << load::yaml_quoted(game.formations().name(f->formation));
+    if (const auto* g = a.as<act::GiveOrder>())
+        out << ", formation: " << load::yaml_quoted(game.formations().name(g->formation))
+            << ", order: " << load::yaml_quoted(game.ruleset().orders.list[static_cast<std::size_t>(g->order)].id);
+    if (const auto* w = a.as<act::WriteOrder>()) write_order_fields(out, w->order, game);
+    if (const auto* f = a.as<act::Fire>(); f && f->called_cm >= 0) out << ", called_cm: " << f->called_cm;
     return out.str();
 }
 
 }  // namespace
 
-Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& sink) {
-    Action action;
-    std::string kind = a.text("do", {.required = true});
-    if (!parse_action_kind(kind, action.kind)) sink.error(a.where("do"), "unknown action '" + kind + "'");
-    auto unit_ref = [&](const std::string& key) {
-        if (!a.has(key)) {
-            a.accept(key);
-            return -1;
-        }
-        std::string id = a.text(key, {});
-        int u = game.scenario().unit_index(id);
-        if (u < 0) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
+namespace {
+
+// What a replay's action names, read as the game knows it; errors to the sink.
+struct ActionFields {
+    load::MapReader& a;
+    const Game& game;
+    load::DiagnosticSink& sink;
+
+    int unit(const std::string& key) {
+        const std::string id = a.text(key, {.required = true});
+        const int u = game.scenario().unit_index(id);
+        if (u < 0 && !id.empty()) sink.error(a.where(key), "no unit '" + id + "' in this scenario");
         return u;
-    };
-    action.unit = unit_ref("unit");
-    action.target = unit_ref("target");
-    if (a.has("hex")) {
-        std::string label = a.text("hex", {});
-        auto h = game.grid().parse_label(label);
-        if (!h)
-            sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
-        else
-            action.hex = *h;
     }
-    if (a.has("option")) action.index = a.integer("option", {.fallback = 1, .min = 1, .max = 1000}) - 1;
-    if (a.has("facing")) action.index = a.integer("facing", {.fallback = 0, .min = 0, .max = 5});
-    if (a.has("task")) {
-        PlotTask task{};
-        if (!parse_plot_task(a.text("task", {}), task))
-            sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
-        action.index = static_cast<int>(task);
+    int optional_unit(const std::string& key) { return a.has(key) ? unit(key) : -1; }
+    geometry::Hex hex() {
+        const std::string label = a.text("hex", {.required = true});
+        const auto h = game.grid().parse_label(label);
+        if (!h && !label.empty()) sink.error(a.where("hex"), "'" + label + "' is not a hex on this map");
+        return h.value_or(geometry::Hex{});
     }
-    if (a.has("formation")) {
-        const std::string name = a.text("formation", {});
+    int formation() {
+        const std::string name = a.text("formation", {.required = true});
         const int f = game.formations().index(name);
-        (action.kind == ActionKind::GiveOrder ? action.target : action.index) = f;
         if (f < 0) sink.error(a.where("formation"), "no formation '" + name + "' in this scenario");
+        return f;
     }
-    if (a.has("order")) {
-        const std::string id = a.text("order", {});
-        action.index = game.ruleset().orders.find(id);
-        if (action.index < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
+    PlotTask task() {
+        PlotTask task{};
+        if (!parse_plot_task(a.text("task", {.required = true}), task))
+            sink.error(a.where("task"), "'task' must be hold, move, fire, defensive_fire or melee");
+        return task;
     }
-    if (a.has("mode")) {
-        const std::string mode = a.text("mode", {});
-        static const char* kModes[] = {"hold", "advance", "charge", "withdraw"};
-        const auto it = std::find(std::begin(kModes), std::end(kModes), mode);
-        if (it == std::end(kModes))
+    int order() {
+        const std::string id = a.text("order", {.required = true});
+        const int order = game.ruleset().orders.find(id);
+        if (order < 0) sink.error(a.where("order"), "'" + id + "' is not one of the ruleset's orders");
+        return order;
+    }
+    TableOrder table_order() {
+        TableOrder o;
+        const std::string mode = a.text("mode", {.required = true});
+        const auto it = std::find(std::begin(kOrderModes), std::end(kOrderModes), mode);
+        if (it == std::end(kOrderModes))
             sink.error(a.where("mode"), "'mode' is hold, advance, charge or withdraw, got '" + mode + "'");
-        TableOrder& o = action.order;
-        o.mode = static_cast<int>(it == std::end(kModes) ? 0 : it - std::begin(kModes));
+        o.mode = static_cast<int>(it == std::end(kOrderModes) ? 0 : it - std::begin(kOrderModes));
         o.bearing = a.integer("bearing", {.required = true, .fallback = 0, .min = 0, .max = 359});
         o.distance = a.integer("distance_mm", {.required = true, .fallback = 0, .min = 0, .max = 1'000'000});
         o.files = a.integer("files", {.fallback = 0, .min = 0, .max = 99});
         o.facing = a.integer("face", {.fallback = -1, .min = 0, .max = 359});
-        o.target = action.target;
-        action.target = -1;
+        o.target = optional_unit("target");
+        return o;
     }
-    if (a.has("called_cm")) action.index = a.integer("called_cm", {.fallback = 0, .min = 0, .max = 100000});
-    return action;
+
+    // Each kind reads its own keys; any other key is reported by the reader.
+    void read(act::EndPhase&) {}
+    void read(act::Resolve&) {}
+    void read(act::Concede&) {}
+    void read(act::StiffResistance&) {}
+    void read(act::CommitSupport&) {}
+    void read(act::Decline& r) { r.unit = optional_unit("unit"); }
+    void read(act::SelectUnit& r) { r.unit = unit("unit"); }
+    void read(act::AddAttacker& r) { r.unit = unit("unit"); }
+    void read(act::ChooseUnit& r) { r.unit = unit("unit"); }
+    void read(act::Flip& r) { r.unit = unit("unit"); }
+    void read(act::Declare& r) { r.target = unit("target"); }
+    void read(act::AddDefender& r) { r.target = unit("target"); }
+    void read(act::MoveTo& r) {
+        r.unit = unit("unit");
+        r.hex = hex();
+        r.facing = a.has("facing") ? a.integer("facing", {.fallback = 0, .min = 0, .max = 5}) : -1;
+    }
+    void read(act::Fire& r) {
+        r.unit = unit("unit");
+        r.target = unit("target");
+        r.called_cm = a.has("called_cm") ? a.integer("called_cm", {.fallback = 0, .min = 0, .max = 100000}) : -1;
+    }
+    template <class R>
+    requires std::is_same_v<R, act::RetreatTo> || std::is_same_v<R, act::AdvanceTo> ||
+        std::is_same_v<R, act::RallyTo> || std::is_same_v<R, act::Exit>
+    void read(R& r) {
+        r.unit = unit("unit");
+        r.hex = hex();
+    }
+    void read(act::Choose& r) {
+        r.option = a.integer("option", {.required = true, .fallback = 1, .min = 1, .max = 1000}) - 1;
+    }
+    void read(act::Plot& r) {
+        r.unit = unit("unit");
+        r.hex = hex();
+        r.task = task();
+    }
+    void read(act::Activate& r) { r.formation = formation(); }
+    void read(act::GiveOrder& r) {
+        r.formation = formation();
+        r.order = order();
+    }
+    void read(act::WriteOrder& r) {
+        r.unit = unit("unit");
+        r.order = table_order();
+    }
+};
+
+}  // namespace
+
+Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& sink) {
+    const std::string kind = a.text("do", {.required = true});
+    ActionKind k{};
+    if (!parse_action_kind(kind, k)) {
+        sink.error(a.where("do"), "unknown action '" + kind + "'");
+        return Action{};
+    }
+    Action::Record record = blank_action(k).record();
+    ActionFields fields{a, game, sink};
+    std::visit([&](auto& r) { fields.read(r); }, record);
+    return std::visit([](auto& r) { return Action(r); }, record);
 }
 
 std::string to_yaml(const Replay& r, const Game& game) {

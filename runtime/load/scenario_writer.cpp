@@ -221,6 +221,58 @@ void write_support_fire(std::ostringstream& out, const Scenario& sc) {
     lists("allotments", sf.allotments);
 }
 
+void write_units(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
+    out << (sc.units.empty() ? "\nunits: []\n" : "\nunits:\n");
+    for (const auto& u : sc.units) {
+        out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name)
+            << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
+            << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);
+        if (rs.table.enabled)
+            out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing
+                << ", files: " << u.table.files << ", figures: " << u.table.figures
+                << (u.table.phantom  ? ", phantom: true"
+                    : u.table.hidden ? ", hidden: true"
+                                     : "");
+        else
+            out << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
+        if (u.back) out << ", face: back";
+        if (u.arrives > 1) out << ", arrives: " << u.arrives;
+        if (u.facing >= 0 && !rs.table.enabled) out << ", facing: " << u.facing;
+        if (!u.formation.empty()) out << ", formation: " << yaml_quoted(u.formation);
+        if (u.hits > 0) out << ", hits: " << u.hits;
+        out << " }\n";
+    }
+}
+
+void write_objectives(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
+    if (sc.objectives.empty()) return;
+    out << "\nobjectives:\n";
+    for (const auto& o : sc.objectives) {
+        if (rs.table.enabled) {
+            out << "  - { at: " << format_point(o.table_at) << ", radius: " << format_cm(o.radius);
+            if (!o.name.empty()) out << ", name: " << yaml_quoted(o.name);
+            out << ", points: " << o.points;
+        } else {
+            out << "  - { hex: " << yaml_quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
+        }
+        if (o.holder >= 0) out << ", holder: " << yaml_quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
+        out << " }\n";
+    }
+}
+
+void write_exits(std::ostringstream& out, const Scenario& sc) {
+    if (sc.exits.empty()) return;
+    out << "\nexits:\n";
+    for (const auto& e : sc.exits) {
+        out << "  - { side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(e.side)].id) << ", hexes: [";
+        for (std::size_t i = 0; i < e.hexes.size(); ++i)
+            out << (i ? ", " : "") << yaml_quoted(sc.map.grid.label(e.hexes[i]));
+        out << "]";
+        if (e.points >= 0) out << ", points: " << e.points;
+        out << " }\n";
+    }
+}
+
 }  // namespace
 
 std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
@@ -243,52 +295,10 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
         write_table_map(out, sc.table, rs);
     else
         write_map(out, sc, rs);
-    out << (sc.units.empty() ? "\nunits: []\n" : "\nunits:\n");
-    for (const auto& u : sc.units) {
-        out << "  - { id: " << yaml_quoted(u.id) << ", name: " << yaml_quoted(u.name)
-            << ", type: " << rs.unit_types[static_cast<std::size_t>(u.type)].id
-            << ", side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(u.side)].id);
-        if (rs.table.enabled)
-            out << ", at: " << format_point(u.table.front_centre) << ", facing: " << u.table.facing
-                << ", files: " << u.table.files << ", figures: " << u.table.figures
-                << (u.table.phantom  ? ", phantom: true"
-                    : u.table.hidden ? ", hidden: true"
-                                     : "");
-        else
-            out << ", at: " << yaml_quoted(sc.map.grid.label(u.hex));
-        if (u.back) out << ", face: back";
-        if (u.arrives > 1) out << ", arrives: " << u.arrives;
-        if (u.facing >= 0 && !rs.table.enabled) out << ", facing: " << u.facing;
-        if (!u.formation.empty()) out << ", formation: " << yaml_quoted(u.formation);
-        if (u.hits > 0) out << ", hits: " << u.hits;
-        out << " }\n";
-    }
+    write_units(out, sc, rs);
     write_deployment(out, sc);
-    if (!sc.objectives.empty()) {
-        out << "\nobjectives:\n";
-        for (const auto& o : sc.objectives) {
-            if (rs.table.enabled) {
-                out << "  - { at: " << format_point(o.table_at) << ", radius: " << format_cm(o.radius);
-                if (!o.name.empty()) out << ", name: " << yaml_quoted(o.name);
-                out << ", points: " << o.points;
-            } else {
-                out << "  - { hex: " << yaml_quoted(sc.map.grid.label(o.hex)) << ", points: " << o.points;
-            }
-            if (o.holder >= 0) out << ", holder: " << yaml_quoted(sc.sides[static_cast<std::size_t>(o.holder)].id);
-            out << " }\n";
-        }
-    }
-    if (!sc.exits.empty()) {
-        out << "\nexits:\n";
-        for (const auto& e : sc.exits) {
-            out << "  - { side: " << yaml_quoted(sc.sides[static_cast<std::size_t>(e.side)].id) << ", hexes: [";
-            for (std::size_t i = 0; i < e.hexes.size(); ++i)
-                out << (i ? ", " : "") << yaml_quoted(sc.map.grid.label(e.hexes[i]));
-            out << "]";
-            if (e.points >= 0) out << ", points: " << e.points;
-            out << " }\n";
-        }
-    }
+    write_objectives(out, sc, rs);
+    write_exits(out, sc);
     write_support_fire(out, sc);
     write_rule_switches(out, sc);
     return out.str();

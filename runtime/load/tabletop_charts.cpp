@@ -204,74 +204,91 @@ ShotSpec read_shot(MapReader& s) {
     return shot;
 }
 
+// `wheel:` d6 faces to where the hit point moves, [ahead, right] in cm.
+void read_wheel(MapReader& r, ArtilleryChart& t) {
+    YAML::Node wheel = r.child("wheel");
+    if (!wheel.IsDefined()) return;
+    if (!wheel.IsMap())
+        return r.sink().error(location_of(wheel, r.file()),
+                              "'wheel' maps d6 faces to where the hit point moves, [ahead, right] in cm");
+    for (const auto& kv : wheel) {
+        auto face = read_int(kv.first, r.file(), r.sink(), "a face of the variation die");
+        auto offset = read_point(kv.second, r.file(), r.sink(), "a wheel hole [ahead, right]");
+        if (face && (*face < 1 || *face > 6))
+            r.sink().error(location_of(kv.first, r.file()),
+                           "the variation die is a d6: no face " + std::to_string(*face));
+        else if (face && offset)
+            t.wheel.emplace_back(*face, *offset);
+    }
+}
+
+void read_shots(MapReader& r, ArtilleryChart& t) {
+    YAML::Node shots = r.child("shots", {.required = true});
+    if (!shots.IsSequence()) {
+        if (shots.IsDefined()) r.sink().error(location_of(shots, r.file()), "'shots' must be a list of shots");
+        return;
+    }
+    for (const auto& node : shots) {
+        MapReader s(node, r.file(), r.sink(), "a shot ({ id, template, size, kill_on, … })");
+        if (!s.valid()) continue;
+        ShotSpec shot = read_shot(s);
+        if (t.shot_index(shot.id) >= 0) r.sink().error(s.where("id"), "shot '" + shot.id + "' is defined twice");
+        t.shots.push_back(std::move(shot));
+    }
+}
+
+// One gun's shots, closest first: [{ shot, from, range, ammunition }].
+std::vector<GunShot> read_gun_shots(MapReader& r, const YAML::Node& list_node, const ArtilleryChart& t) {
+    std::vector<GunShot> list;
+    for (const auto& node : list_node) {
+        MapReader g(node, r.file(), r.sink(), "a gun's shot ({ shot, range, ammunition })");
+        if (!g.valid()) continue;
+        GunShot gs;
+        const std::string shot = g.text("shot", {.required = true});
+        gs.shot = t.shot_index(shot);
+        if (gs.shot < 0) r.sink().error(g.where("shot"), unknown("shot", shot, ids_of(t.shots)));
+        gs.min_range = g.number("from", {.fallback = 0, .min = 0, .max = 10000});
+        gs.range = g.number("range", {.required = true, .fallback = 0, .min = 0, .max = 10000});
+        if (gs.min_range > gs.range)
+            r.sink().error(g.where("from"), "a shot's 'from' is its shortest range: it cannot be beyond its 'range'");
+        gs.ammunition = g.integer("ammunition", {.fallback = 0, .min = 0, .max = 999});
+        if (!list.empty() && gs.range <= list.back().range)
+            r.sink().error(g.where("range"),
+                           "a gun's shots go from the closest out: each range must be longer than the one before");
+        if (gs.shot >= 0) list.push_back(gs);
+    }
+    return list;
+}
+
+void read_guns(MapReader& r, const Ruleset& rs, ArtilleryChart& t) {
+    YAML::Node guns = r.child("guns", {.required = true});
+    if (!guns.IsMap()) {
+        if (guns.IsDefined()) r.sink().error(location_of(guns, r.file()), "'guns' maps unit types to their shots");
+        return;
+    }
+    for (const auto& kv : guns) {
+        const int type = rs.unit_type_index(kv.first.Scalar());
+        if (type < 0) {
+            r.sink().error(location_of(kv.first, r.file()),
+                           unknown("unit type", kv.first.Scalar(), ids_of(rs.unit_types)));
+            continue;
+        }
+        if (!kv.second.IsSequence()) {
+            r.sink().error(location_of(kv.second, r.file()),
+                           "a gun lists its shots, closest first: [{ shot, range, ammunition }]");
+            continue;
+        }
+        t.guns.emplace_back(type, read_gun_shots(r, kv.second, t));
+    }
+}
+
 void read_artillery_chart(MapReader& r, Ruleset& rs, const std::string& id) {
     ArtilleryChart t;
     read_header(r, id, t);
     t.unvaried_within = r.number("unvaried_within", {.fallback = 1.0 / 3, .min = 0, .max = 1});
-    if (YAML::Node wheel = r.child("wheel"); wheel.IsDefined()) {
-        if (!wheel.IsMap())
-            r.sink().error(location_of(wheel, r.file()),
-                           "'wheel' maps d6 faces to where the hit point moves, [ahead, right] in cm");
-        else
-            for (const auto& kv : wheel) {
-                auto face = read_int(kv.first, r.file(), r.sink(), "a face of the variation die");
-                auto offset = read_point(kv.second, r.file(), r.sink(), "a wheel hole [ahead, right]");
-                if (face && (*face < 1 || *face > 6))
-                    r.sink().error(location_of(kv.first, r.file()),
-                                   "the variation die is a d6: no face " + std::to_string(*face));
-                else if (face && offset)
-                    t.wheel.emplace_back(*face, *offset);
-            }
-    }
-    YAML::Node shots = r.child("shots", {.required = true});
-    if (shots.IsSequence())
-        for (const auto& node : shots) {
-            MapReader s(node, r.file(), r.sink(), "a shot ({ id, template, size, kill_on, … })");
-            if (!s.valid()) continue;
-            ShotSpec shot = read_shot(s);
-            if (t.shot_index(shot.id) >= 0) r.sink().error(s.where("id"), "shot '" + shot.id + "' is defined twice");
-            t.shots.push_back(std::move(shot));
-        }
-    else if (shots.IsDefined())
-        r.sink().error(location_of(shots, r.file()), "'shots' must be a list of shots");
-    YAML::Node guns = r.child("guns", {.required = true});
-    if (guns.IsMap())
-        for (const auto& kv : guns) {
-            const int type = rs.unit_type_index(kv.first.Scalar());
-            if (type < 0) {
-                r.sink().error(location_of(kv.first, r.file()),
-                               unknown("unit type", kv.first.Scalar(), ids_of(rs.unit_types)));
-                continue;
-            }
-            std::vector<GunShot> list;
-            if (!kv.second.IsSequence()) {
-                r.sink().error(location_of(kv.second, r.file()),
-                               "a gun lists its shots, closest first: [{ shot, range, ammunition }]");
-                continue;
-            }
-            for (const auto& node : kv.second) {
-                MapReader g(node, r.file(), r.sink(), "a gun's shot ({ shot, range, ammunition })");
-                if (!g.valid()) continue;
-                GunShot gs;
-                const std::string shot = g.text("shot", {.required = true});
-                gs.shot = t.shot_index(shot);
-                if (gs.shot < 0) r.sink().error(g.where("shot"), unknown("shot", shot, ids_of(t.shots)));
-                gs.min_range = g.number("from", {.fallback = 0, .min = 0, .max = 10000});
-                gs.range = g.number("range", {.required = true, .fallback = 0, .min = 0, .max = 10000});
-                if (gs.min_range > gs.range)
-                    r.sink().error(g.where("from"),
-                                   "a shot's 'from' is its shortest range: it cannot be beyond its 'range'");
-                gs.ammunition = g.integer("ammunition", {.fallback = 0, .min = 0, .max = 999});
-                if (!list.empty() && gs.range <= list.back().range)
-                    r.sink().error(
-                        g.where("range"),
-                        "a gun's shots go from the closest out: each range must be longer than the one before");
-                if (gs.shot >= 0) list.push_back(gs);
-            }
-            t.guns.emplace_back(type, std::move(list));
-        }
-    else if (guns.IsDefined())
-        r.sink().error(location_of(guns, r.file()), "'guns' maps unit types to their shots");
+    read_wheel(r, t);
+    read_shots(r, t);
+    read_guns(r, rs, t);
     rs.artillery_charts.push_back(std::move(t));
 }
 

@@ -67,9 +67,7 @@ bool PlayPanel::drag_order(const CanvasMouse& m) {
             on_table_clicked(m.cm, m.tolerance);  // the menu of canned orders and formations
             return true;
         }
-        kernel::Action a{kernel::ActionKind::WriteOrder, drag.unit()};
-        a.order = drag.order(play_->game());
-        act(a);
+        act(kernel::act::WriteOrder{drag.unit(), drag.order(play_->game())});
         return true;
     }
     return false;
@@ -278,7 +276,7 @@ void PlayPanel::act(const kernel::Action& chosen) {
     }
     bots_move();
     report_news(combats, log);
-    if (action.kind == kernel::ActionKind::WriteOrder)  // by drag or from the menu alike
+    if (action.kind() == kernel::ActionKind::WriteOrder)  // by drag or from the menu alike
         status(utf8("Order written: " + with_unit_names(play_->game(), play_->game().describe(action))));
 }
 

@@ -22,6 +22,32 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     odds_ = new wxGrid(this, wxID_ANY);
     odds_->CreateGrid(0, 0);
     odds_->EnableEditing(false);
+    wxSizer* top = build_buttons();
+    odds_sizer_ = new wxBoxSizer(wxVERTICAL);
+    odds_sizer_->Add(top, 0, wxALL, 4);
+    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0,
+                     wxLEFT | wxTOP, 4);
+    odds_sizer_->Add(table_, 1, wxEXPAND | wxALL, 4);
+    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
+    odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
+    threshold_ = new ThresholdPanel(this);
+    differential_ = new DifferentialPanel(this);
+    legend_ = new wxStaticText(this, wxID_ANY, "");
+    sizer->Add(legend_, 0, wxLEFT | wxTOP, 8);
+    sizer->Add(choice_, 0, wxALL, 4);
+    sizer->Add(odds_sizer_, 1, wxEXPAND);
+    sizer->Add(threshold_, 1, wxEXPAND);
+    sizer->Add(differential_, 1, wxEXPAND);
+    SetSizer(sizer);
+    choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
+    table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
+    table_->Bind(wxEVT_GRID_CELL_CHANGED, &TablesPanel::on_changed, this);
+    // Where the selected cell's result comes from, in the status bar.
+    table_->Bind(wxEVT_GRID_SELECT_CELL, &TablesPanel::on_cell_selected, this);
+}
+
+// The row and column buttons above the odds table.
+wxSizer* TablesPanel::build_buttons() {
     auto* top = new wxBoxSizer(wxHORIZONTAL);
     auto button = [&](const char* label, const char* tip, auto action) {
         auto* b = new wxButton(this, wxID_ANY, wxString::FromUTF8(label));
@@ -49,37 +75,19 @@ TablesPanel::TablesPanel(wxWindow* parent) : wxPanel(parent, wxID_ANY) {
     });
     top->Add(add_row, 0, wxRIGHT, 4);
     top->Add(remove_row, 0);
-    odds_sizer_ = new wxBoxSizer(wxVERTICAL);
-    odds_sizer_->Add(top, 0, wxALL, 4);
-    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Results by die roll (edit a cell to change it):"), 0,
-                     wxLEFT | wxTOP, 4);
-    odds_sizer_->Add(table_, 1, wxEXPAND | wxALL, 4);
-    odds_sizer_->Add(new wxStaticText(this, wxID_ANY, "Chance of each result by column:"), 0, wxLEFT, 4);
-    odds_sizer_->Add(odds_, 1, wxEXPAND | wxALL, 4);
-    threshold_ = new ThresholdPanel(this);
-    differential_ = new DifferentialPanel(this);
-    legend_ = new wxStaticText(this, wxID_ANY, "");
-    sizer->Add(legend_, 0, wxLEFT | wxTOP, 8);
-    sizer->Add(choice_, 0, wxALL, 4);
-    sizer->Add(odds_sizer_, 1, wxEXPAND);
-    sizer->Add(threshold_, 1, wxEXPAND);
-    sizer->Add(differential_, 1, wxEXPAND);
-    SetSizer(sizer);
-    choice_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { refresh(); });
-    table_->Bind(wxEVT_GRID_CELL_CHANGING, &TablesPanel::on_changing, this);
-    table_->Bind(wxEVT_GRID_CELL_CHANGED, &TablesPanel::on_changed, this);
-    // Where the selected cell's result comes from, in the status bar.
-    table_->Bind(wxEVT_GRID_SELECT_CELL, [this](wxGridEvent& e) {
-        e.Skip();
-        const int t = table_index();
-        if (!doc_ || t < 0 || !doc_->layers() || !IsShownOnScreen())
-            return;  // a selection made while filling tells nobody
-        const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
-        const auto origin = doc_->layers()->origin_of_cell(doc_->ruleset(), crt.id, e.GetRow(), e.GetCol());
-        wxLogStatus("%s", wxString::FromUTF8("Roll " + std::to_string(crt.die_first + e.GetRow()) + ", column " +
-                                             crt.columns[static_cast<std::size_t>(e.GetCol())].label + ": from " +
-                                             doc_->layers()->describe(origin)));
-    });
+    return top;
+}
+
+// Where the selected cell's result comes from, in the status bar.
+void TablesPanel::on_cell_selected(wxGridEvent& e) {
+    e.Skip();
+    const int t = table_index();
+    if (!doc_ || t < 0 || !doc_->layers() || !IsShownOnScreen()) return;  // a selection made while filling tells nobody
+    const auto& crt = doc_->ruleset().odds_tables[static_cast<std::size_t>(t)];
+    const auto origin = doc_->layers()->origin_of_cell(doc_->ruleset(), crt.id, e.GetRow(), e.GetCol());
+    wxLogStatus("%s", wxString::FromUTF8("Roll " + std::to_string(crt.die_first + e.GetRow()) + ", column " +
+                                         crt.columns[static_cast<std::size_t>(e.GetCol())].label + ": from " +
+                                         doc_->layers()->describe(origin)));
 }
 
 void TablesPanel::set_document(ScenarioDocument* doc, std::function<void(std::unique_ptr<EditCommand>)> perform) {

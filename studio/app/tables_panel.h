@@ -30,6 +30,8 @@ public:
     void show_cell(int table, int row, int column);
 
 private:
+    wxSizer* build_buttons();
+    void on_cell_selected(wxGridEvent& e);
     void fill_table();
     void fill_odds();
     void on_changing(wxGridEvent& e);

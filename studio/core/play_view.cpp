@@ -124,39 +124,39 @@ void state_marks(const Game& game, std::vector<HexMark>& marks) {
 
 // The orders the selected unit may be given: where it may move, what it may attack.
 void plot_mark(const Action& a, std::vector<HexMark>& marks) {
-    const auto task = static_cast<kernel::PlotTask>(a.index);
+    const auto task = a.get<kernel::act::Plot>().task;
     if (task == kernel::PlotTask::Move)
-        marks.push_back({a.hex, MarkKind::Reach, {}});
+        marks.push_back({*a.hex(), MarkKind::Reach, {}});
     else if (task == kernel::PlotTask::Fire || task == kernel::PlotTask::Melee)
-        marks.push_back({a.hex, MarkKind::Target, kernel::plot_task_name(task)});
+        marks.push_back({*a.hex(), MarkKind::Target, kernel::plot_task_name(task)});
 }
 
 // Where one legal action would act.
 void action_marks(const Game& game, const Action& a, std::vector<HexMark>& marks) {
     auto at = [&](int unit) { return hex_of(game, unit); };
-    switch (a.kind) {
+    switch (a.kind()) {
         case ActionKind::SelectUnit:
         case ActionKind::AddAttacker:
-            return marks.push_back({at(a.unit), MarkKind::Movable, a.kind == ActionKind::AddAttacker ? "+" : ""});
+            return marks.push_back({at(a.unit()), MarkKind::Movable, a.kind() == ActionKind::AddAttacker ? "+" : ""});
         case ActionKind::MoveTo: {
-            const int cost = move_cost(game, a.unit, a.hex);
-            return marks.push_back({a.hex, MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
+            const int cost = move_cost(game, a.unit(), *a.hex());
+            return marks.push_back({*a.hex(), MarkKind::Reach, cost > 0 ? mp_text(game, cost) : std::string()});
         }
         case ActionKind::Declare:
-            return marks.push_back({at(a.target), MarkKind::Target, odds_label(game, a.target)});
+            return marks.push_back({at(a.target()), MarkKind::Target, odds_label(game, a.target())});
         case ActionKind::AddDefender:
-            return marks.push_back({at(a.target), MarkKind::Target, "+"});
+            return marks.push_back({at(a.target()), MarkKind::Target, "+"});
         case ActionKind::Fire:
-            marks.push_back({at(a.unit), MarkKind::Movable, {}});
-            return marks.push_back({at(a.target), MarkKind::Target, {}});
+            marks.push_back({at(a.unit()), MarkKind::Movable, {}});
+            return marks.push_back({at(a.target()), MarkKind::Target, {}});
         case ActionKind::ChooseUnit:
             return marks.push_back(
-                {at(a.unit), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
+                {at(a.unit()), MarkKind::Target, game.decision() == DecisionKind::ChooseLoss ? "lose" : "rally"});
         case ActionKind::RetreatTo:
         case ActionKind::AdvanceTo:
         case ActionKind::RallyTo:
         case ActionKind::Exit:
-            return marks.push_back({a.hex, MarkKind::Destination, {}});
+            return marks.push_back({*a.hex(), MarkKind::Destination, {}});
         case ActionKind::Plot:
             return plot_mark(a, marks);
         default:
@@ -200,27 +200,27 @@ std::vector<Action> actions_at(const Game& game, geometry::Hex hex) {
     };
     for (const Action& a : game.legal_actions()) {
         bool here = false;
-        switch (a.kind) {
+        switch (a.kind()) {
             case ActionKind::MoveTo:
             case ActionKind::RetreatTo:
             case ActionKind::AdvanceTo:
             case ActionKind::RallyTo:
             case ActionKind::Exit:
             case ActionKind::Plot:
-                here = a.hex == hex;
+                here = a.hex() == hex;
                 break;
             case ActionKind::SelectUnit:
             case ActionKind::AddAttacker:
             case ActionKind::ChooseUnit:
             case ActionKind::Flip:
-                here = unit_here(a.unit);
+                here = unit_here(a.unit());
                 break;
             case ActionKind::Declare:
             case ActionKind::AddDefender:
-                here = unit_here(a.target);
+                here = unit_here(a.target());
                 break;
             case ActionKind::Fire:  // the firer's hex offers its targets, the target's hex its firers
-                here = unit_here(a.unit) || unit_here(a.target);
+                here = unit_here(a.unit()) || unit_here(a.target());
                 break;
             default:
                 break;
@@ -234,38 +234,39 @@ namespace {
 
 // A combat's actions: declare, build, roll, draw support, with the odds they would give.
 std::string combat_action_text(const Game& game, const Action& a) {
-    const std::string unit = unit_name(game, a.unit);
-    switch (a.kind) {
+    const std::string unit = unit_name(game, a.unit());
+    switch (a.kind()) {
         case ActionKind::Fire:
             // A gun's shot says what it is: canister, or the range the player calls (not the true one: ranges are
             // guessed).
-            if (game.ruleset().table.enabled && a.index == 0)
-                return unit + " fires canister at " + unit_name(game, a.target);
-            if (game.ruleset().table.enabled && a.index > 0)
-                return unit + " fires at " + unit_name(game, a.target) + ", range called " + std::to_string(a.index) +
+            if (const int called = a.get<kernel::act::Fire>().called_cm; called == 0)
+                return unit + " fires canister at " + unit_name(game, a.target());
+            else if (called > 0)
+                return unit + " fires at " + unit_name(game, a.target()) + ", range called " + std::to_string(called) +
                        " cm";
-            return unit + " fires at " + unit_name(game, a.target);
+            return unit + " fires at " + unit_name(game, a.target());
         case ActionKind::Declare: {
             if (game.combat().bombardment())
-                return "Bombard " + unit_name(game, a.target) + " in " +
-                       hex_label(game, unit_state(game, a.target).hex) + " (defence " +
-                       std::to_string(game.combat().odds_for({}, game.combat().defenders_of(a.target)).defend) + ")";
-            const std::string odds = odds_label(game, a.target);
+                return "Bombard " + unit_name(game, a.target()) + " in " +
+                       hex_label(game, unit_state(game, a.target()).hex) + " (defence " +
+                       std::to_string(game.combat().odds_for({}, game.combat().defenders_of(a.target())).defend) + ")";
+            const std::string odds = odds_label(game, a.target());
             const std::string column =
                 game.combat().differential_table() ? "column " : "";  // a bare "0" reads as nothing
-            return "Attack " + unit_name(game, a.target) + " in " + hex_label(game, unit_state(game, a.target).hex) +
+            return "Attack " + unit_name(game, a.target()) + " in " +
+                   hex_label(game, unit_state(game, a.target()).hex) +
                    (odds.empty() ? "" : " (" + column + odds + " with all who may join)");
         }
         case ActionKind::AddAttacker: {
             std::vector<int> with = game.state().combat.attackers;
-            with.push_back(a.unit);
+            with.push_back(a.unit());
             const std::string odds = game.combat().fights_on_a_table()
                                          ? game.combat().odds_for(with, game.state().combat.defenders).label
                                          : std::string();
             return "Add " + unit + " to the attack" + (odds.empty() ? "" : " (then " + odds + ")");
         }
         case ActionKind::AddDefender:
-            return "Also attack " + unit_name(game, a.target);
+            return "Also attack " + unit_name(game, a.target());
         case ActionKind::Resolve: {
             const auto& c = game.state().combat;
             const std::string odds = game.combat().fights_on_a_table() && !c.attackers.empty()
@@ -291,19 +292,23 @@ std::string combat_action_text(const Game& game, const Action& a) {
 
 // Formations' activations and orders, and a tabletop unit's written order.
 std::string order_action_text(const Game& game, const Action& a) {
-    switch (a.kind) {
+    switch (a.kind()) {
         case ActionKind::Activate: {
-            const int order = game.formation_orders().of(a.index);
+            const int formation = a.get<kernel::act::Activate>().formation;
+            const int order = game.formation_orders().of(formation);
             const auto& orders = game.ruleset().orders.list;
-            return "Activate " + game.formations().name(a.index) +
+            return "Activate " + game.formations().name(formation) +
                    (order >= 0 ? " (" + orders[static_cast<std::size_t>(order)].name + ")" : "");
         }
         case ActionKind::GiveOrder: {
-            const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(a.index)];
+            const int given = a.get<kernel::act::GiveOrder>().order;
+            const auto& order = game.ruleset().orders.list[static_cast<std::size_t>(given)];
             return order.name + " (" + order.id + ")";
         }
         case ActionKind::WriteOrder:
-            if (a.unit >= 0) return unit_name(game, a.unit) + ": " + game.written_orders().describe(a.unit, a.order);
+            if (const auto& written = a.get<kernel::act::WriteOrder>(); written.unit >= 0)
+                return unit_name(game, written.unit) + ": " +
+                       game.written_orders().describe(written.unit, written.order);
             break;
         default:
             break;
@@ -314,28 +319,28 @@ std::string order_action_text(const Game& game, const Action& a) {
 }  // namespace
 
 std::string action_text(const Game& game, const Action& a) {
-    const std::string unit = unit_name(game, a.unit);
-    switch (a.kind) {
+    const std::string unit = unit_name(game, a.unit());
+    switch (a.kind()) {
         case ActionKind::EndPhase:
             return "Done with the " + phase_name(game) + " phase";
         case ActionKind::SelectUnit:
             return (game.decision() == DecisionKind::Plot ? "Write orders for " : "Move ") + unit;
         case ActionKind::MoveTo: {
-            if (a.hex == unit_state(game, a.unit).hex) return unit + " stays in " + hex_label(game, a.hex);
-            const int cost = move_cost(game, a.unit, a.hex);
-            return unit + " to " + hex_label(game, a.hex) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
+            if (a.hex() == unit_state(game, a.unit()).hex) return unit + " stays in " + hex_label(game, *a.hex());
+            const int cost = move_cost(game, a.unit(), *a.hex());
+            return unit + " to " + hex_label(game, *a.hex()) + (cost > 0 ? " (" + mp_text(game, cost) + " MP)" : "");
         }
         case ActionKind::ChooseUnit:
             return (game.decision() == DecisionKind::ChooseLoss ? "Lose " : "Rally ") + unit;
         case ActionKind::RetreatTo:
-            return unit + " retreats to " + hex_label(game, a.hex);
+            return unit + " retreats to " + hex_label(game, *a.hex());
         case ActionKind::AdvanceTo:
-            return unit + " advances to " + hex_label(game, a.hex);
+            return unit + " advances to " + hex_label(game, *a.hex());
         case ActionKind::Decline:
             if (game.decision() == DecisionKind::Support) return "Place no support fire marker now";
             return game.decision() == DecisionKind::Advance ? "Do not advance" : "Decline";
         case ActionKind::RallyTo:
-            return "Rally " + unit + " to " + hex_label(game, a.hex);
+            return "Rally " + unit + " to " + hex_label(game, *a.hex());
         case ActionKind::Fire:
         case ActionKind::Declare:
         case ActionKind::AddAttacker:
@@ -349,17 +354,18 @@ std::string action_text(const Game& game, const Action& a) {
             return order_action_text(game, a);
         case ActionKind::Choose: {
             const auto* q = game.question();
-            if (q && a.index >= 0 && static_cast<std::size_t>(a.index) < q->options.size())
-                return q->options[static_cast<std::size_t>(a.index)];
-            return "Answer " + std::to_string(a.index + 1);
+            const int option = a.get<kernel::act::Choose>().option;
+            if (q && option >= 0 && static_cast<std::size_t>(option) < q->options.size())
+                return q->options[static_cast<std::size_t>(option)];
+            return "Answer " + std::to_string(option + 1);
         }
         case ActionKind::Flip:
             return "Flip " + unit + " (only before your first move this phase)";
         case ActionKind::Plot:
-            return unit + ": " + kernel::plot_task_name(static_cast<kernel::PlotTask>(a.index)) + " " +
-                   hex_label(game, a.hex);
+            return unit + ": " + kernel::plot_task_name(a.get<kernel::act::Plot>().task) + " " +
+                   hex_label(game, *a.hex());
         case ActionKind::Exit:
-            return unit + " leaves the map at " + hex_label(game, a.hex);
+            return unit + " leaves the map at " + hex_label(game, *a.hex());
         case ActionKind::Concede:
             return "Concede the game";
         case ActionKind::StiffResistance:
@@ -398,7 +404,7 @@ std::string game_over_text(const Game& game) {
 
 bool offers(const Game& game, ActionKind kind) {
     const auto& legal = game.legal_actions();
-    return std::any_of(legal.begin(), legal.end(), [kind](const Action& a) { return a.kind == kind; });
+    return std::any_of(legal.begin(), legal.end(), [kind](const Action& a) { return a.kind() == kind; });
 }
 
 // What a side decides in a combat: whom to attack, where to retreat, which support markers to draw.

@@ -199,18 +199,18 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
     };
     using kernel::ActionKind;
     for (const auto& a : game.legal_actions()) {
-        switch (a.kind) {
+        switch (a.kind()) {
             case ActionKind::WriteOrder:
                 break;  // every unit still to be ordered is ringed below
             case ActionKind::Fire:
-                add(a.unit, UnitMark::Movable);
-                add(a.target, UnitMark::Target);
+                add(a.unit(), UnitMark::Movable);
+                add(a.target(), UnitMark::Target);
                 break;
             case ActionKind::Decline:
-                if (game.decision() == kernel::DecisionKind::Artillery) add(a.unit, UnitMark::Selected, "gun");
+                if (game.decision() == kernel::DecisionKind::Artillery) add(a.unit(), UnitMark::Selected, "gun");
                 break;
             case ActionKind::ChooseUnit:
-                add(a.unit, UnitMark::Target);
+                add(a.unit(), UnitMark::Target);
                 break;
             default:
                 break;
@@ -242,14 +242,10 @@ std::vector<UnitMark> decision_marks(const kernel::Game& game, int viewer) {
 std::vector<kernel::Action> actions_for_unit(const kernel::Game& game, int unit) {
     std::vector<kernel::Action> out;
     // Orders are written for the units in any order: a unit still to be ordered offers its menu.
-    for (const auto& order : game.written_orders().menu(unit)) {
-        kernel::Action a{kernel::ActionKind::WriteOrder, unit};
-        a.order = order;
-        out.push_back(a);
-    }
+    for (const auto& order : game.written_orders().menu(unit)) out.push_back(kernel::act::WriteOrder{unit, order});
     if (!out.empty()) return out;
     for (const auto& a : game.legal_actions())
-        if (a.kind != kernel::ActionKind::EndPhase && (a.unit == unit || a.target == unit)) out.push_back(a);
+        if (a.kind() != kernel::ActionKind::EndPhase && (a.unit() == unit || a.target() == unit)) out.push_back(a);
     return out;
 }
 

@@ -19,6 +19,7 @@ namespace bmw_test {
 
 namespace fs = std::filesystem;
 using sandtable::kernel::Action;
+namespace act = sandtable::kernel::act;
 using sandtable::kernel::ActionKind;
 using sandtable::kernel::DecisionKind;
 using sandtable::kernel::Game;
@@ -141,18 +142,17 @@ inline bool disordered(const Game& g, const std::string& id) { return g.state().
 // A copy, not a pointer: legal-action lists are temporaries.
 inline std::optional<Action> find(const std::vector<Action>& legal, ActionKind kind, int u = -1, int target = -1) {
     for (const auto& a : legal)
-        if (a.kind == kind && (u < 0 || a.unit == u) && (target < 0 || a.target == target)) return a;
+        if (a.kind() == kind && (u < 0 || a.unit() == u) && (target < 0 || a.target() == target)) return a;
     return std::nullopt;
 }
 
 inline bool has_move(const Game& g, const std::string& hex) {
     auto h = g.grid().parse_label(hex);
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::MoveTo && a.hex == *h) return true;
+        if (a.kind() == ActionKind::MoveTo && a.hex() == *h) return true;
     return false;
 }
 
-inline void act(sandtable::bots::Session& s, Action a) { s.apply(a); }
 
 inline void end_phase(sandtable::bots::Session& s) {
     auto a = find(s.game().legal_actions(), ActionKind::EndPhase);
@@ -180,18 +180,18 @@ inline void run_until(sandtable::bots::Session& s, DecisionKind kind, int guard 
 
 // Script questions (flip a charger? retreat before combat?) get their first option.
 inline void answer_questions(sandtable::bots::Session& s) {
-    while (s.game().decision() == DecisionKind::Question) s.apply({ActionKind::Choose, -1, -1, {}, 0});
+    while (s.game().decision() == DecisionKind::Question) s.apply(act::Choose{0});
 }
 
 // Answers the pending script question with option `index` (0-based).
 inline void choose(sandtable::bots::Session& s, int index) {
     REQUIRE(s.game().decision() == DecisionKind::Question);
-    s.apply({ActionKind::Choose, -1, -1, {}, index});
+    s.apply(act::Choose{index});
 }
 
 inline void select(sandtable::bots::Session& s, const std::string& id) {
     answer_questions(s);
-    s.apply({ActionKind::SelectUnit, unit(s.game(), id), -1, {}, -1});
+    s.apply(act::SelectUnit{unit(s.game(), id)});
 }
 
 inline void move(sandtable::bots::Session& s, const std::string& id, const std::string& hex) {
@@ -199,15 +199,15 @@ inline void move(sandtable::bots::Session& s, const std::string& id, const std::
     select(s, id);
     auto h = g.grid().parse_label(hex);
     REQUIRE(h);
-    s.apply({ActionKind::MoveTo, unit(g, id), -1, *h, -1});
+    s.apply(act::MoveTo{unit(g, id), *h});
 }
 
 inline void attack(sandtable::bots::Session& s, const std::vector<std::string>& attackers,
                    const std::string& defender) {
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, defender), {}, -1});
-    for (const auto& a : attackers) s.apply({ActionKind::AddAttacker, unit(g, a), -1, {}, -1});
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::Declare{unit(g, defender)});
+    for (const auto& a : attackers) s.apply(act::AddAttacker{unit(g, a)});
+    s.apply(act::Resolve{});
 }
 
 }  // namespace bmw_test

@@ -7,6 +7,7 @@
 
 using namespace bmw_test;
 using sandtable::kernel::Capability;
+namespace act = sandtable::kernel::act;
 
 TEST_CASE("7.2 worked example: 13 against 4 is 3-1 and odds round for the defender", "[bmw][crt]") {
     auto rs = sandtable::load::load_ruleset(std::string(SANDTABLE_SOURCE_DIR) + "/rulesets/bmw");
@@ -114,7 +115,7 @@ TEST_CASE("5.2 entering an enemy zone of control stops a unit, and it may not le
     select(s2, "kn");
     auto legal = s2.game().legal_actions();
     REQUIRE(legal.size() == 1);
-    CHECK(s2.game().grid().label(legal[0].hex) == "0504");
+    CHECK(s2.game().grid().label(*legal[0].hex()) == "0504");
 }
 
 TEST_CASE("8.1 8.2 light troops exert no zone of control and may disengage from slower enemies", "[bmw][light]") {
@@ -213,7 +214,7 @@ TEST_CASE("9.2 cavalry retreats three hexes", "[bmw][cavalry]") {
     attack(s, {"hf"}, "kn");
     if (s.game().decision() == DecisionKind::Retreat) {
         for (const auto& a : s.game().legal_actions())
-            CHECK(sandtable::geometry::distance(a.hex, *s.game().grid().parse_label("0503")) >= 3);
+            CHECK(sandtable::geometry::distance(*a.hex(), *s.game().grid().parse_label("0503")) >= 3);
         s.apply(s.game().legal_actions().front());
     }
     CHECK(sandtable::geometry::distance(*s.game().grid().parse_label(hex_of(s.game(), "kn")),
@@ -343,11 +344,11 @@ TEST_CASE("7.3 a unit that must attack joins the combat that would leave it no o
     auto s = b.start({3});
     run_until(s, DecisionKind::CombatDeclare);
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, "d"), {}, -1});
-    s.apply({ActionKind::AddAttacker, unit(g, "s1"), -1, {}, -1});
+    s.apply(act::Declare{unit(g, "d")});
+    s.apply(act::AddAttacker{unit(g, "s1")});
     CHECK(!find(g.legal_actions(), ActionKind::Resolve));  // s2 would be stranded
     REQUIRE(find(g.legal_actions(), ActionKind::AddAttacker, unit(g, "s2")));
-    s.apply({ActionKind::AddAttacker, unit(g, "s2"), -1, {}, -1});
+    s.apply(act::AddAttacker{unit(g, "s2")});
     CHECK(find(g.legal_actions(), ActionKind::Resolve));
 }
 
@@ -361,7 +362,7 @@ TEST_CASE("7.8 a retreat goes through friends only when no free hex is left", "[
     attack(s, {"sp"}, "lv");
     REQUIRE(s.game().decision() == DecisionKind::Retreat);
     std::vector<std::string> to;
-    for (const auto& a : s.game().legal_actions()) to.push_back(s.game().grid().label(a.hex));
+    for (const auto& a : s.game().legal_actions()) to.push_back(s.game().grid().label(*a.hex()));
     std::sort(to.begin(), to.end());
     CHECK(to == std::vector<std::string>{"0405", "0605"});
 }
@@ -372,11 +373,11 @@ TEST_CASE("10.4 a lone leader added as a second defender retreats and never figh
     auto s = b.start({3});
     run_until(s, DecisionKind::CombatDeclare);
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, "lv"), {}, -1});
-    s.apply({ActionKind::AddAttacker, unit(g, "hf"), -1, {}, -1});
+    s.apply(act::Declare{unit(g, "lv")});
+    s.apply(act::AddAttacker{unit(g, "hf")});
     REQUIRE(find(g.legal_actions(), ActionKind::AddDefender, -1, unit(g, "ld")));
-    s.apply({ActionKind::AddDefender, -1, unit(g, "ld"), {}, -1});
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::AddDefender{unit(g, "ld")});
+    s.apply(act::Resolve{});
     REQUIRE(g.decision() == DecisionKind::Question);  // the leader's side picks his retreat
     CHECK(g.deciding_side() == 1);
     // He may join the levy under attack (10.1: a friend's hex in the enemy's zone); he goes elsewhere here.
@@ -384,7 +385,7 @@ TEST_CASE("10.4 a lone leader added as a second defender retreats and never figh
     const auto away = std::find_if(options.begin(), options.end(),
                                    [](const std::string& o) { return o.find("0505") == std::string::npos; });
     REQUIRE(away != options.end());
-    s.apply({ActionKind::Choose, -1, -1, {}, static_cast<int>(away - options.begin())});
+    s.apply(act::Choose{static_cast<int>(away - options.begin())});
     CHECK(hex_of(g, "ld") != "0404");
     CHECK(g.state().combat.defend == 2);  // the levy alone: no leader value, no leader to lose
     CHECK(g.state().combat.attack == 6);

@@ -11,6 +11,8 @@
 
 #include <algorithm>
 
+namespace act = sandtable::kernel::act;
+
 using namespace bmw_test;
 using sandtable::bots::Session;
 using sandtable::geometry::Hex;
@@ -31,7 +33,7 @@ int dist(const Game& g, const std::string& a, const std::string& b) {
 std::vector<std::string> offered(const Game& g, ActionKind kind, const std::string& id) {
     std::vector<std::string> out;
     for (const auto& a : g.legal_actions())
-        if (a.kind == kind && a.unit == unit(g, id)) out.push_back(g.grid().label(a.hex));
+        if (a.kind() == kind && a.unit() == unit(g, id)) out.push_back(g.grid().label(*a.hex()));
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -46,7 +48,7 @@ void take(Session& s, ActionKind kind, const std::string& id, const std::string&
     const Game& g = s.game();
     std::optional<Action> chosen;
     for (const auto& a : g.legal_actions())
-        if (a.kind == kind && a.unit == unit(g, id) && a.hex == at(g, hex)) chosen = a;
+        if (a.kind() == kind && a.unit() == unit(g, id) && a.hex() == at(g, hex)) chosen = a;
     REQUIRE(chosen);
     s.apply(*chosen);
 }
@@ -180,7 +182,7 @@ TEST_CASE("8.3 9.6 a unit attacked by charging knights may not retreat before co
     // The same knights moved on their strong side do not charge: the
     // skirmishers are offered their retreat.
     auto s2 = b.start();
-    s2.apply({ActionKind::Flip, unit(s2.game(), "kn"), -1, {}, -1});  // to the strong side
+    s2.apply(act::Flip{unit(s2.game(), "kn")});  // to the strong side
     move(s2, "kn", "0504");
     CHECK(s2.game().decision() != DecisionKind::Question);  // no charge offer on the strong side
     run_until(s2, DecisionKind::CombatDeclare);
@@ -283,14 +285,14 @@ TEST_CASE("9.5 dismounted cavalry may mount and dismount at the start of its mov
     REQUIRE(g.decision() == DecisionKind::Movement);
     REQUIRE(find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
     REQUIRE(movement(g, "ms") == 4);
-    s.apply({ActionKind::Flip, unit(g, "ms"), -1, {}, -1});
+    s.apply(act::Flip{unit(g, "ms")});
     CHECK(disordered(g, "ms"));  // the back: the cavalry side
     CHECK(movement(g, "ms") == 7);
     CHECK(strength(g, "ms") == 3);
     CHECK(!find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));  // once a phase
     select(s, "ms");
     CHECK(has_move(g, "0108"));  // seven hexes on the cavalry side
-    s.apply({ActionKind::MoveTo, unit(g, "ms"), -1, at(g, "0101"), -1});
+    s.apply(act::MoveTo{unit(g, "ms"), at(g, "0101")});
     // Next turn the owner may dismount again.
     int guard = 200;
     while (!(g.state().at.turn == 2 && g.state().at.active_side == 0 && g.decision() == DecisionKind::Movement) &&
@@ -304,7 +306,7 @@ TEST_CASE("9.5 dismounted cavalry may mount and dismount at the start of its mov
     REQUIRE(g.decision() == DecisionKind::Movement);
     REQUIRE(disordered(g, "ms"));
     REQUIRE(find(g.legal_actions(), ActionKind::Flip, unit(g, "ms")));
-    s.apply({ActionKind::Flip, unit(g, "ms"), -1, {}, -1});
+    s.apply(act::Flip{unit(g, "ms")});
     CHECK(!disordered(g, "ms"));
     CHECK(movement(g, "ms") == 4);
     CHECK(strength(g, "ms") == 5);
@@ -514,7 +516,7 @@ TEST_CASE("10.1 a leader enters an enemy zone of control only where a friend sta
     CHECK(!has_move(g, "0504"));  // the spearmen's zone, empty
     CHECK(!has_move(g, "0404"));
     CHECK(has_move(g, "0604"));  // the zone, but the heavy foot stand there
-    s.apply({ActionKind::MoveTo, unit(g, "ld"), -1, at(g, "0604"), -1});
+    s.apply(act::MoveTo{unit(g, "ld"), at(g, "0604")});
     CHECK(hex_of(g, "ld") == "0604");
 }
 

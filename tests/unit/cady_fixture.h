@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace act = sandtable::kernel::act;
+
 namespace sandtable::test::cady {
 
 using kernel::Action;
@@ -99,8 +101,7 @@ inline void write_orders(bots::Session& s, const std::map<std::string, TableOrde
         const int u = g.written_orders().next_unit();
         auto it = orders.find(g.unit(u).id());
         TableOrder o = it == orders.end() ? hold(g.state().unit(u).facing) : it->second;
-        Action a{ActionKind::WriteOrder, u};
-        a.order = o;
+        Action a{act::WriteOrder{u, o}};
         s.apply(a);
     }
 }

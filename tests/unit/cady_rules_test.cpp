@@ -10,6 +10,8 @@
 #include <cmath>
 #include <set>
 
+namespace act = sandtable::kernel::act;
+
 using namespace sandtable::test::cady;
 namespace gt = sandtable::geometry::tabletop;
 using sandtable::rules::MoraleReaction;
@@ -99,8 +101,7 @@ TEST_CASE("Written orders are hidden until both sides have written them, and the
     const int r = unit(g, "r"), b = unit(g, "b");
     REQUIRE(g.decision() == DecisionKind::WriteOrders);
     REQUIRE(g.written_orders().next_unit() == r);
-    Action a{ActionKind::WriteOrder, r};
-    a.order = march(90, 12);
+    Action a{act::WriteOrder{r, march(90, 12)}};
     s.apply(a);
     CHECK(g.written_orders().pending(r, 0).has_value());
     CHECK_FALSE(g.written_orders().pending(r, 1).has_value());       // blue cannot read red's order
@@ -108,18 +109,17 @@ TEST_CASE("Written orders are hidden until both sides have written them, and the
     CHECK(g.written_orders().next_unit() == b);
     CHECK(g.deciding_side() == 1);
     // A march may go any way and any distance up to a charge's reach, not only what the menu offers.
-    Action odd{ActionKind::WriteOrder, b};
-    odd.order = march(253, 7.5);
+    const Action odd{act::WriteOrder{b, march(253, 7.5)}};
     CHECK(g.is_legal(odd));
-    odd.order.distance = 1000;  // 100 cm: beyond 24 cm and a third
-    CHECK_FALSE(g.is_legal(odd));
-    odd.order = march(253, 7.5);
+    TableOrder too_far = march(253, 7.5);
+    too_far.distance = 1000;  // 100 cm: beyond 24 cm and a third
+    CHECK_FALSE(g.is_legal(act::WriteOrder{b, too_far}));
     s.apply(odd);
     CHECK(g.written_orders().standing(r) == march(90, 12));  // revealed together
     CHECK(g.tabletop().position(r).x == Approx(62));
     hold_fire_until(s, DecisionKind::WriteOrders);
     // Next turn the menu's first order is the standing order.
-    CHECK(g.legal_actions().front().order == march(90, 12));
+    CHECK(g.legal_actions().front().get<act::WriteOrder>().order == march(90, 12));
 }
 
 TEST_CASE("Movement in thirds: the faster unit covers more of the ground between", "[cady]") {
@@ -195,7 +195,7 @@ TEST_CASE("Archers fire twice standing, once after part of a move, not at all af
             s.apply(g.legal_actions().back());
         if (g.decision() == DecisionKind::Fire) {
             const auto legal = g.legal_actions();
-            REQUIRE(legal.front().kind == ActionKind::Fire);
+            REQUIRE(legal.front().kind() == ActionKind::Fire);
             s.apply(legal.front());
         }
         hold_fire_until(s, DecisionKind::WriteOrders);
@@ -254,8 +254,7 @@ TEST_CASE("Militia keep their ranks and files: an order to re-form them is refus
     auto& g = s.game();
     while (g.decision() != DecisionKind::WriteOrders) s.apply(g.legal_actions().back());
     const auto order = [&](const char* id, TableOrder o) {
-        Action a{ActionKind::WriteOrder, unit(g, id), -1, {}, -1};
-        a.order = o;
+        Action a{act::WriteOrder{unit(g, id), o}};
         return g.is_legal(a);
     };
     CHECK_FALSE(order("militia", hold_in_files(2)));
@@ -277,8 +276,7 @@ TEST_CASE("A unit that charged may not charge again on the following move, one t
     REQUIRE(g.state().at.turn == 2);
     REQUIRE(g.tabletop().units_in_contact(unit(g, "knights")).empty());  // the charge fell short: no melee to hold it
     const auto may_charge = [&](const char* id) {
-        Action a{ActionKind::WriteOrder, unit(g, id), -1, {}, -1};
-        a.order = charge(90, 60, unit(g, "foot"));
+        Action a{act::WriteOrder{unit(g, id), charge(90, 60, unit(g, "foot"))}};
         return g.is_legal(a);
     };
     CHECK_FALSE(may_charge("knights"));
@@ -409,8 +407,9 @@ TEST_CASE("Musket artillery: canister in a wedge, explosive shell under its cros
     write_orders(s, {});
     REQUIRE(g.decision() == DecisionKind::Artillery);
     const auto legal = g.legal_actions();
-    const auto canister = std::find_if(legal.begin(), legal.end(),
-                                       [](const Action& a) { return a.kind == ActionKind::Fire && a.index == 0; });
+    const auto canister = std::find_if(legal.begin(), legal.end(), [](const Action& a) {
+        return a.kind() == ActionKind::Fire && a.get<act::Fire>().called_cm == 0;
+    });
     REQUIRE(canister != legal.end());
     s.apply(*canister);
     CHECK(g.unit(unit(g, "line")).figures() < 8);
@@ -429,9 +428,11 @@ TEST_CASE(
     write_orders(s, {});
     REQUIRE(g.decision() == DecisionKind::Artillery);
     const auto legal = g.legal_actions();
-    for (const auto& a : legal) CHECK((a.kind != ActionKind::Fire || a.index >= 34));  // it throws in an arc
-    const auto at40 = std::find_if(legal.begin(), legal.end(),
-                                   [](const Action& a) { return a.kind == ActionKind::Fire && a.index == 40; });
+    for (const auto& a : legal)
+        CHECK((a.kind() != ActionKind::Fire || a.get<act::Fire>().called_cm >= 34));  // it throws in an arc
+    const auto at40 = std::find_if(legal.begin(), legal.end(), [](const Action& a) {
+        return a.kind() == ActionKind::Fire && a.get<act::Fire>().called_cm == 40;
+    });
     REQUIRE(at40 != legal.end());
     s.apply(*at40);
     hold_fire_until(s, DecisionKind::WriteOrders);
@@ -501,14 +502,13 @@ TEST_CASE("A unit in melee may not charge again, nor be shot at", "[cady]") {
                   std::vector<int>(40, 1));
     auto& g = s.game();
     const int a = unit(g, "a"), b = unit(g, "b");
-    Action charge_again{ActionKind::WriteOrder, a};
-    charge_again.order = charge(180, 10, b);
+    Action charge_again{act::WriteOrder{a, charge(180, 10, b)}};
     CHECK_FALSE(g.is_legal(charge_again));
-    for (const auto& action : g.legal_actions()) CHECK(action.order.mode != TableOrder::Charge);
+    for (const auto& action : g.legal_actions()) CHECK(action.get<act::WriteOrder>().order.mode != TableOrder::Charge);
     write_orders(s, {});
     while (!g.over() && g.decision() != DecisionKind::WriteOrders) {
         if (g.decision() == DecisionKind::Fire)
-            for (const auto& action : g.legal_actions()) CHECK(action.kind != ActionKind::Fire);  // b is in melee
+            for (const auto& action : g.legal_actions()) CHECK(action.kind() != ActionKind::Fire);  // b is in melee
         s.apply(g.legal_actions().back());
     }
 }
@@ -520,10 +520,10 @@ TEST_CASE("A gun's range may be called in any whole centimetre it reaches", "[ca
     write_orders(s, {});
     REQUIRE(g.decision() == DecisionKind::Artillery);
     const int gun = unit(g, "gun"), line = unit(g, "line");
-    CHECK(g.is_legal({ActionKind::Fire, gun, line, {}, 57}));
-    CHECK(g.is_legal({ActionKind::Fire, gun, line, {}, 120}));
-    CHECK_FALSE(g.is_legal({ActionKind::Fire, gun, line, {}, 121}));  // beyond its longest shot
-    s.apply({ActionKind::Fire, gun, line, {}, 57});
+    CHECK(g.is_legal(act::Fire{gun, line, 57}));
+    CHECK(g.is_legal(act::Fire{gun, line, 120}));
+    CHECK_FALSE(g.is_legal(act::Fire{gun, line, 121}));  // beyond its longest shot
+    s.apply(act::Fire{gun, line, 57});
     CHECK(g.state().mark(gun, "shots:explosive_12") == 1);  // 31-80 cm: explosive shell
 }
 
@@ -536,7 +536,7 @@ TEST_CASE("Special troops: a war elephant takes six hits, then rampages and is g
     while (g.decision() != DecisionKind::Fire) s.apply(g.legal_actions().back());
     while (g.decision() == DecisionKind::Fire) {
         const auto legal = g.legal_actions();
-        s.apply(g.unit(legal.front().unit).id() == "archers" ? legal.front() : legal.back());
+        s.apply(g.unit(legal.front().unit()).id() == "archers" ? legal.front() : legal.back());
     }
     bool rampaged = false;
     for (const auto& line : g.records().log)
@@ -660,7 +660,7 @@ TEST_CASE("En-passant fire: a unit that passed through range during the move may
     const int riders = unit(g, "riders");
     CHECK(g.tabletop().distance(unit(g, "archers"), riders) > 40);  // out of range now
     CHECK(std::any_of(legal.begin(), legal.end(),
-                      [&](const Action& a) { return a.kind == ActionKind::Fire && a.target == riders; }));
+                      [&](const Action& a) { return a.kind() == ActionKind::Fire && a.target() == riders; }));
 }
 
 TEST_CASE("Special troops: legionaries throw pilums when they first come into melee", "[cady]") {
@@ -692,7 +692,7 @@ TEST_CASE("Hidden troop movement: a marker is unseen and cannot be shot at until
     CHECK_FALSE(g.tabletop().hidden_from(lurkers, 1));  // its own side knows
     write_orders(s, {});
     if (g.decision() == DecisionKind::Fire)
-        for (const auto& a : g.legal_actions()) CHECK(a.target != lurkers);
+        for (const auto& a : g.legal_actions()) CHECK(a.target() != lurkers);
 }
 
 TEST_CASE("Hidden troop movement: a phantom marker seen is taken off, and a hidden unit seen is revealed", "[cady]") {

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 using sandtable::kernel::Action;
 using sandtable::kernel::ActionKind;
 using sandtable::kernel::DecisionKind;
+namespace act = sandtable::kernel::act;
 using sandtable::rules::DifferentialCrt;
 
 namespace {
@@ -159,12 +160,12 @@ rules:
 sandtable::bots::Session fight(const std::string& scenario, int die) {
     sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1, {die}, true);
     s.game().recording().explain = true;
-    while (s.game().decision() != DecisionKind::CombatDeclare) s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+    while (s.game().decision() != DecisionKind::CombatDeclare) s.apply(act::EndPhase{});
     auto& g = s.game();
-    s.apply({ActionKind::Declare, -1, g.scenario().unit_index("d"), {}, -1});
-    s.apply({ActionKind::AddAttacker, g.scenario().unit_index("a1"), -1, {}, -1});
-    s.apply({ActionKind::AddAttacker, g.scenario().unit_index("a2"), -1, {}, -1});
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::Declare{g.scenario().unit_index("d")});
+    s.apply(act::AddAttacker{g.scenario().unit_index("a1")});
+    s.apply(act::AddAttacker{g.scenario().unit_index("a2")});
+    s.apply(act::Resolve{});
     return s;
 }
 
@@ -360,8 +361,8 @@ TEST_CASE(
     REQUIRE(d.game().decision() == DecisionKind::Retreat);
     CHECK(d.game().deciding_side() == 1);
     const auto& legal = d.game().legal_actions();
-    const auto stiff =
-        std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; });
+    const auto stiff = std::find_if(legal.begin(), legal.end(),
+                                    [](const Action& a) { return a.kind() == ActionKind::StiffResistance; });
     REQUIRE(stiff != legal.end());
     const auto before = state_of(d, "d").hex;
     d.apply(*stiff);
@@ -384,7 +385,7 @@ TEST_CASE(
     CHECK(r.game().deciding_side() == 0);
     const auto& options = r.game().legal_actions();
     const auto attacker_stiff = std::find_if(options.begin(), options.end(),
-                                             [](const Action& x) { return x.kind == ActionKind::StiffResistance; });
+                                             [](const Action& x) { return x.kind() == ActionKind::StiffResistance; });
     REQUIRE(attacker_stiff != options.end());
     r.apply(*attacker_stiff);
     take_losses(r);
@@ -422,12 +423,11 @@ bool may_select(const sandtable::bots::Session& s, const std::string& id) {
     const int u = s.game().scenario().unit_index(id);
     const auto& legal = s.game().legal_actions();
     return std::any_of(legal.begin(), legal.end(),
-                       [&](const Action& a) { return a.kind == ActionKind::SelectUnit && a.unit == u; });
+                       [&](const Action& a) { return a.kind() == ActionKind::SelectUnit && a.unit() == u; });
 }
 
 void end_until(sandtable::bots::Session& s, const std::string& phase) {
-    for (int guard = 0; s.game().phase_id() != phase && guard < 20; ++guard)
-        s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+    for (int guard = 0; s.game().phase_id() != phase && guard < 20; ++guard) s.apply(act::EndPhase{});
     REQUIRE(s.game().phase_id() == phase);
 }
 }  // namespace
@@ -445,18 +445,19 @@ TEST_CASE("F&M 4.1, 5.5: only mobile units move in the mobile movement phase, an
         sandtable::bots::Session s(sandtable::load::load_scenario(scenario), scenario, 1);
         auto& g = s.game();
         REQUIRE(may_select(s, "a1"));
-        s.apply({ActionKind::SelectUnit, g.scenario().unit_index("a1"), -1, {}, -1});
+        s.apply(act::SelectUnit{g.scenario().unit_index("a1")});
         const auto from = g.state().unit(g.scenario().unit_index("a1")).hex;
         const auto& legal = g.legal_actions();
-        const auto away = std::find_if(legal.begin(), legal.end(),
-                                       [&](const Action& a) { return a.kind == ActionKind::MoveTo && a.hex != from; });
+        const auto away = std::find_if(legal.begin(), legal.end(), [&](const Action& a) {
+            return a.kind() == ActionKind::MoveTo && a.hex() != from;
+        });
         REQUIRE(away != legal.end());
         s.apply(*away);
         // Through side A's turn: its mobile movement phase offers a1 nothing (and, with no
         // unit to move, passes by itself).
         for (int guard = 0; g.state().at.active_side == 0 && guard < 20; ++guard) {
             if (g.phase_id() == "mobile_movement") CHECK(!may_select(s, "a1"));
-            s.apply({ActionKind::EndPhase, -1, -1, {}, -1});
+            s.apply(act::EndPhase{});
         }
         CHECK(g.state().at.active_side == 1);
     }
@@ -474,9 +475,9 @@ TEST_CASE("F&M 4.1: a mobile unit that attacked in the combat phase may not atta
         const auto& legal = s.game().legal_actions();
         if (s.game().phase_id() == "mobile_combat")
             CHECK(std::none_of(legal.begin(), legal.end(),
-                               [](const Action& a) { return a.kind == ActionKind::Declare; }));
+                               [](const Action& a) { return a.kind() == ActionKind::Declare; }));
         const auto end =
-            std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
+            std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.kind() == ActionKind::EndPhase; });
         s.apply(end != legal.end() ? *end : legal.front());
     }
     CHECK(s.game().state().at.active_side == 1);

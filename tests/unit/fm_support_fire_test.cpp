@@ -21,6 +21,7 @@ using sandtable::kernel::Action;
 using sandtable::kernel::ActionKind;
 using sandtable::kernel::DecisionKind;
 using sandtable::kernel::Game;
+namespace act = sandtable::kernel::act;
 
 namespace {
 
@@ -52,19 +53,17 @@ Session open(const std::string& scenario, std::uint64_t seed = 1, std::vector<in
     return Session(sandtable::load::load_scenario(scenario), scenario, seed, std::move(dice), true);
 }
 
-Action act(ActionKind kind, int unit = -1, int target = -1, int index = -1) { return {kind, unit, target, {}, index}; }
-
 // Ends phases until the one named is in progress and its side decides.
 void play_to_phase(Session& s, const std::string& phase) {
-    while (s.game().phase_id() != phase) s.apply(act(ActionKind::EndPhase));
+    while (s.game().phase_id() != phase) s.apply(Action(act::EndPhase{}));
 }
 
 // Declares a ground combat against `target` with `attackers` and closes the building.
 void declare(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
     auto& g = s.game();
-    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index(target)));
-    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index(a)));
-    s.apply(act(ActionKind::Resolve));
+    s.apply(Action(act::Declare{g.scenario().unit_index(target)}));
+    for (const auto& a : attackers) s.apply(Action(act::AddAttacker{g.scenario().unit_index(a)}));
+    s.apply(Action(act::Resolve{}));
 }
 
 std::vector<std::string> log_since(const Game& g, std::size_t from) {
@@ -98,11 +97,11 @@ TEST_CASE(
     // 8.2.1 b: attacker, defender, attacker, defender; a side with nothing left passes by itself.
     REQUIRE(g.decision() == DecisionKind::Support);
     CHECK(g.deciding_side() == 0);
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
     CHECK(g.deciding_side() == 1);
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
     CHECK(g.deciding_side() == 0);
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
     const auto& c = g.state().combat;
     CHECK(c.support_revealed);
     CHECK(c.support_attack == 4);
@@ -128,13 +127,13 @@ TEST_CASE("support fire: a pass is final, each step is open whatever came before
     play_to_phase(s, "combat");
     CHECK(g.combat().support_draws_left(0) == 3);
     declare(s, "d", {"a1"});
-    s.apply(act(ActionKind::Decline));  // the attacker passes at step 1 …
+    s.apply(Action(act::Decline{}));  // the attacker passes at step 1 …
     CHECK(g.deciding_side() == 1);
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
     CHECK(g.deciding_side() == 0);  // … and may still place one at step 3
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
     CHECK(g.deciding_side() == 1);
-    s.apply(act(ActionKind::Decline));
+    s.apply(Action(act::Decline{}));
     CHECK(g.state().combat.support_revealed);
     CHECK(g.state().combat.support_attacker_markers == 1);
     CHECK(g.state().combat.support_defender_markers == 1);
@@ -161,8 +160,8 @@ TEST_CASE(
         Session s = open(path, seed, {5});
         play_to_phase(s, "combat");
         declare(s, "d", {"a1", "a2"});
-        s.apply(act(ActionKind::CommitSupport));
-        s.apply(act(ActionKind::CommitSupport));
+        s.apply(Action(act::CommitSupport{}));
+        s.apply(Action(act::CommitSupport{}));
         REQUIRE(s.game().state().combat.support_revealed);
         CHECK(s.game().state().combat.roll == 5);  // the forced die is the combat's: the draws have their own
         return *s.game().combat().committed_support(0);
@@ -213,21 +212,21 @@ TEST_CASE(
     for (Session* s : {&a, &b}) {
         play_to_phase(*s, "combat");
         declare(*s, "d", {"a1", "a2"});
-        s->apply(act(ActionKind::CommitSupport));
+        s->apply(Action(act::CommitSupport{}));
         REQUIRE(s->game().decision() == DecisionKind::Support);
         REQUIRE(s->game().deciding_side() == 1);
     }
     CHECK(seen(a.game()) == seen(b.game()));
     // After the Allies' second marker and before the reveal both know only the counts.
     for (Session* s : {&a, &b}) {
-        s->apply(act(ActionKind::Decline));
-        s->apply(act(ActionKind::CommitSupport));
+        s->apply(Action(act::Decline{}));
+        s->apply(Action(act::CommitSupport{}));
         REQUIRE(s->game().deciding_side() == 1);
         CHECK(s->game().state().combat.support_attacker_markers == 2);
     }
     CHECK(seen(a.game()) == seen(b.game()));
     // Once revealed, all may see them.
-    for (Session* s : {&a, &b}) s->apply(act(ActionKind::Decline));
+    for (Session* s : {&a, &b}) s->apply(Action(act::Decline{}));
     CHECK(a.game().state().combat.support_revealed);
     REQUIRE(a.game().combat().committed_support(0).has_value());
     CHECK(a.game().combat().committed_support(0)->size() == 2);
@@ -245,12 +244,12 @@ TEST_CASE("bombardment: markers alone, at most two, any enemy on the map, on its
     auto& g = s.game();
     play_to_phase(s, "bombardment");
     REQUIRE(g.decision() == DecisionKind::CombatDeclare);
-    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("d")));
+    s.apply(Action(act::Declare{g.scenario().unit_index("d")}));
     REQUIRE(g.decision() == DecisionKind::Support);
     // A bombardment is its markers: the first may not be passed.
-    for (const auto& a : g.legal_actions()) CHECK(a.kind == ActionKind::CommitSupport);
-    s.apply(act(ActionKind::CommitSupport));
-    s.apply(act(ActionKind::CommitSupport));
+    for (const auto& a : g.legal_actions()) CHECK(a.kind() == ActionKind::CommitSupport);
+    s.apply(Action(act::CommitSupport{}));
+    s.apply(Action(act::CommitSupport{}));
     // Two markers: no third step, no Axis step.
     CHECK(g.state().combat.support_attack == 12);
     CHECK(g.state().combat.attack == 12);
@@ -268,9 +267,9 @@ TEST_CASE(
         const auto path = write_scenario(units, "{ allies: [2], axis: [1] }", "{ allies: [1], axis: [1] }");
         Session s = open(path, 1, {die});
         play_to_phase(s, "bombardment");
-        s.apply(act(ActionKind::Declare, -1, s.game().scenario().unit_index("d")));
+        s.apply(Action(act::Declare{s.game().scenario().unit_index("d")}));
         const std::size_t before = s.game().records().log.size();
-        s.apply(act(ActionKind::CommitSupport));
+        s.apply(Action(act::CommitSupport{}));
         return std::make_pair(std::move(s), log_since(s.game(), before));
     };
     const std::vector<Unit> far{{"a1", "infantry", "allies", "0106"}, {"d", "commando", "axis", "0702"}};
@@ -307,9 +306,9 @@ TEST_CASE(
     for (int r = 1; r <= 6; ++r) rows += std::string("    ") + (r == 3 ? "....f..." : "........") + "\n";
     Session s = combat_of(kExample, "{ allies: [3, 3], axis: [5] }", "{ allies: [2], axis: [1] }", 3, rows);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport));
-    s.apply(act(ActionKind::CommitSupport));
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));
+    s.apply(Action(act::CommitSupport{}));
+    s.apply(Action(act::CommitSupport{}));
     const auto& c = g.state().combat;
     CHECK(c.support_attack == 2);   // +3 and +3, each halved to 1
     CHECK(c.support_defence == 5);  // the defender's own marker in full
@@ -324,35 +323,35 @@ TEST_CASE(
     // 8 + 6 against 3 is +11, the last column of the clear line, which reads De, De, D3, D2, D2, Ex: die 4 is D2.
     Session s = combat_of(kExample, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport));  // +6
+    s.apply(Action(act::CommitSupport{}));  // +6
     REQUIRE(g.state().combat.result == "D2");
     // The defender chooses where; every choice is two hexes away.
     REQUIRE(g.decision() == DecisionKind::Retreat);
     const auto start = *g.grid().parse_label("0503");
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::RetreatTo) CHECK(sandtable::geometry::distance(a.hex, start) == 2);
+        if (a.kind() == ActionKind::RetreatTo) CHECK(sandtable::geometry::distance(*a.hex(), start) == 2);
     Action retreat{};
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::RetreatTo) retreat = a;
+        if (a.kind() == ActionKind::RetreatTo) retreat = a;
     s.apply(retreat);
     REQUIRE(g.decision() == DecisionKind::Advance);
     const auto& trail = g.state().combat.retreat_path;
     REQUIRE(trail.size() == 3);  // its hex, then the two it passed
     CHECK(trail.front() == start);
-    CHECK(trail.back() == retreat.hex);
+    CHECK(trail.back() == *retreat.hex());
     // Both attackers may advance into either free hex of the path; none off it.
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::AdvanceTo) CHECK(std::find(trail.begin(), trail.end(), a.hex) != trail.end());
-    s.apply({ActionKind::AdvanceTo, g.scenario().unit_index("a1"), -1, trail[1], -1});
+        if (a.kind() == ActionKind::AdvanceTo) CHECK(std::find(trail.begin(), trail.end(), *a.hex()) != trail.end());
+    s.apply(act::AdvanceTo{g.scenario().unit_index("a1"), trail[1]});
     REQUIRE(g.decision() == DecisionKind::Advance);
     bool a2_to_first = false;
     for (const auto& a : g.legal_actions()) {
-        CHECK(!(a.kind == ActionKind::AdvanceTo && a.hex == trail[1]));  // one unit to a hex
-        a2_to_first = a2_to_first ||
-                      (a.kind == ActionKind::AdvanceTo && a.unit == g.scenario().unit_index("a2") && a.hex == start);
+        CHECK(!(a.kind() == ActionKind::AdvanceTo && a.hex() == trail[1]));  // one unit to a hex
+        a2_to_first = a2_to_first || (a.kind() == ActionKind::AdvanceTo && a.unit() == g.scenario().unit_index("a2") &&
+                                      a.hex() == start);
     }
     CHECK(a2_to_first);
-    s.apply({ActionKind::AdvanceTo, g.scenario().unit_index("a2"), -1, start, -1});
+    s.apply(act::AdvanceTo{g.scenario().unit_index("a2"), start});
     CHECK(g.state().unit(g.scenario().unit_index("a1")).hex == trail[1]);
     CHECK(g.state().unit(g.scenario().unit_index("a2")).hex == start);
 }
@@ -362,10 +361,10 @@ TEST_CASE("stiff resistance (8.4) on a D2: the defender is reduced in place and 
         {"a1", "infantry", "allies", "0502"}, {"a2", "infantry", "allies", "0402"}, {"d", "infantry", "axis", "0503"}};
     Session s = combat_of(units, "{ allies: [6, 6], axis: [1] }", "{ allies: [2], axis: [0] }", 4);
     auto& g = s.game();
-    s.apply(act(ActionKind::CommitSupport));  // the Axis holds no marker: its steps pass by themselves
-    s.apply(act(ActionKind::CommitSupport));
+    s.apply(Action(act::CommitSupport{}));  // the Axis holds no marker: its steps pass by themselves
+    s.apply(Action(act::CommitSupport{}));
     REQUIRE(g.state().combat.result == "D2");
-    s.apply(act(ActionKind::StiffResistance));
+    s.apply(Action(act::StiffResistance{}));
     const auto& d = g.state().unit(g.scenario().unit_index("d"));
     CHECK(d.back);
     CHECK(d.hex == *g.grid().parse_label("0503"));
@@ -499,7 +498,7 @@ TEST_CASE(
                                   {"f", "infantry", "axis", "0505"}};
     auto fought = [&] {
         Session s = combat_of(units, "{ allies: [6], axis: [1] }", "{ allies: [1], axis: [0] }", 4, rows);
-        s.apply(act(ActionKind::CommitSupport));  // 8 + 6 against 4: +10, die 4: D2
+        s.apply(Action(act::CommitSupport{}));  // 8 + 6 against 4: +10, die 4: D2
         REQUIRE(s.game().state().combat.result == "D2");
         REQUIRE(s.game().decision() == DecisionKind::Retreat);
         return s;
@@ -511,12 +510,11 @@ TEST_CASE(
         std::vector<std::string> offered;
         for (const auto& a : g.legal_actions()) offered.push_back(g.describe(a));
         CHECK(offered == std::vector<std::string>{"retreat d 0505", "retreat d 0504", "stiff_resistance"});
-        s.apply({ActionKind::RetreatTo, g.scenario().unit_index("d"), -1, hex(g, "0505"), -1});
+        s.apply(act::RetreatTo{g.scenario().unit_index("d"), hex(g, "0505")});
         // The friend's owner chooses where it goes: the one free hex next to it.
         REQUIRE(g.decision() == DecisionKind::Retreat);
         REQUIRE(g.legal_actions().size() == 1);
-        CHECK(g.legal_actions().front() ==
-              Action{ActionKind::RetreatTo, g.scenario().unit_index("f"), -1, hex(g, "0506"), -1});
+        CHECK(g.legal_actions().front() == Action(act::RetreatTo{g.scenario().unit_index("f"), hex(g, "0506")}));
         s.apply(g.legal_actions().front());
         const auto& d = g.state().unit(g.scenario().unit_index("d"));
         CHECK(d.hex == hex(g, "0505"));
@@ -527,7 +525,7 @@ TEST_CASE(
     SECTION("or reduced short of it, by choice") {
         Session s = fought();
         auto& g = s.game();
-        s.apply({ActionKind::RetreatTo, g.scenario().unit_index("d"), -1, hex(g, "0504"), -1});
+        s.apply(act::RetreatTo{g.scenario().unit_index("d"), hex(g, "0504")});
         const auto& d = g.state().unit(g.scenario().unit_index("d"));
         CHECK(d.hex == hex(g, "0504"));
         CHECK(d.back);
@@ -592,13 +590,13 @@ TEST_CASE(
         auto& g = s.game();
         play_to_phase(s, "combat");
         declare(s, "d", {"a1", "a2"});
-        s.apply(act(ActionKind::CommitSupport));
+        s.apply(Action(act::CommitSupport{}));
         REQUIRE(g.state().combat.result == "D2");
         const int start = column_of(g, *g.grid().parse_label("0503"));
         int offered = 0;
         for (const auto& a : g.legal_actions())
-            if (a.kind == ActionKind::RetreatTo) {
-                CHECK(column_of(g, a.hex) > start);
+            if (a.kind() == ActionKind::RetreatTo) {
+                CHECK(column_of(g, *a.hex()) > start);
                 ++offered;
             }
         CHECK(offered > 0);
@@ -613,15 +611,15 @@ TEST_CASE(
         Session s = open(path, 1, {4});  // 12 against 3: +9, die 4: D2
         auto& g = s.game();
         play_to_phase(s, "bombardment");
-        s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("d")));
-        s.apply(act(ActionKind::CommitSupport));
-        s.apply(act(ActionKind::CommitSupport));
+        s.apply(Action(act::Declare{g.scenario().unit_index("d")}));
+        s.apply(Action(act::CommitSupport{}));
+        s.apply(Action(act::CommitSupport{}));
         REQUIRE(g.state().combat.result == "D2");
         const auto enemy = *g.grid().parse_label("0402"), start = *g.grid().parse_label("0702");
         int offered = 0;
         for (const auto& a : g.legal_actions())
-            if (a.kind == ActionKind::RetreatTo) {
-                CHECK(sandtable::geometry::distance(a.hex, enemy) > sandtable::geometry::distance(start, enemy));
+            if (a.kind() == ActionKind::RetreatTo) {
+                CHECK(sandtable::geometry::distance(*a.hex(), enemy) > sandtable::geometry::distance(start, enemy));
                 ++offered;
             }
         CHECK(offered > 0);

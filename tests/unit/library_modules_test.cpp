@@ -155,9 +155,7 @@ TEST_CASE("a driven-back elephant may rampage, trampling the first units in its 
         REQUIRE(s.game().decision() == DecisionKind::Retreat);
         const auto to = find(s.game().legal_actions(), ActionKind::RetreatTo, unit(s.game(), "el"));
         REQUIRE(to);
-        auto retreat = *to;
-        retreat.hex = *s.game().grid().parse_label("0504");
-        s.apply(retreat);
+        s.apply(sandtable::kernel::act::RetreatTo{to->unit(), *s.game().grid().parse_label("0504")});
         INFO("rampage roll " << rampage_roll);
         if (rampage_roll <= 3) {
             CHECK(hex_of(s.game(), "el") == "0503");  // stopped before the levy

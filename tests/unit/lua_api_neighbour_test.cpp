@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+namespace act = sandtable::kernel::act;
+
 using namespace bmw_test;
 
 namespace {
@@ -59,11 +61,11 @@ game.log("bad type: " .. tostring(ok) .. " " .. err)
     auto s = b.start();
     run_until(s, DecisionKind::Movement);
     for (const char* id : {"sp", "ar"}) {
-        s.apply({ActionKind::SelectUnit, s.game().scenario().unit_index(id), -1, {}, -1});
+        s.apply(act::SelectUnit{s.game().scenario().unit_index(id)});
         const auto& legal = s.game().legal_actions();
         const int u = s.game().scenario().unit_index(id);
         const auto move = std::find_if(legal.begin(), legal.end(), [&](const Action& a) {
-            return a.kind == ActionKind::MoveTo && a.hex != s.game().state().unit(u).hex;
+            return a.kind() == ActionKind::MoveTo && a.hex() != s.game().state().unit(u).hex;
         });
         REQUIRE(move != legal.end());
         s.apply(*move);

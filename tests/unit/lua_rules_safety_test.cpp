@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+namespace act = sandtable::kernel::act;
+
 namespace fs = std::filesystem;
 using namespace sandtable;
 using kernel::Action;
@@ -150,7 +152,7 @@ void check_same(const Snapshot& before, const Snapshot& after) {
 // Answers the scripts' questions (the charges module asks at the start of
 // movement) with their first option.
 void answer_questions(kernel::Game& g) {
-    while (g.decision() == DecisionKind::Question) g.apply({ActionKind::Choose, -1, -1, {}, 0});
+    while (g.decision() == DecisionKind::Question) g.apply(act::Choose{0});
 }
 
 // Selects `unit_id` in the movement phase and returns a legal MoveTo that
@@ -160,11 +162,11 @@ Action select_and_find_move(kernel::Game& g, const std::string& unit_id) {
     REQUIRE(g.decision() == DecisionKind::Movement);
     const int unit = g.scenario().unit_index(unit_id);
     REQUIRE(unit >= 0);
-    g.apply({ActionKind::SelectUnit, unit, -1, {}, -1});
+    g.apply(act::SelectUnit{unit});
     REQUIRE(g.decision() == DecisionKind::MoveDestination);
     const auto here = g.state().unit(unit).hex;
     for (const Action& a : g.legal_actions())
-        if (a.kind == ActionKind::MoveTo && a.hex != here) return a;
+        if (a.kind() == ActionKind::MoveTo && a.hex() != here) return a;
     FAIL("no move away for " << unit_id);
     return {};
 }
@@ -246,7 +248,7 @@ TEST_CASE("a misbehaving move.end handler fails with its file and line and chang
                 CHECK(again.message() == c.message);
                 check_same(before, snapshot(*rig.game));
                 const int unit = rig.game->scenario().unit_index(mover);
-                const Action stay{ActionKind::MoveTo, unit, -1, rig.game->state().unit(unit).hex, -1};
+                const Action stay{act::MoveTo{unit, rig.game->state().unit(unit).hex}};
                 CHECK_NOTHROW(rig.game->apply(stay));
                 CHECK(rig.game->state().unit(unit).moved);
             }
@@ -270,14 +272,14 @@ Action knights_to_the_enemy(kernel::Game& g) {
     g.start();
     REQUIRE(g.decision() == DecisionKind::Movement);
     const int knights = g.scenario().unit_index("r_kn");
-    g.apply({ActionKind::Flip, knights, -1, {}, -1});
+    g.apply(act::Flip{knights});
     answer_questions(g);
     REQUIRE(g.state().unit(knights).back);
     REQUIRE(g.decision() == DecisionKind::Movement);
-    g.apply({ActionKind::SelectUnit, knights, -1, {}, -1});
+    g.apply(act::SelectUnit{knights});
     const auto here = g.state().unit(knights).hex;
     for (const Action& a : g.legal_actions())
-        if (a.kind == ActionKind::MoveTo && a.hex != here && next_to_enemy(g, knights, a.hex)) return a;
+        if (a.kind() == ActionKind::MoveTo && a.hex() != here && next_to_enemy(g, knights, *a.hex())) return a;
     FAIL("the knights cannot reach the enemy");
     return {};
 }
@@ -329,7 +331,7 @@ TEST_CASE("an error when the next phase begins rolls back the whole end of phase
     answer_questions(*rig.game);
     REQUIRE(rig.game->decision() == DecisionKind::Movement);
     const Snapshot before = snapshot(*rig.game);
-    const Action end_phase{ActionKind::EndPhase, -1, -1, {}, -1};
+    const Action end_phase{act::EndPhase{}};
     const ScriptError error = apply_error(*rig.game, end_phase);
     CHECK(error.script() == file);
     CHECK(error.line() == 4);

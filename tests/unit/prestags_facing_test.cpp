@@ -5,6 +5,8 @@
 
 #include "load/scenario_writer.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 using sandtable::geometry::direction_to;
 
@@ -95,14 +97,15 @@ TEST_CASE("16.1, 16.11 a unit moves only into its front hexes, turning in place 
     auto offered = [&](const char* at, int facing) {
         return find(g.legal_actions(), ActionKind::MoveTo, unit(g, "mi")).has_value() &&
                std::any_of(g.legal_actions().begin(), g.legal_actions().end(), [&](const Action& a) {
-                   return a.kind == ActionKind::MoveTo && a.hex == hex(g, at) && a.index == facing;
+                   return a.kind() == ActionKind::MoveTo && a.hex() == hex(g, at) &&
+                          a.get<act::MoveTo>().facing == facing;
                });
     };
     CHECK(offered("0501", north));   // 3 ahead
     CHECK(offered("0507", south));   // turn (1) and 3 behind: 4
     CHECK(!offered("0508", south));  // turn and 4 behind: 5
     CHECK(offered("0504", south));   // a turn in place
-    s.apply({ActionKind::MoveTo, unit(g, "mi"), -1, hex(g, "0507"), south});
+    s.apply(act::MoveTo{unit(g, "mi"), hex(g, "0507"), south});
     CHECK(hex_of(g, "mi") == "0507");
     CHECK(g.unit(unit(g, "mi")).facing() == south);
 }

@@ -7,6 +7,8 @@
 
 #include "geometry/hex_los.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 using sandtable::geometry::distance;
 
@@ -58,12 +60,12 @@ TEST_CASE("6.16, 6.23 a fire is at one hex and its result falls on every unit in
     auto s = f.start({4});  // 4 against 2: 2-1, rolling 4: D
     run_to_phase(s, "fire", 0);
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, "ax"), {}, -1});
+    s.apply(act::Declare{unit(g, "ax")});
     // The hex's units are the defenders; no second hex may be added.
     CHECK(g.state().combat.defenders.size() == 2);
-    s.apply({ActionKind::AddAttacker, unit(g, "lb"), -1, {}, -1});
+    s.apply(act::AddAttacker{unit(g, "lb")});
     CHECK(!find(g.legal_actions(), ActionKind::AddDefender));
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::Resolve{});
     CHECK(g.state().combat.result == "D");
     CHECK(disordered(g, "ax"));
     CHECK(disordered(g, "mi"));
@@ -371,8 +373,8 @@ TEST_CASE(
     CHECK(s.game().deciding_side() == 1);
     const auto& legal = s.game().legal_actions();
     CHECK(std::any_of(legal.begin(), legal.end(), [&](const Action& a) {
-        return a.kind == ActionKind::AdvanceTo && a.unit == s.game().scenario().unit_index("lb") &&
-               a.hex == hex(s.game(), "0505");
+        return a.kind() == ActionKind::AdvanceTo && a.unit() == s.game().scenario().unit_index("lb") &&
+               a.hex() == hex(s.game(), "0505");
     }));
     const auto decline = find(legal, ActionKind::Decline);
     REQUIRE(decline);

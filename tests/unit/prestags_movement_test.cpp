@@ -7,6 +7,8 @@
 
 #include "load/diagnostics.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 
 namespace {
@@ -167,7 +169,7 @@ TEST_CASE("5.15, 10.24 an undisrupted unit may always move one hex, whatever it 
     select(s, "ha");
     CHECK(has_move(s.game(), "0104"));
     CHECK(!has_move(s.game(), "0105"));
-    s.apply({ActionKind::MoveTo, unit(s.game(), "ha"), -1, hex(s.game(), "0104"), -1});
+    s.apply(act::MoveTo{unit(s.game(), "ha"), hex(s.game(), "0104")});
     CHECK(hex_of(s.game(), "ha") == "0104");
 }
 

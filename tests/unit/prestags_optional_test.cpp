@@ -3,6 +3,8 @@
 // AX 4, MS 4. The provisional CRT: 1-2 rolls 1-5 "-", 2-1 rolling 4 is D.
 #include "prestags_fixture.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 
 namespace {
@@ -22,9 +24,9 @@ TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retrea
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
     SECTION("12 against 4: offered; retreating, the attack does not take place and the attacker may advance one hex") {
-        s.apply({ActionKind::Declare, -1, unit(g, "lc"), {}, -1});
-        s.apply({ActionKind::AddAttacker, unit(g, "mi"), -1, {}, -1});
-        s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+        s.apply(act::Declare{unit(g, "lc")});
+        s.apply(act::AddAttacker{unit(g, "mi")});
+        s.apply(act::Resolve{});
         REQUIRE(questioned(g));
         REQUIRE(g.question()->options.size() >= 2);
         CHECK(g.question()->options[0] == "stand and fight");
@@ -60,14 +62,14 @@ TEST_CASE(
     auto s = f.start({1, 1});
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, "lc"), {}, -1});
-    s.apply({ActionKind::AddAttacker, unit(g, "mi"), -1, {}, -1});
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::Declare{unit(g, "lc")});
+    s.apply(act::AddAttacker{unit(g, "mi")});
+    s.apply(act::Resolve{});
     REQUIRE(questioned(g));
     REQUIRE(g.question()->options.size() == 2);
     CHECK(g.question()->options[1] == "retreat before combat to 0505");
     choose(s, 1);
-    if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    if (g.decision() == DecisionKind::Advance) s.apply(act::Decline{});
     // Now 0505 is attacked: neither lc nor lc2 may retreat again.
     attack(s, {"mi2"}, "lc2");
     CHECK(!questioned(g));
@@ -84,9 +86,9 @@ TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and rece
     auto s = f.start({1});
     run_to_phase(s, "melee", 0);
     Game& g = s.game();
-    s.apply({ActionKind::Declare, -1, unit(g, "lc"), {}, -1});
-    s.apply({ActionKind::AddAttacker, unit(g, "mi"), -1, {}, -1});
-    s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+    s.apply(act::Declare{unit(g, "lc")});
+    s.apply(act::AddAttacker{unit(g, "mi")});
+    s.apply(act::Resolve{});
     REQUIRE(questioned(g));
     CHECK(g.question()->options[1].find("(the slower stay)") != std::string::npos);
     choose(s, 1);

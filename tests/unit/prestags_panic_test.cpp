@@ -6,6 +6,8 @@
 // rolling 6 is E, 2-1 rolling 6 is ½E, 4-1 rolling 2 is D.
 #include "prestags_fixture.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 using sandtable::geometry::distance;
 
@@ -30,7 +32,7 @@ bool army_panicked(const Game& g, const std::string& id) { return g.state().mark
 // Attacks, then declines the advance after combat (8.4) if offered.
 void melee(sandtable::bots::Session& s, const std::vector<std::string>& attackers, const std::string& defender) {
     attack(s, attackers, defender);
-    if (s.game().decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    if (s.game().decision() == DecisionKind::Advance) s.apply(act::Decline{});
 }
 
 }  // namespace

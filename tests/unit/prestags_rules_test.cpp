@@ -3,6 +3,8 @@
 // from the rulebook's worked examples. Section numbers are the rulebook's.
 #include "prestags_fixture.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 
 TEST_CASE("7.32 worked example: 26 strength points against 9 is 2-1, rounded for the defender", "[prestags][melee]") {
@@ -437,10 +439,10 @@ TEST_CASE("8.2 the attacker adds one to the die roll against disrupted units, or
         auto s = f.start({4});
         run_until(s, DecisionKind::CombatDeclare);
         Game& g = s.game();
-        s.apply({ActionKind::Declare, -1, unit(g, "ax"), {}, -1});
-        s.apply({ActionKind::AddAttacker, unit(g, "pp"), -1, {}, -1});
-        s.apply({ActionKind::AddDefender, -1, unit(g, "mi"), {}, -1});
-        s.apply({ActionKind::Resolve, -1, -1, {}, -1});
+        s.apply(act::Declare{unit(g, "ax")});
+        s.apply(act::AddAttacker{unit(g, "pp")});
+        s.apply(act::AddDefender{unit(g, "mi")});
+        s.apply(act::Resolve{});
         CHECK(column_label(g) == "1-1");
         CHECK(g.state().combat.roll_modifier == 1);
         CHECK(g.state().combat.result == "D");
@@ -517,7 +519,7 @@ TEST_CASE("11.3 a hex is controlled by the side whose unit occupies it, or occup
     REQUIRE(g.state().objective_holders[0] == -1);  // never occupied: nobody's
     run_to_phase(s, "movement", 0);
     select(s, "lc");
-    s.apply({ActionKind::MoveTo, unit(g, "lc"), -1, hex(g, "0506"), -1});
+    s.apply(act::MoveTo{unit(g, "lc"), hex(g, "0506")});
     REQUIRE(hex_of(g, "lc") == "0506");
     // The move went along column 05, through 0504: A took it on the way.
     CHECK(g.state().objective_holders[0] == 0);

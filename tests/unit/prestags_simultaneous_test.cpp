@@ -13,6 +13,7 @@
 using namespace prestags_test;
 using sandtable::kernel::Plot;
 using sandtable::kernel::PlotTask;
+namespace act = sandtable::kernel::act;
 
 namespace {
 
@@ -27,9 +28,9 @@ void order(sandtable::bots::Session& s, const std::string& id, PlotTask task, co
     Game& g = s.game();
     REQUIRE(g.decision() == DecisionKind::Plot);
     const int u = unit(g, id);
-    s.apply({ActionKind::SelectUnit, u, -1, {}, -1});
+    s.apply(act::SelectUnit{u});
     const auto h = at.empty() ? g.state().unit(u).hex : hex(g, at);
-    s.apply({ActionKind::Plot, u, -1, h, static_cast<int>(task)});
+    s.apply(act::Plot{u, task, h});
 }
 
 // Ends the plotting side's orders (its other units hold).
@@ -228,7 +229,7 @@ TEST_CASE("21.1 a fire unit plotted DF fires at an enemy that moved next to it, 
         Game& g = s.game();
         REQUIRE(g.phase_id() == "sim_defensive_fire");
         REQUIRE(g.deciding_side() == 1);
-        s.apply({ActionKind::Declare, -1, unit(g, "a_mi"), {}, -1});
+        s.apply(act::Declare{unit(g, "a_mi")});
         CHECK(find(g.legal_actions(), ActionKind::AddAttacker, unit(g, "b_bw")));
         CHECK(!find(g.legal_actions(), ActionKind::AddAttacker, unit(g, "b_cb")));
     }
@@ -307,7 +308,7 @@ TEST_CASE("13.0 with 19.0 panicked units get no orders and flee when the movemen
     done(s);  // B holds
     Game& g = s.game();
     REQUIRE(!on_map(g, "ax"));
-    if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    if (g.decision() == DecisionKind::Advance) s.apply(act::Decline{});
     // All combat of a phase is simultaneous (20.2): the instant is the phase's end.
     REQUIRE(g.state().mark(unit(g, "ms"), "panicked") == 1);
     // It fled when the turn's movement resolution began.
@@ -333,7 +334,7 @@ TEST_CASE("20.2, 20.21 a unit eliminated by the other side's combat in the same 
     order(s, "mi", PlotTask::Melee, "0503");
     done(s);
     Game& g = s.game();
-    if (g.decision() == DecisionKind::Advance) s.apply({ActionKind::Decline, -1, -1, {}, -1});
+    if (g.decision() == DecisionKind::Advance) s.apply(act::Decline{});
     CHECK(!on_map(g, "ax"));
     CHECK(logged(g, "combat: ax, mi against pp1, pp2, pp3"));
 }

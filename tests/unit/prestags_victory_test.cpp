@@ -3,6 +3,8 @@
 
 #include "bots/bot.h"
 
+namespace act = sandtable::kernel::act;
+
 using namespace prestags_test;
 
 namespace {
@@ -34,7 +36,7 @@ TEST_CASE("11.4 a unit leaves the map from an exit hex with a movement point to 
     select(s, "mi");
     // 0101 is 3 MP away (1 to spare), 0105 is 1.
     CHECK(find(g.legal_actions(), ActionKind::Exit, unit(g, "mi")));
-    s.apply({ActionKind::Exit, unit(g, "mi"), -1, hex(g, "0101"), -1});
+    s.apply(act::Exit{unit(g, "mi"), hex(g, "0101")});
     CHECK(!on_map(g, "mi"));
     CHECK(g.state().unit(unit(g, "mi")).exited);
     CHECK(!g.state().unit(unit(g, "mi")).eliminated);
@@ -43,7 +45,7 @@ TEST_CASE("11.4 a unit leaves the map from an exit hex with a movement point to 
     // 0404 to the edge is 3 hexes: no point to spare for 0101, which is further.
     select(s, "far");
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::Exit) CHECK(sandtable::geometry::distance(hex(g, "0404"), a.hex) <= 3);
+        if (a.kind() == ActionKind::Exit) CHECK(sandtable::geometry::distance(hex(g, "0404"), *a.hex()) <= 3);
 }
 
 TEST_CASE("11.4 exit hexes must lie on the map's edge", "[prestags][victory][exit][load]") {
@@ -67,7 +69,7 @@ TEST_CASE("15.0-15.1 a player who concedes grants at least a Substantive Victory
         run_to_phase(s, "movement", 0);
         Game& g = s.game();
         REQUIRE(find(g.legal_actions(), ActionKind::Concede));
-        s.apply({ActionKind::Concede, -1, -1, {}, -1});
+        s.apply(act::Concede{});
         CHECK(g.over());
         CHECK(g.state().result.winner == 1);
         CHECK(g.state().result.level == "substantive");
@@ -83,7 +85,7 @@ TEST_CASE("15.0-15.1 a player who concedes grants at least a Substantive Victory
         attack(s, {"pp1", "pp2"}, "ax");  // 12 against 4: E
         REQUIRE(!on_map(s.game(), "ax"));
         run_to_phase(s, "movement", 0);
-        s.apply({ActionKind::Concede, -1, -1, {}, -1});
+        s.apply(act::Concede{});
         CHECK(s.game().state().result.winner == 1);
         CHECK(s.game().state().result.level == "decisive_ratio");  // 2 VP to 0
     }

@@ -19,6 +19,7 @@ using sandtable::kernel::Action;
 using sandtable::kernel::ActionKind;
 using sandtable::kernel::DecisionKind;
 using sandtable::kernel::Game;
+namespace act = sandtable::kernel::act;
 
 namespace {
 
@@ -63,8 +64,6 @@ Session open(const std::string& scenario, std::uint64_t seed = 1, std::vector<in
     return Session(sandtable::load::load_scenario(scenario), scenario, seed, std::move(dice), true);
 }
 
-Action act(ActionKind kind, int index = -1) { return {kind, -1, -1, {}, index}; }
-
 // Plays rounds: at each pick, a formation at random from those offered; each
 // activated formation ends its phase at once. Checks the two properties of
 // 1.6 on every activation, and counts the rounds played.
@@ -105,11 +104,12 @@ LoopAudit play_rounds(Session& s, std::uint64_t seed) {
             last_side = side;
             if (run >= 3) ++(other_has_left ? audit.three_running : audit.forced_three_running);
             const Action pick = legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)];
-            REQUIRE(g.formations().side(pick.index) == side);
-            ++activated[pick.index];
+            const int formation = pick.get<act::Activate>().formation;
+            REQUIRE(g.formations().side(formation) == side);
+            ++activated[formation];
             s.apply(pick);
         } else {
-            s.apply(act(ActionKind::EndPhase));
+            s.apply(Action(act::EndPhase{}));
         }
     }
     close_round();
@@ -164,8 +164,8 @@ TEST_CASE(
         Session s =
             open(write_loop_scenario(write_loop_ruleset(", ties: other_side"), 2, 2, 2), 1, {6, 1, 2, 4, 3, 3, 4, 2});
         REQUIRE(s.game().deciding_side() == 0);
-        s.apply(act(ActionKind::Activate, s.game().legal_actions().front().index));
-        s.apply(act(ActionKind::EndPhase));
+        s.apply(Action(act::Activate{s.game().legal_actions().front().get<act::Activate>().formation}));
+        s.apply(Action(act::EndPhase{}));
         REQUIRE(s.game().decision() == DecisionKind::Activate);
         CHECK(s.game().deciding_side() == 1);
         CHECK(s.game().state().dice_rolled == 8);
@@ -175,8 +175,8 @@ TEST_CASE(
         Session s = open(write_loop_scenario(write_loop_ruleset(""), 3, 3, 2), 1, {6, 6, 1, 1, 6, 6, 1, 1});
         for (int i = 0; i < 2; ++i) {
             REQUIRE(s.game().deciding_side() == 0);
-            s.apply(act(ActionKind::Activate, s.game().legal_actions().front().index));
-            s.apply(act(ActionKind::EndPhase));
+            s.apply(Action(act::Activate{s.game().legal_actions().front().get<act::Activate>().formation}));
+            s.apply(Action(act::EndPhase{}));
         }
         CHECK(s.game().deciding_side() == 1);
         CHECK(s.game().state().dice_rolled == 8);
@@ -200,7 +200,7 @@ TEST_CASE("player turns with `first: roll_off` (5.1: the artillery phase): the s
     auto& g = s.game();
     CHECK(g.state().at.active_side == 1);
     CHECK(g.decision() == DecisionKind::Movement);
-    s.apply(act(ActionKind::EndPhase));
+    s.apply(Action(act::EndPhase{}));
     CHECK(g.state().at.active_side == 0);
     bool said = false;
     for (const auto& e : g.records().log) said = said || e.text.find("Blue goes first") != std::string::npos;
@@ -212,12 +212,12 @@ TEST_CASE("in an activation only the activated formation moves, the others wait 
     Session s = open(write_loop_scenario(write_loop_ruleset(""), 2, 2, 2), 1, {6, 6, 1, 1});
     auto& g = s.game();
     REQUIRE(g.deciding_side() == 0);
-    s.apply(act(ActionKind::Activate, g.formations().index("Red 1")));
+    s.apply(Action(act::Activate{g.formations().index("Red 1")}));
     REQUIRE(g.decision() == DecisionKind::Movement);
     CHECK(g.activation().formation() == g.formations().index("Red 1"));
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
+        if (a.kind() == ActionKind::SelectUnit) movable.insert(a.unit());
     CHECK(movable == std::set<int>{g.scenario().unit_index("a1")});
     CHECK(g.activation().acts_now(g.scenario().unit_index("a1")));
     CHECK_FALSE(g.activation().acts_now(g.scenario().unit_index("a0")));

@@ -24,6 +24,7 @@ using sandtable::kernel::Action;
 using sandtable::kernel::ActionKind;
 using sandtable::kernel::DecisionKind;
 using sandtable::kernel::Game;
+namespace act = sandtable::kernel::act;
 
 namespace {
 
@@ -56,8 +57,6 @@ Session open(const std::string& scenario, std::vector<int> dice = {}, std::uint6
     return s;
 }
 
-Action act(ActionKind kind, int unit = -1, int target = -1, int index = -1) { return {kind, unit, target, {}, index}; }
-
 int order_index(const Game& g, const std::string& id) { return g.ruleset().orders.find(id); }
 
 // Gives every formation its order in the orders phase, as listed (by formation name).
@@ -65,15 +64,15 @@ void give_orders(Session& s, const std::map<std::string, std::string>& orders) {
     auto& g = s.game();
     while (g.decision() == DecisionKind::Orders) {
         const int f = g.formation_orders().next_formation();
-        s.apply(act(ActionKind::GiveOrder, -1, f, order_index(g, orders.at(g.formations().name(f)))));
+        s.apply(Action(act::GiveOrder{f, order_index(g, orders.at(g.formations().name(f)))}));
     }
 }
 
 // Ends phases until a formation is to be picked, then picks `formation`.
 void activate(Session& s, const std::string& formation) {
     auto& g = s.game();
-    while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index(formation)));
+    while (g.decision() != DecisionKind::Activate) s.apply(Action(act::EndPhase{}));
+    s.apply(Action(act::Activate{g.formations().index(formation)}));
 }
 
 // Orders given, the 1st regiment activated (the caller forces the roll-off's
@@ -81,15 +80,15 @@ void activate(Session& s, const std::string& formation) {
 void to_first_regiment_combat(Session& s, const std::map<std::string, std::string>& orders) {
     give_orders(s, orders);
     activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
+    s.apply(Action(act::EndPhase{}));
 }
 
 // Declares an attack on `target` by `attackers`, and rolls.
 void attack(Session& s, const std::string& target, const std::vector<std::string>& attackers) {
     auto& g = s.game();
-    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index(target)));
-    for (const auto& a : attackers) s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index(a)));
-    s.apply(act(ActionKind::Resolve));
+    s.apply(Action(act::Declare{g.scenario().unit_index(target)}));
+    for (const auto& a : attackers) s.apply(Action(act::AddAttacker{g.scenario().unit_index(a)}));
+    s.apply(Action(act::Resolve{}));
 }
 
 bool logged(const Game& g, const std::string& text) {
@@ -103,8 +102,8 @@ void play_to_turn(Session& s, int turn) {
     while (!g.over() && g.state().at.turn < turn) {
         const auto& legal = g.legal_actions();
         const bool ends =
-            std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::EndPhase; });
-        s.apply(ends ? act(ActionKind::EndPhase) : legal.front());
+            std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind() == ActionKind::EndPhase; });
+        s.apply(ends ? Action(act::EndPhase{}) : legal.front());
     }
 }
 
@@ -125,8 +124,8 @@ TEST_CASE(
     for (Session* s : {&move, &dig}) REQUIRE(s->game().decision() == DecisionKind::Orders);
     REQUIRE(move.game().deciding_side() == 0);
     const int first = move.game().formations().index("1st"), kg = move.game().formations().index("Kg");
-    move.apply(act(ActionKind::GiveOrder, -1, first, order_index(move.game(), "M")));
-    dig.apply(act(ActionKind::GiveOrder, -1, first, order_index(dig.game(), "D")));
+    move.apply(Action(act::GiveOrder{first, order_index(move.game(), "M")}));
+    dig.apply(Action(act::GiveOrder{first, order_index(dig.game(), "D")}));
     // The Axis to give its orders: everything it can read is the same.
     for (Session* s : {&move, &dig}) {
         REQUIRE(s->game().decision() == DecisionKind::Orders);
@@ -140,8 +139,8 @@ TEST_CASE(
     CHECK(move.game().legal_actions() == dig.game().legal_actions());
     CHECK(*move.game().formation_orders().pending(move.game().formations().index("1st"), 0) ==
           order_index(move.game(), "M"));
-    move.apply(act(ActionKind::GiveOrder, -1, kg, order_index(move.game(), "H")));
-    dig.apply(act(ActionKind::GiveOrder, -1, kg, order_index(dig.game(), "H")));
+    move.apply(Action(act::GiveOrder{kg, order_index(move.game(), "H")}));
+    dig.apply(Action(act::GiveOrder{kg, order_index(dig.game(), "H")}));
     CHECK(move.game().formation_orders().of(move.game().formations().index("1st")) == order_index(move.game(), "M"));
     CHECK(dig.game().formation_orders().of(dig.game().formations().index("1st")) == order_index(dig.game(), "D"));
     CHECK(logged(move.game(), "orders revealed, Allies: 1st M"));
@@ -164,12 +163,12 @@ TEST_CASE(
     REQUIRE(g.decision() == DecisionKind::Orders);
     std::set<std::string> offered;
     for (const auto& a : g.legal_actions())
-        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.get<act::GiveOrder>().order)].id);
     CHECK(offered == std::set<std::string>{"D", "H"});
-    s.apply(act(ActionKind::GiveOrder, -1, g.formations().index("1st"), order_index(g, "H")));
+    s.apply(Action(act::GiveOrder{g.formations().index("1st"), order_index(g, "H")}));
     offered.clear();
     for (const auto& a : g.legal_actions())
-        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.index)].id);
+        offered.insert(g.ruleset().orders.list[static_cast<std::size_t>(a.get<act::GiveOrder>().order)].id);
     CHECK(offered == std::set<std::string>{"M", "H", "R"});  // M may not dig in
     // Turn 5 is the night: no orders, no activations, the night's supply
     // (a phase with nothing to decide: play runs through it to turn 6).
@@ -297,13 +296,13 @@ TEST_CASE(
     REQUIRE(g.decision() == DecisionKind::Retreat);
     CHECK(g.deciding_side() == 1);
     const Action back = g.legal_actions().front();
-    CHECK(sandtable::geometry::distance(back.hex, *g.grid().parse_label("0604")) == 1);
+    CHECK(sandtable::geometry::distance(*back.hex(), *g.grid().parse_label("0604")) == 1);
     s.apply(back);
     // Pursuit (4.2): the attacker may take the hex.
     REQUIRE(g.decision() == DecisionKind::Advance);
     const auto& legal = g.legal_actions();
     CHECK(std::any_of(legal.begin(), legal.end(),
-                      [&](const Action& a) { return a.kind == ActionKind::AdvanceTo && a.unit == a_inf; }));
+                      [&](const Action& a) { return a.kind() == ActionKind::AdvanceTo && a.unit() == a_inf; }));
     const auto& why = g.records().combats.back();
     CHECK(why.result == "3-2");
     CHECK(why.table == "Combat Status Chart");
@@ -324,9 +323,9 @@ TEST_CASE(
     CHECK(g.state().combat.defender_hits == 1);
     REQUIRE(g.decision() == DecisionKind::Retreat);
     const auto& legal = g.legal_actions();
-    REQUIRE(
-        std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::StiffResistance; }));
-    s.apply(act(ActionKind::StiffResistance));
+    REQUIRE(std::any_of(legal.begin(), legal.end(),
+                        [](const Action& a) { return a.kind() == ActionKind::StiffResistance; }));
+    s.apply(Action(act::StiffResistance{}));
     CHECK(g.unit(x_inf).hits() == 3);
     CHECK(g.state().unit(x_inf).hex == *g.grid().parse_label("0604"));
 }
@@ -364,9 +363,9 @@ TEST_CASE(
     REQUIRE(g.state().at.active_side == 1);
     const int x_inf = g.scenario().unit_index("x_inf");
     CHECK(g.unit(x_inf).movement_budget() == 4);  // foot: 2, strategic 4
-    s.apply(act(ActionKind::EndPhase));           // it stays, to be attacked
+    s.apply(Action(act::EndPhase{}));             // it stays, to be attacked
     activate(s, "1st");
-    s.apply(act(ActionKind::EndPhase));
+    s.apply(Action(act::EndPhase{}));
     attack(s, "x_inf", {"a_inf"});
     CHECK(g.state().combat.defend == 0);
     CHECK(g.state().combat.attacker_hits == 1);  // the 5
@@ -385,17 +384,17 @@ TEST_CASE(
         auto& g = s.game();
         give_orders(s, {{"1st", order}, {"Kg", "H"}});
         activate(s, "1st");
-        if (g.decision() == DecisionKind::Movement) s.apply(act(ActionKind::EndPhase));
+        if (g.decision() == DecisionKind::Movement) s.apply(Action(act::EndPhase{}));
         if (g.phase_id() != "combat" || g.activation().formation() != g.formations().index("1st")) return -1;
         const auto& legal = g.legal_actions();
-        if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind == ActionKind::Declare; }))
+        if (std::none_of(legal.begin(), legal.end(), [](const Action& a) { return a.kind() == ActionKind::Declare; }))
             return -1;
-        s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_inf")));
+        s.apply(Action(act::Declare{g.scenario().unit_index("x_inf")}));
         int added = 0;
         for (;;) {
             const auto& now = g.legal_actions();
-            const auto add =
-                std::find_if(now.begin(), now.end(), [](const Action& a) { return a.kind == ActionKind::AddAttacker; });
+            const auto add = std::find_if(now.begin(), now.end(),
+                                          [](const Action& a) { return a.kind() == ActionKind::AddAttacker; });
             if (add == now.end()) break;
             s.apply(*add);
             ++added;
@@ -422,12 +421,12 @@ TEST_CASE(
     to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "D"}});
     // Infantry (3) and its AT company (1) against a tank: +1 for the company
     // against armour (3.1: AT 2 against armour), -1 for infantry firing on armour.
-    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_tank")));
-    s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index("a_inf")));
-    s.apply(act(ActionKind::AddAttacker, g.scenario().unit_index("a_at")));
+    s.apply(Action(act::Declare{g.scenario().unit_index("x_tank")}));
+    s.apply(Action(act::AddAttacker{g.scenario().unit_index("a_inf")}));
+    s.apply(Action(act::AddAttacker{g.scenario().unit_index("a_at")}));
     const auto odds = g.combat().odds_for(g.state().combat.attackers, g.state().combat.defenders);
     CHECK(odds.attack == 4);  // before the rule modules
-    s.apply(act(ActionKind::Resolve));
+    s.apply(Action(act::Resolve{}));
     CHECK(g.state().combat.attack == 4 + 1 - 1);
     CHECK(g.state().combat.defend == 4);  // the tank's BS: nothing added or taken at close quarters
 
@@ -466,11 +465,11 @@ TEST_CASE(
     CHECK(g.combat().reaches(near, g.scenario().unit_index("x_other")));  // a clear line at 2 hexes
     CHECK_FALSE(g.combat().reaches(near, inf));                           // a stand in the way (3.3)
     CHECK(g.combat().reaches(g.scenario().unit_index("a_fs"), inf));      // fire support fires overhead, 3 hexes
-    s.apply(act(ActionKind::Declare, -1, g.scenario().unit_index("x_other")));
-    s.apply(act(ActionKind::AddAttacker, near));
+    s.apply(Action(act::Declare{g.scenario().unit_index("x_other")}));
+    s.apply(Action(act::AddAttacker{near}));
     std::set<int> joiners;
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::AddAttacker) joiners.insert(a.unit);
+        if (a.kind() == ActionKind::AddAttacker) joiners.insert(a.unit());
     CHECK(joiners.count(g.scenario().unit_index("a_mg")) == 1);  // attached: in the stand's hex
     CHECK(joiners.count(g.scenario().unit_index("a_far")) == 0);
 }
@@ -512,17 +511,17 @@ TEST_CASE(
     Session s = open(write_scenario(far), {6, 6, 1, 1});
     auto& g = s.game();
     give_orders(s, {{"1st", "M"}, {"Kg", "H"}});
-    while (g.decision() != DecisionKind::Activate) s.apply(act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
+    while (g.decision() != DecisionKind::Activate) s.apply(Action(act::EndPhase{}));
+    s.apply(Action(act::Activate{g.formations().index("1st")}));
     REQUIRE(g.decision() == DecisionKind::Question);
-    s.apply(act(ActionKind::Choose, -1, -1, 0));  // strategic
+    s.apply(Action(act::Choose{0}));  // strategic
     const int inf = g.scenario().unit_index("a_inf");
     CHECK(g.unit(inf).movement_budget() == 4);  // foot: 2, strategic 4
     const auto& range = sandtable::kernel::MovementProcedure::movement_range(g, inf);
     const auto at = [&](const char* l) { return *g.grid().parse_label(l); };
     CHECK(range.reached(at("0503")));        // 3 hexes from the enemy
     CHECK_FALSE(range.reached(at("0603")));  // 2 hexes from it: not on a strategic move
-    s.apply(act(ActionKind::EndPhase));
+    s.apply(Action(act::EndPhase{}));
     CHECK(g.state().mark(inf, "cannot_attack") == 1);
 
     // A regiment with a stand within 2 hexes of the enemy is not asked.
@@ -550,7 +549,7 @@ TEST_CASE(
     REQUIRE(g.decision() == DecisionKind::Movement);
     std::set<int> movable;
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::SelectUnit) movable.insert(a.unit);
+        if (a.kind() == ActionKind::SelectUnit) movable.insert(a.unit());
     CHECK(movable.count(g.scenario().unit_index("a_inf")) == 1);  // in command: it may reshuffle
     CHECK(movable.count(g.scenario().unit_index("a_far")) == 0);  // out of command: it holds
     CHECK(movable.count(g.scenario().unit_index("a_mg")) == 0);   // 2.4: not while a core stand is out of command
@@ -566,7 +565,7 @@ TEST_CASE(
     auto& h = t.game();
     bool mg_movable = false;
     for (const auto& a : h.legal_actions())
-        mg_movable = mg_movable || (a.kind == ActionKind::SelectUnit && a.unit == h.scenario().unit_index("a_mg"));
+        mg_movable = mg_movable || (a.kind() == ActionKind::SelectUnit && a.unit() == h.scenario().unit_index("a_mg"));
     CHECK(mg_movable);
     const auto& mg = sandtable::kernel::MovementProcedure::movement_range(h, h.scenario().unit_index("a_mg"));
     CHECK(mg.reached(at("0404")));        // onto its battalion's hex
@@ -602,7 +601,8 @@ TEST_CASE(
                     .reached(at("0804")));  // and it halts there
     CHECK_FALSE(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_back"))
                     .reached(at("0704")));  // not after another step
-    CHECK(sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_back")).reached(at("0604")));
+    CHECK(
+        sandtable::kernel::MovementProcedure::movement_range(g, g.scenario().unit_index("a_back")).reached(at("0604")));
 }
 
 TEST_CASE(
@@ -622,16 +622,16 @@ TEST_CASE(
     REQUIRE(g.decision() == DecisionKind::Orders);
     CHECK(g.formation_orders().of(g.formations().index("1st")) == order_index(g, "H"));  // M goes to H
     CHECK(g.deciding_side() == 1);  // the Allies give no order: their only regiment has no HQ
-    s.apply(act(ActionKind::GiveOrder, -1, g.formations().index("Kg"), order_index(g, "H")));
+    s.apply(Action(act::GiveOrder{g.formations().index("Kg"), order_index(g, "H")}));
     while (g.decision() != DecisionKind::Activate || g.deciding_side() != 0)
-        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
-    s.apply(act(ActionKind::Activate, -1, -1, g.formations().index("1st")));
+        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : Action(act::EndPhase{}));
+    s.apply(Action(act::Activate{g.formations().index("1st")}));
     const auto& hq = g.state().unit(g.scenario().unit_index("a_hq"));
     CHECK(hq.on_map);
     CHECK(logged(g, "a_hq returns at"));
     // No other movement the round it returns.
     CHECK(std::none_of(g.legal_actions().begin(), g.legal_actions().end(),
-                       [](const Action& a) { return a.kind == ActionKind::SelectUnit; }));
+                       [](const Action& a) { return a.kind() == ActionKind::SelectUnit; }));
     // Reduced to its HQ: removed.
     g.eliminate(g.scenario().unit_index("a_inf"));
     g.eliminate(g.scenario().unit_index("a_inf2"));
@@ -672,11 +672,11 @@ TEST_CASE(
     const int gun = g.scenario().unit_index("a_gun");
     CHECK(g.state().mark(gun, "shots") == 3);
     while (g.phase_id() != "artillery_fire")
-        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : act(ActionKind::EndPhase));
+        s.apply(g.decision() == DecisionKind::Activate ? g.legal_actions().front() : Action(act::EndPhase{}));
     REQUIRE(g.state().at.active_side == 0);
     std::set<int> targets;
     for (const auto& a : g.legal_actions())
-        if (a.kind == ActionKind::Declare) targets.insert(a.target);
+        if (a.kind() == ActionKind::Declare) targets.insert(a.target());
     CHECK(targets.count(g.scenario().unit_index("x_inf")) == 1);  // 2 hexes from a_inf, in the open: spotted
     CHECK(targets.count(g.scenario().unit_index("x_far")) == 0);  // nobody sees it
     attack(s, "x_inf", {"a_gun"});
@@ -713,7 +713,7 @@ TEST_CASE(
         attack(s, "x_inf", {"a_inf"});
         REQUIRE(g.decision() == DecisionKind::Question);
         CHECK(g.question()->prompt == "Call in an air strike (1 left today)?");
-        s.apply(act(ActionKind::Choose, -1, -1, 0));  // yes
+        s.apply(Action(act::Choose{0}));  // yes
     };
     SECTION("no AA near: +2D") {
         Session s = open(with_air(kTwoRegiments), {6, 6, 1, 1});

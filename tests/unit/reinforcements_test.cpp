@@ -307,10 +307,10 @@ TEST_CASE("a reinforcement still to come exerts no zone of control and cannot be
     play_until(s,
                [](const Game& game) { return game.deciding_side() == 1 && game.decision() == DecisionKind::Movement; });
     CHECK(can_select(g, "b_sp"));
-    for (const auto& a : g.legal_actions()) CHECK(a.target != unit(g, "a_kn"));
+    for (const auto& a : g.legal_actions()) CHECK(a.target() != unit(g, "a_kn"));
     s.apply(*find(g.legal_actions(), ActionKind::EndPhase));
     while (g.state().at.turn == 1 && !g.over()) {
-        for (const auto& a : g.legal_actions()) CHECK(a.target != unit(g, "a_kn"));
+        for (const auto& a : g.legal_actions()) CHECK(a.target() != unit(g, "a_kn"));
         auto a = find(g.legal_actions(), ActionKind::EndPhase);
         s.apply(a ? *a : g.legal_actions().front());
     }
@@ -336,7 +336,7 @@ TEST_CASE("an enemy in the entry hex holds a reinforcement back a turn", "[reinf
     REQUIRE(g.state().at.turn == 2);
     select(s, "b_lv");
     auto away = std::find_if(g.legal_actions().begin(), g.legal_actions().end(), [&](const Action& a) {
-        return a.kind == ActionKind::MoveTo && g.grid().label(a.hex) != "0105";
+        return a.kind() == ActionKind::MoveTo && g.grid().label(*a.hex()) != "0105";
     });
     REQUIRE(away != g.legal_actions().end());
     s.apply(*away);

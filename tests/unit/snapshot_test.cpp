@@ -121,11 +121,11 @@ TEST_CASE("A question pending in a snapshot can be answered after every restore"
     const std::size_t options = game.question()->options.size();
     // First without a restore: the continuation as the module left it.
     std::vector<std::uint64_t> answered{};
-    game.apply({kernel::ActionKind::Choose, -1, -1, {}, 0});
+    game.apply(kernel::act::Choose{0});
     answered.push_back(game.checksum());
     for (std::size_t option = 1; option < options; ++option) {
         game.restore(asked);
-        game.apply({kernel::ActionKind::Choose, -1, -1, {}, static_cast<int>(option)});
+        game.apply(kernel::act::Choose{static_cast<int>(option)});
         answered.push_back(game.checksum());
     }
     CHECK(answered[0] != answered[1]);  // "charge" flips the unit and marks it; "do not charge" does not
@@ -135,7 +135,7 @@ TEST_CASE("A question pending in a snapshot can be answered after every restore"
             game.restore(asked);
             REQUIRE(game.question());
             CHECK(game.question()->prompt == prompt);
-            game.apply({kernel::ActionKind::Choose, -1, -1, {}, static_cast<int>(option)});
+            game.apply(kernel::act::Choose{static_cast<int>(option)});
             CHECK(game.checksum() == answered[option]);
         }
 }

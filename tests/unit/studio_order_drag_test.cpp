@@ -33,8 +33,7 @@ TEST_CASE("orders may be written for a side's units in any order, each only once
     const int unit = another_unit_to_order(game);
     REQUIRE(unit >= 0);
     CHECK_FALSE(game.written_orders().menu(unit).empty());
-    kernel::Action hold{kernel::ActionKind::WriteOrder, unit};
-    hold.order = game.written_orders().menu(unit).front();
+    const kernel::Action hold{kernel::act::WriteOrder{unit, game.written_orders().menu(unit).front()}};
     session.apply(hold);
     CHECK_FALSE(game.written_orders().may_order_now(unit));
     CHECK_FALSE(game.is_legal(hold));  // written: not again
@@ -67,8 +66,7 @@ TEST_CASE("a drag from a unit writes its march: bearing toward the pointer, dist
     drag->pointer_at({from.x + 0.5, from.y});  // back on the spot: holds, turned
     CHECK(drag->order(game).mode == TableOrder::Hold);
     drag->pointer_at({from.x, from.y - 5});
-    kernel::Action a{kernel::ActionKind::WriteOrder, unit};
-    a.order = drag->order(game);
+    const kernel::Action a{kernel::act::WriteOrder{unit, drag->order(game)}};
     CHECK(game.is_legal(a));
     session.apply(a);
     CHECK_FALSE(game.written_orders().may_order_now(unit));

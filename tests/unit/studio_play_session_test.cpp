@@ -36,7 +36,7 @@ PlaySession new_game(const std::string& scenario, std::vector<Seat> seats, std::
 // The first legal action of a kind.
 std::optional<Action> legal(const PlaySession& play, ActionKind kind) {
     for (const auto& a : play.game().legal_actions())
-        if (a.kind == kind) return a;
+        if (a.kind() == kind) return a;
     return std::nullopt;
 }
 
@@ -50,7 +50,7 @@ void move_someone(PlaySession& play) {
     REQUIRE(play.game().decision() == DecisionKind::MoveDestination);
     const auto& actions = play.game().legal_actions();
     auto far = std::find_if(actions.rbegin(), actions.rend(), [&](const Action& a) {
-        return a.kind == ActionKind::MoveTo && a.hex != play.game().state().unit(select->unit).hex;
+        return a.kind() == ActionKind::MoveTo && a.hex() != play.game().state().unit(select->unit()).hex;
     });
     REQUIRE(far != actions.rend());
     play.apply(*far);
@@ -221,7 +221,7 @@ TEST_CASE(
                       [](const auto& m) { return m.kind == sandtable::studio::MarkKind::Movable; }));
     auto select = legal(play, ActionKind::SelectUnit);
     REQUIRE(select);
-    const auto from = g.state().unit(select->unit).hex;
+    const auto from = g.state().unit(select->unit()).hex;
     // A click on the unit's hex picks it (or one of the units there).
     const auto here = sandtable::studio::actions_at(g, from);
     CHECK(std::find(here.begin(), here.end(), *select) != here.end());
@@ -232,11 +232,12 @@ TEST_CASE(
         if (m.kind != sandtable::studio::MarkKind::Reach || m.hex == from) continue;
         ++reach;
         REQUIRE(!m.label.empty());
-        CHECK(std::stoi(m.label) == sandtable::kernel::MovementProcedure::movement_range(play.game(), select->unit).cost(m.hex));
+        CHECK(std::stoi(m.label) ==
+              sandtable::kernel::MovementProcedure::movement_range(play.game(), select->unit()).cost(m.hex));
         // Each reachable hex is a click that moves there.
         const auto there = sandtable::studio::actions_at(play.game(), m.hex);
         REQUIRE(there.size() == 1);
-        CHECK(there[0].kind == ActionKind::MoveTo);
+        CHECK(there[0].kind() == ActionKind::MoveTo);
         CHECK(sandtable::studio::action_text(play.game(), there[0]).find(" MP)") != std::string::npos);
     }
     CHECK(reach > 0);
@@ -246,7 +247,7 @@ TEST_CASE(
                     })->hex;
     play.apply(sandtable::studio::actions_at(play.game(), to).front());
     const auto board = sandtable::studio::board_of(play.game(), play.game().scenario());
-    const auto& id = play.game().unit(select->unit).id();
+    const auto& id = play.game().unit(select->unit()).id();
     auto placed = std::find_if(board.units.begin(), board.units.end(), [&](const auto& u) { return u.id == id; });
     REQUIRE(placed != board.units.end());
     CHECK(placed->hex == to);
@@ -290,7 +291,8 @@ TEST_CASE("hot seat with hidden orders: no taking back or stepping back across t
     play.apply(*select);
     auto order =
         std::find_if(play.game().legal_actions().begin(), play.game().legal_actions().end(), [](const Action& a) {
-            return a.kind == ActionKind::Plot && a.index == static_cast<int>(sandtable::kernel::PlotTask::Move);
+            return a.kind() == ActionKind::Plot &&
+                   a.get<sandtable::kernel::act::Plot>().task == sandtable::kernel::PlotTask::Move;
         });
     REQUIRE(order != play.game().legal_actions().end());
     play.apply(*order);
@@ -392,10 +394,10 @@ TEST_CASE("playtest: a gun's shots name the range called, or canister", "[studio
     bool seen_gun = false;
     for (int step = 0; step < 3000 && !session.game().over() && !seen_gun; ++step) {
         for (const auto& a : session.game().legal_actions())
-            if (a.kind == ActionKind::Fire && a.index > 0) {
+            if (const auto* shot = a.as<sandtable::kernel::act::Fire>(); shot && shot->called_cm > 0) {
                 seen_gun = true;
                 CHECK(sandtable::studio::action_text(session.game(), a)
-                          .find("range called " + std::to_string(a.index) + " cm") != std::string::npos);
+                          .find("range called " + std::to_string(shot->called_cm) + " cm") != std::string::npos);
             }
         session.play(bots, 1);
     }

@@ -199,11 +199,13 @@ TEST_CASE(
                       [&](const UnitMark& m) { return m.unit == unit && m.kind == UnitMark::Selected; }));
     const auto offered = actions_for_unit(game, unit);
     REQUIRE_FALSE(offered.empty());
-    CHECK(std::all_of(offered.begin(), offered.end(), [](const auto& a) { return a.kind == ActionKind::WriteOrder; }));
+    CHECK(
+        std::all_of(offered.begin(), offered.end(), [](const auto& a) { return a.kind() == ActionKind::WriteOrder; }));
     CHECK(actions_for_unit(game, 1 - unit).empty());  // the other side writes later
     // An advance written: the writer sees its arrow, the other side does not.
-    const auto advance =
-        std::find_if(offered.begin(), offered.end(), [](const auto& a) { return a.order.distance > 0; });
+    const auto advance = std::find_if(offered.begin(), offered.end(), [](const auto& a) {
+        return a.template get<sandtable::kernel::act::WriteOrder>().order.distance > 0;
+    });
     REQUIRE(advance != offered.end());
     const int side = game.state().unit(unit).side;
     play.apply(*advance);
@@ -212,8 +214,8 @@ TEST_CASE(
                                     [&](const UnitMark& m) { return m.kind == UnitMark::Order && m.unit == unit; });
     REQUIRE(arrow != marks.end());
     check_near(arrow->from, play.game().tabletop().position(unit));
-    CHECK(gt::distance(arrow->from, arrow->to) == Approx(advance->order.distance / 10.0));
-    CHECK(gt::turn_between(advance->order.bearing, gt::bearing_of(arrow->to - arrow->from)) == Approx(0).margin(1e-6));
+    CHECK(gt::distance(arrow->from, arrow->to) == Approx(advance->get<sandtable::kernel::act::WriteOrder>().order.distance / 10.0));
+    CHECK(gt::turn_between(advance->get<sandtable::kernel::act::WriteOrder>().order.bearing, gt::bearing_of(arrow->to - arrow->from)) == Approx(0).margin(1e-6));
     const auto others = decision_marks(play.game(), 1 - side);
     CHECK(std::none_of(others.begin(), others.end(), [](const UnitMark& m) { return m.kind == UnitMark::Order; }));
 }
@@ -236,9 +238,9 @@ TEST_CASE("tabletop view: every unit still to be ordered is ringed, and a unit t
     CHECK(to_order > 1);
     CHECK(ringed == to_order);
     const int unit = game.written_orders().next_unit();
-    sandtable::kernel::Action hold{ActionKind::WriteOrder, unit};
-    hold.order = game.written_orders().menu(unit).front();  // the standing order: hold
-    REQUIRE(hold.order.distance == 0);
+    const auto standing = game.written_orders().menu(unit).front();  // the standing order: hold
+    REQUIRE(standing.distance == 0);
+    const sandtable::kernel::Action hold{sandtable::kernel::act::WriteOrder{unit, standing}};
     play.apply(hold);
     marks = decision_marks(play.game(), side);
     CHECK(std::any_of(marks.begin(), marks.end(),

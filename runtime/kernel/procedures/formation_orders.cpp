@@ -91,12 +91,13 @@ void FormationOrdersProcedure::list(const Game& game, std::vector<Action>& out) 
     const int f = orders.next_formation();
     if (f < 0) return;
     for (int o = 0; o < static_cast<int>(game.ruleset_->orders.list.size()); ++o)
-        if (orders.may_give(f, o)) out.push_back({ActionKind::GiveOrder, -1, f, {}, o});
+        if (orders.may_give(f, o)) out.push_back(act::GiveOrder{f, o});
 }
 
 void FormationOrdersProcedure::apply(Game& game, const Action& a) const {
-    if (a.kind != ActionKind::GiveOrder || a.target < 0) return;  // legal: the formation next to order
-    game.beside_.pending_orders[static_cast<std::size_t>(a.target)] = a.index;
+    const auto* given = a.as<act::GiveOrder>();
+    if (!given || given->formation < 0) return;  // legal: the formation next to order
+    game.beside_.pending_orders[static_cast<std::size_t>(given->formation)] = given->order;
 }
 
 // Every marker is turned over at once (1.5: "revealed before the round starts").

@@ -22,7 +22,7 @@ bool MovementProcedure::step(Game& game) const {
     // Listed once: legal_actions() takes this list rather than make it again.
     std::vector<Action>& listed = game.listing_buffer();
     list(game, listed);
-    if (std::none_of(listed.begin(), listed.end(), [](const Action& a) { return a.kind == ActionKind::SelectUnit; }))
+    if (std::none_of(listed.begin(), listed.end(), [](const Action& a) { return a.kind() == ActionKind::SelectUnit; }))
         return false;
     game.decide_listed(DecisionKind::Movement, side);
     return true;
@@ -69,7 +69,7 @@ void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
                 game.hex_board_.stacking_rule(unit);  // read once for every hex in range
             for (std::size_t k = 0; k < hexes.size(); ++k)
                 if (at_end ? may_move_into(game, unit, indices[k]) : stacking.allows(indices[k]))
-                    out.push_back({ActionKind::MoveTo, unit, -1, hexes[k], -1});
+                    out.push_back(act::MoveTo{unit, hexes[k]});
         }
         if (game.options<rules::MovementOptions>().always_one_hex) one_hex_moves(game, unit, out);
         exit_moves(game, unit, out);
@@ -77,9 +77,9 @@ void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
     }
     const Movers movable(game);
     for (std::size_t i = 0; i < game.state_.units.size(); ++i)
-        if (movable(static_cast<int>(i))) out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
+        if (movable(static_cast<int>(i))) out.push_back(act::SelectUnit{static_cast<int>(i)});
     flip_actions(game, out);
-    if (over_stacked_hex(game) < 0) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+    if (over_stacked_hex(game) < 0) out.push_back(act::EndPhase{});
 }
 
 // Units whose capability lets them change face "at the beginning of the
@@ -93,8 +93,7 @@ void MovementProcedure::flip_actions(const Game& game, std::vector<Action>& out)
         const int unit = static_cast<int>(i);
         if (!u.on_map || u.side != side || u.flipped || !game.unit(unit).type().back) continue;
         const int rule = game.unit(unit).capability(Capability::FlipsAtMovementStart);
-        if (rule == 1 || (rule == 2 && !game.hex_board_.in_enemy_zoc(side, u.hex)))
-            out.push_back({ActionKind::Flip, unit, -1, {}, -1});
+        if (rule == 1 || (rule == 2 && !game.hex_board_.in_enemy_zoc(side, u.hex))) out.push_back(act::Flip{unit});
     }
 }
 
@@ -114,59 +113,67 @@ ZocExit MovementProcedure::exit_mode(Game& game, int unit) {
 }
 
 void MovementProcedure::apply(Game& game, const Action& a) const {
-    if (a.kind == ActionKind::EndPhase) {
-        game.state_.at.stage = 1;
-        // Units not moved stay; mark all so the procedure ends.
-        for (auto& u : game.state_.units)
-            if (u.side == game.state_.at.active_side) u.moved = true;
-        return;
+    switch (a.kind()) {
+        case ActionKind::EndPhase:
+            game.state_.at.stage = 1;
+            // Units not moved stay; mark all so the procedure ends.
+            for (auto& u : game.state_.units)
+                if (u.side == game.state_.at.active_side) u.moved = true;
+            return;
+        case ActionKind::Exit:
+            return exit_map(game, a.get<act::Exit>());
+        case ActionKind::Flip: {
+            const int unit = a.get<act::Flip>().unit;
+            auto& u = game.state_.unit(unit);
+            game.set_back(unit, !u.back);
+            u.flipped = true;
+            if (game.recording_.log)
+                game.note("  " + game.unit(unit).id() + " turns to its " + (u.back ? "back" : "front") + " face");
+            return;
+        }
+        case ActionKind::SelectUnit:
+            game.state_.selected = a.unit();
+            game.state_.exit_mode = exit_mode(game, a.unit());
+            game.range_unit_ = -1;
+            return;
+        default:
+            return move(game, a.get<act::MoveTo>());
     }
-    if (a.kind == ActionKind::Exit) {
-        const int unit = a.unit;
-        const Hex from = game.state_.unit(unit).hex;
-        std::vector<Hex> path = movement_range(game, unit).path_to(a.hex);
-        if (game.hex_board_.uses_facing(unit))
-            for (int f = 0; f < 6 && path.empty(); ++f) path = facing_path(game, unit, a.hex, f);
-        game.state_.selected = -1;
-        game.state_.unit(unit).moved = true;
-        if (a.hex != from) game.move_along(unit, path, a.hex);
-        leave_map(game, unit, a.hex);
-        return;
-    }
-    if (a.kind == ActionKind::Flip) {
-        auto& u = game.state_.unit(a.unit);
-        game.set_back(a.unit, !u.back);
-        u.flipped = true;
-        if (game.recording_.log)
-            game.note("  " + game.unit(a.unit).id() + " turns to its " + (u.back ? "back" : "front") + " face");
-        return;
-    }
-    if (a.kind == ActionKind::SelectUnit) {
-        game.state_.selected = a.unit;
-        game.state_.exit_mode = exit_mode(game, a.unit);
-        game.range_unit_ = -1;
-        return;
-    }
-    // MoveTo
-    const int unit = a.unit;
-    Hex from = game.state_.unit(unit).hex;
-    const bool faced = game.hex_board_.uses_facing(unit) && a.index >= 0;
-    std::vector<Hex> path = faced ? facing_path(game, unit, a.hex, a.index) : movement_range(game, unit).path_to(a.hex);
-    if (path.empty()) path = {from, a.hex};  // the one hex a unit may always move (5.15)
+}
+
+void MovementProcedure::exit_map(Game& game, const act::Exit& exit) {
+    const int unit = exit.unit;
+    const Hex from = game.state_.unit(unit).hex;
+    std::vector<Hex> path = movement_range(game, unit).path_to(exit.hex);
+    if (game.hex_board_.uses_facing(unit))
+        for (int f = 0; f < 6 && path.empty(); ++f) path = facing_path(game, unit, exit.hex, f);
     game.state_.selected = -1;
     game.state_.unit(unit).moved = true;
-    if (a.hex == from) {
-        if (faced && a.index != game.unit(unit).facing()) {
-            game.set_facing(unit, a.index);
+    if (exit.hex != from) game.move_along(unit, path, exit.hex);
+    leave_map(game, unit, exit.hex);
+}
+
+void MovementProcedure::move(Game& game, const act::MoveTo& move) {
+    const int unit = move.unit;
+    Hex from = game.state_.unit(unit).hex;
+    const bool faced = game.hex_board_.uses_facing(unit) && move.facing >= 0;
+    std::vector<Hex> path =
+        faced ? facing_path(game, unit, move.hex, move.facing) : movement_range(game, unit).path_to(move.hex);
+    if (path.empty()) path = {from, move.hex};  // the one hex a unit may always move (5.15)
+    game.state_.selected = -1;
+    game.state_.unit(unit).moved = true;
+    if (move.hex == from) {
+        if (faced && move.facing != game.unit(unit).facing()) {
+            game.set_facing(unit, move.facing);
             if (game.recording_.log) game.note("  " + game.unit(unit).id() + " turns in " + game.grid().label(from));
         }
         return;
     }
-    game.move_along(unit, path, a.hex);
-    if (faced) game.set_facing(unit, a.index);
+    game.move_along(unit, path, move.hex);
+    if (faced) game.set_facing(unit, move.facing);
     if (game.recording_.log)
         game.note("  " + game.unit(unit).id() + " moves " + game.grid().label(from) + " to " +
-                  game.grid().label(a.hex));
+                  game.grid().label(move.hex));
     if (!game.listening(Event::MoveEnd)) return;
     EventContext ctx(Event::MoveEnd);
     ctx.set("unit", unit);
@@ -245,7 +252,7 @@ void MovementProcedure::one_hex_moves(const Game& game, int unit, std::vector<Ac
         if (game.hex_board_.blockers(opponent_of(me.side))[static_cast<std::size_t>(i)] ||
             !game.hex_board_.may_stack_in(unit, i))
             continue;
-        const Action move{ActionKind::MoveTo, unit, -1, n, faced ? d : -1};  // facing the hex entered
+        const Action move{act::MoveTo{unit, n, faced ? d : -1}};  // facing the hex entered
         if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
     }
 }
@@ -272,7 +279,7 @@ void MovementProcedure::exit_moves(const Game& game, int unit, std::vector<Actio
             } else {
                 cost = movement_range(game, unit).cost(h);
             }
-            const Action exit{ActionKind::Exit, unit, -1, h, -1};
+            const Action exit{act::Exit{unit, h}};
             if (cost >= 0 && cost <= budget && std::find(out.begin(), out.end(), exit) == out.end())
                 out.push_back(exit);
         }
@@ -515,7 +522,7 @@ void MovementProcedure::facing_moves(const Game& game, int unit, std::vector<Act
         if (r.states[state].cost < 0) continue;
         const int idx = static_cast<int>(state / 6);
         if (may_move_into(game, unit, idx))
-            out.push_back({ActionKind::MoveTo, unit, -1, game.grid().hex_at(idx), static_cast<int>(state % 6)});
+            out.push_back(act::MoveTo{unit, game.grid().hex_at(idx), static_cast<int>(state % 6)});
     }
 }
 

@@ -49,6 +49,8 @@ private:
     static void one_hex_moves(const Game& game, int unit, std::vector<Action>& out);
     static void exit_moves(const Game& game, int unit, std::vector<Action>& out);
     static void leave_map(Game& game, int unit, Hex at);
+    static void exit_map(Game& game, const act::Exit& exit);
+    static void move(Game& game, const act::MoveTo& move);
     static int movement_cost_scale(const Game& game, int unit);
     static bool moves_marked(const Game& game, int unit);
     static const std::uint8_t* halts_for(const Game& game, int unit);

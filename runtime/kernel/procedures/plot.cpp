@@ -76,13 +76,12 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
     const int unit = game.state_.selected;
     if (unit < 0) {
         for (std::size_t i = 0; i < game.state_.units.size(); ++i)
-            if (may_plot(game, static_cast<int>(i)))
-                out.push_back({ActionKind::SelectUnit, static_cast<int>(i), -1, {}, -1});
-        out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});  // the rest hold
+            if (may_plot(game, static_cast<int>(i))) out.push_back(act::SelectUnit{static_cast<int>(i)});
+        out.push_back(act::EndPhase{});  // the rest hold
         return;
     }
     const auto& me = game.state_.unit(unit);
-    auto task = [&](PlotTask t, Hex h) { out.push_back({ActionKind::Plot, unit, -1, h, static_cast<int>(t)}); };
+    auto task = [&](PlotTask t, Hex h) { out.push_back(act::Plot{unit, t, h}); };
     task(PlotTask::Hold, me.hex);
     // MV: any hex within the unit's allowance, by its least-cost path.
     if (game.unit(unit).movement_allowance() > 0) {
@@ -114,7 +113,7 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
 }
 
 void PlotProcedure::apply(Game& game, const Action& a) const {
-    if (a.kind == ActionKind::EndPhase) {
+    if (a.kind() == ActionKind::EndPhase) {
         game.state_.selected = -1;
         for (auto& u : game.state_.units)
             if (u.side == plotting_side(game)) u.moved = true;
@@ -124,22 +123,23 @@ void PlotProcedure::apply(Game& game, const Action& a) const {
         ++game.state_.at.stage;
         return;
     }
-    if (a.kind == ActionKind::SelectUnit) {
-        game.state_.selected = a.unit;
+    if (a.kind() == ActionKind::SelectUnit) {
+        game.state_.selected = a.unit();
         game.state_.exit_mode = ZocExit::Free;
         game.range_unit_ = -1;
         return;
     }
+    const auto& order = a.get<act::Plot>();
     Plot p;
-    p.task = static_cast<PlotTask>(a.index);
-    p.hex = a.hex;
-    p.from = game.state_.unit(a.unit).hex;
+    p.task = order.task;
+    p.hex = order.hex;
+    p.from = game.state_.unit(order.unit).hex;
     if (p.task == PlotTask::Move) {
-        p.path = plot_range(game, a.unit).path_to(a.hex);
+        p.path = plot_range(game, order.unit).path_to(order.hex);
         if (!p.path.empty()) p.path.erase(p.path.begin());  // the start
     }
-    game.beside_.plots[static_cast<std::size_t>(a.unit)] = std::move(p);
-    game.state_.unit(a.unit).moved = true;
+    game.beside_.plots[static_cast<std::size_t>(order.unit)] = std::move(p);
+    game.state_.unit(order.unit).moved = true;
     game.state_.selected = -1;
 }
 

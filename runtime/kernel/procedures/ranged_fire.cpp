@@ -49,9 +49,9 @@ void RangedFireProcedure::list(const Game& game, std::vector<Action>& out) const
         const bool held = must_target_adjacent && has_adjacent_eligible_target(game, firer);
         for (std::size_t t = 0; t < game.state_.units.size(); ++t)
             if (can_fire_at(game, firer, static_cast<int>(t), held ? 1 : range))
-                out.push_back({ActionKind::Fire, firer, static_cast<int>(t), {}, -1});
+                out.push_back(act::Fire{firer, static_cast<int>(t)});
     }
-    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+    out.push_back(act::EndPhase{});
 }
 
 bool RangedFireProcedure::has_adjacent_eligible_target(const Game& game, int firer) {
@@ -76,14 +76,14 @@ bool RangedFireProcedure::can_fire_at(const Game& game, int firer, int target, i
 }
 
 void RangedFireProcedure::apply(Game& game, const Action& a) const {
-    if (a.kind == ActionKind::EndPhase) {
+    if (a.kind() == ActionKind::EndPhase) {
         const bool both = game.phase().acting == rules::Acting::Both;
         game.state_.at.stage = (game.state_.at.stage == 0 && both) ? 1 : 2;
         return;
     }
-    game.state_.unit(a.unit).fired = true;
-    game.state_.fires.push_back({a.unit, a.target, game.unit(a.unit).attribute(game.roles_.fire_factor)});
-    if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " will fire at " + game.unit(a.target).id());
+    game.state_.unit(a.unit()).fired = true;
+    game.state_.fires.push_back({a.unit(), a.target(), game.unit(a.unit()).attribute(game.roles_.fire_factor)});
+    if (game.recording_.log) game.note("  " + game.unit(a.unit()).id() + " will fire at " + game.unit(a.target()).id());
 }
 
 void RangedFireProcedure::resolve_fires(Game& game) {

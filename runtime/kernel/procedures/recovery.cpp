@@ -104,23 +104,23 @@ void RecoveryProcedure::list(const Game& game, std::vector<Action>& out) const {
         for (Hex h : hexes)
             if (game.ruleset_->terrain[static_cast<std::size_t>(game.hex_board().terrain_at(h))]
                     .cost[static_cast<std::size_t>(type.front.movement_class)])
-                out.push_back({ActionKind::RallyTo, static_cast<int>(i), -1, h, -1});
+                out.push_back(act::RallyTo{static_cast<int>(i), h});
     }
-    out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    out.push_back(act::Decline{});
 }
 
 void RecoveryProcedure::apply(Game& game, const Action& a) const {
     game.state_.at.stage = 3;
-    if (a.kind != ActionKind::RallyTo) return;
-    auto& u = game.state_.unit(a.unit);
+    if (a.kind() != ActionKind::RallyTo) return;
+    auto& u = game.state_.unit(a.unit());
     u.eliminated = false;
     u.back = false;
-    game.move_unit(a.unit, a.hex);
+    game.move_unit(a.unit(), *a.hex());
     if (game.roles_.strength >= 0)
         game.state_.sides[static_cast<std::size_t>(u.side)].eliminated_strength -=
-            game.unit(a.unit).type().front.values[static_cast<std::size_t>(game.roles_.strength)];
-    game.state_.sides[static_cast<std::size_t>(u.side)].lost_points -= game.unit(a.unit).victory_points();
-    if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " rallies at " + game.grid().label(a.hex));
+            game.unit(a.unit()).type().front.values[static_cast<std::size_t>(game.roles_.strength)];
+    game.state_.sides[static_cast<std::size_t>(u.side)].lost_points -= game.unit(a.unit()).victory_points();
+    if (game.recording_.log) game.note("  " + game.unit(a.unit()).id() + " rallies at " + game.grid().label(*a.hex()));
     game.check_morale(u.side);
 }
 

@@ -80,7 +80,7 @@ void TabletopArtilleryProcedure::list(const Game& game, std::vector<Action>& out
             for (const auto& s : shots)
                 if (chart.shots[static_cast<std::size_t>(s.shot)].shape == rules::ShotSpec::Template::Wedge &&
                     d <= s.range) {
-                    out.push_back({ActionKind::Fire, gun, target, {}, 0});
+                    out.push_back(act::Fire{gun, target, 0});
                     break;
                 }
         }
@@ -88,9 +88,9 @@ void TabletopArtilleryProcedure::list(const Game& game, std::vector<Action>& out
         // player calls a range without measuring; any whole cm is legal).
         const int reach = static_cast<int>(chart.max_range(game.state_.unit(gun).type));
         for (int called = 10; called <= reach; called += 10)
-            if (shot_for(chart, shots, called, fired)) out.push_back({ActionKind::Fire, gun, target, {}, called});
+            if (shot_for(chart, shots, called, fired)) out.push_back(act::Fire{gun, target, called});
     }
-    out.push_back({ActionKind::Decline, gun});
+    out.push_back(act::Decline{gun});
 }
 
 bool TabletopArtilleryProcedure::may_call(const Game& game, int gun, int target, int called_cm) {
@@ -98,7 +98,8 @@ bool TabletopArtilleryProcedure::may_call(const Game& game, int gun, int target,
     std::vector<Action> offered;
     TabletopArtilleryProcedure{}.list(game, offered);  // the calls offered to the gun now
     const bool aimed = std::any_of(offered.begin(), offered.end(), [&](const Action& a) {
-        return a.kind == ActionKind::Fire && a.target == target && a.index > 0;
+        const auto* f = a.as<act::Fire>();
+        return f && f->target == target && f->called_cm > 0;
     });
     if (!aimed) return false;
     const auto& chart = *game.ruleset_->artillery_chart(game.phase().table);
@@ -109,13 +110,14 @@ bool TabletopArtilleryProcedure::may_call(const Game& game, int gun, int target,
 }
 
 void TabletopArtilleryProcedure::apply(Game& game, const Action& a) const {
-    game.state_.unit(a.unit).fired = true;
+    game.state_.unit(a.unit()).fired = true;
     game.drop_legal();
-    if (a.kind == ActionKind::Decline) {
-        if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " does not fire");
+    if (a.kind() == ActionKind::Decline) {
+        if (game.recording_.log) game.note("  " + game.unit(a.unit()).id() + " does not fire");
         return;
     }
-    fire_gun(game, a.unit, a.target, a.index);
+    const auto& fire = a.get<act::Fire>();
+    fire_gun(game, fire.unit, fire.target, fire.called_cm);
 }
 
 // A shot as it lands: where the gun aimed, and what its template takes.

@@ -136,27 +136,27 @@ void TabletopFireProcedure::list(const Game& game, std::vector<Action>& out) con
             may = game.state_.unit(target).on_map &&
                   std::any_of(game.state_.sightings.begin(), game.state_.sightings.end(),
                               [&](const Sighting& s) { return s.firer == firer && s.target == target; });
-        if (may) out.push_back({ActionKind::Fire, firer, target});
+        if (may) out.push_back(act::Fire{firer, target});
     }
-    out.push_back({ActionKind::Decline, firer});
+    out.push_back(act::Decline{firer});
 }
 
 void TabletopFireProcedure::apply(Game& game, const Action& a) const {
-    auto& u = game.state_.unit(a.unit);
+    auto& u = game.state_.unit(a.unit());
     u.fired = true;
-    if (a.kind != ActionKind::Fire) {
-        if (game.recording_.log) game.note("  " + game.unit(a.unit).id() + " holds its fire");
+    if (a.kind() != ActionKind::Fire) {
+        if (game.recording_.log) game.note("  " + game.unit(a.unit()).id() + " holds its fire");
         return;
     }
     double range = 0;
-    if (!may_fire_at(game, a.unit, a.target, &range)) {
+    if (!may_fire_at(game, a.unit(), a.target(), &range)) {
         for (const auto& s : game.state_.sightings)
-            if (s.firer == a.unit && s.target == a.target) range = s.distance_um / 10000.0;
+            if (s.firer == a.unit() && s.target == a.target()) range = s.distance_um / 10000.0;
         if (game.recording_.log)
-            game.note("  " + game.unit(a.unit).id() + " fires en passant at " + game.unit(a.target).id() +
+            game.note("  " + game.unit(a.unit()).id() + " fires en passant at " + game.unit(a.target()).id() +
                       ", seen at " + std::to_string(static_cast<int>(std::lround(range))) + " cm");
     }
-    game.state_.fires.push_back({a.unit, a.target, static_cast<int>(std::lround(range * 10))});
+    game.state_.fires.push_back({a.unit(), a.target(), static_cast<int>(std::lround(range * 10))});
     game.drop_legal();
 }
 

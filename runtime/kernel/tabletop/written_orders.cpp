@@ -258,15 +258,15 @@ void WrittenOrdersProcedure::list(const Game& game, std::vector<Action>& out) co
     std::vector<TableOrder> menu;
     orders.menu_into(unit, menu);
     for (const auto& o : menu) {
-        Action a{ActionKind::WriteOrder, unit};
-        a.order = o;
+        Action a{act::WriteOrder{unit, o}};
         out.push_back(a);
     }
 }
 
 void WrittenOrdersProcedure::apply(Game& game, const Action& a) const {
-    const auto i = static_cast<std::size_t>(a.unit);
-    game.beside_.pending_table_orders.orders[i] = a.order;
+    const auto& written = a.get<act::WriteOrder>();
+    const auto i = static_cast<std::size_t>(written.unit);
+    game.beside_.pending_table_orders.orders[i] = written.order;
     game.beside_.pending_table_orders.written[i] = 1;
     game.drop_legal();
 }

@@ -147,7 +147,7 @@ void CombatResolution::displacement_actions(const Game& game, std::vector<Action
     // Nor onto the retreating unit's own path, which it is about to take.
     const auto& first = game.state_.combat.displacing.front();
     const auto path = game.retreat_path(first.unit, first.to);
-    for (Hex h : displacement_hexes(game, unit, chain, path)) out.push_back({ActionKind::RetreatTo, unit, -1, h, -1});
+    for (Hex h : displacement_hexes(game, unit, chain, path)) out.push_back(act::RetreatTo{unit, h});
 }
 
 void CombatResolution::start_displacement(Game& game, int unit, Hex to) {
@@ -161,8 +161,8 @@ void CombatResolution::start_displacement(Game& game, int unit, Hex to) {
 // on; once one has room, every waiting retreat moves in, last first.
 void CombatResolution::displace(Game& game, const Action& a) {
     Combat& c = game.state_.combat;
-    if (!game.hex_board_.may_end_in(a.unit, a.hex)) {
-        c.displacing.push_back({a.unit, a.hex});
+    if (!game.hex_board_.may_end_in(a.unit(), *a.hex())) {
+        c.displacing.push_back({a.unit(), *a.hex()});
         return;
     }
     auto push = [&](int unit, Hex to) {
@@ -178,7 +178,7 @@ void CombatResolution::displace(Game& game, const Action& a) {
         ctx.set("displaced", 1);
         game.raise(ctx);
     };
-    push(a.unit, a.hex);
+    push(a.unit(), *a.hex());
     while (c.displacing.size() > 1) {
         const Combat::Waiting w = c.displacing.back();
         c.displacing.pop_back();

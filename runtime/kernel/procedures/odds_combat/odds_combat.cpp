@@ -121,7 +121,7 @@ bool OddsCombatProcedure::step(Game& game) const {
     if (game.state_.at.stage == 2) return false;
     std::vector<Action>& options = game.listing_buffer();
     combat_actions(game, options);
-    if (options.empty() || (options.size() == 1 && options[0].kind == ActionKind::EndPhase)) return false;
+    if (options.empty() || (options.size() == 1 && options[0].kind() == ActionKind::EndPhase)) return false;
     game.decide_listed(DecisionKind::CombatDeclare, game.attacking_side());
     return true;
 }
@@ -152,16 +152,16 @@ void OddsCombatProcedure::declare_actions(const Game& game, std::vector<Action>&
         };
         if (std::any_of(attackers.begin(), attackers.end(), may_reach) &&
             game.may_still_reach_table(hex_target ? game.hex_defenders(t) : std::vector<int>{t}, &attackers)) {
-            out.push_back({ActionKind::Declare, -1, t, {}, -1});
+            out.push_back(act::Declare{t});
             if (hex_target) declared.push_back(h);
         }
     }
-    if (may_end_combat_phase(game)) out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+    if (may_end_combat_phase(game)) out.push_back(act::EndPhase{});
 }
 
 void OddsCombatProcedure::combat_apply(Game& game, const Action& a) {
     Combat& c = game.state_.combat;
-    switch (a.kind) {
+    switch (a.kind()) {
         case ActionKind::EndPhase:
             game.state_.at.stage = 2;
             for (auto& u : game.state_.units) u.attacked = true;  // nothing more to declare
@@ -170,18 +170,18 @@ void OddsCombatProcedure::combat_apply(Game& game, const Action& a) {
             game.state_.combat = Combat{};
             game.state_.combat.defenders =
                 (game.combat_rules().target == rules::CombatOptions::Target::Hex) || game.dice_pool()
-                    ? game.hex_defenders(a.target)
-                    : std::vector<int>{a.target};
+                    ? game.hex_defenders(a.target())
+                    : std::vector<int>{a.target()};
             game.state_.combat_open = true;
             for (auto& placed : game.beside_.support.committed) placed.clear();  // the last combat's markers are spent
             if (game.combat_rules().bombardment)
                 game.state_.combat.stage = Combat::Support;  // markers are the attack (8.1.2)
             return;
         case ActionKind::AddAttacker:
-            c.attackers.push_back(a.unit);
+            c.attackers.push_back(a.unit());
             return;
         case ActionKind::AddDefender:
-            c.defenders.push_back(a.target);
+            c.defenders.push_back(a.target());
             return;
         case ActionKind::Resolve:
             c.stage = game.combat_rules().support_markers > 0 ? Combat::Support : Combat::Declared;
@@ -192,21 +192,22 @@ void OddsCombatProcedure::combat_apply(Game& game, const Action& a) {
         case ActionKind::ChooseUnit: {
             const bool attacker = c.losses_attacker > 0;
             --(attacker ? c.losses_attacker : c.losses_defender);
-            CombatResolution::lose_step(game, a.unit, CombatResolution::loss_is_reduction(game, attacker));
+            CombatResolution::lose_step(game, a.unit(), CombatResolution::loss_is_reduction(game, attacker));
             return;
         }
         case ActionKind::RetreatTo:
             if (!c.displacing.empty()) return CombatResolution::displace(game, a);
             c.retreat_decided = true;
             c.to_retreat.erase(c.to_retreat.begin());
-            if (CombatResolution::needs_room(game, a.unit, a.hex))
-                return CombatResolution::start_displacement(game, a.unit, a.hex);  // a friend makes room first (8.3.1)
-            CombatResolution::retreat_to(game, a.unit, a.hex);
+            if (CombatResolution::needs_room(game, a.unit(), *a.hex()))
+                return CombatResolution::start_displacement(game, a.unit(),
+                                                            *a.hex());  // a friend makes room first (8.3.1)
+            CombatResolution::retreat_to(game, a.unit(), *a.hex());
             return;
         case ActionKind::StiffResistance:
             return CombatResolution::offer_stiff_resistance(game);
         case ActionKind::AdvanceTo:
-            return CombatResolution::advance_after_combat(game, a.unit, a.hex);
+            return CombatResolution::advance_after_combat(game, a.unit(), *a.hex());
         case ActionKind::Decline:
             if (c.stage == Combat::Support)
                 CombatResolution::commit_support(game, a);  // passes
@@ -264,9 +265,8 @@ void OddsCombatProcedure::bombardment_actions(const Game& game, std::vector<Acti
     if (game.state_.at.stage >= 2) return;  // the attacker said it is done
     if (game.support_draws_left(game.attacking_side()) > 0)
         for (std::size_t i = 0; i < game.state_.units.size(); ++i)
-            if (may_be_declared_against(game, static_cast<int>(i)))
-                out.push_back({ActionKind::Declare, -1, static_cast<int>(i), {}, -1});
-    out.push_back({ActionKind::EndPhase, -1, -1, {}, -1});
+            if (may_be_declared_against(game, static_cast<int>(i))) out.push_back(act::Declare{static_cast<int>(i)});
+    out.push_back(act::EndPhase{});
 }
 
 // Building the open combat: the attackers that may join it, the defenders
@@ -277,7 +277,7 @@ void OddsCombatProcedure::building_actions(const Game& game, std::vector<Action>
         if (game.can_attack(static_cast<int>(i)) && !contains(c.attackers, static_cast<int>(i)) &&
             reaches_all(game, static_cast<int>(i), c.defenders) &&
             (!game.dice_pool() || may_join_pool(game, static_cast<int>(i))))
-            out.push_back({ActionKind::AddAttacker, static_cast<int>(i), -1, {}, -1});
+            out.push_back(act::AddAttacker{static_cast<int>(i)});
     if (!c.attackers.empty()) {
         // A fire into a hex has the hex's units as its defenders, no more (6.16).
         // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
@@ -287,10 +287,10 @@ void OddsCombatProcedure::building_actions(const Game& game, std::vector<Action>
             const int t = static_cast<int>(i);
             if (!contains(c.defenders, t) && may_be_declared_against(game, t) && reached_by_all(game, t, c.attackers) &&
                 game.in_a_defending_hex(t) && game.may_still_reach_table(with(c.defenders, t)))
-                out.push_back({ActionKind::AddDefender, -1, t, {}, -1});
+                out.push_back(act::AddDefender{t});
         }
         if (!strands_mandatory_unit(game) && game.odds_permitted(c.attackers, c.defenders))
-            out.push_back({ActionKind::Resolve, -1, -1, {}, -1});
+            out.push_back(act::Resolve{});
     }
 }
 

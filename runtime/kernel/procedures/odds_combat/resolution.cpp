@@ -23,15 +23,15 @@ void CombatResolution::actions(const Game& game, std::vector<Action>& out) {
         OddsCombatProcedure::building_actions(game, out);
     } else if (c.stage == Combat::Losses) {
         const bool attacker_loses = c.losses_attacker > 0;
-        for (int u : loss_candidates(game, attacker_loses)) out.push_back({ActionKind::ChooseUnit, u, -1, {}, -1});
+        for (int u : loss_candidates(game, attacker_loses)) out.push_back(act::ChooseUnit{u});
         if (!attacker_loses && c.losses_defender == 0 && !c.displacing.empty()) {
             out.clear();
             displacement_actions(game, out);
         } else if (!attacker_loses && c.losses_defender == 0 && !c.to_retreat.empty()) {
             out.clear();
             int u = c.to_retreat.front();
-            for (Hex h : retreat_options(game, u)) out.push_back({ActionKind::RetreatTo, u, -1, h, -1});
-            if (offers_stiff_resistance(game)) out.push_back({ActionKind::StiffResistance, -1, -1, {}, -1});
+            for (Hex h : retreat_options(game, u)) out.push_back(act::RetreatTo{u, h});
+            if (offers_stiff_resistance(game)) out.push_back(act::StiffResistance{});
         }
     } else if (c.stage == Combat::Advance) {
         advance_actions(game, out);

@@ -209,11 +209,11 @@ void CombatResolution::advance_along_retreat_actions(const Game& game, std::vect
                     break;
             }
             if (game.hex_board_.may_end_in(u, h) &&
-                std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit == u && a.hex == h; }))
-                out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
+                std::none_of(out.begin(), out.end(), [&](const Action& a) { return a.unit() == u && a.hex() == h; }))
+                out.push_back(act::AdvanceTo{u, h});
         }
     }
-    if (!out.empty()) out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!out.empty()) out.push_back(act::Decline{});
 }
 
 std::vector<Hex> CombatResolution::vacated_defender_hexes(const Game& game) {
@@ -276,10 +276,9 @@ void CombatResolution::advance_actions(const Game& game, std::vector<Action>& ou
             frontier = std::move(next);
         }
         for (Hex h : reach)
-            if (game.hex_board_.may_end_in(u, h)) out.push_back({ActionKind::AdvanceTo, u, -1, h, -1});
+            if (game.hex_board_.may_end_in(u, h)) out.push_back(act::AdvanceTo{u, h});
     }
-    if (!out.empty() && !(c.advance_required && attackers_advance))
-        out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!out.empty() && !(c.advance_required && attackers_advance)) out.push_back(act::Decline{});
 }
 
 }  // namespace sandtable::kernel

@@ -59,17 +59,16 @@ bool CombatResolution::support_commit_step(Game& game) {
 void CombatResolution::support_actions(const Game& game, std::vector<Action>& out) {
     const int side = support_side_at(game, game.state_.combat.support_step);
     if (side < 0) return;
-    if (game.support_draws_left(side) > 0) out.push_back({ActionKind::CommitSupport, -1, -1, {}, -1});
+    if (game.support_draws_left(side) > 0) out.push_back(act::CommitSupport{});
     // A bombardment is an attack by markers: it has at least one (8.1).
-    if (!(game.combat_rules().bombardment && game.state_.combat.support_step == 0))
-        out.push_back({ActionKind::Decline, -1, -1, {}, -1});
+    if (!(game.combat_rules().bombardment && game.state_.combat.support_step == 0)) out.push_back(act::Decline{});
 }
 
 void CombatResolution::commit_support(Game& game, const Action& a) {
     Combat& c = game.state_.combat;
     const int side = support_side_at(game, c.support_step);
     ++c.support_step;
-    if (a.kind != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
+    if (a.kind() != ActionKind::CommitSupport) return;  // passes; may not come back to it (8.2.1 b)
     game.beside_.support.committed[static_cast<std::size_t>(side)].push_back(
         draw_support_marker(game, side));  // used until the next game turn (7.2)
     ++(side == game.attacking_side() ? c.support_attacker_markers : c.support_defender_markers);
