@@ -33,6 +33,15 @@ int expected_support(const Game& game, int side, int count) {
 }
 
 // Columns at or above this index (1-1 in a BMW-like table) are worth taking.
+// A result a rule fixes for the combat (the scripts' estimate): worth attacking when it hurts only the defender.
+int fixed_result_margin(const Game& game, const std::string& code) {
+    const auto* result = game.ruleset().combat_result(code);
+    if (!result) return std::numeric_limits<int>::min() / 2;
+    using E = rules::CombatResult::Effect;
+    const bool attacker_hurt = result->attacker != E::None, defender_hurt = result->defender != E::None;
+    return defender_hurt && !attacker_hurt ? 3 : attacker_hurt && !defender_hurt ? -3 : 0;
+}
+
 int even_odds_column(const Game& game) {
     for (const auto& t : game.ruleset().odds_tables)
         for (std::size_t c = 0; c < t.columns.size(); ++c)
@@ -231,9 +240,11 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
         int margin = e.column - even_odds_column(game);
         if (differential && e.line >= 0) {
             const auto& line = differential->lines[static_cast<std::size_t>(e.line)];
-            margin = differential->column_for(e.attack + support - e.defend, line) -
-                     differential->column_for(game.combat().bombardment() ? 2 : 0, line);
+            margin =
+                differential->shifted(differential->column_for(e.attack + support - e.defend, line), e.shift, line) -
+                differential->column_for(game.combat().bombardment() ? 2 : 0, line);
         }
+        if (!e.forced_result.empty()) margin = fixed_result_margin(game, e.forced_result);
         if (margin > best_margin) {
             best_margin = margin;
             best = &a;

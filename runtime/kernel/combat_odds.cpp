@@ -29,13 +29,6 @@ std::vector<std::string> Game::odds_combat_phases() const {
     return out;
 }
 
-OddsEstimate Game::odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
-                                  const std::vector<int>& defenders, CombatExplanation* why) const {
-    for (std::size_t i = 0; i < ruleset_->phases.size(); ++i)
-        if (ruleset_->phases[i].id == phase_id) return odds_in(static_cast<int>(i), attackers, defenders, why);
-    throw std::invalid_argument("no phase '" + phase_id + "' in the ruleset");
-}
-
 // Attack and defence as a phase counts them (PRESTAGS 7.5, BMW 7.x, F&M 8.2):
 // leaders, halving by terrain and hexsides, fortification, a hex's protection
 // against fire, and the column shifts; with `why`, each unit's part too.
@@ -300,7 +293,10 @@ std::string Game::module_source(const std::string& module) const {
 // Each handler's change to a traced event's values, as a modifier of the
 // combat being explained: "attack 13 → 15 (combat.strengths)".
 void Game::explain_script_changes(const EventContext& context, const char* what) {
-    CombatExplanation* why = current_explanation();
+    note_script_changes(context, what, current_explanation());
+}
+
+void Game::note_script_changes(const EventContext& context, const char* what, CombatExplanation* why) const {
     if (!why) return;
     for (const ContextChange& change : context.changes())
         why->modifiers.push_back({change.key + " " + (change.before.empty() ? "none" : change.before) + " → " +

@@ -2,6 +2,8 @@
 
 #include "kernel/game.h"
 
+#include <stdexcept>
+
 namespace sandtable::kernel {
 
 std::vector<geometry::Hex> CombatQueries::retreat_destinations(int unit, int hexes) const {
@@ -12,11 +14,14 @@ std::vector<geometry::Hex> CombatQueries::retreat_path(int unit, geometry::Hex t
 }
 OddsEstimate CombatQueries::odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
                                      CombatExplanation* why) const {
-    return game_.odds_for(attackers, defenders, why);
+    return game_.scripted_odds(game_.phase_index(), attackers, defenders, why);
 }
 OddsEstimate CombatQueries::odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
                                            const std::vector<int>& defenders, CombatExplanation* why) const {
-    return game_.odds_for_phase(phase_id, attackers, defenders, why);
+    const auto& phases = game_.ruleset().phases;
+    for (std::size_t i = 0; i < phases.size(); ++i)
+        if (phases[i].id == phase_id) return game_.scripted_odds(static_cast<int>(i), attackers, defenders, why);
+    throw std::invalid_argument("no phase '" + phase_id + "' in the ruleset");
 }
 std::vector<std::string> CombatQueries::odds_combat_phases() const { return game_.odds_combat_phases(); }
 std::vector<int> CombatQueries::defenders_of(int target) const { return game_.hex_defenders(target); }

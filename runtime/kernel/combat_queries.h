@@ -20,15 +20,17 @@ namespace sandtable::kernel {
 
 class Game;
 
-// The odds of a possible combat before scripts have their say: for bots,
-// the studio's odds preview and the CLI.
+// The odds of a possible combat as the rules will count them, the rule
+// scripts' combat.strengths and combat.odds asked as an estimate: for bots,
+// the studio's odds preview and calculator, and the CLI.
 struct OddsEstimate {
     int attack = 0;
     int defend = 0;
     int shift = 0;
     int column = -1;
     std::string label;
-    int line = -1;  // a differential table's terrain line (index), -1 for an odds table
+    int line = -1;              // a differential table's terrain line (index), -1 for an odds table
+    std::string forced_result;  // a result a rule script fixes for this combat (then `label` says so)
 };
 
 class CombatQueries {

@@ -210,8 +210,6 @@ private:
     std::vector<geometry::Hex> retreat_path(int unit, geometry::Hex to) const;
     OddsEstimate odds_for(const std::vector<int>& attackers, const std::vector<int>& defenders,
                           CombatExplanation* why = nullptr) const;
-    OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
-                                const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
     std::vector<std::string> odds_combat_phases() const;
     bool can_attack(int unit) const;
     int attacking_side() const;
@@ -319,6 +317,13 @@ private:
     CombatExplanation* begin_explanation();
     CombatExplanation* current_explanation();
     void explain_script_changes(const EventContext& context, const char* what);
+    void note_script_changes(const EventContext& context, const char* what, CombatExplanation* why) const;
+    // The odds as the rules will count them: the kernel's count, then the scripts asked (scripted_odds.cpp).
+    OddsEstimate scripted_odds(int phase_index, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                               CombatExplanation* why) const;
+    void ask_strengths(OddsEstimate& e, bool pool, const std::vector<int>& attackers, const std::vector<int>& defenders,
+                       CombatExplanation* why) const;
+    void find_scripted_column(OddsEstimate& e, const rules::PhaseSpec& spec, bool shifts, CombatExplanation* why) const;
     std::string module_source(const std::string& module) const;
     // combat_retreat.cpp: where a unit may retreat
     struct RetreatSearch {

@@ -32,7 +32,7 @@
 ---| "fire.result"       # ctx: firer, target, roll, factor, hit; writable: hit
 ---| "combat.declared"   # ctx: attackers, defenders, cancel, forced_result; writable: cancel, forced_result
 ---| "combat.strengths"  # ctx: attack, defend, close_combat, estimate; writable: attack, defend
----| "combat.odds"       # ctx: column, shift; writable: shift
+---| "combat.odds"       # ctx: column, shift, estimate; writable: shift
 ---| "combat.result"     # ctx: result, roll, modifier, advance_required, advance_mark; writable: result, advance_required, advance_mark
 ---| "unit.retreated"    # ctx: unit, from, displaced
 ---| "unit.eliminated"   # ctx: unit
@@ -98,6 +98,7 @@
 ---@class sandtable.CombatOddsContext
 ---@field column integer 0-based index of the column before shifts (read-only)
 ---@field shift integer writable: column shift, negative towards the defender
+---@field estimate? integer 1 when asked as a query: a bot or the studio estimating a possible combat (docs/adr/0007)
 
 ---@class sandtable.CombatResultContext
 ---@field result string writable: the result code (a new one must be under combat_results; not checked)

@@ -27,7 +27,9 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for scenario in $(find scenarios -name '*.yaml' | LC_ALL=C sort); do
     for bots in random,random greedy,greedy; do
-        printf '%s %s %s\n' "$scenario" "$bots" "$(digest "$scenario" "$bots")" >>"$out"
+        # A batch that fails must fail the check: its empty output would hash like any other.
+        d=$(digest "$scenario" "$bots") || { echo "batch failed: $scenario $bots" >&2; exit 1; }
+        printf '%s %s %s\n' "$scenario" "$bots" "$d" >>"$out"
     done
 done
 if [[ -z $expected ]]; then

@@ -25,8 +25,8 @@ std::string shipped(const std::string& relative) { return std::string(SANDTABLE_
 std::string replay_error(const std::string& action) {
     auto game = load::load_scenario(shipped("scenarios/bmw/wendle-fords.yaml"));
     kernel::Game g(game.ruleset, game.scenario, 1);
-    const std::string text = "format: sandtable-replay/2\nscenario: \"wendle-fords.yaml\"\nseed: 1\nactions:\n  - " +
-                             action + "\n";
+    const std::string text =
+        "format: sandtable-replay/2\nscenario: \"wendle-fords.yaml\"\nseed: 1\nactions:\n  - " + action + "\n";
     try {
         kernel::parse_replay(text, "r.yaml", g);
     } catch (const std::exception& e) {
@@ -85,7 +85,8 @@ TEST_CASE("a kind's own fields tell actions apart: the same hex faced otherwise 
     CHECK(fire.as<act::MoveTo>() == nullptr);
 }
 
-TEST_CASE("a replay's action takes exactly its kind's keys, with the line of the one that is wrong", "[action][replay]") {
+TEST_CASE("a replay's action takes exactly its kind's keys, with the line of the one that is wrong",
+          "[action][replay]") {
     CHECK(replay_error("{do: select, unit: \"h_xb1\"}").empty());
     CHECK(replay_error("{do: move, unit: \"h_xb1\", hex: \"0708\"}").empty());
     // Another kind's key is not silently dropped.

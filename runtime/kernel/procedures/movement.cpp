@@ -56,6 +56,7 @@ bool MovementProcedure::may_be_moved(const Game& game, int unit) { return Movers
 void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
     if (game.state_.selected >= 0) {
         const int unit = game.state_.selected;
+        const std::size_t listed_before = out.size();
         if (game.hex_board_.uses_facing(unit)) {
             facing_moves(game, unit, out);
         } else {
@@ -73,6 +74,10 @@ void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
         }
         if (game.options<rules::MovementOptions>().always_one_hex) one_hex_moves(game, unit, out);
         exit_moves(game, unit, out);
+        // The stacking lookahead (may_still_leave) counted on this unit leaving a crowded hex, and every way
+        // out has since filled: it stays rather than leave its side with no move at all.
+        if (out.size() == listed_before)
+            out.push_back(act::MoveTo{unit, game.state_.unit(unit).hex, stay_facing(game, unit)});
         return;
     }
     const Movers movable(game);
@@ -80,6 +85,11 @@ void MovementProcedure::list(const Game& game, std::vector<Action>& out) const {
         if (movable(static_cast<int>(i))) out.push_back(act::SelectUnit{static_cast<int>(i)});
     flip_actions(game, out);
     if (over_stacked_hex(game) < 0) out.push_back(act::EndPhase{});
+}
+
+// The facing a unit keeps when it stays: its own, for a unit with a facing; -1 otherwise.
+int MovementProcedure::stay_facing(const Game& game, int unit) {
+    return game.hex_board_.uses_facing(unit) ? game.unit(unit).facing() : -1;
 }
 
 // Units whose capability lets them change face "at the beginning of the

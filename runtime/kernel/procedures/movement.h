@@ -46,6 +46,7 @@ private:
     static ZocExit exit_mode(Game& game, int unit);
     static bool may_move_into(const Game& game, int unit, int hex_index);
     static bool may_still_leave(const Game& game, int unit);
+    static int stay_facing(const Game& game, int unit);
     static void one_hex_moves(const Game& game, int unit, std::vector<Action>& out);
     static void exit_moves(const Game& game, int unit, std::vector<Action>& out);
     static void leave_map(Game& game, int unit, Hex at);

@@ -35,6 +35,15 @@ inline void forbid_in_query(lua_State* L, const char* function) {
                    host(L).query_event());
 }
 
+// A change a handler makes while the kernel estimates a possible combat (combat.strengths or combat.odds asked
+// with `estimate = 1`, docs/adr/0007) is dropped: the estimate counts what the combat would come to and changes
+// nothing, so a handler needs no second path. In any other query the change is an error, as above.
+inline bool dropped_in_estimate(lua_State* L, const char* function) {
+    if (host(L).in_query() && game(L).combat().estimating()) return true;
+    forbid_in_query(L, function);
+    return false;
+}
+
 // A whole-number argument within [min, max]: a float with a fraction, NaN,
 // or anything out of range is a Lua error naming the call, never a silent
 // wrap to an int (game.roll(2^32 + 6) rolling a d6).

@@ -39,7 +39,7 @@ int l_combat(lua_State* L) {
 }
 
 int l_cancel_combat(lua_State* L) {
-    forbid_in_query(L, "game.cancel_combat");
+    if (dropped_in_estimate(L, "game.cancel_combat")) return 0;
     game(L).cancel_combat();
     return 0;
 }

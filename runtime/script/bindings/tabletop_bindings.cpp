@@ -52,7 +52,7 @@ int l_figures_at_start(lua_State* L) {
 
 // game.lose_figures(u, n, why): removes figures (the unit is eliminated with none left).
 int l_lose_figures(lua_State* L) {
-    forbid_in_query(L, "game.lose_figures");
+    if (dropped_in_estimate(L, "game.lose_figures")) return 0;
     require_table(L, "game.lose_figures");
     const int u = unit_arg(L, 1);
     const int n = bindings::int_arg(L, 2, 0, 1'000'000, "game.lose_figures", "the number of figures");
@@ -141,7 +141,7 @@ TableOrder order_arg(lua_State* L, int index) {
 // game.set_table_order(u, order): a script gives a unit that takes no written
 // orders (a berserker) its order for the turn, checked as a written one is.
 int l_set_table_order(lua_State* L) {
-    forbid_in_query(L, "game.set_table_order");
+    if (dropped_in_estimate(L, "game.set_table_order")) return 0;
     require_table(L, "game.set_table_order");
     const int u = unit_arg(L, 1);
     const TableOrder o = order_arg(L, 2);
@@ -259,7 +259,7 @@ int l_bearing(lua_State* L) {
 // game.shift(u, bearing, cm): moves the unit straight that far, keeping its
 // facing (a push back, a rampage); nothing checks what it runs into.
 int l_shift(lua_State* L) {
-    forbid_in_query(L, "game.shift");
+    if (dropped_in_estimate(L, "game.shift")) return 0;
     require_table(L, "game.shift");
     const int u = unit_arg(L, 1);
     const double bearing = bindings::number_arg(L, 2, -1e6, 1e6, "game.shift", "the bearing");

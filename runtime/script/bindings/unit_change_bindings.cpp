@@ -10,7 +10,7 @@ namespace sandtable::script::bindings {
 namespace {
 
 int l_set_capability(lua_State* L) {
-    forbid_in_query(L, "game.set_capability");
+    if (dropped_in_estimate(L, "game.set_capability")) return 0;
     const char* type = luaL_checkstring(L, 1);
     const char* face_text = luaL_checkstring(L, 2);
     const char* cap = luaL_checkstring(L, 3);
@@ -31,7 +31,7 @@ int l_set_capability(lua_State* L) {
 
 // game.set_hits(unit, n): the strength points it has lost; a unit left with none is eliminated.
 int l_set_hits(lua_State* L) {
-    forbid_in_query(L, "game.set_hits");
+    if (dropped_in_estimate(L, "game.set_hits")) return 0;
     const int u = unit_arg(L, 1);
     const int n = bindings::int_arg(L, 2, 0, 1'000'000, "game.set_hits", "hits");
     char message[512] = {0};
@@ -46,7 +46,7 @@ int l_set_hits(lua_State* L) {
 
 // game.restore(unit, hex [, hits]): an eliminated unit comes back on the map.
 int l_restore(lua_State* L) {
-    forbid_in_query(L, "game.restore");
+    if (dropped_in_estimate(L, "game.restore")) return 0;
     const int u = unit_arg(L, 1);
     const Hex at = hex_arg(L, 2);
     const int hits = bindings::opt_int_arg(L, 3, 0, 0, 1'000'000, "game.restore", "hits");
@@ -61,20 +61,20 @@ int l_restore(lua_State* L) {
 }
 
 int l_flip(lua_State* L) {
-    forbid_in_query(L, "game.flip");
+    if (dropped_in_estimate(L, "game.flip")) return 0;
     int u = unit_arg(L, 1);
     game(L).set_back(u, lua_toboolean(L, 2));
     return 0;
 }
 
 int l_disorder(lua_State* L) {
-    forbid_in_query(L, "game.disorder");
+    if (dropped_in_estimate(L, "game.disorder")) return 0;
     game(L).disorder(unit_arg(L, 1));
     return 0;
 }
 
 int l_set_mark(lua_State* L) {
-    forbid_in_query(L, "game.set_mark");
+    if (dropped_in_estimate(L, "game.set_mark")) return 0;
     int u = unit_arg(L, 1);
     int v = lua_isboolean(L, 3) ? lua_toboolean(L, 3)
                                 : bindings::int_arg(L, 3, INT_MIN, INT_MAX, "game.set_mark", "the value");
@@ -103,7 +103,7 @@ int l_set_mark(lua_State* L) {
 // Kernel calls that raise events run other handlers; their errors must not
 // unwind through Lua's C frames, so they come back as a Lua error.
 int l_eliminate(lua_State* L) {
-    forbid_in_query(L, "game.eliminate");
+    if (dropped_in_estimate(L, "game.eliminate")) return 0;
     int u = unit_arg(L, 1);
     char message[512] = {0};
     try {
@@ -116,7 +116,7 @@ int l_eliminate(lua_State* L) {
 }
 
 int l_move(lua_State* L) {
-    forbid_in_query(L, "game.move");
+    if (dropped_in_estimate(L, "game.move")) return 0;
     const int u = unit_arg(L, 1);
     const Hex to = hex_arg(L, 2);
     // Reinforcements come on only when the kernel brings them (unit.arrived).
@@ -135,7 +135,7 @@ int l_move(lua_State* L) {
 
 // game.set_facing(unit, direction): turns the unit to face direction 0-5.
 int l_set_facing(lua_State* L) {
-    forbid_in_query(L, "game.set_facing");
+    if (dropped_in_estimate(L, "game.set_facing")) return 0;
     const int u = unit_arg(L, 1);
     const lua_Integer d = luaL_checkinteger(L, 2);
     if (d < 0 || d > 5) return luaL_error(L, "a facing is a direction 0 to 5, got %d", static_cast<int>(d));
@@ -146,7 +146,7 @@ int l_set_facing(lua_State* L) {
 // game.clear_attacked(unit): the unit counts as not attacked this phase (it retreated before the combat,
 // PRESTAGS 17.3: "subject to any attack brought to bear against their new hex").
 int l_clear_attacked(lua_State* L) {
-    forbid_in_query(L, "game.clear_attacked");
+    if (dropped_in_estimate(L, "game.clear_attacked")) return 0;
     game(L).clear_attacked(unit_arg(L, 1));
     return 0;
 }
