@@ -157,6 +157,12 @@ struct ActionFields {
     }
 };
 
+// "an action 'move'": what an error about one of its keys says it is in.
+std::string action_context(const YAML::Node& node) {
+    const YAML::Node kind = node.IsMap() ? node["do"] : YAML::Node();
+    return kind.IsScalar() ? "an action '" + kind.Scalar() + "'" : "an action";
+}
+
 }  // namespace
 
 Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& sink) {
@@ -246,7 +252,7 @@ Replay parse_replay(const std::string& text, const std::string& file, const Game
     YAML::Node actions = top.child("actions", {.required = true});
     if (actions.IsSequence()) {
         for (const auto& node : actions) {
-            load::MapReader a(node, file, sink, "an action");
+            load::MapReader a(node, file, sink, action_context(node));
             if (!a.valid()) continue;
             ReplayStep step;
             step.action = parse_action(a, game, sink);
