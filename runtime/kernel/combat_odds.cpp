@@ -1,6 +1,7 @@
 // Odds as a phase counts them, for the combat in progress, for bots and for
 // the studio's odds calculator; the differential table's line; the
 // explanation of a combat for the studio's playtest mode.
+#include "kernel/combat_table.h"
 #include "kernel/game.h"
 #include "kernel/unit_lists.h"
 #include "rules/procedures.h"
@@ -170,27 +171,24 @@ struct Game::OddsCounter {
 
     // The column on the phase's odds or differential table, and the explanation's totals.
     void find_column(OddsEstimate& e, const std::vector<int>& attackers, const std::vector<int>& defenders) const {
-        const rules::OddsCrt* crt = game.ruleset_->odds_table(spec.table);
-        const rules::DifferentialCrt* dt = crt ? nullptr : game.ruleset_->differential_table(spec.table);
-        if (crt) {
-            const int column =
-                e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend);
-            e.column = crt->shifted(column, e.shift);
-            e.label = crt->columns[static_cast<std::size_t>(e.column)].label;
-        } else if (dt && !defenders.empty()) {
-            e.line = game.defender_line(*dt, attackers, defenders, why);
-            const auto& line = dt->lines[static_cast<std::size_t>(e.line)];
-            e.column = dt->shifted(dt->column_for(e.attack - e.defend, line), e.shift, line);
-            e.label = dt->label(e.column, line);
+        CombatTable table{game.ruleset_->odds_table(spec.table)};
+        if (!table.odds) table.differential = game.ruleset_->differential_table(spec.table);
+        if (table.differential && !defenders.empty()) {
+            e.line = game.defender_line(*table.differential, attackers, defenders, why);
+            table.line = &table.differential->lines[static_cast<std::size_t>(e.line)];
+        }
+        if (table.valid()) {
+            e.column = table.shifted(table.column(e.attack, e.defend), e.shift);
+            e.label = table.label(e.column);
         }
         if (!why) return;
         why->attack = e.attack;
         why->defend = e.defend;
         why->column = e.label;
-        if (crt)
-            why->table = crt->name;
-        else if (dt)
-            why->table = dt->name;
+        if (table.odds)
+            why->table = table.odds->name;
+        else if (table.differential)
+            why->table = table.differential->name;
     }
 };
 

@@ -175,7 +175,7 @@ Action parse_action(load::MapReader& a, const Game& game, load::DiagnosticSink& 
     Action::Record record = blank_action(k).record();
     ActionFields fields{a, game, sink};
     std::visit([&](auto& r) { fields.read(r); }, record);
-    return std::visit([](auto& r) { return Action(r); }, record);
+    return Action(std::move(record));
 }
 
 std::string to_yaml(const Replay& r, const Game& game) {

@@ -5,6 +5,7 @@
 // is seen before any die, by the bots, the studio's map and its odds
 // calculator. Only a roll or a question in such a handler is refused: what a
 // handler writes in an estimate is dropped, as the estimate changes nothing.
+#include "kernel/combat_table.h"
 #include "kernel/game.h"
 #include "rules/procedures.h"
 
@@ -54,13 +55,11 @@ void Game::ask_strengths(OddsEstimate& e, bool pool, const std::vector<int>& att
 // The column the scripted strengths fall in, then the scripts' shift of it.
 void Game::find_scripted_column(OddsEstimate& e, const rules::PhaseSpec& spec, bool shifts,
                                 CombatExplanation* why) const {
-    const rules::OddsCrt* crt = ruleset_->odds_table(spec.table);
-    const rules::DifferentialCrt* dt = crt ? nullptr : ruleset_->differential_table(spec.table);
-    if (!crt && (!dt || e.line < 0)) return;
-    const rules::DifferentialLine* line = dt ? &dt->lines[static_cast<std::size_t>(e.line)] : nullptr;
-    const int column =
-        crt ? (e.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(e.attack, e.defend))
-            : dt->column_for(e.attack - e.defend, *line);
+    CombatTable table{ruleset_->odds_table(spec.table)};
+    if (!table.odds) table.differential = ruleset_->differential_table(spec.table);
+    if (table.differential && e.line >= 0) table.line = &table.differential->lines[static_cast<std::size_t>(e.line)];
+    if (!table.valid()) return;
+    const int column = table.column(e.attack, e.defend);
     if (shifts) {
         EventContext context(Event::CombatOdds);
         context.set("column", column);
@@ -71,8 +70,8 @@ void Game::find_scripted_column(OddsEstimate& e, const rules::PhaseSpec& spec, b
         note_script_changes(context, "combat.odds", why);
         e.shift = static_cast<int>(context.get("shift"));
     }
-    e.column = crt ? crt->shifted(column, e.shift) : dt->shifted(column, e.shift, *line);
-    e.label = crt ? crt->columns[static_cast<std::size_t>(e.column)].label : dt->label(e.column, *line);
+    e.column = table.shifted(column, e.shift);
+    e.label = table.label(e.column);
 }
 
 }  // namespace sandtable::kernel

@@ -2,6 +2,7 @@
 // participants still there, the odds or dice pools, the result read or
 // rolled and heard by the scripts, then the losses and retreats it owes.
 #include "kernel/procedures/odds_combat/resolution.h"
+#include "kernel/combat_table.h"
 #include "kernel/game.h"
 #include "kernel/procedures/odds_combat/odds_combat.h"
 #include "kernel/unit_lists.h"
@@ -389,8 +390,8 @@ void CombatResolution::compute_odds(Game& game) {
     const rules::DifferentialCrt* dt = crt ? nullptr : game.differential_table();
     c.line = dt ? e.line : -1;
     const rules::DifferentialLine* line = dt && c.line >= 0 ? &dt->lines[static_cast<std::size_t>(c.line)] : nullptr;
-    int column = crt ? (c.defend <= 0 ? static_cast<int>(crt->columns.size()) - 1 : crt->column_for(c.attack, c.defend))
-                     : dt->column_for(c.attack - c.defend, *line);
+    const CombatTable table{crt, dt, line};
+    const int column = table.column(c.attack, c.defend);
     EventContext odds(Event::CombatOdds);
     odds.set("column", column);
     odds.set("shift", e.shift);
@@ -398,8 +399,8 @@ void CombatResolution::compute_odds(Game& game) {
     game.raise(odds);
     game.explain_script_changes(odds, "combat.odds");
     const int shift = static_cast<int>(odds.get("shift"));
-    c.column = crt ? crt->shifted(column, shift) : dt->shifted(column, shift, *line);
-    const std::string label = crt ? crt->columns[static_cast<std::size_t>(c.column)].label : dt->label(c.column, *line);
+    c.column = table.shifted(column, shift);
+    const std::string label = table.label(c.column);
     if (why) {
         why->attack = c.attack;
         why->defend = c.defend;
