@@ -17,9 +17,17 @@ public:
     virtual std::string name() const = 0;
     // Precondition: `legal` is game.legal_actions() and not empty.
     virtual kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) = 0;
+    // What a session calls. A bot that looks ahead (the search bot; greedy at a
+    // rule's question) plays trials on `game` (bots/trial.h), which leave it as
+    // they found it and show the bot nothing its side may not know; the others
+    // only read it. Such a bot copies `legal` first: a trial replaces the game's list.
+    virtual kernel::Action decide(kernel::Game& game, const std::vector<kernel::Action>& legal) {
+        return choose(game, legal);
+    }
 };
 
-// "random" or "greedy"; throws std::invalid_argument for other names.
+// "random", "greedy", or the search bot: "mcts", "mcts:fast", "mcts:iterations=N", "mcts:ms=T"
+// (search_settings.h); throws std::invalid_argument for other names.
 std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed);
 const std::vector<std::string>& bot_names();
 

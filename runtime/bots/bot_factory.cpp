@@ -1,5 +1,6 @@
 #include "bots/bot.h"
 #include "bots/greedy_bot.h"
+#include "bots/mcts_bot.h"
 #include "bots/random_bot.h"
 
 #include <stdexcept>
@@ -7,14 +8,15 @@
 namespace sandtable::bots {
 
 const std::vector<std::string>& bot_names() {
-    static const std::vector<std::string> names{"random", "greedy"};
+    static const std::vector<std::string> names{"random", "greedy", "mcts:fast", "mcts"};
     return names;
 }
 
 std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed) {
     if (name == "random") return std::make_unique<RandomBot>(seed);
-    if (name == "greedy") return std::make_unique<GreedyBot>();
-    throw std::invalid_argument("unknown bot '" + name + "' (known: random, greedy)");
+    if (name == "greedy") return std::make_unique<GreedyBot>(seed);
+    if (name.rfind("mcts", 0) == 0) return std::make_unique<MctsBot>(parse_search_settings(name), seed);
+    throw std::invalid_argument("unknown bot '" + name + "' (known: random, greedy, mcts, mcts:fast, mcts:iterations=N)");
 }
 
 std::vector<std::unique_ptr<Bot>> bots_for_game(std::vector<std::string> names, std::size_t sides, std::uint64_t seed) {

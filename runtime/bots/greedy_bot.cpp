@@ -1,5 +1,7 @@
 #include "bots/greedy_bot.h"
+#include "bots/evaluator.h"
 #include "bots/table_tactics.h"
+#include "bots/trial.h"
 
 #include <algorithm>
 #include <limits>
@@ -55,6 +57,37 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
     if (legal.size() > 1 && legal.back().kind() == ActionKind::Concede)
         return choose_playing_on(game, std::vector<Action>(legal.begin(), legal.end() - 1));
     return choose_playing_on(game, legal);
+}
+
+// One step ahead: each answer applied (the kernel runs on to the next
+// decision, rolling what the answer leads to) in a few trials, and scored.
+Action GreedyBot::decide(Game& game, const std::vector<Action>& legal) {
+    if (game.decision() != DecisionKind::Question || legal.size() < 2) return choose(game, legal);
+    constexpr int kTries = 4;
+    const std::vector<Action> answers = legal;  // a trial replaces the game's list
+    const int side = game.deciding_side();
+    const PositionEvaluator evaluator(game);
+    Trial trial(game, side, draw_.next());
+    const Action* best = &answers.front();
+    double best_value = -1;
+    for (const auto& answer : answers) {
+        if (answer.kind() == ActionKind::Concede) continue;
+        double sum = 0;
+        for (int k = 0; k < kTries; ++k) {
+            Game& g = trial.begin();
+            try {
+                g.apply(answer);
+            } catch (const std::exception&) {
+                break;  // refused in this drawing of what the side cannot see: scored as a loss
+            }
+            sum += evaluator.value(g, side);
+        }
+        if (sum / kTries > best_value) {
+            best_value = sum / kTries;
+            best = &answer;
+        }
+    }
+    return *best;
 }
 
 Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>& legal) {

@@ -9,8 +9,13 @@ namespace sandtable::bots {
 
 class GreedyBot : public Bot {
 public:
+    // `seed`: the bot's own draws, for its look-ahead at a rule's question.
+    explicit GreedyBot(std::uint64_t seed = 1) : draw_(seed) {}
     std::string name() const override { return "greedy"; }
     kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) override;
+    // At a rule module's question (choose()): each answer tried a few times one step ahead and scored by
+    // the position evaluator; elsewhere, choose().
+    kernel::Action decide(kernel::Game& game, const std::vector<kernel::Action>& legal) override;
 
 private:
     kernel::Action choose_playing_on(const kernel::Game& game, const std::vector<kernel::Action>& legal);
@@ -24,6 +29,7 @@ private:
     struct Picture;
     Picture picture(const kernel::Game& game, int side) const;
     double hex_score(const Picture& picture, int strength, geometry::Hex h) const;
+    kernel::Dice draw_;
 };
 
 }  // namespace sandtable::bots

@@ -52,7 +52,7 @@ std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions
             throw std::logic_error("no legal action at decision " +
                                    std::string(kernel::decision_kind_name(game_->decision())));
         Bot* bot = bots.at(static_cast<std::size_t>(game_->deciding_side()));
-        const kernel::Action chosen = bot->choose(*game_, legal);  // a copy: apply() replaces the list
+        const kernel::Action chosen = bot->decide(*game_, legal);  // a copy: apply() replaces the list
         apply(chosen);
         ++taken;
     }

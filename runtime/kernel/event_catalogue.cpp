@@ -332,6 +332,17 @@ std::vector<EventSpec> late_events() {
           {"target", K::Number, "sandtable.Unit|integer", "a charge's target (-1: none)"},
           flag("refused",
                "set true to refuse the order (arrives as 0; Cady's phalanx moves only straight ahead or back)")}},
+        {Event::PositionEvaluate,
+         "position.evaluate",
+         "PositionEvaluateContext",
+         "when a bot scores a position for a side (greedy's lookahead, the search bot's truncated games; "
+         "docs/bots.md): add what only the module's rules know",
+         true,
+         {{"side", K::Number, "sandtable.Side", "the side the position is scored for"},
+          number("score",
+                 "hundredths added to the side's score (arrives as 0; 100 is as much as the side's whole strength "
+                 "on the table), times the scenario's `evaluation: script` weight",
+                 kWritable)}},
     };
 }
 

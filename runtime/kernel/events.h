@@ -46,6 +46,7 @@ enum class Event : int {
     LossCandidate,
     FireReach,
     OrderCheck,
+    PositionEvaluate,
     Count
 };
 const char* event_name(Event e);

@@ -122,6 +122,10 @@ public:
     GameSnapshot snapshot() const;
     void snapshot(GameSnapshot& into) const;
     void restore(const GameSnapshot& from);
+    // For a bot's look ahead from a snapshot (bots/trial.h): everything `viewer` may not know
+    // is drawn afresh with `draw`, from what the rules allow and the viewer sees
+    // (hidden_redraw.cpp): secret orders, support markers face down and to come, phantoms.
+    void redraw_hidden(int viewer, Dice& draw);
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);
@@ -297,6 +301,8 @@ private:
     void save_position(GameSnapshot& into) const;
     void return_to(const GameSnapshot& position);
     void add_legal(std::vector<Action>& out) const;
+    void redraw_support_markers(Dice& draw);
+    void redraw_phantoms(int viewer, Dice& draw);
 
     // A unit with a facing turns to face each hex it enters (16.0).
     int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "kernel/action.h"
+#include "kernel/dice.h"
 
 #include <vector>
 
@@ -25,6 +26,10 @@ public:
     virtual void apply(Game&, const Action&) const {}
     // A side's orders stay hidden from the other until revealed (a hot-seat game hands over).
     virtual bool hides_orders() const { return false; }
+    // For a bot's look ahead (Game::redraw_hidden): the orders of this phase
+    // that `viewer` may not know yet, replaced by orders drawn with `draw` from
+    // those the rules would have let their side give.
+    virtual void redraw_hidden(Game&, int /*viewer*/, Dice& /*draw*/) const {}
 };
 
 }  // namespace sandtable::kernel

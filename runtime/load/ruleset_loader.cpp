@@ -1,4 +1,5 @@
 // Reads ruleset.yaml and the table files it lists.
+#include "load/evaluation_reader.h"
 #include "load/loader.h"
 #include "load/ruleset_reader.h"
 #include "load/file_references.h"
@@ -60,6 +61,7 @@ Ruleset build_ruleset(const RulesetDocument& document, DiagnosticSink& sink) {
             reader.sequence(top);
             reader.stacking_mixes(top);
             reader.victory(top);
+            rs.evaluation = read_evaluation(top).over(rs.evaluation);
             reader.modules(top, file.parent_path());
         }
     }

@@ -1,6 +1,7 @@
 // Reads a scenario file and the ruleset it names.
 #include "load/inline_scenario.h"
 #include "load/loader.h"
+#include "load/evaluation_reader.h"
 #include "load/scenario_reader.h"
 #include "geometry/tabletop/formation.h"
 #include "load/module_params.h"
@@ -154,6 +155,7 @@ LoadedGame read_scenario(const YAML::Node& root, const std::string& scenario_fil
     sc->vp_per_enemy_strength = top.integer("vp_per_enemy_strength", {.fallback = 1, .min = 0, .max = 100});
     reader.support_fire(top);
     reader.rule_switches(top);
+    sc->evaluation = read_evaluation(top);
     top.finish();
     sink.throw_if_any();
     sc->map.step_costs = step_costs(sc->map, *rs);

@@ -221,6 +221,15 @@ void write_support_fire(std::ostringstream& out, const Scenario& sc) {
     lists("allotments", sf.allotments);
 }
 
+// The weights the scenario sets over its ruleset's for the bots.
+void write_evaluation(std::ostringstream& out, const Scenario& sc) {
+    if (sc.evaluation.empty()) return;
+    out << "\nevaluation:\n";
+    for (std::size_t i = 0; i < rules::kEvaluationMeasures; ++i)
+        if (const auto& w = sc.evaluation.weight[i])
+            out << "  " << rules::evaluation_key(static_cast<rules::EvaluationMeasure>(i)) << ": " << *w << "\n";
+}
+
 void write_units(std::ostringstream& out, const Scenario& sc, const Ruleset& rs) {
     out << (sc.units.empty() ? "\nunits: []\n" : "\nunits:\n");
     for (const auto& u : sc.units) {
@@ -301,6 +310,7 @@ std::string scenario_to_yaml(const Scenario& sc, const Ruleset& rs) {
     write_exits(out, sc);
     write_support_fire(out, sc);
     write_rule_switches(out, sc);
+    write_evaluation(out, sc);
     return out.str();
 }
 

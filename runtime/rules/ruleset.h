@@ -5,6 +5,7 @@
 #include "geometry/hex_grid.h"
 #include "rules/artillery_chart.h"
 #include "rules/dice_pool.h"
+#include "rules/evaluation.h"
 #include "rules/hit_matrix.h"
 #include "rules/morale_bands.h"
 #include "rules/step_ladder.h"
@@ -194,6 +195,8 @@ struct Ruleset {
     // A victory level a player may concede to the opponent at the start of
     // any of its movement phases (PRESTAGS 15.0: substantive); empty: none.
     std::string concession_level;
+    // How bots weigh a position (`evaluation:`); a scenario may override each weight.
+    EvaluationWeights evaluation;
     std::vector<RuleModule> modules;
     // [0] is the ruleset itself; house rules follow in load order.
     std::vector<RulesetLayer> layers;

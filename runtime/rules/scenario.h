@@ -3,6 +3,7 @@
 #pragma once
 
 #include "geometry/hex_grid.h"
+#include "rules/evaluation.h"
 #include "rules/param.h"
 #include "rules/source_location.h"
 #include "rules/table_rules.h"
@@ -152,6 +153,8 @@ struct Scenario {
     // The ruleset's sequence variant this scenario plays (`sequence:`); empty: the standard one.
     std::string sequence;
     SupportFire support_fire;  // `support_fire:`; empty for games without support markers
+    // `evaluation:`: the weights of the ruleset's `evaluation:` this scenario changes (rules/evaluation.h).
+    EvaluationOverrides evaluation;
     SourceLocation where;
 
     int side_index(const std::string& id) const;

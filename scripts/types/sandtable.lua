@@ -54,6 +54,7 @@
 ---| "loss.candidate"    # ctx: unit, side, last, refused; writable: refused. A query: handlers only read
 ---| "fire.reach"        # ctx: firer, target, range; writable: range. A query: handlers only read
 ---| "order.check"       # ctx: unit, mode, bearing, distance, files, facing, target, refused; writable: refused. A query: handlers only read
+---| "position.evaluate" # ctx: side, score; writable: score. A query: handlers only read
 
 -- Event contexts ---------------------------------------------------------------
 -- Numeric fields arrive as integers, yes/no ones as 0 or 1 (0 is true in Lua:
@@ -224,6 +225,10 @@
 ---@field facing integer degrees it faces at the end (-1: the way it marched)
 ---@field target sandtable.Unit|integer a charge's target (-1: none)
 ---@field refused integer|boolean writable: set true to refuse the order (arrives as 0; Cady's phalanx moves only straight ahead or back)
+
+---@class sandtable.PositionEvaluateContext
+---@field side sandtable.Side the side the position is scored for
+---@field score integer writable: hundredths added to the side's score (arrives as 0; 100 is as much as the side's whole strength on the table), times the scenario's `evaluation: script` weight
 
 -- end of events
 

@@ -16,12 +16,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <cmath>
+#include <iterator>
 
 namespace sandtable::studio {
 
 namespace {
-const char* const kSeatNames[] = {"Person", "greedy bot", "random bot"};
-const char* const kSeatBots[] = {"greedy", "greedy", "random"};
+const char* const kSeatNames[] = {"Person", "greedy bot", "random bot", "search bot (fast)", "search bot"};
+const char* const kSeatBots[] = {"greedy", "greedy", "random", "mcts:fast", "mcts"};
 
 wxString utf8(const std::string& text) { return wxString::FromUTF8(text); }
 
@@ -238,7 +239,10 @@ void PlayPanel::build_seats() {
             for (const char* name : kSeatNames) choice->Append(name);
             const bool human = play_ ? play_->seats()[s].human && !watching_ : s == 0;
             const std::string bot = play_ ? play_->seats()[s].bot : std::string("greedy");
-            choice->SetSelection(human ? 0 : bot == "random" ? 2 : 1);
+            int shown = 1;
+            for (int i = 1; i < static_cast<int>(std::size(kSeatBots)); ++i)
+                if (bot == kSeatBots[i]) shown = i;
+            choice->SetSelection(human ? 0 : shown);
             choice->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { seats_changed(); });
             sizer->Add(choice, 0, wxRIGHT, 8);
             seat_choices_.push_back(choice);

@@ -144,7 +144,8 @@ std::size_t PlaySession::run_bots(std::size_t max_actions) {
         if (legal.empty())
             throw std::logic_error(std::string("no legal action at decision ") +
                                    kernel::decision_kind_name(game().decision()));
-        const kernel::Action chosen = bots_.at(static_cast<std::size_t>(game().deciding_side()))->choose(game(), legal);
+        bots::Bot& bot = *bots_.at(static_cast<std::size_t>(game().deciding_side()));
+        const kernel::Action chosen = bot.decide(session_->game(), legal);  // a copy: apply() replaces the list
         apply(chosen);
         ++taken;
     }

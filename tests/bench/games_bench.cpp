@@ -199,4 +199,28 @@ void BM_Batch(benchmark::State& state) {
     state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_Batch)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The search bot against itself, a whole game of the default scenario on one
+// core (issue 23: at most 30 s at the default budget, 5 s for mcts:fast).
+// One game an iteration: run with --benchmark_repetitions for a median.
+void BM_SearchGames(benchmark::State& state) { play_games(state, "mcts"); }
+void BM_FastSearchGames(benchmark::State& state) { play_games(state, "mcts:fast"); }
+BENCHMARK(BM_SearchGames)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK(BM_FastSearchGames)->Iterations(1)->Unit(benchmark::kSecond);
+
+// A batch of search-bot games on 1 and 2 threads: games_per_s of the two gives the scaling.
+void BM_SearchBatch(benchmark::State& state) {
+    sandtable::bots::BatchSpec spec;
+    spec.scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/skirmish.yaml";
+    spec.bots = {"mcts:fast"};
+    spec.games = 8;
+    spec.jobs = static_cast<unsigned>(state.range(0));
+    std::uint64_t games = 0;
+    for (auto _ : state) {
+        sandtable::bots::BatchHeader header;
+        games += sandtable::bots::run_batch(spec, header).size();
+    }
+    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_SearchBatch)->Arg(1)->Arg(2)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();

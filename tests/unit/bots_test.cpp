@@ -39,5 +39,5 @@ TEST_CASE("every bot pairing finishes the shipped BMW scenarios", "[bots]") {
 }
 
 TEST_CASE("an unknown bot name is refused with the known names", "[bots]") {
-    CHECK_THROWS_WITH(bots::make_bot("clever", 1), Catch::Contains("known: random, greedy"));
+    CHECK_THROWS_WITH(bots::make_bot("clever", 1), Catch::Contains("known: random, greedy, mcts"));
 }

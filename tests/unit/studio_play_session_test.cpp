@@ -101,7 +101,7 @@ TEST_CASE("playtest against the greedy bot: the bot answers at once and every co
         auto bot = sandtable::bots::make_bot("greedy", 11);
         play.apply(bot->choose(play.game(), play.game().legal_actions()));
     }
-    CHECK(play.game().state().at.turn > 3);
+    CHECK((play.game().state().at.turn > 3 || play.game().over()));
     const auto& explained = play.game().records().combats;
     REQUIRE(!explained.empty());
     for (const auto& why : explained) {

@@ -80,6 +80,10 @@ void PlotProcedure::list(const Game& game, std::vector<Action>& out) const {
         out.push_back(act::EndPhase{});  // the rest hold
         return;
     }
+    tasks(game, unit, out);
+}
+
+void PlotProcedure::tasks(const Game& game, int unit, std::vector<Action>& out) {
     const auto& me = game.state_.unit(unit);
     auto task = [&](PlotTask t, Hex h) { out.push_back(act::Plot{unit, t, h}); };
     task(PlotTask::Hold, me.hex);
@@ -129,7 +133,11 @@ void PlotProcedure::apply(Game& game, const Action& a) const {
         game.range_unit_ = -1;
         return;
     }
-    const auto& order = a.get<act::Plot>();
+    write(game, a.get<act::Plot>());
+    game.state_.selected = -1;
+}
+
+void PlotProcedure::write(Game& game, const act::Plot& order) {
     Plot p;
     p.task = order.task;
     p.hex = order.hex;
@@ -140,7 +148,20 @@ void PlotProcedure::apply(Game& game, const Action& a) const {
     }
     game.beside_.plots[static_cast<std::size_t>(order.unit)] = std::move(p);
     game.state_.unit(order.unit).moved = true;
-    game.state_.selected = -1;
+}
+
+// The other side has written its orders when the viewer writes (stage 2):
+// each of its units gets a task drawn from those it could have been given.
+void PlotProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
+    if (game.state_.at.stage < 1 || game.state_.at.stage > 3) return;
+    std::vector<Action> options;
+    for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
+        const auto& u = game.state_.units[i];
+        if (u.side == viewer || !u.on_map || !u.moved) continue;
+        options.clear();
+        tasks(game, static_cast<int>(i), options);
+        write(game, options[draw.next() % options.size()].get<act::Plot>());
+    }
 }
 
 }  // namespace sandtable::kernel

@@ -18,12 +18,16 @@ public:
     void list(const Game& game, std::vector<Action>& out) const override;
     void apply(Game& game, const Action& action) const override;
     bool hides_orders() const override { return true; }
+    void redraw_hidden(Game& game, int viewer, Dice& draw) const override;
 
 private:
     // Stages of a plot phase: 0 not begun, 1 the first side plots, 2 the other side, 3 revealed.
     static int plotting_side(const Game& game);
     static bool may_plot(const Game& game, int unit);
     static geometry::MovementRange plot_range(const Game& game, int unit);
+    // The tasks the unit may be given (the start of its options: hold).
+    static void tasks(const Game& game, int unit, std::vector<Action>& out);
+    static void write(Game& game, const act::Plot& order);
 };
 
 }  // namespace sandtable::kernel

@@ -278,6 +278,20 @@ void Game::set_table_order(int unit, const TableOrder& order) {
         note("    " + this->unit(unit).id() + ": " + written_orders().describe(unit, order) + " (its rules order it)");
 }
 
+// Orders the other side has written: each drawn from its unit's menu.
+void WrittenOrdersProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
+    const WrittenOrders orders(game);
+    auto& pending = game.beside_.pending_table_orders;
+    std::vector<TableOrder> menu;
+    for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
+        if (!pending.written[i] || game.state_.units[i].side == viewer) continue;
+        menu.clear();
+        orders.menu_into(static_cast<int>(i), menu);
+        if (!menu.empty()) pending.orders[i] = menu[draw.next() % menu.size()];
+    }
+    game.drop_legal();
+}
+
 void WrittenOrdersProcedure::reveal(Game& game) {
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         if (game.beside_.pending_table_orders.written[i])

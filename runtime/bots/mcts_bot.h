@@ -1,0 +1,37 @@
+// The search bot (`--bots mcts`, issue 23): Monte Carlo tree search over the
+// kernel's legal actions, on any ruleset. Each look-ahead is a Trial: the
+// game's dice and the other sides' secrets are drawn afresh from the bot's own
+// generator (information-set search by determinization: it never reads what
+// its side may not know), the tree is descended by UCT with progressive
+// widening (greedy's choice is tried first, then others), and the look-ahead
+// is played on by the rollout policy for a few phases and scored by the
+// position evaluator. With an iteration budget it is deterministic for its seed.
+#pragma once
+
+#include "bots/bot.h"
+#include "bots/greedy_bot.h"
+#include "bots/search_settings.h"
+
+#include <memory>
+
+namespace sandtable::bots {
+
+class MctsBot : public Bot {
+public:
+    MctsBot(SearchSettings settings, std::uint64_t seed);
+    ~MctsBot() override;
+    std::string name() const override { return "mcts"; }
+    // Without the game to look ahead on, greedy's choice.
+    kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) override;
+    kernel::Action decide(kernel::Game& game, const std::vector<kernel::Action>& legal) override;
+    const SearchSettings& settings() const { return settings_; }
+
+private:
+    struct Node;
+    class Search;
+    SearchSettings settings_;
+    kernel::Dice draw_;
+    GreedyBot greedy_;
+};
+
+}  // namespace sandtable::bots

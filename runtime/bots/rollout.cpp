@@ -1,0 +1,28 @@
+#include "bots/rollout.h"
+
+namespace sandtable::bots {
+
+PhaseMark PhaseMark::of(const kernel::Game& game) {
+    const auto& at = game.state().at;
+    return {at.turn, at.step, at.player, at.phase};
+}
+
+std::vector<double> Rollout::play(kernel::Game& game, int phases_passed, kernel::Dice& draw) {
+    PhaseMark phase = PhaseMark::of(game);
+    for (int taken = 0; taken < kActionCap && !game.over() && phases_passed <= horizon_; ++taken) {
+        const auto& legal = game.legal_actions();
+        if (legal.empty()) break;
+        std::size_t options = legal.size();
+        if (options > 1 && legal.back().kind() == kernel::ActionKind::Concede) --options;
+        const bool at_random = noise_ > 0 && static_cast<double>(draw.next() >> 11) * 0x1.0p-53 < noise_;
+        const kernel::Action chosen = at_random ? legal[draw.next() % options] : policy_.choose(game, legal);
+        game.apply(chosen);
+        if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) {
+            phase = now;
+            ++phases_passed;
+        }
+    }
+    return evaluator_.values(game);
+}
+
+}  // namespace sandtable::bots

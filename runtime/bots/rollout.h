@@ -1,0 +1,39 @@
+// How the search bot plays a look-ahead on past the tree: the greedy bot's
+// choices for every side (now and then, at the bot's own draw, a random legal
+// one, so that a side's plan is tested against more than one reply), until the
+// game ends or the horizon's phases have passed. Then the position is scored.
+#pragma once
+
+#include "bots/evaluator.h"
+#include "bots/greedy_bot.h"
+#include "kernel/game.h"
+
+#include <vector>
+
+namespace sandtable::bots {
+
+// The phase the sequence of play is in, to count phases passed.
+struct PhaseMark {
+    int turn = 0, step = 0, player = 0, phase = 0;
+    static PhaseMark of(const kernel::Game& game);
+    friend bool operator==(const PhaseMark&, const PhaseMark&) = default;
+};
+
+class Rollout {
+public:
+    // `noise`: the share of choices made at random.
+    Rollout(const PositionEvaluator& evaluator, int horizon, double noise)
+        : evaluator_(evaluator), horizon_(horizon), noise_(noise) {}
+    // Plays `game` on from where it stands; every side's value at the end (evaluator.h).
+    // `phases_passed`: phases already passed since the look-ahead began (in the tree).
+    std::vector<double> play(kernel::Game& game, int phases_passed, kernel::Dice& draw);
+
+private:
+    static constexpr int kActionCap = 600;  // a look-ahead in a phase that will not end is scored where it got to
+    const PositionEvaluator& evaluator_;
+    int horizon_;
+    double noise_;
+    GreedyBot policy_;
+};
+
+}  // namespace sandtable::bots

@@ -1,0 +1,35 @@
+// A bot's look ahead: it plays on from the position it decides in and the
+// game is put back exactly as it was (Game::snapshot/restore, issue 13).
+// Before each look, what the bot's side may not know is drawn afresh from the
+// bot's own generator: the dice to come (it never reads the game's seed or its
+// rolls to come) and the other sides' secrets (Game::redraw_hidden: orders
+// written face down, support markers, phantoms). Nothing is logged meanwhile.
+#pragma once
+
+#include "kernel/game.h"
+
+#include <cstdint>
+
+namespace sandtable::bots {
+
+class Trial {
+public:
+    // `viewer`: the side the bot plays; `seed`: from the bot's own generator.
+    Trial(kernel::Game& game, int viewer, std::uint64_t seed);
+    ~Trial();
+    Trial(const Trial&) = delete;
+    Trial& operator=(const Trial&) = delete;
+
+    // Back at the position the trial began in, with dice and secrets drawn afresh.
+    kernel::Game& begin();
+    int viewer() const { return viewer_; }
+
+private:
+    kernel::Game& game_;
+    int viewer_;
+    kernel::Dice draw_;
+    kernel::GameSnapshot root_;
+    kernel::Recording recording_;
+};
+
+}  // namespace sandtable::bots

@@ -1,0 +1,69 @@
+// What a side may not know, drawn afresh for a bot's look ahead (issue 23,
+// information-set search): the phase's orders given in secret, the support
+// markers face down and the draws to come, and which hidden markers are
+// phantoms. Each is drawn from what the rules allow and what the viewer sees,
+// so a bot that looks ahead from here learns nothing it could not know.
+#include "kernel/game.h"
+
+#include <algorithm>
+
+namespace sandtable::kernel {
+
+namespace {
+// Fisher-Yates with the bot's draw.
+template <typename T>
+void shuffle(std::vector<T>& items, Dice& draw) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[draw.next() % i]);
+}
+}  // namespace
+
+void Game::redraw_hidden(int viewer, Dice& draw) {
+    procedure().run->redraw_hidden(*this, viewer, draw);
+    redraw_support_markers(draw);
+    redraw_phantoms(viewer, draw);
+    drop_legal();
+}
+
+// Markers face down are hidden from both sides alike (F&M 8.2.1): those placed
+// in the combat in progress, before the reveal, are any of the pool's.
+void Game::redraw_support_markers(Dice& draw) {
+    auto& support = beside_.support;
+    support.dice = Dice(draw.next());
+    if (state_.combat.support_revealed) return;
+    for (std::size_t side = 0; side < support.committed.size(); ++side) {
+        auto& placed = support.committed[side];
+        if (placed.empty()) continue;
+        auto& left = support.available[side];
+        std::vector<int> pool = placed;
+        pool.insert(pool.end(), left.begin(), left.end());
+        shuffle(pool, draw);
+        placed.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(placed.size()));
+        left.assign(pool.begin() + static_cast<std::ptrdiff_t>(placed.size()), pool.end());
+    }
+}
+
+// Which of another side's hidden markers are phantoms: as many as there are,
+// but any of its markers on the table.
+void Game::redraw_phantoms(int viewer, Dice& draw) {
+    for (int side = 0; side < static_cast<int>(scenario_->sides.size()); ++side) {
+        if (side == viewer) continue;
+        std::vector<int> markers;
+        std::vector<bool> phantom;
+        for (std::size_t i = 0; i < state_.units.size(); ++i) {
+            const auto& u = state_.units[i];
+            if (u.side != side || !u.on_map || !u.hidden) continue;
+            markers.push_back(static_cast<int>(i));
+            phantom.push_back(u.phantom);
+        }
+        if (std::count(phantom.begin(), phantom.end(), true) == 0) continue;
+        for (std::size_t i = phantom.size(); i > 1; --i) {
+            const std::size_t j = draw.next() % i;
+            const bool swapped = phantom[i - 1];
+            phantom[i - 1] = phantom[j];
+            phantom[j] = swapped;
+        }
+        for (std::size_t k = 0; k < markers.size(); ++k) state_.unit(markers[k]).phantom = phantom[k];
+    }
+}
+
+}  // namespace sandtable::kernel
