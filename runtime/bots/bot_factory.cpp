@@ -16,7 +16,8 @@ std::unique_ptr<Bot> make_bot(const std::string& name, std::uint64_t seed) {
     if (name == "random") return std::make_unique<RandomBot>(seed);
     if (name == "greedy") return std::make_unique<GreedyBot>(seed);
     if (name.rfind("mcts", 0) == 0) return std::make_unique<MctsBot>(parse_search_settings(name), seed);
-    throw std::invalid_argument("unknown bot '" + name + "' (known: random, greedy, mcts, mcts:fast, mcts:iterations=N)");
+    throw std::invalid_argument("unknown bot '" + name +
+                                "' (known: random, greedy, mcts, mcts:fast, mcts:iterations=N)");
 }
 
 std::vector<std::unique_ptr<Bot>> bots_for_game(std::vector<std::string> names, std::size_t sides, std::uint64_t seed) {

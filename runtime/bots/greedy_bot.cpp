@@ -288,11 +288,32 @@ Action GreedyBot::choose_declaration(const Game& game, const std::vector<Action>
     return end ? *end : legal.front();
 }
 
+// The secret orders another side might have written, as greedy would have written them.
+std::size_t GreedyBot::choose_hidden_order(const Game& game, const std::vector<Action>& options) const {
+    if (options.empty()) return 0;
+    Action chosen = options.front();
+    switch (options.front().kind()) {
+        case ActionKind::Plot:
+            chosen = choose_plot(game, options);
+            break;
+        case ActionKind::GiveOrder:
+            chosen = choose_order(game, options);
+            break;
+        case ActionKind::WriteOrder:
+            chosen = choose_table_order(game, options);
+            break;
+        default:
+            break;
+    }
+    return static_cast<std::size_t>(std::find(options.begin(), options.end(), chosen) - options.begin());
+}
+
 // By the orders' postures (the ruleset's `posture:`): advance while the enemy
 // is not within two hexes of the formation; then hold, and dig in where it
 // already holds or is dug in. Orders without a posture: the first it may give.
 Action GreedyBot::choose_order(const Game& game, const std::vector<Action>& legal) const {
-    const int f = game.formation_orders().next_formation();
+    const auto* first = legal.front().as<kernel::act::GiveOrder>();
+    const int f = first ? first->formation : game.formation_orders().next_formation();
     const auto& st = game.state();
     bool enemy_near = false;
     for (int u : game.formations().units(f))

@@ -16,6 +16,10 @@ public:
     // At a rule module's question (choose()): each answer tried a few times one step ahead and scored by
     // the position evaluator; elsewhere, choose().
     kernel::Action decide(kernel::Game& game, const std::vector<kernel::Action>& legal) override;
+    // Of the orders a unit or formation of another side could have written in
+    // secret (plots, orders face down, written orders), the one greedy would
+    // have: the search bot's model of the other side (kernel::OrderModel).
+    std::size_t choose_hidden_order(const kernel::Game& game, const std::vector<kernel::Action>& options) const;
 
 private:
     kernel::Action choose_playing_on(const kernel::Game& game, const std::vector<kernel::Action>& legal);

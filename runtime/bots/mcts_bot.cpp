@@ -21,7 +21,15 @@ struct MctsBot::Node {
         Action action;
         std::unique_ptr<Node> child;
         int visits = 0;
-        double value = 0;  // summed, for the side deciding at this node
+        double value = 0;    // summed, for the side deciding at this node
+        double squares = 0;  // of the values, for the spread of the mean
+        double mean() const { return visits > 0 ? value / visits : 0.0; }
+        // The variance of the mean's estimate (a sample of one: as wide as a value can be).
+        double mean_variance() const {
+            if (visits < 2) return 0.25;
+            const double m = mean();
+            return std::max(0.0, squares / visits - m * m) / (visits - 1);
+        }
     };
     int side = -1;
     int visits = 0;
@@ -30,6 +38,7 @@ struct MctsBot::Node {
 
 class MctsBot::Search {
 public:
+    static constexpr double kConfidence = 2.0;
     Search(MctsBot& bot, Game& game, const std::vector<Action>& legal);
     Action run();
     Action chosen(const Node& root) const;
@@ -53,18 +62,37 @@ private:
 MctsBot::MctsBot(SearchSettings settings, std::uint64_t seed) : settings_(settings), draw_(seed) {}
 MctsBot::~MctsBot() = default;
 
+namespace {
+// Which unit to move (or plot) next, or none: the order rarely matters and
+// every unit is asked about in turn, so it is left to greedy (the search is
+// spent on where each goes, whom to attack, what to answer).
+bool only_picks_who_goes_next(const std::vector<Action>& options) {
+    return std::all_of(options.begin(), options.end(), [](const Action& a) {
+        return a.kind() == kernel::ActionKind::SelectUnit || a.kind() == kernel::ActionKind::EndPhase;
+    });
+}
+}  // namespace
+
+// The other sides' secret orders, as greedy would have written them, now and then one at random (noise).
+kernel::OrderModel MctsBot::other_sides_model() {
+    return [this](const Game& game, const std::vector<Action>& options) -> std::size_t {
+        if (by_chance(draw_, settings_.noise)) return draw_.next() % options.size();
+        return greedy_.choose_hidden_order(game, options);
+    };
+}
+
 Action MctsBot::choose(const Game& game, const std::vector<Action>& legal) { return greedy_.choose(game, legal); }
 
 Action MctsBot::decide(Game& game, const std::vector<Action>& legal) {
     std::vector<Action> options = legal;  // a look-ahead replaces the game's list
     if (options.size() > 1 && options.back().kind() == kernel::ActionKind::Concede) options.pop_back();
-    if (options.size() == 1) return options.front();
+    if (options.size() == 1 || only_picks_who_goes_next(options)) return greedy_.choose(game, options);
     return Search(*this, game, options).run();
 }
 
 MctsBot::Search::Search(MctsBot& bot, Game& game, const std::vector<Action>& legal)
     : bot_(bot),
-      trial_(game, game.deciding_side(), bot.draw_.next()),
+      trial_(game, game.deciding_side(), bot.draw_.next(), bot.other_sides_model()),
       evaluator_(game),
       rollout_(evaluator_, bot.settings_.horizon, bot.settings_.noise),
       root_legal_(legal) {}
@@ -74,18 +102,22 @@ Action MctsBot::Search::run() {
     return root_.edges.empty() ? root_legal_.front() : chosen(root_);
 }
 
-// Greedy's choice (the first edge), unless a well-tried other beats its mean by the margin.
+// Greedy's choice (the first edge), unless another one's mean beats it by the
+// margin and by twice the spread of the difference: with many others tried a
+// few times each, one of them is bound to look better by luck alone.
 Action MctsBot::Search::chosen(const Node& root) const {
-    auto mean = [](const Node::Edge& e) { return e.visits > 0 ? e.value / e.visits : 0.0; };
-    int most = 0;
-    for (const auto& e : root.edges) most = std::max(most, e.visits);
-    const Node::Edge* best = &root.edges.front();
-    double best_mean = mean(*best) + bot_.settings_.margin;
-    for (const auto& e : root.edges)
-        if (e.visits >= std::max(2, most / 3) && mean(e) > best_mean) {
+    const Node::Edge& greedy = root.edges.front();
+    const Node::Edge* best = &greedy;
+    double best_gain = 0;
+    for (const auto& e : root.edges) {
+        if (&e == &greedy || e.visits < 2) continue;
+        const double gain = e.mean() - greedy.mean();
+        const double spread = std::sqrt(e.mean_variance() + greedy.mean_variance());
+        if (gain > bot_.settings_.margin && gain > kConfidence * spread && gain > best_gain) {
             best = &e;
-            best_mean = mean(e);
+            best_gain = gain;
         }
+    }
     return best->action;
 }
 
@@ -109,7 +141,7 @@ void MctsBot::Search::open(Node& node, const Game& game, const std::vector<Actio
 
 double MctsBot::Search::ucb(const Node& node, const Node::Edge& e) const {
     if (e.visits == 0) return std::numeric_limits<double>::infinity();
-    return e.value / e.visits + bot_.settings_.exploration * std::sqrt(std::log(node.visits + 1.0) / e.visits);
+    return e.mean() + bot_.settings_.exploration * std::sqrt(std::log(node.visits + 1.0) / e.visits);
 }
 
 // The best of the edges widening allows so far that is legal in this look-ahead's drawing of the hidden.
@@ -140,7 +172,11 @@ void MctsBot::Search::iterate() {
         if (legal.empty()) break;
         if (node->edges.empty()) {
             if (legal.size() == 1) {  // no choice: on to the next decision, in the same node
-                game.apply(legal.front());
+                try {
+                    game.apply(legal.front());
+                } catch (const std::exception&) {
+                    break;  // a rule script's error: scored where it got to
+                }
                 if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) phase = now, ++phases_passed;
                 continue;
             }
@@ -165,7 +201,9 @@ void MctsBot::Search::iterate() {
     for (auto& [at, edge] : path) {
         ++at->visits;
         ++edge->visits;
-        edge->value += values[static_cast<std::size_t>(at->side)];
+        const double v = values[static_cast<std::size_t>(at->side)];
+        edge->value += v;
+        edge->squares += v * v;
     }
 }
 

@@ -29,6 +29,7 @@ public:
 private:
     struct Node;
     class Search;
+    kernel::OrderModel other_sides_model();
     SearchSettings settings_;
     kernel::Dice draw_;
     GreedyBot greedy_;

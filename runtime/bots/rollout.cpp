@@ -2,6 +2,8 @@
 
 namespace sandtable::bots {
 
+bool by_chance(kernel::Dice& draw, double p) { return p > 0 && static_cast<double>(draw.next() >> 11) * 0x1.0p-53 < p; }
+
 PhaseMark PhaseMark::of(const kernel::Game& game) {
     const auto& at = game.state().at;
     return {at.turn, at.step, at.player, at.phase};
@@ -14,9 +16,13 @@ std::vector<double> Rollout::play(kernel::Game& game, int phases_passed, kernel:
         if (legal.empty()) break;
         std::size_t options = legal.size();
         if (options > 1 && legal.back().kind() == kernel::ActionKind::Concede) --options;
-        const bool at_random = noise_ > 0 && static_cast<double>(draw.next() >> 11) * 0x1.0p-53 < noise_;
-        const kernel::Action chosen = at_random ? legal[draw.next() % options] : policy_.choose(game, legal);
-        game.apply(chosen);
+        const kernel::Action chosen =
+            by_chance(draw, noise_) ? legal[draw.next() % options] : policy_.choose(game, legal);
+        try {
+            game.apply(chosen);
+        } catch (const std::exception&) {
+            break;  // a rule script refused it (the game is as it was): scored where it got to
+        }
         if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) {
             phase = now;
             ++phases_passed;

@@ -12,6 +12,9 @@
 
 namespace sandtable::bots {
 
+// True with probability `p`, by the bot's own draw.
+bool by_chance(kernel::Dice& draw, double p);
+
 // The phase the sequence of play is in, to count phases passed.
 struct PhaseMark {
     int turn = 0, step = 0, player = 0, phase = 0;
@@ -29,7 +32,8 @@ public:
     std::vector<double> play(kernel::Game& game, int phases_passed, kernel::Dice& draw);
 
 private:
-    static constexpr int kActionCap = 600;  // a look-ahead in a phase that will not end is scored where it got to
+    // A look-ahead is scored where it got to after this many actions (a large battle's phase may take hundreds).
+    static constexpr int kActionCap = 200;
     const PositionEvaluator& evaluator_;
     int horizon_;
     double noise_;

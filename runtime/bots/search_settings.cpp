@@ -38,7 +38,8 @@ void apply_setting(SearchSettings& s, const std::string& item) {
         s.widening = number_in(key, value, 0.1, 100);
     else
         throw std::invalid_argument("unknown mcts setting '" + item +
-                                    "' (known: fast, iterations=N, ms=T, horizon=N, exploration=C, widening=W, margin=M, noise=P)");
+                                    "' (known: fast, iterations=N, ms=T, horizon=N, exploration=C, widening=W, "
+                                    "margin=M, noise=P)");
 }
 }  // namespace
 

@@ -2,8 +2,13 @@
 
 namespace sandtable::bots {
 
-Trial::Trial(kernel::Game& game, int viewer, std::uint64_t seed)
-    : game_(game), viewer_(viewer), draw_(seed), root_(game.snapshot()), recording_(game.recording()) {
+Trial::Trial(kernel::Game& game, int viewer, std::uint64_t seed, kernel::OrderModel model)
+    : game_(game),
+      viewer_(viewer),
+      draw_(seed),
+      model_(std::move(model)),
+      root_(game.snapshot()),
+      recording_(game.recording()) {
     game_.recording() = kernel::Recording{.log = false, .explain = false};
 }
 
@@ -15,7 +20,7 @@ Trial::~Trial() {
 kernel::Game& Trial::begin() {
     game_.restore(root_);
     game_.dice() = kernel::Dice(draw_.next());
-    game_.redraw_hidden(viewer_, draw_);
+    game_.redraw_hidden(viewer_, draw_, model_);
     return game_;
 }
 

@@ -14,8 +14,9 @@ namespace sandtable::bots {
 
 class Trial {
 public:
-    // `viewer`: the side the bot plays; `seed`: from the bot's own generator.
-    Trial(kernel::Game& game, int viewer, std::uint64_t seed);
+    // `viewer`: the side the bot plays; `seed`: from the bot's own generator;
+    // `model`: how the bot takes the other side to write its secret orders (empty: at random).
+    Trial(kernel::Game& game, int viewer, std::uint64_t seed, kernel::OrderModel model = {});
     ~Trial();
     Trial(const Trial&) = delete;
     Trial& operator=(const Trial&) = delete;
@@ -28,6 +29,7 @@ private:
     kernel::Game& game_;
     int viewer_;
     kernel::Dice draw_;
+    kernel::OrderModel model_;
     kernel::GameSnapshot root_;
     kernel::Recording recording_;
 };

@@ -124,8 +124,9 @@ public:
     void restore(const GameSnapshot& from);
     // For a bot's look ahead from a snapshot (bots/trial.h): everything `viewer` may not know
     // is drawn afresh with `draw`, from what the rules allow and the viewer sees
-    // (hidden_redraw.cpp): secret orders, support markers face down and to come, phantoms.
-    void redraw_hidden(int viewer, Dice& draw);
+    // (hidden_redraw.cpp): secret orders (picked by the bot's `model` of the other side),
+    // support markers face down and to come, phantoms.
+    void redraw_hidden(int viewer, Dice& draw, const OrderModel& model = {});
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);

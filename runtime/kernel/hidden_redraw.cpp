@@ -17,8 +17,13 @@ void shuffle(std::vector<T>& items, Dice& draw) {
 }
 }  // namespace
 
-void Game::redraw_hidden(int viewer, Dice& draw) {
-    procedure().run->redraw_hidden(*this, viewer, draw);
+std::size_t pick_order(const OrderModel& model, const Game& game, const std::vector<Action>& options, Dice& draw) {
+    const std::size_t picked = model ? model(game, options) : draw.next() % options.size();
+    return picked < options.size() ? picked : 0;
+}
+
+void Game::redraw_hidden(int viewer, Dice& draw, const OrderModel& model) {
+    procedure().run->redraw_hidden(*this, viewer, draw, model);
     redraw_support_markers(draw);
     redraw_phantoms(viewer, draw);
     drop_legal();

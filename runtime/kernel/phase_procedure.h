@@ -9,11 +9,21 @@
 #include "kernel/action.h"
 #include "kernel/dice.h"
 
+#include <cstddef>
+#include <functional>
 #include <vector>
 
 namespace sandtable::kernel {
 
 class Game;
+
+// A bot's model of another side: which of the orders a unit or formation could
+// have been given it takes it to have given (an index into `options`). Empty:
+// each equally likely.
+using OrderModel = std::function<std::size_t(const Game& game, const std::vector<Action>& options)>;
+
+// One of `options` by the model, or at random with `draw` without one.
+std::size_t pick_order(const OrderModel& model, const Game& game, const std::vector<Action>& options, Dice& draw);
 
 class PhaseProcedure {
 public:
@@ -27,9 +37,9 @@ public:
     // A side's orders stay hidden from the other until revealed (a hot-seat game hands over).
     virtual bool hides_orders() const { return false; }
     // For a bot's look ahead (Game::redraw_hidden): the orders of this phase
-    // that `viewer` may not know yet, replaced by orders drawn with `draw` from
-    // those the rules would have let their side give.
-    virtual void redraw_hidden(Game&, int /*viewer*/, Dice& /*draw*/) const {}
+    // that `viewer` may not know yet, replaced by orders picked (pick_order)
+    // from those the rules would have let their side give.
+    virtual void redraw_hidden(Game&, int /*viewer*/, Dice& /*draw*/, const OrderModel& /*model*/) const {}
 };
 
 }  // namespace sandtable::kernel

@@ -15,10 +15,9 @@
 namespace sandtable::studio {
 
 namespace {
-const char* kBotChoices[] = {"greedy against greedy", "random against random", "greedy against random",
-                             "random against greedy"};
-const std::vector<std::string> kBots[] = {
-    {"greedy", "greedy"}, {"random", "random"}, {"greedy", "random"}, {"random", "greedy"}};
+// The bots a side may be played by, as the Balance Lab names them and as `--bots` does.
+const char* kBotChoices[] = {"greedy bot", "random bot", "search bot (fast)", "search bot"};
+const char* kBotNames[] = {"greedy", "random", "mcts:fast", "mcts"};
 const char* kCompareChoices[] = {"B: none", "B: with a house rule folder\u2026",
                                  "B: without the scenario's own house rules"};
 
@@ -75,9 +74,14 @@ wxSizer* BalancePanel::make_controls() {
         new wxSpinCtrl(this, wxID_ANY, "1000", wxDefaultPosition, wxSize(150, -1), wxSP_ARROW_KEYS, 1, 1000000, 1000);
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     jobs_ = new wxSpinCtrl(this, wxID_ANY, "", wxDefaultPosition, wxSize(110, -1), wxSP_ARROW_KEYS, 1, cores, cores);
-    bots_ = new wxChoice(this, wxID_ANY);
-    for (const char* c : kBotChoices) bots_->Append(c);
-    bots_->SetSelection(0);
+    for (std::size_t side = 0; side < side_bots_.size(); ++side) {
+        side_labels_[side] = new wxStaticText(this, wxID_ANY, side == 0 ? "First side" : "Second side");
+        side_bots_[side] = new wxChoice(this, wxID_ANY);
+        for (const char* c : kBotChoices) side_bots_[side]->Append(c);
+        side_bots_[side]->SetSelection(0);
+        side_bots_[side]->SetToolTip(
+            "Who plays this side in every game: the search bot looks ahead (docs/bots.md) and takes far longer");
+    }
     compare_ = new wxChoice(this, wxID_ANY);
     for (const char* c : kCompareChoices) compare_->Append(wxString::FromUTF8(c));
     compare_->SetSelection(0);
@@ -92,7 +96,10 @@ wxSizer* BalancePanel::make_controls() {
     row->Add(games_, 0, wxRIGHT, 10);
     row->Add(new wxStaticText(this, wxID_ANY, "Jobs"), 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
     row->Add(jobs_, 0, wxRIGHT, 10);
-    row->Add(bots_, 0, wxRIGHT, 10);
+    for (std::size_t side = 0; side < side_bots_.size(); ++side) {
+        row->Add(side_labels_[side], 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 4);
+        row->Add(side_bots_[side], 0, wxRIGHT, 10);
+    }
     auto* compare = new wxBoxSizer(wxHORIZONTAL);
     compare->Add(compare_, 0, wxRIGHT, 6);
     compare->Add(house_label_, 1, wxALIGN_CENTER_VERTICAL);
@@ -132,6 +139,10 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     report_->Clear();
     show_error("");
     chart_->show(std::nullopt, {});
+    for (std::size_t side = 0; side < side_labels_.size(); ++side)
+        if (doc_ && side < doc_->scenario().sides.size())
+            side_labels_[side]->SetLabel(wxString::FromUTF8(doc_->scenario().sides[side].name));
+    Layout();
 }
 
 // "Without the scenario's own house rules" only where it has some: after a house rule is started and
@@ -250,7 +261,8 @@ bots::BatchSpec BalancePanel::spec(bool b) const {
     s.scenario = doc_->file();
     s.games = static_cast<std::uint64_t>(games_->GetValue());
     s.jobs = static_cast<unsigned>(jobs_->GetValue());
-    s.bots = kBots[std::max(0, bots_->GetSelection())];
+    for (const wxChoice* c : side_bots_) s.bots.push_back(kBotNames[std::max(0, c->GetSelection())]);
+    if (doc_->scenario().sides.size() != side_bots_.size()) s.bots.resize(1);  // the first side's bot plays them all
     if (b && compare_with_ == Compare::HouseRule) s.house_rules = {house_rule_};
     if (b && compare_with_ == Compare::WithoutOwn) s.scenario_house_rules = false;
     return s;

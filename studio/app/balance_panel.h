@@ -19,6 +19,7 @@
 #include <wx/textctrl.h>
 #include <wx/timer.h>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -70,7 +71,9 @@ private:
     const ScenarioDocument* doc_ = nullptr;
     wxSpinCtrl* games_ = nullptr;
     wxSpinCtrl* jobs_ = nullptr;
-    wxChoice* bots_ = nullptr;
+    // Each side's bot, by the scenario's side names (the first two sides).
+    std::array<wxStaticText*, 2> side_labels_{};
+    std::array<wxChoice*, 2> side_bots_{};
     wxChoice* compare_ = nullptr;
     wxStaticText* house_label_ = nullptr;
     wxButton* run_button_ = nullptr;

@@ -101,16 +101,16 @@ void FormationOrdersProcedure::apply(Game& game, const Action& a) const {
 }
 
 // Orders the other side has given face down: each drawn from those its formation might have been given.
-void FormationOrdersProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
+void FormationOrdersProcedure::redraw_hidden(Game& game, int viewer, Dice& draw, const OrderModel& model) const {
     const FormationOrders orders(game);
-    std::vector<int> allowed;
+    std::vector<Action> allowed;
     for (int f = 0; f < game.formations_.count(); ++f) {
         int& pending = game.beside_.pending_orders[static_cast<std::size_t>(f)];
         if (pending < 0 || game.formations_.side(f) == viewer) continue;
         allowed.clear();
         for (int o = 0; o < static_cast<int>(game.ruleset_->orders.list.size()); ++o)
-            if (orders.may_give(f, o)) allowed.push_back(o);
-        if (!allowed.empty()) pending = allowed[draw.next() % allowed.size()];
+            if (orders.may_give(f, o)) allowed.push_back(act::GiveOrder{f, o});
+        if (!allowed.empty()) pending = allowed[pick_order(model, game, allowed, draw)].get<act::GiveOrder>().order;
     }
 }
 

@@ -152,7 +152,7 @@ void PlotProcedure::write(Game& game, const act::Plot& order) {
 
 // The other side has written its orders when the viewer writes (stage 2):
 // each of its units gets a task drawn from those it could have been given.
-void PlotProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
+void PlotProcedure::redraw_hidden(Game& game, int viewer, Dice& draw, const OrderModel& model) const {
     if (game.state_.at.stage < 1 || game.state_.at.stage > 3) return;
     std::vector<Action> options;
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
@@ -160,7 +160,7 @@ void PlotProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
         if (u.side == viewer || !u.on_map || !u.moved) continue;
         options.clear();
         tasks(game, static_cast<int>(i), options);
-        write(game, options[draw.next() % options.size()].get<act::Plot>());
+        write(game, options[pick_order(model, game, options, draw)].get<act::Plot>());
     }
 }
 

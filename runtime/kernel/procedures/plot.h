@@ -18,7 +18,7 @@ public:
     void list(const Game& game, std::vector<Action>& out) const override;
     void apply(Game& game, const Action& action) const override;
     bool hides_orders() const override { return true; }
-    void redraw_hidden(Game& game, int viewer, Dice& draw) const override;
+    void redraw_hidden(Game& game, int viewer, Dice& draw, const OrderModel& model) const override;
 
 private:
     // Stages of a plot phase: 0 not begun, 1 the first side plots, 2 the other side, 3 revealed.

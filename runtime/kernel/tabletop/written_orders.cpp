@@ -279,15 +279,19 @@ void Game::set_table_order(int unit, const TableOrder& order) {
 }
 
 // Orders the other side has written: each drawn from its unit's menu.
-void WrittenOrdersProcedure::redraw_hidden(Game& game, int viewer, Dice& draw) const {
+void WrittenOrdersProcedure::redraw_hidden(Game& game, int viewer, Dice& draw, const OrderModel& model) const {
     const WrittenOrders orders(game);
     auto& pending = game.beside_.pending_table_orders;
     std::vector<TableOrder> menu;
+    std::vector<Action> options;
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         if (!pending.written[i] || game.state_.units[i].side == viewer) continue;
         menu.clear();
         orders.menu_into(static_cast<int>(i), menu);
-        if (!menu.empty()) pending.orders[i] = menu[draw.next() % menu.size()];
+        if (menu.empty()) continue;
+        options.clear();
+        for (const auto& o : menu) options.push_back(act::WriteOrder{static_cast<int>(i), o});
+        pending.orders[i] = options[pick_order(model, game, options, draw)].get<act::WriteOrder>().order;
     }
     game.drop_legal();
 }

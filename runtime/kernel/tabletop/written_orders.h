@@ -22,7 +22,7 @@ public:
     void list(const Game& game, std::vector<Action>& out) const override;
     void apply(Game& game, const Action& action) const override;
     bool hides_orders() const override { return true; }
-    void redraw_hidden(Game& game, int viewer, Dice& draw) const override;
+    void redraw_hidden(Game& game, int viewer, Dice& draw, const OrderModel& model) const override;
 
 private:
     static void reveal(Game& game);
