@@ -6,6 +6,13 @@
 
 namespace sandtable::studio {
 
+std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc) {
+    std::vector<BalanceChart::SideLook> looks;
+    for (const auto& side : sc.sides)
+        looks.push_back({wxString::FromUTF8(side.name), wxColour(wxString::FromUTF8(side.color))});
+    return looks;
+}
+
 BalanceChart::BalanceChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, wxDefaultPosition, wxSize(520, -1)) {
     SetBackgroundStyle(wxBG_STYLE_PAINT);
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paint(); });

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/balance_summary.h"
+#include "rules/scenario.h"
 
 #include <wx/colour.h>
 #include <wx/dc.h>
@@ -42,5 +43,8 @@ private:
     std::vector<SideLook> sides_;
     std::map<std::string, std::string> type_names_;
 };
+
+// Each side's name and colour, as the scenario gives them.
+std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc);
 
 }  // namespace sandtable::studio

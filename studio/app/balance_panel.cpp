@@ -27,13 +27,6 @@ std::map<std::string, std::string> type_names(const rules::Ruleset& rs) {
     return names;
 }
 
-std::vector<BalanceChart::SideLook> side_looks(const rules::Scenario& sc) {
-    std::vector<BalanceChart::SideLook> looks;
-    for (const auto& side : sc.sides)
-        looks.push_back({wxString::FromUTF8(side.name), wxColour(wxString::FromUTF8(side.color))});
-    return looks;
-}
-
 // The first problems in full, then how many more (the Issues pane lists all of a saved project's).
 std::string load_error_text(const load::LoadError& e) {
     constexpr std::size_t kShown = 6;
@@ -50,12 +43,15 @@ BalancePanel::BalancePanel(wxWindow* parent) : wxPanel(parent, wxID_ANY), timer_
                              wxTE_MULTILINE | wxTE_READONLY | wxTE_BESTWRAP);
     report_->SetFont(wxFont(wxFontInfo(9).Family(wxFONTFAMILY_TELETYPE)));
     chart_ = new BalanceChart(this);
+    trace_chart_ = new SkillTraceChart(this);
+    trace_chart_->Hide();
     error_ = new wxStaticText(this, wxID_ANY, "");
     error_->SetForegroundColour(wxColour(170, 30, 30));
     error_->Hide();
     auto* results = new wxBoxSizer(wxHORIZONTAL);
     results->Add(report_, 0, wxEXPAND | wxRIGHT, 6);
     results->Add(chart_, 1, wxEXPAND);
+    results->Add(trace_chart_, 1, wxEXPAND);
     auto* sizer = new wxBoxSizer(wxVERTICAL);
     sizer->Add(make_controls(), 0, wxEXPAND);
     sizer->Add(error_, 0, wxEXPAND | wxLEFT | wxRIGHT | wxBOTTOM, 6);
@@ -88,6 +84,10 @@ wxSizer* BalancePanel::make_controls() {
     house_label_ = new wxStaticText(this, wxID_ANY, "");
     run_button_ = new wxButton(this, wxID_ANY, "Run");
     stop_button_ = new wxButton(this, wxID_ANY, "Stop");
+    trace_button_ = new wxButton(this, wxID_ANY, "Skill Trace");
+    trace_button_->SetToolTip(
+        "The search bot at 12, 25, 50, 100 and 200 look-aheads a decision against greedy, from each side, "
+        "Games games each: does a side's result depend on skill or on luck?");
     stop_button_->Disable();
     gauge_ = new wxGauge(this, wxID_ANY, 1000, wxDefaultPosition, wxSize(160, -1));
     status_ = new wxStaticText(this, wxID_ANY, "Plays the scenario (saved first when edited) on seeds 1..N.");
@@ -105,7 +105,8 @@ wxSizer* BalancePanel::make_controls() {
     compare->Add(house_label_, 1, wxALIGN_CENTER_VERTICAL);
     auto* controls = new wxBoxSizer(wxHORIZONTAL);
     controls->Add(run_button_, 0, wxRIGHT, 4);
-    controls->Add(stop_button_, 0, wxRIGHT, 10);
+    controls->Add(stop_button_, 0, wxRIGHT, 4);
+    controls->Add(trace_button_, 0, wxRIGHT, 10);
     controls->Add(gauge_, 0, wxALIGN_CENTER_VERTICAL | wxRIGHT, 10);
     controls->Add(status_, 1, wxALIGN_CENTER_VERTICAL);
     auto* column = new wxBoxSizer(wxVERTICAL);
@@ -115,6 +116,7 @@ wxSizer* BalancePanel::make_controls() {
     compare_->Bind(wxEVT_CHOICE, [this](wxCommandEvent&) { on_compare_choice(); });
     run_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { run(); });
     stop_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { stop(); });
+    trace_button_->Bind(wxEVT_BUTTON, [this](wxCommandEvent&) { run_skill_trace(); });
     return column;
 }
 
@@ -122,7 +124,9 @@ BalancePanel::~BalancePanel() { timer_.Stop(); }
 
 void BalancePanel::set_document(const ScenarioDocument* doc) {
     running_.reset();  // stops the run and waits for its games
+    trace_.reset();
     timer_.Stop();
+    show_chart(false);
     doc_ = doc;
     changes_ =
         watch_document(doc, this, {DocumentPart::Scenario, DocumentPart::HouseRules}, [this] { refresh_labels(); });
@@ -133,6 +137,7 @@ void BalancePanel::set_document(const ScenarioDocument* doc) {
     fill_compare_choices();
     show_b_label();
     run_button_->Enable(doc_ != nullptr);
+    trace_button_->Enable(doc_ != nullptr);
     stop_button_->Disable();
     gauge_->SetValue(0);
     status_->SetLabel("Plays the scenario (saved first when edited) on seeds 1..N.");
@@ -287,23 +292,32 @@ void BalancePanel::show_error(const std::string& text) {
     Layout();
 }
 
-void BalancePanel::run() {
-    if (!doc_ || running_) return;
-    if (ask && !save_before_play(*doc_, ask, save_document, "Balance Lab")) return;
+bool BalancePanel::ready_to_run() {
+    if (!doc_ || running()) return false;
+    if (ask && !save_before_play(*doc_, ask, save_document, "Balance Lab")) return false;
     // Both runs are checked before A starts: a bad B fails now, not after A's games.
     for (bool b : {false, true}) {
         if (b && compare_with_ == Compare::None) continue;
-        if (const std::string problem = load_problem(b); !problem.empty())
-            return show_error(std::string("Not run: the scenario does not load ") + (b ? "as B plays it" : "") + ":\n" +
-                              problem);
+        if (const std::string problem = load_problem(b); !problem.empty()) {
+            show_error(std::string("Not run: the scenario does not load ") + (b ? "as B plays it" : "") + ":\n" +
+                       problem);
+            return false;
+        }
     }
     show_error("");
+    return true;
+}
+
+void BalancePanel::run() {
+    if (!ready_to_run()) return;
+    show_chart(false);
     a_.reset();
     b_.reset();
     show_results();
     running_b_ = false;
     running_ = std::make_unique<BalanceRun>(spec(false));
     run_button_->Disable();
+    trace_button_->Disable();
     stop_button_->Enable();
     status_->SetLabel(doc_->modified() ? "Running A… (the files as last saved: the edits since are not played)"
                                        : "Running A…");
@@ -312,9 +326,11 @@ void BalancePanel::run() {
 
 void BalancePanel::stop() {
     if (running_) running_->stop();
+    if (trace_) trace_->stop();
 }
 
 void BalancePanel::on_timer() {
+    if (trace_) return on_trace_timer();
     if (!running_) return;
     const auto p = running_->progress();
     gauge_->SetRange(static_cast<int>(std::max<std::uint64_t>(1, p.total)));
@@ -350,6 +366,7 @@ void BalancePanel::finish_run(const BalanceRun::Progress& p) {
     }
     timer_.Stop();
     run_button_->Enable();
+    trace_button_->Enable();
     stop_button_->Disable();
     show_results();
     if (p.error.empty())

@@ -7,7 +7,9 @@
 #pragma once
 
 #include "app/balance_chart.h"
+#include "app/skill_trace_chart.h"
 #include "core/balance_run.h"
+#include "core/skill_trace_run.h"
 #include "core/scenario_document.h"
 
 #include <wx/button.h>
@@ -35,7 +37,10 @@ public:
     unsigned compare_choices() const;  // how many ways B may be chosen (2, or 3 with the scenario's own house rules)
     // Starts a run as the Run button does (also for tests and scripted screenshots).
     void run();
-    bool running() const { return running_ != nullptr; }
+    bool running() const { return running_ != nullptr || trace_ != nullptr; }
+    // Starts a skill trace as its button does: the search bot at doubling budgets against greedy,
+    // from each side, `games` games each (skill_trace.h).
+    void run_skill_trace();
     bool has_results() const { return a_.has_value(); }
     void set_games(int games);
     // B: the games again with this house rule folder added; refused (false,
@@ -61,6 +66,10 @@ private:
     void stop();
     void on_timer();
     void finish_run(const BalanceRun::Progress& p);
+    void on_trace_timer();
+    void show_trace();
+    void show_chart(bool trace);  // the trace's chart in place of the batch's, or back
+    bool ready_to_run();          // saved, loads: a run or a trace may start
     void show_results();
     bots::ReportNames names() const;
     void show_error(const std::string& text);
@@ -78,15 +87,18 @@ private:
     wxStaticText* house_label_ = nullptr;
     wxButton* run_button_ = nullptr;
     wxButton* stop_button_ = nullptr;
+    wxButton* trace_button_ = nullptr;
     wxGauge* gauge_ = nullptr;
     wxStaticText* status_ = nullptr;
     wxStaticText* error_ = nullptr;  // the whole message, wrapped to the page
     wxTextCtrl* report_ = nullptr;
     BalanceChart* chart_ = nullptr;
+    SkillTraceChart* trace_chart_ = nullptr;
     wxTimer timer_;
     Compare compare_with_ = Compare::None;
     std::string house_rule_;  // B's house rule folder, with Compare::HouseRule
     std::unique_ptr<BalanceRun> running_;
+    std::unique_ptr<SkillTraceRun> trace_;
     bool running_b_ = false;
     std::optional<bots::BatchResults> a_, b_;
     ChangeSubscription changes_;  // refreshes after edits made elsewhere, undo and redo
