@@ -67,14 +67,15 @@ Action GreedyBot::decide(Game& game, const std::vector<Action>& legal) {
     const std::vector<Action> answers = legal;  // a trial replaces the game's list
     const int side = game.deciding_side();
     const PositionEvaluator evaluator(game);
-    Trial trial(game, side, draw_.next());
+    Trial trial(game, side);
+    const std::uint64_t dice = draw_.next();  // try k of every answer on the same dice
     const Action* best = &answers.front();
     double best_value = -1;
     for (const auto& answer : answers) {
         if (answer.kind() == ActionKind::Concede) continue;
         double sum = 0;
         for (int k = 0; k < kTries; ++k) {
-            Game& g = trial.begin();
+            Game& g = trial.begin(dice + static_cast<std::uint64_t>(k));
             try {
                 g.apply(answer);
             } catch (const std::exception&) {

@@ -21,15 +21,9 @@ struct MctsBot::Node {
         Action action;
         std::unique_ptr<Node> child;
         int visits = 0;
-        double value = 0;    // summed, for the side deciding at this node
-        double squares = 0;  // of the values, for the spread of the mean
+        double value = 0;                 // summed, for the side deciding at this node
+        std::vector<double> by_visit;     // at the root: each look-ahead's value, in order
         double mean() const { return visits > 0 ? value / visits : 0.0; }
-        // The variance of the mean's estimate (a sample of one: as wide as a value can be).
-        double mean_variance() const {
-            if (visits < 2) return 0.25;
-            const double m = mean();
-            return std::max(0.0, squares / visits - m * m) / (visits - 1);
-        }
     };
     int side = -1;
     int visits = 0;
@@ -38,17 +32,17 @@ struct MctsBot::Node {
 
 class MctsBot::Search {
 public:
-    static constexpr double kConfidence = 2.0;
     Search(MctsBot& bot, Game& game, const std::vector<Action>& legal);
     Action run();
-    Action chosen(const Node& root) const;
 
 private:
     void iterate();
+    int descend(Game& game, Node* node, std::vector<std::pair<Node*, Node::Edge*>>& path);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
-    Node::Edge* select(Node& node, const Game& game);
+    Node::Edge* select(Node& node, const Game* game);
     double ucb(const Node& node, const Node::Edge& e) const;
     bool budget_left(int done) const;
+    Action chosen() const;
 
     MctsBot& bot_;
     Trial trial_;
@@ -56,6 +50,7 @@ private:
     Rollout rollout_;
     Node root_;
     std::vector<Action> root_legal_;
+    std::uint64_t dice_seed_;  // the k-th look-ahead of every root action plays on dice seed + k
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
 
@@ -75,8 +70,8 @@ bool only_picks_who_goes_next(const std::vector<Action>& options) {
 
 // The other sides' secret orders, as greedy would have written them, now and then one at random (noise).
 kernel::OrderModel MctsBot::other_sides_model() {
-    return [this](const Game& game, const std::vector<Action>& options) -> std::size_t {
-        if (by_chance(draw_, settings_.noise)) return draw_.next() % options.size();
+    return [this](const Game& game, const std::vector<Action>& options, kernel::Dice& draw) -> std::size_t {
+        if (by_chance(draw, settings_.noise)) return draw.next() % options.size();
         return greedy_.choose_hidden_order(game, options);
     };
 }
@@ -92,28 +87,39 @@ Action MctsBot::decide(Game& game, const std::vector<Action>& legal) {
 
 MctsBot::Search::Search(MctsBot& bot, Game& game, const std::vector<Action>& legal)
     : bot_(bot),
-      trial_(game, game.deciding_side(), bot.draw_.next(), bot.other_sides_model()),
+      trial_(game, game.deciding_side(), bot.other_sides_model()),
       evaluator_(game),
       rollout_(evaluator_, bot.settings_.horizon, bot.settings_.noise),
-      root_legal_(legal) {}
+      root_legal_(legal),
+      dice_seed_(bot.draw_.next()) {
+    open(root_, game, root_legal_);
+}
 
 Action MctsBot::Search::run() {
     for (int done = 0; budget_left(done); ++done) iterate();
-    return root_.edges.empty() ? root_legal_.front() : chosen(root_);
+    return chosen();
 }
 
-// Greedy's choice (the first edge), unless another one's mean beats it by the
-// margin and by twice the spread of the difference: with many others tried a
-// few times each, one of them is bound to look better by luck alone.
-Action MctsBot::Search::chosen(const Node& root) const {
-    const Node::Edge& greedy = root.edges.front();
+// Greedy's choice (the first edge), unless another one beats it, look-ahead
+// for look-ahead on the same dice, by the margin and by `confidence` standard
+// errors of the mean difference: with many others tried a few times each, one
+// of them is bound to look better by luck alone.
+Action MctsBot::Search::chosen() const {
+    const Node::Edge& greedy = root_.edges.front();
     const Node::Edge* best = &greedy;
     double best_gain = 0;
-    for (const auto& e : root.edges) {
-        if (&e == &greedy || e.visits < 2) continue;
-        const double gain = e.mean() - greedy.mean();
-        const double spread = std::sqrt(e.mean_variance() + greedy.mean_variance());
-        if (gain > bot_.settings_.margin && gain > kConfidence * spread && gain > best_gain) {
+    for (const auto& e : root_.edges) {
+        const std::size_t n = std::min(e.by_visit.size(), greedy.by_visit.size());
+        if (&e == &greedy || n < 3) continue;
+        double sum = 0, squares = 0;
+        for (std::size_t k = 0; k < n; ++k) {
+            const double d = e.by_visit[k] - greedy.by_visit[k];
+            sum += d, squares += d * d;
+        }
+        const double gain = sum / static_cast<double>(n);
+        const double variance = std::max(0.0, squares / static_cast<double>(n) - gain * gain);
+        const double spread = std::sqrt(variance / static_cast<double>(n - 1));
+        if (gain > bot_.settings_.margin && gain > bot_.settings_.confidence * spread && gain > best_gain) {
             best = &e;
             best_gain = gain;
         }
@@ -144,14 +150,15 @@ double MctsBot::Search::ucb(const Node& node, const Node::Edge& e) const {
     return e.mean() + bot_.settings_.exploration * std::sqrt(std::log(node.visits + 1.0) / e.visits);
 }
 
-// The best of the edges widening allows so far that is legal in this look-ahead's drawing of the hidden.
-MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game& game) {
+// The best of the edges widening allows so far that is legal in this
+// look-ahead's drawing of the hidden (at the root, without `game`, all are).
+MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game* game) {
     const auto allowed = static_cast<std::size_t>(1 + bot_.settings_.widening * std::sqrt(node.visits));
     Node::Edge* best = nullptr;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < node.edges.size() && i < allowed; ++i) {
         auto& e = node.edges[i];
-        if (!game.is_legal(e.action)) continue;
+        if (game && !game->is_legal(e.action)) continue;
         if (const double s = ucb(node, e); s > best_score) {
             best_score = s;
             best = &e;
@@ -160,51 +167,67 @@ MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game& game) {
     return best;
 }
 
+// One look-ahead: a root action (its k-th try plays on the dice of every root
+// action's k-th, so that they are compared on the same luck), down the tree
+// to a new node, on by the rollout, and the values backed up.
 void MctsBot::Search::iterate() {
-    Game& game = trial_.begin();
+    Node::Edge* first = select(root_, nullptr);
+    const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first->visits);
+    Game& game = trial_.begin(seed);
     std::vector<std::pair<Node*, Node::Edge*>> path;
-    Node* node = &root_;
-    PhaseMark phase = PhaseMark::of(game);
     int phases_passed = 0;
-    bool expanded = false;
-    while (!game.over() && !expanded) {
-        const auto& legal = node == &root_ ? root_legal_ : game.legal_actions();
-        if (legal.empty()) break;
-        if (node->edges.empty()) {
-            if (legal.size() == 1) {  // no choice: on to the next decision, in the same node
-                try {
-                    game.apply(legal.front());
-                } catch (const std::exception&) {
-                    break;  // a rule script's error: scored where it got to
-                }
-                if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) phase = now, ++phases_passed;
-                continue;
-            }
-            open(*node, game, legal);
-        }
-        Node::Edge* edge = select(*node, game);
-        if (!edge) break;
-        try {
-            game.apply(edge->action);
-        } catch (const std::exception&) {
-            break;  // refused in this drawing of the hidden (a script's own check): score it here
-        }
-        path.emplace_back(node, edge);
-        if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) phase = now, ++phases_passed;
-        if (!edge->child) {
-            edge->child = std::make_unique<Node>();
-            expanded = true;
-        }
-        node = edge->child.get();
+    try {
+        const PhaseMark before = PhaseMark::of(game);
+        game.apply(first->action);
+        path.emplace_back(&root_, first);
+        phases_passed = PhaseMark::of(game) == before ? 0 : 1;
+        if (!first->child) first->child = std::make_unique<Node>();
+        else
+            phases_passed += descend(game, first->child.get(), path);
+    } catch (const std::exception&) {
+        path.assign(1, {&root_, first});  // refused in this drawing of the hidden: scored where it stands
     }
-    const std::vector<double> values = rollout_.play(game, phases_passed, bot_.draw_);
+    kernel::Dice draw(seed ^ 0x5bd1e995u);
+    const std::vector<double> values = rollout_.play(game, phases_passed, draw);
     for (auto& [at, edge] : path) {
         ++at->visits;
         ++edge->visits;
         const double v = values[static_cast<std::size_t>(at->side)];
         edge->value += v;
-        edge->squares += v * v;
+        if (at == &root_) edge->by_visit.push_back(v);
     }
+}
+
+// Down from `node` by UCT to an edge not tried before; the phases passed on the way.
+int MctsBot::Search::descend(Game& game, Node* node, std::vector<std::pair<Node*, Node::Edge*>>& path) {
+    PhaseMark phase = PhaseMark::of(game);
+    int phases_passed = 0;
+    auto count_phase = [&] {
+        if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) phase = now, ++phases_passed;
+    };
+    while (!game.over()) {
+        const auto& legal = game.legal_actions();
+        if (legal.empty()) break;
+        if (node->edges.empty()) {
+            if (legal.size() == 1) {  // no choice: on to the next decision, in the same node
+                game.apply(legal.front());
+                count_phase();
+                continue;
+            }
+            open(*node, game, legal);
+        }
+        Node::Edge* edge = select(*node, &game);
+        if (!edge) break;
+        game.apply(edge->action);
+        path.emplace_back(node, edge);
+        count_phase();
+        if (!edge->child) {
+            edge->child = std::make_unique<Node>();
+            break;
+        }
+        node = edge->child.get();
+    }
+    return phases_passed;
 }
 
 }  // namespace sandtable::bots

@@ -32,6 +32,8 @@ void apply_setting(SearchSettings& s, const std::string& item) {
         s.exploration = number_in(key, value, 0, 10);
     else if (key == "margin")
         s.margin = number_in(key, value, 0, 1);
+    else if (key == "confidence")
+        s.confidence = number_in(key, value, 0, 10);
     else if (key == "noise")
         s.noise = number_in(key, value, 0, 1);
     else if (key == "widening")
@@ -39,7 +41,7 @@ void apply_setting(SearchSettings& s, const std::string& item) {
     else
         throw std::invalid_argument("unknown mcts setting '" + item +
                                     "' (known: fast, iterations=N, ms=T, horizon=N, exploration=C, widening=W, "
-                                    "margin=M, noise=P)");
+                                    "margin=M, confidence=Z, noise=P)");
 }
 }  // namespace
 

@@ -18,6 +18,7 @@ struct SearchSettings {
     // (values from 0 to 1): a look-ahead's dice are noisy, and a few of them
     // should not overturn a sound rule of thumb.
     double margin = 0.04;
+    double confidence = 2.0;  // ... and by this many standard errors of the difference
     double noise = 0.05;       // the share of a look-ahead's choices made at random rather than greedy's
 };
 

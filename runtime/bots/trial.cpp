@@ -2,10 +2,9 @@
 
 namespace sandtable::bots {
 
-Trial::Trial(kernel::Game& game, int viewer, std::uint64_t seed, kernel::OrderModel model)
+Trial::Trial(kernel::Game& game, int viewer, kernel::OrderModel model)
     : game_(game),
       viewer_(viewer),
-      draw_(seed),
       model_(std::move(model)),
       root_(game.snapshot()),
       recording_(game.recording()) {
@@ -17,10 +16,11 @@ Trial::~Trial() {
     game_.recording() = recording_;
 }
 
-kernel::Game& Trial::begin() {
+kernel::Game& Trial::begin(std::uint64_t seed) {
     game_.restore(root_);
-    game_.dice() = kernel::Dice(draw_.next());
-    game_.redraw_hidden(viewer_, draw_, model_);
+    game_.dice() = kernel::Dice(seed);
+    kernel::Dice secrets(seed ^ 0x9e3779b97f4a7c15ULL);
+    game_.redraw_hidden(viewer_, secrets, model_);
     return game_;
 }
 

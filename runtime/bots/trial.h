@@ -14,21 +14,22 @@ namespace sandtable::bots {
 
 class Trial {
 public:
-    // `viewer`: the side the bot plays; `seed`: from the bot's own generator;
-    // `model`: how the bot takes the other side to write its secret orders (empty: at random).
-    Trial(kernel::Game& game, int viewer, std::uint64_t seed, kernel::OrderModel model = {});
+    // `viewer`: the side the bot plays; `model`: how the bot takes the other
+    // side to write its secret orders (empty: at random).
+    Trial(kernel::Game& game, int viewer, kernel::OrderModel model = {});
     ~Trial();
     Trial(const Trial&) = delete;
     Trial& operator=(const Trial&) = delete;
 
-    // Back at the position the trial began in, with dice and secrets drawn afresh.
-    kernel::Game& begin();
+    // Back at the position the trial began in, with dice and secrets drawn
+    // afresh from `seed` (the bot's own): the same seed, the same draws, so
+    // that two choices may be compared on the same luck.
+    kernel::Game& begin(std::uint64_t seed);
     int viewer() const { return viewer_; }
 
 private:
     kernel::Game& game_;
     int viewer_;
-    kernel::Dice draw_;
     kernel::OrderModel model_;
     kernel::GameSnapshot root_;
     kernel::Recording recording_;

@@ -18,7 +18,7 @@ void shuffle(std::vector<T>& items, Dice& draw) {
 }  // namespace
 
 std::size_t pick_order(const OrderModel& model, const Game& game, const std::vector<Action>& options, Dice& draw) {
-    const std::size_t picked = model ? model(game, options) : draw.next() % options.size();
+    const std::size_t picked = model ? model(game, options, draw) : draw.next() % options.size();
     return picked < options.size() ? picked : 0;
 }
 

@@ -18,9 +18,9 @@ namespace sandtable::kernel {
 class Game;
 
 // A bot's model of another side: which of the orders a unit or formation could
-// have been given it takes it to have given (an index into `options`). Empty:
-// each equally likely.
-using OrderModel = std::function<std::size_t(const Game& game, const std::vector<Action>& options)>;
+// have been given it takes it to have given (an index into `options`), any
+// chance in it drawn with `draw`. Empty: each equally likely.
+using OrderModel = std::function<std::size_t(const Game& game, const std::vector<Action>& options, Dice& draw)>;
 
 // One of `options` by the model, or at random with `draw` without one.
 std::size_t pick_order(const OrderModel& model, const Game& game, const std::vector<Action>& options, Dice& draw);

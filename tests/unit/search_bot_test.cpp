@@ -44,9 +44,9 @@ TEST_CASE("a trial plays on from the position and leaves the game exactly as it 
     const auto dice = g.dice().raw_state();
     const std::vector<Action> legal = g.legal_actions();
     {
-        sandtable::bots::Trial trial(g, g.deciding_side(), 5);
+        sandtable::bots::Trial trial(g, g.deciding_side());
         for (int look = 0; look < 3; ++look) {
-            Game& ahead = trial.begin();
+            Game& ahead = trial.begin(5 + static_cast<std::uint64_t>(look));
             for (int k = 0; k < 40 && !ahead.over(); ++k) ahead.apply(ahead.legal_actions().back());
             CHECK(ahead.checksum() != checksum);
         }
@@ -191,8 +191,8 @@ end)
     const sandtable::bots::PositionEvaluator evaluator(g);
     const double even = evaluator.value(g, 0);
     CHECK(evaluator.value(g, 0) + evaluator.value(g, 1) == Approx(1.0));
-    sandtable::bots::Trial trial(g, 0, 1);
-    Game& ahead = trial.begin();
+    sandtable::bots::Trial trial(g, 0);
+    Game& ahead = trial.begin(1);
     ahead.eliminate(unit(ahead, "sp2"));
     CHECK(evaluator.value(ahead, 0) < even);
     CHECK(evaluator.score(ahead, 1) - evaluator.score(g, 1) == Approx(0.0));   // side b lost nothing
