@@ -27,10 +27,15 @@ PositionEvaluator::PositionEvaluator(const Game& game)
     for (std::size_t i = 0; i < sc.units.size(); ++i) {
         const int unit = static_cast<int>(i);
         start_figures_.push_back(sc.units[i].table.figures);
+        if (sc.units[i].table.phantom) continue;  // a decoy: nothing to lose (the scenario's count, not which)
         start_material_[static_cast<std::size_t>(sc.units[i].side)] += unit_worth(game, unit);
-        points_at_stake_ += game.unit(unit).victory_points();
+        // What losing it all scores the enemy: by the figure on a tabletop (tabletop/units.cpp), else the unit's VP.
+        const int figures = sc.units[i].table.figures;
+        points_at_stake_ += figures > 0 ? figures * sc.vp_per_enemy_strength
+                                        : std::max(0, game.unit(unit).victory_points());
     }
     for (const auto& o : sc.objectives) points_at_stake_ += objective_points(o);
+    points_at_stake_ = std::max(1.0, points_at_stake_);
 }
 
 // What a unit is worth at full strength: what eliminating it scores, at least 1 (a leader).
@@ -76,13 +81,14 @@ double PositionEvaluator::material(const Game& game, int side) const {
     double left = 0;
     for (std::size_t i = 0; i < st.units.size(); ++i) {
         const auto& u = st.units[i];
-        if (u.side != side || u.eliminated || u.exited) continue;
+        // In a look-ahead which marker is a phantom is drawn afresh (Trial), so this reads nothing hidden.
+        if (u.side != side || u.eliminated || u.exited || u.phantom) continue;
         const int unit = static_cast<int>(i);
         double share = 1.0;
         if (start_figures_[i] > 0) share = std::min(1.0, static_cast<double>(u.figures) / start_figures_[i]);
-        if (u.hits > 0) {
+        if (u.hits > 0 && !game.ruleset().dice_pool_tables.empty()) {
             const int points = game.combat().strength_points_left(unit);
-            share *= static_cast<double>(points) / (points + u.hits);
+            share *= static_cast<double>(points) / std::max(1, points + u.hits);
         }
         left += unit_worth(game, unit) * share;
     }

@@ -63,11 +63,21 @@ Action GreedyBot::choose(const Game& game, const std::vector<Action>& legal) {
 // decision, rolling what the answer leads to) in a few trials, and scored.
 Action GreedyBot::decide(Game& game, const std::vector<Action>& legal) {
     if (game.decision() != DecisionKind::Question || legal.size() < 2) return choose(game, legal);
+    try {
+        return answer_by_trying(game, legal);
+    } catch (const std::exception&) {
+        return choose(game, legal);  // a rule script failed while scoring (the trial put the game back)
+    }
+}
+
+Action GreedyBot::answer_by_trying(Game& game, const std::vector<Action>& legal) {
     constexpr int kTries = 4;
     const std::vector<Action> answers = legal;  // a trial replaces the game's list
     const int side = game.deciding_side();
     const PositionEvaluator evaluator(game);
-    Trial trial(game, side);
+    Trial trial(game, side, [this](const Game& g, const std::vector<Action>& options, kernel::Dice&) {
+        return choose_hidden_order(g, options);
+    });
     const std::uint64_t dice = draw_.next();  // try k of every answer on the same dice
     const Action* best = &answers.front();
     double best_value = -1;
@@ -79,7 +89,7 @@ Action GreedyBot::decide(Game& game, const std::vector<Action>& legal) {
             try {
                 g.apply(answer);
             } catch (const std::exception&) {
-                break;  // refused in this drawing of what the side cannot see: scored as a loss
+                continue;  // refused in this drawing of what the side cannot see: scored as a loss
             }
             sum += evaluator.value(g, side);
         }

@@ -22,6 +22,7 @@ public:
     std::size_t choose_hidden_order(const kernel::Game& game, const std::vector<kernel::Action>& options) const;
 
 private:
+    kernel::Action answer_by_trying(kernel::Game& game, const std::vector<kernel::Action>& legal);
     kernel::Action choose_playing_on(const kernel::Game& game, const std::vector<kernel::Action>& legal);
     kernel::Action choose_destination(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;
     kernel::Action choose_plot(const kernel::Game& game, const std::vector<kernel::Action>& legal) const;

@@ -37,7 +37,8 @@ public:
 
 private:
     void iterate();
-    int descend(Game& game, Node* node, std::vector<std::pair<Node*, Node::Edge*>>& path);
+    using Path = std::vector<std::pair<Node*, Node::Edge*>>;
+    int descend(Game& game, Node* node, Path& path);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
     Node::Edge* select(Node& node, const Game* game);
     double ucb(const Node& node, const Node::Edge& e) const;
@@ -81,8 +82,14 @@ Action MctsBot::choose(const Game& game, const std::vector<Action>& legal) { ret
 Action MctsBot::decide(Game& game, const std::vector<Action>& legal) {
     std::vector<Action> options = legal;  // a look-ahead replaces the game's list
     if (options.size() > 1 && options.back().kind() == kernel::ActionKind::Concede) options.pop_back();
-    if (options.size() == 1 || only_picks_who_goes_next(options)) return greedy_.choose(game, options);
-    return Search(*this, game, options).run();
+    // Orders written in secret being carried out cannot be redrawn: a look-ahead would read them.
+    if (options.size() == 1 || only_picks_who_goes_next(options) || game.carrying_out_secret_orders())
+        return greedy_.choose(game, options);
+    try {
+        return Search(*this, game, options).run();
+    } catch (const std::exception&) {
+        return greedy_.choose(game, options);  // a rule script failed in every look (the trial put the game back)
+    }
 }
 
 MctsBot::Search::Search(MctsBot& bot, Game& game, const std::vector<Action>& legal)
@@ -173,33 +180,34 @@ MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game* game) {
 void MctsBot::Search::iterate() {
     Node::Edge* first = select(root_, nullptr);
     const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first->visits);
-    Game& game = trial_.begin(seed);
-    std::vector<std::pair<Node*, Node::Edge*>> path;
-    int phases_passed = 0;
+    Path path{{&root_, first}};
+    std::vector<double> values;  // none when a look fails: a loss for whoever tried it
     try {
+        Game& game = trial_.begin(seed);
         const PhaseMark before = PhaseMark::of(game);
         game.apply(first->action);
-        path.emplace_back(&root_, first);
-        phases_passed = PhaseMark::of(game) == before ? 0 : 1;
-        if (!first->child) first->child = std::make_unique<Node>();
+        int phases_passed = PhaseMark::of(game) == before ? 0 : 1;
+        if (!first->child)
+            first->child = std::make_unique<Node>();
         else
             phases_passed += descend(game, first->child.get(), path);
+        kernel::Dice draw(seed ^ 0x5bd1e995u);
+        values = rollout_.play(game, phases_passed, draw);
     } catch (const std::exception&) {
-        path.assign(1, {&root_, first});  // refused in this drawing of the hidden: scored where it stands
+        // A rule script failed in this drawing of the hidden: the edges tried score nothing.
     }
-    kernel::Dice draw(seed ^ 0x5bd1e995u);
-    const std::vector<double> values = rollout_.play(game, phases_passed, draw);
     for (auto& [at, edge] : path) {
+        const double v = static_cast<std::size_t>(at->side) < values.size() ? values[static_cast<std::size_t>(at->side)]
+                                                                          : 0.0;
         ++at->visits;
         ++edge->visits;
-        const double v = values[static_cast<std::size_t>(at->side)];
         edge->value += v;
         if (at == &root_) edge->by_visit.push_back(v);
     }
 }
 
 // Down from `node` by UCT to an edge not tried before; the phases passed on the way.
-int MctsBot::Search::descend(Game& game, Node* node, std::vector<std::pair<Node*, Node::Edge*>>& path) {
+int MctsBot::Search::descend(Game& game, Node* node, Path& path) {
     PhaseMark phase = PhaseMark::of(game);
     int phases_passed = 0;
     auto count_phase = [&] {
@@ -216,10 +224,11 @@ int MctsBot::Search::descend(Game& game, Node* node, std::vector<std::pair<Node*
             }
             open(*node, game, legal);
         }
+        if (node->side != game.deciding_side()) break;  // another drawing made this someone else's decision
         Node::Edge* edge = select(*node, &game);
         if (!edge) break;
+        path.emplace_back(node, edge);  // first: if the action fails, it is scored as failed
         game.apply(edge->action);
-        path.emplace_back(node, edge);
         count_phase();
         if (!edge->child) {
             edge->child = std::make_unique<Node>();

@@ -1,6 +1,7 @@
 #include "bots/search_settings.h"
 
 #include <charconv>
+#include <cmath>
 #include <stdexcept>
 
 namespace sandtable::bots {
@@ -9,7 +10,8 @@ namespace {
 double number_in(const std::string& key, const std::string& text, double low, double high) {
     double value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (error != std::errc{} || end != text.data() + text.size() || value < low || value > high)
+    if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < low ||
+        value > high)
         throw std::invalid_argument("mcts setting '" + key + "' must be a number from " + std::to_string(low) +
                                     " to " + std::to_string(high) + ", got '" + text + "'");
     return value;

@@ -14,7 +14,7 @@ void usage(std::ostream& out) {
            "                                         the CRT column and the exact chance of each result\n"
            "  play SCENARIO [--seed N] [--bots B1,B2] [--dice 3,5,1] [--actions FILE]\n"
            "                [--house DIR]... [--replay-out FILE] [--json] [--quiet]\n"
-           "                                         play to the end (bots: random, greedy)\n"
+           "                                         play to the end (bots: random, greedy, mcts; docs/bots.md)\n"
            "  replay FILE [--json] [--upgrade]       re-execute a replay, checking every checksum; --upgrade converts\n"
            "                                         a replay of an older format in place (its old checksums checked)\n"
            "  state REPLAY [--after N] [--json]      the public state after the replay's first N actions (all by "

@@ -127,6 +127,9 @@ public:
     // (hidden_redraw.cpp): secret orders (picked by the bot's `model` of the other side),
     // support markers face down and to come, phantoms.
     void redraw_hidden(int viewer, Dice& draw, const OrderModel& model = {});
+    // Does the phase in progress carry out secret orders, which redraw_hidden cannot redraw
+    // (what is left of them depends on what was carried out)? Then a bot does not look ahead.
+    bool carrying_out_secret_orders() const { return procedure().run->carries_out_secret_orders(); }
 
     Dice& dice() { return dice_; }
     int roll(int faces, const std::string& why);
@@ -303,7 +306,7 @@ private:
     void return_to(const GameSnapshot& position);
     void add_legal(std::vector<Action>& out) const;
     void redraw_support_markers(Dice& draw);
-    void redraw_phantoms(int viewer, Dice& draw);
+    void redraw_markers(int viewer, Dice& draw);
 
     // A unit with a facing turns to face each hex it enters (16.0).
     int facing_after_step(int unit, geometry::Hex from, geometry::Hex to) const;

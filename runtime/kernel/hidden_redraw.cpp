@@ -1,7 +1,7 @@
 // What a side may not know, drawn afresh for a bot's look ahead (issue 23,
 // information-set search): the phase's orders given in secret, the support
-// markers face down and the draws to come, and which hidden markers are
-// phantoms. Each is drawn from what the rules allow and what the viewer sees,
+// markers face down and the draws to come, and which unit (or phantom) is
+// under which hidden marker. Each is drawn from what the rules allow and what the viewer sees,
 // so a bot that looks ahead from here learns nothing it could not know.
 #include "kernel/game.h"
 
@@ -23,9 +23,9 @@ std::size_t pick_order(const OrderModel& model, const Game& game, const std::vec
 }
 
 void Game::redraw_hidden(int viewer, Dice& draw, const OrderModel& model) {
+    redraw_markers(viewer, draw);  // first: the orders the rules allow depend on who is where
     procedure().run->redraw_hidden(*this, viewer, draw, model);
     redraw_support_markers(draw);
-    redraw_phantoms(viewer, draw);
     drop_legal();
 }
 
@@ -47,27 +47,22 @@ void Game::redraw_support_markers(Dice& draw) {
     }
 }
 
-// Which of another side's hidden markers are phantoms: as many as there are,
-// but any of its markers on the table.
-void Game::redraw_phantoms(int viewer, Dice& draw) {
+// Which of another side's units (or phantoms) stands under which of its hidden
+// markers: the markers stay where they are, what is under each is drawn afresh.
+void Game::redraw_markers(int viewer, Dice& draw) {
+    if (!ruleset_->table.enabled) return;
     for (int side = 0; side < static_cast<int>(scenario_->sides.size()); ++side) {
         if (side == viewer) continue;
-        std::vector<int> markers;
-        std::vector<bool> phantom;
+        std::vector<int> units;
+        std::vector<std::pair<geometry::tabletop::Point, int>> places;
         for (std::size_t i = 0; i < state_.units.size(); ++i) {
             const auto& u = state_.units[i];
             if (u.side != side || !u.on_map || !u.hidden) continue;
-            markers.push_back(static_cast<int>(i));
-            phantom.push_back(u.phantom);
+            units.push_back(static_cast<int>(i));
+            places.emplace_back(tabletop_.position(static_cast<int>(i)), u.facing);
         }
-        if (std::count(phantom.begin(), phantom.end(), true) == 0) continue;
-        for (std::size_t i = phantom.size(); i > 1; --i) {
-            const std::size_t j = draw.next() % i;
-            const bool swapped = phantom[i - 1];
-            phantom[i - 1] = phantom[j];
-            phantom[j] = swapped;
-        }
-        for (std::size_t k = 0; k < markers.size(); ++k) state_.unit(markers[k]).phantom = phantom[k];
+        shuffle(places, draw);
+        for (std::size_t k = 0; k < units.size(); ++k) place_on_table(units[k], places[k].first, places[k].second);
     }
 }
 

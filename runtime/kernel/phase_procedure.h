@@ -40,6 +40,9 @@ public:
     // that `viewer` may not know yet, replaced by orders picked (pick_order)
     // from those the rules would have let their side give.
     virtual void redraw_hidden(Game&, int /*viewer*/, Dice& /*draw*/, const OrderModel& /*model*/) const {}
+    // Carries out orders written in secret (plotted combat and movement): what
+    // is left of them cannot be redrawn, so a look ahead from here would read them.
+    virtual bool carries_out_secret_orders() const { return false; }
 };
 
 }  // namespace sandtable::kernel

@@ -1,7 +1,7 @@
 // A skill trace run in the background (skill_trace.h): its steps one batch
 // after another, each a BalanceRun; the window polls it from a timer, which
 // also moves it on to the next step, and may stop it, keeping the points of
-// the steps finished.
+// the games played (a stopped step's too: its interval shows how few they were).
 #pragma once
 
 #include "core/balance_run.h"

@@ -19,8 +19,12 @@ int PlotProcedure::plotting_side(const Game& game) {
 // disrupted PRESTAGS unit, all zeros on its back, holds). Orders may be
 // written again until the side says it is done; `moved` tells which have some.
 bool PlotProcedure::may_plot(const Game& game, int unit) {
+    return game.state_.unit(unit).side == plotting_side(game) && can_be_ordered(game, unit);
+}
+
+bool PlotProcedure::can_be_ordered(const Game& game, int unit) {
     const auto& u = game.state_.unit(unit);
-    if (!u.on_map || u.side != plotting_side(game)) return false;
+    if (!u.on_map) return false;
     const rules::PlotOptions& r = game.options<rules::PlotOptions>();
     for (const auto& mark : r.barred_mark)
         if (game.state_.mark(unit, mark) != 0) return false;
@@ -157,7 +161,7 @@ void PlotProcedure::redraw_hidden(Game& game, int viewer, Dice& draw, const Orde
     std::vector<Action> options;
     for (std::size_t i = 0; i < game.state_.units.size(); ++i) {
         const auto& u = game.state_.units[i];
-        if (u.side == viewer || !u.on_map || !u.moved) continue;
+        if (u.side == viewer || !u.moved || !can_be_ordered(game, static_cast<int>(i))) continue;
         options.clear();
         tasks(game, static_cast<int>(i), options);
         write(game, options[pick_order(model, game, options, draw)].get<act::Plot>());

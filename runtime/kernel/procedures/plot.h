@@ -24,6 +24,7 @@ private:
     // Stages of a plot phase: 0 not begun, 1 the first side plots, 2 the other side, 3 revealed.
     static int plotting_side(const Game& game);
     static bool may_plot(const Game& game, int unit);
+    static bool can_be_ordered(const Game& game, int unit);  // may_plot, whichever side plots now
     static geometry::MovementRange plot_range(const Game& game, int unit);
     // The tasks the unit may be given (the start of its options: hold).
     static void tasks(const Game& game, int unit, std::vector<Action>& out);

@@ -14,6 +14,7 @@ public:
     // The combat opened is resolved, and its decisions listed and applied, as odds_combat's.
     void list(const Game& game, std::vector<Action>& out) const override;
     void apply(Game& game, const Action& action) const override;
+    bool carries_out_secret_orders() const override { return true; }
 
 private:
     // Opens the next combat the plots call for; false when none is left.

@@ -11,6 +11,7 @@ class Game;
 class PlottedMovementProcedure final : public PhaseProcedure {
 public:
     bool step(Game& game) const override;
+    bool carries_out_secret_orders() const override { return true; }
 
 private:
     // One phase's moves: who goes, who is stopped and why (plotted_movement.cpp).
