@@ -182,22 +182,25 @@ void BM_SnapshotRestoreAtQuestion(benchmark::State& state) { snapshot_and_restor
 BENCHMARK(BM_SnapshotRestore)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_SnapshotRestoreAtQuestion)->Unit(benchmark::kMicrosecond);
 
-// `sandtable batch`: 200 greedy games of the default scenario on 1 and 2
-// threads (jobs); games_per_s of the two gives the scaling ratio. Loading and
-// compiling are inside, as in a real batch.
-void BM_Batch(benchmark::State& state) {
+// `games` games of `scenario` by `bot` as `sandtable batch` plays them, on
+// state.range(0) threads (jobs); games_per_s on 1 and 2 gives the scaling
+// ratio. Loading and compiling are inside, as in a real batch.
+void play_batch(benchmark::State& state, const char* scenario, const char* bot, std::uint64_t games) {
     sandtable::bots::BatchSpec spec;
-    spec.scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/wendle-fords.yaml";
-    spec.bots = {"greedy"};
-    spec.games = 200;
+    spec.scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/" + scenario;
+    spec.bots = {bot};
+    spec.games = games;
     spec.jobs = static_cast<unsigned>(state.range(0));
-    std::uint64_t games = 0;
+    std::uint64_t played = 0;
     for (auto _ : state) {
         sandtable::bots::BatchHeader header;
-        games += sandtable::bots::run_batch(spec, header).size();
+        played += sandtable::bots::run_batch(spec, header).size();
     }
-    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(played), benchmark::Counter::kIsRate);
 }
+
+// `sandtable batch`: 200 greedy games of the default scenario.
+void BM_Batch(benchmark::State& state) { play_batch(state, "bmw/wendle-fords.yaml", "greedy", 200); }
 BENCHMARK(BM_Batch)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The search bot against itself, a whole game of the default scenario on one
@@ -208,19 +211,7 @@ void BM_FastSearchGames(benchmark::State& state) { play_games(state, "mcts:fast"
 BENCHMARK(BM_SearchGames)->Iterations(1)->Unit(benchmark::kSecond);
 BENCHMARK(BM_FastSearchGames)->Iterations(1)->Unit(benchmark::kSecond);
 
-// A batch of search-bot games on 1 and 2 threads: games_per_s of the two gives the scaling.
-void BM_SearchBatch(benchmark::State& state) {
-    sandtable::bots::BatchSpec spec;
-    spec.scenario = std::string(SANDTABLE_SOURCE_DIR) + "/scenarios/bmw/skirmish.yaml";
-    spec.bots = {"mcts:fast"};
-    spec.games = 8;
-    spec.jobs = static_cast<unsigned>(state.range(0));
-    std::uint64_t games = 0;
-    for (auto _ : state) {
-        sandtable::bots::BatchHeader header;
-        games += sandtable::bots::run_batch(spec, header).size();
-    }
-    state.counters["games_per_s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
-}
+// A batch of search-bot games (the skirmish, mcts:fast) on 1 and 2 threads.
+void BM_SearchBatch(benchmark::State& state) { play_batch(state, "bmw/skirmish.yaml", "mcts:fast", 8); }
 BENCHMARK(BM_SearchBatch)->Arg(1)->Arg(2)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_MAIN();
