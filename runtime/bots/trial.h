@@ -3,7 +3,7 @@
 // Before each look, what the bot's side may not know is drawn afresh from the
 // bot's own generator: the dice to come (it never reads the game's seed or its
 // rolls to come) and the other sides' secrets (Game::redraw_hidden: orders
-// written face down, support markers, phantoms). Nothing is logged meanwhile.
+// written face down, support markers, which unit is under which hidden marker). Nothing is logged meanwhile.
 #pragma once
 
 #include "kernel/game.h"

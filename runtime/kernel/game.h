@@ -125,7 +125,7 @@ public:
     // For a bot's look ahead from a snapshot (bots/trial.h): everything `viewer` may not know
     // is drawn afresh with `draw`, from what the rules allow and the viewer sees
     // (hidden_redraw.cpp): secret orders (picked by the bot's `model` of the other side),
-    // support markers face down and to come, phantoms.
+    // support markers face down and to come, who is under which hidden marker.
     void redraw_hidden(int viewer, Dice& draw, const OrderModel& model = {});
     // Does the phase in progress carry out secret orders, which redraw_hidden cannot redraw
     // (what is left of them depends on what was carried out)? Then a bot does not look ahead.
