@@ -44,19 +44,27 @@ double PositionEvaluator::unit_worth(const Game& game, int unit) const {
 }
 
 double PositionEvaluator::value(const Game& game, int side) const {
-    const auto& result = game.state().result;
-    if (result.over) return result.winner < 0 ? 0.5 : result.winner == side ? 1.0 : 0.0;
-    const double mine = score(game, side);
-    double best_other = -std::numeric_limits<double>::infinity();
-    for (std::size_t s = 0; s < game.scenario().sides.size(); ++s)
-        if (static_cast<int>(s) != side) best_other = std::max(best_other, score(game, static_cast<int>(s)));
-    if (!std::isfinite(best_other)) return 0.5;
-    return 1.0 / (1.0 + std::exp(-kSteepness * (mine - best_other)));
+    return values(game)[static_cast<std::size_t>(side)];
 }
 
+// Each side's score once, then each side's lead over the best of the others.
 std::vector<double> PositionEvaluator::values(const Game& game) const {
-    std::vector<double> out;
-    for (std::size_t s = 0; s < game.scenario().sides.size(); ++s) out.push_back(value(game, static_cast<int>(s)));
+    const std::size_t sides = game.scenario().sides.size();
+    const auto& result = game.state().result;
+    std::vector<double> out(sides, 0.5);
+    if (result.over) {
+        for (std::size_t s = 0; s < sides; ++s)
+            if (result.winner >= 0) out[s] = result.winner == static_cast<int>(s) ? 1.0 : 0.0;
+        return out;
+    }
+    std::vector<double> scores;
+    for (std::size_t s = 0; s < sides; ++s) scores.push_back(score(game, static_cast<int>(s)));
+    for (std::size_t side = 0; side < sides; ++side) {
+        double best_other = -std::numeric_limits<double>::infinity();
+        for (std::size_t s = 0; s < sides; ++s)
+            if (s != side) best_other = std::max(best_other, scores[s]);
+        if (std::isfinite(best_other)) out[side] = 1.0 / (1.0 + std::exp(-kSteepness * (scores[side] - best_other)));
+    }
     return out;
 }
 

@@ -38,7 +38,7 @@ public:
 private:
     void iterate();
     using Path = std::vector<std::pair<Node*, Node::Edge*>>;
-    int descend(Game& game, Node* node, Path& path);
+    void descend(Game& game, Node* node, Path& path, PhasesPassed& phases);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
     Node::Edge* select(Node& node, const Game* game);
     double ucb(const Node& node, const Node::Edge& e) const;
@@ -148,7 +148,7 @@ void MctsBot::Search::open(Node& node, const Game& game, const std::vector<Actio
     node.edges.push_back({first, nullptr, 0, 0});
     for (const auto& a : legal)
         if (!(a == first) && a.kind() != kernel::ActionKind::Concede) rest.push_back(a);
-    for (std::size_t i = rest.size(); i > 1; --i) std::swap(rest[i - 1], rest[bot_.draw_.next() % i]);
+    kernel::shuffle(rest, bot_.draw_);
     for (auto& a : rest) node.edges.push_back({std::move(a), nullptr, 0, 0});
 }
 
@@ -184,15 +184,15 @@ void MctsBot::Search::iterate() {
     std::vector<double> values;  // none when a look fails: a loss for whoever tried it
     try {
         Game& game = trial_.begin(seed);
-        const PhaseMark before = PhaseMark::of(game);
+        PhasesPassed phases(game);
         game.apply(first->action);
-        int phases_passed = PhaseMark::of(game) == before ? 0 : 1;
+        phases.seen(game);
         if (!first->child)
             first->child = std::make_unique<Node>();
         else
-            phases_passed += descend(game, first->child.get(), path);
+            descend(game, first->child.get(), path, phases);
         kernel::Dice draw(seed ^ 0x5bd1e995u);
-        values = rollout_.play(game, phases_passed, draw);
+        values = rollout_.play(game, phases, draw);
     } catch (const std::exception&) {
         // A rule script failed in this drawing of the hidden: the edges tried score nothing.
     }
@@ -206,20 +206,15 @@ void MctsBot::Search::iterate() {
     }
 }
 
-// Down from `node` by UCT to an edge not tried before; the phases passed on the way.
-int MctsBot::Search::descend(Game& game, Node* node, Path& path) {
-    PhaseMark phase = PhaseMark::of(game);
-    int phases_passed = 0;
-    auto count_phase = [&] {
-        if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) phase = now, ++phases_passed;
-    };
+// Down from `node` by UCT to an edge not tried before, counting the phases passed on the way.
+void MctsBot::Search::descend(Game& game, Node* node, Path& path, PhasesPassed& phases) {
     while (!game.over()) {
         const auto& legal = game.legal_actions();
         if (legal.empty()) break;
         if (node->edges.empty()) {
             if (legal.size() == 1) {  // no choice: on to the next decision, in the same node
                 game.apply(legal.front());
-                count_phase();
+                phases.seen(game);
                 continue;
             }
             open(*node, game, legal);
@@ -229,14 +224,13 @@ int MctsBot::Search::descend(Game& game, Node* node, Path& path) {
         if (!edge) break;
         path.emplace_back(node, edge);  // first: if the action fails, it is scored as failed
         game.apply(edge->action);
-        count_phase();
+        phases.seen(game);
         if (!edge->child) {
             edge->child = std::make_unique<Node>();
             break;
         }
         node = edge->child.get();
     }
-    return phases_passed;
 }
 
 }  // namespace sandtable::bots

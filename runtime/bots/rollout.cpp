@@ -4,14 +4,17 @@ namespace sandtable::bots {
 
 bool by_chance(kernel::Dice& draw, double p) { return p > 0 && static_cast<double>(draw.next() >> 11) * 0x1.0p-53 < p; }
 
-PhaseMark PhaseMark::of(const kernel::Game& game) {
+PhasesPassed::Mark PhasesPassed::mark(const kernel::Game& game) {
     const auto& at = game.state().at;
     return {at.turn, at.step, at.player, at.phase};
 }
 
-std::vector<double> Rollout::play(kernel::Game& game, int phases_passed, kernel::Dice& draw) {
-    PhaseMark phase = PhaseMark::of(game);
-    for (int taken = 0; taken < kActionCap && !game.over() && phases_passed <= horizon_; ++taken) {
+void PhasesPassed::seen(const kernel::Game& game) {
+    if (const Mark now = mark(game); !(now == at_)) at_ = now, ++count_;
+}
+
+std::vector<double> Rollout::play(kernel::Game& game, PhasesPassed phases, kernel::Dice& draw) {
+    for (int taken = 0; taken < kActionCap && !game.over() && phases.count() <= horizon_; ++taken) {
         const auto& legal = game.legal_actions();
         if (legal.empty()) break;
         std::size_t options = legal.size();
@@ -23,10 +26,7 @@ std::vector<double> Rollout::play(kernel::Game& game, int phases_passed, kernel:
         } catch (const std::exception&) {
             break;  // a rule script refused it (the game is as it was): scored where it got to
         }
-        if (const PhaseMark now = PhaseMark::of(game); !(now == phase)) {
-            phase = now;
-            ++phases_passed;
-        }
+        phases.seen(game);
     }
     return evaluator_.values(game);
 }

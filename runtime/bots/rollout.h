@@ -15,11 +15,21 @@ namespace sandtable::bots {
 // True with probability `p`, by the bot's own draw.
 bool by_chance(kernel::Dice& draw, double p);
 
-// The phase the sequence of play is in, to count phases passed.
-struct PhaseMark {
-    int turn = 0, step = 0, player = 0, phase = 0;
-    static PhaseMark of(const kernel::Game& game);
-    friend bool operator==(const PhaseMark&, const PhaseMark&) = default;
+// The phases a look-ahead has passed since it began: seen after each action.
+class PhasesPassed {
+public:
+    explicit PhasesPassed(const kernel::Game& game) : at_(mark(game)) {}
+    void seen(const kernel::Game& game);
+    int count() const { return count_; }
+
+private:
+    struct Mark {
+        int turn = 0, step = 0, player = 0, phase = 0;
+        friend bool operator==(const Mark&, const Mark&) = default;
+    };
+    static Mark mark(const kernel::Game& game);
+    Mark at_;
+    int count_ = 0;
 };
 
 class Rollout {
@@ -28,8 +38,8 @@ public:
     Rollout(const PositionEvaluator& evaluator, int horizon, double noise)
         : evaluator_(evaluator), horizon_(horizon), noise_(noise) {}
     // Plays `game` on from where it stands; every side's value at the end (evaluator.h).
-    // `phases_passed`: phases already passed since the look-ahead began (in the tree).
-    std::vector<double> play(kernel::Game& game, int phases_passed, kernel::Dice& draw);
+    // `phases`: those already passed since the look-ahead began (in the tree).
+    std::vector<double> play(kernel::Game& game, PhasesPassed phases, kernel::Dice& draw);
 
 private:
     // A look-ahead is scored where it got to after this many actions (a large battle's phase may take hundreds).

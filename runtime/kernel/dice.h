@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace sandtable::kernel {
@@ -27,5 +28,11 @@ private:
     std::vector<int> forced_;  // a vector, not a deque: Dice is copied on every action
     std::size_t next_forced_ = 0;
 };
+
+// Fisher-Yates with `draw`: the same draw, the same order.
+template <typename T>
+void shuffle(std::vector<T>& items, Dice& draw) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[draw.next() % i]);
+}
 
 }  // namespace sandtable::kernel

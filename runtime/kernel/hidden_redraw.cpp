@@ -9,14 +9,6 @@
 
 namespace sandtable::kernel {
 
-namespace {
-// Fisher-Yates with the bot's draw.
-template <typename T>
-void shuffle(std::vector<T>& items, Dice& draw) {
-    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[draw.next() % i]);
-}
-}  // namespace
-
 std::size_t pick_order(const OrderModel& model, const Game& game, const std::vector<Action>& options, Dice& draw) {
     const std::size_t picked = model ? model(game, options, draw) : draw.next() % options.size();
     return picked < options.size() ? picked : 0;
