@@ -36,14 +36,16 @@ public:
     Action run();
 
 private:
-    void iterate();
+    using Edges = std::vector<Node::Edge*>;
+    void iterate(Node::Edge& first);
+    void play_round(const Edges& contenders, int round, int rounds);
+    Edges better_half(Edges contenders) const;
     using Path = std::vector<std::pair<Node*, Node::Edge*>>;
     void descend(Game& game, Node* node, Path& path, PhasesPassed& phases);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
-    Node::Edge* select(Node& node, const Game* game);
+    Node::Edge* select(Node& node, const Game& game);
     double ucb(const Node& node, const Node::Edge& e) const;
-    bool budget_left(int done) const;
-    Action chosen() const;
+    Action chosen(const Edges& finalists) const;
 
     MctsBot& bot_;
     Trial trial_;
@@ -102,20 +104,67 @@ MctsBot::Search::Search(MctsBot& bot, Game& game, const std::vector<Action>& leg
     open(root_, game, root_legal_);
 }
 
+// Sequential halving at the root: the contenders (greedy's choice and the
+// first others opened) share the budget in rounds, each round looking ahead
+// from every contender alike on the same dice; after each round the worse
+// half is dropped, so the budget ends on the few that matter. Below the root
+// the tree is descended by UCT.
 Action MctsBot::Search::run() {
-    for (int done = 0; budget_left(done); ++done) iterate();
-    return chosen();
+    const SearchSettings& s = bot_.settings_;
+    const auto width = static_cast<std::size_t>(1 + s.widening * std::sqrt(static_cast<double>(s.iterations)));
+    Edges contenders;
+    for (std::size_t i = 0; i < root_.edges.size() && i < width; ++i) contenders.push_back(&root_.edges[i]);
+    const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(contenders.size())))));
+    for (int round = 0; round < rounds; ++round) {
+        play_round(contenders, round, rounds);
+        if (round + 1 < rounds) contenders = better_half(std::move(contenders));
+    }
+    return chosen(contenders);
+}
+
+// A round's share of the budget (its iterations, or its slice of the time),
+// spent on whichever contender has been looked at least, so that all are
+// looked at alike (the k-th look of each on the same dice).
+void MctsBot::Search::play_round(const Edges& contenders, int round, int rounds) {
+    const SearchSettings& s = bot_.settings_;
+    // Every contender is looked at at least once a round, however small the budget.
+    const int share = std::max(static_cast<int>(contenders.size()),
+                               s.iterations / rounds + (round + 1 == rounds ? s.iterations % rounds : 0));
+    const auto deadline = started_ + std::chrono::milliseconds(static_cast<long long>(s.ms) * (round + 1) / rounds);
+    for (int done = 0;; ++done) {
+        if (s.ms > 0 ? done > 0 && std::chrono::steady_clock::now() >= deadline : done >= share) break;
+        Node::Edge* least = *std::min_element(contenders.begin(), contenders.end(),
+                                              [](const auto* a, const auto* b) { return a->visits < b->visits; });
+        iterate(*least);
+    }
+}
+
+// The mean of each contender's first n looks, where every contender has had n
+// (the same dice for all): greedy's choice is kept as the one to beat.
+MctsBot::Search::Edges MctsBot::Search::better_half(Edges contenders) const {
+    std::size_t n = std::numeric_limits<std::size_t>::max();
+    for (const auto* e : contenders) n = std::min(n, e->by_visit.size());
+    auto mean = [n](const Node::Edge* e) {
+        double sum = 0;
+        for (std::size_t k = 0; k < n; ++k) sum += e->by_visit[k];
+        return n > 0 ? sum / static_cast<double>(n) : 0.0;
+    };
+    std::stable_sort(contenders.begin() + 1, contenders.end(),
+                     [&](const auto* a, const auto* b) { return mean(a) > mean(b); });
+    contenders.resize(std::max<std::size_t>(2, (contenders.size() + 1) / 2));
+    return contenders;
 }
 
 // Greedy's choice (the first edge), unless another one beats it, look-ahead
 // for look-ahead on the same dice, by the margin and by `confidence` standard
 // errors of the mean difference: with many others tried a few times each, one
 // of them is bound to look better by luck alone.
-Action MctsBot::Search::chosen() const {
-    const Node::Edge& greedy = root_.edges.front();
+Action MctsBot::Search::chosen(const Edges& finalists) const {
+    const Node::Edge& greedy = *finalists.front();
     const Node::Edge* best = &greedy;
     double best_gain = 0;
-    for (const auto& e : root_.edges) {
+    for (const auto* contender : finalists) {
+        const Node::Edge& e = *contender;
         const std::size_t n = std::min(e.by_visit.size(), greedy.by_visit.size());
         if (&e == &greedy || n < 3) continue;
         double sum = 0, squares = 0;
@@ -132,12 +181,6 @@ Action MctsBot::Search::chosen() const {
         }
     }
     return best->action;
-}
-
-bool MctsBot::Search::budget_left(int done) const {
-    const SearchSettings& s = bot_.settings_;
-    if (s.ms <= 0) return done < s.iterations;
-    return done == 0 || std::chrono::steady_clock::now() - started_ < std::chrono::milliseconds(s.ms);
 }
 
 // Greedy's choice first, then the others in an order of the bot's drawing.
@@ -157,15 +200,14 @@ double MctsBot::Search::ucb(const Node& node, const Node::Edge& e) const {
     return e.mean() + bot_.settings_.exploration * std::sqrt(std::log(node.visits + 1.0) / e.visits);
 }
 
-// The best of the edges widening allows so far that is legal in this
-// look-ahead's drawing of the hidden (at the root, without `game`, all are).
-MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game* game) {
+// The best of the edges widening allows so far that is legal in this look-ahead's drawing of the hidden.
+MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game& game) {
     const auto allowed = static_cast<std::size_t>(1 + bot_.settings_.widening * std::sqrt(node.visits));
     Node::Edge* best = nullptr;
     double best_score = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < node.edges.size() && i < allowed; ++i) {
         auto& e = node.edges[i];
-        if (game && !game->is_legal(e.action)) continue;
+        if (!game.is_legal(e.action)) continue;
         if (const double s = ucb(node, e); s > best_score) {
             best_score = s;
             best = &e;
@@ -177,20 +219,19 @@ MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game* game) {
 // One look-ahead: a root action (its k-th try plays on the dice of every root
 // action's k-th, so that they are compared on the same luck), down the tree
 // to a new node, on by the rollout, and the values backed up.
-void MctsBot::Search::iterate() {
-    Node::Edge* first = select(root_, nullptr);
-    const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first->visits);
-    Path path{{&root_, first}};
+void MctsBot::Search::iterate(Node::Edge& first) {
+    const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first.visits);
+    Path path{{&root_, &first}};
     std::vector<double> values;  // none when a look fails: a loss for whoever tried it
     try {
         Game& game = trial_.begin(seed);
         PhasesPassed phases(game);
-        game.apply(first->action);
+        game.apply(first.action);
         phases.seen(game);
-        if (!first->child)
-            first->child = std::make_unique<Node>();
+        if (!first.child)
+            first.child = std::make_unique<Node>();
         else
-            descend(game, first->child.get(), path, phases);
+            descend(game, first.child.get(), path, phases);
         kernel::Dice draw(seed ^ 0x5bd1e995u);
         values = rollout_.play(game, phases, draw);
     } catch (const std::exception&) {
@@ -220,7 +261,7 @@ void MctsBot::Search::descend(Game& game, Node* node, Path& path, PhasesPassed& 
             open(*node, game, legal);
         }
         if (node->side != game.deciding_side()) break;  // another drawing made this someone else's decision
-        Node::Edge* edge = select(*node, &game);
+        Node::Edge* edge = select(*node, game);
         if (!edge) break;
         path.emplace_back(node, edge);  // first: if the action fails, it is scored as failed
         game.apply(edge->action);

@@ -2,8 +2,9 @@
 // kernel's legal actions, on any ruleset. Each look-ahead is a Trial: the
 // game's dice and the other sides' secrets are drawn afresh from the bot's own
 // generator (information-set search by determinization: it never reads what
-// its side may not know), the tree is descended by UCT with progressive
-// widening (greedy's choice is tried first, then others), and the look-ahead
+// its side may not know), the budget at the root is shared by sequential
+// halving among greedy's choice and a few others, the tree below it is
+// descended by UCT with progressive widening (greedy's choice first), and the look-ahead
 // is played on by the rollout policy for a few phases and scored by the
 // position evaluator. With an iteration budget it is deterministic for its seed.
 #pragma once

@@ -67,6 +67,7 @@ private:
     void on_timer();
     void finish_run(const BalanceRun::Progress& p);
     void on_trace_timer();
+    wxString trace_step_label(const SkillTraceStep& step) const;
     void show_trace();
     void show_chart(bool trace);  // the trace's chart in place of the batch's, or back
     bool ready_to_run();          // saved, loads: a run or a trace may start

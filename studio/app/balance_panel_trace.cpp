@@ -18,18 +18,23 @@ void BalancePanel::run_skill_trace() {
     timer_.Start(250);
 }
 
+// "the search bot (100) as Hesk against itself at 50", for the status line.
+wxString BalancePanel::trace_step_label(const SkillTraceStep& step) const {
+    if (step.budget == 0) return "greedy against greedy";
+    const auto& side = doc_->scenario().sides[static_cast<std::size_t>(step.side)];
+    const wxString against = step.opponent.is_greedy() ? wxString("greedy")
+                                                       : wxString::Format("itself at %d", step.opponent.budget);
+    return wxString::Format("the search bot (%d) as %s against %s", step.budget, wxString::FromUTF8(side.name),
+                            against);
+}
+
 void BalancePanel::on_trace_timer() {
     const auto p = trace_->poll();
     gauge_->SetRange(static_cast<int>(std::max<std::uint64_t>(1, p.total)));
     gauge_->SetValue(static_cast<int>(std::min(p.done, p.total)));
     if (!p.finished) {
         const auto& step = trace_->step(p.step);
-        const wxString who = step.budget == 0 ? wxString("greedy against greedy")
-                                              : wxString::Format("the search bot (%d) as %s", step.budget,
-                                                                 wxString::FromUTF8(doc_->scenario()
-                                                                                        .sides[static_cast<std::size_t>(
-                                                                                            step.side)]
-                                                                                        .name));
+        const wxString who = trace_step_label(step);
         status_->SetLabel(wxString::Format("Skill trace, step %zu of %zu: %s, %llu of %llu games", p.step + 1, p.steps,
                                            who, static_cast<unsigned long long>(p.done),
                                            static_cast<unsigned long long>(p.total)));

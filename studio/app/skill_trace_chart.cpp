@@ -40,14 +40,14 @@ void SkillTraceChart::paint() {
     dc.Clear();
     dc.SetFont(wxFont(wxFontInfo(10).Bold()));
     dc.SetTextForeground(wxColour(40, 40, 40));
-    dc.DrawText("Skill trace: wins with the search bot against greedy, by look-aheads a decision", 12, 10);
+    dc.DrawText("Skill trace: wins with the search bot, by look-aheads a decision", 12, 10);
     dc.SetFont(wxFont(wxFontInfo(9)));
     if (points_.empty()) {
         dc.DrawText("Run a skill trace to see it.", 16, 40);
         return;
     }
     const wxSize size = GetClientSize();
-    const wxRect plot(60, 44, std::max(200, size.x - 90), std::max(150, std::min(360, size.y - 130)));
+    const wxRect plot(60, 44, std::max(200, size.x - 90), std::max(150, std::min(360, size.y - 150)));
     axes(dc, plot);
     for (int side = 0; side < static_cast<int>(sides_.size()); ++side) side_line(dc, plot, side);
 }
@@ -62,34 +62,43 @@ void SkillTraceChart::axes(wxDC& dc, const wxRect& plot) {
     for (int budget : kTraceBudgets)
         dc.DrawText(wxString::Format("%d", budget), x_of(plot, budget) - 8, plot.GetBottom() + 6);
     dc.DrawText("look-aheads per decision (dashed: the side's wins with greedy)", plot.x, plot.GetBottom() + 24);
+    dc.DrawText("filled: against greedy; hollow, dotted: against the search bot at half the look-aheads", plot.x,
+                plot.GetBottom() + 40);
 }
 
-// The side's baseline, then its points with whiskers joined by a line, and its name at the last point.
+// The side's baseline, then its points against greedy (filled) and against
+// itself one budget weaker (hollow), each with whiskers joined by a line, and its name.
 void SkillTraceChart::side_line(wxDC& dc, const wxRect& plot, int side) {
     const wxColour colour = sides_[static_cast<std::size_t>(side)].colour.IsOk()
                                 ? sides_[static_cast<std::size_t>(side)].colour
                                 : (side == 0 ? wxColour(170, 50, 40) : wxColour(40, 80, 170));
-    wxPoint last(-1, -1);
-    for (const auto& p : points_) {
-        if (p.side != side || p.games == 0) continue;
-        const double share = static_cast<double>(p.wins) / static_cast<double>(p.games);
-        if (p.budget == 0) {
-            dc.SetPen(wxPen(colour, 1, wxPENSTYLE_SHORT_DASH));
-            dc.DrawLine(plot.x, y_of(plot, share), plot.GetRight(), y_of(plot, share));
-            continue;
+    bool drawn = false;
+    for (const bool against_greedy : {true, false}) {
+        wxPoint last(-1, -1);
+        for (const auto& p : points_) {
+            if (p.side != side || p.games == 0 || p.opponent.is_greedy() != against_greedy) continue;
+            const double share = static_cast<double>(p.wins) / static_cast<double>(p.games);
+            if (p.budget == 0) {
+                dc.SetPen(wxPen(colour, 1, wxPENSTYLE_SHORT_DASH));
+                dc.DrawLine(plot.x, y_of(plot, share), plot.GetRight(), y_of(plot, share));
+                continue;
+            }
+            const int offset = (side == 0 ? -4 : 4) + (against_greedy ? 0 : 12);
+            const wxPoint at(x_of(plot, p.budget) + offset, y_of(plot, share));
+            dc.SetPen(wxPen(colour, 1));
+            dc.DrawLine(at.x, y_of(plot, p.low), at.x, y_of(plot, p.high));
+            dc.SetPen(wxPen(colour, 2, against_greedy ? wxPENSTYLE_SOLID : wxPENSTYLE_DOT));
+            if (last.x >= 0) dc.DrawLine(last, at);
+            dc.SetBrush(against_greedy ? wxBrush(colour) : *wxWHITE_BRUSH);
+            dc.SetPen(wxPen(colour, 2));
+            dc.DrawCircle(at, 4);
+            last = at;
+            drawn = true;
         }
-        const wxPoint at(x_of(plot, p.budget) + (side == 0 ? -4 : 4), y_of(plot, share));
-        dc.SetPen(wxPen(colour, 1));
-        dc.DrawLine(at.x, y_of(plot, p.low), at.x, y_of(plot, p.high));
-        dc.SetPen(wxPen(colour, 2));
-        if (last.x >= 0) dc.DrawLine(last, at);
-        dc.SetBrush(wxBrush(colour));
-        dc.DrawCircle(at, 4);
-        last = at;
     }
-    if (last.x >= 0) {
+    if (drawn) {
         dc.SetTextForeground(colour);
-        dc.DrawText(sides_[static_cast<std::size_t>(side)].name, plot.x + 8, plot.GetBottom() + 44 + 16 * side);
+        dc.DrawText(sides_[static_cast<std::size_t>(side)].name, plot.x + 8, plot.GetBottom() + 60 + 16 * side);
     }
 }
 

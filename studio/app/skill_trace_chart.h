@@ -1,6 +1,7 @@
 // The Balance Lab's skill trace chart: for each side, its wins when the search
 // bot plays it against greedy, at each budget (a point with its 95% interval,
-// joined by a line), over the side's wins in greedy against greedy (dashed).
+// joined by a line), and against itself at half the budget (hollow points,
+// dotted), over the side's wins in greedy against greedy (dashed).
 #pragma once
 
 #include "app/balance_chart.h"
