@@ -21,6 +21,7 @@ void BalancePanel::run_skill_trace() {
 // "the search bot (100) as Hesk against itself at 50", for the status line.
 wxString BalancePanel::trace_step_label(const SkillTraceStep& step) const {
     if (step.budget == 0) return "greedy against greedy";
+    if (step.side < 0) return wxString::Format("the search bot (%d) against itself", step.budget);
     const auto& side = doc_->scenario().sides[static_cast<std::size_t>(step.side)];
     const wxString against = step.opponent.is_greedy() ? wxString("greedy")
                                                        : wxString::Format("itself at %d", step.opponent.budget);
@@ -57,8 +58,9 @@ void BalancePanel::show_trace() {
     if (!trace_ || !doc_) return;
     std::vector<std::string> names;
     for (const auto& side : doc_->scenario().sides) names.push_back(side.name);
-    report_->SetValue(wxString::FromUTF8(skill_trace_text(trace_->points(), names)));
-    trace_chart_->show(trace_->points(), side_looks(doc_->scenario()));
+    const int first = doc_->scenario().first_side;
+    report_->SetValue(wxString::FromUTF8(skill_trace_text(trace_->points(), names, first)));
+    trace_chart_->show(trace_->points(), side_looks(doc_->scenario()), first);
 }
 
 void BalancePanel::show_chart(bool trace) {

@@ -16,9 +16,11 @@ SkillTraceChart::SkillTraceChart(wxWindow* parent) : wxPanel(parent, wxID_ANY, w
     Bind(wxEVT_PAINT, [this](wxPaintEvent&) { paint(); });
 }
 
-void SkillTraceChart::show(std::vector<SkillTracePoint> points, std::vector<BalanceChart::SideLook> sides) {
+void SkillTraceChart::show(std::vector<SkillTracePoint> points, std::vector<BalanceChart::SideLook> sides,
+                           int first_side) {
     points_ = std::move(points);
     sides_ = std::move(sides);
+    first_side_ = first_side;
     Refresh();
 }
 
@@ -47,9 +49,27 @@ void SkillTraceChart::paint() {
         return;
     }
     const wxSize size = GetClientSize();
-    const wxRect plot(60, 44, std::max(200, size.x - 90), std::max(150, std::min(360, size.y - 150)));
+    const wxRect plot(60, 44, std::max(200, size.x - 90), std::max(150, std::min(360, size.y - 170)));
     axes(dc, plot);
     for (int side = 0; side < static_cast<int>(sides_.size()); ++side) side_line(dc, plot, side);
+    first_player_line(dc, plot);
+}
+
+// The first side's wins with every side played alike at each budget: grey squares joined by a line.
+void SkillTraceChart::first_player_line(wxDC& dc, const wxRect& plot) {
+    const wxColour grey(90, 90, 90);
+    wxPoint last(-1, -1);
+    for (const auto& p : points_) {
+        if (p.side != first_side_ || p.budget == 0 || !p.equal_strength() || p.games == 0) continue;
+        const double share = static_cast<double>(p.wins) / static_cast<double>(p.games);
+        const wxPoint at(x_of(plot, p.budget) - 14, y_of(plot, share));
+        dc.SetPen(wxPen(grey, 1));
+        dc.DrawLine(at.x, y_of(plot, p.low), at.x, y_of(plot, p.high));
+        if (last.x >= 0) dc.DrawLine(last, at);
+        dc.SetBrush(wxBrush(grey));
+        dc.DrawRectangle(at.x - 4, at.y - 4, 9, 9);
+        last = at;
+    }
 }
 
 void SkillTraceChart::axes(wxDC& dc, const wxRect& plot) {
@@ -64,6 +84,8 @@ void SkillTraceChart::axes(wxDC& dc, const wxRect& plot) {
     dc.DrawText("look-aheads per decision (dashed: the side's wins with greedy)", plot.x, plot.GetBottom() + 24);
     dc.DrawText("filled: against greedy; hollow, dotted: against the search bot at half the look-aheads", plot.x,
                 plot.GetBottom() + 40);
+    dc.DrawText("grey squares: the first player's wins with both sides at that budget", plot.x,
+                plot.GetBottom() + 56);
 }
 
 // The side's baseline, then its points against greedy (filled) and against
@@ -77,6 +99,7 @@ void SkillTraceChart::side_line(wxDC& dc, const wxRect& plot, int side) {
         wxPoint last(-1, -1);
         for (const auto& p : points_) {
             if (p.side != side || p.games == 0 || p.opponent.is_greedy() != against_greedy) continue;
+            if (p.budget > 0 && p.equal_strength()) continue;  // first_player_line()
             const double share = static_cast<double>(p.wins) / static_cast<double>(p.games);
             if (p.budget == 0) {
                 dc.SetPen(wxPen(colour, 1, wxPENSTYLE_SHORT_DASH));
@@ -98,7 +121,7 @@ void SkillTraceChart::side_line(wxDC& dc, const wxRect& plot, int side) {
     }
     if (drawn) {
         dc.SetTextForeground(colour);
-        dc.DrawText(sides_[static_cast<std::size_t>(side)].name, plot.x + 8, plot.GetBottom() + 60 + 16 * side);
+        dc.DrawText(sides_[static_cast<std::size_t>(side)].name, plot.x + 8, plot.GetBottom() + 78 + 16 * side);
     }
 }
 

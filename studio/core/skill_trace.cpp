@@ -28,6 +28,11 @@ std::vector<SkillTraceStep> skill_trace_steps(const bots::BatchSpec& base, std::
     for (std::size_t i = 1; i < std::size(kTraceBudgets); ++i)
         for (std::size_t side = 0; side < sides; ++side)
             steps.push_back(step_for(base, sides, kTraceBudgets[i], side, {kTraceBudgets[i - 1]}));
+    for (int budget : kTraceBudgets) {
+        SkillTraceStep equal = step_for(base, sides, budget, 0, {budget});
+        equal.side = -1;
+        steps.push_back(std::move(equal));
+    }
     return steps;
 }
 
@@ -56,22 +61,29 @@ std::string point_line(const SkillTracePoint& p) {
 }
 }  // namespace
 
-std::string skill_trace_text(const std::vector<SkillTracePoint>& points, const std::vector<std::string>& side_names) {
+std::string skill_trace_text(const std::vector<SkillTracePoint>& points, const std::vector<std::string>& side_names,
+                             int first_side) {
     std::string text = "Skill trace: wins of a side played by the search bot at each budget (look-aheads a "
                        "decision) against greedy; budget 0 is greedy against greedy. Then against the search "
                        "bot at half the budget\n";
+    auto versus_other = [](const SkillTracePoint& p) { return p.budget > 0 && !p.equal_strength(); };
     for (std::size_t side = 0; side < side_names.size(); ++side) {
         text += "\n" + side_names[side] + "\n";
         for (const auto& p : points)
             if (p.side == static_cast<int>(side) && p.opponent.is_greedy()) text += point_line(p);
         bool heading = false;
         for (const auto& p : points) {
-            if (p.side != static_cast<int>(side) || p.opponent.is_greedy()) continue;
+            if (p.side != static_cast<int>(side) || p.opponent.is_greedy() || !versus_other(p)) continue;
             if (!heading) text += "  against itself at half the look-aheads:\n";
             heading = true;
             text += point_line(p);
         }
     }
+    if (first_side < 0 || static_cast<std::size_t>(first_side) >= side_names.size()) return text;
+    text += "\nFirst player: " + side_names[static_cast<std::size_t>(first_side)] +
+            "'s wins with every side played alike (greedy, then the search bot at each budget)\n";
+    for (const auto& p : points)
+        if (p.side == first_side && p.equal_strength()) text += point_line(p);
     return text;
 }
 
