@@ -8,6 +8,8 @@
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <optional>
+#include <stop_token>
 #include <thread>
 
 namespace sandtable::bots {
@@ -23,10 +25,12 @@ namespace {
 
 // `host` is the worker's rule host, handed from game to game: the modules
 // load once per worker, not once per game. A game that fails drops it.
-BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
-                         const std::vector<std::string>& bot_names,
-                         const std::shared_ptr<const script::CompiledModules>& compiled, std::uint64_t game,
-                         std::unique_ptr<script::RuleHost>& host) {
+// Nothing when the run was stopped before the game ended.
+std::optional<BatchGameResult> play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
+                                        const std::vector<std::string>& bot_names,
+                                        const std::shared_ptr<const script::CompiledModules>& compiled,
+                                        std::uint64_t game, std::unique_ptr<script::RuleHost>& host,
+                                        std::stop_token stop) {
     BatchGameResult r;
     r.game = game;
     r.seed = spec.first_seed + game;
@@ -34,8 +38,9 @@ BatchGameResult play_one(const load::LoadedGame& loaded, const BatchSpec& spec,
     const auto bots = bots_for_game(bot_names, bot_names.size(), r.seed);
     std::vector<Bot*> players;
     for (const auto& b : bots) players.push_back(b.get());
-    r.actions = session.play(players);
+    r.actions = session.play(players, 1'000'000, stop);
     const auto& g = session.game();
+    if (!g.over() && stop.stop_requested()) return std::nullopt;
     const auto& res = g.state().result;
     r.winner = res.winner;
     r.level = res.level;
@@ -80,12 +85,15 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     std::mutex failure_lock;
     std::exception_ptr failure;  // the first game that failed, under the lock
     std::atomic<bool> failed{false};
+    std::stop_source stopped;
     auto work = [&] {
         std::unique_ptr<script::RuleHost> host;
         for (std::uint64_t game = next++; game < end; game = next++) {
             try {
-                results[game - begin] = play_one(loaded, spec, bot_names, compiled, game, host);
-                played[game - begin] = 1;
+                if (auto r = play_one(loaded, spec, bot_names, compiled, game, host, stopped.get_token())) {
+                    results[game - begin] = std::move(*r);
+                    played[game - begin] = 1;
+                }
             } catch (...) {
                 std::lock_guard<std::mutex> hold(failure_lock);
                 if (!failure) failure = std::current_exception();
@@ -103,7 +111,8 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
         std::thread own(work);
         while (done < end - begin && !failed) {
             if (!progress(done, end - begin)) {
-                next = end;  // stopped: no game starts any more; those under way finish
+                next = end;  // stopped: no game starts any more; those under way end at their next action
+                stopped.request_stop();
                 break;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(100));

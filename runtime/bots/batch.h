@@ -56,8 +56,10 @@ struct BatchHeader {
 
 // Plays the shard's games; `progress(done, total)` is called from the
 // calling thread about ten times a second as games finish, and returning
-// false stops the run: the games already finished come back, the others are
-// not played. Results come back in game order. Throws load::LoadError /
+// false stops the run: the games already finished come back; those under way
+// are abandoned at their next action (a search bot's decision can take
+// seconds: the run does not wait for whole games) and the others are not
+// played. Results come back in game order. Throws load::LoadError /
 // std::runtime_error when the scenario or a bot name is bad.
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header,
                                        const std::function<bool(std::uint64_t, std::uint64_t)>& progress = {});

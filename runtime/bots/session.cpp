@@ -44,9 +44,9 @@ void Session::apply(kernel::Action action) {
         replay_.steps.push_back({action, 0, false});
 }
 
-std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions) {
+std::size_t Session::play(const std::vector<Bot*>& bots, std::size_t max_actions, std::stop_token stop) {
     std::size_t taken = 0;
-    while (!game_->over() && taken < max_actions) {
+    while (!game_->over() && taken < max_actions && !stop.stop_requested()) {
         const auto& legal = game_->legal_actions();
         if (legal.empty())
             throw std::logic_error("no legal action at decision " +

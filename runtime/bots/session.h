@@ -9,6 +9,7 @@
 #include "script/rule_host.h"
 
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -30,9 +31,10 @@ public:
     const kernel::Game& game() const { return *game_; }
     // Applies a legal action and records it with the checksum after it.
     void apply(kernel::Action action);
-    // Lets bots (one per side, in scenario order) decide until the game ends
-    // or `max_actions` more actions were taken. Returns the actions taken.
-    std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000);
+    // Lets bots (one per side, in scenario order) decide until the game ends,
+    // `max_actions` more actions were taken, or `stop` is requested (checked
+    // between actions: the game is left unfinished). Returns the actions taken.
+    std::size_t play(const std::vector<Bot*>& bots, std::size_t max_actions = 1'000'000, std::stop_token stop = {});
     kernel::Replay& replay() { return replay_; }
     const script::RuleHost& rule_host() const { return *host_; }
     // Hands the rule host on to the next game of this scenario; the session

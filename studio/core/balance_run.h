@@ -16,7 +16,7 @@ namespace sandtable::studio {
 class BalanceRun {
 public:
     explicit BalanceRun(bots::BatchSpec spec);
-    ~BalanceRun();  // stops the run and waits for the games under way
+    ~BalanceRun();  // stops the run: the games under way end at their next action
     BalanceRun(const BalanceRun&) = delete;
     BalanceRun& operator=(const BalanceRun&) = delete;
 

@@ -260,3 +260,33 @@ TEST_CASE("a batch report names sides and unit types by the names it is given, i
     CHECK(text.find("hesk:") == std::string::npos);
     CHECK(bots::report({header, games}).find("  hesk: ") != std::string::npos);  // the CLI's: ids
 }
+
+TEST_CASE("a stopped batch abandons the games under way at their next action", "[batch]") {
+    // Two games of search bots at a budget that would take minutes each: stopped at the first report,
+    // neither is played to its end, and neither comes back.
+    bots::BatchHeader h;
+    auto s = spec(2, 2);
+    s.bots = {"mcts:iterations=1000"};
+    const auto games = bots::run_batch(s, h, [](std::uint64_t, std::uint64_t) { return false; });
+    CHECK(games.empty());
+}
+
+TEST_CASE("a session plays until its stop is requested, between actions", "[batch]") {
+    const auto loaded = load::load_scenario(kScenario);
+    bots::Session session(loaded, kScenario, 7);
+    std::stop_source stop;
+    struct StopAfter : bots::Bot {
+        std::stop_source& stop;
+        int left;
+        StopAfter(std::stop_source& s, int n) : stop(s), left(n) {}
+        std::string name() const override { return "stop-after"; }
+        kernel::Action choose(const kernel::Game&, const std::vector<kernel::Action>& legal) override {
+            if (--left == 0) stop.request_stop();
+            return legal.front();
+        }
+    } bot(stop, 5);
+    const std::size_t taken = session.play({&bot, &bot}, 1'000'000, stop.get_token());
+    CHECK(taken == 5);
+    CHECK_FALSE(session.game().over());
+    CHECK(session.play({&bot, &bot}, 1'000'000, stop.get_token()) == 0);  // still stopped
+}
