@@ -56,6 +56,23 @@ std::optional<BatchGameResult> play_one(const load::LoadedGame& loaded, const Ba
     return r;
 }
 
+BatchHeader header_of(const BatchSpec& spec, const load::LoadedGame& loaded, const std::vector<std::string>& bots) {
+    const auto& sc = *loaded.scenario;
+    const std::string& first = sc.sides[static_cast<std::size_t>(sc.first_side)].id;
+    BatchHeader header{spec.scenario, spec.house_rules, bots, {}, first, loaded.content_hash, sc.house_rules};
+    for (const auto& s : sc.sides) header.sides.push_back(s.id);
+    return header;
+}
+
+// A stopped run keeps the games it finished, in order.
+std::vector<BatchGameResult> finished_in_order(std::vector<BatchGameResult> results, const std::vector<char>& played) {
+    std::vector<BatchGameResult> finished;
+    finished.reserve(results.size());
+    for (std::size_t i = 0; i < results.size(); ++i)
+        if (played[i]) finished.push_back(std::move(results[i]));
+    return finished;
+}
+
 }  // namespace
 
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header,
@@ -66,14 +83,7 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     std::vector<std::string> bot_names = spec.bots.empty() ? std::vector<std::string>{"greedy"} : spec.bots;
     if (bot_names.size() == 1) bot_names.resize(sides, bot_names.front());
     bots_for_game(bot_names, sides, spec.first_seed);  // a bad name or count fails here, not in a thread
-    header = {spec.scenario,
-              spec.house_rules,
-              bot_names,
-              {},
-              loaded.scenario->sides[static_cast<std::size_t>(loaded.scenario->first_side)].id,
-              loaded.content_hash,
-              loaded.scenario->house_rules};
-    for (const auto& s : loaded.scenario->sides) header.sides.push_back(s.id);
+    header = header_of(spec, loaded, bot_names);
     // Compiled once, shared by every game of every thread.
     const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);
 
@@ -86,11 +96,12 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     std::exception_ptr failure;  // the first game that failed, under the lock
     std::atomic<bool> failed{false};
     std::stop_source stopped;
+    const std::stop_token stop = stopped.get_token();  // taken before any thread: get_token() may race request_stop()
     auto work = [&] {
         std::unique_ptr<script::RuleHost> host;
         for (std::uint64_t game = next++; game < end; game = next++) {
             try {
-                if (auto r = play_one(loaded, spec, bot_names, compiled, game, host, stopped.get_token())) {
+                if (auto r = play_one(loaded, spec, bot_names, compiled, game, host, stop)) {
                     results[game - begin] = std::move(*r);
                     played[game - begin] = 1;
                 }
@@ -98,7 +109,8 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
                 std::lock_guard<std::mutex> hold(failure_lock);
                 if (!failure) failure = std::current_exception();
                 failed = true;
-                next = end;  // the others stop at their next game
+                next = end;  // the others stop: the run's results are thrown away
+                stopped.request_stop();
             }
             ++done;
         }
@@ -123,11 +135,7 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     }
     for (auto& t : threads) t.join();
     if (failure) std::rethrow_exception(failure);
-    // A stopped run keeps the games it finished, in order.
-    std::vector<BatchGameResult> finished;
-    finished.reserve(results.size());
-    for (std::size_t i = 0; i < results.size(); ++i)
-        if (played[i]) finished.push_back(std::move(results[i]));
+    auto finished = finished_in_order(std::move(results), played);
     if (progress) progress(finished.size(), end - begin);
     return finished;
 }

@@ -114,6 +114,7 @@ Action MctsBot::Search::run() {
     const auto width = static_cast<std::size_t>(1 + s.widening * std::sqrt(static_cast<double>(s.iterations)));
     Edges contenders;
     for (std::size_t i = 0; i < root_.edges.size() && i < width; ++i) contenders.push_back(&root_.edges[i]);
+    if (contenders.size() < 2) return root_.edges.front().action;  // nothing to compare greedy's choice with
     const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(contenders.size())))));
     for (int round = 0; round < rounds; ++round) {
         play_round(contenders, round, rounds);
@@ -124,15 +125,16 @@ Action MctsBot::Search::run() {
 
 // A round's share of the budget (its iterations, or its slice of the time),
 // spent on whichever contender has been looked at least, so that all are
-// looked at alike (the k-th look of each on the same dice).
+// looked at alike (the k-th look of each on the same dice); every contender
+// gets a look each round, whatever the budget or the clock says.
 void MctsBot::Search::play_round(const Edges& contenders, int round, int rounds) {
     const SearchSettings& s = bot_.settings_;
-    // Every contender is looked at at least once a round, however small the budget.
     const int share = std::max(static_cast<int>(contenders.size()),
                                s.iterations / rounds + (round + 1 == rounds ? s.iterations % rounds : 0));
     const auto deadline = started_ + std::chrono::milliseconds(static_cast<long long>(s.ms) * (round + 1) / rounds);
+    const int at_least = static_cast<int>(contenders.size());
     for (int done = 0;; ++done) {
-        if (s.ms > 0 ? done > 0 && std::chrono::steady_clock::now() >= deadline : done >= share) break;
+        if (s.ms > 0 ? done >= at_least && std::chrono::steady_clock::now() >= deadline : done >= share) break;
         Node::Edge* least = *std::min_element(contenders.begin(), contenders.end(),
                                               [](const auto* a, const auto* b) { return a->visits < b->visits; });
         iterate(*least);
@@ -155,10 +157,10 @@ MctsBot::Search::Edges MctsBot::Search::better_half(Edges contenders) const {
     return contenders;
 }
 
-// Greedy's choice (the first edge), unless another one beats it, look-ahead
+// Greedy's choice (the first edge), unless a finalist beats it, look-ahead
 // for look-ahead on the same dice, by the margin and by `confidence` standard
-// errors of the mean difference: with many others tried a few times each, one
-// of them is bound to look better by luck alone.
+// errors of the mean difference: the finalist is the best of several on its
+// early looks, which also count here, so it is favoured by luck as well as merit.
 Action MctsBot::Search::chosen(const Edges& finalists) const {
     const Node::Edge& greedy = *finalists.front();
     const Node::Edge* best = &greedy;

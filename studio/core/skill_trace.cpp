@@ -51,6 +51,7 @@ std::vector<SkillTracePoint> trace_points(const SkillTraceStep& step, const bots
 
 namespace {
 std::string point_line(const SkillTracePoint& p) {
+    if (p.games == 0) return "  " + (p.budget == 0 ? std::string("greedy") : std::to_string(p.budget)) + "  stopped\n";
     char line[160];
     std::snprintf(line, sizeof line, "  %-8s %3llu of %3llu  %5.1f%%  (95%% CI %.1f-%.1f%%)\n",
                   p.budget == 0 ? "greedy" : std::to_string(p.budget).c_str(),

@@ -47,7 +47,7 @@ struct SkillTracePoint {
     bool equal_strength() const { return opponent.budget == budget; }
 };
 
-// A step's games as points: the search bot's side's wins (the baseline: every side's).
+// A step's games as points: the search bot's side's wins (every side's, when every side plays alike: the baseline, a budget against itself).
 std::vector<SkillTracePoint> trace_points(const SkillTraceStep& step, const bots::BatchResults& results);
 
 // The trace as the report's text: per side, greedy's result and the search

@@ -1,7 +1,8 @@
 // A skill trace run in the background (skill_trace.h): its steps one batch
 // after another, each a BalanceRun; the window polls it from a timer, which
 // also moves it on to the next step, and may stop it, keeping the points of
-// the games played (a stopped step's too: its interval shows how few they were).
+// the games finished (a stopped step keeps those it finished: its interval
+// shows how few they were; the games under way when it stopped are abandoned).
 #pragma once
 
 #include "core/balance_run.h"

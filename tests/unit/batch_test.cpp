@@ -262,12 +262,18 @@ TEST_CASE("a batch report names sides and unit types by the names it is given, i
 }
 
 TEST_CASE("a stopped batch abandons the games under way at their next action", "[batch]") {
-    // Two games of search bots at a budget that would take minutes each: stopped at the first report,
-    // neither is played to its end, and neither comes back.
+    // Two games of search bots at a budget that would take minutes each, stopped at the fourth report
+    // (reports come about 100 ms apart, so both games are under way): neither is played to its end, and
+    // neither comes back. Were they played out, the test would take minutes and then fail.
     bots::BatchHeader h;
     auto s = spec(2, 2);
     s.bots = {"mcts:iterations=1000"};
-    const auto games = bots::run_batch(s, h, [](std::uint64_t, std::uint64_t) { return false; });
+    int reports = 0;
+    const auto games = bots::run_batch(s, h, [&](std::uint64_t done, std::uint64_t) {
+        CHECK(done == 0);  // none finished yet
+        return ++reports < 4;
+    });
+    CHECK(reports == 5);  // the fourth stopped it; the last reports what came back
     CHECK(games.empty());
 }
 

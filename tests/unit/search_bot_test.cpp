@@ -35,6 +35,13 @@ Action searched(Game& game) {
     return bot.decide(game, game.legal_actions());
 }
 
+// The first unit picked to move: the bot then searches where it goes (which unit goes next it leaves to greedy).
+void pick_first_mover(Game& game) {
+    game.apply(game.legal_actions().front());
+    REQUIRE(game.decision() == sandtable::kernel::DecisionKind::MoveDestination);
+    REQUIRE(game.legal_actions().size() > 2);
+}
+
 }  // namespace
 
 TEST_CASE("a trial plays on from the position and leaves the game exactly as it found it", "[bots][search]") {
@@ -62,8 +69,9 @@ TEST_CASE("the search bot never reads the game's dice to come: games on other se
           "[bots][search]") {
     // Before any die is rolled the two games differ only in their seeds.
     Session one = shipped("bmw/wendle-fords.yaml", 1), other = shipped("bmw/wendle-fords.yaml", 99);
+    pick_first_mover(one.game());
+    pick_first_mover(other.game());
     REQUIRE(one.game().checksum() == other.game().checksum());
-    REQUIRE(one.game().legal_actions().size() > 1);
     const std::uint64_t before = one.game().checksum();
     CHECK(searched(one.game()) == searched(other.game()));
     CHECK(one.game().checksum() == before);  // looking ahead changed nothing
@@ -213,3 +221,16 @@ TEST_CASE("search settings as --bots names them, and their errors", "[bots][sear
     CHECK_THROWS_WITH(parse_search_settings("mcts-fast"), Catch::Contains("follow ':'"));
     CHECK_THROWS_WITH(sandtable::bots::make_bot("clever", 1), Catch::Contains("mcts"));
 }
+
+TEST_CASE("with a time budget the search bot looks at every contender and decides a legal action", "[bots][search]") {
+    // 1 ms is far less than one look-ahead per contender: each round still looks at every one of them.
+    Session session = shipped("bmw/wendle-fords.yaml", 5);
+    Game& g = session.game();
+    pick_first_mover(g);
+    const std::uint64_t before = g.checksum();
+    MctsBot bot(sandtable::bots::parse_search_settings("mcts:ms=1"), 3);
+    const Action chosen = bot.decide(g, g.legal_actions());
+    CHECK(g.is_legal(chosen));
+    CHECK(g.checksum() == before);
+}
+
