@@ -39,7 +39,7 @@ private:
     using Edges = std::vector<Node::Edge*>;
     void iterate(Node::Edge& first);
     void play_round(const Edges& contenders, int round, int rounds);
-    Edges better_half(Edges contenders) const;
+    Edges better_half(const Edges& contenders) const;
     using Path = std::vector<std::pair<Node*, Node::Edge*>>;
     void descend(Game& game, Node* node, Path& path, PhasesPassed& phases);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
@@ -52,7 +52,6 @@ private:
     PositionEvaluator evaluator_;
     Rollout rollout_;
     Node root_;
-    std::vector<Action> root_legal_;
     std::uint64_t dice_seed_;  // the k-th look-ahead of every root action plays on dice seed + k
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
@@ -99,9 +98,8 @@ MctsBot::Search::Search(MctsBot& bot, Game& game, const std::vector<Action>& leg
       trial_(game, game.deciding_side(), bot.other_sides_model()),
       evaluator_(game),
       rollout_(evaluator_, bot.settings_.horizon, bot.settings_.noise),
-      root_legal_(legal),
       dice_seed_(bot.draw_.next()) {
-    open(root_, game, root_legal_);
+    open(root_, game, legal);
 }
 
 // Sequential halving at the root: the contenders (greedy's choice and the
@@ -118,7 +116,7 @@ Action MctsBot::Search::run() {
     const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(contenders.size())))));
     for (int round = 0; round < rounds; ++round) {
         play_round(contenders, round, rounds);
-        if (round + 1 < rounds) contenders = better_half(std::move(contenders));
+        if (round + 1 < rounds) contenders = better_half(contenders);
     }
     return chosen(contenders);
 }
@@ -129,10 +127,9 @@ Action MctsBot::Search::run() {
 // gets a look each round, whatever the budget or the clock says.
 void MctsBot::Search::play_round(const Edges& contenders, int round, int rounds) {
     const SearchSettings& s = bot_.settings_;
-    const int share = std::max(static_cast<int>(contenders.size()),
-                               s.iterations / rounds + (round + 1 == rounds ? s.iterations % rounds : 0));
-    const auto deadline = started_ + std::chrono::milliseconds(static_cast<long long>(s.ms) * (round + 1) / rounds);
     const int at_least = static_cast<int>(contenders.size());
+    const int share = std::max(at_least, s.iterations / rounds + (round + 1 == rounds ? s.iterations % rounds : 0));
+    const auto deadline = started_ + std::chrono::milliseconds(static_cast<long long>(s.ms) * (round + 1) / rounds);
     for (int done = 0;; ++done) {
         if (s.ms > 0 ? done >= at_least && std::chrono::steady_clock::now() >= deadline : done >= share) break;
         Node::Edge* least = *std::min_element(contenders.begin(), contenders.end(),
@@ -143,18 +140,20 @@ void MctsBot::Search::play_round(const Edges& contenders, int round, int rounds)
 
 // The mean of each contender's first n looks, where every contender has had n
 // (the same dice for all): greedy's choice is kept as the one to beat.
-MctsBot::Search::Edges MctsBot::Search::better_half(Edges contenders) const {
+MctsBot::Search::Edges MctsBot::Search::better_half(const Edges& contenders) const {
     std::size_t n = std::numeric_limits<std::size_t>::max();
     for (const auto* e : contenders) n = std::min(n, e->by_visit.size());
-    auto mean = [n](const Node::Edge* e) {
+    std::vector<std::pair<double, Node::Edge*>> ranked;  // each mean once, not once per comparison
+    for (auto* e : contenders) {
         double sum = 0;
         for (std::size_t k = 0; k < n; ++k) sum += e->by_visit[k];
-        return n > 0 ? sum / static_cast<double>(n) : 0.0;
-    };
-    std::stable_sort(contenders.begin() + 1, contenders.end(),
-                     [&](const auto* a, const auto* b) { return mean(a) > mean(b); });
-    contenders.resize(std::max<std::size_t>(2, (contenders.size() + 1) / 2));
-    return contenders;
+        ranked.emplace_back(n > 0 ? sum / static_cast<double>(n) : 0.0, e);
+    }
+    std::stable_sort(ranked.begin() + 1, ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    ranked.resize(std::max<std::size_t>(2, (ranked.size() + 1) / 2));
+    Edges kept;
+    for (const auto& [mean, e] : ranked) kept.push_back(e);
+    return kept;
 }
 
 // Greedy's choice (the first edge), unless a finalist beats it, look-ahead

@@ -67,14 +67,13 @@ std::string skill_trace_text(const std::vector<SkillTracePoint>& points, const s
     std::string text = "Skill trace: wins of a side played by the search bot at each budget (look-aheads a "
                        "decision) against greedy; budget 0 is greedy against greedy. Then against the search "
                        "bot at half the budget\n";
-    auto versus_other = [](const SkillTracePoint& p) { return p.budget > 0 && !p.equal_strength(); };
     for (std::size_t side = 0; side < side_names.size(); ++side) {
         text += "\n" + side_names[side] + "\n";
         for (const auto& p : points)
             if (p.side == static_cast<int>(side) && p.opponent.is_greedy()) text += point_line(p);
         bool heading = false;
         for (const auto& p : points) {
-            if (p.side != static_cast<int>(side) || p.opponent.is_greedy() || !versus_other(p)) continue;
+            if (p.side != static_cast<int>(side) || p.opponent.is_greedy() || p.equal_strength()) continue;
             if (!heading) text += "  against itself at half the look-aheads:\n";
             heading = true;
             text += point_line(p);
