@@ -84,17 +84,20 @@ Action GreedyBot::answer_by_trying(Game& game, const std::vector<Action>& legal)
     for (const auto& answer : answers) {
         if (answer.kind() == ActionKind::Concede) continue;
         double sum = 0;
-        for (int k = 0; k < kTries; ++k) {
-            Game& g = trial.begin(dice + static_cast<std::uint64_t>(k));
+        int tries = 0;
+        for (bool luck = true; luck && tries < kTries; ++tries) {
+            Game& g = trial.begin(dice + static_cast<std::uint64_t>(tries));
             try {
                 g.apply(answer);
             } catch (const std::exception&) {
+                luck = trial.luck_used();
                 continue;  // refused in this drawing of what the side cannot see: scored as a loss
             }
+            luck = trial.luck_used();
             sum += evaluator.value(g, side);
         }
-        if (sum / kTries > best_value) {
-            best_value = sum / kTries;
+        if (sum / tries > best_value) {
+            best_value = sum / tries;
             best = &answer;
         }
     }

@@ -20,8 +20,11 @@ kernel::Game& Trial::begin(std::uint64_t seed) {
     game_.restore(root_);
     game_.dice() = kernel::Dice(seed);
     kernel::Dice secrets(seed ^ 0x9e3779b97f4a7c15ULL);
-    game_.redraw_hidden(viewer_, secrets, model_);
+    secrets_drawn_ = game_.redraw_hidden(viewer_, secrets, model_);
+    luck_at_begin_ = game_.luck_mark();
     return game_;
 }
+
+bool Trial::luck_used() const { return secrets_drawn_ || game_.luck_mark() != luck_at_begin_; }
 
 }  // namespace sandtable::bots

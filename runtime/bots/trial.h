@@ -25,6 +25,10 @@ public:
     // afresh from `seed` (the bot's own): the same seed, the same draws, so
     // that two choices may be compared on the same luck.
     kernel::Game& begin(std::uint64_t seed);
+    // Whether anything drawn from the seed mattered since begin(): a die rolled (or the kernel drew for
+    // its own choices) or another side's secret drawn. When nothing was, a look from the same position
+    // with the same moves ends the same under every seed, so one look is exact.
+    bool luck_used() const;
     int viewer() const { return viewer_; }
 
 private:
@@ -33,6 +37,8 @@ private:
     kernel::OrderModel model_;
     kernel::GameSnapshot root_;
     kernel::Recording recording_;
+    kernel::Game::LuckMark luck_at_begin_{};
+    bool secrets_drawn_ = false;
 };
 
 }  // namespace sandtable::bots

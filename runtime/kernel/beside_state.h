@@ -75,6 +75,8 @@ public:
     Capabilities() = default;
     explicit Capabilities(CapabilityTable table) : table_(std::make_shared<CapabilityTable>(std::move(table))) {}
     const CapabilityTable& table() const { return *table_; }
+    // The same table (no script changed a value since one was copied from the other).
+    bool shares_table_with(const Capabilities& other) const { return table_ == other.table_; }
     int at(int type, bool back, Capability c) const {
         return (*table_)[static_cast<std::size_t>(type)][back ? 1 : 0][static_cast<std::size_t>(c)];
     }

@@ -257,6 +257,7 @@ void Game::apply(Action action) {
     } catch (...) {
         if (hooks_) hooks_->rollback();
         return_to(rollback_);
+        invalidate();  // the tables may have been left halfway through a change
         throw;
     }
 }
@@ -272,7 +273,18 @@ void Game::save_position(GameSnapshot& into) const {
     into.dice_log = records_.dice.size();
 }
 
+// A look-ahead returns to its position hundreds of times a decision: the board's tables follow the units that
+// moved, rose or fell since (count() each way) instead of a rebuild, unless a script changed a capability or
+// the roster differs.
 void Game::return_to(const GameSnapshot& position) {
+    const bool unit_by_unit = beside_.capabilities.shares_table_with(position.beside.capabilities) &&
+                              state_.units.size() == position.state.units.size();
+    restored_units_.clear();
+    for (std::size_t i = 0; unit_by_unit && i < state_.units.size(); ++i)
+        if (!HexBoard::counted_alike(state_.units[i], position.state.units[i])) {
+            hex_board_.count(static_cast<int>(i), -1);
+            restored_units_.push_back(static_cast<int>(i));
+        }
     state_ = position.state;
     beside_ = position.beside;
     dice_ = position.dice;
@@ -281,7 +293,9 @@ void Game::return_to(const GameSnapshot& position) {
     if (records_.log.size() > position.log_size) records_.log.resize(position.log_size);
     if (records_.combats.size() > position.explanations) records_.combats.resize(position.explanations);
     if (records_.dice.size() > position.dice_log) records_.dice.resize(position.dice_log);
-    invalidate();
+    if (!unit_by_unit) return invalidate();
+    for (int unit : restored_units_) hex_board_.count(unit, +1);
+    board_changed();
 }
 
 void Game::snapshot(GameSnapshot& into) const {

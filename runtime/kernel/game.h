@@ -126,12 +126,20 @@ public:
     // is drawn afresh with `draw`, from what the rules allow and the viewer sees
     // (hidden_redraw.cpp): secret orders (picked by the bot's `model` of the other side),
     // support markers face down and to come, who is under which hidden marker.
-    void redraw_hidden(int viewer, Dice& draw, const OrderModel& model = {});
+    // Whether any secret was drawn (the support markers' generator is reseeded every time: see luck_mark).
+    bool redraw_hidden(int viewer, Dice& draw, const OrderModel& model = {});
     // Does the phase in progress carry out secret orders, which redraw_hidden cannot redraw
     // (what is left of them depends on what was carried out)? Then a bot does not look ahead.
     bool carrying_out_secret_orders() const { return procedure().run->carries_out_secret_orders(); }
 
     Dice& dice() { return dice_; }
+    // Where every generator the rules draw from stands (the dice, the support markers' draw): equal marks
+    // before and after a stretch of play, nothing was drawn in it.
+    struct LuckMark {
+        std::array<std::uint64_t, 4> dice, support;
+        bool operator==(const LuckMark&) const = default;
+    };
+    LuckMark luck_mark() const;
     int roll(int faces, const std::string& why);
     void note(std::string text);
     // What the game keeps as it plays, beside the state (recording.h): what to keep, set before the
@@ -305,7 +313,7 @@ private:
     void save_position(GameSnapshot& into) const;
     void return_to(const GameSnapshot& position);
     void add_legal(std::vector<Action>& out) const;
-    void redraw_support_markers(Dice& draw);
+    bool redraw_support_markers(Dice& draw);
     void redraw_markers(int viewer, Dice& draw);
 
     // A unit with a facing turns to face each hex it enters (16.0).
@@ -480,6 +488,7 @@ private:
     mutable Estimate* estimate_ = nullptr;
     mutable geometry::MovementRange range_;
     mutable int range_unit_ = -1;
+    std::vector<int> restored_units_;  // return_to's scratch: the units whose place on the board it changed
 };
 
 }  // namespace sandtable::kernel

@@ -298,6 +298,12 @@ void HexBoard::add_to_tables(int unit, int sign, std::vector<int>* touched) cons
     }
 }
 
+// Everything add_to_tables reads of the unit's state (its type gives its capabilities and movement class).
+bool HexBoard::counted_alike(const UnitState& a, const UnitState& b) {
+    return a.on_map == b.on_map && a.hex == b.hex && a.side == b.side && a.type == b.type && a.back == b.back &&
+           a.facing == b.facing;
+}
+
 // A move touches a dozen entries instead of rebuilding every table. Nothing
 // to do while the tables are due for a full rebuild anyway.
 void HexBoard::count(int unit, int sign) {

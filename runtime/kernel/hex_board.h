@@ -17,6 +17,7 @@
 namespace sandtable::kernel {
 
 class Game;
+struct UnitState;
 
 class HexBoard {
 public:
@@ -103,6 +104,9 @@ public:
 
     // Updates the tables for one unit; pair -1 before and +1 after a change.
     void count(int unit, int sign);
+    // Whether the tables count two states of a unit alike (what a unit's part in them depends on), so a unit
+    // going from one to the other needs no count().
+    static bool counted_alike(const UnitState& a, const UnitState& b);
     // Drops the tables (a full rebuild follows when next needed).
     void invalidate() const { dirty_ = true; }
     // For tests: the incrementally kept tables equal a fresh rebuild.

@@ -14,22 +14,29 @@ std::size_t pick_order(const OrderModel& model, const Game& game, const std::vec
     return picked < options.size() ? picked : 0;
 }
 
-void Game::redraw_hidden(int viewer, Dice& draw, const OrderModel& model) {
+bool Game::redraw_hidden(int viewer, Dice& draw, const OrderModel& model) {
+    const auto before = draw.raw_state();
     redraw_markers(viewer, draw);  // first: the orders the rules allow depend on who is where
     procedure().run->redraw_hidden(*this, viewer, draw, model);
-    redraw_support_markers(draw);
+    const bool drawn = draw.raw_state() != before;
+    const bool shuffled = redraw_support_markers(draw);
     drop_legal();
+    return drawn || shuffled;
 }
+
+Game::LuckMark Game::luck_mark() const { return {dice_.raw_state(), beside_.support.dice.raw_state()}; }
 
 // Markers face down are hidden from both sides alike (F&M 8.2.1): those placed
 // in the combat in progress, before the reveal, are any of the pool's.
-void Game::redraw_support_markers(Dice& draw) {
+bool Game::redraw_support_markers(Dice& draw) {
     auto& support = beside_.support;
     support.dice = Dice(draw.next());
-    if (state_.combat.support_revealed) return;
+    if (state_.combat.support_revealed) return false;
+    bool shuffled = false;
     for (std::size_t side = 0; side < support.committed.size(); ++side) {
         auto& placed = support.committed[side];
         if (placed.empty()) continue;
+        shuffled = true;
         auto& left = support.available[side];
         std::vector<int> pool = placed;
         pool.insert(pool.end(), left.begin(), left.end());
@@ -37,6 +44,7 @@ void Game::redraw_support_markers(Dice& draw) {
         placed.assign(pool.begin(), pool.begin() + static_cast<std::ptrdiff_t>(placed.size()));
         left.assign(pool.begin() + static_cast<std::ptrdiff_t>(placed.size()), pool.end());
     }
+    return shuffled;
 }
 
 // Which of another side's units (or phantoms) stands under which of its hidden

@@ -158,6 +158,40 @@ TEST_CASE("with an iteration budget the search bot plays the same game for the s
     for (std::size_t i = 0; i < steps[0].size(); ++i) CHECK(steps[0][i].action == steps[1][i].action);
 }
 
+TEST_CASE("a trial tells whether a look drew anything from its seed: a die rolled, or nothing", "[bots][search]") {
+    // A rule asks side a whether to roll a die; either answer then runs on to the next decision.
+    Battlefield b;
+    b.units = {{"kn", "knights", "a", "0302"}, {"lv", "levy", "b", "0707"}};
+    b.extra_rule_module = R"(
+game.on("phase.begin", function(ctx)
+  for _, u in ipairs(game.units_of(0)) do
+    if game.mark(u, "asked") == 0 then
+      game.set_mark(u, "asked", 1)
+      game.choose(0, "roll?", { "roll", "do not" }, function(answer)
+        if answer == 1 then game.set_mark(u, "rolled", game.roll(6, "a test")) end
+      end)
+    end
+  end
+end)
+)";
+    Session s = b.start();
+    Game& g = s.game();
+    REQUIRE(g.decision() == DecisionKind::Question);
+    sandtable::bots::Trial trial(g, g.deciding_side());
+    trial.begin(1).apply(Action(act::Choose{0}));
+    CHECK(trial.luck_used());
+    trial.begin(1).apply(Action(act::Choose{1}));
+    CHECK_FALSE(trial.luck_used());
+    // Greedy tries an answer that draws nothing once: it ends the same on every seed.
+    std::vector<std::uint64_t> ends;
+    for (std::uint64_t seed : {1u, 2u, 3u}) {
+        trial.begin(seed).apply(Action(act::Choose{1}));
+        ends.push_back(g.checksum());
+    }
+    CHECK(ends[0] == ends[1]);
+    CHECK(ends[1] == ends[2]);
+}
+
 TEST_CASE("greedy answers a rule's question by trying each answer one step ahead, not by taking the first",
           "[bots][search]") {
     // A rule asks side a, once, whether to give up its knights; the first answer is the bad one.

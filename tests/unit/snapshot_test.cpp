@@ -74,6 +74,8 @@ void restores_exactly(const std::string& scenario, std::uint64_t seed) {
     const std::vector<Step> first = play_on(game, players, 400);
     REQUIRE(first.size() > 20);
     game.restore(position);
+    // The board's per-hex tables follow the restore unit by unit: they must equal a rebuild.
+    CHECK(game.hex_board().tables_consistent());
     CHECK(game.checksum() == checksum);
     CHECK(game.legal_actions() == legal);
     CHECK(game.decision() == decision);
@@ -86,7 +88,16 @@ void restores_exactly(const std::string& scenario, std::uint64_t seed) {
     auto other = bots::bots_for_game({"random"}, 2, seed + 1000);
     play_on(game, {other[0].get(), other[1].get()}, 200);
     game.restore(position);
+    CHECK(game.hex_board().tables_consistent());
     replays_the_same(game, first);
+    // Back by a few actions at a time, the tables never rebuilt in between (a look-ahead's pattern).
+    for (std::size_t length : {1u, 3u, 10u, 40u}) {
+        game.restore(position);
+        play_on(game, {other[0].get(), other[1].get()}, length);
+        game.restore(position);
+        INFO("a line of " << length << " actions");
+        CHECK(game.hex_board().tables_consistent());
+    }
 }
 
 }  // namespace
