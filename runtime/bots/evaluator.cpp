@@ -78,6 +78,7 @@ double PositionEvaluator::score(const Game& game, int side) const {
     add(M::Objectives, &PositionEvaluator::objectives);
     add(M::Morale, &PositionEvaluator::morale);
     add(M::Disorder, &PositionEvaluator::disorder);
+    add(M::Threats, &PositionEvaluator::threats);
     add(M::Script, &PositionEvaluator::scripted);
     return total;
 }
@@ -171,6 +172,41 @@ double PositionEvaluator::disorder(const Game& game, int side) const {
         if (u.back && unit.type().back && unit.capability(kernel::Capability::Reorganizes) == 1) ++disordered;
     }
     return on_table > 0 ? -static_cast<double>(disordered) / on_table : 0.0;
+}
+
+// The side's units exposed to enemies next to them, each by its worth, against the side's worth at the start
+// (0 to -1): what the enemy could bring against the side in its next combat phase, and what cover spares it.
+double PositionEvaluator::threats(const Game& game, int side) const {
+    if (game.ruleset().table.enabled) return 0;  // a tabletop's reach is not a hex's neighbours
+    const auto& st = game.state();
+    double exposed = 0;
+    for (std::size_t i = 0; i < st.units.size(); ++i) {
+        const auto& u = st.units[i];
+        if (u.side == side && u.on_map && !u.phantom) exposed += unit_worth(game, static_cast<int>(i)) *
+                                                                 exposure(game, static_cast<int>(i));
+    }
+    const double start = start_material_[static_cast<std::size_t>(side)];
+    return start > 0 ? -exposed / start : 0;
+}
+
+// The enemy strength next to the unit over that and its own (0-1). An attack into it counts half where the
+// ground halves it (the attacker's hex, the unit's, the hexside between), and a column shift of the unit's
+// terrain (a hill's -1) as two thirds of the strength a column: roughly an odds table's step; a differential
+// table's column is a point, and a shift that lapses against attackers on the same ground still counts.
+double PositionEvaluator::exposure(const Game& game, int unit) const {
+    const auto& st = game.state();
+    const auto& me = st.unit(unit);
+    const auto& ground = game.ruleset().terrain[static_cast<std::size_t>(game.hex_board().terrain_at(me.hex))];
+    const double shift = std::pow(1.5, std::min(0, ground.combat.defender_column_shift));
+    double attack = 0;
+    for (std::size_t i = 0; i < st.units.size(); ++i) {
+        const auto& e = st.units[i];
+        if (e.side == me.side || !e.on_map || e.phantom || geometry::distance(e.hex, me.hex) != 1) continue;
+        const double halved = game.combat().attack_halving(e.hex, me.hex) ? 0.5 : 1.0;
+        attack += game.unit(static_cast<int>(i)).combat_strength() * halved * shift;
+    }
+    if (attack <= 0) return 0;
+    return attack / (attack + std::max(1, game.unit(unit).combat_strength()));
 }
 
 // What the rule modules' position.evaluate handlers add, in hundredths.

@@ -2,7 +2,7 @@
 // a designer brings is scored without C++ (issue 23, docs/bots.md): strength
 // on the table against the start, the victory points it would score now,
 // objectives held and approached, losses against its morale levels, disorder,
-// and what rule modules add (position.evaluate), each weighed by the
+// units exposed to enemies next to them, and what rule modules add (position.evaluate), each weighed by the
 // ruleset's and scenario's `evaluation:`. The side a bot plays is the viewer:
 // what is hidden from it (which enemy marker is a phantom) is never read.
 #pragma once
@@ -32,6 +32,8 @@ private:
     double objectives(const kernel::Game& game, int side) const;
     double morale(const kernel::Game& game, int side) const;
     double disorder(const kernel::Game& game, int side) const;
+    double threats(const kernel::Game& game, int side) const;
+    double exposure(const kernel::Game& game, int unit) const;
     double scripted(const kernel::Game& game, int side) const;
     double unit_worth(const kernel::Game& game, int unit) const;
     double nearness(const kernel::Game& game, int side, std::size_t objective) const;

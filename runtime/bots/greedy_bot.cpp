@@ -90,8 +90,8 @@ Action GreedyBot::answer_by_trying(Game& game, const std::vector<Action>& legal)
             try {
                 g.apply(answer);
             } catch (const std::exception&) {
-                luck = trial.luck_used();
-                continue;  // refused in this drawing of what the side cannot see: scored as a loss
+                luck = true;  // the failed action's rollback put the dice back: what it drew cannot be told
+                continue;     // refused in this drawing of what the side cannot see: scored as a loss
             }
             luck = trial.luck_used();
             sum += evaluator.value(g, side);

@@ -61,20 +61,17 @@ struct Game::OddsCounter {
     // Why an attacker's strength is halved (its hex, the defender's, the hexside between), or "".
     std::string halved_by(const UnitState& u, const std::vector<int>& defenders) const {
         if (!melee_terrain()) return {};
-        if (terrain_of(u.hex).combat.halve_attacker_out_of)
-            return "attacking out of " + terrain_of(u.hex).name + " (" + terrain_of(u.hex).where.to_string() + ")";
-        for (int d : defenders) {
-            const Hex dh = unit(d).hex;
-            if (terrain_of(dh).combat.halve_attacker_into)
-                return "attacking into " + terrain_of(dh).name + " (" + terrain_of(dh).where.to_string() + ")";
-            const int dir = geometry::direction_to(u.hex, dh);
-            const int feature = dir < 0 ? -1 : game.scenario_->map.side_feature(u.hex, dir);
-            const auto* side =
-                feature < 0 ? nullptr : &game.ruleset_->hexside_features[static_cast<std::size_t>(feature)];
-            if (side && side->combat.halve_attacker_across)
-                return "attacking across " + side->name + " (" + side->where.to_string() + ")";
-        }
-        return {};
+        using By = AttackHalving::By;
+        std::optional<AttackHalving> halving;
+        if (const auto& out_of = terrain_of(u.hex); out_of.combat.halve_attacker_out_of)
+            halving = AttackHalving{By::AttackersGround, &out_of.name, &out_of.where};  // with no defender named yet
+        for (std::size_t i = 0; !halving && i < defenders.size(); ++i)
+            halving = game.combat().attack_halving(u.hex, unit(defenders[i]).hex);
+        if (!halving) return {};
+        const char* how = halving->by == By::AttackersGround  ? "attacking out of "
+                          : halving->by == By::DefendersGround ? "attacking into "
+                                                               : "attacking across ";
+        return how + *halving->name + " (" + halving->where->to_string() + ")";
     }
 
     // Halve all, then round the total up (7.5): counted in half points.

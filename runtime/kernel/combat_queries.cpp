@@ -24,6 +24,22 @@ OddsEstimate CombatQueries::odds_for_phase(const std::string& phase_id, const st
     throw std::invalid_argument("no phase '" + phase_id + "' in the ruleset");
 }
 std::vector<std::string> CombatQueries::odds_combat_phases() const { return game_.odds_combat_phases(); }
+
+std::optional<AttackHalving> CombatQueries::attack_halving(geometry::Hex from, geometry::Hex into) const {
+    const auto& rs = game_.ruleset();
+    const auto& out_of = rs.terrain[static_cast<std::size_t>(game_.hex_board().terrain_at(from))];
+    if (out_of.combat.halve_attacker_out_of) return AttackHalving{AttackHalving::By::AttackersGround, &out_of.name,
+                                                                  &out_of.where};
+    const auto& ground = rs.terrain[static_cast<std::size_t>(game_.hex_board().terrain_at(into))];
+    if (ground.combat.halve_attacker_into)
+        return AttackHalving{AttackHalving::By::DefendersGround, &ground.name, &ground.where};
+    const int direction = geometry::direction_to(from, into);
+    const int feature = direction < 0 ? -1 : game_.scenario().map.side_feature(from, direction);
+    if (feature < 0) return std::nullopt;
+    const auto& side = rs.hexside_features[static_cast<std::size_t>(feature)];
+    if (!side.combat.halve_attacker_across) return std::nullopt;
+    return AttackHalving{AttackHalving::By::Hexside, &side.name, &side.where};
+}
 std::vector<int> CombatQueries::defenders_of(int target) const { return game_.hex_defenders(target); }
 bool CombatQueries::can_attack(int unit) const { return game_.can_attack(unit); }
 int CombatQueries::attacking_side() const { return game_.attacking_side(); }

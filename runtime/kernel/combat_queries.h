@@ -33,6 +33,15 @@ struct OddsEstimate {
     std::string forced_result;  // a result a rule script fixes for this combat (then `label` says so)
 };
 
+// What halves a melee attack from one hex into the next (BMW 7.5, PRESTAGS 7.5): the attacker's ground, the
+// defender's, or the hexside between; the terrain or feature as the ruleset names it.
+struct AttackHalving {
+    enum class By { AttackersGround, DefendersGround, Hexside };
+    By by;
+    const std::string* name;
+    const rules::SourceLocation* where;
+};
+
 class CombatQueries {
 public:
     explicit CombatQueries(const Game& game) : game_(game) {}
@@ -49,6 +58,8 @@ public:
     OddsEstimate odds_for_phase(const std::string& phase_id, const std::vector<int>& attackers,
                                 const std::vector<int>& defenders, CombatExplanation* why = nullptr) const;
     std::vector<std::string> odds_combat_phases() const;
+    // What halves an attack from `from` into the adjacent `into`, whoever stands there; nullopt when nothing does.
+    std::optional<AttackHalving> attack_halving(geometry::Hex from, geometry::Hex into) const;
     // Who would defend if `target` were attacked now (its hex's units that fight).
     std::vector<int> defenders_of(int target) const;
     // May this unit still attack in the current combat phase?

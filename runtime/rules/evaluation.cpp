@@ -3,8 +3,8 @@
 namespace sandtable::rules {
 
 namespace {
-constexpr std::array<std::string_view, kEvaluationMeasures> kKeys{"material", "victory_points", "objectives",
-                                                                  "morale",   "disorder",       "script"};
+constexpr std::array<std::string_view, kEvaluationMeasures> kKeys{
+    "material", "victory_points", "objectives", "morale", "disorder", "threats", "script"};
 }
 
 std::string_view evaluation_key(EvaluationMeasure m) { return kKeys[static_cast<std::size_t>(m)]; }

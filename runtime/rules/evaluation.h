@@ -18,17 +18,18 @@ enum class EvaluationMeasure {
     Objectives,     // objectives held, and how near the side's units stand to those it does not hold
     Morale,         // losses against the side's demoralization and disintegration levels
     Disorder,       // units showing a face they must rally from
+    Threats,        // enemy strength next to the side's units, after what the ground does to an attack (hex maps)
     Script,         // what rule modules' position.evaluate handlers add (in hundredths)
     Count
 };
 constexpr std::size_t kEvaluationMeasures = static_cast<std::size_t>(EvaluationMeasure::Count);
 
-// The YAML key of each measure: material, victory_points, objectives, morale, disorder, script.
+// The YAML key of each measure: material, victory_points, objectives, morale, disorder, threats, script.
 std::string_view evaluation_key(EvaluationMeasure m);
 std::optional<EvaluationMeasure> parse_evaluation_key(std::string_view key);
 
 struct EvaluationWeights {
-    std::array<double, kEvaluationMeasures> weight{1.0, 1.0, 0.5, 1.0, 0.25, 1.0};
+    std::array<double, kEvaluationMeasures> weight{1.0, 1.0, 0.5, 1.0, 0.25, 0.0, 1.0};
     double operator[](EvaluationMeasure m) const { return weight[static_cast<std::size_t>(m)]; }
     double& operator[](EvaluationMeasure m) { return weight[static_cast<std::size_t>(m)]; }
 };

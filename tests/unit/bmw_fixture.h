@@ -56,6 +56,7 @@ struct Battlefield {
     std::vector<ObjectiveSpec> objectives;
     int vp_per_enemy_strength = -1;        // -1: leave it out (the scenario default)
     std::vector<std::string> house_rules;  // house rule folders applied to the ruleset
+    std::string evaluation;                // the scenario's `evaluation:` value as YAML, e.g. "{ threats: 1 }"
 
     std::string write() const {
         static int counter = 0;
@@ -116,6 +117,7 @@ struct Battlefield {
                     << (o.holder.empty() ? "" : ", holder: " + o.holder) << " }\n";
         }
         if (vp_per_enemy_strength >= 0) out << "vp_per_enemy_strength: " << vp_per_enemy_strength << "\n";
+        if (!evaluation.empty()) out << "evaluation: " << evaluation << "\n";
         return (dir / "scenario.yaml").string();
     }
 

@@ -241,6 +241,40 @@ end)
     CHECK(evaluator.score(g, 1) > evaluator.score(g, 0) - 1.0);               // the module's 0.5 is counted
 }
 
+namespace {
+// Side a's score with its spearmen at 0404 and side b's knights at `knights`, weighing only what threatens them.
+struct Threatened {
+    double score;
+    double knights, spears;  // combat strengths
+};
+Threatened threatened(const std::string& knights, bool river_between, bool on_hill) {
+    Battlefield b;
+    b.units = {{"sp", "spearmen", "a", "0404"}, {"kn", "knights", "b", knights}};
+    if (river_between) b.rivers = {"0404/0504"};
+    if (on_hill) b.rows[3][3] = 'h';
+    b.evaluation = "{ threats: 1 }";
+    Session s = b.start();
+    const Game& g = s.game();
+    const sandtable::bots::PositionEvaluator evaluator(g);
+    return {evaluator.score(g, 0), static_cast<double>(g.unit(unit(g, "kn")).combat_strength()),
+            static_cast<double>(g.unit(unit(g, "sp")).combat_strength())};
+}
+}  // namespace
+
+TEST_CASE("the evaluator's threats: enemy strength next to a unit against its own, less what the ground spares it",
+          "[bots][evaluation]") {
+    const Threatened far = threatened("0604", false, false);  // two hexes off: no threat
+    const Threatened open = threatened("0504", false, false);
+    const double k = open.knights, sp = open.spears;
+    REQUIRE(k > 0);
+    // A lone unit is all its side's worth: its exposure is the measure.
+    CHECK(far.score - open.score == Approx(k / (k + sp)));
+    // Across a river the knights attack at half.
+    CHECK(far.score - threatened("0504", true, false).score == Approx(0.5 * k / (0.5 * k + sp)));
+    // On a hill (one column towards the defender) at two thirds.
+    CHECK(far.score - threatened("0504", false, true).score == Approx(k / 1.5 / (k / 1.5 + sp)));
+}
+
 TEST_CASE("search settings as --bots names them, and their errors", "[bots][search]") {
     using sandtable::bots::parse_search_settings;
     CHECK(parse_search_settings("mcts").iterations == SearchSettings{}.iterations);
