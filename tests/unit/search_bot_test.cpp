@@ -35,6 +35,22 @@ Action searched(Game& game) {
     return bot.decide(game, game.legal_actions());
 }
 
+// A rule module that asks side a once, at the first phase, about each of its units `which` picks (Lua, of `u`):
+// `answers` (a Lua list), doing `on_first` (Lua) when the first is chosen.
+std::string asks_once(const std::string& which, const std::string& prompt, const std::string& answers,
+                      const std::string& on_first) {
+    return "game.on(\"phase.begin\", function(ctx)\n"
+           "  for _, u in ipairs(game.units_of(0)) do\n"
+           "    if game.mark(u, \"asked\") == 0 and " + which + " then\n"
+           "      game.set_mark(u, \"asked\", 1)\n"
+           "      game.choose(0, \"" + prompt + "\", " + answers + ", function(answer)\n"
+           "        if answer == 1 then " + on_first + " end\n"
+           "      end)\n"
+           "    end\n"
+           "  end\n"
+           "end)\n";
+}
+
 // The first unit picked to move: the bot then searches where it goes (which unit goes next it leaves to greedy).
 void pick_first_mover(Game& game) {
     game.apply(game.legal_actions().front());
@@ -162,18 +178,8 @@ TEST_CASE("a trial tells whether a look drew anything from its seed: a die rolle
     // A rule asks side a whether to roll a die; either answer then runs on to the next decision.
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0302"}, {"lv", "levy", "b", "0707"}};
-    b.extra_rule_module = R"(
-game.on("phase.begin", function(ctx)
-  for _, u in ipairs(game.units_of(0)) do
-    if game.mark(u, "asked") == 0 then
-      game.set_mark(u, "asked", 1)
-      game.choose(0, "roll?", { "roll", "do not" }, function(answer)
-        if answer == 1 then game.set_mark(u, "rolled", game.roll(6, "a test")) end
-      end)
-    end
-  end
-end)
-)";
+    b.extra_rule_module = asks_once("true", "roll?", R"({ "roll", "do not" })",
+                                    R"(game.set_mark(u, "rolled", game.roll(6, "a test")))");
     Session s = b.start();
     Game& g = s.game();
     REQUIRE(g.decision() == DecisionKind::Question);
@@ -197,18 +203,8 @@ TEST_CASE("greedy answers a rule's question by trying each answer one step ahead
     // A rule asks side a, once, whether to give up its knights; the first answer is the bad one.
     Battlefield b;
     b.units = {{"kn", "knights", "a", "0302"}, {"sp", "spearmen", "a", "0303"}, {"lv", "levy", "b", "0707"}};
-    b.extra_rule_module = R"(
-game.on("phase.begin", function(ctx)
-  for _, u in ipairs(game.units_of(0)) do
-    if game.mark(u, "asked") == 0 and game.unit(u).id == "kn" then
-      game.set_mark(u, "asked", 1)
-      game.choose(0, "give up the knights?", { "give them up", "keep them" }, function(answer)
-        if answer == 1 then game.eliminate(u) end
-      end)
-    end
-  end
-end)
-)";
+    b.extra_rule_module = asks_once(R"(game.unit(u).id == "kn")", "give up the knights?",
+                                    R"({ "give them up", "keep them" })", "game.eliminate(u)");
     Session s = b.start();
     Game& g = s.game();
     REQUIRE(g.decision() == DecisionKind::Question);
