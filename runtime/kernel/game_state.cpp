@@ -5,17 +5,26 @@
 
 namespace sandtable::kernel {
 
+namespace {
+
+// marks is sorted by unit, then key (set_mark is its only writer): the first mark not before (unit, key).
+template <class Marks>
+auto first_not_before(Marks& marks, int unit, const std::string& key) {
+    return std::lower_bound(marks.begin(), marks.end(), std::pair<int, const std::string&>(unit, key),
+                            [](const Mark& m, const std::pair<int, const std::string&>& k) {
+                                return m.unit != k.first ? m.unit < k.first : m.key < k.second;
+                            });
+}
+
+}  // namespace
+
 int GameState::mark(int unit, const std::string& key) const {
-    for (const auto& m : marks)
-        if (m.unit == unit && m.key == key) return m.value;
-    return 0;
+    const auto it = first_not_before(marks, unit, key);
+    return it != marks.end() && it->unit == unit && it->key == key ? it->value : 0;
 }
 
 void GameState::set_mark(int unit, const std::string& key, int value) {
-    auto it = std::lower_bound(marks.begin(), marks.end(), std::pair<int, const std::string&>(unit, key),
-                               [](const Mark& m, const std::pair<int, const std::string&>& k) {
-                                   return m.unit != k.first ? m.unit < k.first : m.key < k.second;
-                               });
+    auto it = first_not_before(marks, unit, key);
     if (it != marks.end() && it->unit == unit && it->key == key) {
         if (value == 0)
             marks.erase(it);

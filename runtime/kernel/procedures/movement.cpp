@@ -430,9 +430,8 @@ bool MovementProcedure::keeps_away(const Game& game, int unit) {
     if (away)
         for (const auto& e : game.state_.units) {
             if (!e.on_map || e.side == me.side) continue;
-            for (std::size_t i = 0; i < game.grid().size(); ++i)
-                if (geometry::distance(game.grid().hex_at(static_cast<int>(i)), e.hex) <= r.keep_away)
-                    game.near_enemy_[i] = 1;
+            for (const geometry::Hex h : geometry::spiral(e.hex, r.keep_away))
+                if (const int i = game.grid().index(h); i >= 0) game.near_enemy_[static_cast<std::size_t>(i)] = 1;
         }
     // 2.3: "Halt before entering these features if moving strategic".
     if (halts_before)

@@ -146,11 +146,12 @@ void OddsCombatProcedure::declare_actions(const Game& game, std::vector<Action>&
         if (!may_be_declared_against(game, t)) continue;
         const Hex h = game.state_.units[i].hex;
         if (hex_target && std::find(declared.begin(), declared.end(), h) != declared.end()) continue;
-        // Adjacent-only phases: the distance decides most pairs before game.reaches() looks at fronts and entry.
-        auto may_reach = [&](int a) {
-            return (!adjacent_only || geometry::distance(game.state_.unit(a).hex, h) == 1) && game.reaches(a, t);
-        };
-        if (std::any_of(attackers.begin(), attackers.end(), may_reach) &&
+        // Adjacent attackers first: a reach at range asks the scripts' line of sight, which costs far more.
+        auto adjacent = [&](int a) { return geometry::distance(game.state_.unit(a).hex, h) == 1; };
+        auto reaches_adjacent = [&](int a) { return adjacent(a) && game.reaches(a, t); };
+        auto reaches_at_range = [&](int a) { return !adjacent(a) && game.reaches(a, t); };
+        if ((std::any_of(attackers.begin(), attackers.end(), reaches_adjacent) ||
+             (!adjacent_only && std::any_of(attackers.begin(), attackers.end(), reaches_at_range))) &&
             game.may_still_reach_table(hex_target ? game.hex_defenders(t) : std::vector<int>{t}, &attackers)) {
             out.push_back(act::Declare{t});
             if (hex_target) declared.push_back(h);
