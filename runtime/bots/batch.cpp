@@ -5,7 +5,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -73,6 +72,83 @@ std::vector<BatchGameResult> finished_in_order(std::vector<BatchGameResult> resu
     return finished;
 }
 
+// The games of one run, shared by its workers: each takes the next game until
+// none is left, the run is stopped, or a game fails (then the others stop too,
+// and the run's results are thrown away).
+class Workers {
+public:
+    Workers(const load::LoadedGame& loaded, const BatchSpec& spec, const std::vector<std::string>& bot_names,
+            std::uint64_t begin, std::uint64_t end)
+        : loaded_(loaded),
+          spec_(spec),
+          bot_names_(bot_names),
+          // Compiled once, shared by every game of every thread.
+          compiled_(std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario)),
+          begin_(begin),
+          end_(end),
+          results_(end - begin),
+          played_(end - begin, 0),
+          next_(begin) {}
+
+    void work() {
+        std::unique_ptr<script::RuleHost> host;
+        for (std::uint64_t game = next_++; game < end_; game = next_++) {
+            try {
+                if (auto r = play_one(loaded_, spec_, bot_names_, compiled_, game, host, stop_)) {
+                    results_[game - begin_] = std::move(*r);
+                    played_[game - begin_] = 1;
+                }
+            } catch (...) {
+                std::lock_guard<std::mutex> hold(failure_lock_);
+                if (!failure_) failure_ = std::current_exception();
+                failed_ = true;
+                stop_all();
+            }
+            ++done_;
+        }
+    }
+
+    // The calling thread reports while a helper plays its share; progress returning false stops the run
+    // (no game starts any more; those under way end at their next action).
+    void work_reporting(const std::function<bool(std::uint64_t, std::uint64_t)>& progress) {
+        std::thread own([this] { work(); });
+        while (done_ < end_ - begin_ && !failed_) {
+            if (!progress(done_, end_ - begin_)) {
+                stop_all();
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        own.join();
+    }
+
+    // After every worker has returned: the first failure again, or the games finished, in order.
+    std::vector<BatchGameResult> finished() {
+        if (failure_) std::rethrow_exception(failure_);
+        return finished_in_order(std::move(results_), played_);
+    }
+
+private:
+    void stop_all() {
+        next_ = end_;
+        stopped_.request_stop();
+    }
+
+    const load::LoadedGame& loaded_;
+    const BatchSpec& spec_;
+    const std::vector<std::string>& bot_names_;
+    const std::shared_ptr<const script::CompiledModules> compiled_;
+    const std::uint64_t begin_, end_;
+    std::vector<BatchGameResult> results_;
+    std::vector<char> played_;  // each slot written by one thread only
+    std::atomic<std::uint64_t> next_, done_{0};
+    std::mutex failure_lock_;
+    std::exception_ptr failure_;  // the first game that failed, under the lock
+    std::atomic<bool> failed_{false};
+    std::stop_source stopped_;
+    const std::stop_token stop_ = stopped_.get_token();  // taken before any thread: get_token() may race request_stop()
+};
+
 }  // namespace
 
 std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& header,
@@ -84,59 +160,18 @@ std::vector<BatchGameResult> run_batch(const BatchSpec& spec, BatchHeader& heade
     if (bot_names.size() == 1) bot_names.resize(sides, bot_names.front());
     bots_for_game(bot_names, sides, spec.first_seed);  // a bad name or count fails here, not in a thread
     header = header_of(spec, loaded, bot_names);
-    // Compiled once, shared by every game of every thread.
-    const auto compiled = std::make_shared<const script::CompiledModules>(*loaded.ruleset, *loaded.scenario);
 
     const auto range = shard_range(spec.games, spec.shard, spec.shards);
-    const auto begin = range.first, end = range.second;  // not a structured binding: clang 14 cannot capture one
-    std::vector<BatchGameResult> results(end - begin);
-    std::vector<char> played(end - begin, 0);  // each slot written by one thread only
-    std::atomic<std::uint64_t> next{begin}, done{0};
-    std::mutex failure_lock;
-    std::exception_ptr failure;  // the first game that failed, under the lock
-    std::atomic<bool> failed{false};
-    std::stop_source stopped;
-    const std::stop_token stop = stopped.get_token();  // taken before any thread: get_token() may race request_stop()
-    auto work = [&] {
-        std::unique_ptr<script::RuleHost> host;
-        for (std::uint64_t game = next++; game < end; game = next++) {
-            try {
-                if (auto r = play_one(loaded, spec, bot_names, compiled, game, host, stop)) {
-                    results[game - begin] = std::move(*r);
-                    played[game - begin] = 1;
-                }
-            } catch (...) {
-                std::lock_guard<std::mutex> hold(failure_lock);
-                if (!failure) failure = std::current_exception();
-                failed = true;
-                next = end;  // the others stop: the run's results are thrown away
-                stopped.request_stop();
-            }
-            ++done;
-        }
-    };
-    const unsigned jobs = std::max(1u, spec.jobs);
+    Workers workers(loaded, spec, bot_names, range.first, range.second);
     std::vector<std::thread> threads;
-    for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(work);
-    if (progress) {
-        // The calling thread reports while a helper plays its share.
-        std::thread own(work);
-        while (done < end - begin && !failed) {
-            if (!progress(done, end - begin)) {
-                next = end;  // stopped: no game starts any more; those under way end at their next action
-                stopped.request_stop();
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-        }
-        own.join();
-    } else {
-        work();
-    }
+    for (unsigned j = 1; j < std::max(1u, spec.jobs); ++j) threads.emplace_back([&workers] { workers.work(); });
+    if (progress)
+        workers.work_reporting(progress);
+    else
+        workers.work();
     for (auto& t : threads) t.join();
-    if (failure) std::rethrow_exception(failure);
-    auto finished = finished_in_order(std::move(results), played);
-    if (progress) progress(finished.size(), end - begin);
+    auto finished = workers.finished();
+    if (progress) progress(finished.size(), range.second - range.first);
     return finished;
 }
 
