@@ -1,6 +1,6 @@
 // A unit's marks (GameState::mark, set_mark): the value set is the value read,
 // for any order of units and keys, 0 unset; a mark set to 0 is gone, so two
-// states with the same marks compare and hash alike.
+// states with the same marks compare alike.
 #include "kernel/game_state.h"
 
 #include <catch2/catch.hpp>
@@ -44,9 +44,11 @@ TEST_CASE("marks read back what was set, in any order of units and keys", "[stat
 
 TEST_CASE("a mark set to 0 leaves the state as if it had never been set", "[state][marks]") {
     GameState with, without;
+    for (GameState* state : {&with, &without}) state->set_mark(0, "shots", 1), state->set_mark(5, "shots", 1);
     with.set_mark(3, "shots", 2);
     with.set_mark(3, "shots", 0);
     CHECK(with.marks == without.marks);
     CHECK(with.mark(3, "shots") == 0);
-    CHECK(with.mark(-1, "shots") == 0);  // no unit: nothing set
+    CHECK(with.mark(-1, "shots") == 0);  // before every unit: nothing set
+    CHECK(with.mark(9, "shots") == 0);   // after every unit
 }

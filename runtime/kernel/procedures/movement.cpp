@@ -410,6 +410,22 @@ const std::uint8_t* MovementProcedure::halts_for(const Game& game, int unit) {
     return game.marked_halts_.data();
 }
 
+// Sets near_enemy_ on every map hex within `radius` of `centre`: the hexes around it when they are fewer
+// than the map's (a spiral of radius k holds 3k(k+1)+1 hexes), else a scan of the map, so that a radius
+// meant as "anywhere" (keep_away: 1000) costs no more than the map.
+void MovementProcedure::mark_within(const Game& game, Hex centre, int radius) {
+    const auto& grid = game.grid();
+    // Beyond columns + rows it reaches every hex (and 3k(k+1) could overflow).
+    if (radius >= grid.columns() + grid.rows() ||
+        3LL * radius * (radius + 1) + 1 > static_cast<long long>(grid.size())) {
+        for (std::size_t i = 0; i < grid.size(); ++i)
+            if (geometry::distance(grid.hex_at(static_cast<int>(i)), centre) <= radius) game.near_enemy_[i] = 1;
+        return;
+    }
+    for (const geometry::Hex h : geometry::spiral(centre, radius))
+        if (const int i = grid.index(h); i >= 0) game.near_enemy_[static_cast<std::size_t>(i)] = 1;
+}
+
 bool MovementProcedure::keeps_away(const Game& game, int unit) {
     if (game.procedure().id != Game::Procedure::Movement) return false;
     const rules::MovementOptions& r = game.options<rules::MovementOptions>();
@@ -428,11 +444,8 @@ bool MovementProcedure::keeps_away(const Game& game, int unit) {
                 game.near_enemy_[static_cast<std::size_t>(game.grid().index(f.hex))] = 0;
         }
     if (away)
-        for (const auto& e : game.state_.units) {
-            if (!e.on_map || e.side == me.side) continue;
-            for (const geometry::Hex h : geometry::spiral(e.hex, r.keep_away))
-                if (const int i = game.grid().index(h); i >= 0) game.near_enemy_[static_cast<std::size_t>(i)] = 1;
-        }
+        for (const auto& e : game.state_.units)
+            if (e.on_map && e.side != me.side) mark_within(game, e.hex, r.keep_away);
     // 2.3: "Halt before entering these features if moving strategic".
     if (halts_before)
         for (std::size_t i = 0; i < game.grid().size(); ++i)

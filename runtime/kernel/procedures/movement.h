@@ -56,6 +56,7 @@ private:
     static bool moves_marked(const Game& game, int unit);
     static const std::uint8_t* halts_for(const Game& game, int unit);
     static bool keeps_away(const Game& game, int unit);
+    static void mark_within(const Game& game, Hex centre, int radius);  // keeps_away's hexes around one enemy
     static MovementStep step_rule(const Game& game, int unit, ZocExit mode);
     static FacingRange facing_range(const Game& game, int unit);
     static void facing_moves(const Game& game, int unit, std::vector<Action>& out);
