@@ -62,9 +62,7 @@ struct Game::OddsCounter {
     std::string halved_by(const UnitState& u, const std::vector<int>& defenders) const {
         if (!melee_terrain()) return {};
         using By = AttackHalving::By;
-        std::optional<AttackHalving> halving;
-        if (const auto& out_of = terrain_of(u.hex); out_of.combat.halve_attacker_out_of)
-            halving = AttackHalving{By::AttackersGround, &out_of.name, &out_of.where};  // with no defender named yet
+        std::optional<AttackHalving> halving = game.combat().attack_halving_out_of(u.hex);  // no defender named yet
         for (std::size_t i = 0; !halving && i < defenders.size(); ++i)
             halving = game.combat().attack_halving(u.hex, unit(defenders[i]).hex);
         if (!halving) return {};

@@ -25,11 +25,15 @@ OddsEstimate CombatQueries::odds_for_phase(const std::string& phase_id, const st
 }
 std::vector<std::string> CombatQueries::odds_combat_phases() const { return game_.odds_combat_phases(); }
 
+std::optional<AttackHalving> CombatQueries::attack_halving_out_of(geometry::Hex from) const {
+    const auto& out_of = game_.ruleset().terrain[static_cast<std::size_t>(game_.hex_board().terrain_at(from))];
+    if (!out_of.combat.halve_attacker_out_of) return std::nullopt;
+    return AttackHalving{AttackHalving::By::AttackersGround, &out_of.name, &out_of.where};
+}
+
 std::optional<AttackHalving> CombatQueries::attack_halving(geometry::Hex from, geometry::Hex into) const {
+    if (auto own = attack_halving_out_of(from)) return own;
     const auto& rs = game_.ruleset();
-    const auto& out_of = rs.terrain[static_cast<std::size_t>(game_.hex_board().terrain_at(from))];
-    if (out_of.combat.halve_attacker_out_of) return AttackHalving{AttackHalving::By::AttackersGround, &out_of.name,
-                                                                  &out_of.where};
     const auto& ground = rs.terrain[static_cast<std::size_t>(game_.hex_board().terrain_at(into))];
     if (ground.combat.halve_attacker_into)
         return AttackHalving{AttackHalving::By::DefendersGround, &ground.name, &ground.where};

@@ -60,6 +60,8 @@ public:
     std::vector<std::string> odds_combat_phases() const;
     // What halves an attack from `from` into the adjacent `into`, whoever stands there; nullopt when nothing does.
     std::optional<AttackHalving> attack_halving(geometry::Hex from, geometry::Hex into) const;
+    // The attacker's own ground alone (halve_attacker_out_of), before any defender is named.
+    std::optional<AttackHalving> attack_halving_out_of(geometry::Hex from) const;
     // Who would defend if `target` were attacked now (its hex's units that fight).
     std::vector<int> defenders_of(int target) const;
     // May this unit still attack in the current combat phase?
