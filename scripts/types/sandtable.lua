@@ -437,6 +437,14 @@ function game.units_with(side, attribute) end
 ---@return sandtable.Unit[]
 function game.units_at(hex) end
 
+---The side's units on the map at most `range` hexes from the hex (0: in it), in scenario order.
+---Cheaper than units_of plus game.hex and game.distance on each.
+---@param hex sandtable.Hex
+---@param range integer
+---@param side sandtable.Side
+---@return sandtable.Unit[]
+function game.units_within(hex, range, side) end
+
 ---Units of other sides on the map next to the unit.
 ---@param unit sandtable.Unit
 ---@return sandtable.Unit[]

@@ -76,3 +76,36 @@ game.log("bad type: " .. tostring(ok) .. " " .. err)
     CHECK_FALSE(logged(g, "never "));
     CHECK(logged(g, "the ruleset has no unit type 'spearman'"));
 }
+
+// game.units_within: a side's units on the map within a radius, borders included, in scenario order.
+TEST_CASE("game.units_within lists a side's units up to and including the range, none of the other side's",
+          "[lua][api]") {
+    Battlefield b;
+    b.units = {{"far", "spearmen", "a", "0804"},  // 3 hexes from 0504
+               {"in", "spearmen", "a", "0505"},   // 1 hex
+               {"at", "levy", "a", "0504"},       // 0 hexes
+               {"two", "archers", "a", "0704"},   // 2 hexes
+               {"foe", "levy", "b", "0503"}};     // 1 hex, the other side
+    b.extra_rule_module = R"(
+local function ids(list)
+  local out = {}
+  for _, u in ipairs(list) do out[#out + 1] = game.id(u) end
+  return table.concat(out, ",")
+end
+game.on("phase.begin", function()
+  local a = game.side(0)
+  for _, r in ipairs({ 0, 1, 2, 3 }) do game.log("within " .. r .. ": " .. ids(game.units_within("0504", r, a))) end
+  game.log("other side within 1: " .. ids(game.units_within("0504", 1, game.side(4))))
+  local ok, err = pcall(game.units_within, "0504", -1, a)
+  game.log(tostring(ok) .. " " .. err)
+end, { phase = "movement" })
+)";
+    auto s = b.start();
+    const Game& g = s.game();
+    CHECK(logged(g, "within 0: at"));
+    CHECK(logged(g, "within 1: in,at"));
+    CHECK(logged(g, "within 2: in,at,two"));
+    CHECK(logged(g, "within 3: far,in,at,two"));
+    CHECK(logged(g, "other side within 1: foe"));
+    CHECK(logged(g, "range must be 0 to"));
+}

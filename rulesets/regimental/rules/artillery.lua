@@ -94,24 +94,26 @@ game.on("unit.retreated", function(ctx)
   game.set_mark(ctx.unit, "cannot_attack", 1)
 end, { unit_has = "artillery" })
 
--- 5.2: a spotter is a friendly stand (not a battery) within command radius of its HQ.
-local function may_spot(u)
+-- 5.2: a spotter is a friendly stand (not a battery) within command radius (2) of an HQ of its
+-- regiment on the map.
+local function may_spot(u, side)
   local f = game.formation(u)
   if not f or game.attr(u, "artillery") then return false end
-  for _, hq in ipairs(game.formation_units(f)) do
-    if game.attr(hq, "hq") and game.unit(hq).on_map and game.distance(game.hex(u), game.hex(hq)) <= 2 then return true end
+  for _, hq in ipairs(game.units_within(game.hex(u), 2, side)) do
+    if game.formation(hq) == f and game.attr(hq, "hq") then return true end
   end
   return false
 end
 
--- 5.2: spotted by such a stand in range, with a clear line.
+-- 5.2: spotted by such a stand in range (3, or 2 into cover or at a D stand), with a clear line.
 local function spotted(side, target_hex)
   local range = 3
+  local cover = game.terrain_value(target_hex, "cover") ~= 0
   for _, t in ipairs(game.units_at(target_hex)) do
-    if game.side(t) ~= side and (game.terrain_value(target_hex, "cover") ~= 0 or game.status(t) == "D") then range = 2 end
+    if game.side(t) ~= side and (cover or game.status(t) == "D") then range = 2 end
   end
-  for _, u in ipairs(game.units_of(side)) do
-    if game.distance(game.hex(u), target_hex) <= range and may_spot(u) and game.map_sight(game.hex(u), target_hex) then return true end
+  for _, u in ipairs(game.units_within(target_hex, range, side)) do
+    if may_spot(u, side) and game.map_sight(game.hex(u), target_hex) then return true end
   end
   return false
 end

@@ -4,6 +4,7 @@
 
 #include "kernel/board_queries.h"
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,21 @@ int l_nearest_enemy(lua_State* L) {
         lua_pushnil(L);
     else
         lua_pushinteger(L, best);
+    return 1;
+}
+
+// game.units_within(hex, range, side): the side's units on the map at most `range` hexes from `hex`, in
+// scenario order; one scan in C++ where a script would ask each unit's hex and distance in turn.
+int l_units_within(lua_State* L) {
+    const Hex centre = hex_arg(L, 1);
+    const int range = int_arg(L, 2, 0, std::numeric_limits<int>::max(), "game.units_within", "range");
+    const int side = side_arg(L, 3);
+    const auto& units = game(L).state().units;
+    std::vector<int> out;
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].on_map && units[i].side == side && geometry::distance(units[i].hex, centre) <= range)
+            out.push_back(static_cast<int>(i));
+    push_int_list(L, out);
     return 1;
 }
 
@@ -180,6 +196,7 @@ constexpr luaL_Reg kFunctions[] = {
     {"units_at", l_units_at},
     {"adjacent_enemies", l_adjacent_enemies},
     {"nearest_enemy", l_nearest_enemy},
+    {"units_within", l_units_within},
     {"enemy_at", l_enemy_at},
     {"terrain", l_terrain},
     {"terrain_value", l_terrain_value},
