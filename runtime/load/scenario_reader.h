@@ -80,6 +80,8 @@ struct ScenarioReader {
     void names(MapReader& m);
 
     void units(MapReader& top);
+    // A formation's units are all of one side.
+    void check_formation_side(const UnitPlacement& u, MapReader& r);
 
     // On a tabletop: `at: [x, y]` (the centre of its front rank, cm),
     // `facing` (a compass bearing), `files` (stands side by side) and

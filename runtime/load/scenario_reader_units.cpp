@@ -53,7 +53,23 @@ void ScenarioReader::units(MapReader& top) {
         check_placement(u, r);
         for (const auto& other : sc.units)
             if (other.id == u.id) sink.error(r.where("id"), "unit id '" + u.id + "' is used twice");
+        check_formation_side(u, r);
         sc.units.push_back(std::move(u));
+    }
+}
+
+// A formation is one side's (its orders, activation and command radius are that side's): the same name on
+// two sides would make one formation of both.
+void ScenarioReader::check_formation_side(const UnitPlacement& u, MapReader& r) {
+    if (u.formation.empty() || u.side < 0) return;  // an unknown side is reported already
+    for (const auto& other : sc.units) {
+        if (other.formation != u.formation || other.side == u.side || other.side < 0) continue;
+        auto side_id = [&](int side) { return sc.sides[static_cast<std::size_t>(side)].id; };
+        sink.error(r.where("formation"), "formation '" + u.formation + "' has units of two sides, '" + other.id +
+                                             "' (" + side_id(other.side) + ") and '" + u.id + "' (" +
+                                             side_id(u.side) + "): a formation belongs to one side, so give one of "
+                                             "them another name");
+        return;
     }
 }
 

@@ -706,3 +706,15 @@ TEST_CASE("a unit type's symbol must be one the studio and painter know, the clo
     const auto misspelt = load_errors([&] { sandtable::load::load_ruleset(p.ruleset_dir()); });
     CHECK(single(misspelt).message.find("did you mean 'heavy_cavalry'?") != std::string::npos);
 }
+
+TEST_CASE("a formation named on two sides is an error at the second side's unit", "[load][errors]") {
+    Project p;
+    p.edit(p.scenario_file(), "Black Lances,  type: knights,       side: raiders, at: \"0603\" }",
+           "Black Lances,  type: knights,       side: raiders, at: \"0603\", formation: Host }");
+    const std::string text =
+        p.edit(p.scenario_file(), "side: wardens, at: \"0607\" }", "side: wardens, at: \"0607\", formation: Host }");
+    const auto diagnostics = load_errors([&] { sandtable::load::load_scenario(p.scenario_file()); });
+    check_at(single(diagnostics), p.scenario_file(), place_of(text, "\"0607\", formation: Host", 19),
+             "formation 'Host' has units of two sides, 'r_kn' (raiders) and 'w_hf' (wardens): a formation belongs "
+             "to one side, so give one of them another name");
+}

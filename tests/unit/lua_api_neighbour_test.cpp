@@ -94,18 +94,20 @@ local function ids(list)
 end
 game.on("phase.begin", function()
   local a = game.side(0)
-  for _, r in ipairs({ 0, 1, 2, 3 }) do game.log("within " .. r .. ": " .. ids(game.units_within("0504", r, a))) end
-  game.log("other side within 1: " .. ids(game.units_within("0504", 1, game.side(4))))
-  local ok, err = pcall(game.units_within, "0504", -1, a)
-  game.log(tostring(ok) .. " " .. err)
+  for _, r in ipairs({ 0, 1, 2, 3 }) do
+    game.log("within " .. r .. ": " .. ids(game.units_within("0504", r, a)) .. ".")
+  end
+  game.log("other side within 1: " .. ids(game.units_within("0504", 1, game.side(4))) .. ".")
+  for _, bad in ipairs({ -1, 1.5 }) do
+    local ok, err = pcall(game.units_within, "0504", bad, a)
+    game.log(tostring(ok) .. " " .. err)
+  end
 end, { phase = "movement" })
 )";
     auto s = b.start();
     const Game& g = s.game();
-    CHECK(logged(g, "within 0: at"));
-    CHECK(logged(g, "within 1: in,at"));
-    CHECK(logged(g, "within 2: in,at,two"));
-    CHECK(logged(g, "within 3: far,in,at,two"));
-    CHECK(logged(g, "other side within 1: foe"));
-    CHECK(logged(g, "range must be 0 to"));
+    for (const char* line : {"within 0: at.", "within 1: in,at.", "within 2: in,at,two.", "within 3: far,in,at,two.",
+                             "other side within 1: foe.", "range must be 0 to 2147483647, got -1",
+                             "range must be a whole number, got 1.5"})
+        CHECK(logged(g, line));
 }
