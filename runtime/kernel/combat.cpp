@@ -16,24 +16,27 @@ namespace sandtable::kernel {
 
 using geometry::Hex;
 
-int Game::attacking_side() const {
+int Game::attacking_side() const { return attacking_side(combat_rules()); }
+
+int Game::attacking_side(const rules::CombatOptions& rules) const {
     if (state_.combat_open && state_.combat.side >= 0) return state_.combat.side;  // a plotted combat
-    return combat_rules().inactive_attacks() ? opponent_of(state_.at.active_side) : state_.at.active_side;
+    return rules.inactive_attacks() ? opponent_of(state_.at.active_side) : state_.at.active_side;
 }
 
+// The phase's options read once: every unit on the map is asked this whenever attackers are listed.
 bool Game::can_attack(int unit) const {
     const auto& u = state_.unit(unit);
-    if (!u.on_map || u.side != attacking_side() || this->unit(unit).combat_strength() <= 0) return false;
+    if (!u.on_map) return false;
+    const rules::CombatOptions& rules = combat_rules();
+    if (u.side != attacking_side(rules) || this->unit(unit).combat_strength() <= 0) return false;
     // `attacks_while_mark`: a unit that has attacked may again while the mark is above 0 (a battery's shots,
     // regimental 5.1).
-    if (u.attacked &&
-        (combat_rules().attacks_while_mark.empty() || state_.mark(unit, combat_rules().attacks_while_mark) <= 0))
+    if (u.attacked && (rules.attacks_while_mark.empty() || state_.mark(unit, rules.attacks_while_mark) <= 0))
         return false;
     // In an activation loop only the activated formation attacks; units in no
     // formation (divisional artillery) may join its attacks as support.
     if (!activation().acts_now(unit) && !(formations_.of(unit) < 0 && state_.combat_open && dice_pool())) return false;
-    const std::string& barred = combat_rules().barred_mark;
-    return barred.empty() || state_.mark(unit, barred) == 0;
+    return rules.barred_mark.empty() || state_.mark(unit, rules.barred_mark) == 0;
 }
 
 // Cheapest tests first: distance, then the reach attribute, then the line of sight.

@@ -452,6 +452,7 @@ private:
         near_enemy_;  // by hex: 1 within keep_away hexes of an enemy of the unit the range is for
     mutable std::vector<std::uint8_t> no_zoc_;  // all zeros, by hex: the enemy zones a phase with ignore_zoc sees
     const rules::CombatOptions& combat_rules() const { return options<rules::CombatOptions>(); }
+    int attacking_side(const rules::CombatOptions& rules) const;  // with the phase's options already read
     // Inline: every option read asks it.
     int phase_index() const {
         return game_turn()[static_cast<std::size_t>(state_.at.step)].phases[static_cast<std::size_t>(state_.at.phase)];

@@ -282,9 +282,9 @@ void OddsCombatProcedure::building_actions(const Game& game, std::vector<Action>
     if (!c.attackers.empty()) {
         // A fire into a hex has the hex's units as its defenders, no more (6.16).
         // So does a dice pool combat: an attack is on one enemy-held hex (regimental 3.4).
-        for (std::size_t i = 0; i < game.state_.units.size() &&
-                                !(game.combat_rules().target == rules::CombatOptions::Target::Hex) && !game.dice_pool();
-             ++i) {
+        const bool defenders_fixed =
+            game.combat_rules().target == rules::CombatOptions::Target::Hex || game.dice_pool() != nullptr;
+        for (std::size_t i = 0; i < game.state_.units.size() && !defenders_fixed; ++i) {
             const int t = static_cast<int>(i);
             if (!contains(c.defenders, t) && may_be_declared_against(game, t) && reached_by_all(game, t, c.attackers) &&
                 game.in_a_defending_hex(t) && game.may_still_reach_table(with(c.defenders, t)))
