@@ -17,11 +17,24 @@
 
 namespace sandtable::kernel {
 
-struct Question {
+// A rule module's question (game.choose). Its words never change once asked, and every snapshot and
+// rollback copy (one before each action, and each look a bot takes) copies the questions waiting: the
+// words are shared by the copies, not copied with them.
+class Question {
+public:
+    Question(int id, int side, std::string prompt, std::vector<std::string> options)
+        : id(id), side(side), words_(std::make_shared<const Words>(Words{std::move(prompt), std::move(options)})) {}
     int id = 0;
     int side = 0;
-    std::string prompt;
-    std::vector<std::string> options;
+    const std::string& prompt() const { return words_->prompt; }
+    const std::vector<std::string>& options() const { return words_->options; }
+
+private:
+    struct Words {
+        std::string prompt;
+        std::vector<std::string> options;
+    };
+    std::shared_ptr<const Words> words_;
 };
 
 // Per unit type and face, what the kernel's procedures may do with a unit.

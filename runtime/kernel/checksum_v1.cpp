@@ -98,8 +98,8 @@ std::uint64_t checksum_v1(const Game& game) {
     h.i(static_cast<long long>(game.beside_.questions.size()));
     for (const auto& q : game.beside_.questions) {
         h.i(q.id), h.i(q.side);
-        for (unsigned char c : q.prompt) h.i(c);
-        h.i(static_cast<long long>(q.options.size()));
+        for (unsigned char c : q.prompt()) h.i(c);
+        h.i(static_cast<long long>(q.options().size()));
     }
     // Capabilities added after the first eleven counted only where a script changed them.
     constexpr std::size_t kFirstCapabilities = static_cast<std::size_t>(Capability::Faces);

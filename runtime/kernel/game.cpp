@@ -205,7 +205,7 @@ const std::vector<Action>& Game::legal_actions() const {
 void Game::add_legal(std::vector<Action>& out) const {
     if (state_.result.over) return;
     if (!beside_.questions.empty()) {
-        for (int i = 0; i < static_cast<int>(beside_.questions.front().options.size()); ++i)
+        for (int i = 0; i < static_cast<int>(beside_.questions.front().options().size()); ++i)
             out.push_back(act::Choose{i});
         return;
     }
@@ -320,8 +320,8 @@ void Game::dispatch_action(const Action& action) {
         Question q = beside_.questions.front();
         beside_.questions.erase(beside_.questions.begin());
         if (recording_.log)
-            note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt +
-                 "\": " + q.options[static_cast<std::size_t>(answer->option)]);
+            note(scenario_->sides[static_cast<std::size_t>(q.side)].name + " answers \"" + q.prompt() +
+                 "\": " + q.options()[static_cast<std::size_t>(answer->option)]);
         if (hooks_) hooks_->answer(*this, q.id, answer->option);
         return;
     }
@@ -336,9 +336,9 @@ std::uint64_t Game::checksum() const {
     h.h = kernel::checksum(state_);
     h.i(static_cast<long long>(beside_.questions.size()));
     for (const auto& q : beside_.questions) {
-        h.i(q.id), h.i(q.side), h.s(q.prompt);
-        h.i(static_cast<long long>(q.options.size()));
-        for (const auto& option : q.options) h.s(option);
+        h.i(q.id), h.i(q.side), h.s(q.prompt());
+        h.i(static_cast<long long>(q.options().size()));
+        for (const auto& option : q.options()) h.s(option);
     }
     h.i(static_cast<long long>(beside_.capabilities.table().size()));
     for (const auto& type : beside_.capabilities.table())
@@ -373,8 +373,8 @@ std::string Game::describe(const Action& a) const {
     if (const auto* f = a.as<act::Fire>(); f && ruleset_->table.enabled && f->called_cm >= 0)
         out += f->called_cm == 0 ? " (canister)" : " at a called " + std::to_string(f->called_cm) + " cm";
     if (const auto* c = a.as<act::Choose>(); c && !beside_.questions.empty() && c->option >= 0 &&
-                                             c->option < static_cast<int>(beside_.questions.front().options.size()))
-        out += " \"" + beside_.questions.front().options[static_cast<std::size_t>(c->option)] + "\"";
+                                             c->option < static_cast<int>(beside_.questions.front().options().size()))
+        out += " \"" + beside_.questions.front().options()[static_cast<std::size_t>(c->option)] + "\"";
     return out;
 }
 

@@ -349,8 +349,8 @@ std::string action_text(const Game& game, const Action& a) {
         case ActionKind::Choose: {
             const auto* q = game.question();
             const int option = a.get<kernel::act::Choose>().option;
-            if (q && option >= 0 && static_cast<std::size_t>(option) < q->options.size())
-                return q->options[static_cast<std::size_t>(option)];
+            if (q && option >= 0 && static_cast<std::size_t>(option) < q->options().size())
+                return q->options()[static_cast<std::size_t>(option)];
             return "Answer " + std::to_string(option + 1);
         }
         case ActionKind::Flip:
@@ -463,7 +463,7 @@ std::string what_to_decide(const Game& game) {
         case DecisionKind::Rally:
             return "rally a unit";
         case DecisionKind::Question:
-            return game.question() ? with_unit_names(game, game.question()->prompt) : "answer";
+            return game.question() ? with_unit_names(game, game.question()->prompt()) : "answer";
         case DecisionKind::Plot:
             return "write your units' orders (hidden from the other side)";
         case DecisionKind::Artillery:

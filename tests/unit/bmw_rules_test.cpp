@@ -381,7 +381,7 @@ TEST_CASE("10.4 a lone leader added as a second defender retreats and never figh
     REQUIRE(g.decision() == DecisionKind::Question);  // the leader's side picks his retreat
     CHECK(g.deciding_side() == 1);
     // He may join the levy under attack (10.1: a friend's hex in the enemy's zone); he goes elsewhere here.
-    const auto& options = g.question()->options;
+    const auto& options = g.question()->options();
     const auto away = std::find_if(options.begin(), options.end(),
                                    [](const std::string& o) { return o.find("0505") == std::string::npos; });
     REQUIRE(away != options.end());

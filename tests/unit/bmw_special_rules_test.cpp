@@ -55,7 +55,7 @@ void take(Session& s, ActionKind kind, const std::string& id, const std::string&
 
 std::vector<std::string> options(const Game& g) {
     REQUIRE(g.question());
-    return g.question()->options;
+    return g.question()->options();
 }
 
 int option_index(const Game& g, const std::string& text) {

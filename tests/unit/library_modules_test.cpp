@@ -193,7 +193,7 @@ TEST_CASE("a declared charge adds a third of the allowance to the move", "[libra
         b.units = {{"kn", "knights", "a", "0201"}, {"lv", "levy", "b", "0208"}};
         auto s = b.start();
         REQUIRE(s.game().decision() == DecisionKind::Question);
-        CHECK(s.game().question()->prompt == "kn: declare a charge?");
+        CHECK(s.game().question()->prompt() == "kn: declare a charge?");
         choose(s, answer);
         select(s, "kn");
         INFO("answer " << answer);

@@ -128,7 +128,7 @@ Snapshot snapshot(kernel::Game& g) {
     s.combat_stage = g.state().combat.stage;
     s.marks = g.state().marks;
     s.has_question = g.question() != nullptr;
-    s.question = g.question() ? g.question()->prompt : "";
+    s.question = g.question() ? g.question()->prompt() : "";
     return s;
 }
 
@@ -300,7 +300,7 @@ TEST_CASE("a question asked by an earlier handler is withdrawn when a later hand
     // Without the hostile module the move ends in the charge offer.
     control.game->apply(control_move);
     REQUIRE(control.game->decision() == DecisionKind::Question);
-    CHECK(control.game->question()->prompt == "r_kn ends its move next to the enemy");
+    CHECK(control.game->question()->prompt() == "r_kn ends its move next to the enemy");
 
     // With it, the offer the charges module made before the failure is gone.
     const Snapshot before = snapshot(*rig.game);

@@ -28,8 +28,8 @@ TEST_CASE("17.0 a hex whose units are 3 MP faster than every attacker may retrea
         s.apply(act::AddAttacker{unit(g, "mi")});
         s.apply(act::Resolve{});
         REQUIRE(questioned(g));
-        REQUIRE(g.question()->options.size() >= 2);
-        CHECK(g.question()->options[0] == "stand and fight");
+        REQUIRE(g.question()->options().size() >= 2);
+        CHECK(g.question()->options()[0] == "stand and fight");
         choose(s, 1);
         CHECK(hex_of(g, "lc") != "0504");
         CHECK(logged(g, "the combat does not take place"));
@@ -66,8 +66,8 @@ TEST_CASE(
     s.apply(act::AddAttacker{unit(g, "mi")});
     s.apply(act::Resolve{});
     REQUIRE(questioned(g));
-    REQUIRE(g.question()->options.size() == 2);
-    CHECK(g.question()->options[1] == "retreat before combat to 0505");
+    REQUIRE(g.question()->options().size() == 2);
+    CHECK(g.question()->options()[1] == "retreat before combat to 0505");
     choose(s, 1);
     if (g.decision() == DecisionKind::Advance) s.apply(act::Decline{});
     // Now 0505 is attacked: neither lc nor lc2 may retreat again.
@@ -90,7 +90,7 @@ TEST_CASE("17.5 the fast units of a hex may retreat while the slow stay and rece
     s.apply(act::AddAttacker{unit(g, "mi")});
     s.apply(act::Resolve{});
     REQUIRE(questioned(g));
-    CHECK(g.question()->options[1].find("(the slower stay)") != std::string::npos);
+    CHECK(g.question()->options()[1].find("(the slower stay)") != std::string::npos);
     choose(s, 1);
     CHECK(hex_of(g, "lc") != "0504");
     CHECK(hex_of(g, "el") == "0504");

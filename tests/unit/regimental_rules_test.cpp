@@ -712,7 +712,7 @@ TEST_CASE(
         to_first_regiment_combat(s, {{"1st", "M"}, {"Kg", "H"}});
         attack(s, "x_inf", {"a_inf"});
         REQUIRE(g.decision() == DecisionKind::Question);
-        CHECK(g.question()->prompt == "Call in an air strike (1 left today)?");
+        CHECK(g.question()->prompt() == "Call in an air strike (1 left today)?");
         s.apply(Action(act::Choose{0}));  // yes
     };
     SECTION("no AA near: +2D") {

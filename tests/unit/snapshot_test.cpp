@@ -128,8 +128,8 @@ TEST_CASE("A question pending in a snapshot can be answered after every restore"
     }
     REQUIRE(game.decision() == kernel::DecisionKind::Question);  // the charges module asks each movement phase
     const kernel::GameSnapshot asked = game.snapshot();
-    const std::string prompt = game.question()->prompt;
-    const std::size_t options = game.question()->options.size();
+    const std::string prompt = game.question()->prompt();
+    const std::size_t options = game.question()->options().size();
     // First without a restore: the continuation as the module left it.
     std::vector<std::uint64_t> answered{};
     game.apply(kernel::act::Choose{0});
@@ -145,7 +145,7 @@ TEST_CASE("A question pending in a snapshot can be answered after every restore"
             INFO("round " << round << ", option " << option);
             game.restore(asked);
             REQUIRE(game.question());
-            CHECK(game.question()->prompt == prompt);
+            CHECK(game.question()->prompt() == prompt);
             game.apply(kernel::act::Choose{static_cast<int>(option)});
             CHECK(game.checksum() == answered[option]);
         }
