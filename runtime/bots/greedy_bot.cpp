@@ -4,7 +4,6 @@
 #include "bots/trial.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <optional>
 
@@ -154,10 +153,13 @@ Action GreedyBot::choose_playing_on(const Game& game, const std::vector<Action>&
 
 // What the scoring of candidate hexes needs, gathered once per decision
 // rather than once per hex: the enemies (where, how strong) and the
-// objectives not yet held. Columns of plain ints: a destination list may hold
-// a hundred hexes, each measured against every enemy.
+// objectives not yet held.
 struct GreedyBot::Picture {
-    std::vector<int> enemy_q, enemy_r, enemy_strength;
+    struct Enemy {
+        Hex hex;
+        int strength;
+    };
+    std::vector<Enemy> enemies;
     std::vector<Hex> objectives;
 };
 
@@ -165,46 +167,33 @@ GreedyBot::Picture GreedyBot::picture(const Game& game, int side) const {
     Picture p;
     const auto& st = game.state();
     for (std::size_t i = 0; i < st.units.size(); ++i)
-        if (st.units[i].on_map && st.units[i].side != side) {
-            p.enemy_q.push_back(st.units[i].hex.q);
-            p.enemy_r.push_back(st.units[i].hex.r);
-            p.enemy_strength.push_back(game.unit(static_cast<int>(i)).combat_strength());
-        }
+        if (st.units[i].on_map && st.units[i].side != side)
+            p.enemies.push_back({st.units[i].hex, game.unit(static_cast<int>(i)).combat_strength()});
     const auto& objectives = game.scenario().objectives;
     for (std::size_t i = 0; i < objectives.size(); ++i)
         if (st.objective_holders[i] != side) p.objectives.push_back(objectives[i].hex);
     return p;
 }
 
-namespace {
-constexpr int kFar = 1'000'000'000;  // no enemy, or no objective left
-
-int axial_distance(int dq, int dr) { return (std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2; }
-}  // namespace
-
 // Prefer hexes near the enemy's weak units and objectives; avoid ending next
-// to enemies much stronger than us. The nearest enemy first, without
-// branches; who stands adjacent only when one is that near.
+// to enemies much stronger than us.
 double GreedyBot::hex_score(const Picture& p, int strength, Hex h) const {
-    const std::size_t enemies = p.enemy_q.size();
-    int nearest = kFar;
-    for (std::size_t i = 0; i < enemies; ++i)
-        nearest = std::min(nearest, axial_distance(p.enemy_q[i] - h.q, p.enemy_r[i] - h.r));
     const int mine = std::max(1, strength);
-    int danger = 0, opportunity = 0;
-    if (nearest <= 1)  // an enemy may share the hex (a lone leader overrun) and another stand beside it
-        for (std::size_t i = 0; i < enemies; ++i) {
-            if (axial_distance(p.enemy_q[i] - h.q, p.enemy_r[i] - h.r) != 1) continue;
-            if (p.enemy_strength[i] > 2 * mine)
-                danger += p.enemy_strength[i];
+    double nearest = 1e9, danger = 0, opportunity = 0;
+    for (const auto& e : p.enemies) {
+        const int d = geometry::distance(e.hex, h);
+        nearest = std::min<double>(nearest, d);
+        if (d == 1) {
+            if (e.strength > 2 * mine)
+                danger += e.strength;
             else
                 opportunity += 1;
         }
-    int objective = kFar;
-    for (Hex o : p.objectives) objective = std::min(objective, geometry::distance(o, h));
-    const double near_objective = std::min<double>(objective, 30.0);
-    if (strength == 0) return -static_cast<double>(danger) * 10 - near_objective * 0.1;  // leaders keep safe
-    return -static_cast<double>(nearest) - 0.5 * near_objective + 2.0 * opportunity - danger;
+    }
+    double objective = 1e9;
+    for (Hex o : p.objectives) objective = std::min<double>(objective, geometry::distance(o, h));
+    if (strength == 0) return -danger * 10 - std::min(objective, 30.0) * 0.1;  // leaders keep safe
+    return -nearest - 0.5 * std::min(objective, 30.0) + 2 * opportunity - danger;
 }
 
 Action GreedyBot::choose_destination(const Game& game, const std::vector<Action>& legal) const {

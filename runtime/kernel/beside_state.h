@@ -24,8 +24,8 @@ class Question {
 public:
     Question(int id, int side, std::string prompt, std::vector<std::string> options)
         : id(id), side(side), words_(std::make_shared<const Words>(Words{std::move(prompt), std::move(options)})) {}
-    int id = 0;
-    int side = 0;
+    int id;
+    int side;
     const std::string& prompt() const { return words_->prompt; }
     const std::vector<std::string>& options() const { return words_->options; }
 
