@@ -34,12 +34,14 @@ class MctsBot::Search {
 public:
     Search(MctsBot& bot, Game& game, const std::vector<Action>& legal);
     Action run();
+    int looks() const { return looks_; }
 
 private:
     using Edges = std::vector<Node::Edge*>;
     void iterate(Node::Edge& first);
     void play_round(const Edges& contenders, int round, int rounds);
     Edges better_half(const Edges& contenders) const;
+    bool none_can_beat_greedy(const Edges& contenders) const;
     using Path = std::vector<std::pair<Node*, Node::Edge*>>;
     void descend(Game& game, Node* node, Path& path, PhasesPassed& phases);
     void open(Node& node, const Game& game, const std::vector<Action>& legal);
@@ -52,6 +54,7 @@ private:
     PositionEvaluator evaluator_;
     Rollout rollout_;
     Node root_;
+    int looks_ = 0;
     std::uint64_t dice_seed_;  // the k-th look-ahead of every root action plays on dice seed + k
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
@@ -81,13 +84,17 @@ kernel::OrderModel MctsBot::other_sides_model() {
 Action MctsBot::choose(const Game& game, const std::vector<Action>& legal) { return greedy_.choose(game, legal); }
 
 Action MctsBot::decide(Game& game, const std::vector<Action>& legal) {
+    looks_ = 0;
     std::vector<Action> options = legal;  // a look-ahead replaces the game's list
     if (options.size() > 1 && options.back().kind() == kernel::ActionKind::Concede) options.pop_back();
     // Orders written in secret being carried out cannot be redrawn: a look-ahead would read them.
     if (options.size() == 1 || only_picks_who_goes_next(options) || game.carrying_out_secret_orders())
         return greedy_.choose(game, options);
     try {
-        return Search(*this, game, options).run();
+        Search search(*this, game, options);
+        const Action chosen = search.run();
+        looks_ = search.looks();
+        return chosen;
     } catch (const std::exception&) {
         return greedy_.choose(game, options);  // a rule script failed in every look (the trial put the game back)
     }
@@ -116,7 +123,9 @@ Action MctsBot::Search::run() {
     const int rounds = std::max(1, static_cast<int>(std::ceil(std::log2(static_cast<double>(contenders.size())))));
     for (int round = 0; round < rounds; ++round) {
         play_round(contenders, round, rounds);
-        if (round + 1 < rounds) contenders = better_half(contenders);
+        if (round + 1 == rounds) break;
+        if (none_can_beat_greedy(contenders)) return contenders.front()->action;
+        contenders = better_half(contenders);
     }
     return chosen(contenders);
 }
@@ -156,32 +165,61 @@ MctsBot::Search::Edges MctsBot::Search::better_half(const Edges& contenders) con
     return kept;
 }
 
-// Greedy's choice (the first edge), unless a finalist beats it, look-ahead
-// for look-ahead on the same dice, by the margin and by `confidence` standard
-// errors of the mean difference: the finalist is the best of several on its
-// early looks, which also count here, so it is favoured by luck as well as merit.
+namespace {
+// How much better one root action scored than another, look-ahead for
+// look-ahead on the same dice: the mean difference and its standard error.
+struct PairedGain {
+    std::size_t looks = 0;
+    double gain = 0, spread = 0;
+};
+
+PairedGain paired_gain(const std::vector<double>& tried, const std::vector<double>& against) {
+    PairedGain p;
+    p.looks = std::min(tried.size(), against.size());
+    if (p.looks < 2) return p;
+    const auto n = static_cast<double>(p.looks);
+    double sum = 0, squares = 0;
+    for (std::size_t k = 0; k < p.looks; ++k) {
+        const double d = tried[k] - against[k];
+        sum += d, squares += d * d;
+    }
+    p.gain = sum / n;
+    p.spread = std::sqrt(std::max(0.0, squares / n - p.gain * p.gain) / (n - 1));
+    return p;
+}
+}  // namespace
+
+// Greedy's choice (the first edge), unless a finalist beats it by the margin
+// and by `confidence` standard errors of the paired difference: the finalist
+// is the best of several on its early looks, which also count here, so it is
+// favoured by luck as well as merit.
 Action MctsBot::Search::chosen(const Edges& finalists) const {
     const Node::Edge& greedy = *finalists.front();
     const Node::Edge* best = &greedy;
     double best_gain = 0;
     for (const auto* contender : finalists) {
-        const Node::Edge& e = *contender;
-        const std::size_t n = std::min(e.by_visit.size(), greedy.by_visit.size());
-        if (&e == &greedy || n < 3) continue;
-        double sum = 0, squares = 0;
-        for (std::size_t k = 0; k < n; ++k) {
-            const double d = e.by_visit[k] - greedy.by_visit[k];
-            sum += d, squares += d * d;
-        }
-        const double gain = sum / static_cast<double>(n);
-        const double variance = std::max(0.0, squares / static_cast<double>(n) - gain * gain);
-        const double spread = std::sqrt(variance / static_cast<double>(n - 1));
-        if (gain > bot_.settings_.margin && gain > bot_.settings_.confidence * spread && gain > best_gain) {
-            best = &e;
-            best_gain = gain;
+        const PairedGain p = paired_gain(contender->by_visit, greedy.by_visit);
+        if (contender == &greedy || p.looks < 3) continue;
+        if (p.gain > bot_.settings_.margin && p.gain > bot_.settings_.confidence * p.spread && p.gain > best_gain) {
+            best = contender;
+            best_gain = p.gain;
         }
     }
     return best->action;
+}
+
+// True when no contender is within `futility` standard errors of beating
+// greedy's choice by the margin: most decisions end this way (greedy's choice
+// stands), and the rounds left would only confirm it.
+bool MctsBot::Search::none_can_beat_greedy(const Edges& contenders) const {
+    if (!std::isfinite(bot_.settings_.futility)) return false;
+    const Node::Edge& greedy = *contenders.front();
+    for (const auto* contender : contenders) {
+        if (contender == &greedy) continue;
+        const PairedGain p = paired_gain(contender->by_visit, greedy.by_visit);
+        if (p.looks < 2 || p.gain + bot_.settings_.futility * p.spread >= bot_.settings_.margin) return false;
+    }
+    return true;
 }
 
 // Greedy's choice first, then the others in an order of the bot's drawing.
@@ -221,6 +259,7 @@ MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game& game) {
 // action's k-th, so that they are compared on the same luck), down the tree
 // to a new node, on by the rollout, and the values backed up.
 void MctsBot::Search::iterate(Node::Edge& first) {
+    ++looks_;
     const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first.visits);
     Path path{{&root_, &first}};
     std::vector<double> values;  // none when a look fails: a loss for whoever tried it

@@ -26,6 +26,8 @@ public:
     kernel::Action choose(const kernel::Game& game, const std::vector<kernel::Action>& legal) override;
     kernel::Action decide(kernel::Game& game, const std::vector<kernel::Action>& legal) override;
     const SearchSettings& settings() const { return settings_; }
+    // The look-aheads the last decision took: 0 when greedy's choice needed no search.
+    int looks() const { return looks_; }
 
 private:
     struct Node;
@@ -34,6 +36,7 @@ private:
     SearchSettings settings_;
     kernel::Dice draw_;
     GreedyBot greedy_;
+    int looks_ = 0;
 };
 
 }  // namespace sandtable::bots

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace sandtable::bots {
@@ -36,6 +37,8 @@ void apply_setting(SearchSettings& s, const std::string& item) {
         s.margin = number_in(key, value, 0, 1);
     else if (key == "confidence")
         s.confidence = number_in(key, value, 0, 10);
+    else if (key == "futility")
+        s.futility = value == "off" ? std::numeric_limits<double>::infinity() : number_in(key, value, 0, 10);
     else if (key == "noise")
         s.noise = number_in(key, value, 0, 1);
     else if (key == "widening")
@@ -43,7 +46,7 @@ void apply_setting(SearchSettings& s, const std::string& item) {
     else
         throw std::invalid_argument("unknown mcts setting '" + item +
                                     "' (known: fast, iterations=N, ms=T, horizon=N, exploration=C, widening=W, "
-                                    "margin=M, confidence=Z, noise=P)");
+                                    "margin=M, confidence=Z, futility=Z|off, noise=P)");
 }
 }  // namespace
 

@@ -11,7 +11,7 @@ namespace sandtable::bots {
 struct SearchSettings {
     int iterations = 200;      // look-aheads per decision (with ms = 0)
     int ms = 0;                // > 0: look ahead for this long instead
-    int horizon = 2;           // phases a look-ahead plays beyond the one it starts in, then scores
+    int horizon = 3;           // phases a look-ahead plays beyond the one it starts in, then scores
     double exploration = 0.5;  // UCT's constant, on values from 0 to 1
     double widening = 1.0;     // progressive widening: a node visited n times tries about widening * sqrt(n) actions
     // Greedy's choice stands unless another's mean value beats it by this much
@@ -19,6 +19,10 @@ struct SearchSettings {
     // should not overturn a sound rule of thumb.
     double margin = 0.04;
     double confidence = 2.0;  // ... and by this many standard errors of the difference
+    // After a round of the halving, the search ends on greedy's choice when no
+    // other is within this many standard errors of beating it by the margin
+    // ("futility=off": never; every round is played).
+    double futility = 1.0;
     double noise = 0.05;       // the share of a look-ahead's choices made at random rather than greedy's
 };
 

@@ -4,6 +4,7 @@
 
 #include <wx/evtloop.h>
 #include <wx/timer.h>
+#include <wx/toplevel.h>
 
 #include <chrono>
 #include <filesystem>
@@ -29,6 +30,13 @@ inline bool pump_until(const std::function<bool()>& done, int limit_ms) {
         pump_for(20);
     }
     return true;
+}
+
+// Destroys a top-level window and runs the event loop until it is gone (its
+// destructor run): the deletion waits for an idle moment, late on a loaded machine.
+inline bool destroy_and_wait(wxWindow* window) {
+    window->Destroy();
+    return pump_until([window] { return wxTopLevelWindows.Find(window) == nullptr; }, 10'000);
 }
 
 // A fresh folder under the temp directory with the shipped ruleset and

@@ -35,8 +35,7 @@ std::optional<std::string> start_studio(bool& dialog_shown) {
     timer.Stop();
     std::optional<std::string> opened;
     if (frame->document()) opened = frame->document()->file();
-    frame->Destroy();
-    pump_for(50);
+    REQUIRE(destroy_and_wait(frame));
     return opened;
 }
 }  // namespace
@@ -55,8 +54,7 @@ TEST_CASE("Start: the last project is opened again, without the dialog", "[gui][
     {
         auto* frame = new studio::MainFrame();
         REQUIRE(frame->open(scenario, false));
-        frame->Destroy();  // remembers it among the recent projects
-        pump_for(50);
+        REQUIRE(destroy_and_wait(frame));  // its destructor remembers it among the recent projects
     }
     bool shown = false;
     CHECK(start_studio(shown) == scenario);

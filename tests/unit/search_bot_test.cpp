@@ -10,6 +10,8 @@
 #include "bots/search_settings.h"
 #include "bots/trial.h"
 
+#include <cmath>
+
 using namespace bmw_test;
 using sandtable::bots::MctsBot;
 using sandtable::bots::Session;
@@ -275,15 +277,42 @@ TEST_CASE("search settings as --bots names them, and their errors", "[bots][sear
     using sandtable::bots::parse_search_settings;
     CHECK(parse_search_settings("mcts").iterations == SearchSettings{}.iterations);
     CHECK(parse_search_settings("mcts:fast").iterations < SearchSettings{}.iterations);
-    const SearchSettings s = parse_search_settings("mcts:iterations=400:horizon=3:ms=250");
+    const SearchSettings s = parse_search_settings("mcts:iterations=400:horizon=4:ms=250");
     CHECK(s.iterations == 400);
-    CHECK(s.horizon == 3);
+    CHECK(s.horizon == 4);
     CHECK(s.ms == 250);
     CHECK_THROWS_WITH(parse_search_settings("mcts:iteration=4"), Catch::Contains("unknown mcts setting 'iteration=4'"));
     CHECK_THROWS_WITH(parse_search_settings("mcts:iterations=0"), Catch::Contains("from 1"));
     CHECK_THROWS_WITH(parse_search_settings("mcts:iterations=ten"), Catch::Contains("got 'ten'"));
     CHECK_THROWS_WITH(parse_search_settings("mcts-fast"), Catch::Contains("follow ':'"));
+    CHECK(parse_search_settings("mcts:futility=1.5").futility == 1.5);
+    CHECK(std::isinf(parse_search_settings("mcts:futility=off").futility));
+    CHECK_THROWS_WITH(parse_search_settings("mcts:futility=never"), Catch::Contains("got 'never'"));
     CHECK_THROWS_WITH(sandtable::bots::make_bot("clever", 1), Catch::Contains("mcts"));
+}
+
+TEST_CASE("the search ends early, on greedy's choice, when no other could beat it; futility=off looks to the end",
+          "[bots][search]") {
+    Session session = shipped("bmw/wendle-fords.yaml", 5);
+    Game& g = session.game();
+    sandtable::bots::GreedyBot greedy;
+    bool stopped_early = false;
+    for (int decision = 0; decision < 60 && !stopped_early && !g.over(); ++decision) {
+        const auto legal = g.legal_actions();
+        MctsBot eager(sandtable::bots::parse_search_settings("mcts:iterations=48:futility=0"), 3);
+        MctsBot thorough(sandtable::bots::parse_search_settings("mcts:iterations=48:futility=off"), 3);
+        const Action quick = eager.decide(g, legal);
+        thorough.decide(g, legal);
+        if (thorough.looks() > 0) {
+            CHECK(thorough.looks() >= 48);  // every round played, each contender looked at in each
+            if (eager.looks() < thorough.looks()) {
+                stopped_early = true;
+                CHECK(quick == greedy.choose(g, legal));
+            }
+        }
+        g.apply(greedy.choose(g, legal));
+    }
+    CHECK(stopped_early);
 }
 
 TEST_CASE("with a time budget the search bot looks at every contender and decides a legal action", "[bots][search]") {
