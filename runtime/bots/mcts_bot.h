@@ -3,7 +3,8 @@
 // game's dice and the other sides' secrets are drawn afresh from the bot's own
 // generator (information-set search by determinization: it never reads what
 // its side may not know), the budget at the root is shared by sequential
-// halving among greedy's choice and a few others, the tree below it is
+// halving among greedy's choice and a few others (ending after a round when
+// none of them could plausibly beat greedy's choice), the tree below it is
 // descended by UCT with progressive widening (greedy's choice first), and the look-ahead
 // is played on by the rollout policy for a few phases and scored by the
 // position evaluator. With an iteration budget it is deterministic for its seed.

@@ -291,7 +291,8 @@ TEST_CASE("search settings as --bots names them, and their errors", "[bots][sear
     CHECK_THROWS_WITH(sandtable::bots::make_bot("clever", 1), Catch::Contains("mcts"));
 }
 
-TEST_CASE("the search ends early, on greedy's choice, when no other could beat it; futility=off looks to the end",
+TEST_CASE("the search ends early, on greedy's choice, when no other could beat it, and looks to the end with "
+          "futility=off",
           "[bots][search]") {
     Session session = shipped("bmw/wendle-fords.yaml", 5);
     Game& g = session.game();
