@@ -34,7 +34,7 @@ class MctsBot::Search {
 public:
     Search(MctsBot& bot, Game& game, const std::vector<Action>& legal);
     Action run();
-    int looks() const { return looks_; }
+    int looks() const { return root_.visits; }  // every look-ahead is backed up through the root
 
 private:
     using Edges = std::vector<Node::Edge*>;
@@ -54,7 +54,6 @@ private:
     PositionEvaluator evaluator_;
     Rollout rollout_;
     Node root_;
-    int looks_ = 0;
     std::uint64_t dice_seed_;  // the k-th look-ahead of every root action plays on dice seed + k
     std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };
@@ -259,7 +258,6 @@ MctsBot::Node::Edge* MctsBot::Search::select(Node& node, const Game& game) {
 // action's k-th, so that they are compared on the same luck), down the tree
 // to a new node, on by the rollout, and the values backed up.
 void MctsBot::Search::iterate(Node::Edge& first) {
-    ++looks_;
     const std::uint64_t seed = dice_seed_ + static_cast<std::uint64_t>(first.visits);
     Path path{{&root_, &first}};
     std::vector<double> values;  // none when a look fails: a loss for whoever tried it
